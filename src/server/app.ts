@@ -1,0 +1,81 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import compress from '@fastify/compress'
+import rateLimit from '@fastify/rate-limit'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import { openDatabase, type Db } from './db/database.ts'
+import { migrateToLatest } from './db/migrations/index.ts'
+import { persistentSecret } from './db/settings.ts'
+import { createAuth, migrateAuthTables, type Auth } from './auth/auth.ts'
+import { createTransport, type EmailTransport } from './email/transport.ts'
+import { problemDetails } from './plugins/problem-details.ts'
+import { security } from './plugins/security.ts'
+import { openapi } from './plugins/openapi.ts'
+import { accessControl } from './plugins/access.ts'
+import { spa } from './plugins/spa.ts'
+import { apiRoutes } from './routes/api/index.ts'
+import { retryUnsent } from './services/enquiries.ts'
+
+const defaultClientDir = path.resolve(fileURLToPath(import.meta.url), '../../../dist/client')
+
+export interface AppOptions {
+  config: Config
+  logger?: FastifyServerOptions['logger']
+  clientDir?: string
+  /** PostgreSQL schema to use instead of the connection's default (tests). */
+  pgSchema?: string
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    auth: Auth
+    transport: EmailTransport
+  }
+}
+
+export async function openStore(config: Config, pgSchema?: string) {
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(pgSchema ? { pgSchema } : {}) })
+  await migrateToLatest(db)
+  const secret = config.authSecret ?? (await persistentSecret(db, 'auth-secret'))
+  const authOptions = {
+    db,
+    secret,
+    baseURL: config.publicUrl ?? `http://localhost:${config.port}`,
+  }
+  await migrateAuthTables(authOptions)
+  return { db, auth: createAuth(authOptions) }
+}
+
+export async function buildApp({ config, logger = false, clientDir, pgSchema }: AppOptions) {
+  const { db, auth } = await openStore(config, pgSchema)
+  const transport = createTransport(config.email)
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('db', db)
+  app.decorate('auth', auth)
+  app.decorate('transport', transport)
+
+  problemDetails(app)
+  await security(app, config.publicUrl)
+  await app.register(compress, { threshold: 1024 })
+  await app.register(rateLimit, { global: false })
+  await openapi(app)
+  accessControl(app, auth)
+  apiRoutes(app, { db, auth, config, transport })
+  await spa(app, clientDir ?? defaultClientDir)
+
+  const retry = setInterval(
+    () => void retryUnsent(db, transport, app.log).catch((err) => app.log.error({ err }, 'retry failed')),
+    config.email.retrySeconds * 1000,
+  )
+  retry.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(retry)
+    await db.destroy()
+  })
+  return app
+}

@@ -1,0 +1,74 @@
+import { betterAuth, type BetterAuthOptions } from 'better-auth'
+import { username } from 'better-auth/plugins'
+import { getMigrations } from 'better-auth/db/migration'
+import { hash, verify } from '@node-rs/argon2'
+import type { Db } from '../db/database.ts'
+
+export interface AuthOptions {
+  db: Db
+  secret: string
+  baseURL: string
+  /** Failed and successful sign-ins allowed per client and window. */
+  signInLimit?: { window: number; max: number }
+}
+
+// Algorithm 2 is Argon2id (the package's enum is a const enum that isolated modules cannot read).
+const argon2id = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
+
+function authConfig({ db, secret, baseURL, signInLimit }: AuthOptions) {
+  return {
+    appName: 'Allotment Association',
+    baseURL,
+    secret,
+    database: { db: db.kysely, type: db.dialect },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: {
+        hash: (password: string) => hash(password, argon2id),
+        verify: ({ hash: stored, password }: { hash: string; password: string }) =>
+          verify(stored, password),
+      },
+    },
+    user: {
+      additionalFields: {
+        level: { type: 'number' as const, input: false, defaultValue: 0 },
+        requestedLevel: { type: 'number' as const, input: true, defaultValue: 0 },
+        authProvider: { type: 'string' as const, input: false, defaultValue: 'local' },
+        disabled: { type: 'boolean' as const, input: false, defaultValue: false },
+      },
+    },
+    session: {
+      // Absolute limit of a week; a session unused for a day lapses (see docs/decisions).
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60,
+    },
+    plugins: [username({ minUsernameLength: 1, maxUsernameLength: 40 })],
+    rateLimit: {
+      enabled: true,
+      storage: 'database' as const,
+      window: 60,
+      max: 300,
+      customRules: { '/sign-in/username': signInLimit ?? { window: 60, max: 10 } },
+    },
+    // Browsers send the page's own origin; anything else is a cross-site request.
+    trustedOrigins: (request?: Request) => (request ? [new URL(request.url).origin] : []),
+    advanced: {
+      ipAddress: { ipAddressHeaders: ['x-client-ip'] },
+      useSecureCookies: baseURL.startsWith('https:'),
+    },
+    telemetry: { enabled: false },
+  } satisfies BetterAuthOptions
+}
+
+export function createAuth(options: AuthOptions) {
+  return betterAuth(authConfig(options))
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+export async function migrateAuthTables(options: AuthOptions): Promise<void> {
+  const { runMigrations } = await getMigrations(authConfig(options))
+  await runMigrations()
+}

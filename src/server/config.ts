@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import path from 'node:path'
+
+// Every setting the server reads from the environment, in one place, with its default.
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Allotment Association <no-reply@allotment.example>'),
+  CONTACT_TO: z.string().default('committee@allotment.example'),
+  EMAILJS_SERVICE_ID: z.string().optional(),
+  EMAILJS_TEMPLATE_ID: z.string().optional(),
+  EMAILJS_PUBLIC_KEY: z.string().optional(),
+  EMAILJS_URL: z.string().url().default('https://api.emailjs.com'),
+  CHARITY_NAME: z.string().default('Riverside Allotment Association'),
+  CHARITY_NUMBER: z.string().default('1234567'),
+  CHARITY_REGISTER_URL: z
+    .string()
+    .url()
+    .default('https://register-of-charities.charitycommission.gov.uk/'),
+  ADMIN_USERNAME: z.string().default('admin'),
+  ADMIN_EMAIL: z.string().default('admin@allotment.example'),
+  EMAIL_RETRY_SECONDS: z.coerce.number().positive().default(60),
+})
+
+export type Config = ReturnType<typeof loadConfig>
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.parse(env)
+  const emailjs = [parsed.EMAILJS_SERVICE_ID, parsed.EMAILJS_TEMPLATE_ID, parsed.EMAILJS_PUBLIC_KEY]
+  if (emailjs.some(Boolean) && !emailjs.every(Boolean)) {
+    throw new Error(
+      'EmailJS needs all three of EMAILJS_SERVICE_ID, EMAILJS_TEMPLATE_ID and EMAILJS_PUBLIC_KEY.',
+    )
+  }
+  const dataDir = path.resolve(parsed.DATA_DIR)
+  return {
+    production: parsed.NODE_ENV === 'production',
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL,
+    publicUrl: parsed.PUBLIC_URL,
+    authSecret: parsed.AUTH_SECRET,
+    logLevel: parsed.LOG_LEVEL,
+    email: {
+      smtpUrl: parsed.SMTP_URL,
+      from: parsed.MAIL_FROM,
+      contactTo: parsed.CONTACT_TO,
+      outboxDir: path.join(dataDir, 'outbox'),
+      retrySeconds: parsed.EMAIL_RETRY_SECONDS,
+      emailjs: parsed.EMAILJS_SERVICE_ID
+        ? {
+            serviceId: parsed.EMAILJS_SERVICE_ID,
+            templateId: parsed.EMAILJS_TEMPLATE_ID!,
+            publicKey: parsed.EMAILJS_PUBLIC_KEY!,
+            url: parsed.EMAILJS_URL,
+          }
+        : undefined,
+    },
+    charity: {
+      name: parsed.CHARITY_NAME,
+      number: parsed.CHARITY_NUMBER,
+      registerUrl: parsed.CHARITY_REGISTER_URL,
+    },
+    admin: { userName: parsed.ADMIN_USERNAME, email: parsed.ADMIN_EMAIL },
+  }
+}

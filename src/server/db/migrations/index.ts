@@ -1,0 +1,40 @@
+import { Migrator, type CreateTableBuilder, type Migration } from 'kysely'
+import type { Db } from '../database.ts'
+import { coreTables } from './001-core-tables.ts'
+
+export interface MigrationContext {
+  idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
+  blobType: 'blob' | 'bytea'
+}
+
+// Numbered, in order; a migration once released is never edited, only followed by another.
+const migrations: Record<string, (context: MigrationContext) => Migration> = {
+  '001-core-tables': coreTables,
+}
+
+function contextFor(db: Db): MigrationContext {
+  const postgres = db.dialect === 'postgres'
+  return {
+    idColumn: (table) =>
+      postgres
+        ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+        : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
+    blobType: postgres ? 'bytea' : 'blob',
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const context = contextFor(db)
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: {
+      getMigrations: async () =>
+        Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(context)])),
+    },
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error })
+  }
+}

@@ -1,0 +1,127 @@
+import type { Generated, Insertable, Selectable } from 'kysely'
+
+// Booleans are stored as 0/1 integers so that the same rows work on SQLite and PostgreSQL.
+type Flag = number
+
+export interface PeopleTable {
+  id: string
+  firstName: string
+  lastName: string
+  dateJoined: string
+  joinedWaitingList: string
+  address: string
+  phoneNumber: string
+  email: string
+  altEmail: string
+  isPlotHolder: Flag
+  onWaitingList: Flag
+  version: number
+}
+
+export interface PlotsTable {
+  id: string
+  description: string
+  area: number
+  distance: number
+  gradient: string
+  fee: number
+  paid: Flag
+  showOnGrid: Flag
+  isNew: Flag
+  isFailed: Flag
+  version: number
+}
+
+export interface TenancyTable {
+  plotId: string
+  personId: string
+}
+
+export interface LogsTable {
+  id: Generated<number>
+  timeStamp: string
+  userName: string
+  methodName: string
+  eventCollection: string
+  docId: string
+  value: string
+  error: string
+}
+
+export interface FilesTable {
+  id: Generated<number>
+  name: string
+  contentType: string
+  size: number
+  data: Uint8Array
+  createdAt: string
+}
+
+export interface LandDocumentsTable {
+  id: Generated<number>
+  name: string
+  fileId: number
+  dateDescription: string
+  sortOrder: number
+}
+
+export interface EnquiriesTable {
+  id: Generated<number>
+  name: string
+  email: string
+  enquiry: string
+  createdAt: string
+  sentAt: string | null
+  attempts: number
+  lastError: string | null
+}
+
+export interface AppSettingsTable {
+  key: string
+  value: string
+}
+
+// better-auth's own tables, with our additional user fields.
+export interface UserTable {
+  id: string
+  name: string
+  email: string
+  emailVerified: Flag | boolean
+  image: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  username: string | null
+  displayUsername: string | null
+  level: number
+  requestedLevel: number
+  authProvider: string
+  disabled: Flag | boolean
+}
+
+export interface SessionTable {
+  id: string
+  userId: string
+  token: string
+  expiresAt: Date | string
+  createdAt: Date | string
+  updatedAt: Date | string
+  ipAddress: string | null
+  userAgent: string | null
+}
+
+export interface Database {
+  people: PeopleTable
+  plots: PlotsTable
+  tenancy: TenancyTable
+  logs: LogsTable
+  files: FilesTable
+  land_documents: LandDocumentsTable
+  enquiries: EnquiriesTable
+  app_settings: AppSettingsTable
+  user: UserTable
+  session: SessionTable
+}
+
+export type PersonRow = Selectable<PeopleTable>
+export type PlotRow = Selectable<PlotsTable>
+export type NewLogRow = Insertable<LogsTable>

@@ -1,0 +1,34 @@
+// A failure the user can understand and act on: it reaches the client as problem details with
+// this status and detail (RFC 9457). Anything else thrown is a bug or an outage, shown generically.
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly title = defaultTitle(status),
+  ) {
+    super(detail)
+  }
+}
+
+export const badRequest = (detail: string) => new AppError(400, detail)
+export const unauthorized = (detail = 'Please sign in.') => new AppError(401, detail)
+export const forbidden = (detail = 'Your account does not have access to this.') =>
+  new AppError(403, detail)
+export const notFound = (detail: string) => new AppError(404, detail)
+export const conflict = (detail: string) => new AppError(409, detail)
+export const unprocessable = (detail: string) => new AppError(422, detail)
+
+export function defaultTitle(status: number): string {
+  const titles: Record<number, string> = {
+    400: 'Invalid request',
+    401: 'Not signed in',
+    403: 'Not allowed',
+    404: 'Not found',
+    409: 'Conflict',
+    413: 'Too large',
+    415: 'Unsupported media type',
+    422: 'Refused',
+    429: 'Too many requests',
+  }
+  return titles[status] ?? (status >= 500 ? 'Server error' : 'Request failed')
+}

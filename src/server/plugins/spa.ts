@@ -1,0 +1,34 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import { sendProblem } from './problem-details.ts'
+
+// Serves the built client. Hashed assets are cached for a year; any other GET that is not an API
+// call gets index.html, so that deep links such as /members/plots/12 work after a reload.
+export async function spa(app: FastifyInstance, clientDir: string) {
+  const index = path.join(clientDir, 'index.html')
+  const built = fs.existsSync(index)
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        )
+      },
+    })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? ''
+    if (built && request.method === 'GET' && !pathname.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    }
+    return sendProblem(reply, 404, `There is nothing at ${request.method} ${pathname}.`)
+  })
+}

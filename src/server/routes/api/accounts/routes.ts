@@ -1,0 +1,61 @@
+import type { App } from '../../../app-type.ts'
+import { z } from 'zod'
+import { registerSchema } from '#shared/schemas/register'
+import type { Auth } from '../../../auth/auth.ts'
+import type { Db } from '../../../db/database.ts'
+import { listAccounts, register, setAccountDisabled, setAccountLevel } from '../../../services/accounts.ts'
+
+const account = z.object({
+  id: z.string(),
+  userName: z.string(),
+  email: z.string(),
+  level: z.number(),
+  requestedLevel: z.number(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+})
+const idParams = z.object({ id: z.string().min(1).max(100) })
+
+export function accountRoutes(app: App, db: Db, auth: Auth) {
+  app.post(
+    '/api/register',
+    {
+      config: { minLevel: 0, rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      schema: {
+        body: registerSchema,
+        response: {
+          201: z.object({ id: z.string(), userName: z.string(), requestedLevel: z.number() }),
+        },
+        tags: ['accounts'],
+      },
+    },
+    async (request, reply) => reply.status(201).send(await register(db, auth, request.body)),
+  )
+
+  app.get(
+    '/api/accounts',
+    {
+      config: { minLevel: 3, personalData: true },
+      schema: { response: { 200: z.array(account) }, tags: ['accounts'] },
+    },
+    () => listAccounts(db),
+  )
+
+  app.put(
+    '/api/accounts/:id/level',
+    {
+      config: { minLevel: 3 },
+      schema: { params: idParams, body: z.object({ level: z.number().int().min(0).max(4) }), tags: ['accounts'] },
+    },
+    (request) => setAccountLevel(db, request.viewer!, request.params.id, request.body.level),
+  )
+
+  app.put(
+    '/api/accounts/:id/disabled',
+    {
+      config: { minLevel: 3 },
+      schema: { params: idParams, body: z.object({ disabled: z.boolean() }), tags: ['accounts'] },
+    },
+    (request) => setAccountDisabled(db, request.viewer!, request.params.id, request.body.disabled),
+  )
+}

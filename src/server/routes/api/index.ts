@@ -1,0 +1,25 @@
+import type { App } from '../../app-type.ts'
+import type { Auth } from '../../auth/auth.ts'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/database.ts'
+import type { EmailTransport } from '../../email/transport.ts'
+import { accountRoutes } from './accounts/routes.ts'
+import { authRoutes } from './auth/forward.ts'
+import { meRoutes } from './auth/me.ts'
+import { contactRoutes } from './contact/routes.ts'
+import { siteRoutes } from './site/routes.ts'
+
+export interface RouteDeps {
+  db: Db
+  auth: Auth
+  config: Config
+  transport: EmailTransport
+}
+
+export function apiRoutes(app: App, { db, auth, config, transport }: RouteDeps) {
+  authRoutes(app, auth)
+  meRoutes(app)
+  accountRoutes(app, db, auth)
+  siteRoutes(app, config)
+  contactRoutes(app, db, transport)
+}

@@ -1,0 +1,53 @@
+import type { Db } from '../db/database.ts'
+import { writeTransaction, type Tx } from '../db/write-transaction.ts'
+import { AppError } from '../errors.ts'
+
+export interface LoggedChange {
+  methodName: string
+  eventCollection: string
+  docId: string
+  /** The signed-in user's name, from the session. */
+  userName: string
+}
+
+export async function writeLog(tx: Tx, change: LoggedChange, value: unknown, error: unknown = null) {
+  await tx
+    .insertInto('logs')
+    .values({
+      timeStamp: new Date().toISOString(),
+      userName: change.userName,
+      methodName: change.methodName,
+      eventCollection: change.eventCollection,
+      docId: change.docId,
+      value: JSON.stringify(value ?? null),
+      error: JSON.stringify(error),
+    })
+    .execute()
+}
+
+// Runs one change in one write transaction together with its log entry. A refused or failed
+// change rolls back whole, and is then logged on its own with its error, so that the log shows
+// attempts as well as successes.
+export async function loggedChange<T>(
+  db: Db,
+  change: LoggedChange,
+  work: (tx: Tx) => Promise<T>,
+  attempted?: unknown,
+): Promise<T> {
+  try {
+    return await writeTransaction(db, async (tx) => {
+      const result = await work(tx)
+      await writeLog(tx, change, result)
+      return result
+    })
+  } catch (error) {
+    const logged =
+      error instanceof AppError
+        ? { status: error.status, message: error.detail }
+        : { message: 'The change failed on the server.' }
+    await writeTransaction(db, (tx) => writeLog(tx, change, attempted ?? null, logged)).catch(
+      () => undefined,
+    )
+    throw error
+  }
+}

@@ -1,0 +1,36 @@
+// Every user-facing message of the specification, word for word. Nothing else spells them.
+export const messages = {
+  loginFailed: 'Login failed. Please try again.',
+  somethingWentWrong: 'Something went wrong!',
+  contactFailed: 'Something went wrong. Click here to try again.',
+  contactSent: 'Your enquiry has been submitted.',
+  invalidEmail: 'Please enter a valid email address!',
+  enterUserName: 'Please enter a user name',
+  selectUserLevel: 'Please select a user level',
+  personNameRequired: "The person's name must be filled in!",
+  personNicknameRequired: "The person's nickname must be filled in!",
+  nicknameInUse: (id: string) => `The nickname '${id}' is already in use!`,
+  personHasPlots: 'This person has plots',
+  personHasNoPlot: "This person doesn't have a plot yet",
+  plotNameInUse: 'Plot name already in use!',
+  fourTenantsOnly: 'Only four tenants allowed per plot',
+  error: 'Error!',
+  staleVersion:
+    'Someone else changed this record while you were editing it. Reload it to see their changes, then make yours again.',
+  // Our own additions: the spec leaves these rules unstated, so their wording is ours.
+  nicknameCharacters:
+    'A nickname may use letters, digits, spaces, hyphens, underscores, apostrophes and dots.',
+  plotNameRequired: 'The plot name must be filled in!',
+  plotNameCharacters: 'A plot name may use letters, digits, spaces and hyphens.',
+  userNameCharacters: 'A user name may use letters, digits, dots, underscores and hyphens.',
+  contactNameRequired: 'Please enter your name.',
+  contactEnquiryRequired: 'Please enter your enquiry.',
+  passwordTooShort: 'The password must be at least 8 characters long.',
+  passwordTooLong: 'The password must be at most 128 characters long.',
+  tooLong: (field: string, max: number) => `The ${field} must be at most ${max} characters long.`,
+  invalidDate: 'Please enter a real date as YYYY-MM-DD.',
+  invalidGradient: 'The gradient must be slope or flat.',
+  areaWholeNumber: 'Area must be a whole number of square metres, from 0 to 1,000,000.',
+  distanceWholeNumber: 'Distance must be a whole number of metres, from 0 to 1,000,000.',
+  feeWholeNumber: 'Fee must be a whole number, from 0 to 1,000,000.',
+} as const

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config'
+
+// Three projects so each kind of test can be run alone; `npm test` runs them all.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser and one server per file; files run one after another to fit two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
