@@ -1,0 +1,114 @@
+import { messages } from '#shared/messages'
+import type { Person } from '#shared/schemas/person'
+import type { Plot } from '#shared/schemas/plot'
+import { ok, refuse, type Outcome } from '#shared/domain/outcome'
+import { comparePlotIds, removeTenant } from '#shared/domain/plots'
+import { isBlank } from '#shared/domain/text'
+
+// Functions take today as YYYY-MM-DD instead of reading the clock, so they stay pure.
+
+export function blankPerson(id: string, onWaitingList: boolean, today: string): Person {
+  return {
+    id,
+    firstName: '',
+    lastName: '',
+    dateJoined: today,
+    joinedWaitingList: today,
+    address: '',
+    phoneNumber: '',
+    email: '',
+    altEmail: '',
+    plots: [],
+    isPlotHolder: !onWaitingList,
+    onWaitingList,
+    version: 1,
+  }
+}
+
+export function addPlotToPerson(person: Person, plotId: string, today: string): Person {
+  if (person.plots.includes(plotId)) return person
+  return {
+    ...person,
+    plots: [...person.plots, plotId].sort(comparePlotIds),
+    isPlotHolder: true,
+    dateJoined: person.plots.length === 0 ? today : person.dateJoined,
+  }
+}
+
+// The spec only clears isPlotHolder for someone on the waiting list; a plotholder who gives up
+// their last plot stays a plotholder until moved.
+export function removePlotFromPerson(person: Person, plotId: string): Person {
+  if (!person.plots.includes(plotId)) return person
+  const plots = person.plots.filter((id) => id !== plotId)
+  const isPlotHolder = plots.length === 0 && person.onWaitingList ? false : person.isPlotHolder
+  return { ...person, plots, isPlotHolder }
+}
+
+export function moveToWaitingList(person: Person, today: string): Outcome<Person> {
+  if (person.plots.length > 0) return refuse(messages.personHasPlots)
+  return ok({ ...person, onWaitingList: true, isPlotHolder: false, joinedWaitingList: today })
+}
+
+export function moveToPlotholders(person: Person): Outcome<Person> {
+  if (person.plots.length === 0) return refuse(messages.personHasNoPlot)
+  return ok({ ...person, isPlotHolder: true, onWaitingList: false })
+}
+
+// The caller deletes the person; this gives back the plots that must lose them as a tenant.
+export function deletePerson(person: Person, plots: readonly Plot[]): { plots: Plot[] } {
+  return {
+    plots: plots
+      .filter((plot) => plot.tenants.includes(person.id))
+      .map((plot) => removeTenant(plot, person.id)),
+  }
+}
+
+type FilterablePerson = Pick<Person, 'id' | 'firstName' | 'lastName' | 'phoneNumber'>
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ')
+}
+
+function withoutSpaces(text: string): string {
+  return text.replace(/\s+/g, '')
+}
+
+// Spec section 5: names first; only when no name matches, nicknames; then phone numbers.
+export function filterPeople<T extends FilterablePerson>(
+  people: readonly T[],
+  prefix: string,
+): T[] {
+  if (isBlank(prefix)) return [...people]
+  // Leading spaces are noise, but a trailing space after a first name narrows to that whole name.
+  const wanted = normalise(prefix.trimStart())
+  const byName = people.filter((person) => {
+    const first = person.firstName.trim()
+    const last = person.lastName.trim()
+    return [`${first} ${last}`, `${last} ${first}`].some((name) =>
+      normalise(name).startsWith(wanted),
+    )
+  })
+  if (byName.length > 0) return byName
+  const byNickname = people.filter((person) => person.id.toLowerCase().startsWith(wanted))
+  if (byNickname.length > 0) return byNickname
+  const digits = withoutSpaces(wanted)
+  return people.filter((person) => withoutSpaces(person.phoneNumber).startsWith(digits))
+}
+
+type QueuedPerson = Pick<Person, 'id' | 'joinedWaitingList' | 'onWaitingList'>
+
+// ISO dates sort correctly as text; the nickname breaks ties so the order never wobbles.
+export function waitingListOrder<T extends QueuedPerson>(
+  people: readonly T[],
+): Array<T & { position: number }> {
+  return people
+    .filter((person) => person.onWaitingList)
+    .sort(
+      (a, b) => compareText(a.joinedWaitingList, b.joinedWaitingList) || compareText(a.id, b.id),
+    )
+    .map((person, index) => ({ ...person, position: index + 1 }))
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}

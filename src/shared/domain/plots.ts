@@ -1,0 +1,86 @@
+import { messages } from '#shared/messages'
+import type { Gradient, Plot } from '#shared/schemas/plot'
+import { ok, refuse, type Outcome } from '#shared/domain/outcome'
+
+export const MAX_TENANTS_PER_PLOT = 4
+export const PLOT_FILTER_MIN_LENGTH = 2
+export const NEW_PLOT_FORM_GRADIENT: Gradient = 'slope'
+
+// Numeric collation puts plot '9' before '10' and '66' before '66b' before '67'.
+const plotIdCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+
+export function comparePlotIds(a: string, b: string): number {
+  const byNumber = plotIdCollator.compare(a, b)
+  if (byNumber !== 0) return byNumber
+  // '01' and '1' collate equal; a plain comparison keeps the order total and stable.
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+// Spec section 3 says a blank record is occupied even without tenants; saving it through the
+// API derives occupied from the tenants again.
+export function blankPlot(id: string): Plot {
+  return {
+    id,
+    description: '',
+    area: 100,
+    distance: 0,
+    fee: 45,
+    gradient: 'flat',
+    paid: false,
+    showOnGrid: true,
+    isNew: false,
+    isFailed: false,
+    tenants: [],
+    occupied: true,
+    version: 1,
+  }
+}
+
+export function isOccupied(tenants: readonly string[]): boolean {
+  return tenants.length > 0
+}
+
+function withTenants(plot: Plot, tenants: string[]): Plot {
+  return { ...plot, tenants, occupied: isOccupied(tenants) }
+}
+
+export function addTenant(plot: Plot, personId: string): Outcome<Plot> {
+  if (plot.tenants.includes(personId)) return ok(plot)
+  if (plot.tenants.length >= MAX_TENANTS_PER_PLOT) return refuse(messages.fourTenantsOnly)
+  return ok(withTenants(plot, [...plot.tenants, personId].sort()))
+}
+
+export function removeTenant(plot: Plot, personId: string): Plot {
+  return withTenants(
+    plot,
+    plot.tenants.filter((tenant) => tenant !== personId),
+  )
+}
+
+type FilterablePlot = Pick<Plot, 'tenants' | 'paid' | 'isNew' | 'isFailed'>
+
+// Occupancy is read from the tenants, which cannot disagree with them (spec section 4).
+const KEYWORDS: Record<string, (plot: FilterablePlot) => boolean> = {
+  empty: (plot) => !isOccupied(plot.tenants),
+  paid: (plot) => isOccupied(plot.tenants) && plot.paid,
+  unpaid: (plot) => isOccupied(plot.tenants) && !plot.paid,
+  new: (plot) => plot.isNew,
+  failed: (plot) => plot.isFailed && isOccupied(plot.tenants),
+  lapsed: (plot) => plot.isFailed && isOccupied(plot.tenants) && !plot.paid,
+}
+
+export function filterPlots<T extends FilterablePlot>(plots: readonly T[], query: string): T[] {
+  const text = query.trim().toLowerCase()
+  if (text.length < PLOT_FILTER_MIN_LENGTH) return [...plots]
+  const keyword = Object.hasOwn(KEYWORDS, text) ? KEYWORDS[text] : undefined
+  if (keyword) return plots.filter(keyword)
+  return plots.filter((plot) => plot.tenants.some((id) => id.toLowerCase().startsWith(text)))
+}
+
+export type PlotStatus = 'vacant' | 'occupied' | 'unpaid'
+
+// Shading of a plot on the site map.
+export function plotStatus(plot: Pick<Plot, 'tenants' | 'paid'>): PlotStatus {
+  if (!isOccupied(plot.tenants)) return 'vacant'
+  return plot.paid ? 'occupied' : 'unpaid'
+}

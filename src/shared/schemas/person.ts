@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { messages } from '#shared/messages'
+
+// Round-tripping through Date rejects days that match the pattern but do not exist (2023-02-29).
+export const isoDate = z
+  .string({ error: messages.invalidDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.invalidDate, abort: true })
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`)
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
+  }, messages.invalidDate)
+
+const version = z.int().min(1)
+
+// The full record as the API returns it.
+export const personSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateJoined: isoDate,
+  joinedWaitingList: isoDate,
+  address: z.string(),
+  phoneNumber: z.string(),
+  email: z.string(),
+  altEmail: z.string(),
+  plots: z.array(z.string()),
+  isPlotHolder: z.boolean(),
+  onWaitingList: z.boolean(),
+  version,
+})
+
+export type Person = z.infer<typeof personSchema>
+
+function personName(field: string) {
+  return z
+    .string({ error: messages.personNameRequired })
+    .trim()
+    .min(1, { error: messages.personNameRequired, abort: true })
+    .max(100, messages.tooLong(field, 100))
+}
+
+function optionalText(field: string, max: number) {
+  return z.string().trim().max(max, messages.tooLong(field, max))
+}
+
+// A person may have no email at all, but one that is given must be usable.
+function optionalEmail(field: string) {
+  return optionalText(field, 254).refine(
+    (text) => text === '' || z.regexes.email.test(text),
+    messages.invalidEmail,
+  )
+}
+
+export const personFieldsSchema = z.object({
+  firstName: personName('first name'),
+  lastName: personName('last name'),
+  dateJoined: isoDate,
+  joinedWaitingList: isoDate,
+  address: optionalText('address', 500),
+  phoneNumber: optionalText('phone number', 50),
+  email: optionalEmail('email address'),
+  altEmail: optionalEmail('alternative email address'),
+})
+
+// The nickname becomes part of URLs (/members/plotholders/{id}), hence no slashes and no leading dot.
+const nickname = z
+  .string({ error: messages.personNicknameRequired })
+  .trim()
+  .min(1, { error: messages.personNicknameRequired, abort: true })
+  .max(40, messages.tooLong('nickname', 40))
+  .regex(/^(?!\.)[\p{L}\p{Nd} _'.-]+$/u, messages.nicknameCharacters)
+
+export const newPersonSchema = personFieldsSchema.extend({
+  id: nickname,
+  onWaitingList: z.boolean(),
+})
+
+export const updatePersonSchema = personFieldsSchema.extend({ version })
+
+export type PersonFields = z.infer<typeof personFieldsSchema>
+export type NewPerson = z.infer<typeof newPersonSchema>
+export type UpdatePerson = z.infer<typeof updatePersonSchema>

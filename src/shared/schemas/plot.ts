@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { messages } from '#shared/messages'
+
+export const gradientSchema = z.enum(['slope', 'flat'], { error: messages.invalidGradient })
+
+export type Gradient = z.infer<typeof gradientSchema>
+
+const version = z.int().min(1)
+const count = z.int().min(0)
+
+// The full record as the API returns it. isNew and isFailed stand in for the spec's fixed lists.
+export const plotSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  area: count,
+  distance: count,
+  fee: count,
+  gradient: gradientSchema,
+  paid: z.boolean(),
+  showOnGrid: z.boolean(),
+  isNew: z.boolean(),
+  isFailed: z.boolean(),
+  tenants: z.array(z.string()),
+  occupied: z.boolean(),
+  version,
+})
+
+export type Plot = z.infer<typeof plotSchema>
+
+const MAX_MEASURE = 1_000_000
+
+// Form inputs arrive as text; the spec parses area, distance and fee as integers. Unlike
+// parseInt, '12.5' or '12 m' is refused rather than quietly cut to 12.
+function wholeNumber(message: string) {
+  return z.union([z.number(), z.string()], { error: message }).transform((input, ctx) => {
+    const text = typeof input === 'number' ? String(input) : input.trim()
+    const value = /^\d+$/.test(text) ? Number(text) : Number.NaN
+    if (!(value <= MAX_MEASURE)) {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+    return value
+  })
+}
+
+export const plotFieldsSchema = z.object({
+  description: z.string().trim().max(500, messages.tooLong('description', 500)),
+  area: wholeNumber(messages.areaWholeNumber),
+  distance: wholeNumber(messages.distanceWholeNumber),
+  fee: wholeNumber(messages.feeWholeNumber),
+  gradient: gradientSchema,
+  paid: z.boolean(),
+  showOnGrid: z.boolean(),
+  isNew: z.boolean(),
+  isFailed: z.boolean(),
+})
+
+// The plot name is used in URLs and on the map, so it stays short and plain.
+const plotName = z
+  .string({ error: messages.plotNameRequired })
+  .trim()
+  .min(1, { error: messages.plotNameRequired, abort: true })
+  .max(20, messages.tooLong('plot name', 20))
+  .regex(/^[\p{L}\p{Nd} -]+$/u, messages.plotNameCharacters)
+
+export const newPlotSchema = plotFieldsSchema.extend({ id: plotName })
+
+export const updatePlotSchema = plotFieldsSchema.extend({ version })
+
+export type PlotFields = z.infer<typeof plotFieldsSchema>
+export type NewPlot = z.infer<typeof newPlotSchema>
+export type UpdatePlot = z.infer<typeof updatePlotSchema>
+// What a form may send before area, distance and fee are parsed.
+export type PlotFieldsInput = z.input<typeof plotFieldsSchema>

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { isRegistrationLevel } from '#shared/domain/levels'
+import { messages } from '#shared/messages'
+
+// A select sends its value as text, and an unchosen select sends '' or nothing.
+const level = z
+  .union([z.number(), z.string()], { error: messages.selectUserLevel })
+  .optional()
+  .transform((input, ctx) => {
+    const value = typeof input === 'string' && input.trim() !== '' ? Number(input) : input
+    if (!isRegistrationLevel(value)) {
+      ctx.addIssue({ code: 'custom', message: messages.selectUserLevel })
+      return z.NEVER
+    }
+    return value
+  })
+
+export const registerSchema = z.object({
+  userName: z
+    .string({ error: messages.enterUserName })
+    .trim()
+    .min(1, { error: messages.enterUserName, abort: true })
+    .max(40, messages.tooLong('user name', 40))
+    .regex(/^[A-Za-z0-9._-]+$/, messages.userNameCharacters),
+  level,
+  email: z
+    .string({ error: messages.invalidEmail })
+    .trim()
+    .toLowerCase()
+    .max(254, messages.tooLong('email address', 254))
+    .regex(z.regexes.email, messages.invalidEmail),
+  password: z
+    .string({ error: messages.passwordTooShort })
+    .min(8, messages.passwordTooShort)
+    .max(128, messages.passwordTooLong),
+})
+
+export type Registration = z.infer<typeof registerSchema>

@@ -1,0 +1,91 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { buildApp } from '#server/app'
+import { loadConfig } from '#server/config'
+
+export type Engine = 'sqlite' | 'postgres'
+
+/** The engines API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+export interface TestAppOptions {
+  env?: Record<string, string>
+}
+
+// A real app on a real database: a fresh SQLite file in a temporary folder, or a fresh schema in
+// the PostgreSQL named by TEST_DATABASE_URL. Each call owns its data and removes it on close.
+export async function createTestApp(engine: Engine, options: TestAppOptions = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-test-'))
+  const databaseUrl = engine === 'postgres' ? requirePostgresUrl() : undefined
+  const pgSchema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined
+  if (databaseUrl && pgSchema) await withPg(databaseUrl, (c) => c.query(`create schema ${pgSchema}`))
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    EMAIL_RETRY_SECONDS: '3600',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  })
+  const app = await buildApp({ config, ...(pgSchema ? { pgSchema } : {}) })
+  await app.ready()
+
+  const users = new Map<string, string>()
+  /** Creates (once) an account at the level and returns a cookie header signed in as it. */
+  async function signInAs(level: number, name = `level${level}`): Promise<string> {
+    if (!users.has(name)) {
+      await createAccount(name, level)
+      users.set(name, name)
+    }
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/username',
+      payload: { username: name, password: PASSWORD },
+    })
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`)
+    const cookie = response.cookies.find((c) => c.name.endsWith('session_token'))
+    if (!cookie) throw new Error('no session cookie')
+    return `${cookie.name}=${cookie.value}`
+  }
+
+  async function createAccount(name: string, level: number) {
+    const created = await app.auth.api.signUpEmail({
+      body: { name, email: `${name}@example.org`, password: PASSWORD, username: name, requestedLevel: level },
+    })
+    await app.db.kysely.updateTable('user').set({ level }).where('id', '=', created.user.id).execute()
+    return created.user.id
+  }
+
+  async function close() {
+    await app.close()
+    if (databaseUrl && pgSchema) {
+      await withPg(databaseUrl, (c) => c.query(`drop schema ${pgSchema} cascade`))
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  return { app, db: app.db, dataDir, signInAs, createAccount, close }
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+export const PASSWORD = 'correct-horse-battery'
+
+function requirePostgresUrl(): string {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) throw new Error('TEST_DATABASE_URL is not set')
+  return url
+}
+
+async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}

@@ -1,0 +1,327 @@
+import { describe, it, expect } from 'vitest'
+import type { z } from 'zod'
+import { messages } from '#shared/messages'
+import { contactSchema } from '#shared/schemas/contact'
+import {
+  isoDate,
+  newPersonSchema,
+  personFieldsSchema,
+  personSchema,
+  updatePersonSchema,
+} from '#shared/schemas/person'
+import { newPlotSchema, plotFieldsSchema, plotSchema, updatePlotSchema } from '#shared/schemas/plot'
+import { registerSchema } from '#shared/schemas/register'
+
+// Every issue as [path, message], so a test can say exactly what was refused and where.
+function issues(schema: z.ZodType, input: unknown): Array<[string, string]> {
+  const result = schema.safeParse(input)
+  if (result.success) return []
+  return result.error.issues.map((issue) => [issue.path.join('.'), issue.message])
+}
+
+const fields = {
+  firstName: 'John',
+  lastName: 'Smith',
+  dateJoined: '2024-01-31',
+  joinedWaitingList: '2023-12-01',
+  address: '1 Lane',
+  phoneNumber: '07700 900123',
+  email: 'john@example.org',
+  altEmail: '',
+}
+
+const plotFields = {
+  description: 'By the gate',
+  area: 100,
+  distance: 0,
+  fee: 45,
+  gradient: 'slope',
+  paid: false,
+  showOnGrid: true,
+  isNew: false,
+  isFailed: false,
+}
+
+describe('isoDate', () => {
+  it('accepts a real calendar date as YYYY-MM-DD', () => {
+    expect(isoDate.safeParse('2024-02-29').success).toBe(true)
+  })
+
+  it('refuses other shapes and days that do not exist', () => {
+    for (const text of ['2023-02-29', '2024-13-01', '2024-1-5', '05/01/2024', '2024-01-01T00:00']) {
+      expect(issues(isoDate, text)).toEqual([['', messages.invalidDate]])
+    }
+  })
+})
+
+describe('personSchema', () => {
+  it('accepts a full record and refuses a version below 1', () => {
+    const record = {
+      ...fields,
+      id: 'jonno',
+      plots: ['5'],
+      isPlotHolder: true,
+      onWaitingList: false,
+      version: 1,
+    }
+    expect(personSchema.parse(record)).toEqual(record)
+    expect(personSchema.safeParse({ ...record, version: 0 }).success).toBe(false)
+  })
+})
+
+describe('person fields', () => {
+  it('trims text', () => {
+    const parsed = personFieldsSchema.parse({
+      ...fields,
+      firstName: '  John ',
+      address: ' 1 Lane ',
+    })
+    expect(parsed.firstName).toBe('John')
+    expect(parsed.address).toBe('1 Lane')
+  })
+
+  it("refuses a blank first name with 'The person's name must be filled in!'", () => {
+    expect(issues(personFieldsSchema, { ...fields, firstName: '   ' })).toEqual([
+      ['firstName', "The person's name must be filled in!"],
+    ])
+  })
+
+  it("refuses a blank last name with 'The person's name must be filled in!'", () => {
+    expect(issues(personFieldsSchema, { ...fields, lastName: '' })).toEqual([
+      ['lastName', "The person's name must be filled in!"],
+    ])
+  })
+
+  it('refuses a missing name with the same message', () => {
+    const { lastName: _lastName, ...withoutLastName } = fields
+    expect(issues(personFieldsSchema, withoutLastName)).toEqual([
+      ['lastName', messages.personNameRequired],
+    ])
+  })
+
+  it('allows empty emails but refuses invalid ones', () => {
+    expect(issues(personFieldsSchema, { ...fields, email: '', altEmail: '' })).toEqual([])
+    expect(issues(personFieldsSchema, { ...fields, altEmail: 'not-an-address' })).toEqual([
+      ['altEmail', 'Please enter a valid email address!'],
+    ])
+  })
+
+  it('limits lengths', () => {
+    expect(issues(personFieldsSchema, { ...fields, firstName: 'a'.repeat(101) })).toEqual([
+      ['firstName', 'The first name must be at most 100 characters long.'],
+    ])
+    expect(issues(personFieldsSchema, { ...fields, address: 'a'.repeat(500) })).toEqual([])
+    expect(issues(personFieldsSchema, { ...fields, address: 'a'.repeat(501) })).toEqual([
+      ['address', 'The address must be at most 500 characters long.'],
+    ])
+    expect(issues(personFieldsSchema, { ...fields, phoneNumber: '1'.repeat(51) })).toHaveLength(1)
+  })
+
+  it('needs real dates', () => {
+    expect(issues(personFieldsSchema, { ...fields, dateJoined: '2024-02-30' })).toEqual([
+      ['dateJoined', messages.invalidDate],
+    ])
+  })
+})
+
+describe('newPersonSchema', () => {
+  const newPerson = { ...fields, id: 'jonno', onWaitingList: true }
+
+  it('accepts a trimmed nickname and the waiting list flag', () => {
+    const parsed = newPersonSchema.parse({ ...newPerson, id: "  Mary-Jo O'Neil_2.0 " })
+    expect(parsed.id).toBe("Mary-Jo O'Neil_2.0")
+    expect(parsed.onWaitingList).toBe(true)
+  })
+
+  it("refuses a blank nickname with 'The person's nickname must be filled in!'", () => {
+    expect(issues(newPersonSchema, { ...newPerson, id: '  ' })).toEqual([
+      ['id', "The person's nickname must be filled in!"],
+    ])
+  })
+
+  it('refuses slashes, a leading dot and other symbols in the nickname', () => {
+    for (const id of ['a/b', 'a\\b', '.hidden', 'a?b', 'a#b']) {
+      expect(issues(newPersonSchema, { ...newPerson, id })).toEqual([
+        [
+          'id',
+          'A nickname may use letters, digits, spaces, hyphens, underscores, apostrophes and dots.',
+        ],
+      ])
+    }
+  })
+
+  it('limits the nickname to 40 characters', () => {
+    expect(newPersonSchema.safeParse({ ...newPerson, id: 'a'.repeat(40) }).success).toBe(true)
+    expect(issues(newPersonSchema, { ...newPerson, id: 'a'.repeat(41) })).toEqual([
+      ['id', 'The nickname must be at most 40 characters long.'],
+    ])
+  })
+})
+
+describe('updatePersonSchema', () => {
+  it('needs a version of at least 1', () => {
+    expect(updatePersonSchema.safeParse({ ...fields, version: 3 }).success).toBe(true)
+    expect(updatePersonSchema.safeParse({ ...fields, version: 0 }).success).toBe(false)
+    expect(updatePersonSchema.safeParse(fields).success).toBe(false)
+  })
+})
+
+describe('plotSchema', () => {
+  it('accepts a full record and refuses a gradient other than slope or flat', () => {
+    const record = { ...plotFields, id: '5', tenants: ['ann'], occupied: true, version: 2 }
+    expect(plotSchema.parse(record)).toEqual(record)
+    expect(plotSchema.safeParse({ ...record, gradient: 'steep' }).success).toBe(false)
+  })
+})
+
+describe('plot fields', () => {
+  it('parses area, distance and fee as integers', () => {
+    const parsed = plotFieldsSchema.parse({ ...plotFields, area: ' 250 ', distance: '12', fee: 45 })
+    expect(parsed).toMatchObject({ area: 250, distance: 12, fee: 45 })
+  })
+
+  it('refuses amounts that are not whole numbers from 0 to 1,000,000', () => {
+    for (const area of ['', 'abc', '12.5', 12.5, -1, '-1', '1000001', '12 m', null]) {
+      expect(issues(plotFieldsSchema, { ...plotFields, area })).toEqual([
+        ['area', messages.areaWholeNumber],
+      ])
+    }
+    expect(issues(plotFieldsSchema, { ...plotFields, area: '1000000' })).toEqual([])
+    expect(issues(plotFieldsSchema, { ...plotFields, distance: 'far' })).toEqual([
+      ['distance', 'Distance must be a whole number of metres, from 0 to 1,000,000.'],
+    ])
+    expect(issues(plotFieldsSchema, { ...plotFields, fee: '£45' })).toEqual([
+      ['fee', 'Fee must be a whole number, from 0 to 1,000,000.'],
+    ])
+  })
+
+  it('has gradient slope or flat', () => {
+    expect(plotFieldsSchema.parse({ ...plotFields, gradient: 'flat' }).gradient).toBe('flat')
+    expect(issues(plotFieldsSchema, { ...plotFields, gradient: 'hilly' })).toEqual([
+      ['gradient', messages.invalidGradient],
+    ])
+  })
+
+  it('trims the description and limits it to 500 characters', () => {
+    expect(plotFieldsSchema.parse({ ...plotFields, description: ' shed ' }).description).toBe(
+      'shed',
+    )
+    expect(issues(plotFieldsSchema, { ...plotFields, description: 'a'.repeat(501) })).toEqual([
+      ['description', 'The description must be at most 500 characters long.'],
+    ])
+  })
+})
+
+describe('newPlotSchema', () => {
+  it('accepts a trimmed plot name such as 66b', () => {
+    expect(newPlotSchema.parse({ ...plotFields, id: ' 66b ' }).id).toBe('66b')
+  })
+
+  it("refuses a blank plot name with 'The plot name must be filled in!'", () => {
+    expect(issues(newPlotSchema, { ...plotFields, id: ' ' })).toEqual([
+      ['id', 'The plot name must be filled in!'],
+    ])
+  })
+
+  it('refuses symbols and names over 20 characters', () => {
+    expect(issues(newPlotSchema, { ...plotFields, id: '5/6' })).toEqual([
+      ['id', 'A plot name may use letters, digits, spaces and hyphens.'],
+    ])
+    expect(issues(newPlotSchema, { ...plotFields, id: 'a'.repeat(21) })).toEqual([
+      ['id', 'The plot name must be at most 20 characters long.'],
+    ])
+  })
+})
+
+describe('updatePlotSchema', () => {
+  it('needs a version of at least 1', () => {
+    expect(updatePlotSchema.safeParse({ ...plotFields, version: 1 }).success).toBe(true)
+    expect(updatePlotSchema.safeParse({ ...plotFields, version: 1.5 }).success).toBe(false)
+  })
+})
+
+describe('contactSchema', () => {
+  const enquiry = { name: 'Ann', email: 'Ann@Example.ORG ', enquiry: 'Any plots free?' }
+
+  it('lowercases and trims the email', () => {
+    expect(contactSchema.parse(enquiry).email).toBe('ann@example.org')
+  })
+
+  it("refuses an invalid email with 'Please enter a valid email address!'", () => {
+    for (const email of ['', 'ann', 'ann@', 'ann@example', 'a b@example.org']) {
+      expect(issues(contactSchema, { ...enquiry, email })).toEqual([
+        ['email', 'Please enter a valid email address!'],
+      ])
+    }
+  })
+
+  it('requires the name and the enquiry', () => {
+    expect(issues(contactSchema, { ...enquiry, name: '  ', enquiry: '' })).toEqual([
+      ['name', 'Please enter your name.'],
+      ['enquiry', 'Please enter your enquiry.'],
+    ])
+    expect(issues(contactSchema, {})).toEqual([
+      ['name', messages.contactNameRequired],
+      ['email', messages.invalidEmail],
+      ['enquiry', messages.contactEnquiryRequired],
+    ])
+  })
+
+  it('limits the enquiry to 5000 characters', () => {
+    expect(issues(contactSchema, { ...enquiry, enquiry: 'a'.repeat(5001) })).toEqual([
+      ['enquiry', 'The enquiry must be at most 5000 characters long.'],
+    ])
+  })
+})
+
+describe('registerSchema', () => {
+  const registration = {
+    userName: 'ann.smith',
+    level: 1,
+    email: 'ann@example.org',
+    password: 'correct horse',
+  }
+
+  it('accepts level 1 or 3, as a number or as text', () => {
+    expect(registerSchema.parse({ ...registration, level: '3' }).level).toBe(3)
+    expect(registerSchema.parse({ ...registration, level: 1 }).level).toBe(1)
+  })
+
+  it("refuses a level that is missing, empty or not offered with 'Please select a user level'", () => {
+    const { level: _level, ...withoutLevel } = registration
+    expect(issues(registerSchema, withoutLevel)).toEqual([['level', 'Please select a user level']])
+    for (const level of ['', 0, 2, 4, '4', 'committee', null]) {
+      expect(issues(registerSchema, { ...registration, level })).toEqual([
+        ['level', 'Please select a user level'],
+      ])
+    }
+  })
+
+  it("refuses a blank user name with 'Please enter a user name'", () => {
+    expect(issues(registerSchema, { ...registration, userName: ' ' })).toEqual([
+      ['userName', 'Please enter a user name'],
+    ])
+  })
+
+  it('refuses symbols in the user name', () => {
+    expect(issues(registerSchema, { ...registration, userName: 'ann smith' })).toEqual([
+      ['userName', 'A user name may use letters, digits, dots, underscores and hyphens.'],
+    ])
+  })
+
+  it('refuses an invalid email', () => {
+    expect(issues(registerSchema, { ...registration, email: 'ann@' })).toEqual([
+      ['email', messages.invalidEmail],
+    ])
+  })
+
+  it('needs a password of 8 to 128 characters', () => {
+    expect(issues(registerSchema, { ...registration, password: '1234567' })).toEqual([
+      ['password', 'The password must be at least 8 characters long.'],
+    ])
+    expect(issues(registerSchema, { ...registration, password: 'a'.repeat(129) })).toEqual([
+      ['password', 'The password must be at most 128 characters long.'],
+    ])
+    expect(issues(registerSchema, { ...registration, password: 'a'.repeat(128) })).toEqual([])
+  })
+})
