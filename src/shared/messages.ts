@@ -15,6 +15,10 @@ export const messages = {
   plotNameInUse: 'Plot name already in use!',
   fourTenantsOnly: 'Only four tenants allowed per plot',
   error: 'Error!',
+  awaitingApproval:
+    'Your account is waiting for approval by the committee. You can sign in once it is approved.',
+  registered:
+    'Thank you for registering. A committee member will approve your account; you can sign in after that.',
   staleVersion:
     'Someone else changed this record while you were editing it. Reload it to see their changes, then make yours again.',
   // Our own additions: the spec leaves these rules unstated, so their wording is ours.

@@ -15,6 +15,7 @@ export async function spa(app: FastifyInstance, clientDir: string) {
       wildcard: true,
       index: false,
       preCompressed: true,
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
         res.setHeader(

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react'
+import { Link, NavLink, Outlet, useLocation } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { api } from '../lib/api.ts'
+import { useViewer } from '../lib/session.ts'
+import { publicNav } from './nav.ts'
+
+interface SiteInfo {
+  charityName: string
+  charityNumber: string
+  charityRegisterUrl: string
+}
+
+export function PublicLayout() {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const location = useLocation()
+  const { data: viewer } = useViewer()
+  const site = useQuery({ queryKey: ['site'], queryFn: () => api<SiteInfo>('/api/site'), staleTime: Infinity })
+  useEffect(() => setMenuOpen(false), [location.pathname])
+
+  return (
+    <div className="public">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="public__header">
+        <Link to="/" className="brand">
+          <img src="/logo.svg" alt="" width="40" height="40" />
+          <span>{site.data?.charityName ?? 'Allotment Association'}</span>
+        </Link>
+        <div className="public__actions">
+          {viewer && viewer.level > 0 ? (
+            <Link to="/members">Members area</Link>
+          ) : (
+            <Link to="/login">Login</Link>
+          )}
+          <button
+            type="button"
+            className="burger"
+            aria-expanded={menuOpen}
+            aria-controls="public-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="burger__bars" aria-hidden="true" />
+            <span>Menu</span>
+          </button>
+        </div>
+        <nav id="public-menu" aria-label="Main" className={menuOpen ? 'menu menu--open' : 'menu'}>
+          <ul>
+            {publicNav.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="public__main">
+        <Outlet />
+      </main>
+      <footer className="public__footer">
+        <p>
+          {site.data?.charityName ?? 'Allotment Association'} is a registered charity
+          {site.data ? ` (number ${site.data.charityNumber})` : ''}.{' '}
+          {site.data ? (
+            <a href={site.data.charityRegisterUrl} rel="noopener noreferrer">
+              See our entry in the register of charities
+            </a>
+          ) : null}
+        </p>
+      </footer>
+    </div>
+  )
+}

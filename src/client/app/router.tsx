@@ -1,0 +1,49 @@
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { PublicLayout } from './public-layout.tsx'
+import { MembersShell } from './members-shell.tsx'
+import { MembersIndex } from './members-index.tsx'
+import { RequireLevel } from './require-level.tsx'
+import { RouteError } from './route-error.tsx'
+import { publicRoutes } from '../features/public/routes.tsx'
+import { contactRoutes } from '../features/contact/routes.tsx'
+import { signInRoutes, accountsRoutes } from '../features/accounts/routes.tsx'
+import { mapRoutes } from '../features/map/routes.tsx'
+import { peopleRoutes } from '../features/people/routes.tsx'
+import { plotsRoutes } from '../features/plots/routes.tsx'
+import { logsRoutes } from '../features/logs/routes.tsx'
+import { landRoutes } from '../features/land/routes.tsx'
+import { enquiriesRoutes } from '../features/enquiries/routes.tsx'
+
+// Who may open what, in one table (spec section 6). The server enforces the same levels.
+const guarded = (path: string, min: number, otherwise: string, children: RouteObject[]) => ({
+  path,
+  element: <RequireLevel min={min} otherwise={otherwise} />,
+  children,
+})
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    children: [...publicRoutes, ...contactRoutes, ...signInRoutes],
+  },
+  {
+    path: '/members',
+    element: <MembersShell />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <MembersIndex /> },
+      guarded('map', 1, '/', mapRoutes),
+      guarded('plots', 2, '/members/map', plotsRoutes),
+      guarded('land', 2, '/members/map', landRoutes),
+      guarded('plotholders', 3, '/members/map', peopleRoutes('plotholders')),
+      guarded('waitinglist', 3, '/members/map', peopleRoutes('waitinglist')),
+      guarded('users', 3, '/members/map', accountsRoutes),
+      guarded('enquiries', 3, '/members/map', enquiriesRoutes),
+      guarded('logs', 4, '/', logsRoutes),
+    ],
+  },
+]
+
+export const router = createBrowserRouter(routes)

@@ -1,0 +1,72 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+
+interface FieldShellProps {
+  label: string
+  hint?: ReactNode
+  children: (id: string, describedBy: string | undefined) => ReactNode
+}
+
+// Every control has a visible label tied to it, so people and tests find it by its name.
+function FieldShell({ label, hint, children }: FieldShellProps) {
+  const id = useId()
+  const hintId = hint ? `${id}-hint` : undefined
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children(id, hintId)}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode }
+
+export function TextField({ label, hint, ...input }: InputProps) {
+  return (
+    <FieldShell label={label} hint={hint}>
+      {(id, describedBy) => <input id={id} aria-describedby={describedBy} {...input} />}
+    </FieldShell>
+  )
+}
+
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: ReactNode }
+
+export function TextAreaField({ label, hint, ...textarea }: TextAreaProps) {
+  return (
+    <FieldShell label={label} hint={hint}>
+      {(id, describedBy) => <textarea id={id} aria-describedby={describedBy} {...textarea} />}
+    </FieldShell>
+  )
+}
+
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string
+  hint?: ReactNode
+  children: ReactNode
+}
+
+export function SelectField({ label, hint, children, ...select }: SelectProps) {
+  return (
+    <FieldShell label={label} hint={hint}>
+      {(id, describedBy) => (
+        <select id={id} aria-describedby={describedBy} {...select}>
+          {children}
+        </select>
+      )}
+    </FieldShell>
+  )
+}
+
+export function CheckboxField({ label, ...input }: InputProps) {
+  const id = useId()
+  return (
+    <div className="field field--checkbox">
+      <input id={id} type="checkbox" {...input} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  )
+}

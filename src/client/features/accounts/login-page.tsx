@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { messages } from '#shared/messages'
+import { Alert } from '../../components/ui/alert.tsx'
+import { TextField } from '../../components/ui/field.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { fetchViewer, signIn, signOut, viewerQueryKey } from '../../lib/session.ts'
+
+type State = 'idle' | 'loading' | 'failed'
+
+export function LoginPage() {
+  const [userName, setUserName] = useState('')
+  const [password, setPassword] = useState('')
+  const [state, setState] = useState<State>('idle')
+  const [message, setMessage] = useState('')
+  const navigate = useNavigate()
+  const client = useQueryClient()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setState('loading')
+    setMessage('')
+    try {
+      await signIn(userName.trim(), password)
+    } catch (error) {
+      console.error(error)
+      setState('failed')
+      return setMessage(messages.loginFailed)
+    }
+    // Spec section 4: after sign-in the member record is looked up; without one, sign out.
+    const viewer = await fetchViewer().catch(() => null)
+    if (!viewer) {
+      await signOut()
+      setState('failed')
+      return setMessage(messages.somethingWentWrong)
+    }
+    if (viewer.level < 1) {
+      await signOut()
+      setState('failed')
+      return setMessage(messages.awaitingApproval)
+    }
+    client.setQueryData(viewerQueryKey, viewer)
+    navigate('/members')
+  }
+
+  return (
+    <section className="narrow">
+      <PageHeading>Login</PageHeading>
+      <form className="form" onSubmit={submit}>
+        <Alert>{message}</Alert>
+        <TextField
+          label="User name"
+          name="username"
+          autoComplete="username"
+          value={userName}
+          onChange={(e) => setUserName(e.target.value)}
+          required
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        <button type="submit" className="button" disabled={state === 'loading'}>
+          Login
+        </button>
+        {state === 'loading' ? <Spinner label="Signing in" /> : null}
+      </form>
+      <p>
+        No account yet? <Link to="/register">Register</Link>
+      </p>
+    </section>
+  )
+}

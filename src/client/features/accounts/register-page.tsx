@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react'
+import { REGISTRATION_LEVELS } from '#shared/domain/levels'
+import { messages } from '#shared/messages'
+import { registerSchema } from '#shared/schemas/register'
+import { Alert } from '../../components/ui/alert.tsx'
+import { SelectField, TextField } from '../../components/ui/field.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { register } from './api.ts'
+
+const blank = { userName: '', level: '', email: '', password: '' }
+
+export function RegisterPage() {
+  const [form, setForm] = useState(blank)
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState(false)
+  const set = (field: keyof typeof blank) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }))
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = registerSchema.safeParse(form)
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? messages.enterUserName)
+    setError('')
+    setBusy(true)
+    try {
+      await register(parsed.data)
+      setDone(true)
+    } catch (failure) {
+      console.error(failure)
+      setError(errorMessage(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (done) {
+    return (
+      <section className="narrow">
+        <PageHeading>Register</PageHeading>
+        <Alert tone="success">{messages.registered}</Alert>
+      </section>
+    )
+  }
+
+  return (
+    <section className="narrow">
+      <PageHeading>Register</PageHeading>
+      <form className="form" onSubmit={submit} noValidate>
+        <Alert>{error}</Alert>
+        <TextField label="User Name" name="userName" autoComplete="username" value={form.userName} onChange={set('userName')} />
+        <SelectField label="User Level" name="level" value={form.level} onChange={set('level')}>
+          <option value="">Choose a level</option>
+          {REGISTRATION_LEVELS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="E-mail Address" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          hint="At least 8 characters."
+        />
+        <button type="submit" className="button" disabled={busy}>
+          Register
+        </button>
+        {busy ? <Spinner label="Registering" /> : null}
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { contactSchema, type Contact } from '#shared/schemas/contact'
+import { messages } from '#shared/messages'
+import { Alert } from '../../components/ui/alert.tsx'
+import { TextAreaField, TextField } from '../../components/ui/field.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { sendEnquiry } from './api.ts'
+
+type Sent = null | 'sending' | 'success' | 'failure'
+const blank: Contact = { name: '', email: '', enquiry: '' }
+
+export function ContactPage() {
+  const [form, setForm] = useState<Contact>(blank)
+  const [sent, setSent] = useState<Sent>(null)
+  const [invalid, setInvalid] = useState('')
+  const navigate = useNavigate()
+  const set = (field: keyof Contact) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }))
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = contactSchema.safeParse(form)
+    if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? messages.invalidEmail)
+    setInvalid('')
+    setSent('sending')
+    try {
+      await sendEnquiry(parsed.data)
+      setSent('success')
+    } catch {
+      setSent('failure')
+    }
+  }
+
+  if (sent === 'success') {
+    return (
+      <section>
+        <PageHeading>Contact</PageHeading>
+        <Alert tone="success">{messages.contactSent}</Alert>
+        <button type="button" className="button" onClick={() => navigate('/')}>
+          Return to home page
+        </button>
+      </section>
+    )
+  }
+
+  return (
+    <section>
+      <PageHeading>Contact</PageHeading>
+      <p>
+        Ask us about renting a plot, joining the waiting list or visiting the site. A member of the
+        committee will reply by e-mail.
+      </p>
+      {sent === 'failure' ? (
+        // The link returns to the form; what the person typed stays, so nothing is lost.
+        <div role="alert" className="alert alert--error">
+          Something went wrong.{' '}
+          <a
+            href="/contact"
+            onClick={(event) => {
+              event.preventDefault()
+              setSent(null)
+            }}
+          >
+            Click here to try again.
+          </a>
+        </div>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate>
+          <Alert>{invalid}</Alert>
+          <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} required />
+          <TextField
+            label="E-mail Address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={set('email')}
+            required
+          />
+          <TextAreaField label="Your Enquiry" name="enquiry" rows={15} value={form.enquiry} onChange={set('enquiry')} required />
+          <button type="submit" className="button" disabled={sent === 'sending'}>
+            Send
+          </button>
+          {sent === 'sending' ? <Spinner label="Sending" /> : null}
+        </form>
+      )}
+    </section>
+  )
+}

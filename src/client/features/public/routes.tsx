@@ -1,0 +1,9 @@
+import type { RouteObject } from 'react-router'
+import { lazyPage } from '../../lib/lazy-page.ts'
+import { HomePage } from './home-page.tsx'
+
+export const publicRoutes: RouteObject[] = [
+  { index: true, Component: HomePage },
+  { path: 'about', lazy: lazyPage(() => import('./about-page.tsx'), (m) => m.AboutPage) },
+  { path: 'news', lazy: lazyPage(() => import('./news-page.tsx'), (m) => m.NewsPage) },
+]

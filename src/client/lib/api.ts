@@ -1,0 +1,40 @@
+// The one place where a server answer becomes data or an error the screen can show.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(detail)
+  }
+}
+
+const NETWORK_MESSAGE = 'The server could not be reached. Check your connection and try again.'
+
+export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init
+  let response: Response
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...rest,
+      headers: {
+        accept: 'application/json',
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    })
+  } catch {
+    throw new ApiError(0, NETWORK_MESSAGE)
+  }
+  if (response.status === 204) return undefined as T
+  const body: unknown = await response.json().catch(() => null)
+  if (!response.ok) {
+    const detail = (body as { detail?: unknown } | null)?.detail
+    throw new ApiError(response.status, typeof detail === 'string' ? detail : response.statusText)
+  }
+  return body as T
+}
+
+export const errorMessage = (error: unknown) =>
+  error instanceof Error ? error.message : 'Something went wrong!'

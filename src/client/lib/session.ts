@@ -1,0 +1,70 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, ApiError } from './api.ts'
+
+export interface Viewer {
+  userName: string
+  level: number
+  email: string
+}
+
+// The spec keeps the signed-in user in localStorage under 'guest'. It only speeds up the first
+// paint; the server reads the level from the session for every request.
+const GUEST_KEY = 'guest'
+
+export function storedViewer(): Viewer | null {
+  try {
+    const raw = localStorage.getItem(GUEST_KEY)
+    return raw ? (JSON.parse(raw) as Viewer) : null
+  } catch {
+    return null
+  }
+}
+
+export function storeViewer(viewer: Viewer | null) {
+  if (viewer) localStorage.setItem(GUEST_KEY, JSON.stringify(viewer))
+  else localStorage.removeItem(GUEST_KEY)
+}
+
+export const viewerQueryKey = ['me'] as const
+
+export async function fetchViewer(): Promise<Viewer | null> {
+  try {
+    const viewer = await api<Viewer>('/api/me')
+    storeViewer(viewer)
+    return viewer
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      storeViewer(null)
+      return null
+    }
+    throw error
+  }
+}
+
+export function useViewer() {
+  const stored = storedViewer()
+  return useQuery({
+    queryKey: viewerQueryKey,
+    queryFn: fetchViewer,
+    ...(stored ? { placeholderData: stored } : {}),
+    staleTime: 60_000,
+  })
+}
+
+export async function signIn(username: string, password: string) {
+  await api('/api/auth/sign-in/username', { method: 'POST', json: { username, password } })
+}
+
+export async function signOut() {
+  storeViewer(null)
+  await api('/api/auth/sign-out', { method: 'POST', json: {} }).catch(() => undefined)
+}
+
+export function useSignOut() {
+  const client = useQueryClient()
+  return async () => {
+    await signOut()
+    client.setQueryData(viewerQueryKey, null)
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== viewerQueryKey[0] })
+  }
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  root: 'src/client',
+  publicDir: 'public',
+  plugins: [react()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    // Printed by `npm run build`: the size of every chunk, gzipped.
+    reportCompressedSize: true,
+    sourcemap: false,
+  },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+})
