@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+export interface TestServer {
+  url: string
+  port: number
+  dataDir: string
+  adminPassword: string
+  process: ChildProcess
+  output(): string
+  stop(signal?: NodeJS.Signals): Promise<void>
+}
+
+export interface StartOptions {
+  env?: Record<string, string>
+  /** Reuse a data folder (to restart on the same database); a fresh one otherwise. */
+  dataDir?: string
+}
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+// The real server, as `npm start` runs it, on a free port with its own data folder.
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-e2e-'))
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      EMAIL_RETRY_SECONDS: '3600',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const url = `http://127.0.0.1:${port}`
+  await waitUntilServing(url, child, () => output)
+  const adminPassword = /Password:\s+(\S+)/.exec(output)?.[1] ?? ''
+  return {
+    url,
+    port,
+    dataDir,
+    adminPassword,
+    process: child,
+    output: () => output,
+    stop: (signal = 'SIGTERM') =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill(signal)
+      }),
+  }
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`)
+    try {
+      const response = await fetch(`${url}/api/site`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server did not start within a minute:\n${output()}`)
+}
