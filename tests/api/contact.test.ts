@@ -1,0 +1,178 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+import { startSmtpServer } from '#tests/helpers/smtp'
+import { freePort } from '#tests/helpers/server-process'
+import { retryUnsent } from '#server/services/enquiries'
+
+const enquiry = { name: 'Ann Example', email: 'Ann@Example.org', enquiry: 'Is there a plot free?' }
+
+describe.each(engines)('contact enquiries on %s', (engine) => {
+  describe('with an SMTP server', () => {
+    let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+    let t: TestApp
+    beforeAll(async () => {
+      smtp = await startSmtpServer()
+      t = await createTestApp(engine, { env: { SMTP_URL: smtp.url, CONTACT_TO: 'committee@example.org' } })
+    })
+    afterAll(async () => {
+      await t.close()
+      await smtp.close()
+    })
+
+    it('stores the enquiry and emails it to the committee with name, email and enquiry', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry })
+      expect(response.statusCode).toBe(201)
+      expect(response.json()).toMatchObject({ sent: true })
+      expect(smtp.received).toHaveLength(1)
+      const mail = smtp.received[0]!
+      expect(mail.to).toEqual(['committee@example.org'])
+      expect(mail.raw).toContain('Ann Example')
+      expect(mail.raw).toContain('ann@example.org')
+      expect(mail.raw).toContain('Is there a plot free?')
+      const rows = await t.db.kysely.selectFrom('enquiries').selectAll().execute()
+      expect(rows).toHaveLength(1)
+      expect(rows[0]!.sentAt).not.toBeNull()
+    })
+
+    it('refuses an invalid address with the spec message and stores nothing', async () => {
+      const before = await t.db.kysely.selectFrom('enquiries').select('id').execute()
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { ...enquiry, email: 'not-an-address' },
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().detail).toBe('Please enter a valid email address!')
+      const after = await t.db.kysely.selectFrom('enquiries').select('id').execute()
+      expect(after).toHaveLength(before.length)
+    })
+  })
+
+  describe('with the SMTP server down', () => {
+    let t: TestApp
+    let port: number
+    beforeAll(async () => {
+      port = await freePort()
+      t = await createTestApp(engine, { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } })
+    })
+    afterAll(() => t.close())
+
+    it('keeps the enquiry, shows it unsent, and sends it once the server is back', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry })
+      expect(response.statusCode).toBe(201)
+      expect(response.json()).toMatchObject({ sent: false })
+      const cookie = await t.signInAs(3)
+      const listed = await t.app.inject({ method: 'GET', url: '/api/enquiries', headers: { cookie } })
+      expect(listed.json()).toMatchObject([{ name: 'Ann Example', sent: false, attempts: 1 }])
+      expect(listed.json()[0].lastError).toBeTruthy()
+
+      const smtp = await startSmtpServer(port)
+      await retryUnsent(t.db, t.app.transport, t.app.log)
+      await smtp.close()
+      expect(smtp.received).toHaveLength(1)
+      const relisted = await t.app.inject({ method: 'GET', url: '/api/enquiries', headers: { cookie } })
+      expect(relisted.json()).toMatchObject([{ sent: true, attempts: 2, lastError: null }])
+    })
+  })
+
+  describe('without SMTP configured', () => {
+    let t: TestApp
+    beforeAll(async () => {
+      t = await createTestApp(engine)
+    })
+    afterAll(() => t.close())
+
+    it('writes the email to the outbox folder as an .eml file', async () => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry })
+      expect(response.json()).toMatchObject({ sent: true })
+      const outbox = path.join(t.dataDir, 'outbox')
+      const files = fs.readdirSync(outbox)
+      expect(files).toEqual([`enquiry-${response.json().id}.eml`])
+      expect(fs.readFileSync(path.join(outbox, files[0]!), 'utf8')).toContain('Is there a plot free?')
+    })
+  })
+})
+
+describe('EmailJS transport', () => {
+  // A local HTTP server answering as the hosted email API does, one status per test.
+  let status = 200
+  const bodies: string[] = []
+  const api = http.createServer((request, response) => {
+    let body = ''
+    request.on('data', (c: Buffer) => (body += c.toString()))
+    request.on('end', () => {
+      bodies.push(`${request.url}\n${body}`)
+      response.statusCode = status
+      response.end(status === 200 ? 'OK' : 'refused')
+    })
+  })
+  let t: TestApp
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve))
+    const { port } = api.address() as AddressInfo
+    t = await createTestApp('sqlite', {
+      env: {
+        EMAILJS_SERVICE_ID: 'service_test',
+        EMAILJS_TEMPLATE_ID: 'template_test',
+        EMAILJS_PUBLIC_KEY: 'public_test',
+        EMAILJS_URL: `http://127.0.0.1:${port}`,
+      },
+    })
+  })
+  afterAll(async () => {
+    await t.close()
+    await new Promise<void>((resolve) => api.close(() => resolve()))
+  })
+
+  it('posts the form fields with the library version, service, template and key', async () => {
+    status = 200
+    const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry })
+    expect(response.json()).toMatchObject({ sent: true })
+    const last = bodies.at(-1)!
+    expect(last).toContain('/api/v1.0/email/send-form')
+    for (const part of ['Ann Example', 'ann@example.org', 'Is there a plot free?', '4.2.0', 'service_test', 'template_test', 'public_test']) {
+      expect(last).toContain(part)
+    }
+  })
+
+  it.each([
+    [451, 'Unavailable For Headless Browser'],
+    [403, 'Forbidden'],
+    [429, 'Too Many Requests'],
+  ])('records status %i as %s and keeps the enquiry unsent', async (code, message) => {
+    status = code
+    const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry })
+    expect(response.json()).toMatchObject({ sent: false })
+    const row = await t.db.kysely
+      .selectFrom('enquiries')
+      .selectAll()
+      .where('id', '=', response.json().id)
+      .executeTakeFirstOrThrow()
+    expect(row.lastError).toBe(message)
+    expect(row.sentAt).toBeNull()
+  })
+
+  it('calls an unreachable API a Network Error', async () => {
+    const { loadConfig } = await import('#server/config')
+    const { createTransport } = await import('#server/email/transport')
+    const port = await freePort()
+    const transport = createTransport(
+      loadConfig({
+        EMAILJS_SERVICE_ID: 's',
+        EMAILJS_TEMPLATE_ID: 't',
+        EMAILJS_PUBLIC_KEY: 'k',
+        EMAILJS_URL: `http://127.0.0.1:${port}`,
+      }).email,
+    )
+    await expect(transport.send(enquiry, '1')).rejects.toThrow('Network Error')
+  })
+
+  it('refuses to start with only some of the EmailJS settings', async () => {
+    const { loadConfig } = await import('#server/config')
+    expect(() => loadConfig({ EMAILJS_SERVICE_ID: 'only-this' })).toThrow(/EMAILJS_TEMPLATE_ID/)
+  })
+})
