@@ -44,6 +44,21 @@ function authConfig({ db, secret, baseURL, signInLimit }: AuthOptions) {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60,
     },
+    databaseHooks: {
+      session: {
+        create: {
+          // A disabled account cannot start a session, whatever its password.
+          before: async (session: { userId: string }) => {
+            const user = await db.kysely
+              .selectFrom('user')
+              .select('disabled')
+              .where('id', '=', session.userId)
+              .executeTakeFirst()
+            return user && !user.disabled ? undefined : false
+          },
+        },
+      },
+    },
     plugins: [username({ minUsernameLength: 1, maxUsernameLength: 40 })],
     rateLimit: {
       enabled: true,
