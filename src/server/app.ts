@@ -44,6 +44,7 @@ export async function openStore(config: Config, pgSchema?: string) {
     db,
     secret,
     baseURL: config.publicUrl ?? `http://localhost:${config.port}`,
+    signInLimit: { window: 60, max: config.limits.signIn },
   }
   await migrateAuthTables(authOptions)
   return { db, auth: createAuth(authOptions) }

@@ -26,6 +26,9 @@ const envSchema = z.object({
     .default('https://register-of-charities.charitycommission.gov.uk/'),
   ADMIN_USERNAME: z.string().default('admin'),
   ADMIN_EMAIL: z.string().default('admin@allotment.example'),
+  SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
+  REGISTER_LIMIT: z.coerce.number().int().positive().default(10),
+  CONTACT_LIMIT: z.coerce.number().int().positive().default(5),
   EMAIL_RETRY_SECONDS: z.coerce.number().positive().default(60),
 })
 
@@ -70,5 +73,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       registerUrl: parsed.CHARITY_REGISTER_URL,
     },
     admin: { userName: parsed.ADMIN_USERNAME, email: parsed.ADMIN_EMAIL },
+    // Requests allowed per client: sign-ins a minute, registrations and enquiries per 10 minutes.
+    limits: {
+      signIn: parsed.SIGN_IN_LIMIT,
+      register: parsed.REGISTER_LIMIT,
+      contact: parsed.CONTACT_LIMIT,
+    },
   }
 }

@@ -47,10 +47,11 @@ export async function createAccount(server: TestServer, userName: string, level:
   const registered = await anonymous.post('/api/register', {
     data: { userName, level: 1, email: `${userName}@example.org`, password: PASSWORD },
   })
+  const answer = await registered.text()
   await anonymous.dispose()
   if (registered.status() === 409) return
-  if (!registered.ok()) throw new Error(`register ${userName}: ${await registered.text()}`)
-  const { id } = (await registered.json()) as { id: string }
+  if (!registered.ok()) throw new Error(`register ${userName}: ${answer}`)
+  const { id } = JSON.parse(answer) as { id: string }
   const admin = await adminOf(server)
   const approved = await admin.put(`/api/accounts/${id}/level`, { data: { level } })
   if (!approved.ok()) throw new Error(`approve ${userName}: ${await approved.text()}`)

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { buildApp } from '#server/app'
 import { loadConfig } from '#server/config'
+import { UNLIMITED } from './server-process.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -27,6 +28,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     LOG_LEVEL: 'silent',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     EMAIL_RETRY_SECONDS: '3600',
+    ...UNLIMITED,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   })

@@ -7,6 +7,10 @@ import { accountRoutes } from './accounts/routes.ts'
 import { authRoutes } from './auth/forward.ts'
 import { meRoutes } from './auth/me.ts'
 import { contactRoutes } from './contact/routes.ts'
+import { landDocumentRoutes } from './land-documents/routes.ts'
+import { logRoutes } from './logs/routes.ts'
+import { peopleRoutes } from './people/routes.ts'
+import { plotRoutes } from './plots/routes.ts'
 import { siteRoutes } from './site/routes.ts'
 
 export interface RouteDeps {
@@ -19,7 +23,11 @@ export interface RouteDeps {
 export function apiRoutes(app: App, { db, auth, config, transport }: RouteDeps) {
   authRoutes(app, auth)
   meRoutes(app)
-  accountRoutes(app, db, auth)
+  accountRoutes(app, db, auth, config)
   siteRoutes(app, config)
-  contactRoutes(app, db, transport)
+  contactRoutes(app, db, transport, config)
+  logRoutes(app, db)
+  app.register(landDocumentRoutes, { db })
+  peopleRoutes(app, db)
+  plotRoutes(app, db)
 }

@@ -2,6 +2,7 @@ import type { App } from '../../../app-type.ts'
 import { z } from 'zod'
 import { registerSchema } from '#shared/schemas/register'
 import type { Auth } from '../../../auth/auth.ts'
+import type { Config } from '../../../config.ts'
 import type { Db } from '../../../db/database.ts'
 import { listAccounts, register, setAccountDisabled, setAccountLevel } from '../../../services/accounts.ts'
 
@@ -16,11 +17,11 @@ const account = z.object({
 })
 const idParams = z.object({ id: z.string().min(1).max(100) })
 
-export function accountRoutes(app: App, db: Db, auth: Auth) {
+export function accountRoutes(app: App, db: Db, auth: Auth, config: Config) {
   app.post(
     '/api/register',
     {
-      config: { minLevel: 0, rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      config: { minLevel: 0, rateLimit: { max: config.limits.register, timeWindow: '10 minutes' } },
       schema: {
         body: registerSchema,
         response: {

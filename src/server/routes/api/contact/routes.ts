@@ -1,6 +1,7 @@
 import type { App } from '../../../app-type.ts'
 import { z } from 'zod'
 import { contactSchema } from '#shared/schemas/contact'
+import type { Config } from '../../../config.ts'
 import type { Db } from '../../../db/database.ts'
 import type { EmailTransport } from '../../../email/transport.ts'
 import { deliverEnquiry, listEnquiries, storeEnquiry } from '../../../services/enquiries.ts'
@@ -17,11 +18,11 @@ const enquiry = z.object({
   lastError: z.string().nullable(),
 })
 
-export function contactRoutes(app: App, db: Db, transport: EmailTransport) {
+export function contactRoutes(app: App, db: Db, transport: EmailTransport, config: Config) {
   app.post(
     '/api/contact',
     {
-      config: { minLevel: 0, rateLimit: { max: 5, timeWindow: '10 minutes' } },
+      config: { minLevel: 0, rateLimit: { max: config.limits.contact, timeWindow: '10 minutes' } },
       schema: {
         body: contactSchema,
         response: { 201: z.object({ id: z.number(), sent: z.boolean() }) },

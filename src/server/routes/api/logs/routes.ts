@@ -1,0 +1,34 @@
+import type { App } from '../../../app-type.ts'
+import { z } from 'zod'
+import { logEntrySchema, logPageSchema, logQuerySchema } from '#shared/schemas/logs'
+import type { Db } from '../../../db/database.ts'
+import { getLog, listLogs } from '../../../services/logs.ts'
+
+const idParams = z.object({ id: z.coerce.number().int().min(1) })
+
+// The activity log is the administrator's alone (spec section 6). Logged values hold people's
+// records, addresses and all, hence personalData.
+export function logRoutes(app: App, db: Db) {
+  app.get(
+    '/api/logs',
+    {
+      config: { minLevel: 4, personalData: true },
+      schema: {
+        querystring: logQuerySchema,
+        response: { 200: logPageSchema },
+        tags: ['logs'],
+        description: 'One page of the activity log, sorted on the server (id breaks ties).',
+      },
+    },
+    (request) => listLogs(db, request.query),
+  )
+
+  app.get(
+    '/api/logs/:id',
+    {
+      config: { minLevel: 4, personalData: true },
+      schema: { params: idParams, response: { 200: logEntrySchema }, tags: ['logs'] },
+    },
+    (request) => getLog(db, request.params.id),
+  )
+}
