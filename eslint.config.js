@@ -1,0 +1,59 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import importPlugin from 'eslint-plugin-import'
+import reactHooks from 'eslint-plugin-react-hooks'
+
+const features = ['public', 'contact', 'accounts', 'map', 'people', 'plots', 'logs', 'land', 'enquiries', 'performance']
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { import: importPlugin, 'react-hooks': reactHooks },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'import/no-cycle': ['error', { maxDepth: 10 }],
+      // The architecture's boundaries (docs/architecture.md): shared imports nothing of ours,
+      // the client never imports the server, and features do not import each other.
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: './src/server', message: 'shared must stay pure' },
+            { target: './src/shared', from: './src/client', message: 'shared must stay pure' },
+            { target: './src/client', from: './src/server', message: 'the client never imports the server' },
+            { target: './src/server', from: './src/client', message: 'the server never imports the client' },
+            ...features.map((feature) => ({
+              target: `./src/client/features/${feature}`,
+              from: './src/client/features',
+              except: [`./${feature}`],
+              message: 'features do not import each other',
+            })),
+            {
+              target: ['./src/client/components', './src/client/lib'],
+              from: ['./src/client/features', './src/client/app'],
+              message: 'shared client code does not reach up into features or the app shell',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'No Node.js modules here.' }] },
+      ],
+    },
+  },
+  {
+    // Only the browser code and shared code must do without Node.js modules.
+    files: ['src/server/**', 'tests/**', 'scripts/**', '*.config.{js,ts}'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+)
