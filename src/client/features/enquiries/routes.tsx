@@ -1,8 +1,6 @@
 import type { RouteObject } from 'react-router'
-import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { lazyPage } from '../../lib/lazy-page.ts'
 
-function Placeholder() {
-  return <PageHeading>Enquiries</PageHeading>
-}
-
-export const enquiriesRoutes: RouteObject[] = [{ index: true, Component: Placeholder }]
+export const enquiriesRoutes: RouteObject[] = [
+  { index: true, lazy: lazyPage(() => import('./enquiries-page.tsx'), (m) => m.EnquiriesPage) },
+]
