@@ -19,6 +19,9 @@ export const messages = {
     'Your account is waiting for approval by the committee. You can sign in once it is approved.',
   registered:
     'Thank you for registering. A committee member will approve your account; you can sign in after that.',
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  tooManyFailedSignIns:
+    'Too many failed sign-ins for this user name. Try again in 15 minutes.',
   staleVersion:
     'Someone else changed this record while you were editing it. Reload it to see their changes, then make yours again.',
   // Our own additions: the spec leaves these rules unstated, so their wording is ours.

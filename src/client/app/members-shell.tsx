@@ -8,6 +8,7 @@ import { membersNav } from './nav.ts'
 export function MembersShell() {
   const { data: viewer, isPending } = useViewer()
   const signOut = useSignOut()
+  const signOutEverywhere = useSignOut(true)
   const navigate = useNavigate()
   const level = viewer?.level ?? 0
 
@@ -41,6 +42,13 @@ export function MembersShell() {
           onClick={() => void signOut().then(() => navigate('/'))}
         >
           Sign out
+        </button>
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => void signOutEverywhere().then(() => navigate('/'))}
+        >
+          Sign out everywhere
         </button>
       </header>
       <main id="main" className="members__main">

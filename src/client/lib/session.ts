@@ -60,10 +60,15 @@ export async function signOut() {
   await api('/api/auth/sign-out', { method: 'POST', json: {} }).catch(() => undefined)
 }
 
-export function useSignOut() {
+export async function signOutEverywhere() {
+  await api('/api/auth/revoke-sessions', { method: 'POST', json: {} }).catch(() => undefined)
+  await signOut()
+}
+
+export function useSignOut(everywhere = false) {
   const client = useQueryClient()
   return async () => {
-    await signOut()
+    await (everywhere ? signOutEverywhere() : signOut())
     client.setQueryData(viewerQueryKey, null)
     client.removeQueries({ predicate: (q) => q.queryKey[0] !== viewerQueryKey[0] })
   }

@@ -2,7 +2,11 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { username } from 'better-auth/plugins'
 import { getMigrations } from 'better-auth/db/migration'
 import { hash, verify } from '@node-rs/argon2'
+import { USER_NAME_PATTERN } from '#shared/schemas/register'
 import type { Db } from '../db/database.ts'
+
+export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 3
+export const SESSION_ABSOLUTE_SECONDS = 60 * 60 * 24 * 30
 
 export interface AuthOptions {
   db: Db
@@ -40,8 +44,9 @@ function authConfig({ db, secret, baseURL, signInLimit }: AuthOptions) {
       },
     },
     session: {
-      // Absolute limit of a week; a session unused for a day lapses (see docs/decisions).
-      expiresIn: 60 * 60 * 24 * 7,
+      // Idle timeout: a session unused for IDLE_SECONDS lapses; each use (at most hourly)
+      // pushes its expiry on. The absolute limit is enforced in plugins/access.ts.
+      expiresIn: SESSION_IDLE_SECONDS,
       updateAge: 60 * 60,
     },
     databaseHooks: {
@@ -59,7 +64,13 @@ function authConfig({ db, secret, baseURL, signInLimit }: AuthOptions) {
         },
       },
     },
-    plugins: [username({ minUsernameLength: 1, maxUsernameLength: 40 })],
+    plugins: [
+      username({
+        minUsernameLength: 1,
+        maxUsernameLength: 40,
+        usernameValidator: (name: string) => USER_NAME_PATTERN.test(name),
+      }),
+    ],
     rateLimit: {
       enabled: true,
       storage: 'database' as const,

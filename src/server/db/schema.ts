@@ -76,9 +76,25 @@ export interface EnquiriesTable {
   lastError: string | null
 }
 
+/** Real-user measurements; no user, IP or user agent by design. */
+export interface WebVitalsTable {
+  id: Generated<number>
+  name: string
+  value: number
+  route: string
+  rating: string
+  recordedAt: string
+}
+
 export interface AppSettingsTable {
   key: string
   value: string
+}
+
+export interface SignInFailuresTable {
+  userName: string
+  failures: number
+  firstFailureAt: string
 }
 
 // better-auth's own tables, with our additional user fields.
@@ -118,6 +134,8 @@ export interface Database {
   land_documents: LandDocumentsTable
   enquiries: EnquiriesTable
   app_settings: AppSettingsTable
+  web_vitals: WebVitalsTable
+  sign_in_failures: SignInFailuresTable
   user: UserTable
   session: SessionTable
 }

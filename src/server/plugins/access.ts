@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Auth } from '../auth/auth.ts'
+import { SESSION_ABSOLUTE_SECONDS, type Auth } from '../auth/auth.ts'
 import { forbidden, unauthorized } from '../errors.ts'
 
 export interface Viewer {
@@ -24,6 +24,7 @@ declare module 'fastify' {
 interface SessionUser {
   id: string
   username?: string | null
+  displayUsername?: string | null
   email: string
   level?: number
   disabled?: boolean | number
@@ -51,10 +52,21 @@ export function accessControl(app: FastifyInstance, auth: Auth) {
 
 async function viewerOf(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
   if (!request.headers.cookie) return null
-  const session = await auth.api.getSession({ headers: toHeaders(request) })
-  const user = session?.user as SessionUser | undefined
-  if (!user || user.disabled) return null
-  return { id: user.id, userName: user.username ?? '', email: user.email, level: user.level ?? 0 }
+  const found = await auth.api.getSession({ headers: toHeaders(request) })
+  const user = found?.user as SessionUser | undefined
+  if (!found || !user || user.disabled) return null
+  // However busy a session is, it ends SESSION_ABSOLUTE_SECONDS after sign-in.
+  const age = Date.now() - new Date(found.session.createdAt).getTime()
+  if (age > SESSION_ABSOLUTE_SECONDS * 1000) {
+    await auth.api.revokeSession({ headers: toHeaders(request), body: { token: found.session.token } })
+    return null
+  }
+  return {
+    id: user.id,
+    userName: user.displayUsername || user.username || '',
+    email: user.email,
+    level: user.level ?? 0,
+  }
 }
 
 export function toHeaders(request: FastifyRequest): Headers {

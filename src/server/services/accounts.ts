@@ -1,5 +1,6 @@
 import { maxGrantableLevel } from '#shared/domain/levels'
 import type { Auth } from '../auth/auth.ts'
+import { assertAcceptablePassword } from '../auth/password-policy.ts'
 import type { Db } from '../db/database.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import type { Viewer } from '../plugins/access.ts'
@@ -19,12 +20,12 @@ export interface Account {
 export async function listAccounts(db: Db): Promise<Account[]> {
   const rows = await db.kysely
     .selectFrom('user')
-    .select(['id', 'username', 'email', 'level', 'requestedLevel', 'disabled', 'createdAt'])
+    .select(['id', 'username', 'displayUsername', 'email', 'level', 'requestedLevel', 'disabled', 'createdAt'])
     .orderBy('username')
     .execute()
   return rows.map((row) => ({
     id: row.id,
-    userName: row.username ?? '',
+    userName: row.displayUsername || row.username || '',
     email: row.email,
     level: row.level,
     requestedLevel: row.requestedLevel,
@@ -97,6 +98,7 @@ export interface Registration {
 
 export async function register(db: Db, auth: Auth, registration: Registration) {
   const { userName, email, password, level } = registration
+  assertAcceptablePassword(password, userName)
   const clash = await db.kysely
     .selectFrom('user')
     .select(['username', 'email'])

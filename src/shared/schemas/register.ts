@@ -2,6 +2,9 @@ import { z } from 'zod'
 import { isRegistrationLevel } from '#shared/domain/levels'
 import { messages } from '#shared/messages'
 
+// Also the sign-in service's rule, so every name that can register can sign in.
+export const USER_NAME_PATTERN = /^[A-Za-z0-9._-]+$/
+
 // A select sends its value as text, and an unchosen select sends '' or nothing.
 const level = z
   .union([z.number(), z.string()], { error: messages.selectUserLevel })
@@ -21,7 +24,7 @@ export const registerSchema = z.object({
     .trim()
     .min(1, { error: messages.enterUserName, abort: true })
     .max(40, messages.tooLong('user name', 40))
-    .regex(/^[A-Za-z0-9._-]+$/, messages.userNameCharacters),
+    .regex(USER_NAME_PATTERN, messages.userNameCharacters),
   level,
   email: z
     .string({ error: messages.invalidEmail })

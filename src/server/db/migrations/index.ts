@@ -1,6 +1,8 @@
 import { Migrator, type CreateTableBuilder, type Migration } from 'kysely'
 import type { Db } from '../database.ts'
 import { coreTables } from './001-core-tables.ts'
+import { webVitals } from './003-web-vitals.ts'
+import { signInFailures } from './004-sign-in-failures.ts'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -10,6 +12,8 @@ export interface MigrationContext {
 // Numbered, in order; a migration once released is never edited, only followed by another.
 const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '001-core-tables': coreTables,
+  '003-web-vitals': webVitals,
+  '004-sign-in-failures': signInFailures,
 }
 
 function contextFor(db: Db): MigrationContext {

@@ -12,6 +12,7 @@ import { logRoutes } from './logs/routes.ts'
 import { peopleRoutes } from './people/routes.ts'
 import { plotRoutes } from './plots/routes.ts'
 import { siteRoutes } from './site/routes.ts'
+import { vitalsRoutes } from './vitals/routes.ts'
 
 export interface RouteDeps {
   db: Db
@@ -21,7 +22,7 @@ export interface RouteDeps {
 }
 
 export function apiRoutes(app: App, { db, auth, config, transport }: RouteDeps) {
-  authRoutes(app, auth)
+  authRoutes(app, auth, db)
   meRoutes(app)
   accountRoutes(app, db, auth, config)
   siteRoutes(app, config)
@@ -30,4 +31,5 @@ export function apiRoutes(app: App, { db, auth, config, transport }: RouteDeps) 
   app.register(landDocumentRoutes, { db })
   peopleRoutes(app, db)
   plotRoutes(app, db)
+  vitalsRoutes(app, db)
 }

@@ -2,6 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../../app-type.ts'
 import { z } from 'zod'
 import type { Auth } from '../../../auth/auth.ts'
+import { clearFailures, isLockedOut, recordFailure } from '../../../auth/sign-in-guard.ts'
+import type { Db } from '../../../db/database.ts'
+import { messages } from '#shared/messages'
 import { toHeaders } from '../../../plugins/access.ts'
 import { sendProblem } from '../../../plugins/problem-details.ts'
 
@@ -44,10 +47,25 @@ const signInBody = z.object({
   rememberMe: z.boolean().optional(),
 })
 
-export function authRoutes(app: App, auth: Auth) {
+export function authRoutes(app: App, auth: Auth, db: Db) {
   app.post(
     '/api/auth/sign-in/username',
     { config: { minLevel: 0 }, schema: { body: signInBody, tags: ['auth'] } },
+    async (request, reply) => {
+      const userName = request.body.username.trim().toLowerCase()
+      if (await isLockedOut(db, userName)) {
+        return sendProblem(reply, 429, messages.tooManyFailedSignIns)
+      }
+      const answer = await forward(auth, request, reply)
+      if (reply.statusCode === 401) await recordFailure(db, userName)
+      if (reply.statusCode === 200) await clearFailures(db, userName)
+      return answer
+    },
+  )
+  // Sign out everywhere: ends every session of the signed-in account, on every device.
+  app.post(
+    '/api/auth/revoke-sessions',
+    { config: { minLevel: 0 }, schema: { tags: ['auth'] } },
     (request, reply) => forward(auth, request, reply),
   )
   app.post(

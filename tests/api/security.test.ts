@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, PASSWORD, type TestApp } from '#tests/helpers/test-app'
+import { MAX_FAILURES } from '#server/auth/sign-in-guard'
+
+const signIn = (t: TestApp, username: string, password = PASSWORD) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/sign-in/username', payload: { username, password } })
+const tokenOf = (response: { cookies: Array<{ name: string; value: string }> }) => {
+  const cookie = response.cookies.find((c) => c.name.endsWith('session_token'))!
+  return `${cookie.name}=${cookie.value}`
+}
+
+describe('sessions and browser security', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp('sqlite')
+    await t.createAccount('sam', 3)
+  })
+  afterAll(() => t.close())
+
+  it('sends the security headers on pages and API answers', async () => {
+    for (const url of ['/', '/api/site']) {
+      const { headers } = await t.app.inject({ method: 'GET', url })
+      const csp = String(headers['content-security-policy'])
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).not.toContain('unsafe-inline')
+      expect(csp).toContain("object-src 'none'")
+      expect(csp).toContain("base-uri 'none'")
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(headers['x-content-type-options']).toBe('nosniff')
+      expect(headers['referrer-policy']).toBe('same-origin')
+    }
+  })
+
+  it('sets the session cookie HttpOnly, SameSite=Lax, Path=/, not Secure over plain http', async () => {
+    const response = await signIn(t, 'sam')
+    const raw = String(response.headers['set-cookie'])
+    expect(raw).toMatch(/HttpOnly/)
+    expect(raw).toMatch(/SameSite=Lax/)
+    expect(raw).toMatch(/Path=\//)
+    expect(raw).not.toMatch(/Secure/)
+  })
+
+  it('marks the cookie Secure when the app is served over https', async () => {
+    const secure = await createTestApp('sqlite', { env: { PUBLIC_URL: 'https://allotments.example.org' } })
+    try {
+      await secure.createAccount('sue', 1)
+      const response = await signIn(secure, 'sue')
+      expect(String(response.headers['set-cookie'])).toMatch(/Secure/)
+    } finally {
+      await secure.close()
+    }
+  })
+
+  it('gives the same answer for an unknown user name and a wrong password', async () => {
+    const unknown = await signIn(t, 'nobody-here', 'whatever-password')
+    const wrong = await signIn(t, 'sam', 'wrong-password')
+    expect(unknown.statusCode).toBe(401)
+    expect(wrong.statusCode).toBe(401)
+    expect(unknown.json().detail).toBe(wrong.json().detail)
+  })
+
+  it('issues a new session on every sign-in, and sign-out ends it', async () => {
+    const first = tokenOf(await signIn(t, 'sam'))
+    const second = tokenOf(await signIn(t, 'sam'))
+    expect(first).not.toBe(second)
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: second } })
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: second } })).statusCode).toBe(401)
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: first } })).statusCode).toBe(200)
+  })
+
+  it('signs out everywhere', async () => {
+    const phone = tokenOf(await signIn(t, 'sam'))
+    const laptop = tokenOf(await signIn(t, 'sam'))
+    const revoked = await t.app.inject({ method: 'POST', url: '/api/auth/revoke-sessions', headers: { cookie: phone }, payload: {} })
+    expect(revoked.statusCode).toBe(200)
+    for (const cookie of [phone, laptop]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401)
+    }
+  })
+
+  it('ends a session that has been idle too long, and any session after its absolute limit', async () => {
+    const idle = tokenOf(await signIn(t, 'sam'))
+    const old = tokenOf(await signIn(t, 'sam'))
+    const tokenValue = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!
+    await t.db.kysely.updateTable('session').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('token', '=', tokenValue(idle)).execute()
+    await t.db.kysely.updateTable('session').set({ createdAt: new Date(Date.now() - 31 * 86_400_000).toISOString() }).where('token', '=', tokenValue(old)).execute()
+    for (const cookie of [idle, old]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401)
+    }
+  })
+
+  it('locks a user name after repeated failures, whatever the password, and says so', async () => {
+    await t.createAccount('target', 1)
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await signIn(t, 'target', `guess-${i}`)).statusCode).toBe(401)
+    const locked = await signIn(t, 'target')
+    expect(locked.statusCode).toBe(429)
+    expect(locked.json().detail).toBe('Too many failed sign-ins for this user name. Try again in 15 minutes.')
+    expect((await signIn(t, 'sam')).statusCode).toBe(200)
+  })
+
+  it.each([
+    ['short7!', 'The password must be at least 8 characters long.'],
+    ['x'.repeat(129), 'The password must be at most 128 characters long.'],
+    ['password123', 'This password is too common. Choose one that is harder to guess.'],
+    ['Sunshine1', 'This password is too common. Choose one that is harder to guess.'],
+  ])('refuses the password %s at registration', async (password, message) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { userName: 'pwtest', level: 1, email: 'pwtest@example.org', password },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().detail).toBe(message)
+  })
+
+  it('accepts a 128-character password', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { userName: 'longpw', level: 1, email: 'longpw@example.org', password: 'kq7'.repeat(42) + 'zz' },
+    })
+    expect(response.statusCode).toBe(201)
+  })
+
+  it('refuses state-changing requests from a foreign origin', async () => {
+    const cookie = tokenOf(await signIn(t, 'sam'))
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { origin: 'https://evil.example', cookie },
+      payload: { name: 'X', email: 'x@example.org', enquiry: 'hi' },
+    })
+    expect(foreign.statusCode).toBe(403)
+    expect(foreign.json().detail).toBe('Cross-site requests are refused.')
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      payload: { name: 'X', email: 'x@example.org', enquiry: 'hi' },
+    })
+    expect(own.statusCode).toBe(201)
+  })
+})
