@@ -11,6 +11,8 @@ export default defineConfig({
     // Printed by `npm run build`: the size of every chunk, gzipped.
     reportCompressedSize: true,
     sourcemap: false,
+    // Lets the bundle-budget test find which chunks each route loads.
+    manifest: true,
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 })

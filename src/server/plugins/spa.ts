@@ -16,6 +16,8 @@ export async function spa(app: FastifyInstance, clientDir: string) {
       index: false,
       preCompressed: true,
       cacheControl: false,
+      // The build manifest is for the bundle-budget test, not for visitors.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
         res.setHeader(
@@ -27,7 +29,8 @@ export async function spa(app: FastifyInstance, clientDir: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? ''
-    if (built && request.method === 'GET' && !pathname.startsWith('/api/')) {
+    const page = request.method === 'GET' || request.method === 'HEAD'
+    if (built && page && !pathname.startsWith('/api/') && !pathname.startsWith('/.vite/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html')
     }
     return sendProblem(reply, 404, `There is nothing at ${request.method} ${pathname}.`)
