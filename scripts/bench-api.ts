@@ -1,0 +1,149 @@
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { startServer, type TestServer } from '../tests/helpers/server-process.ts'
+import { medianLoad, type LoadOptions, type LoadResult } from './bench/load.ts'
+
+// npm run bench:api — the real server on the scale data set (10,000 people, 2,000 plots,
+// 100,000 log entries) against a bare Fastify hello-world measured in the same run, on SQLite
+// and (when TEST_DATABASE_URL or BENCH_DATABASE_URL is set) PostgreSQL.
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const runs = Number(process.env.BENCH_RUNS ?? 3)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+const root = path.resolve(import.meta.dirname, '..')
+
+function run(command: string, args: string[], env: Record<string, string>) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' })
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))))
+  })
+}
+
+async function startBaseline() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/baseline-server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const port = await new Promise<number>((resolve) =>
+    child.stdout.on('data', (d: Buffer) => {
+      const match = /listening (\d+)/.exec(d.toString())
+      if (match) resolve(Number(match[1]))
+    }),
+  )
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') }
+}
+
+async function signIn(server: TestServer) {
+  const response = await fetch(`${server.url}/api/auth/sign-in/username`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo-admin', password: 'demo-password' }),
+  })
+  if (!response.ok) throw new Error(`sign-in failed: ${await response.text()}`)
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+}
+
+interface PlotSummary {
+  id: string
+  tenants: string[]
+}
+
+// Each connection adds one person to one plot and removes them again, on its own pair, so the
+// write mix measures writes, not refusals.
+async function writePairs(server: TestServer, cookie: string) {
+  const get = async <T>(url: string) =>
+    (await (await fetch(`${server.url}${url}`, { headers: { cookie } })).json()) as T
+  const plots = (await get<PlotSummary[]>('/api/plots')).filter((p) => p.tenants.length < 4)
+  const people = await get<Array<{ id: string }>>('/api/people?status=waitinglist')
+  return plots.slice(0, connections).map((plot, i) => ({ plot: plot.id, person: people[i]!.id }))
+}
+
+async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `allotment-bench-${engine}-`))
+  const env: Record<string, string> = { DATA_DIR: dataDir }
+  let dropDatabase = async () => {}
+  if (engine === 'postgres') {
+    const name = `bench_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: pgUrl })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(pgUrl!)
+    url.pathname = `/${name}`
+    env.DATABASE_URL = url.toString()
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: pgUrl })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    }
+  }
+  try {
+    console.log(`\n== ${engine}: seeding the scale data set`)
+    const started = Date.now()
+    await run(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts'], env)
+    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    const server = await startServer({ dataDir, env: { ...env, LOG_LEVEL: 'silent' } })
+    try {
+      const cookie = await signIn(server)
+      const person = ((await (await fetch(`${server.url}/api/people?status=plotholders`, { headers: { cookie } })).json()) as Array<{ id: string }>)[0]!.id
+      const pairs = await writePairs(server, cookie)
+      const base = { url: server.url, connections, seconds, headers: { cookie } }
+      const scenarios: LoadOptions[] = [
+        { ...base, name: 'plots list', url: `${server.url}/api/plots` },
+        { ...base, name: 'people list', url: `${server.url}/api/people` },
+        { ...base, name: 'one person', url: `${server.url}/api/people/${encodeURIComponent(person)}` },
+        { ...base, name: 'log, first page', url: `${server.url}/api/logs` },
+        {
+          ...base,
+          name: 'write mix (add/remove tenant)',
+          requestsFor: (i) => {
+            const { plot, person: who } = pairs[i % pairs.length]!
+            const at = `/api/plots/${encodeURIComponent(plot)}/tenants/${encodeURIComponent(who)}`
+            return [
+              { method: 'PUT', path: at },
+              { method: 'DELETE', path: at },
+            ]
+          },
+        },
+      ]
+      const results: LoadResult[] = []
+      for (const scenario of scenarios) {
+        const result = await medianLoad(scenario, runs)
+        console.log(`${engine} ${result.name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms`)
+        results.push(result)
+      }
+      return results
+    } finally {
+      await server.stop()
+    }
+  } finally {
+    await dropDatabase()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+function table(engine: string, results: LoadResult[], baseline: LoadResult) {
+  console.log(`\n${engine} (${connections} connections, median of ${runs} runs of ${seconds} s)`)
+  console.log('scenario                          req/s   ×baseline   p50 ms  p97.5 ms  p99 ms  non-2xx errors')
+  for (const r of [baseline, ...results]) {
+    console.log(
+      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(6)}   ${(r.rps / baseline.rps).toFixed(2).padStart(9)}   ${String(r.p50).padStart(6)}  ${String(r.p975).padStart(8)}  ${String(r.p99).padStart(6)}  ${String(r.non2xx).padStart(7)} ${String(r.errors).padStart(6)}`,
+    )
+  }
+}
+
+const baselineServer = await startBaseline()
+const baseline = await medianLoad(
+  { name: 'baseline: Fastify hello world', url: `${baselineServer.url}/hello`, connections, seconds },
+  runs,
+)
+baselineServer.stop()
+const engines: Array<'sqlite' | 'postgres'> = pgUrl ? ['sqlite', 'postgres'] : ['sqlite']
+const all: Array<[string, LoadResult[]]> = []
+for (const engine of engines) all.push([engine, await measureEngine(engine)])
+for (const [engine, results] of all) table(engine, results, baseline)

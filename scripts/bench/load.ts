@@ -1,0 +1,68 @@
+import autocannon, { type Client, type Request } from 'autocannon'
+
+export interface LoadResult {
+  name: string
+  rps: number
+  p50: number
+  p975: number
+  p99: number
+  errors: number
+  non2xx: number
+}
+
+export interface LoadOptions {
+  name: string
+  url: string
+  connections: number
+  seconds: number
+  headers?: Record<string, string>
+  /** Each connection gets its own cycle of requests (e.g. add then remove one tenant). */
+  requestsFor?: (connection: number) => Array<{ method: 'GET' | 'PUT' | 'DELETE' | 'POST'; path: string }>
+}
+
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  let connection = 0
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers ?? {},
+    ...(options.requestsFor
+      ? {
+          setupClient: (client: Client) => {
+            client.setRequests(options.requestsFor!(connection++) as Request[])
+          },
+        }
+      : {}),
+  })
+  return {
+    name: options.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p975: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/** The median of several runs, figure by figure, to damp the machine's noise. */
+export async function medianLoad(options: LoadOptions, runs: number): Promise<LoadResult> {
+  const results: LoadResult[] = []
+  for (let i = 0; i < runs; i++) results.push(await load(options))
+  return {
+    name: options.name,
+    rps: median(results.map((r) => r.rps)),
+    p50: median(results.map((r) => r.p50)),
+    p975: median(results.map((r) => r.p975)),
+    p99: median(results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+  }
+}

@@ -1,0 +1,213 @@
+import { comparePlotIds, MAX_TENANTS_PER_PLOT } from '#shared/domain/plots'
+import type { Person } from '#shared/schemas/person'
+import type { Gradient, Plot } from '#shared/schemas/plot'
+import { FIRST_NAMES, LAST_NAMES, PLOT_DESCRIPTIONS, STREETS, TOWN } from './names.ts'
+import { generateLandDocuments, type SeedLandDocument } from './land-documents.ts'
+import { generateLogs, type SeedLog } from './logs.ts'
+import { compareText, dayNumber, isoDay, random, type Random } from './random.ts'
+
+// Fictional data for the demo site and the scale benchmarks. Everything follows from the seed and
+// the reference date (the data's "today"), never from the clock or Math.random, so two runs give
+// identical databases and a test can pin what it sees.
+
+export interface SeedOptions {
+  seed: number
+  /** YYYY-MM-DD: the day the data describes; dates run back from it. */
+  referenceDate: string
+  people: number
+  plots: readonly string[]
+  logs: number
+  /** People waiting for a plot, with none yet; the rest hold plots. Default a fifth. */
+  waitingList?: number
+  /** Plots without tenants. Default 6 %. */
+  vacantPlots?: number
+  /** Add the demo's timeline of land documents with their PDFs. */
+  landDocuments?: boolean
+}
+
+export interface SeedData {
+  people: Person[]
+  plots: Plot[]
+  logs: SeedLog[]
+  landDocuments: SeedLandDocument[]
+}
+
+export const REFERENCE_DATE = '2026-11-01'
+
+/** The demo site's plots, as drawn in src/client/features/map/site-layout.ts. */
+export function demoPlotIds(): string[] {
+  const ids = Array.from({ length: 71 }, (_, i) => String(i + 1).padStart(2, '0'))
+  return [...ids, '66b'].sort(comparePlotIds)
+}
+
+export function scalePlotIds(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `P${String(i + 1).padStart(4, '0')}`)
+}
+
+export const demoOptions: SeedOptions = {
+  seed: 20_261_101,
+  referenceDate: REFERENCE_DATE,
+  people: 120,
+  waitingList: 25,
+  plots: demoPlotIds(),
+  vacantPlots: 5,
+  logs: 300,
+  landDocuments: true,
+}
+
+// A council's long waiting list; 5,000 plot holders then average under three to a plot.
+export const scaleOptions: SeedOptions = {
+  seed: 10_000,
+  referenceDate: REFERENCE_DATE,
+  people: 10_000,
+  waitingList: 5_000,
+  plots: scalePlotIds(2_000),
+  vacantPlots: 80,
+  logs: 100_000,
+}
+
+// One random stream per part, so that asking for more log entries does not change the people.
+export function generateSeed(options: SeedOptions): SeedData {
+  const today = dayNumber(options.referenceDate)
+  const plots = generatePlots(random(options.seed), options.plots)
+  const people = generatePeople(random(options.seed + 1), options.people)
+  assignTenancies(random(options.seed + 2), people, plots, options)
+  datePeople(random(options.seed + 3), people, plots, today)
+  const logs = generateLogs(random(options.seed + 4), people, plots, options.logs, today)
+  return {
+    people: people.sort((a, b) => compareText(a.id, b.id)),
+    plots,
+    logs,
+    landDocuments: options.landDocuments ? generateLandDocuments() : [],
+  }
+}
+
+function generatePlots(rng: Random, ids: readonly string[]): Plot[] {
+  if (new Set(ids).size !== ids.length) throw new Error('The plot ids must be unique.')
+  return [...ids].sort(comparePlotIds).map((id) => {
+    // Half plots and full plots, in steps of 5 m2; the fee follows the area, as rents do.
+    const area = rng.chance(0.6) ? 5 * rng.int(10, 25) : 5 * rng.int(26, 50)
+    const gradient: Gradient = rng.chance(0.3) ? 'slope' : 'flat'
+    return {
+      id,
+      description: rng.pick(PLOT_DESCRIPTIONS),
+      area,
+      distance: rng.int(0, 150),
+      gradient,
+      fee: Math.min(90, Math.max(20, Math.round((area * 0.35) / 5) * 5)),
+      paid: false,
+      showOnGrid: true,
+      isNew: false,
+      isFailed: false,
+      tenants: [],
+      occupied: false,
+      version: 1,
+    }
+  })
+}
+
+function generatePeople(rng: Random, count: number): Person[] {
+  const nicknames = new Map<string, number>()
+  const emails = new Map<string, number>()
+  const unique = (seen: Map<string, number>, base: string) => {
+    const n = (seen.get(base) ?? 0) + 1
+    seen.set(base, n)
+    return n === 1 ? base : `${base}${n}`
+  }
+  // Ofcom's drama range has only 1,000 numbers: hand them out shuffled, then again.
+  const phones = rng.shuffle(Array.from({ length: 1000 }, (_, i) => i))
+  return Array.from({ length: count }, (_, index) => {
+    const firstName = rng.pick(FIRST_NAMES)
+    const lastName = rng.pick(LAST_NAMES)
+    const first = plain(firstName)
+    const last = plain(lastName)
+    const id = unique(nicknames, `${first[0]}${last}`)
+    const email = unique(emails, `${first}.${last}`)
+    const postcode = `RV${rng.int(1, 9)} ${rng.int(1, 9)}${letter(rng)}${letter(rng)}`
+    return {
+      id,
+      firstName,
+      lastName,
+      dateJoined: '',
+      joinedWaitingList: '',
+      address: `${rng.int(1, 180)} ${rng.pick(STREETS)}, ${TOWN} ${postcode}`,
+      phoneNumber: `07700 900${String(phones[index % phones.length]).padStart(3, '0')}`,
+      email: rng.chance(0.92) ? `${email}@example.org` : '',
+      altEmail: rng.chance(0.06) ? `${id}.home@example.org` : '',
+      plots: [],
+      isPlotHolder: false,
+      onWaitingList: true,
+      version: 1,
+    }
+  })
+}
+
+const plain = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '')
+// No I, O or Z, as in real postcodes' last two letters (and readable on a phone).
+const letter = (rng: Random) => rng.pick([...'ABDEFGHJLNPQRSTUWXY'])
+
+// Plot holders first take one plot each (a few take two), in random order; those left over join a
+// plot as co-tenants, never past four. Everyone else is on the waiting list with no plot.
+function assignTenancies(rng: Random, people: Person[], plots: Plot[], options: SeedOptions) {
+  const waiting = options.waitingList ?? Math.round(people.length / 5)
+  const holders = rng.shuffle([...people]).slice(Math.min(waiting, people.length))
+  const vacant = holders.length === 0 ? plots.length : (options.vacantPlots ?? plots.length * 0.06)
+  const occupied = rng.shuffle([...plots]).slice(Math.min(Math.round(vacant), plots.length))
+  if (holders.length > MAX_TENANTS_PER_PLOT * occupied.length) {
+    throw new Error(`${holders.length} plot holders do not fit on ${occupied.length} plots.`)
+  }
+  const add = (plot: Plot, person: Person) => {
+    plot.tenants.push(person.id)
+    person.plots.push(plot.id)
+  }
+  // A second plot uses up a tenancy that a co-tenant could have had, so doubles stop at capacity.
+  const capacity = MAX_TENANTS_PER_PLOT * occupied.length - holders.length
+  const doubles = Math.min(
+    Math.round(holders.length * 0.05),
+    Math.floor(occupied.length / 4),
+    capacity,
+  )
+  const queue = holders.flatMap((person, i) => (i < doubles ? [person, person] : [person]))
+  occupied.forEach((plot, i) => add(plot, queue[i] ?? (holders[i % holders.length] as Person)))
+  const open = occupied.filter((plot) => plot.tenants.length < MAX_TENANTS_PER_PLOT)
+  for (const person of holders.filter((holder) => holder.plots.length === 0)) {
+    const at = rng.int(0, open.length - 1)
+    const plot = open[at] as Plot
+    add(plot, person)
+    if (plot.tenants.length === MAX_TENANTS_PER_PLOT) open.splice(at, 1)
+  }
+  for (const person of holders) {
+    person.plots.sort(comparePlotIds)
+    person.isPlotHolder = true
+    person.onWaitingList = false
+  }
+  // A few new plots, let or not; failed ones are occupied (spec: 'failed' filters occupied ones)
+  // and half of them unpaid, which makes them 'lapsed'.
+  for (const plot of rng.shuffle([...plots]).slice(0, Math.max(1, Math.round(plots.length / 18)))) {
+    plot.isNew = true
+  }
+  const failed = new Set(rng.shuffle([...occupied]).slice(0, Math.round(occupied.length / 16)))
+  for (const plot of plots) {
+    plot.tenants.sort()
+    plot.occupied = plot.tenants.length > 0
+    plot.isFailed = failed.has(plot)
+    plot.paid = plot.occupied && !rng.chance(plot.isFailed ? 0.5 : 0.12)
+  }
+}
+
+// Waiting: joined in the last three years, and that is also their record's creation day. Holders
+// waited a while before their first plot; tenants of new plots got them this year.
+function datePeople(rng: Random, people: Person[], plots: Plot[], today: number) {
+  const isNew = new Set(plots.filter((plot) => plot.isNew).map((plot) => plot.id))
+  for (const person of people) {
+    if (person.onWaitingList) {
+      person.joinedWaitingList = person.dateJoined = isoDay(today - rng.int(0, 3 * 365))
+      continue
+    }
+    const joined = person.plots.some((id) => isNew.has(id))
+      ? today - rng.int(14, 300)
+      : today - rng.int(365, 25 * 365)
+    person.dateJoined = isoDay(joined)
+    person.joinedWaitingList = isoDay(joined - rng.int(30, 3 * 365))
+  }
+}

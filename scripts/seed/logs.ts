@@ -1,0 +1,107 @@
+import { messages } from '#shared/messages'
+import { MAX_TENANTS_PER_PLOT } from '#shared/domain/plots'
+import type { Person } from '#shared/schemas/person'
+import type { Plot } from '#shared/schemas/plot'
+import { compareText, DAY, type Random } from './random.ts'
+
+export interface SeedLog {
+  timeStamp: string
+  userName: string
+  methodName: string
+  eventCollection: string
+  docId: string
+  value: string
+  error: string
+}
+
+// Only levels 3 and 4 may change people and plots, so only those demo accounts appear in the log.
+const LOG_USERS = ['demo-committee', 'demo-committee', 'demo-committee', 'demo-admin']
+
+type LogKind = { methodName: string; weight: number; error?: { status: number; message: string } }
+
+// The change a committee makes most is an edit; refusals are rare and carry the spec's messages.
+const LOG_KINDS: LogKind[] = [
+  { methodName: 'updatePerson', weight: 28 },
+  { methodName: 'updatePlot', weight: 18 },
+  { methodName: 'addPlotToPerson', weight: 15 },
+  { methodName: 'createPerson', weight: 13 },
+  { methodName: 'removePlotFromPerson', weight: 8 },
+  { methodName: 'moveToWaitingList', weight: 5 },
+  { methodName: 'createPlot', weight: 2 },
+  { methodName: 'addPlotToPerson', weight: 2, error: { status: 422, message: messages.fourTenantsOnly } },
+  { methodName: 'moveToWaitingList', weight: 1, error: { status: 422, message: messages.personHasPlots } },
+  { methodName: 'updatePerson', weight: 1, error: { status: 409, message: messages.staleVersion } },
+  { methodName: 'createPlot', weight: 1, error: { status: 409, message: messages.plotNameInUse } },
+] // prettier-ignore
+
+export function generateLogs(
+  rng: Random,
+  people: Person[],
+  plots: Plot[],
+  count: number,
+  today: number,
+) {
+  if (count > 0 && (people.length === 0 || plots.length === 0)) {
+    throw new Error('Log entries need people and plots to refer to.')
+  }
+  // Serialised once each: the scale data set writes 100,000 entries.
+  const personJson = new Map(people.map((person) => [person, JSON.stringify(person)]))
+  const plotJson = new Map(plots.map((plot) => [plot, JSON.stringify(plot)]))
+  const byId = new Map(plots.map((plot) => [plot.id, plot]))
+  const holders = people.filter((person) => person.plots.length > 0)
+  const waiting = people.filter((person) => person.onWaitingList)
+  const full = plots.filter((plot) => plot.tenants.length === MAX_TENANTS_PER_PLOT)
+  const totalWeight = LOG_KINDS.reduce((sum, kind) => sum + kind.weight, 0)
+
+  const log = (eventCollection: string, docId: string, value = 'null') => ({
+    eventCollection,
+    docId,
+    value,
+  })
+  const pair = (plot: Plot, person: Person) =>
+    `{"plot":${plotJson.get(plot)},"person":${personJson.get(person)}}`
+
+  // Successes log the document as saved (the API's answer); refusals log no value.
+  const entry = ({ methodName, error }: LogKind) => {
+    const plot = rng.pick(plots)
+    const person = rng.pick(people)
+    const holder = holders.length > 0 ? rng.pick(holders) : person
+    switch (methodName) {
+      case 'addPlotToPerson': {
+        if (error) return log('plots', rng.pick(full.length > 0 ? full : plots).id)
+        const held = byId.get(holder.plots[0] ?? '') ?? plot
+        return log('plots', held.id, pair(held, holder))
+      }
+      case 'removePlotFromPerson':
+        return log('plots', plot.id, pair(plot, person))
+      case 'moveToWaitingList': {
+        if (error) return log('people', holder.id)
+        const mover = waiting.length > 0 ? rng.pick(waiting) : person
+        return log('people', mover.id, personJson.get(mover))
+      }
+      case 'createPlot':
+      case 'updatePlot':
+        return log('plots', plot.id, error ? 'null' : plotJson.get(plot))
+      default:
+        return log('people', person.id, error ? 'null' : personJson.get(person))
+    }
+  }
+
+  const logs: SeedLog[] = []
+  for (let i = 0; i < count; i++) {
+    let roll = rng.int(1, totalWeight)
+    const kind = LOG_KINDS.find((k) => (roll -= k.weight) <= 0) as LogKind
+    // Spread over the past year, in the committee's waking hours.
+    const day = today - rng.int(1, 365)
+    const ms = day * DAY + rng.int(8 * 3600, 21 * 3600) * 1000 + rng.int(0, 999)
+    logs.push({
+      timeStamp: new Date(ms).toISOString(),
+      userName: rng.pick(LOG_USERS),
+      methodName: kind.methodName,
+      ...entry(kind),
+      error: kind.error ? JSON.stringify(kind.error) : 'null',
+    })
+  }
+  // Ids then grow with time, as they do when the app writes the log.
+  return logs.sort((a, b) => compareText(a.timeStamp, b.timeStamp))
+}

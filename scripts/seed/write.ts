@@ -1,0 +1,152 @@
+import type { Auth } from '#server/auth/auth'
+import type { Db } from '#server/db/database'
+import { writeTransaction, type Tx } from '#server/db/write-transaction'
+import type { SeedData } from './generate.ts'
+
+export const NOT_EMPTY_MESSAGE =
+  'The database is not empty; the demo data is only written into an empty database.'
+
+export class DatabaseNotEmptyError extends Error {
+  constructor() {
+    super(NOT_EMPTY_MESSAGE)
+    this.name = 'DatabaseNotEmptyError'
+  }
+}
+
+// 500 rows of at most 7 columns stay far below both engines' limits on bound parameters
+// (SQLite 32,766, PostgreSQL 65,535) while keeping round trips few.
+const CHUNK = 500
+
+export interface SeedCounts {
+  people: number
+  plots: number
+  tenancies: number
+  logs: number
+  landDocuments: number
+}
+
+const flag = (value: boolean) => (value ? 1 : 0)
+
+/**
+ * Writes the rows in one write transaction, after checking inside it that the database holds no
+ * people, plots, logs or land documents: either everything is written or nothing, and a second
+ * run can never mix two data sets.
+ */
+export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
+  const tenancies = data.plots.flatMap((plot) =>
+    plot.tenants.map((personId) => ({ plotId: plot.id, personId })),
+  )
+  await writeTransaction(db, async (tx) => {
+    if (!(await isEmpty(tx))) throw new DatabaseNotEmptyError()
+    const people = data.people.map(({ plots: _plots, ...person }) => ({
+      ...person,
+      isPlotHolder: flag(person.isPlotHolder),
+      onWaitingList: flag(person.onWaitingList),
+    }))
+    const plots = data.plots.map(({ tenants: _tenants, occupied: _occupied, ...plot }) => ({
+      ...plot,
+      paid: flag(plot.paid),
+      showOnGrid: flag(plot.showOnGrid),
+      isNew: flag(plot.isNew),
+      isFailed: flag(plot.isFailed),
+    }))
+    for (const rows of chunks(people)) await tx.insertInto('people').values(rows).execute()
+    for (const rows of chunks(plots)) await tx.insertInto('plots').values(rows).execute()
+    for (const rows of chunks(tenancies)) await tx.insertInto('tenancy').values(rows).execute()
+    for (const rows of chunks(data.logs)) await tx.insertInto('logs').values(rows).execute()
+    await writeLandDocuments(tx, data)
+  })
+  return {
+    people: data.people.length,
+    plots: data.plots.length,
+    tenancies: tenancies.length,
+    logs: data.logs.length,
+    landDocuments: data.landDocuments.length,
+  }
+}
+
+export async function isEmpty(tx: Tx): Promise<boolean> {
+  for (const table of ['people', 'plots', 'logs', 'land_documents'] as const) {
+    const row = await tx.selectFrom(table).select('id').limit(1).executeTakeFirst()
+    if (row) return false
+  }
+  return true
+}
+
+async function writeLandDocuments(tx: Tx, data: SeedData) {
+  for (const document of data.landDocuments) {
+    const { file } = document
+    // better-sqlite3 binds a Buffer as a BLOB but refuses a plain Uint8Array; pg takes either.
+    const bytes = Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength)
+    const { id } = await tx
+      .insertInto('files')
+      .values({ ...file, size: bytes.length, data: bytes })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await tx
+      .insertInto('land_documents')
+      .values({
+        name: document.name,
+        fileId: id,
+        dateDescription: document.dateDescription,
+        sortOrder: document.sortOrder,
+      })
+      .execute()
+  }
+}
+
+function* chunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += CHUNK) yield rows.slice(start, start + CHUNK)
+}
+
+export const DEMO_PASSWORD = 'demo-password'
+
+export const DEMO_ACCOUNTS = [
+  { userName: 'demo-admin', name: 'Demo Administrator', level: 4 },
+  { userName: 'demo-committee', name: 'Demo Committee Member', level: 3 },
+  { userName: 'demo-land', name: 'Demo Land Access', level: 2 },
+  { userName: 'demo-plotholder', name: 'Demo Plotholder', level: 1 },
+] as const
+
+/**
+ * Creates the demo accounts that do not exist yet, already approved at their level. better-auth
+ * writes through its own connection and cannot join the data's transaction, so the scripts call
+ * this before writeSeed: if it fails, no data is written yet and a second run can finish the job,
+ * skipping the accounts that exist.
+ */
+export async function createDemoAccounts(db: Db, auth: Auth): Promise<string[]> {
+  const created: string[] = []
+  for (const account of DEMO_ACCOUNTS) {
+    const existing = await db.kysely
+      .selectFrom('user')
+      .select('id')
+      .where('username', '=', account.userName)
+      .executeTakeFirst()
+    if (existing) continue
+    const { user } = await auth.api
+      .signUpEmail({
+        body: {
+          name: account.name,
+          email: `${account.userName}@example.org`,
+          password: DEMO_PASSWORD,
+          username: account.userName,
+          requestedLevel: account.level,
+        },
+      })
+      .catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error)
+        throw new Error(`Could not create the demo account '${account.userName}': ${reason}`, {
+          cause: error,
+        })
+      })
+    await db.kysely
+      .updateTable('user')
+      .set({ level: account.level })
+      .where('id', '=', user.id)
+      .execute()
+    // Signing up also signs in; nobody holds that session, so it goes.
+    await db.kysely.deleteFrom('session').where('userId', '=', user.id).execute()
+    created.push(account.userName)
+  }
+  return created
+}
