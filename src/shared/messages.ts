@@ -22,6 +22,7 @@ export const messages = {
   passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
   tooManyFailedSignIns:
     'Too many failed sign-ins for this user name. Try again in 15 minutes.',
+  plotNameReserved: "'new' cannot be a plot name. Choose another name.",
   staleVersion:
     'Someone else changed this record while you were editing it. Reload it to see their changes, then make yours again.',
   // Our own additions: the spec leaves these rules unstated, so their wording is ours.

@@ -3,7 +3,7 @@ import {
   siteLayout,
   type FeatureKind,
   type FeatureShape,
-} from '../../src/client/features/map/site-layout.ts'
+} from '../../src/client/components/site-map/site-layout.ts'
 
 type Box = { minX: number; minY: number; maxX: number; maxY: number }
 type Pt = { x: number; y: number }

@@ -62,6 +62,8 @@ const plotName = z
   .min(1, { error: messages.plotNameRequired, abort: true })
   .max(20, messages.tooLong('plot name', 20))
   .regex(/^[\p{L}\p{Nd} -]+$/u, messages.plotNameCharacters)
+  // /members/plots/new is the new-plot form, so a plot called 'new' could never be opened.
+  .refine((name) => name.toLowerCase() !== 'new', messages.plotNameReserved)
 
 export const newPlotSchema = plotFieldsSchema.extend({ id: plotName })
 

@@ -1,8 +1,12 @@
 import type { RouteObject } from 'react-router'
-import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { lazyPage } from '../../lib/lazy-page.ts'
 
-function Placeholder() {
-  return <PageHeading>Site map</PageHeading>
-}
-
-export const mapRoutes: RouteObject[] = [{ index: true, Component: Placeholder }]
+export const mapRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: lazyPage(
+      () => import('./map-page.tsx'),
+      (m) => m.MapPage,
+    ),
+  },
+]

@@ -1,0 +1,112 @@
+import { useCallback, useMemo, useRef, useState } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { addTenant } from '#shared/domain/plots'
+import { Alert } from '../../components/ui/alert.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import {
+  allPeopleKey,
+  fetchPeople,
+  fetchPlot,
+  peopleKey,
+  plotKey,
+  plotsKey,
+  putTenant,
+  deleteTenant,
+} from './api.ts'
+import { CommitteeOnly } from './committee-only.tsx'
+import { CurrentTenants } from './current-tenants.tsx'
+import { PeopleToAdd } from './people-to-add.tsx'
+import { fullName } from './person-button.tsx'
+import './plot-screens.css'
+
+type Change = { action: 'add' | 'remove'; personId: string }
+
+export function AddTenantsPage() {
+  const id = useParams().id ?? ''
+  return (
+    <CommitteeOnly title={`Tenants of plot ${id}`}>
+      <AddTenants id={id} />
+    </CommitteeOnly>
+  )
+}
+
+function AddTenants({ id }: { id: string }) {
+  const plot = useQuery({ queryKey: plotKey(id), queryFn: () => fetchPlot(id) })
+  const people = useQuery({ queryKey: allPeopleKey, queryFn: fetchPeople })
+  const client = useQueryClient()
+  const navigate = useNavigate()
+  const columns = useRef<HTMLDivElement>(null)
+  const [error, setError] = useState('')
+  const [notice, setNotice] = useState('')
+  const names = useMemo(
+    () => new Map((people.data ?? []).map((person) => [person.id, fullName(person)])),
+    [people.data],
+  )
+
+  const { mutate, isPending: busy } = useMutation({
+    mutationFn: ({ action, personId }: Change) =>
+      action === 'add' ? putTenant(id, personId) : deleteTenant(id, personId),
+    onSuccess: (tenancy, { action, personId }) => {
+      client.setQueryData(plotKey(id), tenancy.plot)
+      void client.invalidateQueries({ queryKey: plotsKey })
+      void client.invalidateQueries({ queryKey: peopleKey })
+      setError('')
+      setNotice(`${personId} ${action === 'add' ? 'added to' : 'removed from'} plot ${id}.`)
+      // The pressed button has moved to the other list; keep keyboard users in the screen.
+      requestAnimationFrame(() => {
+        if (!columns.current?.contains(document.activeElement)) {
+          columns.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
+        }
+      })
+    },
+    // The server has the last word, e.g. when someone else filled the plot meanwhile.
+    onError: (failure) => {
+      setNotice('')
+      setError(errorMessage(failure))
+      void client.invalidateQueries({ queryKey: plotKey(id) })
+    },
+  })
+
+  const add = useCallback(
+    (personId: string) => {
+      if (!plot.data) return
+      // Spec section 5: a fifth tenant is refused here with the same rule the server runs.
+      const outcome = addTenant(plot.data, personId)
+      if (!outcome.ok) {
+        setNotice('')
+        return setError(outcome.message)
+      }
+      mutate({ action: 'add', personId })
+    },
+    [plot.data, mutate],
+  )
+  const remove = useCallback((personId: string) => mutate({ action: 'remove', personId }), [mutate])
+
+  return (
+    <section>
+      <PageHeading>{`Tenants of plot ${id}`}</PageHeading>
+      <Alert>{error}</Alert>
+      <Alert tone="success">{notice}</Alert>
+      <QueryState query={plot}>
+        {(current) => (
+          <div ref={columns} className="tenants-split">
+            <QueryState query={people}>
+              {(everyone) => (
+                <PeopleToAdd people={everyone} tenants={current.tenants} busy={busy} onAdd={add} />
+              )}
+            </QueryState>
+            <CurrentTenants tenants={current.tenants} names={names} busy={busy} onRemove={remove} />
+          </div>
+        )}
+      </QueryState>
+      <div className="button-row tenants-done">
+        <button type="button" className="button" onClick={() => navigate('/members/plots')}>
+          Done
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { newPlotSchema, type NewPlot } from '#shared/schemas/plot'
+import { Alert } from '../../components/ui/alert.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { createPlot, plotHref, plotKey, plotsKey } from './api.ts'
+import { CommitteeOnly } from './committee-only.tsx'
+import { PlotFields } from './plot-fields.tsx'
+import { newPlotValues, type PlotFormValues } from './plot-form-values.ts'
+import './plot-screens.css'
+
+export function NewPlotPage() {
+  return (
+    <CommitteeOnly title="New plot">
+      <NewPlotForm />
+    </CommitteeOnly>
+  )
+}
+
+function NewPlotForm() {
+  const [values, setValues] = useState<PlotFormValues>(newPlotValues)
+  const [error, setError] = useState('')
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const save = useMutation({
+    mutationFn: (plot: NewPlot) => createPlot(plot),
+    onSuccess: (plot) => {
+      client.setQueryData(plotKey(plot.id), plot)
+      void client.invalidateQueries({ queryKey: plotsKey })
+      navigate(plotHref(plot.id))
+    },
+    // A duplicate name comes back from the server as 'Plot name already in use!'.
+    onError: (failure) => setError(errorMessage(failure)),
+  })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = newPlotSchema.safeParse(values)
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '')
+    setError('')
+    save.mutate(parsed.data)
+  }
+
+  return (
+    <section>
+      <PageHeading>New plot</PageHeading>
+      <form className="form" onSubmit={submit} noValidate>
+        <Alert>{error}</Alert>
+        <PlotFields
+          values={values}
+          onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+          withName
+        />
+        <div className="button-row">
+          <button type="submit" className="button" disabled={save.isPending}>
+            Submit
+          </button>
+          <Link className="button button--quiet" to="/members/plots">
+            Cancel
+          </Link>
+        </div>
+        {save.isPending ? <Spinner label="Saving" /> : null}
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,63 @@
+import { useDeferredValue, useMemo, useState } from 'react'
+import { filterPeople } from '#shared/domain/people'
+import type { Person } from '#shared/schemas/person'
+import { TextField } from '../../components/ui/field.tsx'
+import { fullName, PersonButton } from './person-button.tsx'
+import { plural } from './plot-status.ts'
+import { useShowMore } from './use-show-more.ts'
+
+const PAGE_SIZE = 100
+
+interface Props {
+  people: Person[]
+  tenants: string[]
+  busy: boolean
+  onAdd: (personId: string) => void
+}
+
+// The left list of the add-tenants screen: everyone who is not yet a tenant of this plot.
+export function PeopleToAdd({ people, tenants, busy, onAdd }: Props) {
+  const [query, setQuery] = useState('')
+  const deferredQuery = useDeferredValue(query)
+  const available = useMemo(
+    () => people.filter((person) => !tenants.includes(person.id)),
+    [people, tenants],
+  )
+  const matching = useMemo(() => filterPeople(available, deferredQuery), [available, deferredQuery])
+  const { visible, hidden, showMore } = useShowMore(matching, PAGE_SIZE)
+
+  return (
+    <section className="card tenants-column" aria-labelledby="people-to-add">
+      <h2 id="people-to-add">People</h2>
+      <TextField
+        label="Find a person"
+        type="search"
+        autoComplete="off"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        hint="First and last name, nickname or phone number."
+      />
+      <p className="count" aria-live="polite">
+        {plural(matching.length, 'person', 'people')}
+        {hidden > 0 ? `; showing the first ${visible.length}` : ''}
+      </p>
+      <ul className="pick-list">
+        {visible.map((person) => (
+          <PersonButton
+            key={person.id}
+            personId={person.id}
+            name={fullName(person)}
+            action="Add"
+            disabled={busy}
+            onPick={onAdd}
+          />
+        ))}
+      </ul>
+      {hidden > 0 ? (
+        <button type="button" className="button button--quiet plots-more" onClick={showMore}>
+          Show more
+        </button>
+      ) : null}
+    </section>
+  )
+}

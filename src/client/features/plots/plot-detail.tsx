@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react'
+import { Link } from 'react-router'
+import { plotStatus } from '#shared/domain/plots'
+import type { Plot } from '#shared/schemas/plot'
+import { useIsCommittee } from './committee-only.tsx'
+import { plotHref } from './api.ts'
+import { statusWords } from './plot-status.ts'
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
+
+interface Props {
+  plot: Plot
+  onEdit: () => void
+  /** True when coming back from the edit form. */
+  focusEdit: boolean
+}
+
+export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
+  // Spec section 2: tenant links and Edit Tenants are active above level 2, inactive below 3.
+  const active = useIsCommittee()
+  const editButton = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (focusEdit) editButton.current?.focus()
+  }, [focusEdit])
+  const facts: Array<[string, string]> = [
+    ['Description', plot.description || '—'],
+    ['Area (m²)', String(plot.area)],
+    ['Distance (m)', String(plot.distance)],
+    ['Gradient', plot.gradient],
+    ['Fee (£)', String(plot.fee)],
+    ['Paid', yesNo(plot.paid)],
+    ['Occupied', yesNo(plot.occupied)],
+    ['Status', statusWords[plotStatus(plot)]],
+    ['Show on grid', yesNo(plot.showOnGrid)],
+    ['New plot', yesNo(plot.isNew)],
+    ['Failed or lapsed', yesNo(plot.isFailed)],
+  ]
+
+  return (
+    <>
+      <dl className="plot-facts">
+        {facts.map(([term, value]) => (
+          <div key={term} className="plot-facts__row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2>Tenants</h2>
+      {plot.tenants.length === 0 ? <p>No tenants.</p> : null}
+      <ul className="tenant-links" hidden={plot.tenants.length === 0}>
+        {plot.tenants.map((tenant) => (
+          <li key={tenant}>
+            {active ? (
+              <Link to={`/members/plotholders/${encodeURIComponent(tenant)}`}>{tenant}</Link>
+            ) : (
+              // Still a link to assistive technology, but a disabled one: no href, no target.
+              <a role="link" aria-disabled="true" className="tenant-links__inactive">
+                {tenant}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="button-row">
+        {active ? (
+          <Link className="button" to={`${plotHref(plot.id)}/addTenants`}>
+            Edit Tenants
+          </Link>
+        ) : (
+          <button type="button" className="button" disabled>
+            Edit Tenants
+          </button>
+        )}
+        {active ? (
+          <button ref={editButton} type="button" className="button button--quiet" onClick={onEdit}>
+            Edit
+          </button>
+        ) : null}
+        <Link className="button button--quiet" to="/members/plots">
+          Back to plots
+        </Link>
+      </div>
+    </>
+  )
+}

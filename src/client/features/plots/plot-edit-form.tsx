@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { updatePlotSchema, type Plot, type UpdatePlot } from '#shared/schemas/plot'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { ApiError, errorMessage } from '../../lib/api.ts'
+import { plotKey, plotsKey, updatePlot } from './api.ts'
+import { PlotFields } from './plot-fields.tsx'
+import { formValues, type PlotFormValues } from './plot-form-values.ts'
+
+export function PlotEditForm({ plot, onDone }: { plot: Plot; onDone: () => void }) {
+  const [values, setValues] = useState<PlotFormValues>(() => formValues(plot))
+  // The version the edit started from: a background refetch must not make a stale edit look
+  // fresh, or it would silently overwrite another committee member's change.
+  const [version] = useState(plot.version)
+  const [error, setError] = useState('')
+  const form = useRef<HTMLFormElement>(null)
+  // The Edit button that was pressed is gone; start the keyboard at the first field.
+  useEffect(() => form.current?.querySelector<HTMLElement>('textarea, input, select')?.focus(), [])
+  const client = useQueryClient()
+  const save = useMutation({
+    mutationFn: (changes: UpdatePlot) => updatePlot(plot.id, changes),
+    onSuccess: (saved) => {
+      client.setQueryData(plotKey(saved.id), saved)
+      void client.invalidateQueries({ queryKey: plotsKey })
+      onDone()
+    },
+    onError: (failure) => {
+      // The typed values stay in the form; the read-only view behind it fetches the new record.
+      setError(errorMessage(failure))
+      if (failure instanceof ApiError && failure.status === 409) {
+        void client.invalidateQueries({ queryKey: plotKey(plot.id) })
+      }
+    },
+  })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = updatePlotSchema.safeParse({ ...values, version })
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '')
+    setError('')
+    save.mutate(parsed.data)
+  }
+
+  return (
+    <form
+      ref={form}
+      className="form"
+      onSubmit={submit}
+      noValidate
+      aria-label={`Edit plot ${plot.id}`}
+    >
+      <Alert>{error}</Alert>
+      <PlotFields
+        values={values}
+        onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+        withName={false}
+      />
+      <div className="button-row">
+        <button type="submit" className="button" disabled={save.isPending}>
+          Submit
+        </button>
+        <button type="button" className="button button--quiet" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+      {save.isPending ? <Spinner label="Saving" /> : null}
+    </form>
+  )
+}

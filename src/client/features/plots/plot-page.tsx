@@ -1,0 +1,52 @@
+import { useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { messages } from '#shared/messages'
+import { Alert } from '../../components/ui/alert.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { ApiError, errorMessage } from '../../lib/api.ts'
+import { fetchPlot, plotKey } from './api.ts'
+import { PlotDetail } from './plot-detail.tsx'
+import { PlotEditForm } from './plot-edit-form.tsx'
+import './plot-screens.css'
+
+export function PlotPage() {
+  const id = useParams().id ?? ''
+  const plot = useQuery({ queryKey: plotKey(id), queryFn: () => fetchPlot(id) })
+  const [editing, setEditing] = useState(false)
+  // After an edit, focus goes back to the Edit button instead of being lost with the form.
+  const [edited, setEdited] = useState(false)
+
+  if (plot.isPending) return <Spinner />
+  if (plot.isError) {
+    // Spec section 8: a missing plot shows 'Error!'.
+    const missing = plot.error instanceof ApiError && plot.error.status === 404
+    return (
+      <section>
+        <PageHeading>{`Plot ${id}`}</PageHeading>
+        <Alert>{missing ? messages.error : errorMessage(plot.error)}</Alert>
+        {missing ? <p>There is no plot named “{id}”.</p> : null}
+        <p>
+          <Link to="/members/plots">Back to plots</Link>
+        </p>
+      </section>
+    )
+  }
+  return (
+    <section>
+      <PageHeading>{`Plot ${plot.data.id}`}</PageHeading>
+      {editing ? (
+        <PlotEditForm
+          plot={plot.data}
+          onDone={() => {
+            setEditing(false)
+            setEdited(true)
+          }}
+        />
+      ) : (
+        <PlotDetail plot={plot.data} onEdit={() => setEditing(true)} focusEdit={edited} />
+      )}
+    </section>
+  )
+}

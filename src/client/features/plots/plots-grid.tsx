@@ -1,0 +1,39 @@
+import { useMemo } from 'react'
+import { filterPlots, PLOT_FILTER_MIN_LENGTH } from '#shared/domain/plots'
+import type { Plot } from '#shared/schemas/plot'
+import { PlotCard } from './plot-card.tsx'
+import { plural } from './plot-status.ts'
+import { useShowMore } from './use-show-more.ts'
+
+const PAGE_SIZE = 200
+
+export function PlotsGrid({ plots, filter }: { plots: Plot[]; filter: string }) {
+  // Spec section 3: showOnGrid false hides a plot from the grid (the map still draws it).
+  const onGrid = useMemo(() => plots.filter((plot) => plot.showOnGrid), [plots])
+  const matching = useMemo(() => filterPlots(onGrid, filter), [onGrid, filter])
+  const { visible, hidden, showMore } = useShowMore(matching, PAGE_SIZE)
+  const filtered = filter.trim().length >= PLOT_FILTER_MIN_LENGTH
+
+  return (
+    <>
+      <p className="count" aria-live="polite">
+        {filtered
+          ? `${plural(matching.length, 'plot')} of ${onGrid.length.toLocaleString('en-GB')} match`
+          : plural(matching.length, 'plot')}
+        {hidden > 0 ? `; showing the first ${visible.length.toLocaleString('en-GB')}` : ''}
+      </p>
+      {matching.length > 0 ? (
+        <ul className="plots-grid" aria-label="Plots">
+          {visible.map((plot) => (
+            <PlotCard key={plot.id} plot={plot} />
+          ))}
+        </ul>
+      ) : null}
+      {hidden > 0 ? (
+        <button type="button" className="button button--quiet plots-more" onClick={showMore}>
+          Show more
+        </button>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useNavigate } from 'react-router'
+import {
+  filterPlots,
+  PLOT_FILTER_MIN_LENGTH,
+  plotStatus,
+  type PlotStatus,
+} from '#shared/domain/plots'
+import type { Plot } from '#shared/schemas/plot'
+import { SiteMap } from '../../components/site-map/site-map.tsx'
+import { plotHref } from './api.ts'
+import { plural } from './plot-status.ts'
+
+export function PlotsMap({ plots, filter }: { plots: Plot[]; filter: string }) {
+  const navigate = useNavigate()
+  const container = useRef<HTMLDivElement>(null)
+  const status = useMemo(() => {
+    const byId: Record<string, PlotStatus> = {}
+    for (const plot of plots) byId[plot.id] = plotStatus(plot)
+    return byId
+  }, [plots])
+  const matching = useMemo(
+    () =>
+      filter.trim().length >= PLOT_FILTER_MIN_LENGTH
+        ? new Set(filterPlots(plots, filter).map((plot) => plot.id))
+        : null,
+    [plots, filter],
+  )
+  const select = useCallback((id: string) => navigate(plotHref(id)), [navigate])
+
+  // SiteMap has no prop for this, so the plots outside the filter are marked with an attribute
+  // React does not manage (it would survive SiteMap's re-renders) and dimmed by plots-list.css.
+  useEffect(() => {
+    const shapes = container.current?.querySelectorAll<SVGGElement>('g[data-plot-id]') ?? []
+    for (const shape of shapes) {
+      const dimmed = matching !== null && !matching.has(shape.dataset.plotId ?? '')
+      shape.toggleAttribute('data-dimmed', dimmed)
+    }
+  }, [matching])
+
+  return (
+    <div ref={container} className="plots-map">
+      <p className="count" aria-live="polite">
+        {matching
+          ? `${plural(matching.size, 'plot')} match; the others are faded.`
+          : 'Choose a plot to open its page.'}
+      </p>
+      <SiteMap title="Plots on the site map" plotStatus={status} onSelectPlot={select} />
+    </div>
+  )
+}

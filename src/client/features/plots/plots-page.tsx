@@ -1,0 +1,47 @@
+import { useDeferredValue, useState } from 'react'
+import { Link } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { useViewer } from '../../lib/session.ts'
+import { fetchPlots, plotsKey } from './api.ts'
+import { PlotsFilter } from './plots-filter.tsx'
+import { PlotsGrid } from './plots-grid.tsx'
+import { PlotsMap } from './plots-map.tsx'
+import { usePlotsView } from './use-plots-view.ts'
+import './plots-list.css'
+
+export function PlotsPage() {
+  const plots = useQuery({ queryKey: plotsKey, queryFn: fetchPlots })
+  const { data: viewer } = useViewer()
+  const [view, toggleView] = usePlotsView()
+  const [filter, setFilter] = useState('')
+  // The box answers every key at once; the 2,000-plot grid catches up when React has time.
+  const deferredFilter = useDeferredValue(filter)
+
+  return (
+    <section>
+      <PageHeading>Plots</PageHeading>
+      <div className="toolbar">
+        <PlotsFilter value={filter} onChange={setFilter} />
+        <button type="button" className="button button--quiet" onClick={toggleView}>
+          {view === 'grid' ? 'Switch to map' : 'Switch to grid'}
+        </button>
+        {(viewer?.level ?? 0) >= 3 ? (
+          <Link className="button" to="/members/plots/new">
+            New plot
+          </Link>
+        ) : null}
+      </div>
+      <QueryState query={plots}>
+        {(rows) =>
+          view === 'grid' ? (
+            <PlotsGrid plots={rows} filter={deferredFilter} />
+          ) : (
+            <PlotsMap plots={rows} filter={deferredFilter} />
+          )
+        }
+      </QueryState>
+    </section>
+  )
+}
