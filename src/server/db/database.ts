@@ -12,6 +12,8 @@ export interface Db {
   dialect: Dialect
   /** The SQLite file, when the engine is SQLite (backups need it). */
   file?: string
+  /** The PostgreSQL schema in use when not the default one. */
+  schema?: string
   destroy(): Promise<void>
 }
 
@@ -51,5 +53,10 @@ function openPostgres(connectionString: string, schema?: string): Db {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() }
+  return {
+    kysely,
+    dialect: 'postgres',
+    ...(schema ? { schema } : {}),
+    destroy: () => kysely.destroy(),
+  }
 }

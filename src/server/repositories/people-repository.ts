@@ -86,12 +86,14 @@ export async function findPerson(tx: Tx, id: string): Promise<Person | undefined
   )
 }
 
-// Nicknames differing only in case would be told apart by nobody reading a tenant list.
+// Nicknames differing only in case would be told apart by nobody reading a tenant list. Both
+// sides go through the engine's lower(), so an exact repeat is caught even where SQLite folds
+// only ASCII letters.
 export async function nicknameTaken(tx: Tx, id: string): Promise<boolean> {
   const row = await tx
     .selectFrom('people')
     .select('id')
-    .where((eb) => eb(eb.fn('lower', ['id']), '=', id.toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', ['id']), '=', eb.fn('lower', [eb.val(id)])))
     .executeTakeFirst()
   return row !== undefined
 }

@@ -80,12 +80,13 @@ export async function findPlots(tx: Tx, ids: readonly string[]): Promise<Plot[]>
     .sort((a, b) => comparePlotIds(a.id, b.id))
 }
 
-// Plot names differing only in case would be one plot to anyone reading the map.
+// Plot names differing only in case would be one plot to anyone reading the map (lower() on
+// both sides, as for nicknames).
 export async function plotNameTaken(tx: Tx, id: string): Promise<boolean> {
   const row = await tx
     .selectFrom('plots')
     .select('id')
-    .where((eb) => eb(eb.fn('lower', ['id']), '=', id.toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', ['id']), '=', eb.fn('lower', [eb.val(id)])))
     .executeTakeFirst()
   return row !== undefined
 }

@@ -31,6 +31,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const context = contextFor(db)
   const migrator = new Migrator({
     db: db.kysely,
+    // Kysely looks for its own tables in every schema it can see; name ours, so that several
+    // schemas in one database (tests, or associations sharing a server) never mix them up.
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
     provider: {
       getMigrations: async () =>
         Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(context)])),
