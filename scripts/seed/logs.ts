@@ -1,5 +1,4 @@
 import { messages } from '#shared/messages'
-import { MAX_TENANTS_PER_PLOT } from '#shared/domain/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import { compareText, DAY, type Random } from './random.ts'
@@ -50,7 +49,6 @@ export function generateLogs(
   const byId = new Map(plots.map((plot) => [plot.id, plot]))
   const holders = people.filter((person) => person.plots.length > 0)
   const waiting = people.filter((person) => person.onWaitingList)
-  const full = plots.filter((plot) => plot.tenants.length === MAX_TENANTS_PER_PLOT)
   const totalWeight = LOG_KINDS.reduce((sum, kind) => sum + kind.weight, 0)
 
   const log = (eventCollection: string, docId: string, value = 'null') => ({
@@ -68,12 +66,13 @@ export function generateLogs(
     const holder = holders.length > 0 ? rng.pick(holders) : person
     switch (methodName) {
       case 'addPlotToPerson': {
-        if (error) return log('plots', rng.pick(full.length > 0 ? full : plots).id)
+        // Tenant changes are logged against the person, as the API does.
+        if (error) return log('people', person.id)
         const held = byId.get(holder.plots[0] ?? '') ?? plot
-        return log('plots', held.id, pair(held, holder))
+        return log('people', holder.id, pair(held, holder))
       }
       case 'removePlotFromPerson':
-        return log('plots', plot.id, pair(plot, person))
+        return log('people', person.id, pair(plot, person))
       case 'moveToWaitingList': {
         if (error) return log('people', holder.id)
         const mover = waiting.length > 0 ? rng.pick(waiting) : person
