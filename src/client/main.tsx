@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router'
 import { queryClient } from './lib/query-client.ts'
-import { router } from './app/router.tsx'
+import { router, routes } from './app/router.tsx'
+import { routePattern } from './lib/route-pattern.ts'
+import { startWebVitals } from './lib/web-vitals.ts'
 import './styles.css'
 
 createRoot(document.getElementById('root')!).render(
@@ -13,3 +15,5 @@ createRoot(document.getElementById('root')!).render(
     </QueryClientProvider>
   </StrictMode>,
 )
+
+startWebVitals((pathname) => routePattern(routes, pathname))

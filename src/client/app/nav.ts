@@ -15,4 +15,5 @@ export const membersNav = [
   { to: '/members/users', label: 'Accounts', minLevel: 3 },
   { to: '/members/enquiries', label: 'Enquiries', minLevel: 3 },
   { to: '/members/logs', label: 'Logs', minLevel: 4 },
+  { to: '/members/performance', label: 'Performance', minLevel: 4 },
 ] as const

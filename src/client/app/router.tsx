@@ -13,6 +13,7 @@ import { plotsRoutes } from '../features/plots/routes.tsx'
 import { logsRoutes } from '../features/logs/routes.tsx'
 import { landRoutes } from '../features/land/routes.tsx'
 import { enquiriesRoutes } from '../features/enquiries/routes.tsx'
+import { performanceRoutes } from '../features/performance/routes.tsx'
 
 // Who may open what, in one table (spec section 6). The server enforces the same levels.
 const guarded = (path: string, min: number, otherwise: string, children: RouteObject[]) => ({
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
       guarded('users', 3, '/members/map', accountsRoutes),
       guarded('enquiries', 3, '/members/map', enquiriesRoutes),
       guarded('logs', 4, '/', logsRoutes),
+      guarded('performance', 4, '/', performanceRoutes),
     ],
   },
 ]
