@@ -1,0 +1,172 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { openDatabase, type Db } from '#server/db/database'
+import { openSqliteFile } from '#server/db/sqlite-files'
+import { startServer, type TestServer } from '#tests/helpers/server-process'
+import { Client } from './crash/http.ts'
+import { Ledger } from './crash/ledger.ts'
+import { fire, newPerson, newPlot } from './crash/load.ts'
+import { checkDatabase, checkInvariants } from './crash/verify.ts'
+
+// npm run test:crash [-- --rounds N]: starts the real server, fires concurrent writes through
+// the HTTP API, kills the server with SIGKILL mid-way, restarts it on the same data and checks
+// that every acknowledged write is there and the invariants hold. SQLite always; PostgreSQL too
+// when DATABASE_URL (or TEST_DATABASE_URL) is set, in a throwaway database created and dropped.
+
+interface Target {
+  name: string
+  /** Environment for the server: which database it uses. */
+  env: Record<string, string>
+  /** The database itself, opened beside the running server. */
+  open(dataDir: string): Db
+  dispose(): Promise<void>
+}
+
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } })
+const rounds = Number(values.rounds)
+
+function sqliteTarget(): Target {
+  return {
+    name: 'SQLite',
+    // An empty DATABASE_URL overrides one inherited from the environment: SQLite it is.
+    env: { DATABASE_URL: '' },
+    open: (dataDir) => openSqliteFile(path.join(dataDir, 'allotment.sqlite'), { readonly: true }),
+    dispose: async () => undefined,
+  }
+}
+
+async function postgresTarget(adminUrl: string): Promise<Target> {
+  const database = `allotment_crash_${randomBytes(4).toString('hex')}`
+  const admin = (statement: string) => withClient(adminUrl, (client) => client.query(statement))
+  await admin(`create database ${database}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${database}`
+  return {
+    name: `PostgreSQL (database ${database})`,
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() }),
+    dispose: async () => void (await admin(`drop database if exists ${database} with (force)`)),
+  }
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+async function signedIn(server: TestServer, password: string) {
+  const admin = new Client(server.url)
+  await admin.signIn('admin', password)
+  return admin
+}
+
+async function until(condition: () => boolean, what: string, seconds = 120) {
+  const deadline = Date.now() + seconds * 1000
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+// The people and plots the tenant additions choose from, acknowledged like any other write.
+async function seed(admin: Client, ledger: Ledger) {
+  for (let i = 1; i <= 30; i++) {
+    const answer = await admin.call('POST', '/api/plots', newPlot(`C${i}`))
+    if (answer.status !== 201)
+      throw new Error(`creating plot C${i}: ${JSON.stringify(answer.body)}`)
+    ledger.plots.add(`C${i}`)
+  }
+  for (let i = 1; i <= 24; i++) {
+    const answer = await admin.call('POST', '/api/people', newPerson(`seed-${i}`))
+    if (answer.status !== 201) throw new Error(`creating seed-${i}: ${JSON.stringify(answer.body)}`)
+    ledger.people.add(`seed-${i}`)
+  }
+}
+
+async function crashTest(target: Target): Promise<boolean> {
+  console.log(`\n== ${target.name}`)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-crash-'))
+  let server = await startServer({ dataDir, env: target.env })
+  const password = server.adminPassword
+  const ledger = new Ledger()
+  let sound = true
+  try {
+    if (!password) throw new Error('the first start printed no administrator password')
+    await seed(await signedIn(server, password), ledger)
+    for (let round = 1; round <= rounds; round++) {
+      const clients = { admin: await signedIn(server, password), visitor: new Client(server.url) }
+      const before = ledger.size
+      let killed = false
+      const firing = fire(clients, ledger, () => killed)
+      // Kill at a random moment once writes are flowing, with requests in flight.
+      await until(() => ledger.size - before >= 100, 'writes to be acknowledged')
+      await new Promise((resolve) => setTimeout(resolve, randomInt(0, 500)))
+      const killing = server.stop('SIGKILL')
+      killed = true
+      await killing
+      const fired = await firing
+
+      server = await startServer({ dataDir, env: target.env })
+      const db = target.open(dataDir)
+      const findings = await checkDatabase(db, ledger).finally(() => db.destroy())
+      const problems = [
+        ...findings.problems,
+        ...(await checkInvariants(await signedIn(server, password))),
+      ]
+      const refused = Object.entries(fired.refused).map(([status, n]) => `${n}×${status}`)
+      console.log(
+        `round ${round}: ${ledger.size} writes acknowledged before the kill ` +
+          `(${ledger.size - before} this round, ${fired.unanswered} cut off unanswered, ` +
+          `refused: ${refused.join(', ') || 'none'}), ${findings.found} found after restart`,
+      )
+      for (const item of findings.missing.slice(0, 20)) console.log(`  LOST: ${item}`)
+      for (const problem of problems.slice(0, 20)) console.log(`  BROKEN: ${problem}`)
+      if (findings.missing.length > 0 || problems.length > 0) sound = false
+    }
+    const kinds = Object.entries({
+      enquiries: ledger.enquiries.size,
+      accounts: ledger.accounts.size,
+      people: ledger.people.size,
+      plots: ledger.plots.size,
+      tenancies: ledger.tenancies.size,
+    })
+    console.log(`acknowledged in all: ${kinds.map(([kind, n]) => `${n} ${kind}`).join(', ')}`)
+    return sound
+  } finally {
+    await server.stop('SIGKILL')
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+console.log(
+  `Crash test: ${rounds} SIGKILLs per engine. SQLite runs with journal_mode=WAL and ` +
+    'synchronous=FULL (src/server/db/database.ts): a commit is on disk before it is answered.',
+)
+const targets: (() => Target | Promise<Target>)[] = [sqliteTarget]
+const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL
+if (pgUrl) targets.push(() => postgresTarget(pgUrl))
+let failed = false
+for (const make of targets) {
+  const target = await make()
+  try {
+    if (!(await crashTest(target))) failed = true
+  } catch (error) {
+    console.error(`${target.name}: ${(error as Error).stack ?? String(error)}`)
+    failed = true
+  } finally {
+    await target.dispose()
+  }
+}
+console.log(
+  failed ? '\nFAILED: writes lost or invariants broken.' : '\nNo acknowledged write lost.',
+)
+process.exit(failed ? 1 : 0)

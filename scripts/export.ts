@@ -1,0 +1,27 @@
+import { exportAll } from '#server/db/portable'
+import {
+  commandLine,
+  describeTarget,
+  openExisting,
+  report,
+  run,
+  writeExport,
+} from './lib/database-cli.ts'
+
+// npm run export -- FILE.json: the whole association as portable JSON (src/server/db/portable.ts),
+// taken as one consistent snapshot, to be imported on either engine.
+const { file } = commandLine('npm run export -- FILE.json')
+
+await run(async (config) => {
+  const db = openExisting(config)
+  try {
+    const data = await exportAll(db)
+    await writeExport(file, data)
+    const counts = Object.fromEntries(
+      Object.entries(data.tables).map(([t, rows]) => [t, rows.length]),
+    )
+    report(`Exported ${describeTarget(config)}:`, counts, file)
+  } finally {
+    await db.destroy()
+  }
+})
