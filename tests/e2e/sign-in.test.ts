@@ -84,7 +84,7 @@ describe('sign-in, registration and the members shell', () => {
   it('signs out from the top strip and forgets the stored user', async () => {
     const page = await signedInPage(browser, server, { userName: 'leaving', level: 3 })
     await page.goto('/members')
-    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
     await expect.poll(() => path(page)).toBe('/')
     expect(await page.evaluate(() => localStorage.getItem('guest'))).toBeNull()
     const me = await page.request.get('/api/me')

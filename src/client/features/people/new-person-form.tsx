@@ -1,0 +1,70 @@
+import { useId, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { useMutation } from '@tanstack/react-query'
+import { newPersonSchema } from '#shared/schemas/person'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { createPerson, usePeopleCache } from './api.ts'
+import { usePeopleMode } from './mode-context.tsx'
+import { listPath, modeText } from './mode.ts'
+import { blankDraft, firstIssue, type DraftField } from './person-draft.ts'
+import { PersonFields } from './person-fields.tsx'
+import { useFocusOnMount } from './use-focus.ts'
+
+// Spec: new forms start in edit mode, and only here may the nickname be chosen. The status
+// comes from the list: new people on the waiting list page join the waiting list.
+export function NewPersonForm({ focus }: { focus: boolean }) {
+  const mode = usePeopleMode()
+  const text = modeText[mode]
+  const [draft, setDraft] = useState(() => blankDraft(mode))
+  const [error, setError] = useState('')
+  const navigate = useNavigate()
+  const cache = usePeopleCache()
+  const heading = useFocusOnMount<HTMLHeadingElement>(focus)
+  const create = useMutation({ mutationFn: createPerson })
+  const headingId = useId()
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = newPersonSchema.safeParse({ ...draft, onWaitingList: mode === 'waitinglist' })
+    if (!parsed.success) return setError(firstIssue(parsed.error))
+    setError('')
+    try {
+      cache.added(await create.mutateAsync(parsed.data), mode)
+    } catch (failure) {
+      return setError(errorMessage(failure))
+    }
+    await navigate(listPath(mode), { state: { notice: `${parsed.data.id} was added.` } })
+  }
+
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId} ref={heading} tabIndex={-1}>
+        {text.newHeading}
+      </h2>
+      <form className="form" onSubmit={submit} noValidate>
+        <Alert>{error}</Alert>
+        <PersonFields
+          draft={draft}
+          onChange={(field: DraftField, value) => setDraft((d) => ({ ...d, [field]: value }))}
+          readOnly={false}
+          nicknameEditable
+        />
+        <div className="button-row">
+          <button type="submit" className="button" disabled={create.isPending}>
+            Submit
+          </button>
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => void navigate(listPath(mode))}
+          >
+            Cancel
+          </button>
+          {create.isPending ? <Spinner label="Saving" /> : null}
+        </div>
+      </form>
+    </section>
+  )
+}

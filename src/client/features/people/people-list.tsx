@@ -1,0 +1,63 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { SelectField, TextField } from '../../components/ui/field.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { usePeople } from './api.ts'
+import { listPath, modeText, type PeopleMode } from './mode.ts'
+import { PeopleRows } from './people-rows.tsx'
+import { usePeopleView, type SortKey } from './use-people-view.ts'
+
+// The filter and sort live here, in the layout, so they survive opening and closing a person.
+export function PeopleList({ mode }: { mode: PeopleMode }) {
+  const text = modeText[mode]
+  const query = usePeople(mode)
+  const [filter, setFilter] = useState('')
+  const [sort, setSort] = useState<SortKey>(mode === 'waitinglist' ? 'joined' : 'name')
+  const view = usePeopleView(query.data, mode, sort, filter)
+
+  return (
+    <>
+      {/* The index child is the new-person form; 'add' asks it to start afresh with focus. */}
+      <Link className="button people__add" to={listPath(mode)} state={{ add: true }}>
+        Add
+      </Link>
+      <div className="toolbar">
+        <TextField
+          label="Filter"
+          type="search"
+          name="filter"
+          autoComplete="off"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          hint="Name, nickname or phone number"
+        />
+        <SelectField
+          label="Sort by"
+          name="sort"
+          value={sort}
+          onChange={(event) => setSort(event.target.value as SortKey)}
+        >
+          <option value="name">Last name</option>
+          <option value="joined">{text.joinSortLabel}</option>
+        </SelectField>
+      </div>
+      <QueryState query={query}>
+        {() => (
+          <div
+            className={view.stale ? 'people__results people__results--stale' : 'people__results'}
+          >
+            <p className="count" role="status">
+              {text.count(view.matches.length, view.total)}
+            </p>
+            <PeopleRows
+              key={`${sort}:${view.filter}`}
+              people={view.matches}
+              mode={mode}
+              emptyText={view.total === 0 ? 'No one yet.' : 'No one matches the filter.'}
+            />
+          </div>
+        )}
+      </QueryState>
+    </>
+  )
+}

@@ -1,0 +1,27 @@
+import { Outlet, useLocation } from 'react-router'
+import { Alert } from '../../components/ui/alert.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { usePeopleMode } from './mode-context.tsx'
+import { modeText, type PeopleLocationState } from './mode.ts'
+import { PeopleList } from './people-list.tsx'
+import './people.css'
+
+export function PeoplePage() {
+  const mode = usePeopleMode()
+  const text = modeText[mode]
+  const state = useLocation().state as PeopleLocationState | null
+  return (
+    <>
+      <PageHeading>{text.heading}</PageHeading>
+      <Alert tone="success">{state?.notice}</Alert>
+      <div className="split people">
+        <section className="people__list" aria-label={text.listLabel}>
+          <PeopleList key={mode} mode={mode} />
+        </section>
+        <div className="people__pane">
+          <Outlet />
+        </div>
+      </div>
+    </>
+  )
+}

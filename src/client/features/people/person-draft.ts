@@ -1,0 +1,50 @@
+import type { z } from 'zod'
+import { blankPerson } from '#shared/domain/people'
+import { toIsoDate } from '#shared/domain/text'
+import type { Person } from '#shared/schemas/person'
+import { messages } from '#shared/messages'
+import type { PeopleMode } from './mode.ts'
+
+// What the person form edits: every field as text, exactly as typed, until the schema parses it.
+export type PersonDraft = Pick<
+  Person,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'dateJoined'
+  | 'joinedWaitingList'
+  | 'address'
+  | 'phoneNumber'
+  | 'email'
+  | 'altEmail'
+>
+
+export type DraftField = keyof PersonDraft
+
+export function draftOf(person: Person): PersonDraft {
+  const { id, firstName, lastName, dateJoined, joinedWaitingList } = person
+  const { address, phoneNumber, email, altEmail } = person
+  return {
+    id,
+    firstName,
+    lastName,
+    dateJoined,
+    joinedWaitingList,
+    address,
+    phoneNumber,
+    email,
+    altEmail,
+  }
+}
+
+export const blankDraft = (mode: PeopleMode): PersonDraft =>
+  draftOf(blankPerson('', mode === 'waitinglist', toIsoDate(new Date())))
+
+// The spec shows one message at a time, the first rule broken.
+export const firstIssue = (error: z.ZodError) =>
+  error.issues[0]?.message ?? messages.somethingWentWrong
+
+export function displayName(person: Pick<Person, 'id' | 'firstName' | 'lastName'>): string {
+  const name = `${person.firstName} ${person.lastName}`.trim()
+  return name || person.id
+}

@@ -1,0 +1,39 @@
+import { TextAreaField, TextField } from '../../components/ui/field.tsx'
+import type { DraftField, PersonDraft } from './person-draft.ts'
+
+interface Props {
+  draft: PersonDraft
+  onChange: (field: DraftField, value: string) => void
+  readOnly: boolean
+  nicknameEditable: boolean
+}
+
+// readOnly rather than disabled: the values stay focusable and readable by screen readers.
+// autoComplete is off because these are someone else's details, not the signed-in member's.
+export function PersonFields({ draft, onChange, readOnly, nicknameEditable }: Props) {
+  const field = (name: DraftField) => ({
+    name,
+    value: draft[name],
+    readOnly,
+    autoComplete: 'off',
+    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+  })
+  return (
+    <div className="form-grid">
+      <TextField
+        label="Nickname"
+        {...field('id')}
+        readOnly={!nicknameEditable}
+        required={nicknameEditable}
+      />
+      <TextField label="First name" {...field('firstName')} required={!readOnly} />
+      <TextField label="Last name" {...field('lastName')} required={!readOnly} />
+      <TextField label="Date joined" type="date" {...field('dateJoined')} />
+      <TextField label="Joined waiting list" type="date" {...field('joinedWaitingList')} />
+      <TextAreaField label="Address" rows={3} {...field('address')} />
+      <TextField label="Phone number" type="tel" {...field('phoneNumber')} />
+      <TextField label="E-mail Address" type="email" {...field('email')} />
+      <TextField label="Alternative e-mail" type="email" {...field('altEmail')} />
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import { useParams } from 'react-router'
+import { usePerson } from './api.ts'
+import { usePeopleMode } from './mode-context.tsx'
+import { personPath } from './mode.ts'
+import { PersonForm } from './person-form.tsx'
+import { PersonState } from './person-state.tsx'
+
+export function PersonPage() {
+  const { id = '' } = useParams()
+  const mode = usePeopleMode()
+  const query = usePerson(id)
+  return (
+    <PersonState id={id} mode={mode} query={query} pathOn={personPath}>
+      {(person) => (
+        <PersonForm key={person.id} person={person} mode={mode} loading={query.isPlaceholderData} />
+      )}
+    </PersonState>
+  )
+}

@@ -1,0 +1,89 @@
+import { useId, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { useMutation } from '@tanstack/react-query'
+import type { Person } from '#shared/schemas/person'
+import { Alert } from '../../components/ui/alert.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { deletePerson, movePerson, usePeopleCache } from './api.ts'
+import { listPath, modeText, personPath, type PeopleMode } from './mode.ts'
+import { useFocusOnMount } from './use-focus.ts'
+
+type Choice = 'move' | 'delete'
+
+// Spec "Plotholder delete screen" and section 4. The server checks the move rules on fresh rows,
+// so its refusal ('This person has plots', ...) is what the user sees; nothing changes then.
+export function RemovePersonForm({ person, mode }: { person: Person; mode: PeopleMode }) {
+  const text = modeText[mode]
+  const [choice, setChoice] = useState<Choice>('move')
+  const [error, setError] = useState('')
+  const navigate = useNavigate()
+  const cache = usePeopleCache()
+  const heading = useFocusOnMount<HTMLHeadingElement>()
+  const ids = useId()
+  const run = useMutation({
+    mutationFn: async (chosen: Choice) => {
+      await (chosen === 'move' ? movePerson(person.id, mode) : deletePerson(person.id))
+    },
+  })
+
+  async function proceed(event: FormEvent) {
+    event.preventDefault()
+    setError('')
+    try {
+      await run.mutateAsync(choice)
+    } catch (failure) {
+      return setError(errorMessage(failure))
+    }
+    cache.removed(person.id, choice === 'move' ? mode : undefined)
+    const notice = choice === 'move' ? text.movedNotice(person.id) : `${person.id} was deleted.`
+    await navigate(listPath(mode), { state: { notice } })
+  }
+
+  const option = (value: Choice, label: string) => (
+    <div className="field field--checkbox">
+      <input
+        id={`${ids}-${value}`}
+        type="radio"
+        name="action"
+        value={value}
+        checked={choice === value}
+        onChange={() => setChoice(value)}
+      />
+      <label htmlFor={`${ids}-${value}`}>{label}</label>
+    </div>
+  )
+
+  return (
+    <section className="card" aria-labelledby={`${ids}-heading`}>
+      <h2 id={`${ids}-heading`} ref={heading} tabIndex={-1}>
+        {text.removeTitle(person.id)}
+      </h2>
+      <form className="form" onSubmit={proceed}>
+        <Alert>{error}</Alert>
+        <fieldset className="people__choices">
+          <legend>What should happen to {person.id}?</legend>
+          {option('move', text.moveLabel)}
+          {option('delete', 'Delete the person record')}
+        </fieldset>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => void navigate(personPath(mode, person.id))}
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={choice === 'delete' ? 'button button--danger' : 'button'}
+            disabled={run.isPending}
+          >
+            Proceed
+          </button>
+          {run.isPending ? <Spinner label="Working" /> : null}
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { updatePersonSchema, type Person, type UpdatePerson } from '#shared/schemas/person'
+import { ApiError, errorMessage } from '../../lib/api.ts'
+import { fetchPerson, peopleKeys, updatePerson, usePeopleCache } from './api.ts'
+import { listPath, type PeopleMode } from './mode.ts'
+import { draftOf, firstIssue, type DraftField, type PersonDraft } from './person-draft.ts'
+
+// Spec section 4: read-only until Edit; Cancel returns to read-only; Submit saves, then goes back.
+export function usePersonEditor(person: Person, mode: PeopleMode) {
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState<PersonDraft>(() => draftOf(person))
+  // The version the edit started from: a background refetch must not make a stale edit look fresh.
+  const [version, setVersion] = useState(person.version)
+  const [error, setError] = useState('')
+  const [conflict, setConflict] = useState(false)
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const cache = usePeopleCache()
+  const save = useMutation({ mutationFn: (body: UpdatePerson) => updatePerson(person.id, body) })
+
+  function startFrom(record: Person) {
+    setDraft(draftOf(record))
+    setVersion(record.version)
+    setError('')
+    setConflict(false)
+  }
+
+  return {
+    editing,
+    busy: save.isPending,
+    error,
+    conflict,
+    // While not editing, the form follows the record, so it shows other people's saves too.
+    shown: editing ? draft : draftOf(person),
+    change: (field: DraftField, value: string) => setDraft((d) => ({ ...d, [field]: value })),
+    edit() {
+      startFrom(person)
+      setEditing(true)
+    },
+    cancel() {
+      setEditing(false)
+      setError('')
+      setConflict(false)
+    },
+    async submit() {
+      const parsed = updatePersonSchema.safeParse({ ...draft, version })
+      if (!parsed.success) return setError(firstIssue(parsed.error))
+      setError('')
+      try {
+        cache.saved(await save.mutateAsync(parsed.data))
+      } catch (failure) {
+        // What the user typed stays in the form; after a 409 they choose when to reload.
+        setConflict(failure instanceof ApiError && failure.status === 409)
+        return setError(errorMessage(failure))
+      }
+      await navigate(listPath(mode), { state: { notice: `Changes to ${person.id} were saved.` } })
+    },
+    // Takes the other member's version and keeps editing, as the staleVersion message asks.
+    async reload() {
+      try {
+        const fresh = await client.fetchQuery({
+          queryKey: peopleKeys.person(person.id),
+          queryFn: () => fetchPerson(person.id),
+          staleTime: 0,
+        })
+        startFrom(fresh)
+      } catch (failure) {
+        setError(errorMessage(failure))
+      }
+    },
+  }
+}
