@@ -31,7 +31,11 @@ export async function multipartBody(
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
   if (file) {
-    form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/pdf' }), file.name)
+    form.append(
+      'file',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/pdf' }),
+      file.name,
+    )
   }
   const encoded = new Response(form)
   return {

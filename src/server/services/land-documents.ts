@@ -52,7 +52,11 @@ export async function readLandFile(db: Db, id: number) {
     .where('d.id', '=', id)
     .executeTakeFirst()
   if (!file) throw notFound(landMessages.documentMissing)
-  return { data: Buffer.from(file.data), contentType: file.contentType }
+  // Both drivers hand back a Buffer already; wrap anything else without copying it.
+  const data = Buffer.isBuffer(file.data)
+    ? file.data
+    : Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength)
+  return { data, contentType: file.contentType }
 }
 
 export interface Upload {
@@ -66,7 +70,11 @@ export interface Upload {
 // Every refusal happens inside the logged change, so the log shows refused uploads too.
 export function uploadLandDocument(db: Db, viewer: Viewer, upload: Upload) {
   const change = logged('uploadLandDocument', '', viewer)
-  const attempted = { ...upload.fields, fileName: upload.file?.fileName, size: upload.file?.bytes.length }
+  const attempted = {
+    ...upload.fields,
+    fileName: upload.file?.fileName,
+    size: upload.file?.bytes.length,
+  }
   return loggedChange(
     db,
     change,
@@ -156,7 +164,11 @@ function logged(methodName: string, docId: string, viewer: Viewer): LoggedChange
 }
 
 async function documentRow(tx: Tx, id: number) {
-  const row = await tx.selectFrom('land_documents').selectAll().where('id', '=', id).executeTakeFirst()
+  const row = await tx
+    .selectFrom('land_documents')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!row) throw notFound(landMessages.documentMissing)
   return row
 }
@@ -183,7 +195,11 @@ async function siblings(tx: Tx, dateDescription: string, except?: number) {
 // Positions in a group stay 0, 1, 2... so that "move to position n" means what it says.
 async function renumber(tx: Tx, dateDescription: string) {
   const rows = await siblings(tx, dateDescription)
-  await writeOrder(tx, rows.map((row) => row.id), rows)
+  await writeOrder(
+    tx,
+    rows.map((row) => row.id),
+    rows,
+  )
 }
 
 async function placeInGroup(tx: Tx, dateDescription: string, id: number, position?: number) {

@@ -29,7 +29,11 @@ export async function listLogs(db: Db, query: LogQuery): Promise<LogPage> {
 }
 
 export async function getLog(db: Db, id: number): Promise<LogEntry> {
-  const entry = await db.kysely.selectFrom('logs').selectAll().where('id', '=', id).executeTakeFirst()
+  const entry = await db.kysely
+    .selectFrom('logs')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!entry) throw notFound(logEntryMissing)
   return entry
 }

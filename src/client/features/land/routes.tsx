@@ -1,8 +1,13 @@
 import type { RouteObject } from 'react-router'
-import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { lazyPage } from '../../lib/lazy-page.ts'
 
-function Placeholder() {
-  return <PageHeading>Timeline of Land Communications</PageHeading>
-}
-
-export const landRoutes: RouteObject[] = [{ index: true, Component: Placeholder }]
+// Mounted at /members/land (level 2); uploading and editing show from level 3.
+export const landRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: lazyPage(
+      () => import('./land-page.tsx'),
+      (m) => m.LandPage,
+    ),
+  },
+]

@@ -1,22 +1,37 @@
 import type { FastifyRequest } from 'fastify'
 import { landMessages } from '#shared/schemas/land-documents'
 import { AppError, badRequest } from '../../../errors.ts'
+import { NUL_REFUSED } from '../../../plugins/security.ts'
 import type { Upload } from '../../../services/land-documents.ts'
 
 const TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE'
 
+// The stored name is for the record only (never a path, never a header): keep what follows the
+// last slash of either kind, as browsers send it.
+const baseName = (fileName: string) => fileName.split(/[/\\]/).pop()?.slice(0, 200) ?? ''
+
 // Reads the whole form: text fields in any order and at most one file, held in memory (20 MB
 // at most, by the limits given to @fastify/multipart). A file over the limit is read to its end
-// and dropped, so the client gets our answer instead of a broken connection.
+// and dropped, so the client gets our answer instead of a broken connection. The global NUL
+// check (plugins/security.ts) cannot see multipart bodies, so it is made here.
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
   const upload: Upload = { fields: {}, tooLarge: false }
+  let refusal: AppError | undefined
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        upload.fields[part.fieldname] = String(part.value)
+        const value = part.value
+        if (typeof value !== 'string' || part.valueTruncated || part.fieldnameTruncated) {
+          refusal ??= badRequest(landMessages.unreadableUpload)
+        } else if (value.includes('\u0000') || part.fieldname.includes('\u0000')) {
+          refusal ??= badRequest(NUL_REFUSED)
+        } else {
+          upload.fields[part.fieldname] = value
+        }
       } else {
         const bytes = await part.toBuffer()
-        upload.file = { bytes, fileName: part.filename }
+        if (part.filename.includes('\u0000')) refusal ??= badRequest(NUL_REFUSED)
+        upload.file = { bytes, fileName: baseName(part.filename) }
       }
     }
   } catch (error) {
@@ -29,5 +44,6 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     request.log.warn({ err: error }, 'unreadable upload')
     throw badRequest(landMessages.unreadableUpload)
   }
+  if (refusal) throw refusal
   return upload
 }

@@ -17,7 +17,8 @@ import {
 } from '../../../services/land-documents.ts'
 import { readUpload } from './read-upload.ts'
 
-const idParams = z.object({ id: z.coerce.number().int().min(1) })
+// Ids are PostgreSQL integers: a larger number names nothing, and must not reach the query.
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) })
 
 // Documents the upload form in /api/openapi.json. @fastify/multipart reads the body as a
 // stream inside the handler, so this schema is never used to validate (see validatorCompiler).

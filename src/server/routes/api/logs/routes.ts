@@ -4,7 +4,8 @@ import { logEntrySchema, logPageSchema, logQuerySchema } from '#shared/schemas/l
 import type { Db } from '../../../db/database.ts'
 import { getLog, listLogs } from '../../../services/logs.ts'
 
-const idParams = z.object({ id: z.coerce.number().int().min(1) })
+// Ids are PostgreSQL integers: a larger number names nothing, and must not reach the query.
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) })
 
 // The activity log is the administrator's alone (spec section 6). Logged values hold people's
 // records, addresses and all, hence personalData.
