@@ -10,7 +10,7 @@ import { migrateToLatest } from './db/migrations/index.ts'
 import { persistentSecret } from './db/settings.ts'
 import { createAuth, migrateAuthTables, type Auth } from './auth/auth.ts'
 import { createTransport, type EmailTransport } from './email/transport.ts'
-import { problemDetails } from './plugins/problem-details.ts'
+import { frameworkErrors, problemDetails } from './plugins/problem-details.ts'
 import { security } from './plugins/security.ts'
 import { openapi } from './plugins/openapi.ts'
 import { accessControl } from './plugins/access.ts'
@@ -47,13 +47,14 @@ export async function openStore(config: Config, pgSchema?: string) {
     signInLimit: { window: 60, max: config.limits.signIn },
   }
   await migrateAuthTables(authOptions)
-  return { db, auth: createAuth(authOptions) }
+  return { db, auth: createAuth(authOptions), secret }
 }
 
 export async function buildApp({ config, logger = false, clientDir, pgSchema }: AppOptions) {
-  const { db, auth } = await openStore(config, pgSchema)
+  const { db, auth, secret } = await openStore(config, pgSchema)
   const transport = createTransport(config.email)
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024 }).withTypeProvider<ZodTypeProvider>()
+  // frameworkErrors: the router's own refusals (bad percent-encoding...) as problem details too.
+  const app = Fastify({ logger, bodyLimit: 1024 * 1024, frameworkErrors }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', db)
@@ -65,7 +66,7 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   await app.register(compress, { threshold: 1024 })
   await app.register(rateLimit, { global: false })
   await openapi(app)
-  accessControl(app, auth)
+  accessControl(app, auth, db, secret)
   apiRoutes(app, { db, auth, config, transport })
   await spa(app, clientDir ?? defaultClientDir)
 

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.ts'
 
 export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 3
 export const SESSION_ABSOLUTE_SECONDS = 60 * 60 * 24 * 30
+export const SESSION_REFRESH_SECONDS = 60 * 60
 
 export interface AuthOptions {
   db: Db
@@ -47,7 +48,7 @@ function authConfig({ db, secret, baseURL, signInLimit }: AuthOptions) {
       // Idle timeout: a session unused for IDLE_SECONDS lapses; each use (at most hourly)
       // pushes its expiry on. The absolute limit is enforced in plugins/access.ts.
       expiresIn: SESSION_IDLE_SECONDS,
-      updateAge: 60 * 60,
+      updateAge: SESSION_REFRESH_SECONDS,
     },
     databaseHooks: {
       session: {

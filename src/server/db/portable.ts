@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Db, Dialect } from './database.ts'
 import { readShapes, type Column, type Executor, type TableShape } from './portable-schema.ts'
+import { DATA_VERSION_KEY } from './data-version.ts'
 import { writeTransaction } from './write-transaction.ts'
 
 // A whole association as one JSON document that either engine can read back: every table, with
@@ -37,13 +38,21 @@ export class DatabaseNotEmptyError extends Error {
   }
 }
 
+// The data-version marker belongs to one database's own history of writes, not to the
+// association's data: the database written by an import gets a fresh one.
+const isLocalMarker = (table: string, row: Row) =>
+  table === 'app_settings' && row.key === DATA_VERSION_KEY
+
 /** One consistent snapshot of every table (PostgreSQL: REPEATABLE READ, read only). */
 export async function exportAll(db: Db): Promise<PortableExport> {
   const read = async (tx: Executor): Promise<PortableExport> => {
     const tables: Record<string, Row[]> = {}
     for (const shape of await readShapes(tx, db.dialect)) {
       const result = await sql<Row>`select * from ${sql.table(shape.name)}`.execute(tx)
-      tables[shape.name] = result.rows.map((row) => exportRow(shape, row)).sort(byKey(shape))
+      tables[shape.name] = result.rows
+        .filter((row) => !isLocalMarker(shape.name, row))
+        .map((row) => exportRow(shape, row))
+        .sort(byKey(shape))
     }
     return {
       format: EXPORT_FORMAT,

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Db } from './database.ts'
 import type { Database } from './schema.ts'
+import { markDataChanged } from './data-version.ts'
 
 export type Tx = Kysely<Database> | Transaction<Database>
 
@@ -15,13 +16,16 @@ export async function writeTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>):
   if (db.dialect === 'postgres') {
     return db.kysely.transaction().execute(async (tx) => {
       await sql`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`.execute(tx)
-      return work(tx)
+      const result = await work(tx)
+      await markDataChanged(tx)
+      return result
     })
   }
   return db.kysely.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection)
     try {
       const result = await work(connection)
+      await markDataChanged(connection)
       await sql`commit`.execute(connection)
       return result
     } catch (error) {

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { SESSION_ABSOLUTE_SECONDS, type Auth } from '../auth/auth.ts'
+import type { Auth } from '../auth/auth.ts'
+import { findSession, sessionState, sessionToken } from '../auth/session-lookup.ts'
+import type { Db } from '../db/database.ts'
 import { forbidden, unauthorized } from '../errors.ts'
 
 export interface Viewer {
@@ -21,18 +23,9 @@ declare module 'fastify' {
   }
 }
 
-interface SessionUser {
-  id: string
-  username?: string | null
-  displayUsername?: string | null
-  email: string
-  level?: number
-  disabled?: boolean | number
-}
-
 // Every API route states its minimum level, or the server refuses to start: access can never be
 // forgotten. Level checks always use the session's user row, never anything the client sends.
-export function accessControl(app: FastifyInstance, auth: Auth) {
+export function accessControl(app: FastifyInstance, auth: Auth, db: Db, secret: string) {
   app.decorateRequest('viewer', null)
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url === '/api/openapi.json') return
@@ -43,30 +36,31 @@ export function accessControl(app: FastifyInstance, auth: Auth) {
   app.addHook('preHandler', async (request) => {
     const minLevel = request.routeOptions.config.minLevel
     if (minLevel === undefined) return
-    request.viewer = await viewerOf(auth, request)
+    request.viewer = await viewerOf(auth, db, secret, request)
     if (minLevel === 0) return
     if (!request.viewer) throw unauthorized()
     if (request.viewer.level < minLevel) throw forbidden()
   })
 }
 
-async function viewerOf(auth: Auth, request: FastifyRequest): Promise<Viewer | null> {
-  if (!request.headers.cookie) return null
-  const found = await auth.api.getSession({ headers: toHeaders(request) })
-  const user = found?.user as SessionUser | undefined
-  if (!found || !user || user.disabled) return null
-  // However busy a session is, it ends SESSION_ABSOLUTE_SECONDS after sign-in.
-  const age = Date.now() - new Date(found.session.createdAt).getTime()
-  if (age > SESSION_ABSOLUTE_SECONDS * 1000) {
-    await auth.api.revokeSession({ headers: toHeaders(request), body: { token: found.session.token } })
+async function viewerOf(
+  auth: Auth,
+  db: Db,
+  secret: string,
+  request: FastifyRequest,
+): Promise<Viewer | null> {
+  const token = sessionToken(request, secret)
+  if (!token) return null
+  const session = await findSession(db, token)
+  if (!session || session.disabled) return null
+  const state = sessionState(session)
+  if (state === 'expired') {
+    await db.kysely.deleteFrom('session').where('token', '=', token).execute()
     return null
   }
-  return {
-    id: user.id,
-    userName: user.displayUsername || user.username || '',
-    email: user.email,
-    level: user.level ?? 0,
-  }
+  // Once an hour of use, better-auth checks the cookie's signature and slides the expiry on.
+  if (state === 'refresh' && !(await auth.api.getSession({ headers: toHeaders(request) }))) return null
+  return { id: session.userId, userName: session.userName, email: session.email, level: session.level }
 }
 
 export function toHeaders(request: FastifyRequest): Headers {

@@ -3,6 +3,7 @@ import type { Auth } from '../../auth/auth.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/database.ts'
 import type { EmailTransport } from '../../email/transport.ts'
+import { createListCache } from '../../plugins/cached-list.ts'
 import { accountRoutes } from './accounts/routes.ts'
 import { authRoutes } from './auth/forward.ts'
 import { meRoutes } from './auth/me.ts'
@@ -29,7 +30,8 @@ export function apiRoutes(app: App, { db, auth, config, transport }: RouteDeps) 
   contactRoutes(app, db, transport, config)
   logRoutes(app, db)
   app.register(landDocumentRoutes, { db })
-  peopleRoutes(app, db)
-  plotRoutes(app, db)
+  const sendList = createListCache(db)
+  peopleRoutes(app, db, sendList)
+  plotRoutes(app, db, sendList)
   vitalsRoutes(app, db)
 }

@@ -2,6 +2,7 @@ import type { App } from '../../../app-type.ts'
 import { z } from 'zod'
 import { newPersonSchema, personSchema, updatePersonSchema } from '#shared/schemas/person'
 import type { Db } from '../../../db/database.ts'
+import type { SendList } from '../../../plugins/cached-list.ts'
 import {
   createPerson,
   deletePerson,
@@ -18,14 +19,15 @@ const listQuery = z.object({ status: z.enum(['plotholders', 'waitinglist']).opti
 const committee = { minLevel: 3, personalData: true }
 const tags = ['people']
 
-export function peopleRoutes(app: App, db: Db) {
+export function peopleRoutes(app: App, db: Db, sendList: SendList) {
   app.get(
     '/api/people',
     {
       config: committee,
       schema: { querystring: listQuery, response: { 200: z.array(personSchema) }, tags },
     },
-    (request) => listPeople(db, request.query.status),
+    (request, reply) =>
+      sendList(request, reply, z.array(personSchema), () => listPeople(db, request.query.status)),
   )
 
   app.get(

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { personSchema } from '#shared/schemas/person'
 import { newPlotSchema, plotSchema, updatePlotSchema } from '#shared/schemas/plot'
 import type { Db } from '../../../db/database.ts'
+import type { SendList } from '../../../plugins/cached-list.ts'
 import {
   addPlotToPerson,
   createPlot,
@@ -18,12 +19,12 @@ const tenantParams = idParams.extend({ personId: z.string().min(1).max(40) })
 const tenancy = z.object({ plot: plotSchema, person: personSchema })
 const tags = ['plots']
 
-export function plotRoutes(app: App, db: Db) {
+export function plotRoutes(app: App, db: Db, sendList: SendList) {
   // Level 2 (land access) sees plots with tenant nicknames only: plotSchema has no personal data.
   app.get(
     '/api/plots',
     { config: { minLevel: 2 }, schema: { response: { 200: z.array(plotSchema) }, tags } },
-    () => listPlots(db),
+    (request, reply) => sendList(request, reply, z.array(plotSchema), () => listPlots(db)),
   )
 
   app.get(

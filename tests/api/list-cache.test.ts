@@ -1,0 +1,44 @@
+import { gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+
+const plot = (id: string) => ({ id, description: '', area: 100, distance: 0, gradient: 'flat', fee: 45, paid: false, showOnGrid: true, isNew: false, isFailed: false })
+
+describe.each(engines)('cached lists on %s', (engine) => {
+  let t: TestApp
+  let cookie: string
+  beforeAll(async () => {
+    t = await createTestApp(engine)
+    cookie = await t.signInAs(3)
+    await t.app.inject({ method: 'POST', url: '/api/plots', headers: { cookie }, payload: plot('01') })
+  })
+  afterAll(() => t.close())
+
+  const list = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/plots', headers: { cookie, ...headers } })
+
+  it('answers 304 to a browser that already has the current list', async () => {
+    const first = await list()
+    const etag = first.headers.etag as string
+    expect(etag).toMatch(/^".+"$/)
+    const again = await list({ 'if-none-match': etag })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+  })
+
+  it('shows a change at once: a write gives the list a new version', async () => {
+    const before = await list()
+    await t.app.inject({ method: 'POST', url: '/api/plots', headers: { cookie }, payload: plot('02') })
+    const after = await list({ 'if-none-match': before.headers.etag as string })
+    expect(after.statusCode).toBe(200)
+    expect(after.headers.etag).not.toBe(before.headers.etag)
+    expect(after.json().map((p: { id: string }) => p.id)).toEqual(['01', '02'])
+  })
+
+  it('sends the same list gzipped to clients that accept it', async () => {
+    const plain = await list()
+    const zipped = await list({ 'accept-encoding': 'gzip, br' })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body)
+  })
+})
