@@ -16,26 +16,33 @@ export async function isLockedOut(db: Db, userName: string): Promise<boolean> {
   return !!row && row.firstFailureAt > windowStart() && row.failures >= MAX_FAILURES
 }
 
+// One statement, so that failures sent at once (from many clients or instances) all count: a
+// read-then-write would let parallel guesses overwrite each other's increments.
 export async function recordFailure(db: Db, userName: string) {
   const now = new Date().toISOString()
-  const row = await db.kysely
-    .selectFrom('sign_in_failures')
-    .select(['failures', 'firstFailureAt'])
-    .where('userName', '=', userName)
-    .executeTakeFirst()
-  if (!row) {
-    await db.kysely
-      .insertInto('sign_in_failures')
-      .values({ userName, failures: 1, firstFailureAt: now })
-      .onConflict((c) => c.column('userName').doUpdateSet((eb) => ({ failures: eb('sign_in_failures.failures', '+', 1) })))
-      .execute()
-    return
-  }
-  const expired = row.firstFailureAt <= windowStart()
+  const start = windowStart()
   await db.kysely
-    .updateTable('sign_in_failures')
-    .set(expired ? { failures: 1, firstFailureAt: now } : { failures: row.failures + 1 })
-    .where('userName', '=', userName)
+    .insertInto('sign_in_failures')
+    .values({ userName, failures: 1, firstFailureAt: now })
+    .onConflict((c) =>
+      c.column('userName').doUpdateSet((eb) => {
+        const expired = eb('sign_in_failures.firstFailureAt', '<=', start)
+        return {
+          failures: eb
+            .case()
+            .when(expired)
+            .then(1)
+            .else(eb('sign_in_failures.failures', '+', 1))
+            .end(),
+          firstFailureAt: eb
+            .case()
+            .when(expired)
+            .then(now)
+            .else(eb.ref('sign_in_failures.firstFailureAt'))
+            .end(),
+        }
+      }),
+    )
     .execute()
 }
 

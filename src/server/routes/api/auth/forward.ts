@@ -10,7 +10,12 @@ import { sendProblem } from '../../../plugins/problem-details.ts'
 
 // Only the few better-auth endpoints the app uses are reachable; sign-up goes through
 // /api/register so that our own rules (requested level, approval) always apply.
-async function forward(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
+async function forward(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  settle?: (status: number) => Promise<void>,
+) {
   const url = `${request.protocol}://${request.host}${request.url}`
   const headers = toHeaders(request)
   const hasBody = request.method !== 'GET' && request.body !== undefined
@@ -22,6 +27,8 @@ async function forward(auth: Auth, request: FastifyRequest, reply: FastifyReply)
       ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
     }),
   )
+  // Before anything is sent: a client never hears of a failure that is not counted yet.
+  await settle?.(response.status)
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
   const text = await response.text()
   if (response.status >= 400) {
@@ -56,10 +63,10 @@ export function authRoutes(app: App, auth: Auth, db: Db) {
       if (await isLockedOut(db, userName)) {
         return sendProblem(reply, 429, messages.tooManyFailedSignIns)
       }
-      const answer = await forward(auth, request, reply)
-      if (reply.statusCode === 401) await recordFailure(db, userName)
-      if (reply.statusCode === 200) await clearFailures(db, userName)
-      return answer
+      return forward(auth, request, reply, async (status) => {
+        if (status === 401) await recordFailure(db, userName)
+        if (status === 200) await clearFailures(db, userName)
+      })
     },
   )
   // Sign out everywhere: ends every session of the signed-in account, on every device.

@@ -1,0 +1,425 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { LandDocumentDetail } from '#shared/schemas/land-documents'
+import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+import { multipartBody, samplePdf } from '#tests/helpers/pdf-upload'
+
+// The access rules of every API route, written down once (tests/access-matrix.json) and checked
+// against the running server: the file cannot drift from the routes, and the routes cannot drift
+// from the file.
+
+interface MatrixEntry {
+  method: string
+  path: string
+  minLevel: number
+  personalData: boolean
+  /** Open to every level, but only with a session (it answers about the caller's own session). */
+  needsSession?: boolean
+}
+
+const matrix: MatrixEntry[] = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../access-matrix.json'), 'utf8'),
+)
+const keyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`
+// Deletions last (tenancies before people), so that the other calls meet records that exist.
+const deleteRank = (route: MatrixEntry) =>
+  route.method !== 'DELETE' ? 0 : route.path.includes('tenants') ? 1 : 2
+const callOrder = [...matrix].sort((a, b) => deleteRank(a) - deleteRank(b))
+
+type Caller = 'anonymous' | 0 | 1 | 2 | 3 | 4
+const CALLERS: Caller[] = ['anonymous', 0, 1, 2, 3, 4]
+const tag = (caller: Caller) => (caller === 'anonymous' ? 'anon' : `l${caller}`)
+
+// The fixture person's personal data: none of these strings may reach level 2.
+const FIXTURE = {
+  id: 'fixture',
+  address: 'Flat 9, 12 Fixture Lane, Riverside',
+  phoneNumber: '07700 900123',
+  email: 'fixture.person@people.example',
+  altEmail: 'fixture.alt@people.example',
+}
+const PERSONAL_KEYS = new Set(['address', 'phoneNumber', 'altEmail'])
+
+function personBody(id: string, extra: Partial<typeof FIXTURE> = {}) {
+  return {
+    id,
+    firstName: 'Pat',
+    lastName: 'Matrix',
+    dateJoined: '2020-01-01',
+    joinedWaitingList: '2020-01-01',
+    address: '',
+    phoneNumber: '',
+    email: '',
+    altEmail: '',
+    onWaitingList: false,
+    ...extra,
+  }
+}
+
+function plotBody(id: string) {
+  return {
+    id,
+    description: 'matrix plot',
+    area: 100,
+    distance: 10,
+    fee: 40,
+    gradient: 'flat',
+    paid: false,
+    showOnGrid: true,
+    isNew: false,
+    isFailed: false,
+  }
+}
+
+const withoutId = <T extends { id: string }>({ id: _id, ...rest }: T) => rest
+
+describe.each(engines)('access matrix on %s', (engine) => {
+  let t: TestApp
+  let admin: string
+  const cookies = new Map<Caller, string>()
+  const targets = new Map<Caller, { account: string; document: number }>()
+  const accountEmails = new Set<string>()
+  let fixtureLogId = 0
+  let fixtureDocument = 0
+  const levelTwoAnswers: Array<{ route: string; body: string }> = []
+
+  const inject = (
+    method: string,
+    url: string,
+    cookie?: string,
+    payload?: object | Buffer,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+      ...(payload !== undefined ? { payload } : {}),
+    })
+
+  async function asAdmin(method: string, url: string, payload?: object) {
+    const response = await inject(method, url, admin, payload)
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300)
+    return response
+  }
+
+  async function uploadDocument(name: string): Promise<number> {
+    const form = await multipartBody(
+      { date: '2021-03-04', description: 'Matrix', name },
+      { bytes: samplePdf(name), name: `${name}.pdf` },
+    )
+    const response = await inject('POST', '/api/land-documents', admin, form.payload, form.headers)
+    expect(response.statusCode, response.body).toBe(201)
+    return response.json<LandDocumentDetail>().id
+  }
+
+  const accountId = async (userName: string) =>
+    (
+      await t.db.kysely
+        .selectFrom('user')
+        .select(['id', 'level', 'disabled'])
+        .where('username', '=', userName)
+        .executeTakeFirstOrThrow()
+    ).id
+
+  beforeAll(async () => {
+    t = await createTestApp(engine)
+    admin = await t.signInAs(4, 'matrix-admin')
+    for (const level of [0, 1, 2, 3, 4] as const) {
+      cookies.set(level, await t.signInAs(level))
+      accountEmails.add(`level${level}@example.org`)
+    }
+    for (const name of ['matrix-admin', 'matrix-signin']) accountEmails.add(`${name}@example.org`)
+    await t.createAccount('matrix-signin', 1)
+
+    // A person with personal data, holding a plot (so plot answers name them), and a document.
+    await asAdmin('POST', '/api/plots', plotBody('P1'))
+    await asAdmin('POST', '/api/people', personBody(FIXTURE.id, FIXTURE))
+    await asAdmin('PUT', `/api/plots/P1/tenants/${FIXTURE.id}`)
+    fixtureDocument = await uploadDocument('Fixture lease')
+    const log = await t.db.kysely
+      .selectFrom('logs')
+      .select('id')
+      .where('methodName', '=', 'createPerson')
+      .where('docId', '=', FIXTURE.id)
+      .executeTakeFirstOrThrow()
+    fixtureLogId = log.id
+
+    // Every caller aims at records of its own, so that what one caller deletes or changes never
+    // decides another caller's answer, and refused calls can be shown to have changed nothing.
+    for (const caller of CALLERS) {
+      const id = tag(caller)
+      await asAdmin('POST', '/api/people', personBody(`who-${id}`))
+      await asAdmin('POST', '/api/plots', plotBody(`plot-${id}`))
+      await t.createAccount(`target-${id}`, 0)
+      targets.set(caller, {
+        account: await accountId(`target-${id}`),
+        document: await uploadDocument(`Document ${id}`),
+      })
+    }
+  })
+  afterAll(() => t.close())
+
+  // A plausible request for each route, aimed at the caller's own records.
+  async function requestFor(route: MatrixEntry, caller: Caller) {
+    const id = tag(caller)
+    const target = targets.get(caller)!
+    const url = route.path
+      .replace('/api/people/{id}', `/api/people/who-${id}`)
+      .replace('/api/plots/{id}', `/api/plots/plot-${id}`)
+      .replace('{personId}', `who-${id}`)
+      .replace('/api/accounts/{id}', `/api/accounts/${target.account}`)
+      .replace('/api/land-documents/{id}', `/api/land-documents/${target.document}`)
+      .replace('/api/logs/{id}', `/api/logs/${fixtureLogId}`)
+    expect(url, `no sample parameters for ${keyOf(route)}`).not.toContain('{')
+    let cookie = cookies.get(caller)
+    let headers: Record<string, string> = {}
+    let payload: object | Buffer | undefined
+    switch (keyOf(route)) {
+      case 'POST /api/auth/sign-in/username':
+        payload = { username: 'matrix-signin', password: 'correct-horse-battery' }
+        break
+      case 'POST /api/auth/sign-out':
+      case 'POST /api/auth/revoke-sessions':
+        // These end sessions: use a session of a spare account at the same level.
+        if (caller !== 'anonymous') cookie = await t.signInAs(caller, `spare${caller}`)
+        payload = {}
+        break
+      case 'POST /api/register':
+        payload = {
+          userName: `reg-${id}`,
+          level: 1,
+          email: `reg-${id}@example.org`,
+          password: 'matrix-passphrase-unusual',
+        }
+        break
+      case 'PUT /api/accounts/{id}/level':
+        payload = { level: 0 }
+        break
+      case 'PUT /api/accounts/{id}/disabled':
+        payload = { disabled: false }
+        break
+      case 'POST /api/contact':
+        payload = { name: 'Visitor', email: 'visitor@example.org', enquiry: 'Any plots free?' }
+        break
+      case 'POST /api/people':
+        payload = personBody(`new-${id}`)
+        break
+      case 'PUT /api/people/{id}':
+        payload = { ...withoutId(personBody('x')), version: 1 }
+        delete (payload as { onWaitingList?: boolean }).onWaitingList
+        break
+      case 'POST /api/plots':
+        payload = plotBody(`new-${id}`)
+        break
+      case 'PUT /api/plots/{id}':
+        payload = { ...withoutId(plotBody('x')), version: 1 }
+        break
+      case 'POST /api/vitals':
+        payload = [{ name: 'LCP', value: 1200, rating: 'good', route: '/' }]
+        break
+      case 'POST /api/land-documents': {
+        const form = await multipartBody(
+          { date: '2022-01-01', description: 'Upload', name: `Upload ${id}` },
+          { bytes: samplePdf(), name: 'upload.pdf' },
+        )
+        payload = form.payload
+        headers = form.headers
+        break
+      }
+      case 'PUT /api/land-documents/{id}':
+        payload = { name: `Renamed ${id}` }
+        break
+      case 'GET /api/people':
+        return { url: `${url}?status=plotholders`, cookie, headers, payload }
+    }
+    return { url, cookie, headers, payload }
+  }
+
+  it('lists every route of /api/openapi.json, and no route that is gone', async () => {
+    const response = await inject('GET', '/api/openapi.json')
+    expect(response.statusCode).toBe(200)
+    const paths = response.json<{ paths: Record<string, Record<string, unknown>> }>().paths
+    const served = Object.entries(paths).flatMap(([p, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${p}`),
+    )
+    const listed = matrix.map(keyOf)
+    expect(new Set(listed).size, 'a route is listed twice').toBe(listed.length)
+    expect(
+      served.filter((route) => !listed.includes(route)),
+      'routes missing from tests/access-matrix.json',
+    ).toEqual([])
+    expect(
+      listed.filter((route) => !served.includes(route)),
+      'routes in tests/access-matrix.json the server no longer has',
+    ).toEqual([])
+    // Personal data is for the committee and up, whatever else the file says.
+    for (const route of matrix.filter((r) => r.personalData)) {
+      expect(route.minLevel, keyOf(route)).toBeGreaterThanOrEqual(3)
+    }
+  })
+
+  it('answers 401, 403 or lets the call through exactly as the matrix says', async () => {
+    const wrong: string[] = []
+    let cells = 0
+    for (const caller of CALLERS) {
+      for (const route of callOrder) {
+        const request = await requestFor(route, caller)
+        const response = await inject(
+          route.method,
+          request.url,
+          request.cookie,
+          request.payload,
+          request.headers,
+        )
+        cells++
+        const status = response.statusCode
+        const allowed =
+          caller === 'anonymous'
+            ? route.minLevel === 0 && !route.needsSession
+            : caller >= route.minLevel
+        const cell = `${keyOf(route)} as ${caller}: ${status} ${response.body.slice(0, 120)}`
+        if (allowed) {
+          if (status === 401 || status === 403 || status >= 500)
+            wrong.push(`expected through, ${cell}`)
+        } else {
+          const expected = caller === 'anonymous' ? 401 : 403
+          if (status !== expected) wrong.push(`expected ${expected}, ${cell}`)
+          else if (!String(response.headers['content-type']).startsWith('application/problem+json'))
+            wrong.push(`refusal is not problem details, ${cell}`)
+        }
+        if (caller === 2 && allowed)
+          levelTwoAnswers.push({ route: keyOf(route), body: response.body })
+      }
+    }
+    expect(wrong).toEqual([])
+    expect(cells).toBe(matrix.length * CALLERS.length)
+    console.info(`access matrix on ${engine}: ${matrix.length} routes, ${cells} cells checked`)
+
+    // Calls refused by the level check reached no service: their callers' records are as made.
+    for (const caller of ['anonymous', 0, 1, 2] as const) {
+      const id = tag(caller)
+      const person = await t.db.kysely
+        .selectFrom('people')
+        .select('version')
+        .where('id', '=', `who-${id}`)
+        .executeTakeFirst()
+      expect(person?.version, `who-${id}`).toBe(1)
+      const plot = await t.db.kysely
+        .selectFrom('plots')
+        .select('version')
+        .where('id', '=', `plot-${id}`)
+        .executeTakeFirst()
+      expect(plot?.version, `plot-${id}`).toBe(1)
+      const document = await t.db.kysely
+        .selectFrom('land_documents')
+        .select('name')
+        .where('id', '=', targets.get(caller)!.document)
+        .executeTakeFirst()
+      expect(document?.name).toBe(`Document ${id}`)
+      const created = await t.db.kysely
+        .selectFrom('people')
+        .select('id')
+        .where('id', '=', `new-${id}`)
+        .executeTakeFirst()
+      expect(created).toBeUndefined()
+    }
+  })
+
+  it('sends level 2 no address, phone number or e-mail address of anyone', () => {
+    // Filled by the matrix run above: every route level 2 may call, answered with real data.
+    expect(levelTwoAnswers.length).toBe(matrix.filter((r) => r.minLevel <= 2).length)
+    expect(levelTwoAnswers.some((a) => a.body.includes(FIXTURE.id))).toBe(true)
+    for (const { route, body } of levelTwoAnswers) {
+      for (const value of [FIXTURE.address, FIXTURE.phoneNumber, FIXTURE.email, FIXTURE.altEmail]) {
+        expect(body, route).not.toContain(value)
+      }
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(body)
+      } catch {
+        continue // the PDF itself
+      }
+      // The caller's own account e-mail (/api/me, the session) is theirs to see; nobody else's.
+      walk(parsed, (key, value) => {
+        expect(PERSONAL_KEYS.has(key), `${route} has ${key}`).toBe(false)
+        if (key === 'email') expect(accountEmails, `${route} email ${value}`).toContain(value)
+      })
+    }
+  })
+
+  it('does not let the id of an existing record reach data above the caller level', async () => {
+    const level = (n: number) => cookies.get(n as Caller)!
+    const reach = [
+      ['GET', `/api/people/${FIXTURE.id}`, level(2), 403],
+      ['PUT', `/api/plots/P1/tenants/${FIXTURE.id}`, level(2), 403],
+      ['POST', `/api/people/${FIXTURE.id}/move-to-waiting-list`, level(2), 403],
+      ['GET', '/api/plots/P1', level(1), 403],
+      ['GET', `/api/land-documents/${fixtureDocument}/file`, level(1), 403],
+      ['GET', `/api/land-documents/${fixtureDocument}/file`, undefined, 401],
+      ['GET', `/api/logs/${fixtureLogId}`, level(3), 403],
+      ['GET', `/api/people/${FIXTURE.id}`, undefined, 401],
+    ] as const
+    for (const [method, url, cookie, status] of reach) {
+      const response = await inject(method, url, cookie)
+      expect(response.statusCode, `${method} ${url}`).toBe(status)
+      expect(response.body).not.toContain(FIXTURE.address)
+      expect(response.body).not.toContain('%PDF')
+      expect(response.body).not.toContain('createPerson')
+    }
+    expect((await inject('GET', '/api/plots/P1', level(2))).json().tenants).toEqual([FIXTURE.id])
+
+    // Committee cannot reach the administrator's account, nor grant more than it holds.
+    const adminId = await accountId('matrix-admin')
+    const guestId = await accountId('level0')
+    const attempts = [
+      [`/api/accounts/${adminId}/level`, { level: 0 }],
+      [`/api/accounts/${adminId}/disabled`, { disabled: true }],
+      [`/api/accounts/${guestId}/level`, { level: 4 }],
+    ] as const
+    for (const [url, body] of attempts) {
+      expect((await inject('PUT', url, level(3), body)).statusCode, url).toBe(403)
+    }
+    const rows = await t.db.kysely
+      .selectFrom('user')
+      .select(['username', 'level', 'disabled'])
+      .where('id', 'in', [adminId, guestId])
+      .orderBy('username')
+      .execute()
+    expect(rows.map((r) => [r.username, r.level, Boolean(r.disabled)])).toEqual([
+      ['level0', 0, false],
+      ['matrix-admin', 4, false],
+    ])
+  })
+
+  it('never lets anyone raise their own level', async () => {
+    for (const own of [0, 1, 2, 3] as const) {
+      const id = await accountId(`level${own}`)
+      for (const wanted of [own + 1, 4]) {
+        const response = await inject('PUT', `/api/accounts/${id}/level`, cookies.get(own), {
+          level: wanted,
+        })
+        expect(response.statusCode, `level ${own} asking for ${wanted}`).toBe(403)
+      }
+      const row = await t.db.kysely
+        .selectFrom('user')
+        .select('level')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+      expect(row.level).toBe(own)
+      const me = await inject('GET', '/api/me', cookies.get(own))
+      expect(me.json().level).toBe(own)
+    }
+  })
+})
+
+function walk(value: unknown, visit: (key: string, value: unknown) => void) {
+  if (Array.isArray(value)) for (const item of value) walk(item, visit)
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      visit(key, inner)
+      walk(inner, visit)
+    }
+  }
+}
