@@ -17,6 +17,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
