@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LandDocumentDetail } from '#shared/schemas/land-documents'
+import { plotInput } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 import { multipartBody, samplePdf } from '#tests/helpers/pdf-upload'
 
@@ -58,18 +59,7 @@ function personBody(id: string, extra: Partial<typeof FIXTURE> = {}) {
 }
 
 function plotBody(id: string) {
-  return {
-    id,
-    description: 'matrix plot',
-    area: 100,
-    distance: 10,
-    fee: 40,
-    gradient: 'flat',
-    paid: false,
-    showOnGrid: true,
-    isNew: false,
-    isFailed: false,
-  }
+  return plotInput(id, { description: 'matrix plot', distance: 10, fee: 40 })
 }
 
 const withoutId = <T extends { id: string }>({ id: _id, ...rest }: T) => rest

@@ -4,6 +4,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#server/db/database'
 import type { LandDocumentDetail } from '#shared/schemas/land-documents'
+import { plotInput } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 import { multipartBody, samplePdf } from '#tests/helpers/pdf-upload'
 
@@ -452,18 +453,7 @@ describe.each(engines)('bad input on %s', (engine) => {
     altEmail: '',
     onWaitingList,
   })
-  const plot = (id: string) => ({
-    id,
-    description: 'fuzz plot',
-    area: 100,
-    distance: 5,
-    fee: 30,
-    gradient: 'flat',
-    paid: false,
-    showOnGrid: true,
-    isNew: false,
-    isFailed: false,
-  })
+  const plot = (id: string) => plotInput(id, { description: 'fuzz plot', distance: 5, fee: 30 })
 
   async function send(request: Case) {
     const headers: Record<string, string> = {}

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
+import { lastLogId, plotInput, send, type Method } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Model-based check of the tenancy rules under concurrency. Each round fires a fast-check
@@ -108,8 +109,8 @@ describe.each(engines)('invariants under concurrent operations on %s', (engine) 
   let rounds = 0
   const outcomes: Record<string, number> = {}
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: committee }, ...(payload ? { payload } : {}) })
+  const call = (method: Method, url: string, payload?: object) =>
+    send(t, committee, method, url, payload)
 
   const newPerson = (id: string, marker: string) => ({
     id,
@@ -133,30 +134,15 @@ describe.each(engines)('invariants under concurrent operations on %s', (engine) 
     }
   }
 
-  async function lastLogId() {
-    const row = await t.db.kysely
-      .selectFrom('logs')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirst()
-    return Number(row?.id ?? 0)
-  }
-
   beforeAll(async () => {
     t = await createTestApp(engine)
     committee = await t.signInAs(3, 'racer')
     for (const id of PLOTS) {
-      const response = await call('POST', '/api/plots', {
-        id,
-        description: 'start',
-        area: 100,
-        distance: 1,
-        fee: 20,
-        gradient: 'flat',
-        paid: false,
-        showOnGrid: true,
-        isNew: false,
-        isFailed: false,
-      })
+      const response = await call(
+        'POST',
+        '/api/plots',
+        plotInput(id, { description: 'start', distance: 1, fee: 20 }),
+      )
       expect(response.statusCode, response.body).toBe(201)
     }
     for (const id of PEOPLE) {
@@ -226,7 +212,7 @@ describe.each(engines)('invariants under concurrent operations on %s', (engine) 
         rounds++
         const round = rounds
         const before = await state()
-        const mark = await lastLogId()
+        const mark = await lastLogId(t)
         const responses = await Promise.all(ops.map((op, i) => request(op, round, i, before)))
         operations += ops.length
         const after = await state()

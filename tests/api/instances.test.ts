@@ -1,25 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_FAILURES } from '#server/auth/sign-in-guard'
+import { plotInput } from '#tests/helpers/records'
 import { startServer, type TestServer } from '#tests/helpers/server-process'
+import { withPg } from '#tests/helpers/test-app'
 
 // Two real server processes sharing one PostgreSQL database, as a deployment behind a load
 // balancer would run them. Only PostgreSQL can be shared, so this needs TEST_DATABASE_URL; CI sets
 // it (.ci/run). Without it the tests are reported as skipped, never as passed.
 const baseUrl = process.env.TEST_DATABASE_URL
 const PASSWORD = 'instances-passphrase-9'
-
-async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
 
 describe.runIf(!!baseUrl)(
   'two server instances on one PostgreSQL database (runs only when TEST_DATABASE_URL is set, as CI does)',
@@ -107,18 +98,7 @@ describe.runIf(!!baseUrl)(
         a!,
         'POST',
         '/api/plots',
-        {
-          id: 'Race',
-          description: 'raced for',
-          area: 100,
-          distance: 1,
-          fee: 10,
-          gradient: 'flat',
-          paid: false,
-          showOnGrid: true,
-          isNew: false,
-          isFailed: false,
-        },
+        plotInput('Race', { description: 'raced for', distance: 1, fee: 10 }),
         admin,
       )
       expect(created.status).toBe(201)

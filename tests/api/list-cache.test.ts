@@ -1,8 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { plotInput as plot } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
-
-const plot = (id: string) => ({ id, description: '', area: 100, distance: 0, gradient: 'flat', fee: 45, paid: false, showOnGrid: true, isNew: false, isFailed: false })
 
 describe.each(engines)('cached lists on %s', (engine) => {
   let t: TestApp
@@ -10,7 +9,12 @@ describe.each(engines)('cached lists on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine)
     cookie = await t.signInAs(3)
-    await t.app.inject({ method: 'POST', url: '/api/plots', headers: { cookie }, payload: plot('01') })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/plots',
+      headers: { cookie },
+      payload: plot('01'),
+    })
   })
   afterAll(() => t.close())
 
@@ -28,7 +32,12 @@ describe.each(engines)('cached lists on %s', (engine) => {
 
   it('shows a change at once: a write gives the list a new version', async () => {
     const before = await list()
-    await t.app.inject({ method: 'POST', url: '/api/plots', headers: { cookie }, payload: plot('02') })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/plots',
+      headers: { cookie },
+      payload: plot('02'),
+    })
     const after = await list({ 'if-none-match': before.headers.etag as string })
     expect(after.statusCode).toBe(200)
     expect(after.headers.etag).not.toBe(before.headers.etag)

@@ -2,25 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toIsoDate } from '#shared/domain/text'
 import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
+import {
+  createPerson,
+  createPlot as createPlotFor,
+  expectOneLog as expectOneLogOf,
+  expectRefused as expectRefusedOf,
+  lastLogId,
+  logsAfter,
+  personInput,
+  send,
+  snapshot,
+  type Method,
+  type Refusal,
+} from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-function personInput(id: string, overrides: Record<string, unknown> = {}) {
-  return {
-    id,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    dateJoined: '2020-01-01',
-    joinedWaitingList: '2020-01-01',
-    address: '1 Garden Row',
-    phoneNumber: '01234 567890',
-    email: 'ada@example.org',
-    altEmail: '',
-    onWaitingList: false,
-    ...overrides,
-  }
-}
 
 function updateOf(person: Person, overrides: Record<string, unknown> = {}) {
   const { id: _id, plots: _plots, isPlotHolder: _h, onWaitingList: _w, ...fields } = person
@@ -39,107 +34,31 @@ describe.each(engines)('people API on %s', (engine) => {
   })
   afterAll(() => t.close())
 
-  function call(method: Method, url: string, payload?: object, cookie = committee) {
-    return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) })
-  }
-
-  async function create(id: string, overrides: Record<string, unknown> = {}): Promise<Person> {
-    const response = await call('POST', '/api/people', personInput(id, overrides))
-    expect(response.statusCode, response.body).toBe(201)
-    return response.json()
-  }
-
-  async function createPlot(id: string) {
-    const response = await call('POST', '/api/plots', {
-      id,
-      description: '',
-      area: 100,
-      distance: 0,
-      fee: 45,
-      gradient: 'flat',
-      paid: false,
-      showOnGrid: true,
-      isNew: false,
-      isFailed: false,
-    })
-    expect(response.statusCode, response.body).toBe(201)
-  }
-
-  // Everything a refused request could have touched, to prove it touched nothing.
-  async function snapshot() {
-    const db = t.db.kysely
-    return {
-      people: await db.selectFrom('people').selectAll().orderBy('id').execute(),
-      plots: await db.selectFrom('plots').selectAll().orderBy('id').execute(),
-      tenancy: await db
-        .selectFrom('tenancy')
-        .selectAll()
-        .orderBy('plotId')
-        .orderBy('personId')
-        .execute(),
-    }
-  }
-
-  async function lastLogId(): Promise<number> {
-    const row = await t.db.kysely
-      .selectFrom('logs')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirst()
-    return Number(row?.id ?? 0)
-  }
-
-  function logsAfter(id: number) {
-    return t.db.kysely.selectFrom('logs').selectAll().where('id', '>', id).orderBy('id').execute()
-  }
+  const call = (method: Method, url: string, payload?: object, cookie = committee) =>
+    send(t, cookie, method, url, payload)
+  const create = (id: string, overrides: Record<string, unknown> = {}) =>
+    createPerson(t, committee, id, overrides)
+  const createPlot = (id: string) => createPlotFor(t, committee, id)
 
   // Runs a request that must be refused and checks the answer, the data and the one log entry.
-  async function expectRefused(
-    method: Method,
-    url: string,
-    payload: object | undefined,
-    status: number,
-    detail: string,
-    methodName?: string,
-  ) {
-    const before = await snapshot()
-    const mark = await lastLogId()
-    const response = await call(method, url, payload)
-    expect(response.statusCode, response.body).toBe(status)
+  async function expectRefused(...refusal: Refusal) {
+    const log = { userName: 'committee1', eventCollection: 'people' }
+    const { response, logs } = await expectRefusedOf(t, committee, log, ...refusal)
     expect(response.headers['content-type']).toContain('application/problem+json')
-    expect(response.json().detail).toBe(detail)
-    expect(await snapshot()).toEqual(before)
-    const logs = await logsAfter(mark)
-    if (methodName) {
-      expect(logs).toHaveLength(1)
-      expect(logs[0]).toMatchObject({
-        methodName,
-        userName: 'committee1',
-        eventCollection: 'people',
-      })
-      expect(logs[0]!.error).not.toBe('null')
-      expect(JSON.parse(logs[0]!.error)).toMatchObject({ status, message: detail })
-    } else {
-      // Invalid input never reaches the service, so there is no attempt to log.
-      expect(logs).toHaveLength(0)
-    }
+    if (refusal[5]) expect(logs[0]!.error).not.toBe('null')
   }
 
-  async function expectOneLog(mark: number, methodName: string, docId: string) {
-    const logs = await logsAfter(mark)
-    expect(logs).toHaveLength(1)
-    expect(logs[0]).toMatchObject({
+  const expectOneLog = (mark: number, methodName: string, docId: string) =>
+    expectOneLogOf(t, mark, {
       methodName,
       userName: 'committee1',
       eventCollection: 'people',
       docId,
-      error: 'null',
     })
-    return JSON.parse(logs[0]!.value) as unknown
-  }
 
   describe('create and read', () => {
     it('creates a plotholder from the form fields and logs createPerson', async () => {
-      const mark = await lastLogId()
+      const mark = await lastLogId(t)
       const response = await call('POST', '/api/people', personInput('Ada'))
       expect(response.statusCode).toBe(201)
       const person: Person = response.json()
@@ -277,7 +196,7 @@ describe.each(engines)('people API on %s', (engine) => {
   describe('update', () => {
     it('saves the fields, increases the version and logs updatePerson', async () => {
       const person = await create('Upd')
-      const mark = await lastLogId()
+      const mark = await lastLogId(t)
       const response = await call(
         'PUT',
         '/api/people/Upd',
@@ -363,7 +282,7 @@ describe.each(engines)('people API on %s', (engine) => {
   describe('moves', () => {
     it('moves a person without plots to the waiting list, dated today', async () => {
       const person = await create('Mover', { joinedWaitingList: '2001-01-01' })
-      const mark = await lastLogId()
+      const mark = await lastLogId(t)
       const response = await call('POST', '/api/people/Mover/move-to-waiting-list')
       expect(response.statusCode, response.body).toBe(200)
       expect(response.json()).toEqual({
@@ -407,7 +326,7 @@ describe.each(engines)('people API on %s', (engine) => {
       await createPlot('M2')
       const added = await call('PUT', '/api/plots/M2/tenants/Queued')
       const person: Person = added.json().person
-      const mark = await lastLogId()
+      const mark = await lastLogId(t)
       const response = await call('POST', '/api/people/Queued/move-to-plotholders')
       expect(response.statusCode, response.body).toBe(200)
       expect(response.json()).toEqual({
@@ -434,7 +353,7 @@ describe.each(engines)('people API on %s', (engine) => {
   describe('delete', () => {
     it('deletes a person with 204 and logs deletePerson', async () => {
       await create('Gone')
-      const mark = await lastLogId()
+      const mark = await lastLogId(t)
       const response = await call('DELETE', '/api/people/Gone')
       expect(response.statusCode).toBe(204)
       expect(response.body).toBe('')
@@ -471,19 +390,19 @@ describe.each(engines)('people API on %s', (engine) => {
 
     it('answers 403 to level 2 on every people route, changing nothing', async () => {
       await create('Guarded')
-      const before = await snapshot()
-      const mark = await lastLogId()
+      const before = await snapshot(t)
+      const mark = await lastLogId(t)
       for (const [method, url, payload] of routes) {
         const response = await call(method, url.replace('Ada', 'Guarded'), payload, land)
         expect(response.statusCode, `${method} ${url}`).toBe(403)
       }
-      expect(await snapshot()).toEqual(before)
-      expect(await logsAfter(mark)).toHaveLength(0)
+      expect(await snapshot(t)).toEqual(before)
+      expect(await logsAfter(t, mark)).toHaveLength(0)
     })
 
     it('answers 401 without a session on every people route', async () => {
       for (const [method, url, payload] of routes) {
-        const response = await t.app.inject({ method, url, ...(payload ? { payload } : {}) })
+        const response = await send(t, undefined, method, url, payload)
         expect(response.statusCode, `${method} ${url}`).toBe(401)
       }
     })

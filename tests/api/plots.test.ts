@@ -2,25 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { comparePlotIds } from '#shared/domain/plots'
 import { messages } from '#shared/messages'
 import type { Plot } from '#shared/schemas/plot'
+import {
+  createPlot,
+  expectOneLog as expectOneLogOf,
+  expectRefused as expectRefusedOf,
+  lastLogId,
+  logsAfter,
+  plotInput as sharedPlotInput,
+  send,
+  snapshot,
+  type Method,
+  type Refusal,
+} from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
-
-function plotInput(id: string, overrides: Record<string, unknown> = {}) {
-  return {
-    id,
-    description: 'Sunny corner',
-    area: 120,
-    distance: 30,
-    fee: 45,
-    gradient: 'slope',
-    paid: false,
-    showOnGrid: true,
-    isNew: false,
-    isFailed: false,
-    ...overrides,
-  }
-}
+// The plot these tests start from: the shared body with a description and a slope.
+const sunny = { description: 'Sunny corner', area: 120, distance: 30, gradient: 'slope' }
+const plotInput = (id: string, overrides: Record<string, unknown> = {}) =>
+  sharedPlotInput(id, { ...sunny, ...overrides })
 
 function updateOf(plot: Plot, overrides: Record<string, unknown> = {}) {
   const { id: _id, tenants: _tenants, occupied: _occupied, ...fields } = plot
@@ -41,86 +40,19 @@ describe.each(engines)('plots API on %s', (engine) => {
   })
   afterAll(() => t.close())
 
-  function call(method: Method, url: string, payload?: object, cookie = committee) {
-    return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) })
-  }
+  const call = (method: Method, url: string, payload?: object, cookie = committee) =>
+    send(t, cookie, method, url, payload)
+  const create = (id: string, overrides: Record<string, unknown> = {}) =>
+    createPlot(t, committee, id, { ...sunny, ...overrides })
 
-  async function create(id: string, overrides: Record<string, unknown> = {}): Promise<Plot> {
-    const response = await call('POST', '/api/plots', plotInput(id, overrides))
-    expect(response.statusCode, response.body).toBe(201)
-    return response.json()
-  }
-
-  async function snapshot() {
-    const db = t.db.kysely
-    return {
-      people: await db.selectFrom('people').selectAll().orderBy('id').execute(),
-      plots: await db.selectFrom('plots').selectAll().orderBy('id').execute(),
-      tenancy: await db
-        .selectFrom('tenancy')
-        .selectAll()
-        .orderBy('plotId')
-        .orderBy('personId')
-        .execute(),
-    }
-  }
-
-  async function lastLogId(): Promise<number> {
-    const row = await t.db.kysely
-      .selectFrom('logs')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirst()
-    return Number(row?.id ?? 0)
-  }
-
-  function logsAfter(id: number) {
-    return t.db.kysely.selectFrom('logs').selectAll().where('id', '>', id).orderBy('id').execute()
-  }
-
-  async function expectRefused(
-    method: Method,
-    url: string,
-    payload: object,
-    status: number,
-    detail: string,
-    methodName?: string,
-  ) {
-    const before = await snapshot()
-    const mark = await lastLogId()
-    const response = await call(method, url, payload)
-    expect(response.statusCode, response.body).toBe(status)
-    expect(response.json().detail).toBe(detail)
-    expect(await snapshot()).toEqual(before)
-    const logs = await logsAfter(mark)
-    if (methodName) {
-      expect(logs).toHaveLength(1)
-      expect(logs[0]).toMatchObject({
-        methodName,
-        userName: 'committee1',
-        eventCollection: 'plots',
-      })
-      expect(JSON.parse(logs[0]!.error)).toMatchObject({ status, message: detail })
-    } else {
-      expect(logs).toHaveLength(0)
-    }
-  }
-
-  async function expectOneLog(mark: number, methodName: string, docId: string) {
-    const logs = await logsAfter(mark)
-    expect(logs).toHaveLength(1)
-    expect(logs[0]).toMatchObject({
-      methodName,
-      userName: 'committee1',
-      eventCollection: 'plots',
-      docId,
-      error: 'null',
-    })
-    return JSON.parse(logs[0]!.value) as unknown
-  }
+  const expectRefused = (...refusal: Refusal) =>
+    expectRefusedOf(t, committee, { userName: 'committee1', eventCollection: 'plots' }, ...refusal)
+  const expectOneLog = (mark: number, methodName: string, docId: string) =>
+    expectOneLogOf(t, mark, { methodName, userName: 'committee1', eventCollection: 'plots', docId })
 
   describe('create and read', () => {
     it('creates a plot without tenants, not occupied, and logs createPlot', async () => {
-      const mark = await lastLogId()
+      const mark = await lastLogId(t)
       const response = await call('POST', '/api/plots', plotInput('1'))
       expect(response.statusCode, response.body).toBe(201)
       const plot: Plot = response.json()
@@ -226,7 +158,7 @@ describe.each(engines)('plots API on %s', (engine) => {
   describe('update', () => {
     it('saves the fields, increases the version and logs updatePlot', async () => {
       const plot = await create('U1')
-      const mark = await lastLogId()
+      const mark = await lastLogId(t)
       const response = await call('PUT', '/api/plots/U1', updateOf(plot, { paid: true, fee: '50' }))
       expect(response.statusCode, response.body).toBe(200)
       const saved: Plot = response.json()
@@ -321,8 +253,8 @@ describe.each(engines)('plots API on %s', (engine) => {
 
     it('answers 403 to level 2 on plot and tenant changes, changing nothing', async () => {
       const plot = await create('A2')
-      const before = await snapshot()
-      const mark = await lastLogId()
+      const before = await snapshot(t)
+      const mark = await lastLogId(t)
       const attempts: Array<[Method, string, object?]> = [
         ['POST', '/api/plots', plotInput('A3')],
         ['PUT', '/api/plots/A2', updateOf(plot)],
@@ -332,8 +264,8 @@ describe.each(engines)('plots API on %s', (engine) => {
       for (const [method, url, payload] of attempts) {
         expect((await call(method, url, payload, land)).statusCode, `${method} ${url}`).toBe(403)
       }
-      expect(await snapshot()).toEqual(before)
-      expect(await logsAfter(mark)).toHaveLength(0)
+      expect(await snapshot(t)).toEqual(before)
+      expect(await logsAfter(t, mark)).toHaveLength(0)
     })
 
     it('answers 403 to level 1 and 401 without a session', async () => {

@@ -3,9 +3,16 @@ import { toIsoDate } from '#shared/domain/text'
 import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
+import {
+  createPerson as createPersonFor,
+  createPlot as createPlotFor,
+  lastLogId,
+  logsAfter,
+  send,
+  snapshot,
+  type Method,
+} from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 interface Tenancy {
   plot: Plot
@@ -22,48 +29,16 @@ describe.each(engines)('tenants API on %s', (engine) => {
   })
   afterAll(() => t.close())
 
-  function call(method: Method, url: string, payload?: object) {
-    return t.app.inject({
-      method,
-      url,
-      headers: { cookie: committee },
-      ...(payload ? { payload } : {}),
-    })
-  }
+  const call = (method: Method, url: string, payload?: object) =>
+    send(t, committee, method, url, payload)
 
-  async function createPerson(id: string, onWaitingList = false): Promise<Person> {
-    const response = await call('POST', '/api/people', {
-      id,
-      firstName: 'First',
-      lastName: id,
-      dateJoined: '2000-01-01',
-      joinedWaitingList: '2000-01-01',
-      address: '',
-      phoneNumber: '',
-      email: '',
-      altEmail: '',
+  const createPerson = (id: string, onWaitingList = false) =>
+    createPersonFor(t, committee, id, {
+      ...{ firstName: 'First', lastName: id, dateJoined: '2000-01-01' },
+      ...{ joinedWaitingList: '2000-01-01', address: '', phoneNumber: '', email: '' },
       onWaitingList,
     })
-    expect(response.statusCode, response.body).toBe(201)
-    return response.json()
-  }
-
-  async function createPlot(id: string): Promise<Plot> {
-    const response = await call('POST', '/api/plots', {
-      id,
-      description: '',
-      area: 100,
-      distance: 0,
-      fee: 45,
-      gradient: 'flat',
-      paid: false,
-      showOnGrid: true,
-      isNew: false,
-      isFailed: false,
-    })
-    expect(response.statusCode, response.body).toBe(201)
-    return response.json()
-  }
+  const createPlot = (id: string) => createPlotFor(t, committee, id)
 
   async function addTenant(plotId: string, personId: string): Promise<Tenancy> {
     const response = await call('PUT', `/api/plots/${plotId}/tenants/${personId}`)
@@ -75,32 +50,6 @@ describe.each(engines)('tenants API on %s', (engine) => {
     (await call('GET', `/api/plots/${id}`)).json()
   const getPerson = async (id: string): Promise<Person> =>
     (await call('GET', `/api/people/${id}`)).json()
-
-  async function snapshot() {
-    const db = t.db.kysely
-    return {
-      people: await db.selectFrom('people').selectAll().orderBy('id').execute(),
-      plots: await db.selectFrom('plots').selectAll().orderBy('id').execute(),
-      tenancy: await db
-        .selectFrom('tenancy')
-        .selectAll()
-        .orderBy('plotId')
-        .orderBy('personId')
-        .execute(),
-    }
-  }
-
-  async function lastLogId(): Promise<number> {
-    const row = await t.db.kysely
-      .selectFrom('logs')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .executeTakeFirst()
-    return Number(row?.id ?? 0)
-  }
-
-  function logsAfter(id: number) {
-    return t.db.kysely.selectFrom('logs').selectAll().where('id', '>', id).orderBy('id').execute()
-  }
 
   // Every plot's tenants and every person's plots tell the same story, and occupied follows.
   async function expectConsistent() {
@@ -118,7 +67,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
     it('adds a tenant to both sides, increases both versions and logs addPlotToPerson', async () => {
       const plot = await createPlot('1')
       const person = await createPerson('ann')
-      const mark = await lastLogId()
+      const mark = await lastLogId(t)
       const response = await call('PUT', '/api/plots/1/tenants/ann')
       expect(response.statusCode, response.body).toBe(200)
       const answer: Tenancy = response.json()
@@ -133,7 +82,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
       expect(await getPlot('1')).toEqual(answer.plot)
       expect(await getPerson('ann')).toEqual(answer.person)
 
-      const logs = await logsAfter(mark)
+      const logs = await logsAfter(t, mark)
       expect(logs).toHaveLength(1)
       expect(logs[0]).toMatchObject({
         methodName: 'addPlotToPerson',
@@ -174,12 +123,12 @@ describe.each(engines)('tenants API on %s', (engine) => {
       await createPlot('13')
       await createPerson('twice')
       const first = await addTenant('13', 'twice')
-      const mark = await lastLogId()
-      const before = await snapshot()
+      const mark = await lastLogId(t)
+      const before = await snapshot(t)
       const again = await addTenant('13', 'twice')
       expect(again).toEqual(first)
-      expect(await snapshot()).toEqual(before)
-      const logs = await logsAfter(mark)
+      expect(await snapshot(t)).toEqual(before)
+      const logs = await logsAfter(t, mark)
       expect(logs).toHaveLength(1)
       expect(logs[0]).toMatchObject({ methodName: 'addPlotToPerson', error: 'null' })
     })
@@ -188,13 +137,13 @@ describe.each(engines)('tenants API on %s', (engine) => {
       await createPlot('14')
       for (const id of ['p1', 'p2', 'p3', 'p4', 'p5']) await createPerson(id)
       for (const id of ['p1', 'p2', 'p3', 'p4']) await addTenant('14', id)
-      const before = await snapshot()
-      const mark = await lastLogId()
+      const before = await snapshot(t)
+      const mark = await lastLogId(t)
       const response = await call('PUT', '/api/plots/14/tenants/p5')
       expect(response.statusCode).toBe(422)
       expect(response.json().detail).toBe(messages.fourTenantsOnly)
-      expect(await snapshot()).toEqual(before)
-      const logs = await logsAfter(mark)
+      expect(await snapshot(t)).toEqual(before)
+      const logs = await logsAfter(t, mark)
       expect(logs).toHaveLength(1)
       expect(logs[0]).toMatchObject({
         methodName: 'addPlotToPerson',
@@ -207,7 +156,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
     it('answers 404 for a missing plot or person, changing nothing', async () => {
       await createPlot('15')
       await createPerson('real')
-      const before = await snapshot()
+      const before = await snapshot(t)
       const noPlot = await call('PUT', '/api/plots/404/tenants/real')
       expect(noPlot.statusCode).toBe(404)
       expect(noPlot.json().detail).toBe("There is no plot named '404'.")
@@ -215,7 +164,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
       expect(noPerson.statusCode).toBe(404)
       expect(noPerson.json().detail).toBe("There is no person with the nickname 'ghost'.")
       expect((await call('DELETE', '/api/plots/15/tenants/ghost')).statusCode).toBe(404)
-      expect(await snapshot()).toEqual(before)
+      expect(await snapshot(t)).toEqual(before)
     })
   })
 
@@ -224,7 +173,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
       await createPlot('20')
       await createPerson('rita')
       const added = await addTenant('20', 'rita')
-      const mark = await lastLogId()
+      const mark = await lastLogId(t)
       const response = await call('DELETE', '/api/plots/20/tenants/rita')
       expect(response.statusCode, response.body).toBe(200)
       const answer: Tenancy = response.json()
@@ -240,7 +189,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
         plots: [],
         version: added.person.version + 1,
       })
-      const logs = await logsAfter(mark)
+      const logs = await logsAfter(t, mark)
       expect(logs).toHaveLength(1)
       expect(logs[0]).toMatchObject({
         methodName: 'removePlotFromPerson',
@@ -277,11 +226,11 @@ describe.each(engines)('tenants API on %s', (engine) => {
     it('ignores removing someone who is not a tenant, changing nothing', async () => {
       await createPlot('23')
       await createPerson('stranger')
-      const before = await snapshot()
+      const before = await snapshot(t)
       const response = await call('DELETE', '/api/plots/23/tenants/stranger')
       expect(response.statusCode).toBe(200)
       expect(response.json().plot).toMatchObject({ tenants: [], version: 1 })
-      expect(await snapshot()).toEqual(before)
+      expect(await snapshot(t)).toEqual(before)
     })
   })
 
@@ -295,7 +244,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
       await addTenant('31', 'leaver')
       await addTenant('31', 'stayer')
       const [plot30, plot31] = [await getPlot('30'), await getPlot('31')]
-      const mark = await lastLogId()
+      const mark = await lastLogId(t)
 
       const response = await call('DELETE', '/api/people/leaver')
       expect(response.statusCode).toBe(204)
@@ -321,7 +270,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
         .execute()
       expect(tenancy).toHaveLength(0)
 
-      const logs = await logsAfter(mark)
+      const logs = await logsAfter(t, mark)
       expect(logs).toHaveLength(1)
       expect(logs[0]).toMatchObject({ methodName: 'deletePerson', docId: 'leaver', error: 'null' })
       const value = JSON.parse(logs[0]!.value) as { plots: Plot[] }
@@ -335,7 +284,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
       await createPlot('race')
       const racers = Array.from({ length: 10 }, (_, i) => `racer${i}`)
       for (const id of racers) await createPerson(id)
-      const mark = await lastLogId()
+      const mark = await lastLogId(t)
 
       const responses = await Promise.all(
         racers.map((id) => call('PUT', `/api/plots/race/tenants/${id}`)),
@@ -359,7 +308,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
         expect(person.plots.includes('race'), id).toBe(winners.includes(id))
       }
 
-      const logs = (await logsAfter(mark)).filter((log) => log.methodName === 'addPlotToPerson')
+      const logs = (await logsAfter(t, mark)).filter((log) => log.methodName === 'addPlotToPerson')
       const succeeded = logs.filter((log) => log.error === 'null')
       expect(succeeded.map((log) => log.docId).sort()).toEqual([...winners].sort())
       expect(logs.filter((log) => log.error !== 'null')).toHaveLength(6)

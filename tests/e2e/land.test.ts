@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { request, type APIRequestContext, type Page } from 'playwright-core'
 import {
   apiAs,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
   signedInPage,
-  startServer,
-  type TestServer,
 } from '#tests/helpers/browser'
+import { headingOf, pathOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 import { samplePdf } from '#tests/helpers/pdf-upload'
-
-const path = (page: Page) => new URL(page.url()).pathname
 
 async function uploadThroughApi(
   api: APIRequestContext,
@@ -43,27 +39,22 @@ const namesIn = async (page: Page, description: string) => {
 }
 
 describe('timeline of land communications', () => {
-  let server: TestServer
-  let browser: Browser
+  const suite = useServerAndBrowser()
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-    const committee = await apiAs(server, 'landclerk', 3)
+    const committee = await apiAs(suite.server, 'landclerk', 3)
     await uploadThroughApi(committee, '2023-05-01', 'Lease renewal', 'Letter from the council')
     await uploadThroughApi(committee, '2023-05-01', 'Lease renewal', 'Our reply')
     await uploadThroughApi(committee, '2019-06-03', 'Lease from the council', 'Lease agreement')
     await committee.dispose()
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
 
   it('lets level 2 expand a group and open a PDF in a new tab', async () => {
-    const page = await signedInPage(browser, server, { userName: 'landviewer', level: 2 })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'landviewer',
+      level: 2,
+    })
     await page.goto('/members/land')
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Timeline of Land Communications')
+    await expect.poll(() => headingOf(page)).toBe('Timeline of Land Communications')
     // Oldest first, every group closed to begin with.
     const toggles = page.locator('.timeline__toggle')
     await expect.poll(() => toggles.count()).toBe(2)
@@ -100,21 +91,24 @@ describe('timeline of land communications', () => {
   })
 
   it('refuses the PDF to a visitor without a session', async () => {
-    const anonymous = await request.newContext({ baseURL: server.url })
+    const anonymous = await request.newContext({ baseURL: suite.server.url })
     const response = await anonymous.get('/api/land-documents/1/file')
     expect(response.status()).toBe(401)
     await anonymous.dispose()
   })
 
   it('sends a plotholder (level 1) back to the map', async () => {
-    const page = await signedInPage(browser, server, { userName: 'landholder', level: 1 })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'landholder',
+      level: 1,
+    })
     await page.goto('/members/land')
-    await expect.poll(() => path(page)).toBe('/members/map')
+    await expect.poll(() => pathOf(page)).toBe('/members/map')
     await page.context().close()
   })
 
   it('lets the committee upload a PDF and see it on the timeline', async () => {
-    const page = await signedInPage(browser, server, {
+    const page = await signedInPage(suite.browser, suite.server, {
       userName: 'landcommittee',
       level: 3,
       viewport: { width: 375, height: 800 },
@@ -156,7 +150,10 @@ describe('timeline of land communications', () => {
   })
 
   it('lets the committee rename, reorder and delete documents', async () => {
-    const page = await signedInPage(browser, server, { userName: 'landcommittee', level: 3 })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'landcommittee',
+      level: 3,
+    })
     await page.goto('/members/land')
     await group(page, 'Lease renewal').click()
 

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import {
-  apiAs,
-  expectNoAxeViolations,
-  launchBrowser,
-  signedInPage,
-  startServer,
-  type TestServer,
-} from '#tests/helpers/browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { apiAs, expectNoAxeViolations, signedInPage } from '#tests/helpers/browser'
+import { headingOf, pathOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
-const path = (page: Page) => new URL(page.url()).pathname
 const sortButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
 const header = (page: Page, name: string) => page.getByRole('columnheader', { name, exact: true })
 const bodyRows = (page: Page) => page.locator('.log-table tbody tr')
@@ -52,14 +45,12 @@ async function sortBy(page: Page, name: string, expected: 'ascending' | 'descend
 }
 
 describe('activity log screens', () => {
-  let server: TestServer
-  let browser: Browser
+  const suite = useServerAndBrowser()
   let page: Page
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
     // Accounts and refused uploads make the log: several users, methods, and recorded errors,
     // and more entries than one page holds.
-    const clerk = await apiAs(server, 'logclerk', 3)
+    const clerk = await apiAs(suite.server, 'logclerk', 3)
     for (let i = 0; i < 52; i++) {
       const refused = await clerk.post('/api/land-documents', {
         multipart: {
@@ -71,12 +62,8 @@ describe('activity log screens', () => {
       })
       expect(refused.status()).toBe(415)
     }
-    await apiAs(server, 'auditor', 2)
-    page = await signedInPage(browser, server, { userName: 'logadmin', level: 4 })
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+    await apiAs(suite.server, 'auditor', 2)
+    page = await signedInPage(suite.browser, suite.server, { userName: 'logadmin', level: 4 })
   })
 
   it('shows the newest entries first with the log count and pages', async () => {
@@ -137,10 +124,8 @@ describe('activity log screens', () => {
     const id = label.replace(/\D/g, '')
 
     await page.locator('.log-table tbody tr').first().getByRole('link').first().click()
-    await expect.poll(() => path(page)).toBe(`/members/logs/${id}`)
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe(`Logged value of entry ${id}`)
+    await expect.poll(() => pathOf(page)).toBe(`/members/logs/${id}`)
+    await expect.poll(() => headingOf(page)).toBe(`Logged value of entry ${id}`)
     const value = page.getByRole('table', { name: 'Logged value' })
     expect(await value.getByRole('rowheader', { name: 'description' }).count()).toBe(1)
     expect(await value.getByRole('cell', { name: 'Not a PDF' }).count()).toBe(1)
@@ -149,7 +134,7 @@ describe('activity log screens', () => {
     await page.getByRole('link', { name: 'Back to the log' }).click()
     await expect.poll(() => new URL(page.url()).search).toBe('?sort=error&order=desc')
     await page.getByRole('link', { name: label }).click()
-    await expect.poll(() => path(page)).toBe(`/members/logs/${id}/error`)
+    await expect.poll(() => pathOf(page)).toBe(`/members/logs/${id}/error`)
     const error = page.getByRole('table', { name: 'Logged error' })
     await error.waitFor()
     expect(await error.getByRole('cell', { name: '415', exact: true }).count()).toBe(1)
@@ -159,13 +144,16 @@ describe('activity log screens', () => {
     await expectNoAxeViolations(page)
 
     await page.goto('/members/logs/999999')
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Error!')
+    await expect.poll(() => headingOf(page)).toBe('Error!')
   })
 
   it('sends a committee member (level 3) away to the root', async () => {
-    const committee = await signedInPage(browser, server, { userName: 'logcommittee', level: 3 })
+    const committee = await signedInPage(suite.browser, suite.server, {
+      userName: 'logcommittee',
+      level: 3,
+    })
     await committee.goto('/members/logs')
-    await expect.poll(() => path(committee)).toBe('/')
+    await expect.poll(() => pathOf(committee)).toBe('/')
     await committee.context().close()
   })
 })

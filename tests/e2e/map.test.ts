@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
   signedInPage,
-  startServer,
-  type TestServer,
 } from '#tests/helpers/browser'
-
-// A fresh server and cold page loads can be slow on a busy machine; the default second is short.
-const poll = <T>(read: () => T | Promise<T>, message?: string) =>
-  expect.poll(read, { timeout: 10_000, ...(message ? { message } : {}) })
+import { headingOf, pathOf, poll, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
 const phone = { width: 375, height: 740 }
 // Spec section 2: plots 01 to 71, with 66b beside 66.
@@ -21,20 +14,15 @@ const plotNumbers = [
 ]
 
 describe('members map', () => {
-  let server: TestServer
-  let browser: Browser
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const suite = useServerAndBrowser()
 
   it('shows a plotholder the read-only drawing with all 72 plot numbers', async () => {
-    const page = await signedInPage(browser, server, { userName: 'plotholder1', level: 1 })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'plotholder1',
+      level: 1,
+    })
     await page.goto('/members/map')
-    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Site map')
+    await poll(() => headingOf(page)).toBe('Site map')
     const map = page.getByRole('img', { name: /allotment site/ })
     await poll(() => map.isVisible()).toBe(true)
 
@@ -48,7 +36,7 @@ describe('members map', () => {
   })
 
   it('fits a phone screen without horizontal scrolling', async () => {
-    const page = await signedInPage(browser, server, {
+    const page = await signedInPage(suite.browser, suite.server, {
       userName: 'plotholder2',
       level: 1,
       viewport: phone,
@@ -61,9 +49,12 @@ describe('members map', () => {
   })
 
   it('sends a plotholder who opens /members/plots to the map', async () => {
-    const page = await signedInPage(browser, server, { userName: 'plotholder3', level: 1 })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'plotholder3',
+      level: 1,
+    })
     await page.goto('/members/plots')
-    await poll(() => new URL(page.url()).pathname).toBe('/members/map')
-    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Site map')
+    await poll(() => pathOf(page)).toBe('/members/map')
+    await poll(() => headingOf(page)).toBe('Site map')
   })
 })

@@ -1,109 +1,79 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { APIRequestContext, Browser, Page } from 'playwright-core'
+import type { APIRequestContext, Page } from 'playwright-core'
+import { apiAs, expectNoAxeViolations, signedInPage } from '#tests/helpers/browser'
 import {
-  apiAs,
-  expectNoAxeViolations,
-  launchBrowser,
-  signedInPage,
-  startServer,
-  type TestServer,
-} from '#tests/helpers/browser'
+  headingOf,
+  makePerson,
+  pathOf,
+  poll,
+  today,
+  useServerAndBrowser,
+} from '#tests/helpers/e2e-fixtures'
 
-const path = (page: Page) => new URL(page.url()).pathname
-// Generous: the machine may be busy with other test runs; a passing check returns at once.
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 })
-const today = new Date().toISOString().slice(0, 10)
 const staleVersion =
   'Someone else changed this record while you were editing it. Reload it to see their changes, then make yours again.'
-
-interface Fixture {
-  id: string
-  firstName: string
-  lastName: string
-  onWaitingList: boolean
-  phoneNumber?: string
-  dateJoined?: string
-  joinedWaitingList?: string
-}
-
-async function makePerson(api: APIRequestContext, person: Fixture) {
-  const response = await api.post('/api/people', {
-    data: {
-      ...{ dateJoined: today, joinedWaitingList: today },
-      ...{ address: '', phoneNumber: '', email: '', altEmail: '' },
-      ...person,
-    },
-  })
-  expect(response.status(), await response.text()).toBe(201)
-}
 
 const alertText = (page: Page) => page.getByRole('alert').first().textContent()
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
 
 describe('plot holders and the waiting list', () => {
-  let server: TestServer
-  let browser: Browser
+  const suite = useServerAndBrowser()
   let api: APIRequestContext
   let page: Page
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-    api = await apiAs(server, 'fixtures', 3)
+    api = await apiAs(suite.server, 'fixtures', 3)
     const plotHolder = { onWaitingList: false }
     const waiting = { onWaitingList: true }
-    await makePerson(api, {
-      ...{ id: 'gwen', firstName: 'Gwen', lastName: 'Morgan', dateJoined: '2019-04-01' },
+    await makePerson(api, 'gwen', {
+      ...{ firstName: 'Gwen', lastName: 'Morgan', dateJoined: '2019-04-01' },
       ...plotHolder,
     })
-    await makePerson(api, {
-      ...{ id: 'huw', firstName: 'Huw', lastName: 'Jenkins', dateJoined: '2021-06-01' },
+    await makePerson(api, 'huw', {
+      ...{ firstName: 'Huw', lastName: 'Jenkins', dateJoined: '2021-06-01' },
       ...{ phoneNumber: '01234 567890', ...plotHolder },
     })
-    await makePerson(api, {
-      ...{ id: 'jac', firstName: 'Jac', lastName: 'Owen', dateJoined: '2015-09-01' },
+    await makePerson(api, 'jac', {
+      ...{ firstName: 'Jac', lastName: 'Owen', dateJoined: '2015-09-01' },
       ...plotHolder,
     })
-    await makePerson(api, {
-      ...{ id: 'ifan', firstName: 'Ifan', lastName: 'Lloyd', joinedWaitingList: '2023-05-01' },
+    await makePerson(api, 'ifan', {
+      ...{ firstName: 'Ifan', lastName: 'Lloyd', joinedWaitingList: '2023-05-01' },
       ...waiting,
     })
-    await makePerson(api, {
-      ...{ id: 'cai', firstName: 'Cai', lastName: 'Adams', joinedWaitingList: '2024-01-10' },
+    await makePerson(api, 'cai', {
+      ...{ firstName: 'Cai', lastName: 'Adams', joinedWaitingList: '2024-01-10' },
       ...waiting,
     })
-    page = await signedInPage(browser, server, { userName: 'secretary', level: 3 })
+    page = await signedInPage(suite.browser, suite.server, { userName: 'secretary', level: 3 })
   })
   afterAll(async () => {
     await api?.dispose()
-    await browser?.close()
-    await server?.stop()
   })
 
   it('adds a person to the waiting list, checking the spec messages first', async () => {
     await page.goto('/members/waitinglist')
-    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
-      'Waiting List',
-    )
-    await eventually(() => page.getByText('2 on the waiting list').isVisible()).toBe(true)
+    await poll(() => headingOf(page)).toBe('Waiting List')
+    await poll(() => page.getByText('2 on the waiting list').isVisible()).toBe(true)
     await expectNoAxeViolations(page)
 
     const form = page.getByRole('region', { name: 'New waiting list member' })
     await form.getByRole('button', { name: 'Submit' }).click()
-    await eventually(() => alertText(page)).toBe("The person's name must be filled in!")
+    await poll(() => alertText(page)).toBe("The person's name must be filled in!")
 
     await field(page, 'First name').fill('Rhiannon')
     await field(page, 'Last name').fill('Pryce')
     await form.getByRole('button', { name: 'Submit' }).click()
-    await eventually(() => alertText(page)).toBe("The person's nickname must be filled in!")
+    await poll(() => alertText(page)).toBe("The person's nickname must be filled in!")
 
     await field(page, 'Nickname').fill('gwen')
     await form.getByRole('button', { name: 'Submit' }).click()
-    await eventually(() => alertText(page)).toBe("The nickname 'gwen' is already in use!")
+    await poll(() => alertText(page)).toBe("The nickname 'gwen' is already in use!")
 
     await field(page, 'Nickname').fill('rhi')
     await field(page, 'Phone number').fill('07700 900123')
     await form.getByRole('button', { name: 'Submit' }).click()
-    await eventually(() => page.getByRole('status').first().textContent()).toBe('rhi was added.')
-    await eventually(() => page.getByText('3 on the waiting list').isVisible()).toBe(true)
+    await poll(() => page.getByRole('status').first().textContent()).toBe('rhi was added.')
+    await poll(() => page.getByText('3 on the waiting list').isVisible()).toBe(true)
     // The form is blank again, ready for the next person.
     expect(await field(page, 'Nickname').inputValue()).toBe('')
     const saved = await (await api.get('/api/people/rhi')).json()
@@ -117,31 +87,31 @@ describe('plot holders and the waiting list', () => {
   it('finds people by name or phone number as the filter is typed', async () => {
     await page.goto('/members/plotholders')
     const names = () => page.locator('.people-list__name').allTextContents()
-    await eventually(names).toEqual(['Jenkins, Huw', 'Morgan, Gwen', 'Owen, Jac'])
+    await poll(names).toEqual(['Jenkins, Huw', 'Morgan, Gwen', 'Owen, Jac'])
     expect(await page.getByText('3 plot holders').isVisible()).toBe(true)
 
     await field(page, 'Filter').pressSequentially('morg')
-    await eventually(names).toEqual(['Morgan, Gwen'])
+    await poll(names).toEqual(['Morgan, Gwen'])
     expect(await page.getByText('1 of 3 plot holders').isVisible()).toBe(true)
     await field(page, 'Filter').fill('jac')
-    await eventually(names).toEqual(['Owen, Jac'])
+    await poll(names).toEqual(['Owen, Jac'])
     await field(page, 'Filter').fill('01234 5')
-    await eventually(names).toEqual(['Jenkins, Huw'])
+    await poll(names).toEqual(['Jenkins, Huw'])
     await field(page, 'Filter').fill('zz')
-    await eventually(() => page.getByText('No one matches the filter.').isVisible()).toBe(true)
+    await poll(() => page.getByText('No one matches the filter.').isVisible()).toBe(true)
 
     await page.goto('/members/waitinglist')
     await field(page, 'Filter').fill('rhiannon p')
-    await eventually(names).toEqual(['Pryce, Rhiannon'])
+    await poll(names).toEqual(['Pryce, Rhiannon'])
     await page.getByRole('link', { name: 'Pryce, Rhiannon' }).click()
-    await eventually(() => path(page)).toBe('/members/waitinglist/rhi')
+    await poll(() => pathOf(page)).toBe('/members/waitinglist/rhi')
   })
 
   it('orders the waiting list oldest first with positions; sorts by name or join date', async () => {
     const names = () => page.locator('.people-list__name').allTextContents()
     const details = () => page.locator('.people-list__detail').allTextContents()
     await page.goto('/members/waitinglist')
-    await eventually(names).toEqual(['Lloyd, Ifan', 'Adams, Cai', 'Pryce, Rhiannon'])
+    await poll(names).toEqual(['Lloyd, Ifan', 'Adams, Cai', 'Pryce, Rhiannon'])
     expect(await details()).toEqual([
       'ifan · No. 1 · waiting since 2023-05-01',
       'cai · No. 2 · waiting since 2024-01-10',
@@ -149,20 +119,18 @@ describe('plot holders and the waiting list', () => {
     ])
     // Sorted by name, everyone keeps their place in the queue.
     await page.getByLabel('Sort by').selectOption('name')
-    await eventually(names).toEqual(['Adams, Cai', 'Lloyd, Ifan', 'Pryce, Rhiannon'])
+    await poll(names).toEqual(['Adams, Cai', 'Lloyd, Ifan', 'Pryce, Rhiannon'])
     expect((await details())[0]).toContain('No. 2')
 
     await page.goto('/members/plotholders')
-    await eventually(names).toEqual(['Jenkins, Huw', 'Morgan, Gwen', 'Owen, Jac'])
+    await poll(names).toEqual(['Jenkins, Huw', 'Morgan, Gwen', 'Owen, Jac'])
     await page.getByLabel('Sort by').selectOption('joined')
-    await eventually(names).toEqual(['Owen, Jac', 'Morgan, Gwen', 'Jenkins, Huw'])
+    await poll(names).toEqual(['Owen, Jac', 'Morgan, Gwen', 'Jenkins, Huw'])
   })
 
   it('edits, cancels (values restored), edits again and submits (saved after reload)', async () => {
     await page.goto('/members/plotholders/gwen')
-    await eventually(() => page.getByRole('heading', { name: /Gwen Morgan/ }).isVisible()).toBe(
-      true,
-    )
+    await poll(() => page.getByRole('heading', { name: /Gwen Morgan/ }).isVisible()).toBe(true)
     expect(await field(page, 'First name').getAttribute('readonly')).not.toBeNull()
     expect(await page.getByText('Plot holder', { exact: true }).isVisible()).toBe(true)
     await expectNoAxeViolations(page)
@@ -180,16 +148,14 @@ describe('plot holders and the waiting list', () => {
     await field(page, 'Address').fill('1 Station Road')
     await field(page, 'First name').fill('')
     await page.getByRole('button', { name: 'Submit' }).click()
-    await eventually(() => alertText(page)).toBe("The person's name must be filled in!")
+    await poll(() => alertText(page)).toBe("The person's name must be filled in!")
     await field(page, 'First name').fill('Gwenllian')
     await page.getByRole('button', { name: 'Submit' }).click()
-    await eventually(() => path(page)).toBe('/members/plotholders')
-    await eventually(() => page.getByRole('link', { name: 'Morgan, Gwenllian' }).isVisible()).toBe(
-      true,
-    )
+    await poll(() => pathOf(page)).toBe('/members/plotholders')
+    await poll(() => page.getByRole('link', { name: 'Morgan, Gwenllian' }).isVisible()).toBe(true)
 
     await page.goto('/members/plotholders/gwen')
-    await eventually(() => field(page, 'Address').inputValue()).toBe('1 Station Road')
+    await poll(() => field(page, 'Address').inputValue()).toBe('1 Station Road')
     expect(await field(page, 'First name').inputValue()).toBe('Gwenllian')
   })
 
@@ -207,15 +173,15 @@ describe('plot holders and the waiting list', () => {
     expect(other.status()).toBe(200)
 
     await page.getByRole('button', { name: 'Submit' }).click()
-    await eventually(() => alertText(page)).toBe(staleVersion)
-    expect(path(page)).toBe('/members/plotholders/jac')
+    await poll(() => alertText(page)).toBe(staleVersion)
+    expect(pathOf(page)).toBe('/members/plotholders/jac')
     expect(await field(page, 'Phone number').inputValue()).toBe('01111 222333')
 
     await page.getByRole('button', { name: 'Reload' }).click()
-    await eventually(() => field(page, 'Address').inputValue()).toBe('Their address')
+    await poll(() => field(page, 'Address').inputValue()).toBe('Their address')
     await field(page, 'Phone number').fill('01111 222333')
     await page.getByRole('button', { name: 'Submit' }).click()
-    await eventually(() => path(page)).toBe('/members/plotholders')
+    await poll(() => pathOf(page)).toBe('/members/plotholders')
     const saved = await (await api.get('/api/people/jac')).json()
     expect(saved).toMatchObject({ address: 'Their address', phoneNumber: '01111 222333' })
   })

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import {
   anonymousPage,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
   signedInPage,
-  startServer,
-  type TestServer,
 } from '#tests/helpers/browser'
-
-const path = (page: Page) => new URL(page.url()).pathname
+import { pathOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
 // Opens an address and waits until web-vitals has seen the first contentful paint, so that
 // leaving the page has FCP and TTFB to send. The lazily loaded chunk runs in a task after its
@@ -55,28 +51,23 @@ async function countsOf(page: Page, metric: string): Promise<Record<string, numb
 }
 
 describe('performance panel', () => {
-  let server: TestServer
-  let browser: Browser
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const suite = useServerAndBrowser()
 
   it('shows the 75th percentiles measured in real page views, with no axe violations', async () => {
     // A visitor reads the public site; each navigation hides the previous page, which sends
     // its measurements with sendBeacon.
-    const visitor = await anonymousPage(browser, server)
+    const visitor = await anonymousPage(suite.browser, suite.server)
     for (const url of ['/', '/about', '/login']) await view(visitor, url)
     await visitor.close({ runBeforeUnload: true })
 
-    const admin = await signedInPage(browser, server, { userName: 'perfadmin', level: 4 })
+    const admin = await signedInPage(suite.browser, suite.server, {
+      userName: 'perfadmin',
+      level: 4,
+    })
     for (const url of ['/members/plots', '/members/plotholders', '/members/logs'])
       await view(admin, url)
     await admin.goto('/members/performance')
-    await expect.poll(() => path(admin)).toBe('/members/performance')
+    await expect.poll(() => pathOf(admin)).toBe('/members/performance')
 
     await expect
       .poll(
@@ -112,7 +103,7 @@ describe('performance panel', () => {
   })
 
   it('is usable at 375 px', async () => {
-    const page = await signedInPage(browser, server, {
+    const page = await signedInPage(suite.browser, suite.server, {
       userName: 'perfnarrow',
       level: 4,
       viewport: { width: 375, height: 740 },
@@ -124,9 +115,12 @@ describe('performance panel', () => {
   })
 
   it('sends a committee member (level 3) from the panel to /', async () => {
-    const page = await signedInPage(browser, server, { userName: 'perfcommittee', level: 3 })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'perfcommittee',
+      level: 3,
+    })
     await page.goto('/members/performance')
-    await expect.poll(() => path(page)).toBe('/')
+    await expect.poll(() => pathOf(page)).toBe('/')
     const summary = await page.request.get('/api/vitals/summary')
     expect(summary.status()).toBe(403)
   })

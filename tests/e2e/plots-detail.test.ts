@@ -1,56 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { APIRequestContext, Browser, Page } from 'playwright-core'
+import type { APIRequestContext } from 'playwright-core'
+import { apiAs, expectNoAxeViolations, signedInPage } from '#tests/helpers/browser'
 import {
-  apiAs,
-  expectNoAxeViolations,
-  launchBrowser,
-  signedInPage,
-  startServer,
-  type TestServer,
-} from '#tests/helpers/browser'
-
-// A fresh server and cold page loads can be slow on a busy machine; the default second is short.
-const poll = <T>(read: () => T | Promise<T>, message?: string) =>
-  expect.poll(read, { timeout: 10_000, ...(message ? { message } : {}) })
-
-const path = (page: Page) => new URL(page.url()).pathname
-const today = new Date().toISOString().slice(0, 10)
-const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
+  giveTenant,
+  headingOf,
+  makePerson,
+  makePlot,
+  pathOf,
+  poll,
+  useServerAndBrowser,
+} from '#tests/helpers/e2e-fixtures'
 
 describe('plot detail, new plot and edit', () => {
-  let server: TestServer
-  let browser: Browser
+  const suite = useServerAndBrowser()
   let api: APIRequestContext
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-    api = await apiAs(server, 'fixtures', 3)
-    const person = await api.post('/api/people', {
-      data: {
-        ...{ id: 'jsmith', firstName: 'Jo', lastName: 'Smith', dateJoined: today },
-        ...{ joinedWaitingList: today, address: '', phoneNumber: '', email: '', altEmail: '' },
-        onWaitingList: false,
-      },
+    api = await apiAs(suite.server, 'fixtures', 3)
+    await makePerson(api, 'jsmith', { firstName: 'Jo', lastName: 'Smith' })
+    await makePlot(api, '40', {
+      ...{ description: 'By the gate', area: 120, distance: 15, fee: 50 },
+      ...{ gradient: 'slope', paid: true, isFailed: true },
     })
-    expect(person.status(), await person.text()).toBe(201)
-    const plot = await api.post('/api/plots', {
-      data: {
-        ...{ id: '40', description: 'By the gate', area: 120, distance: 15, fee: 50 },
-        ...{ gradient: 'slope', paid: true, showOnGrid: true, isNew: false, isFailed: true },
-      },
-    })
-    expect(plot.status(), await plot.text()).toBe(201)
-    expect((await api.put('/api/plots/40/tenants/jsmith')).status()).toBe(200)
+    await giveTenant(api, '40', 'jsmith')
   })
   afterAll(async () => {
     await api?.dispose()
-    await browser?.close()
-    await server?.stop()
   })
 
   it('shows a level-2 user the plot with inactive tenant links and no way to edit', async () => {
-    const page = await signedInPage(browser, server, { userName: 'viewer2', level: 2 })
+    const page = await signedInPage(suite.browser, suite.server, { userName: 'viewer2', level: 2 })
     await page.goto('/members/plots/40')
-    await poll(() => heading(page)).toBe('Plot 40')
+    await poll(() => headingOf(page)).toBe('Plot 40')
     expect(await page.getByText('By the gate').isVisible()).toBe(true)
 
     const tenant = page.getByRole('link', { name: 'jsmith' })
@@ -66,9 +46,9 @@ describe('plot detail, new plot and edit', () => {
   })
 
   it('gives the committee live tenant links, and edits the plot', async () => {
-    const page = await signedInPage(browser, server, { userName: 'clerk', level: 3 })
+    const page = await signedInPage(suite.browser, suite.server, { userName: 'clerk', level: 3 })
     await page.goto('/members/plots/40')
-    await poll(() => heading(page)).toBe('Plot 40')
+    await poll(() => headingOf(page)).toBe('Plot 40')
     const tenant = page.getByRole('link', { name: 'jsmith' })
     expect(await tenant.getAttribute('href')).toBe('/members/plotholders/jsmith')
     expect(await page.getByRole('link', { name: 'Edit Tenants' }).getAttribute('href')).toBe(
@@ -86,7 +66,7 @@ describe('plot detail, new plot and edit', () => {
   })
 
   it('keeps typed values and explains when someone else saved first', async () => {
-    const page = await signedInPage(browser, server, { userName: 'clerk', level: 3 })
+    const page = await signedInPage(suite.browser, suite.server, { userName: 'clerk', level: 3 })
     await page.goto('/members/plots/40')
     await page.getByRole('button', { name: 'Edit', exact: true }).click()
     await page.getByLabel('Description').fill('My version')
@@ -102,10 +82,10 @@ describe('plot detail, new plot and edit', () => {
   })
 
   it('creates a plot from the new plot form and refuses a name in use', async () => {
-    const page = await signedInPage(browser, server, { userName: 'clerk', level: 3 })
+    const page = await signedInPage(suite.browser, suite.server, { userName: 'clerk', level: 3 })
     await page.goto('/members/plots')
     await page.getByRole('link', { name: 'New plot' }).click()
-    await poll(() => heading(page)).toBe('New plot')
+    await poll(() => headingOf(page)).toBe('New plot')
     expect(await page.getByLabel('Gradient').inputValue()).toBe('slope')
     expect(await page.getByLabel('Fee (£)').inputValue()).toBe('45')
     await expectNoAxeViolations(page)
@@ -119,8 +99,8 @@ describe('plot detail, new plot and edit', () => {
     await page.getByLabel('Distance (m)').fill('30')
     await page.getByLabel('New plot').check()
     await page.getByRole('button', { name: 'Submit' }).click()
-    await poll(() => path(page)).toBe('/members/plots/41')
-    await poll(() => heading(page)).toBe('Plot 41')
+    await poll(() => pathOf(page)).toBe('/members/plots/41')
+    await poll(() => headingOf(page)).toBe('Plot 41')
     const saved = await (await api.get('/api/plots/41')).json()
     expect(saved).toMatchObject({ area: 90, distance: 30, gradient: 'slope', isNew: true })
 
@@ -131,7 +111,7 @@ describe('plot detail, new plot and edit', () => {
   })
 
   it("shows 'Error!' for a plot that does not exist", async () => {
-    const page = await signedInPage(browser, server, { userName: 'clerk', level: 3 })
+    const page = await signedInPage(suite.browser, suite.server, { userName: 'clerk', level: 3 })
     await page.goto('/members/plots/99')
     await poll(() => page.getByRole('alert').textContent()).toBe('Error!')
   })

@@ -1,71 +1,46 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { APIRequestContext, Browser, Page } from 'playwright-core'
+import type { APIRequestContext } from 'playwright-core'
 import {
   apiAs,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
   signedInPage,
-  startServer,
-  type TestServer,
 } from '#tests/helpers/browser'
+import {
+  makePerson,
+  makePlot,
+  pathOf,
+  poll,
+  useServerAndBrowser,
+} from '#tests/helpers/e2e-fixtures'
 
-// A fresh server and cold page loads can be slow on a busy machine; the default second is short.
-const poll = <T>(read: () => T | Promise<T>, message?: string) =>
-  expect.poll(read, { timeout: 10_000, ...(message ? { message } : {}) })
-
-const path = (page: Page) => new URL(page.url()).pathname
-const today = new Date().toISOString().slice(0, 10)
 const fourTenantsOnly = 'Only four tenants allowed per plot'
-
-async function makePerson(api: APIRequestContext, id: string, firstName: string) {
-  const response = await api.post('/api/people', {
-    data: {
-      ...{ id, firstName, lastName: 'Grower', dateJoined: today, joinedWaitingList: today },
-      ...{ address: '', phoneNumber: '', email: '', altEmail: '', onWaitingList: true },
-    },
-  })
-  expect(response.status(), await response.text()).toBe(201)
-}
-
-async function makePlot(api: APIRequestContext, id: string) {
-  const response = await api.post('/api/plots', {
-    data: {
-      ...{ id, description: '', area: 100, distance: 0, fee: 45, gradient: 'flat' },
-      ...{ paid: false, showOnGrid: true, isNew: false, isFailed: false },
-    },
-  })
-  expect(response.status(), await response.text()).toBe(201)
-}
 
 const people = ['anwen', 'bryn', 'carys', 'dafydd', 'efa', 'ffion']
 
 describe('add and remove tenants', () => {
-  let server: TestServer
-  let browser: Browser
+  const suite = useServerAndBrowser()
   let api: APIRequestContext
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-    api = await apiAs(server, 'fixtures', 3)
-    for (const [index, id] of people.entries()) await makePerson(api, id, `Person${index}`)
+    api = await apiAs(suite.server, 'fixtures', 3)
+    for (const [index, id] of people.entries())
+      await makePerson(api, id, { firstName: `Person${index}`, onWaitingList: true })
     await makePlot(api, '30')
     await makePlot(api, '31')
   })
   afterAll(async () => {
     await api?.dispose()
-    await browser?.close()
-    await server?.stop()
   })
 
   it('moves four people across, refuses a fifth, removes one, and returns with Done', async () => {
-    const page = await signedInPage(browser, server, {
+    const page = await signedInPage(suite.browser, suite.server, {
       userName: 'clerk',
       level: 3,
       viewport: { width: 375, height: 740 },
     })
     await page.goto('/members/plots/30')
     await page.getByRole('link', { name: 'Edit Tenants' }).click()
-    await poll(() => path(page)).toBe('/members/plots/30/addTenants')
+    await poll(() => pathOf(page)).toBe('/members/plots/30/addTenants')
     await expect
       .poll(() => page.getByRole('button', { name: /^Add anwen\b/ }).isVisible())
       .toBe(true)
@@ -99,13 +74,13 @@ describe('add and remove tenants', () => {
     expect(await page.getByRole('alert').count()).toBe(0)
 
     await page.getByRole('button', { name: 'Done' }).click()
-    await poll(() => path(page)).toBe('/members/plots')
+    await poll(() => pathOf(page)).toBe('/members/plots')
     const card = page.getByRole('link', { name: /^Plot 30 / })
     await poll(() => card.textContent()).toContain('anwen, carys, dafydd')
   })
 
   it("shows the server's refusal when the plot filled up behind the screen's back", async () => {
-    const page = await signedInPage(browser, server, { userName: 'clerk', level: 3 })
+    const page = await signedInPage(suite.browser, suite.server, { userName: 'clerk', level: 3 })
     for (const person of ['anwen', 'bryn', 'carys'])
       await api.put(`/api/plots/31/tenants/${person}`)
     await page.goto('/members/plots/31/addTenants')
@@ -119,7 +94,7 @@ describe('add and remove tenants', () => {
   })
 
   it('explains to a level-2 user that tenants are committee work', async () => {
-    const page = await signedInPage(browser, server, { userName: 'viewer2', level: 2 })
+    const page = await signedInPage(suite.browser, suite.server, { userName: 'viewer2', level: 2 })
     await page.goto('/members/plots/30/addTenants')
     await poll(() => page.getByRole('status').textContent()).toContain('committee')
     expect(await page.getByRole('button', { name: /^Add / }).count()).toBe(0)

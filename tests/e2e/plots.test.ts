@@ -1,53 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { APIRequestContext, Browser, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import {
   apiAs,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
   signedInPage,
-  startServer,
-  type TestServer,
 } from '#tests/helpers/browser'
-
-// A fresh server and cold page loads can be slow on a busy machine; the default second is short.
-const poll = <T>(read: () => T | Promise<T>, message?: string) =>
-  expect.poll(read, { timeout: 10_000, ...(message ? { message } : {}) })
-
-const path = (page: Page) => new URL(page.url()).pathname
-const today = new Date().toISOString().slice(0, 10)
-
-async function makePerson(api: APIRequestContext, id: string) {
-  const response = await api.post('/api/people', {
-    data: {
-      id,
-      firstName: id[0]!.toUpperCase() + id.slice(1),
-      lastName: 'Grower',
-      dateJoined: today,
-      joinedWaitingList: today,
-      address: '',
-      phoneNumber: '',
-      email: '',
-      altEmail: '',
-      onWaitingList: false,
-    },
-  })
-  expect(response.status(), await response.text()).toBe(201)
-}
-
-async function makePlot(api: APIRequestContext, id: string, fields: object, tenants: string[]) {
-  const response = await api.post('/api/plots', {
-    data: {
-      ...{ id, description: '', area: 100, distance: 0, fee: 45, gradient: 'flat' },
-      ...{ paid: false, showOnGrid: true, isNew: false, isFailed: false, ...fields },
-    },
-  })
-  expect(response.status(), await response.text()).toBe(201)
-  for (const tenant of tenants) {
-    const added = await api.put(`/api/plots/${id}/tenants/${tenant}`)
-    expect(added.status(), await added.text()).toBe(200)
-  }
-}
+import {
+  giveTenant,
+  headingOf,
+  makePerson,
+  makePlot,
+  pathOf,
+  poll,
+  useServerAndBrowser,
+} from '#tests/helpers/e2e-fixtures'
 
 // Grid links are named 'Plot 07 …' (id, tenants, status); map plots are named 'Plot 07'.
 const gridPlot = (page: Page, id: string) =>
@@ -56,26 +23,23 @@ const gridIds = async (page: Page) =>
   (await page.locator('.plot-card__id').allTextContents()).map((text) => text.replace('Plot ', ''))
 
 describe('plots list: grid, map and filter', () => {
-  let server: TestServer
-  let browser: Browser
+  const suite = useServerAndBrowser()
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-    const api = await apiAs(server, 'fixtures', 3)
+    const api = await apiAs(suite.server, 'fixtures', 3)
     for (const person of ['amelia', 'bertie', 'cedric']) await makePerson(api, person)
-    await makePlot(api, '07', {}, [])
-    await makePlot(api, '12', { paid: true }, ['amelia'])
-    await makePlot(api, '13', {}, ['bertie', 'cedric'])
-    await makePlot(api, '14', { showOnGrid: false }, [])
-    await makePlot(api, '20', { isNew: true, paid: true }, ['cedric'])
+    await makePlot(api, '07')
+    await makePlot(api, '12', { paid: true })
+    await giveTenant(api, '12', 'amelia')
+    await makePlot(api, '13')
+    for (const tenant of ['bertie', 'cedric']) await giveTenant(api, '13', tenant)
+    await makePlot(api, '14', { showOnGrid: false })
+    await makePlot(api, '20', { isNew: true, paid: true })
+    await giveTenant(api, '20', 'cedric')
     await api.dispose()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
   })
 
   it('toggles grid and map and remembers the choice over a reload', async () => {
-    const page = await signedInPage(browser, server, { userName: 'clerk', level: 3 })
+    const page = await signedInPage(suite.browser, suite.server, { userName: 'clerk', level: 3 })
     await page.goto('/members/plots')
     await poll(() => gridPlot(page, '12').isVisible()).toBe(true)
     expect(await gridPlot(page, '12').getAttribute('href')).toBe('/members/plots/12')
@@ -101,7 +65,7 @@ describe('plots list: grid, map and filter', () => {
   })
 
   it("filters by 'empty', 'unpaid', 'new' and a nickname; hides plots kept off the grid", async () => {
-    const page = await signedInPage(browser, server, { userName: 'viewer2', level: 2 })
+    const page = await signedInPage(suite.browser, suite.server, { userName: 'viewer2', level: 2 })
     await page.goto('/members/plots')
     await poll(() => gridIds(page)).toEqual(['07', '12', '13', '20'])
     const filter = page.getByLabel('Filter plots')
@@ -126,7 +90,7 @@ describe('plots list: grid, map and filter', () => {
   })
 
   it('opens a plot from the map view by click and by keyboard, fading plots outside the filter', async () => {
-    const page = await signedInPage(browser, server, { userName: 'clerk', level: 3 })
+    const page = await signedInPage(suite.browser, suite.server, { userName: 'clerk', level: 3 })
     await page.goto('/members/plots')
     await page.evaluate(() => localStorage.setItem('plotsView', 'map'))
     await page.reload()
@@ -138,17 +102,17 @@ describe('plots list: grid, map and filter', () => {
     expect(await map.locator('[data-plot-id="13"]').getAttribute('data-dimmed')).toBeNull()
 
     await map.getByRole('link', { name: 'Plot 07' }).click()
-    await poll(() => path(page)).toBe('/members/plots/07')
-    await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Plot 07')
+    await poll(() => pathOf(page)).toBe('/members/plots/07')
+    await poll(() => headingOf(page)).toBe('Plot 07')
 
     await page.goBack()
     await map.getByRole('link', { name: 'Plot 12' }).focus()
     await page.keyboard.press('Enter')
-    await poll(() => path(page)).toBe('/members/plots/12')
+    await poll(() => pathOf(page)).toBe('/members/plots/12')
   })
 
   it('wraps the grid on a 375 px phone without horizontal scrolling', async () => {
-    const page = await signedInPage(browser, server, {
+    const page = await signedInPage(suite.browser, suite.server, {
       userName: 'phone3',
       level: 3,
       viewport: { width: 375, height: 740 },

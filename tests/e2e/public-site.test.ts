@@ -1,32 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   anonymousPage,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
-  startServer,
-  type TestServer,
 } from '#tests/helpers/browser'
+import { headingOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
 const phone = { width: 375, height: 740 }
 
 describe('public site', () => {
-  let server: TestServer
-  let browser: Browser
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const suite = useServerAndBrowser()
 
   it('opens every page from the burger menu on a phone, without axe violations', async () => {
-    const page = await anonymousPage(browser, server, phone)
+    const page = await anonymousPage(suite.browser, suite.server, phone)
     await page.goto('/')
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome to our allotments')
-    await expect.poll(() => page.getByRole('img', { name: /allotment site/ }).isVisible()).toBe(true)
+    await expect.poll(() => headingOf(page)).toBe('Welcome to our allotments')
+    await expect
+      .poll(() => page.getByRole('img', { name: /allotment site/ }).isVisible())
+      .toBe(true)
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
 
@@ -41,14 +32,14 @@ describe('public site', () => {
       await menu.click()
       expect(await menu.getAttribute('aria-expanded')).toBe('true')
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click()
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading)
+      await expect.poll(() => headingOf(page)).toBe(heading)
       await expectNoAxeViolations(page)
       await expectNoHorizontalScroll(page)
     }
   })
 
   it('shows the three sections of About, History under construction', async () => {
-    const page = await anonymousPage(browser, server)
+    const page = await anonymousPage(suite.browser, suite.server)
     await page.goto('/about')
     for (const name of ['The Association', 'The Site', 'History']) {
       await expect.poll(() => page.getByRole('heading', { level: 2, name }).isVisible()).toBe(true)
@@ -57,7 +48,7 @@ describe('public site', () => {
   })
 
   it('shows the charity registration statement and a link to the register in the footer', async () => {
-    const page = await anonymousPage(browser, server)
+    const page = await anonymousPage(suite.browser, suite.server)
     await page.goto('/news')
     const footer = page.getByRole('contentinfo')
     await expect.poll(() => footer.textContent()).toContain('registered charity (number 1234567)')
@@ -68,7 +59,7 @@ describe('public site', () => {
   })
 
   it('answers a deep link with the app, and an unknown API path with problem details', async () => {
-    const page = await anonymousPage(browser, server)
+    const page = await anonymousPage(suite.browser, suite.server)
     const response = await page.goto('/about')
     expect(response?.status()).toBe(200)
     const api = await page.request.get('/api/no-such-thing')

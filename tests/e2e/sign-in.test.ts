@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import {
   anonymousPage,
   createAccount,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  launchBrowser,
   PASSWORD,
   signedInPage,
-  startServer,
-  type TestServer,
 } from '#tests/helpers/browser'
-
-const path = (page: Page) => new URL(page.url()).pathname
+import { pathOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
 async function logIn(page: Page, userName: string, password: string) {
   await page.goto('/login')
@@ -22,30 +18,24 @@ async function logIn(page: Page, userName: string, password: string) {
 }
 
 describe('sign-in, registration and the members shell', () => {
-  let server: TestServer
-  let browser: Browser
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const suite = useServerAndBrowser()
 
   it('signs the printed administrator in and lands on /members/plotholders', async () => {
-    expect(server.adminPassword).toMatch(/^\S{12,}$/)
-    const page = await anonymousPage(browser, server)
-    await logIn(page, 'admin', server.adminPassword)
-    await expect.poll(() => path(page)).toBe('/members/plotholders')
+    expect(suite.server.adminPassword).toMatch(/^\S{12,}$/)
+    const page = await anonymousPage(suite.browser, suite.server)
+    await logIn(page, 'admin', suite.server.adminPassword)
+    await expect.poll(() => pathOf(page)).toBe('/members/plotholders')
     const guest = await page.evaluate(() => JSON.parse(localStorage.getItem('guest') ?? 'null'))
     expect(guest).toEqual({ userName: 'admin', level: 4, email: 'admin@allotment.example' })
   })
 
   it("shows 'Login failed. Please try again.' for a wrong password, with no axe violations", async () => {
-    const page = await anonymousPage(browser, server, { width: 375, height: 740 })
+    const page = await anonymousPage(suite.browser, suite.server, { width: 375, height: 740 })
     await logIn(page, 'admin', 'not-the-password')
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Login failed. Please try again.')
-    expect(path(page)).toBe('/login')
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Login failed. Please try again.')
+    expect(pathOf(page)).toBe('/login')
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
   })
@@ -56,10 +46,10 @@ describe('sign-in, registration and the members shell', () => {
     [3, '/members/plotholders'],
     [4, '/members/plotholders'],
   ])('lands a level-%i account on %s after login', async (level, landing) => {
-    await createAccount(server, `lander${level}`, level)
-    const page = await anonymousPage(browser, server)
+    await createAccount(suite.server, `lander${level}`, level)
+    const page = await anonymousPage(suite.browser, suite.server)
     await logIn(page, `lander${level}`, PASSWORD)
-    await expect.poll(() => path(page)).toBe(landing)
+    await expect.poll(() => pathOf(page)).toBe(landing)
   })
 
   it.each([
@@ -70,53 +60,65 @@ describe('sign-in, registration and the members shell', () => {
     [3, '/members/logs', '/'],
     [1, '/members/users', '/members/map'],
   ])('redirects level %i from %s to %s', async (level, from, to) => {
-    const page = await signedInPage(browser, server, { userName: `visitor${level}`, level })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: `visitor${level}`,
+      level,
+    })
     await page.goto(from)
-    await expect.poll(() => path(page)).toBe(to)
+    await expect.poll(() => pathOf(page)).toBe(to)
   })
 
   it('sends a visitor without a session from /members to /', async () => {
-    const page = await anonymousPage(browser, server)
+    const page = await anonymousPage(suite.browser, suite.server)
     await page.goto('/members/plotholders')
-    await expect.poll(() => path(page)).toBe('/')
+    await expect.poll(() => pathOf(page)).toBe('/')
   })
 
   it('signs out from the top strip and forgets the stored user', async () => {
-    const page = await signedInPage(browser, server, { userName: 'leaving', level: 3 })
+    const page = await signedInPage(suite.browser, suite.server, { userName: 'leaving', level: 3 })
     await page.goto('/members')
     await page.getByRole('button', { name: 'Sign out', exact: true }).click()
-    await expect.poll(() => path(page)).toBe('/')
+    await expect.poll(() => pathOf(page)).toBe('/')
     expect(await page.evaluate(() => localStorage.getItem('guest'))).toBeNull()
     const me = await page.request.get('/api/me')
     expect(me.status()).toBe(401)
   })
 
   it('registers an account that waits for approval, then signs in once a committee member approves', async () => {
-    const page = await anonymousPage(browser, server, { width: 375, height: 740 })
+    const page = await anonymousPage(suite.browser, suite.server, { width: 375, height: 740 })
     await page.goto('/register')
     await page.getByRole('button', { name: 'Register' }).click()
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please enter a user name')
     await page.getByLabel('User Name').fill('newgrower')
     await page.getByRole('button', { name: 'Register' }).click()
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please select a user level')
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Please select a user level')
     await page.getByLabel('User Level').selectOption({ label: 'Plotholder' })
     await page.getByLabel('E-mail Address').fill('newgrower@example.org')
     await page.getByLabel('Password').fill(PASSWORD)
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
     await page.getByRole('button', { name: 'Register' }).click()
-    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Thank you for registering')
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toContain('Thank you for registering')
 
     await logIn(page, 'newgrower', PASSWORD)
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('waiting for approval')
 
-    const committee = await signedInPage(browser, server, { userName: 'approver', level: 3 })
+    const committee = await signedInPage(suite.browser, suite.server, {
+      userName: 'approver',
+      level: 3,
+    })
     await committee.goto('/members/users')
     await committee.getByRole('button', { name: 'Approve newgrower' }).click()
-    await expect.poll(() => committee.getByRole('row', { name: /newgrower/ }).textContent()).toContain('Active')
+    await expect
+      .poll(() => committee.getByRole('row', { name: /newgrower/ }).textContent())
+      .toContain('Active')
     await expectNoAxeViolations(committee)
 
     await logIn(page, 'newgrower', PASSWORD)
-    await expect.poll(() => path(page)).toBe('/members/map')
+    await expect.poll(() => pathOf(page)).toBe('/members/map')
   })
 })

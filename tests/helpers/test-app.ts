@@ -82,7 +82,8 @@ function requirePostgresUrl(): string {
   return url
 }
 
-async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs work on a fresh client connected to the PostgreSQL database at url, then disconnects. */
+export async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

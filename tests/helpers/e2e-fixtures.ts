@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, expect } from 'vitest'
+import type { APIRequestContext, Browser, Page } from 'playwright-core'
+import { launchBrowser, startServer, type TestServer } from './browser.ts'
+import { personInput, plotInput } from './records.ts'
+import type { StartOptions } from './server-process.ts'
+
+// What the browser tests share: one server and one browser per file, and data made through the API.
+
+export interface ServerAndBrowser {
+  readonly server: TestServer
+  readonly browser: Browser
+}
+
+/**
+ * Starts a server and a browser before the file's tests and closes both after them. Call it at
+ * the top of a describe; hooks registered after it run after the start and before the close.
+ * Options given as a function are read when the server starts (after earlier beforeAll hooks).
+ */
+export function useServerAndBrowser(
+  options: StartOptions | (() => StartOptions) = {},
+): ServerAndBrowser {
+  let server: TestServer | undefined
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([
+      startServer(typeof options === 'function' ? options() : options),
+      launchBrowser(),
+    ])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+  return {
+    get server() {
+      if (!server) throw new Error('the server is not running (beforeAll failed or has not run)')
+      return server
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not running (beforeAll failed or has not run)')
+      return browser
+    },
+  }
+}
+
+export const today = new Date().toISOString().slice(0, 10)
+
+/** The address bar's path. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname
+
+/** The text of the page's one h1. */
+export const headingOf = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
+
+// A fresh server and cold page loads can be slow on a busy machine; the default second is short.
+// Generous: a passing check returns at once.
+export const poll = <T>(read: () => T | Promise<T>, message?: string) =>
+  expect.poll(read, { timeout: 10_000, ...(message ? { message } : {}) })
+
+/**
+ * Creates a person through the API: a plotholder called after the id, 'Grower', joined today,
+ * without contact details; overrides replace or add fields.
+ */
+export async function makePerson(
+  api: APIRequestContext,
+  id: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const data = personInput(id, {
+    ...{ firstName: id[0]!.toUpperCase() + id.slice(1), lastName: 'Grower' },
+    ...{ dateJoined: today, joinedWaitingList: today, address: '', phoneNumber: '', email: '' },
+    ...overrides,
+  })
+  const response = await api.post('/api/people', { data })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
+/** Creates a plot through the API: 100 m², flat, £45, unpaid; overrides replace or add fields. */
+export async function makePlot(
+  api: APIRequestContext,
+  id: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const response = await api.post('/api/plots', { data: plotInput(id, overrides) })
+  expect(response.status(), await response.text()).toBe(201)
+}
+
+/** Makes the person a tenant of the plot through the API. */
+export async function giveTenant(api: APIRequestContext, plotId: string, personId: string) {
+  const response = await api.put(`/api/plots/${plotId}/tenants/${personId}`)
+  expect(response.status(), await response.text()).toBe(200)
+}
