@@ -1,4 +1,5 @@
 import { maxGrantableLevel } from '#shared/domain/levels'
+import type { Account } from '#shared/schemas/account'
 import type { Auth } from '../auth/auth.ts'
 import { assertAcceptablePassword } from '../auth/password-policy.ts'
 import type { Db } from '../db/database.ts'
@@ -6,16 +7,6 @@ import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import type { Viewer } from '../plugins/access.ts'
 import { loggedChange } from './activity-log.ts'
 import type { Tx } from '../db/write-transaction.ts'
-
-export interface Account {
-  id: string
-  userName: string
-  email: string
-  level: number
-  requestedLevel: number
-  disabled: boolean
-  createdAt: string
-}
 
 export async function listAccounts(db: Db): Promise<Account[]> {
   const rows = await db.kysely

@@ -1,15 +1,8 @@
 import { api } from '../../lib/api.ts'
 import type { Registration } from '#shared/schemas/register'
+import type { Account } from '#shared/schemas/account'
 
-export interface Account {
-  id: string
-  userName: string
-  email: string
-  level: number
-  requestedLevel: number
-  disabled: boolean
-  createdAt: string
-}
+export type { Account }
 
 export const accountsQueryKey = ['accounts'] as const
 export const fetchAccounts = () => api<Account[]>('/api/accounts')

@@ -1,20 +1,12 @@
 import type { App } from '../../../app-type.ts'
 import { z } from 'zod'
+import { accountSchema } from '#shared/schemas/account'
 import { registerSchema } from '#shared/schemas/register'
 import type { Auth } from '../../../auth/auth.ts'
 import type { Config } from '../../../config.ts'
 import type { Db } from '../../../db/database.ts'
 import { listAccounts, register, setAccountDisabled, setAccountLevel } from '../../../services/accounts.ts'
 
-const account = z.object({
-  id: z.string(),
-  userName: z.string(),
-  email: z.string(),
-  level: z.number(),
-  requestedLevel: z.number(),
-  disabled: z.boolean(),
-  createdAt: z.string(),
-})
 const idParams = z.object({ id: z.string().min(1).max(100) })
 
 export function accountRoutes(app: App, db: Db, auth: Auth, config: Config) {
@@ -37,7 +29,7 @@ export function accountRoutes(app: App, db: Db, auth: Auth, config: Config) {
     '/api/accounts',
     {
       config: { minLevel: 3, personalData: true },
-      schema: { response: { 200: z.array(account) }, tags: ['accounts'] },
+      schema: { response: { 200: z.array(accountSchema) }, tags: ['accounts'] },
     },
     () => listAccounts(db),
   )
