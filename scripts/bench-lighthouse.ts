@@ -1,0 +1,83 @@
+import * as chromeLauncher from 'chrome-launcher'
+import { printLighthouse, type PageRuns } from './bench/lighthouse-report.ts'
+import { runLighthouse, type FormFactor, type LighthouseRun } from './bench/lighthouse-run.ts'
+import {
+  buildIfMissing,
+  loadAverage,
+  signInCookie,
+  startSeededServer,
+} from './bench/seeded-server.ts'
+
+// npm run bench:lighthouse — Lighthouse on the built app in Debian's Chromium, on the demo data
+// set, mobile (Lighthouse's default: simulated slow 4G and 4× CPU slowdown); add `-- --desktop`
+// for the desktop preset too. Each figure is the median of BENCH_RUNS runs (3).
+const runs = Number(process.env.BENCH_RUNS ?? 3)
+const formFactors: FormFactor[] = process.argv.includes('--desktop')
+  ? ['mobile', 'desktop']
+  : ['mobile']
+
+const PAGES = [
+  { name: 'Home', path: '/', signedIn: false },
+  { name: 'Login', path: '/login', signedIn: false },
+  { name: 'Plots grid', path: '/members/plots', signedIn: true },
+  { name: 'People list', path: '/members/plotholders', signedIn: true },
+]
+
+// On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP): that run is
+// retried, not counted.
+async function measure(url: string, port: number, formFactor: FormFactor, cookie?: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url, port, formFactor, cookie)
+    } catch (error) {
+      if (attempt === 3) throw error
+      console.log(`retrying after: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
+}
+
+await buildIfMissing()
+console.log('== seeding the demo data set')
+const app = await startSeededServer('seed-demo.ts')
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+})
+try {
+  const cookie = await signInCookie(app.server.url)
+  const loadBefore = loadAverage()
+  const results: PageRuns[] = []
+  for (const formFactor of formFactors) {
+    for (const page of PAGES) {
+      const url = `${app.server.url}${page.path}`
+      const pageRuns: LighthouseRun[] = []
+      for (let i = 1; i <= runs; i++) {
+        pageRuns.push(
+          await measure(url, chrome.port, formFactor, page.signedIn ? cookie : undefined),
+        )
+        console.log(`${formFactor} ${page.name}: run ${i} of ${runs} done (${loadAverage()})`)
+      }
+      // A lost session would measure the login page under the members page's name.
+      const landed = new URL(pageRuns[0]!.finalUrl).pathname
+      if (landed !== page.path) throw new Error(`${page.path} ended on ${landed}: not signed in?`)
+      results.push({ formFactor, page: page.name, runs: pageRuns })
+    }
+  }
+  const { version, userAgent } = results[0]!.runs[0]!
+  const chromium = /Chrome\/([\d.]+)/.exec(userAgent)?.[1] ?? userAgent
+  console.log(
+    `\nbench:lighthouse — median of ${runs} runs; Lighthouse ${version}, Chromium ${chromium}`,
+  )
+  console.log(`before: ${loadBefore}\nafter:  ${loadAverage()}`)
+  printLighthouse(results)
+} finally {
+  chrome.kill()
+  await app.stop()
+}

@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { startServer, type TestServer } from '../../tests/helpers/server-process.ts'
+
+// Shared by the browser benchmarks (bench:ui, bench:lighthouse): the built app on the real server
+// process, with a data set seeded into a temporary DATA_DIR that is removed afterwards.
+
+export const root = path.resolve(import.meta.dirname, '../..')
+
+export const DEMO_ADMIN = { username: 'demo-admin', password: 'demo-password' }
+
+export function run(command: string, args: string[], env: Record<string, string> = {}) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    })
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}`)),
+    )
+  })
+}
+
+// Other work may have built already; building again would cost a minute of a busy machine.
+export async function buildIfMissing() {
+  const built = path.join(root, 'dist/client/index.html')
+  if (!fs.existsSync(built)) {
+    console.log('dist/client is missing: npm run build')
+    return run('npm', ['run', 'build'])
+  }
+  // Not rebuilt here, but a figure for an old build must not pass for one of today's code.
+  const inputs = ['src/client', 'src/shared'].flatMap((dir) =>
+    fs.readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true }),
+  )
+  const newest = Math.max(
+    ...inputs
+      .filter((f) => f.isFile())
+      .map((f) => fs.statSync(path.join(f.parentPath, f.name)).mtimeMs),
+  )
+  if (newest > fs.statSync(built).mtimeMs)
+    console.warn('warning: the client changed after the last build; `npm run build` first')
+}
+
+export interface SeededServer {
+  server: TestServer
+  stop(): Promise<void>
+}
+
+/** Seeds with `scripts/<seedScript>` into a fresh DATA_DIR, then starts the server on it. */
+export async function startSeededServer(seedScript: string): Promise<SeededServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-bench-browser-'))
+  const remove = () => fs.rmSync(dataDir, { recursive: true, force: true })
+  try {
+    const started = Date.now()
+    await run(process.execPath, ['--import', 'tsx', `scripts/${seedScript}`], { DATA_DIR: dataDir })
+    console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    const server = await startServer({ dataDir, env: { LOG_LEVEL: 'silent' } })
+    return {
+      server,
+      stop: async () => {
+        await server.stop()
+        remove()
+      },
+    }
+  } catch (error) {
+    remove()
+    throw error
+  }
+}
+
+/** The session cookie of demo-admin, as a Cookie header value. */
+export async function signInCookie(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/sign-in/username`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ADMIN),
+  })
+  if (!response.ok) throw new Error(`sign-in failed: ${await response.text()}`)
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ')
+}
+
+// The machine is shared with other test runs; the figures only mean something next to this.
+export function loadAverage() {
+  const [one, five, fifteen] = os.loadavg().map((n) => n.toFixed(2))
+  return `load average ${one}, ${five}, ${fifteen} on ${os.cpus().length} cores`
+}
+
+export const median = (values: number[]) => percentile(values, 50)
+
+/** Nearest-rank percentile; NaN for no values. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  if (p === 50 && sorted.length % 2 === 0) {
+    const mid = sorted.length / 2
+    return (sorted[mid - 1]! + sorted[mid]!) / 2
+  }
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
