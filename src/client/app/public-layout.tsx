@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../lib/api.ts'
-import { useViewer } from '../lib/session.ts'
+import { storedViewer } from '../lib/session.ts'
 import { publicNav } from './nav.ts'
 
 interface SiteInfo {
@@ -14,7 +14,9 @@ interface SiteInfo {
 export function PublicLayout() {
   const [menuOpen, setMenuOpen] = useState(false)
   const location = useLocation()
-  const { data: viewer } = useViewer()
+  // The public pages only need to know whether to offer Login or the members area; asking the
+  // server would be a 401 for every visitor, so the stored user decides.
+  const viewer = storedViewer()
   const site = useQuery({ queryKey: ['site'], queryFn: () => api<SiteInfo>('/api/site'), staleTime: Infinity })
   useEffect(() => setMenuOpen(false), [location.pathname])
 
