@@ -50,4 +50,15 @@ describe.each(engines)('cached lists on %s', (engine) => {
     expect(zipped.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body)
   })
+
+  it('counts a new log entry at once, though the count is kept between writes', async () => {
+    const admin = await t.signInAs(4)
+    const total = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/logs', headers: { cookie: admin } })).json()
+        .total as number
+    const before = await total()
+    expect(await total()).toBe(before)
+    await t.app.inject({ method: 'POST', url: '/api/plots', headers: { cookie }, payload: plot('03') })
+    expect(await total()).toBe(before + 1)
+  })
 })
