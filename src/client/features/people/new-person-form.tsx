@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { useMutation } from '@tanstack/react-query'
-import { newPersonSchema } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -27,6 +26,8 @@ export function NewPersonForm({ focus }: { focus: boolean }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault()
+    // The rules (and zod with them) load on the first submit, not before the list can show.
+    const { newPersonSchema } = await import('#shared/schemas/person')
     const parsed = newPersonSchema.safeParse({ ...draft, onWaitingList: mode === 'waitinglist' })
     if (!parsed.success) return setError(firstIssue(parsed.error))
     setError('')

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { updatePersonSchema, type Person, type UpdatePerson } from '#shared/schemas/person'
+import type { Person, UpdatePerson } from '#shared/schemas/person'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { fetchPerson, peopleKeys, updatePerson, usePeopleCache } from './api.ts'
 import { listPath, type PeopleMode } from './mode.ts'
@@ -45,6 +45,7 @@ export function usePersonEditor(person: Person, mode: PeopleMode) {
       setConflict(false)
     },
     async submit() {
+      const { updatePersonSchema } = await import('#shared/schemas/person')
       const parsed = updatePersonSchema.safeParse({ ...draft, version })
       if (!parsed.success) return setError(firstIssue(parsed.error))
       setError('')
