@@ -1,3 +1,4 @@
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/helpers/chromium.ts'
 import * as chromeLauncher from 'chrome-launcher'
 import { printLighthouse, type PageRuns } from './bench/lighthouse-report.ts'
 import { runLighthouse, type FormFactor, type LighthouseRun } from './bench/lighthouse-run.ts'
@@ -40,15 +41,8 @@ await buildIfMissing()
 console.log('== seeding the demo data set')
 const app = await startSeededServer('seed-demo.ts')
 const chrome = await chromeLauncher.launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 })
 try {
   const cookie = await signInCookie(app.server.url)

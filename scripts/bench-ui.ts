@@ -5,6 +5,7 @@ import {
   loadAverage,
   startSeededServer,
 } from './bench/seeded-server.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/helpers/chromium.ts'
 import { measurePeople, PEOPLE_ROW, WORDS } from './bench/ui-people.ts'
 import { measurePlots, PLOT_CARD } from './bench/ui-plots.ts'
 import { installProbe, NAME_SHIM } from './bench/ui-probe.ts'
@@ -14,18 +15,6 @@ import { printPeople, printPlots } from './bench/ui-report.ts'
 // typing in the people filter and loading, paging and scrolling the plots grid, timed inside the
 // page with the Performance API. Each figure is the median of BENCH_RUNS runs (5).
 const runs = Number(process.env.BENCH_RUNS ?? 5)
-
-// As tests/helpers/browser.ts launches it (not imported: that module needs vitest and axe).
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-]
 
 async function repeat<T>(
   name: string,
@@ -50,7 +39,10 @@ async function repeat<T>(
 await buildIfMissing()
 console.log('== seeding the scale data set')
 const app = await startSeededServer('seed-scale.ts')
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS })
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  args: ['--headless', ...CHROMIUM_FLAGS],
+})
 try {
   // The default 1280 × 720 viewport: the committee works on the lists at a desk.
   const context = await browser.newContext({ baseURL: app.server.url })

@@ -2,24 +2,14 @@ import { expect } from 'vitest'
 import { chromium, request, type APIRequestContext, type Browser, type Page } from 'playwright-core'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { TestServer } from './server-process.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts'
 import { PASSWORD } from './test-app.ts'
 
 export { startServer, type TestServer } from './server-process.ts'
 export { PASSWORD }
 
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-]
-
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS })
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] })
 }
 
 async function signedInRequest(server: TestServer, userName: string, password: string) {
@@ -70,7 +60,11 @@ export interface PageOptions {
 }
 
 /** A page whose browser context is already signed in (no clicking through the login form). */
-export async function signedInPage(browser: Browser, server: TestServer, options: PageOptions): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  server: TestServer,
+  options: PageOptions,
+): Promise<Page> {
   await createAccount(server, options.userName, options.level)
   const context = await browser.newContext({
     baseURL: server.url,
@@ -83,8 +77,15 @@ export async function signedInPage(browser: Browser, server: TestServer, options
   return context.newPage()
 }
 
-export async function anonymousPage(browser: Browser, server: TestServer, viewport?: PageOptions['viewport']) {
-  const context = await browser.newContext({ baseURL: server.url, ...(viewport ? { viewport } : {}) })
+export async function anonymousPage(
+  browser: Browser,
+  server: TestServer,
+  viewport?: PageOptions['viewport'],
+) {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    ...(viewport ? { viewport } : {}),
+  })
   return context.newPage()
 }
 
