@@ -24,12 +24,6 @@ function plotChange(methodName: string, id: string, viewer: Viewer) {
   return { methodName, eventCollection: 'plots', docId: id, userName: viewer.userName }
 }
 
-// A tenant change is named after the person's side of it (addPlotToPerson), so it is logged
-// against the person; the logged value holds both the plot and the person as saved.
-function tenancyChange(methodName: string, personId: string, viewer: Viewer) {
-  return { methodName, eventCollection: 'people', docId: personId, userName: viewer.userName }
-}
-
 export async function requirePlot(tx: Tx, id: string): Promise<Plot> {
   const plot = await plotsRepo.findPlot(tx, id)
   if (!plot) throw notFound(`There is no plot named '${id}'.`)
@@ -74,20 +68,34 @@ export function updatePlot(db: Db, viewer: Viewer, id: string, input: UpdatePlot
   )
 }
 
-// The tenant count is read inside the write transaction, and writers take turns, so two
-// committee members adding the fourth and fifth tenant at once can never both succeed.
-export function addPlotToPerson(
+// A tenant change is named after the person's side of it (addPlotToPerson), so it is logged
+// against the person; the logged value holds both the plot and the person as saved.
+// Both sides of a tenancy are read fresh inside the write transaction, and writers take turns,
+// so two committee members adding the fourth and fifth tenant at once can never both succeed.
+function tenancyChange(
   db: Db,
   viewer: Viewer,
+  methodName: 'addPlotToPerson' | 'removePlotFromPerson',
   plotId: string,
   personId: string,
+  apply: (tx: Tx, plot: Plot, person: Person) => Promise<Tenancy>,
 ): Promise<Tenancy> {
   return loggedChange(
     db,
-    tenancyChange('addPlotToPerson', personId, viewer),
-    async (tx) => {
-      const plot = await requirePlot(tx, plotId)
-      const person = await requirePerson(tx, personId)
+    { methodName, eventCollection: 'people', docId: personId, userName: viewer.userName },
+    async (tx) => apply(tx, await requirePlot(tx, plotId), await requirePerson(tx, personId)),
+    { plotId, personId },
+  )
+}
+
+export function addPlotToPerson(db: Db, viewer: Viewer, plotId: string, personId: string) {
+  return tenancyChange(
+    db,
+    viewer,
+    'addPlotToPerson',
+    plotId,
+    personId,
+    async (tx, plot, person) => {
       if (plot.tenants.includes(personId)) return { plot, person }
       const withTenant = unlessRefused(plotRules.addTenant(plot, personId))
       await plotsRepo.addTenancy(tx, plotId, personId)
@@ -99,22 +107,17 @@ export function addPlotToPerson(
         ),
       }
     },
-    { plotId, personId },
   )
 }
 
-export function removePlotFromPerson(
-  db: Db,
-  viewer: Viewer,
-  plotId: string,
-  personId: string,
-): Promise<Tenancy> {
-  return loggedChange(
+export function removePlotFromPerson(db: Db, viewer: Viewer, plotId: string, personId: string) {
+  return tenancyChange(
     db,
-    tenancyChange('removePlotFromPerson', personId, viewer),
-    async (tx) => {
-      const plot = await requirePlot(tx, plotId)
-      const person = await requirePerson(tx, personId)
+    viewer,
+    'removePlotFromPerson',
+    plotId,
+    personId,
+    async (tx, plot, person) => {
       if (!plot.tenants.includes(personId)) return { plot, person }
       await plotsRepo.removeTenancy(tx, plotId, personId)
       return {
@@ -122,6 +125,5 @@ export function removePlotFromPerson(
         person: await peopleRepo.updatePerson(tx, peopleRules.removePlotFromPerson(person, plotId)),
       }
     },
-    { plotId, personId },
   )
 }
