@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { sendProblem } from './problem-details.ts'
 
 // Serves the built client. Hashed assets are cached for a year; any other GET that is not an API
@@ -27,11 +27,17 @@ export async function spa(app: FastifyInstance, clientDir: string) {
       },
     })
   }
+  // index.html names the hashed assets of the current build, so it is always revalidated.
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html')
+  // The home page explicitly: the static handler would answer '/' as a directory (403) to a
+  // client that does not ask for a compressed answer.
+  if (built) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply))
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? ''
     const page = request.method === 'GET' || request.method === 'HEAD'
     if (built && page && !pathname.startsWith('/api/') && !pathname.startsWith('/.vite/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html')
+      return sendIndex(reply)
     }
     return sendProblem(reply, 404, `There is nothing at ${request.method} ${pathname}.`)
   })
