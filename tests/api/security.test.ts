@@ -28,6 +28,9 @@ describe('sessions and browser security', () => {
       expect(csp).toContain("frame-ancestors 'none'")
       expect(headers['x-content-type-options']).toBe('nosniff')
       expect(headers['referrer-policy']).toBe('same-origin')
+      expect(headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin')
+      expect(headers['strict-transport-security']).toMatch(/^max-age=\d+/)
     }
   })
 

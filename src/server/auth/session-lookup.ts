@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.ts'
+import { reusableQuery } from '../db/reusable-query.ts'
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from './auth.ts'
 
 export interface SessionRow {
@@ -38,8 +39,8 @@ export function sessionToken(request: FastifyRequest, secret: string): string | 
 
 // One indexed query per request: the session and its user, read fresh, so a changed level or a
 // disabled account takes effect on the very next request, on every instance.
-export async function findSession(db: Db, token: string): Promise<SessionRow | undefined> {
-  const row = await db.kysely
+const sessionQuery = reusableQuery((kysely, token: string) =>
+  kysely
     .selectFrom('session')
     .innerJoin('user', 'user.id', 'session.userId')
     .select([
@@ -53,8 +54,11 @@ export async function findSession(db: Db, token: string): Promise<SessionRow | u
       'user.level',
       'user.disabled',
     ])
-    .where('session.token', '=', token)
-    .executeTakeFirst()
+    .where('session.token', '=', token),
+)
+
+export async function findSession(db: Db, token: string): Promise<SessionRow | undefined> {
+  const [row] = await sessionQuery(db.kysely, token)
   if (!row) return undefined
   return {
     token: row.token,

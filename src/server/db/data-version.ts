@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from './database.ts'
+import { reusableQuery } from './reusable-query.ts'
 import type { Tx } from './write-transaction.ts'
 
 // A marker that changes with every committed write (set inside writeTransaction), so that a
@@ -16,11 +17,11 @@ export async function markDataChanged(tx: Tx) {
     .execute()
 }
 
+const versionQuery = reusableQuery((kysely) =>
+  kysely.selectFrom('app_settings').select('value').where('key', '=', DATA_VERSION_KEY),
+)
+
 export async function dataVersion(db: Db): Promise<string | undefined> {
-  const row = await db.kysely
-    .selectFrom('app_settings')
-    .select('value')
-    .where('key', '=', DATA_VERSION_KEY)
-    .executeTakeFirst()
+  const [row] = await versionQuery(db.kysely)
   return row?.value
 }

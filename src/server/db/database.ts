@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type { Database } from './schema.ts'
+import { withStatementCache } from './statement-cache.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -42,7 +43,9 @@ function openSqlite(file: string): Db {
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  })
   return { kysely, dialect: 'sqlite', file, destroy: () => kysely.destroy() }
 }
 
