@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeTransaction, type Tx } from '#server/db/write-transaction'
+import { dataVersion } from '#server/db/data-version'
+import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+
+// Writes that arrive together share one commit on SQLite (group commit). Each must still stand
+// or fall alone, in arrival order, and be stored when it is acknowledged.
+describe.each(engines)('write transactions on %s', (engine) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(engine)
+  })
+  afterAll(() => t.close())
+
+  const note = (tx: Tx, key: string, value: string) =>
+    tx
+      .insertInto('app_settings')
+      .values({ key, value })
+      .onConflict((c) => c.column('key').doUpdateSet({ value }))
+      .execute()
+  const read = async (key: string) =>
+    (
+      await t.db.kysely
+        .selectFrom('app_settings')
+        .select('value')
+        .where('key', '=', key)
+        .executeTakeFirst()
+    )?.value
+
+  it('keeps every accepted write of a burst and none of a refused one', async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        writeTransaction(t.db, async (tx) => {
+          await note(tx, `burst-${i}`, 'written')
+          if (i % 3 === 0) throw new Error(`refused ${i}`)
+          return i
+        }),
+      ),
+    )
+    for (const [i, outcome] of outcomes.entries()) {
+      if (i % 3 === 0) {
+        expect(outcome).toEqual({ status: 'rejected', reason: new Error(`refused ${i}`) })
+        expect(await read(`burst-${i}`)).toBeUndefined()
+      } else {
+        expect(outcome).toEqual({ status: 'fulfilled', value: i })
+        expect(await read(`burst-${i}`)).toBe('written')
+      }
+    }
+  })
+
+  it('runs writes of a burst one after another: none overwrites another (in arrival order on SQLite)', async () => {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        writeTransaction(t.db, async (tx) => {
+          const row = await tx
+            .selectFrom('app_settings')
+            .select('value')
+            .where('key', '=', 'order')
+            .executeTakeFirst()
+          await note(tx, 'order', `${row?.value ?? ''}${i},`)
+        }),
+      ),
+    )
+    const seen = (await read('order'))!.split(',').filter(Boolean).map(Number)
+    const all = Array.from({ length: 20 }, (_, i) => i)
+    expect([...seen].sort((a, b) => a - b)).toEqual(all)
+    // PostgreSQL's pooled connections queue for the write lock in whatever order they reach it.
+    if (engine === 'sqlite') expect(seen).toEqual(all)
+  })
+
+  it('has the write on record, with a new data version, by the time it is acknowledged', async () => {
+    const before = await dataVersion(t.db)
+    await writeTransaction(t.db, (tx) => note(tx, 'acknowledged', 'yes'))
+    expect(await read('acknowledged')).toBe('yes')
+    expect(await dataVersion(t.db)).not.toBe(before)
+  })
+})
