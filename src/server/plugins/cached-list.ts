@@ -10,10 +10,14 @@ interface Entry {
   gzip?: Buffer
 }
 
-// The whole-collection lists (10,000 people at a council's size) are the same for every caller
-// allowed to see them, and change only when something is written. They are built, checked
+// The whole-collection lists (10,000 people at a council's size) and the pages of the log are the
+// same for every caller allowed to see them, and change only when something is written. They are built, checked
 // against their response schema (which strips anything not in it) and serialised once per data
 // version; every other request costs one indexed read. Browsers revalidate with the ETag.
+// The log adds one answer per page and sort asked for, so the least recently used beyond
+// MAX_ENTRIES are dropped.
+const MAX_ENTRIES = 200
+
 export function createListCache(db: Db) {
   const entries = new Map<string, Entry>()
 
@@ -29,10 +33,17 @@ export function createListCache(db: Db) {
     if (!entry || entry.version !== version) {
       const json = JSON.stringify(schema.parse(await load()))
       entry = { version: version ?? '', json }
-      if (version) entries.set(key, entry)
+    }
+    if (version) {
+      entries.delete(key)
+      entries.set(key, entry)
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
     }
     const etag = `"${entry.version}"`
-    reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding')
+    reply
+      .header('etag', etag)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'accept-encoding')
     if (version && request.headers['if-none-match'] === etag) return reply.status(304).send()
     reply.type('application/json; charset=utf-8')
     if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {

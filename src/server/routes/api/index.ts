@@ -23,14 +23,14 @@ export interface RouteDeps {
 }
 
 export function apiRoutes(app: App, { db, auth, config, transport }: RouteDeps) {
+  const sendList = createListCache(db)
   authRoutes(app, auth, db)
   meRoutes(app)
   accountRoutes(app, db, auth, config)
   siteRoutes(app, config)
   contactRoutes(app, db, transport, config)
-  logRoutes(app, db)
+  logRoutes(app, db, sendList)
   app.register(landDocumentRoutes, { db })
-  const sendList = createListCache(db)
   peopleRoutes(app, db, sendList)
   plotRoutes(app, db, sendList)
   vitalsRoutes(app, db)

@@ -2,6 +2,7 @@ import type { App } from '../../../app-type.ts'
 import { z } from 'zod'
 import { logEntrySchema, logPageSchema, logQuerySchema } from '#shared/schemas/logs'
 import type { Db } from '../../../db/database.ts'
+import type { SendList } from '../../../plugins/cached-list.ts'
 import { getLog, listLogs } from '../../../services/logs.ts'
 
 // Ids are PostgreSQL integers: a larger number names nothing, and must not reach the query.
@@ -9,7 +10,7 @@ const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647
 
 // The activity log is the administrator's alone (spec section 6). Logged values hold people's
 // records, addresses and all, hence personalData.
-export function logRoutes(app: App, db: Db) {
+export function logRoutes(app: App, db: Db, sendList: SendList) {
   app.get(
     '/api/logs',
     {
@@ -21,7 +22,7 @@ export function logRoutes(app: App, db: Db) {
         description: 'One page of the activity log, sorted on the server (id breaks ties).',
       },
     },
-    (request) => listLogs(db, request.query),
+    (request, reply) => sendList(request, reply, logPageSchema, () => listLogs(db, request.query)),
   )
 
   app.get(
