@@ -73,26 +73,50 @@ function withoutSpaces(text: string): string {
   return text.replace(/\s+/g, '')
 }
 
+interface SearchKeys {
+  /** 'first last' and 'last first', lower case, runs of spaces as one. */
+  names: [string, string]
+  nickname: string
+  phone: string
+}
+
+function searchKeys(person: FilterablePerson): SearchKeys {
+  const first = person.firstName.trim()
+  const last = person.lastName.trim()
+  return {
+    names: [normalise(`${first} ${last}`), normalise(`${last} ${first}`)],
+    nickname: person.id.toLowerCase(),
+    phone: withoutSpaces(person.phoneNumber),
+  }
+}
+
 // Spec section 5: names first; only when no name matches, nicknames; then phone numbers.
+// The keys are worked out once per list, so that each keystroke over 10,000 people only
+// compares prefixes.
+export function peopleFilter<T extends FilterablePerson>(
+  people: readonly T[],
+): (prefix: string) => T[] {
+  const keys = people.map(searchKeys)
+  const matching = (test: (key: SearchKeys) => boolean) =>
+    people.filter((_, index) => test(keys[index]!))
+  return (prefix) => {
+    if (isBlank(prefix)) return [...people]
+    // Leading spaces are noise, but a trailing space after a first name narrows to that whole name.
+    const wanted = normalise(prefix.trimStart())
+    const byName = matching((key) => key.names.some((name) => name.startsWith(wanted)))
+    if (byName.length > 0) return byName
+    const byNickname = matching((key) => key.nickname.startsWith(wanted))
+    if (byNickname.length > 0) return byNickname
+    const digits = withoutSpaces(wanted)
+    return matching((key) => key.phone.startsWith(digits))
+  }
+}
+
 export function filterPeople<T extends FilterablePerson>(
   people: readonly T[],
   prefix: string,
 ): T[] {
-  if (isBlank(prefix)) return [...people]
-  // Leading spaces are noise, but a trailing space after a first name narrows to that whole name.
-  const wanted = normalise(prefix.trimStart())
-  const byName = people.filter((person) => {
-    const first = person.firstName.trim()
-    const last = person.lastName.trim()
-    return [`${first} ${last}`, `${last} ${first}`].some((name) =>
-      normalise(name).startsWith(wanted),
-    )
-  })
-  if (byName.length > 0) return byName
-  const byNickname = people.filter((person) => person.id.toLowerCase().startsWith(wanted))
-  if (byNickname.length > 0) return byNickname
-  const digits = withoutSpaces(wanted)
-  return people.filter((person) => withoutSpaces(person.phoneNumber).startsWith(digits))
+  return peopleFilter(people)(prefix)
 }
 
 type QueuedPerson = Pick<Person, 'id' | 'joinedWaitingList' | 'onWaitingList'>

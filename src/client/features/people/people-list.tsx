@@ -50,7 +50,6 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
               {text.count(view.matches.length, view.total)}
             </p>
             <PeopleRows
-              key={`${sort}:${view.filter}`}
               people={view.matches}
               mode={mode}
               emptyText={view.total === 0 ? 'No one yet.' : 'No one matches the filter.'}

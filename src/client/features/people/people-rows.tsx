@@ -1,6 +1,7 @@
-import { memo, useState } from 'react'
-import { NavLink } from 'react-router'
-import { personPath, type PeopleMode } from './mode.ts'
+import { memo, type MouseEvent } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { useShowMore } from '../../lib/use-show-more.ts'
+import { listPath, personPath, type PeopleMode } from './mode.ts'
 import type { ListedPerson } from './use-people-view.ts'
 
 // Enough to scroll through; rendering all of 10,000 rows would make every keystroke slow.
@@ -13,23 +14,38 @@ interface Props {
 }
 
 // Memoised: typing in the filter re-renders the toolbar at once, the rows only when the
-// deferred result changes. The parent gives a new key per filter and sort, resetting the limit.
+// deferred result changes. Rows are memoised too, so a person still listed after a keystroke
+// keeps their row; a new list starts again at one page.
 export const PeopleRows = memo(function PeopleRows({ people, mode, emptyText }: Props) {
-  const [limit, setLimit] = useState(PAGE_SIZE)
+  const { visible, hidden, showMore } = useShowMore(people, PAGE_SIZE)
+  const openId = openPersonId(useLocation().pathname, mode)
+  const navigate = useNavigate()
+  // One handler for the whole list: plain clicks (and Enter) on a name open the person inside
+  // the app; clicks with a modifier key keep the browser's meaning (a new tab...).
+  const openPerson = (event: MouseEvent<HTMLUListElement>) => {
+    const link = (event.target as Element).closest('a')
+    if (
+      !link ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
+    event.preventDefault()
+    void navigate(link.getAttribute('href')!)
+  }
   if (people.length === 0) return <p>{emptyText}</p>
   return (
     <>
-      <ul className="people-list">
-        {people.slice(0, limit).map((person) => (
-          <PersonRow key={person.id} person={person} mode={mode} />
+      <ul className="people-list" onClick={openPerson}>
+        {visible.map((person) => (
+          <PersonRow key={person.id} person={person} mode={mode} open={person.id === openId} />
         ))}
       </ul>
-      {people.length > limit ? (
-        <button
-          type="button"
-          className="button button--quiet"
-          onClick={() => setLimit((shown) => shown + PAGE_SIZE)}
-        >
+      {hidden > 0 ? (
+        <button type="button" className="button button--quiet" onClick={showMore}>
           Show more
         </button>
       ) : null}
@@ -37,13 +53,39 @@ export const PeopleRows = memo(function PeopleRows({ people, mode, emptyText }: 
   )
 })
 
-function PersonRow({ person, mode }: { person: ListedPerson; mode: PeopleMode }) {
+// The person open beside the list (their form, or its delete screen), found once for the list.
+function openPersonId(pathname: string, mode: PeopleMode): string | undefined {
+  const prefix = `${listPath(mode)}/`
+  if (!pathname.startsWith(prefix)) return undefined
+  const segment = pathname.slice(prefix.length).split('/')[0]!
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return undefined
+  }
+}
+
+// A plain link, with the open person worked out once for the list: a router Link or NavLink per
+// row costs several hooks each, and a keystroke in the filter can bring 200 new rows.
+const PersonRow = memo(function PersonRow({
+  person,
+  mode,
+  open,
+}: {
+  person: ListedPerson
+  mode: PeopleMode
+  open: boolean
+}) {
   const name = [person.lastName, person.firstName].filter(Boolean).join(', ') || person.id
   return (
     <li className="people-list__item">
-      <NavLink className="people-list__name" to={personPath(mode, person.id)}>
+      <a
+        className={open ? 'people-list__name active' : 'people-list__name'}
+        aria-current={open ? 'page' : undefined}
+        href={personPath(mode, person.id)}
+      >
         {name}
-      </NavLink>
+      </a>
       <span className="people-list__detail">
         {person.id}
         {mode === 'waitinglist' ? (
@@ -60,4 +102,4 @@ function PersonRow({ person, mode }: { person: ListedPerson; mode: PeopleMode })
       </span>
     </li>
   )
-}
+})

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react'
-import { filterPeople, waitingListOrder } from '#shared/domain/people'
+import { peopleFilter, waitingListOrder } from '#shared/domain/people'
 import type { Person } from '#shared/schemas/person'
 import type { PeopleMode } from './mode.ts'
 
@@ -35,7 +35,8 @@ export function usePeopleView(
   filter: string,
 ) {
   const sorted = useMemo(() => ordered(people ?? [], mode, sort), [people, mode, sort])
+  const filterSorted = useMemo(() => peopleFilter(sorted), [sorted])
   const deferredFilter = useDeferredValue(filter)
-  const matches = useMemo(() => filterPeople(sorted, deferredFilter), [sorted, deferredFilter])
+  const matches = useMemo(() => filterSorted(deferredFilter), [filterSorted, deferredFilter])
   return { total: sorted.length, matches, filter: deferredFilter, stale: filter !== deferredFilter }
 }

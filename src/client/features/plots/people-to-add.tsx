@@ -1,10 +1,10 @@
 import { useDeferredValue, useMemo, useState } from 'react'
-import { filterPeople } from '#shared/domain/people'
+import { peopleFilter } from '#shared/domain/people'
 import type { Person } from '#shared/schemas/person'
 import { TextField } from '../../components/ui/field.tsx'
 import { fullName, PersonButton } from './person-button.tsx'
 import { plural } from './plot-status.ts'
-import { useShowMore } from './use-show-more.ts'
+import { useShowMore } from '../../lib/use-show-more.ts'
 
 const PAGE_SIZE = 100
 
@@ -23,7 +23,8 @@ export function PeopleToAdd({ people, tenants, busy, onAdd }: Props) {
     () => people.filter((person) => !tenants.includes(person.id)),
     [people, tenants],
   )
-  const matching = useMemo(() => filterPeople(available, deferredQuery), [available, deferredQuery])
+  const filterAvailable = useMemo(() => peopleFilter(available), [available])
+  const matching = useMemo(() => filterAvailable(deferredQuery), [filterAvailable, deferredQuery])
   const { visible, hidden, showMore } = useShowMore(matching, PAGE_SIZE)
 
   return (

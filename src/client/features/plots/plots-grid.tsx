@@ -3,7 +3,7 @@ import { filterPlots, PLOT_FILTER_MIN_LENGTH } from '#shared/domain/plots'
 import type { Plot } from '#shared/schemas/plot'
 import { PlotCard } from './plot-card.tsx'
 import { plural } from './plot-status.ts'
-import { useShowMore } from './use-show-more.ts'
+import { useShowMore } from '../../lib/use-show-more.ts'
 
 const PAGE_SIZE = 200
 
