@@ -18,8 +18,14 @@ const root = path.resolve(import.meta.dirname, '..')
 
 function run(command: string, args: string[], env: Record<string, string>) {
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' })
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))))
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    })
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`)),
+    )
   })
 }
 
@@ -34,7 +40,7 @@ async function startBaseline() {
       if (match) resolve(Number(match[1]))
     }),
   )
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') }
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') }
 }
 
 async function signIn(server: TestServer) {
@@ -44,7 +50,10 @@ async function signIn(server: TestServer) {
     body: JSON.stringify({ username: 'demo-admin', password: 'demo-password' }),
   })
   if (!response.ok) throw new Error(`sign-in failed: ${await response.text()}`)
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
 }
 
 interface PlotSummary {
@@ -90,14 +99,28 @@ async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[
     const server = await startServer({ dataDir, env: { ...env, LOG_LEVEL: 'silent' } })
     try {
       const cookie = await signIn(server)
-      const person = ((await (await fetch(`${server.url}/api/people?status=plotholders`, { headers: { cookie } })).json()) as Array<{ id: string }>)[0]!.id
+      const person = (
+        (await (
+          await fetch(`${server.url}/api/people?status=plotholders`, { headers: { cookie } })
+        ).json()) as Array<{ id: string }>
+      )[0]!.id
       const pairs = await writePairs(server, cookie)
       // Browsers ask for gzip; so does the benchmark (the lists are 0.5 MB and 3 MB as plain JSON).
-      const base = { url: server.url, connections, seconds, headers: { cookie, 'accept-encoding': 'gzip' } }
+      const base = {
+        url: server.url,
+        connections,
+        seconds,
+        headers: { cookie, 'accept-encoding': 'gzip' },
+        ...(server.process.pid ? { serverPid: server.process.pid } : {}),
+      }
       const scenarios: LoadOptions[] = [
         { ...base, name: 'plots list', url: `${server.url}/api/plots` },
         { ...base, name: 'people list', url: `${server.url}/api/people` },
-        { ...base, name: 'one person', url: `${server.url}/api/people/${encodeURIComponent(person)}` },
+        {
+          ...base,
+          name: 'one person',
+          url: `${server.url}/api/people/${encodeURIComponent(person)}`,
+        },
         { ...base, name: 'log, first page', url: `${server.url}/api/logs` },
         {
           ...base,
@@ -115,7 +138,9 @@ async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[
       const results: LoadResult[] = []
       for (const scenario of scenarios) {
         const result = await medianLoad(scenario, runs)
-        console.log(`${engine} ${result.name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms`)
+        console.log(
+          `${engine} ${result.name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms`,
+        )
         results.push(result)
       }
       return results
@@ -130,17 +155,25 @@ async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[
 
 function table(engine: string, results: LoadResult[], baseline: LoadResult) {
   console.log(`\n${engine} (${connections} connections, median of ${runs} runs of ${seconds} s)`)
-  console.log('scenario                          req/s   ×baseline   p50 ms  p97.5 ms  p99 ms  non-2xx errors')
+  console.log(
+    'scenario                          req/s   ×baseline   p50 ms  p97.5 ms  p99 ms  server CPU µs/req  non-2xx errors',
+  )
   for (const r of [baseline, ...results]) {
     console.log(
-      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(6)}   ${(r.rps / baseline.rps).toFixed(2).padStart(9)}   ${String(r.p50).padStart(6)}  ${String(r.p975).padStart(8)}  ${String(r.p99).padStart(6)}  ${String(r.non2xx).padStart(7)} ${String(r.errors).padStart(6)}`,
+      `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(6)}   ${(r.rps / baseline.rps).toFixed(2).padStart(9)}   ${String(r.p50).padStart(6)}  ${String(r.p975).padStart(8)}  ${String(r.p99).padStart(6)}  ${r.serverCpuUs.toFixed(0).padStart(17)}  ${String(r.non2xx).padStart(7)} ${String(r.errors).padStart(6)}`,
     )
   }
 }
 
 const baselineServer = await startBaseline()
 const baseline = await medianLoad(
-  { name: 'baseline: Fastify hello world', url: `${baselineServer.url}/hello`, connections, seconds },
+  {
+    name: 'baseline: Fastify hello world',
+    url: `${baselineServer.url}/hello`,
+    connections,
+    seconds,
+    ...(baselineServer.pid ? { serverPid: baselineServer.pid } : {}),
+  },
   runs,
 )
 baselineServer.stop()

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import autocannon, { type Client, type Request } from 'autocannon'
 
 export interface LoadResult {
@@ -8,6 +9,8 @@ export interface LoadResult {
   p99: number
   errors: number
   non2xx: number
+  /** The server process's CPU time (user + system) per request, in microseconds. */
+  serverCpuUs: number
 }
 
 export interface LoadOptions {
@@ -16,12 +19,29 @@ export interface LoadOptions {
   connections: number
   seconds: number
   headers?: Record<string, string>
+  /** The server's process id: its CPU time per request is measured alongside. */
+  serverPid?: number
   /** Each connection gets its own cycle of requests (e.g. add then remove one tenant). */
-  requestsFor?: (connection: number) => Array<{ method: 'GET' | 'PUT' | 'DELETE' | 'POST'; path: string }>
+  requestsFor?: (
+    connection: number,
+  ) => Array<{ method: 'GET' | 'PUT' | 'DELETE' | 'POST'; path: string }>
+}
+
+// utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second on Linux).
+// On a two-core machine the load generator competes with the server for the CPU, and for large
+// answers it is the client, parsing megabytes a second, that runs out first; the server's own
+// CPU time per request shows what each answer costs whatever the client manages.
+const TICKS_PER_SECOND = 100
+
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return NaN
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
   let connection = 0
+  const cpuBefore = cpuSeconds(options.serverPid)
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
@@ -43,6 +63,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    serverCpuUs: ((cpuSeconds(options.serverPid) - cpuBefore) * 1e6) / result.requests.total,
   }
 }
 
@@ -64,5 +85,6 @@ export async function medianLoad(options: LoadOptions, runs: number): Promise<Lo
     p99: median(results.map((r) => r.p99)),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    serverCpuUs: median(results.map((r) => r.serverCpuUs)),
   }
 }

@@ -140,11 +140,14 @@ export function installProbe(firstSelectors: string[]) {
       return new Promise((resolve) => {
         const gaps: number[] = []
         let last: number | undefined
+        let lastY = -1
         const frame = (now: number) => {
           if (last !== undefined) gaps.push(now - last)
           last = now
           const bottom = document.documentElement.scrollHeight - innerHeight
-          if (scrollY >= bottom - 1) return resolve(gaps)
+          // Stuck a pixel short of the bottom (rounding) counts as there.
+          if (scrollY >= bottom - 1 || scrollY === lastY) return resolve(gaps)
+          lastY = scrollY
           scrollBy(0, stepPx)
           requestAnimationFrame(frame)
         }

@@ -38,7 +38,9 @@ describe('static assets of the build', () => {
 
   it('serves the home page and deep links to any client, revalidated every time', async () => {
     for (const url of ['/', '/members/plotholders']) {
-      for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }]) {
+      for (const headers of [{}, { 'accept-encoding': 'gzip, deflate, br' }] as Array<
+        Record<string, string>
+      >) {
         const response = await get(url, headers)
         expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(200)
         expect(response.headers['content-type']).toMatch(/^text\/html/)
