@@ -15,18 +15,30 @@ type Work<T> = (tx: Tx) => Promise<T>
 const WRITE_LOCK_KEY = 7_041_955
 
 export function writeTransaction<T>(db: Db, work: Work<T>): Promise<T> {
-  if (db.dialect === 'postgres') {
-    return db.kysely.transaction().execute(async (tx) => {
-      await sql`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`.execute(tx)
-      const result = await work(tx)
-      await markDataChanged(tx)
-      return result
-    })
-  }
   return new Promise<T>((resolve, reject) => {
     const writer = groupWriterOf(db)
     writer.queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
     if (!writer.running) void drain(db, writer)
+  })
+}
+
+// Being the only writer, each engine its own way; `body` runs once the lock is held.
+function asOnlyWriter(db: Db, body: (tx: Tx) => Promise<void>): Promise<void> {
+  if (db.dialect === 'postgres') {
+    return db.kysely.transaction().execute(async (tx) => {
+      await sql`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`.execute(tx)
+      await body(tx)
+    })
+  }
+  return db.kysely.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection)
+    try {
+      await body(connection)
+      await sql`commit`.execute(connection)
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined)
+      throw error
+    }
   })
 }
 
@@ -41,12 +53,13 @@ interface GroupWriter {
   running: boolean
 }
 
-// Group commit on SQLite. With synchronous=FULL each COMMIT waits for the disk, and that wait,
-// not the work, bounded the writes per second. Writes that queue up while one commit is under
-// way therefore go together into the next transaction, each inside its own savepoint: they run
-// one after another exactly as before, a refused write rolls back only its own changes, and
-// nobody hears "saved" until the single COMMIT holding their write is on disk. If that COMMIT
-// fails, every write in it is told so, and none of them is stored.
+// Group commit. Each COMMIT waits for the disk (SQLite runs synchronous=FULL), and that wait,
+// not the work, bounded the writes per second; on PostgreSQL, writers queueing for the lock
+// also held a pooled connection each, starving the reads. Writes that queue up while one
+// commit is under way therefore go together into the next transaction, each inside its own
+// savepoint: they run one after another exactly as before, a refused write rolls back only its
+// own changes, and nobody hears "saved" until the single COMMIT holding their write is on disk.
+// If that COMMIT fails, every write in it is told so, and none of them is stored.
 const MAX_GROUP = 64
 const writers = new WeakMap<Db, GroupWriter>()
 
@@ -71,23 +84,17 @@ async function drain(db: Db, writer: GroupWriter) {
   }
 }
 
-// The group is taken from the queue only once the connection is ours: every write that arrived
-// while we waited for it (behind the reads of requests already under way) joins this commit.
+// The group is taken from the queue only once the lock is ours: every write that arrived while
+// we waited for it (behind the reads of requests already under way, or another instance's
+// group) joins this commit.
 async function commitGroup(db: Db, writer: GroupWriter) {
   let group: QueuedWrite[] = []
   const outcomes: Array<() => void> = []
   try {
-    await db.kysely.connection().execute(async (connection) => {
+    await asOnlyWriter(db, async (tx) => {
       group = writer.queue.splice(0, MAX_GROUP)
-      await sql`begin immediate`.execute(connection)
-      try {
-        for (const write of group) outcomes.push(await runInSavepoint(connection, write))
-        await markDataChanged(connection)
-        await sql`commit`.execute(connection)
-      } catch (error) {
-        await sql`rollback`.execute(connection).catch(() => undefined)
-        throw error
-      }
+      for (const write of group) outcomes.push(await runInSavepoint(tx, write))
+      await markDataChanged(tx)
     })
   } catch (error) {
     for (const write of group) write.reject(error)
