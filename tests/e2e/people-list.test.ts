@@ -123,6 +123,19 @@ describe('people lists: access, phones and size', () => {
     await page.getByRole('button', { name: 'Show more' }).click()
     await poll(() => page.locator('.people-list__item').count()).toBe(400)
 
+    // A name opens the person within the app (no page load), and saving them keeps the pages
+    // already shown.
+    await page.evaluate(() => Object.assign(window, { stillThisPage: true }))
+    await page.getByRole('link', { name: 'Davies5, First42' }).click()
+    await poll(() => pathOf(page)).toBe('/members/plotholders/member42')
+    expect(await page.evaluate(() => 'stillThisPage' in window)).toBe(true)
+    await page.getByRole('button', { name: 'Edit' }).click()
+    await page.getByLabel('Address', { exact: true }).fill('1 Station Road')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await poll(() => pathOf(page)).toBe('/members/plotholders')
+    await poll(() => page.getByText('10,000 plot holders').isVisible()).toBe(true)
+    expect(await page.locator('.people-list__item').count()).toBe(400)
+
     const started = Date.now()
     await page.getByLabel('Filter').pressSequentially('jones12', { delay: 0 })
     const expected = filterPeople(council, 'jones12').length

@@ -50,6 +50,7 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
               {text.count(view.matches.length, view.total)}
             </p>
             <PeopleRows
+              listKey={`${sort}:${view.filter}`}
               people={view.matches}
               mode={mode}
               emptyText={view.total === 0 ? 'No one yet.' : 'No one matches the filter.'}

@@ -11,13 +11,15 @@ interface Props {
   people: ListedPerson[]
   mode: PeopleMode
   emptyText: string
+  /** Changes with the filter and sort: the list then starts again at one page. */
+  listKey: string
 }
 
 // Memoised: typing in the filter re-renders the toolbar at once, the rows only when the
 // deferred result changes. Rows are memoised too, so a person still listed after a keystroke
-// keeps their row; a new list starts again at one page.
-export const PeopleRows = memo(function PeopleRows({ people, mode, emptyText }: Props) {
-  const { visible, hidden, showMore } = useShowMore(people, PAGE_SIZE)
+// keeps their row.
+export const PeopleRows = memo(function PeopleRows({ people, mode, emptyText, listKey }: Props) {
+  const { visible, hidden, showMore } = useShowMore(people, PAGE_SIZE, listKey)
   const openId = openPersonId(useLocation().pathname, mode)
   const navigate = useNavigate()
   // One handler for the whole list: plain clicks (and Enter) on a name open the person inside
