@@ -10,12 +10,12 @@ interface Entry {
   gzip?: Buffer
 }
 
-// The whole-collection lists (10,000 people at a council's size) and the pages of the log are the
-// same for every caller allowed to see them, and change only when something is written. They are built, checked
-// against their response schema (which strips anything not in it) and serialised once per data
-// version; every other request costs one indexed read. Browsers revalidate with the ETag.
-// The log adds one answer per page and sort asked for, so the least recently used beyond
-// MAX_ENTRIES are dropped.
+// The whole-collection lists (10,000 people at a council's size) and the pages of the log are
+// the same for every caller allowed to see them, and change only when something is written.
+// They are built, checked against their response schema (which strips anything not in it) and
+// serialised once per data version; every other request costs one indexed read. Browsers
+// revalidate with the ETag. The log adds one answer per page and sort asked for, so the least
+// recently used beyond MAX_ENTRIES are dropped.
 const MAX_ENTRIES = 200
 
 export function createListCache(db: Db) {
