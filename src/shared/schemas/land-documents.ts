@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { requiredText } from '#shared/schemas/text-fields'
 import { isoDate } from '#shared/schemas/person'
 
 // Our own messages: the spec has no upload screen, so their wording is ours.
@@ -28,17 +29,9 @@ export function splitDateDescription(dateDescription: string) {
   return { date: dateDescription.slice(0, at), description: dateDescription.slice(at + 1) }
 }
 
-const documentName = z
-  .string({ error: landMessages.nameRequired })
-  .trim()
-  .min(1, { error: landMessages.nameRequired, abort: true })
-  .max(200, 'The document name must be at most 200 characters long.')
+const documentName = requiredText(landMessages.nameRequired, 'document name', 200)
 
-const description = z
-  .string({ error: landMessages.descriptionRequired })
-  .trim()
-  .min(1, { error: landMessages.descriptionRequired, abort: true })
-  .max(300, 'The description must be at most 300 characters long.')
+const description = requiredText(landMessages.descriptionRequired, 'description', 300)
 
 export const landDocumentSchema = z.object({
   id: z.number(),

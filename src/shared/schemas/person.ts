@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from '#shared/messages'
+import { requiredText } from '#shared/schemas/text-fields'
 
 // Round-tripping through Date rejects days that match the pattern but do not exist (2023-02-29).
 export const isoDate = z
@@ -32,11 +33,7 @@ export const personSchema = z.object({
 export type Person = z.infer<typeof personSchema>
 
 function personName(field: string) {
-  return z
-    .string({ error: messages.personNameRequired })
-    .trim()
-    .min(1, { error: messages.personNameRequired, abort: true })
-    .max(100, messages.tooLong(field, 100))
+  return requiredText(messages.personNameRequired, field, 100)
 }
 
 function optionalText(field: string, max: number) {
@@ -63,12 +60,10 @@ export const personFieldsSchema = z.object({
 })
 
 // The nickname becomes part of URLs (/members/plotholders/{id}), hence no slashes and no leading dot.
-const nickname = z
-  .string({ error: messages.personNicknameRequired })
-  .trim()
-  .min(1, { error: messages.personNicknameRequired, abort: true })
-  .max(40, messages.tooLong('nickname', 40))
-  .regex(/^(?!\.)[\p{L}\p{Nd} _'.-]+$/u, messages.nicknameCharacters)
+const nickname = requiredText(messages.personNicknameRequired, 'nickname', 40).regex(
+  /^(?!\.)[\p{L}\p{Nd} _'.-]+$/u,
+  messages.nicknameCharacters,
+)
 
 export const newPersonSchema = personFieldsSchema.extend({
   id: nickname,

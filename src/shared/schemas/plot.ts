@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from '#shared/messages'
+import { requiredText } from '#shared/schemas/text-fields'
 
 export const gradientSchema = z.enum(['slope', 'flat'], { error: messages.invalidGradient })
 
@@ -56,11 +57,7 @@ export const plotFieldsSchema = z.object({
 })
 
 // The plot name is used in URLs and on the map, so it stays short and plain.
-const plotName = z
-  .string({ error: messages.plotNameRequired })
-  .trim()
-  .min(1, { error: messages.plotNameRequired, abort: true })
-  .max(20, messages.tooLong('plot name', 20))
+const plotName = requiredText(messages.plotNameRequired, 'plot name', 20)
   .regex(/^[\p{L}\p{Nd} -]+$/u, messages.plotNameCharacters)
   // /members/plots/new is the new-plot form, so a plot called 'new' could never be opened.
   .refine((name) => name.toLowerCase() !== 'new', messages.plotNameReserved)

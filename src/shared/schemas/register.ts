@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isRegistrationLevel } from '#shared/domain/levels'
 import { messages } from '#shared/messages'
+import { emailAddress, requiredText } from '#shared/schemas/text-fields'
 
 // Also the sign-in service's rule, so every name that can register can sign in.
 export const USER_NAME_PATTERN = /^[A-Za-z0-9._-]+$/
@@ -19,19 +20,12 @@ const level = z
   })
 
 export const registerSchema = z.object({
-  userName: z
-    .string({ error: messages.enterUserName })
-    .trim()
-    .min(1, { error: messages.enterUserName, abort: true })
-    .max(40, messages.tooLong('user name', 40))
-    .regex(USER_NAME_PATTERN, messages.userNameCharacters),
+  userName: requiredText(messages.enterUserName, 'user name', 40).regex(
+    USER_NAME_PATTERN,
+    messages.userNameCharacters,
+  ),
   level,
-  email: z
-    .string({ error: messages.invalidEmail })
-    .trim()
-    .toLowerCase()
-    .max(254, messages.tooLong('email address', 254))
-    .regex(z.regexes.email, messages.invalidEmail),
+  email: emailAddress,
   password: z
     .string({ error: messages.passwordTooShort })
     .min(8, messages.passwordTooShort)

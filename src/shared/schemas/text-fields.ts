@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { messages } from '#shared/messages'
+
+/**
+ * Text that must be given: blank (after trimming) is refused with `message` and nothing else;
+ * longer than `max` with the "too long" message naming `field`.
+ */
+export function requiredText(message: string, field: string, max: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, messages.tooLong(field, max))
+}
+
+// Spec section 5: the email is lowercased, then checked against a standard address pattern.
+export const emailAddress = z
+  .string({ error: messages.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, messages.tooLong('email address', 254))
+  .regex(z.regexes.email, messages.invalidEmail)
