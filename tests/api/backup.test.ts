@@ -17,6 +17,30 @@ import { fillAssociation } from './backup-fixture.ts'
 const root = path.resolve(import.meta.dirname, '../..')
 // Tests that start the scripts as processes (a few seconds each on a busy machine).
 const SCRIPTS_TIMEOUT = 180_000
+
+// Each probe write adds a log entry and moves a counter in the same transaction: a consistent
+// copy holds exactly the first k entries and a counter of k.
+function probeWrite(db: Db, i: number) {
+  return writeTransaction(db, async (tx) => {
+    await tx
+      .insertInto('logs')
+      .values({
+        timeStamp: new Date().toISOString(),
+        userName: 'backup-test',
+        methodName: 'backupProbe',
+        eventCollection: 'test',
+        docId: String(i),
+        value: JSON.stringify({ i }),
+        error: 'null',
+      })
+      .execute()
+    await tx
+      .insertInto('app_settings')
+      .values({ key: 'probe-count', value: String(i + 1) })
+      .onConflict((c) => c.column('key').doUpdateSet({ value: String(i + 1) }))
+      .execute()
+  })
+}
 // No AUTH_SECRET: the app keeps its own in app_settings, as an install without one does, so the
 // move must carry it for sessions to survive.
 const ownSecret = { env: { AUTH_SECRET: undefined } as unknown as Record<string, string> }
@@ -143,30 +167,6 @@ describe('SQLite online backup and restore', () => {
     fs.rmSync(backupDir, { recursive: true, force: true })
   })
 
-  // Each write adds a log entry and moves a counter in the same transaction: a consistent copy
-  // holds exactly the first k entries and a counter of k.
-  function write(i: number) {
-    return writeTransaction(t.db, async (tx) => {
-      await tx
-        .insertInto('logs')
-        .values({
-          timeStamp: new Date().toISOString(),
-          userName: 'backup-test',
-          methodName: 'backupProbe',
-          eventCollection: 'test',
-          docId: String(i),
-          value: JSON.stringify({ i }),
-          error: 'null',
-        })
-        .execute()
-      await tx
-        .insertInto('app_settings')
-        .values({ key: 'probe-count', value: String(i + 1) })
-        .onConflict((c) => c.column('key').doUpdateSet({ value: String(i + 1) }))
-        .execute()
-    })
-  }
-
   it(
     'takes a consistent backup while writes go on',
     async () => {
@@ -176,7 +176,7 @@ describe('SQLite online backup and restore', () => {
       void backup.then(() => (finished = true))
       let after = 0
       while ((writes < 200 || after < 20) && writes < 20_000) {
-        await write(writes++)
+        await probeWrite(t.db, writes++)
         if (finished) after++
         await new Promise((resolve) => setImmediate(resolve))
       }
@@ -299,25 +299,7 @@ describe.runIf(engines.includes('postgres'))('PostgreSQL backup while writes go 
     const writer = (async () => {
       while (!stop || writes < 100) {
         const i = writes++
-        await writeTransaction(t.db, async (tx) => {
-          await tx
-            .insertInto('logs')
-            .values({
-              timeStamp: new Date().toISOString(),
-              userName: 'backup-test',
-              methodName: 'backupProbe',
-              eventCollection: 'test',
-              docId: String(i),
-              value: 'null',
-              error: 'null',
-            })
-            .execute()
-          await tx
-            .insertInto('app_settings')
-            .values({ key: 'probe-count', value: String(i + 1) })
-            .onConflict((c) => c.column('key').doUpdateSet({ value: String(i + 1) }))
-            .execute()
-        })
+        await probeWrite(t.db, i)
       }
     })()
     while (writes < 30) await new Promise((resolve) => setTimeout(resolve, 5))

@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { blankPlot } from '#shared/domain/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { TestApp } from './test-app.ts'
@@ -24,21 +25,10 @@ export function personInput(id: string, overrides: Record<string, unknown> = {})
   }
 }
 
-/** The body of a plot as the form sends it; overrides replace or add fields. */
+/** The body of a plot as the form sends it (a blank plot's fields); overrides replace or add fields. */
 export function plotInput(id: string, overrides: Record<string, unknown> = {}) {
-  return {
-    id,
-    description: '',
-    area: 100,
-    distance: 0,
-    fee: 45,
-    gradient: 'flat',
-    paid: false,
-    showOnGrid: true,
-    isNew: false,
-    isFailed: false,
-    ...overrides,
-  }
+  const { tenants: _tenants, occupied: _occupied, version: _version, ...fields } = blankPlot(id)
+  return { ...fields, ...overrides }
 }
 
 /** Injects a request into the test app, signed in with the cookie (none when undefined). */
