@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { createScratchDatabase } from '../tests/helpers/postgres.ts'
 import { startServer, type TestServer } from '../tests/helpers/server-process.ts'
+import { root, run } from './bench/seeded-server.ts'
 import { medianLoad, type LoadOptions, type LoadResult } from './bench/load.ts'
 
 // npm run bench:api — the real server on the scale data set (10,000 people, 2,000 plots,
@@ -14,20 +14,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
-const root = path.resolve(import.meta.dirname, '..')
-
-function run(command: string, args: string[], env: Record<string, string>) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    })
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`)),
-    )
-  })
-}
 
 async function startBaseline() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/baseline-server.ts'], {
@@ -74,23 +60,8 @@ async function writePairs(server: TestServer, cookie: string) {
 async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `allotment-bench-${engine}-`))
   const env: Record<string, string> = { DATA_DIR: dataDir }
-  let dropDatabase = async () => {}
-  if (engine === 'postgres') {
-    const name = `bench_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: pgUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(pgUrl!)
-    url.pathname = `/${name}`
-    env.DATABASE_URL = url.toString()
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: pgUrl })
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
-    }
-  }
+  const database = engine === 'postgres' ? await createScratchDatabase(pgUrl!, 'bench') : undefined
+  if (database) env.DATABASE_URL = database.url
   try {
     console.log(`\n== ${engine}: seeding the scale data set`)
     const started = Date.now()
@@ -158,7 +129,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[
       await server.stop()
     }
   } finally {
-    await dropDatabase()
+    await database?.drop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -1,11 +1,11 @@
-import { randomBytes, randomInt } from 'node:crypto'
+import { randomInt } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
 import { openDatabase, type Db } from '#server/db/database'
 import { openSqliteFile } from '#server/db/sqlite-files'
+import { createScratchDatabase } from '#tests/helpers/postgres'
 import { startServer, type TestServer } from '#tests/helpers/server-process'
 import { Client } from './crash/http.ts'
 import { Ledger } from './crash/ledger.ts'
@@ -40,26 +40,12 @@ function sqliteTarget(): Target {
 }
 
 async function postgresTarget(adminUrl: string): Promise<Target> {
-  const database = `allotment_crash_${randomBytes(4).toString('hex')}`
-  const admin = (statement: string) => withClient(adminUrl, (client) => client.query(statement))
-  await admin(`create database ${database}`)
-  const url = new URL(adminUrl)
-  url.pathname = `/${database}`
+  const database = await createScratchDatabase(adminUrl, 'allotment_crash')
   return {
-    name: `PostgreSQL (database ${database})`,
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() }),
-    dispose: async () => void (await admin(`drop database if exists ${database} with (force)`)),
-  }
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
+    name: `PostgreSQL (database ${database.name})`,
+    env: { DATABASE_URL: database.url },
+    open: () => openDatabase({ databaseUrl: database.url, dataDir: os.tmpdir() }),
+    dispose: database.drop,
   }
 }
 

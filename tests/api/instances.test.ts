@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_FAILURES } from '#server/auth/sign-in-guard'
 import { plotInput } from '#tests/helpers/records'
 import { startServer, type TestServer } from '#tests/helpers/server-process'
-import { withPg } from '#tests/helpers/test-app'
+import { createScratchDatabase, withPg, type ScratchDatabase } from '#tests/helpers/postgres'
 
 // Two real server processes sharing one PostgreSQL database, as a deployment behind a load
 // balancer would run them. Only PostgreSQL can be shared, so this needs TEST_DATABASE_URL; CI sets
@@ -15,7 +14,7 @@ const PASSWORD = 'instances-passphrase-9'
 describe.runIf(!!baseUrl)(
   'two server instances on one PostgreSQL database (runs only when TEST_DATABASE_URL is set, as CI does)',
   () => {
-    const database = `inst_${randomBytes(5).toString('hex')}`
+    let database: ScratchDatabase | undefined
     let databaseUrl = ''
     let a: TestServer | undefined
     let b: TestServer | undefined
@@ -53,10 +52,8 @@ describe.runIf(!!baseUrl)(
       call(server, 'POST', '/api/auth/sign-in/username', { username, password })
 
     beforeAll(async () => {
-      await withPg(baseUrl!, (c) => c.query(`create database ${database}`))
-      const url = new URL(baseUrl!)
-      url.pathname = `/${database}`
-      databaseUrl = url.toString()
+      database = await createScratchDatabase(baseUrl!, 'inst')
+      databaseUrl = database.url
       // One after the other: the first migrates and creates the administrator, the second finds
       // a database already set up.
       a = await startServer({ env: { DATABASE_URL: databaseUrl } })
@@ -67,7 +64,7 @@ describe.runIf(!!baseUrl)(
       await Promise.all([a?.stop(), b?.stop()])
       for (const server of [a, b])
         if (server) fs.rmSync(server.dataDir, { recursive: true, force: true })
-      await withPg(baseUrl!, (c) => c.query(`drop database if exists ${database} with (force)`))
+      await database?.drop()
     }, 60_000)
 
     it('creates the administrator once: the second instance finds the user table filled', () => {

@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { buildApp } from '#server/app'
 import { loadConfig } from '#server/config'
+import { withPg } from './postgres.ts'
 import { UNLIMITED } from './server-process.ts'
 
 export type Engine = 'sqlite' | 'postgres'
@@ -22,7 +22,8 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-test-'))
   const databaseUrl = engine === 'postgres' ? requirePostgresUrl() : undefined
   const pgSchema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined
-  if (databaseUrl && pgSchema) await withPg(databaseUrl, (c) => c.query(`create schema ${pgSchema}`))
+  if (databaseUrl && pgSchema)
+    await withPg(databaseUrl, (c) => c.query(`create schema ${pgSchema}`))
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -55,9 +56,19 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
 
   async function createAccount(name: string, level: number) {
     const created = await app.auth.api.signUpEmail({
-      body: { name, email: `${name}@example.org`, password: PASSWORD, username: name, requestedLevel: level },
+      body: {
+        name,
+        email: `${name}@example.org`,
+        password: PASSWORD,
+        username: name,
+        requestedLevel: level,
+      },
     })
-    await app.db.kysely.updateTable('user').set({ level }).where('id', '=', created.user.id).execute()
+    await app.db.kysely
+      .updateTable('user')
+      .set({ level })
+      .where('id', '=', created.user.id)
+      .execute()
     return created.user.id
   }
 
@@ -80,15 +91,4 @@ function requirePostgresUrl(): string {
   const url = process.env.TEST_DATABASE_URL
   if (!url) throw new Error('TEST_DATABASE_URL is not set')
   return url
-}
-
-/** Runs work on a fresh client connected to the PostgreSQL database at url, then disconnects. */
-export async function withPg<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
 }
