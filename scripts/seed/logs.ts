@@ -1,17 +1,11 @@
+import type { LogsTable } from '#server/db/schema'
 import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import { compareText, DAY, type Random } from './random.ts'
 
-export interface SeedLog {
-  timeStamp: string
-  userName: string
-  methodName: string
-  eventCollection: string
-  docId: string
-  value: string
-  error: string
-}
+/** A log row as the seed writes it: the table's columns but the generated id. */
+export type SeedLog = Omit<LogsTable, 'id'>
 
 // Only levels 3 and 4 may change people and plots, so only those demo accounts appear in the log.
 const LOG_USERS = ['demo-committee', 'demo-committee', 'demo-committee', 'demo-admin']
