@@ -51,7 +51,7 @@ export async function openForImport(config: Config): Promise<Db> {
   await migrateToLatest(db)
   // better-auth's migrations read only the schema from these options; the secret is unused.
   const secret = config.authSecret ?? 'schema-only-'.padEnd(32, '0')
-  await migrateAuthTables({ db, secret, baseURL: config.publicUrl ?? 'http://localhost' })
+  await migrateAuthTables({ db, secret, baseURL: config.publicUrl, origins: config.origins })
   return db
 }
 

@@ -4,7 +4,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { messages } from '#shared/messages'
 import type { Config } from './config.ts'
+import { AppError } from './errors.ts'
 import { openDatabase, type Db } from './db/database.ts'
 import { migrateToLatest } from './db/migrations/index.ts'
 import { persistentSecret } from './db/settings.ts'
@@ -43,7 +45,8 @@ export async function openStore(config: Config, pgSchema?: string) {
   const authOptions = {
     db,
     secret,
-    baseURL: config.publicUrl ?? `http://localhost:${config.port}`,
+    baseURL: config.publicUrl,
+    origins: config.origins,
     signInLimit: { window: 60, max: config.limits.signIn },
   }
   await migrateAuthTables(authOptions)
@@ -62,9 +65,13 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   app.decorate('transport', transport)
 
   problemDetails(app)
-  await security(app, config.publicUrl)
+  await security(app, config.origins)
   await app.register(compress, { threshold: 1024 })
-  await app.register(rateLimit, { global: false })
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, { ttl }) =>
+      new AppError(429, messages.tooManyAttempts(Math.max(1, Math.ceil(ttl / 1000)))),
+  })
   await openapi(app)
   accessControl(app, auth, db, secret)
   apiRoutes(app, { db, auth, config, transport })

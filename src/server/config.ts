@@ -43,13 +43,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     )
   }
   const dataDir = path.resolve(parsed.DATA_DIR)
+  const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`
   return {
     production: parsed.NODE_ENV === 'production',
     port: parsed.PORT,
     host: parsed.HOST,
     dataDir,
     databaseUrl: parsed.DATABASE_URL,
-    publicUrl: parsed.PUBLIC_URL,
+    /** The address people use: the auth library's requests are built on it, never on headers. */
+    publicUrl,
+    /** The origins whose pages may send state-changing requests. */
+    origins: allowedOrigins(parsed.PUBLIC_URL, parsed.PORT),
     authSecret: parsed.AUTH_SECRET,
     logLevel: parsed.LOG_LEVEL,
     email: {
@@ -80,4 +84,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       contact: parsed.CONTACT_LIMIT,
     },
   }
+}
+
+// With PUBLIC_URL set, only its origin. Without it the app is being tried out on this machine, so
+// the loopback names of its port are all accepted.
+function allowedOrigins(publicUrl: string | undefined, port: number): string[] {
+  if (publicUrl) return [new URL(publicUrl).origin]
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`)
 }

@@ -7,7 +7,7 @@ const app = await buildApp({ config, logger: { level: config.logLevel } })
 
 const admin = await ensureAdministrator(app.db, app.auth, config)
 if (admin) {
-  // Printed once, on the first start with an empty database; change it after signing in.
+  // Printed once, on the first start with an empty database; replaced at the first sign-in.
   console.log(
     `\nAdministrator account created.\n  User name: ${admin.userName}\n  Password:  ${admin.password}\n`,
   )

@@ -20,8 +20,6 @@ export const messages = {
   registered:
     'Thank you for registering. A committee member will approve your account; you can sign in after that.',
   passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
-  tooManyFailedSignIns:
-    'Too many failed sign-ins for this user name. Try again in 15 minutes.',
   plotNameReserved: "'new' cannot be a plot name. Choose another name.",
   staleVersion:
     'Someone else changed this record while you were editing it. Reload it to see their changes, then make yours again.',
@@ -41,4 +39,26 @@ export const messages = {
   areaWholeNumber: 'Area must be a whole number of square metres, from 0 to 1,000,000.',
   distanceWholeNumber: 'Distance must be a whole number of metres, from 0 to 1,000,000.',
   feeWholeNumber: 'Fee must be a whole number, from 0 to 1,000,000.',
+  // Accounts and sign-in.
+  tooManyAttempts: (seconds: number) =>
+    `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  crossSiteRefused: 'Cross-site requests are refused.',
+  badHost: 'The Host header must be a plain host name with an optional port.',
+  contactNameOneLine: 'Your name must fit on one line.',
+  userNameTaken: (userName: string) => `The user name '${userName}' is already taken.`,
+  emailHasAccount: 'An account with that e-mail address already exists.',
+  accountMissing: 'That account does not exist.',
+  ownAccountFixed: 'You cannot change your own account here. Use My account.',
+  accountAboveReach: 'You may only manage accounts below your own level.',
+  levelAboveReach: (reach: number) => `You may grant levels up to ${reach}.`,
+  currentPasswordWrong: 'The current password is not right.',
+  currentPasswordRequired: 'Please enter your current password.',
+  newPasswordSame: 'The new password must differ from the current one.',
+  passwordsDiffer: 'The two new passwords are not the same.',
+  passwordChanged: 'Your password has been changed.',
+  otherSessionsEnded: (count: number) =>
+    count === 1 ? 'One other session was signed out.' : `${count} other sessions were signed out.`,
+  mustChangePassword: 'Choose a new password before going on.',
+  oneTimePassword: (userName: string, password: string) =>
+    `One-time password for ${userName}: ${password}. It is shown only now; they must choose a new password when they sign in.`,
 } as const

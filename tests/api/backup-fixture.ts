@@ -168,7 +168,7 @@ async function fillLaterTables(t: TestApp) {
     }
   }
   if (tables.includes('sign_in_failures')) {
-    await sql`insert into sign_in_failures ("userName", failures, "firstFailureAt")
-      values ('nobody', 2, ${'2024-03-04T05:06:07.089Z'})`.execute(t.db.kysely)
+    await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")
+      values ('nobody', '192.0.2.7', 2, ${'2024-03-04T05:06:07.089Z'})`.execute(t.db.kysely)
   }
 }

@@ -16,7 +16,8 @@ describe('rate limits per client', () => {
     expect(wrong.map((r) => r.statusCode)).toEqual([401, 401, 401])
     const blocked = await attempt(PASSWORD)
     expect(blocked.statusCode).toBe(429)
-    expect(blocked.json().detail).toMatch(/Too many requests/)
+    expect(blocked.json().detail).toMatch(/^Too many attempts\. Try again in \d+ seconds?\.$/)
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
   })
 
   it('refuses enquiries and registrations beyond their limits', async () => {
@@ -25,6 +26,7 @@ describe('rate limits per client', () => {
     for (let i = 0; i < 3; i++) sent.push(await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry }))
     expect(sent.map((r) => r.statusCode)).toEqual([201, 201, 429])
     expect(sent[2]!.headers['content-type']).toContain('application/problem+json')
+    expect(sent[2]!.json().detail).toMatch(/^Too many attempts\. Try again in \d+ seconds?\.$/)
     const registered = []
     for (let i = 0; i < 3; i++) {
       registered.push(

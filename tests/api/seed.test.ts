@@ -59,7 +59,7 @@ describe.each(engines)('the demo data on %s', (engine) => {
     for (const { userName, level } of DEMO_ACCOUNTS) {
       const cookie = await signIn(userName)
       const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
-      expect(me.json()).toEqual({ userName, level, email: `${userName}@example.org` })
+      expect(me.json()).toEqual({ userName, level, email: `${userName}@example.org`, mustChangePassword: false })
     }
   })
 
@@ -101,9 +101,10 @@ describe.each(engines)('the demo data on %s', (engine) => {
   })
 
   it('refuses to write into a database that is no longer empty, and changes nothing', async () => {
+    const logsBefore = await count('logs')
     await expect(writeSeed(t.db, demo)).rejects.toThrow(NOT_EMPTY_MESSAGE)
     expect(await count('people')).toBe(120)
-    expect(await count('logs')).toBe(300)
+    expect(await count('logs')).toBe(logsBefore)
   })
 
   it('leaves existing demo accounts alone on a second run', async () => {

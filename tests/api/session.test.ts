@@ -18,7 +18,7 @@ describe.each(engines)('sign-in and session on %s', (engine) => {
   it('reads the level from the session after sign-in', async () => {
     const cookie = await t.signInAs(3, 'committee1')
     const response = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
-    expect(response.json()).toEqual({ userName: 'committee1', level: 3, email: 'committee1@example.org' })
+    expect(response.json()).toEqual({ userName: 'committee1', level: 3, email: 'committee1@example.org', mustChangePassword: false })
   })
 
   it('refuses a wrong password with 401', async () => {

@@ -91,3 +91,25 @@ async function waitUntilServing(url: string, child: ChildProcess, output: () => 
   child.kill('SIGKILL')
   throw new Error(`server did not start within a minute:\n${output()}`)
 }
+
+/** The password scripts and tests use for every account they make, the administrator's included. */
+export const PASSWORD = 'correct-horse-battery'
+
+// The administrator printed on first start has a one-time password that must be replaced before
+// anything else: do what a person does, once per data folder, and return the new password.
+export async function claimAdministrator(server: TestServer, userName = 'admin'): Promise<string> {
+  const signIn = await fetch(`${server.url}/api/auth/sign-in/username`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: userName, password: server.adminPassword }),
+  })
+  if (!signIn.ok) throw new Error(`administrator sign-in failed: ${await signIn.text()}`)
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const changed = await fetch(`${server.url}/api/account/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ currentPassword: server.adminPassword, newPassword: PASSWORD }),
+  })
+  if (!changed.ok) throw new Error(`administrator password change failed: ${await changed.text()}`)
+  return PASSWORD
+}

@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto'
 import { buildApp } from '#server/app'
 import { loadConfig } from '#server/config'
 import { withPg } from './postgres.ts'
-import { UNLIMITED } from './server-process.ts'
+import { PASSWORD, UNLIMITED } from './server-process.ts'
+
+export { PASSWORD }
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -84,8 +86,6 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
-
-export const PASSWORD = 'correct-horse-battery'
 
 function requirePostgresUrl(): string {
   const url = process.env.TEST_DATABASE_URL

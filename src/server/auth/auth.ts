@@ -13,6 +13,8 @@ export interface AuthOptions {
   db: Db
   secret: string
   baseURL: string
+  /** Origins whose pages may call the auth endpoints (the configured public address). */
+  origins: readonly string[]
   /** Failed and successful sign-ins allowed per client and window. */
   signInLimit?: { window: number; max: number }
 }
@@ -20,7 +22,7 @@ export interface AuthOptions {
 // Algorithm 2 is Argon2id (the package's enum is a const enum that isolated modules cannot read).
 const argon2id = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 
-function authConfig({ db, secret, baseURL, signInLimit }: AuthOptions) {
+function authConfig({ db, secret, baseURL, origins, signInLimit }: AuthOptions) {
   return {
     appName: 'Allotment Association',
     baseURL,
@@ -42,6 +44,7 @@ function authConfig({ db, secret, baseURL, signInLimit }: AuthOptions) {
         requestedLevel: { type: 'number' as const, input: true, defaultValue: 0 },
         authProvider: { type: 'string' as const, input: false, defaultValue: 'local' },
         disabled: { type: 'boolean' as const, input: false, defaultValue: false },
+        mustChangePassword: { type: 'boolean' as const, input: false, defaultValue: false },
       },
     },
     session: {
@@ -79,8 +82,8 @@ function authConfig({ db, secret, baseURL, signInLimit }: AuthOptions) {
       max: 300,
       customRules: { '/sign-in/username': signInLimit ?? { window: 60, max: 10 } },
     },
-    // Browsers send the page's own origin; anything else is a cross-site request.
-    trustedOrigins: (request?: Request) => (request ? [new URL(request.url).origin] : []),
+    // The configured public address only, never an origin worked out from a request.
+    trustedOrigins: [...origins],
     advanced: {
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
       useSecureCookies: baseURL.startsWith('https:'),

@@ -13,6 +13,7 @@ export interface SessionRow {
   email: string
   level: number
   disabled: boolean
+  mustChangePassword: boolean
 }
 
 const COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/
@@ -49,10 +50,10 @@ const sessionQuery = reusableQuery((kysely, token: string) =>
       'session.expiresAt',
       'session.createdAt',
       'user.username',
-      'user.displayUsername',
       'user.email',
       'user.level',
       'user.disabled',
+      'user.mustChangePassword',
     ])
     .where('session.token', '=', token),
 )
@@ -65,10 +66,12 @@ export async function findSession(db: Db, token: string): Promise<SessionRow | u
     userId: row.userId,
     expiresAt: new Date(row.expiresAt),
     createdAt: new Date(row.createdAt),
-    userName: row.displayUsername || row.username || '',
+    // The user name is fixed at creation; better-auth's editable display name is never used.
+    userName: row.username ?? '',
     email: row.email,
     level: row.level,
     disabled: Boolean(row.disabled),
+    mustChangePassword: Boolean(row.mustChangePassword),
   }
 }
 

@@ -41,7 +41,9 @@ const PREFERRED_ORDER = [
 
 // better-auth's boolean fields. PostgreSQL declares them boolean, but SQLite declares them
 // integer, so on SQLite the name is the only clue; the PostgreSQL side checks the list is whole.
-const BOOLEAN_COLUMNS: Record<string, string[]> = { user: ['emailVerified', 'disabled'] }
+const BOOLEAN_COLUMNS: Record<string, string[]> = {
+  user: ['emailVerified', 'disabled', 'mustChangePassword'],
+}
 
 // Kysely's own bookkeeping is not data: the target runs its own migrations.
 const isBookkeeping = (name: string) => name.startsWith('kysely_') || name.startsWith('sqlite_')

@@ -93,6 +93,7 @@ export interface AppSettingsTable {
 
 export interface SignInFailuresTable {
   userName: string
+  clientAddress: string
   failures: number
   firstFailureAt: string
 }
@@ -112,6 +113,7 @@ export interface UserTable {
   requestedLevel: number
   authProvider: string
   disabled: Flag | boolean
+  mustChangePassword: Flag | boolean
 }
 
 export interface SessionTable {
@@ -123,6 +125,15 @@ export interface SessionTable {
   updatedAt: Date | string
   ipAddress: string | null
   userAgent: string | null
+}
+
+// better-auth's sign-in methods of a user; 'credential' holds the password hash.
+export interface AccountTable {
+  id: string
+  userId: string
+  providerId: string
+  password: string | null
+  updatedAt: Date | string
 }
 
 export interface Database {
@@ -138,6 +149,7 @@ export interface Database {
   sign_in_failures: SignInFailuresTable
   user: UserTable
   session: SessionTable
+  account: AccountTable
 }
 
 export type PersonRow = Selectable<PeopleTable>

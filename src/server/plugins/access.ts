@@ -2,13 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Auth } from '../auth/auth.ts'
 import { findSession, sessionState, sessionToken } from '../auth/session-lookup.ts'
 import type { Db } from '../db/database.ts'
+import { messages } from '#shared/messages'
 import { forbidden, unauthorized } from '../errors.ts'
 
 export interface Viewer {
   id: string
+  /** The immutable user name the account was created with. */
   userName: string
   email: string
   level: number
+  mustChangePassword: boolean
+  /** The session this request came with (to end the user's other sessions). */
+  sessionToken: string
 }
 
 declare module 'fastify' {
@@ -17,6 +22,8 @@ declare module 'fastify' {
     minLevel?: number
     /** The route returns or changes people's personal data (address, phone, email). */
     personalData?: boolean
+    /** Open to a user whose one-time password must be replaced first (sign-out, the change). */
+    duringPasswordChange?: boolean
   }
   interface FastifyRequest {
     viewer: Viewer | null
@@ -33,13 +40,20 @@ export function accessControl(app: FastifyInstance, auth: Auth, db: Db, secret: 
       throw new Error(`${route.method} ${route.url} does not state its minimum level`)
     }
   })
-  app.addHook('preHandler', async (request) => {
-    const minLevel = request.routeOptions.config.minLevel
+  // onRequest, before the body is even read: an anonymous write is refused before any schema
+  // validation could tell the caller anything.
+  app.addHook('onRequest', async (request, reply) => {
+    const { minLevel, duringPasswordChange } = request.routeOptions.config
     if (minLevel === undefined) return
-    request.viewer = await viewerOf(auth, db, secret, request)
+    const viewer = await viewerOf(auth, db, secret, request)
+    request.viewer = viewer
+    // Answers to a signed-in caller may carry personal data: no cache keeps them. The cached
+    // lists set their own revalidation header (docs/decisions/0009).
+    if (viewer) reply.header('cache-control', 'no-store')
     if (minLevel === 0) return
-    if (!request.viewer) throw unauthorized()
-    if (request.viewer.level < minLevel) throw forbidden()
+    if (!viewer) throw unauthorized()
+    if (viewer.mustChangePassword && !duringPasswordChange) throw forbidden(messages.mustChangePassword)
+    if (viewer.level < minLevel) throw forbidden()
   })
 }
 
@@ -59,15 +73,21 @@ async function viewerOf(
     return null
   }
   // Once an hour of use, better-auth checks the cookie's signature and slides the expiry on.
-  if (state === 'refresh' && !(await auth.api.getSession({ headers: toHeaders(request) }))) return null
-  return { id: session.userId, userName: session.userName, email: session.email, level: session.level }
+  if (state === 'refresh' && !(await auth.api.getSession({ headers: authHeaders(request) }))) return null
+  const { userId: id, userName, email, level, mustChangePassword } = session
+  return { id, userName, email, level, mustChangePassword, sessionToken: token }
 }
 
-export function toHeaders(request: FastifyRequest): Headers {
+// What better-auth reads of a request: the session cookie, the page's origin (already checked
+// against the configured ones) and the user agent it keeps with a session. Host and the
+// X-Forwarded-* headers never reach it.
+const PASSED_HEADERS = ['cookie', 'origin', 'user-agent'] as const
+
+export function authHeaders(request: FastifyRequest): Headers {
   const headers = new Headers()
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  for (const name of PASSED_HEADERS) {
+    const value = request.headers[name]
+    if (typeof value === 'string') headers.set(name, value)
   }
   // better-auth's rate limits key on this header; set it from the socket so clients cannot forge it.
   headers.set('x-client-ip', request.ip)

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { messages } from '#shared/messages'
 import { badRequest, forbidden } from '../errors.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -44,20 +45,29 @@ export function hasNul(value: unknown, depth = 0): boolean {
   )
 }
 
-export async function security(app: FastifyInstance, publicUrl?: string) {
-  app.addHook('onRequest', async (_request, reply) => {
+// A host name or IPv4 address, or an IPv6 address in brackets, with an optional port: nothing
+// that could carry a path, a query or a backslash into a URL built from it.
+const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/
+
+export function isPlainHost(host: string | undefined): boolean {
+  return host === undefined || PLAIN_HOST.test(host)
+}
+
+export async function security(app: FastifyInstance, origins: readonly string[]) {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(SECURITY_HEADERS)
+    // Nothing routes by the Host header, but a malformed one has no business reaching any code.
+    if (!isPlainHost(request.headers.host)) throw badRequest(messages.badHost)
   })
 
   // Session cookies ride along with any request the browser makes, so a state-changing request
-  // must come from one of our own pages. Browsers always send Origin on such requests.
-  const allowed = publicUrl ? new URL(publicUrl).origin : undefined
+  // must come from one of our own pages: an origin of the configured public address, never one
+  // worked out from the request's own headers. Browsers always send Origin on such requests.
+  const allowed = new Set(origins)
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return
     const origin = request.headers.origin
-    if (!origin) return
-    const own = `${request.protocol}://${request.host}`
-    if (origin !== own && origin !== allowed) throw forbidden('Cross-site requests are refused.')
+    if (origin !== undefined && !allowed.has(origin)) throw forbidden(messages.crossSiteRefused)
   })
 
   // PostgreSQL cannot store NUL in text (SQLite can), and no id or field of ours has a use for

@@ -1,22 +1,24 @@
-import { maxGrantableLevel } from '#shared/domain/levels'
+import { LEVELS, maxGrantableLevel } from '#shared/domain/levels'
+import { messages } from '#shared/messages'
 import type { Account } from '#shared/schemas/account'
 import type { Auth } from '../auth/auth.ts'
 import { assertAcceptablePassword } from '../auth/password-policy.ts'
 import type { Db } from '../db/database.ts'
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts'
 import type { Viewer } from '../plugins/access.ts'
-import { loggedChange } from './activity-log.ts'
+import { loggedChange, logSecurityEvent } from './activity-log.ts'
+import type { Actor } from './passwords.ts'
 import type { Tx } from '../db/write-transaction.ts'
 
 export async function listAccounts(db: Db): Promise<Account[]> {
   const rows = await db.kysely
     .selectFrom('user')
-    .select(['id', 'username', 'displayUsername', 'email', 'level', 'requestedLevel', 'disabled', 'createdAt'])
+    .select(['id', 'username', 'email', 'level', 'requestedLevel', 'disabled', 'createdAt'])
     .orderBy('username')
     .execute()
   return rows.map((row) => ({
     id: row.id,
-    userName: row.displayUsername || row.username || '',
+    userName: row.username ?? '',
     email: row.email,
     level: row.level,
     requestedLevel: row.requestedLevel,
@@ -31,27 +33,29 @@ async function accountFor(tx: Tx, id: string) {
     .select(['id', 'username', 'email', 'level', 'requestedLevel', 'disabled'])
     .where('id', '=', id)
     .executeTakeFirst()
-  if (!row) throw notFound('That account does not exist.')
+  if (!row) throw notFound(messages.accountMissing)
   return row
 }
 
-// An approver may only act on accounts below their own reach, and never on their own account:
+// A committee member acts only on accounts below their own level (a pending registration is at
+// level 0); the administrator on any other account. Nobody acts on their own account here:
 // nobody raises their own level or locks themselves out.
 function checkReach(approver: Viewer, target: { id: string; level: number }) {
-  const reach = maxGrantableLevel(approver.level)
-  if (target.id === approver.id) throw forbidden('You cannot change your own account.')
-  if (target.level > reach) throw forbidden('That account is above the level you may manage.')
-  return reach
+  if (target.id === approver.id) throw forbidden(messages.ownAccountFixed)
+  if (approver.level < LEVELS.admin && target.level >= approver.level) {
+    throw forbidden(messages.accountAboveReach)
+  }
+  return maxGrantableLevel(approver.level)
 }
 
-export function setAccountLevel(db: Db, approver: Viewer, id: string, level: number) {
+export function setAccountLevel(db: Db, { viewer: approver, clientAddress }: Actor, id: string, level: number) {
   return loggedChange(
     db,
-    { methodName: 'setUserLevel', eventCollection: 'users', docId: id, userName: approver.userName },
+    { methodName: 'setUserLevel', eventCollection: 'users', docId: id, userName: approver.userName, clientAddress },
     async (tx) => {
       const target = await accountFor(tx, id)
       const reach = checkReach(approver, target)
-      if (level > reach) throw forbidden(`You may grant levels up to ${reach}.`)
+      if (level > reach) throw forbidden(messages.levelAboveReach(reach))
       await tx.updateTable('user').set({ level, updatedAt: new Date().toISOString() }).where('id', '=', id).execute()
       return { id, userName: target.username, level }
     },
@@ -59,7 +63,7 @@ export function setAccountLevel(db: Db, approver: Viewer, id: string, level: num
   )
 }
 
-export function setAccountDisabled(db: Db, approver: Viewer, id: string, disabled: boolean) {
+export function setAccountDisabled(db: Db, { viewer: approver, clientAddress }: Actor, id: string, disabled: boolean) {
   return loggedChange(
     db,
     {
@@ -67,6 +71,7 @@ export function setAccountDisabled(db: Db, approver: Viewer, id: string, disable
       eventCollection: 'users',
       docId: id,
       userName: approver.userName,
+      clientAddress,
     },
     async (tx) => {
       const target = await accountFor(tx, id)
@@ -87,7 +92,10 @@ export interface Registration {
   level: number
 }
 
-export async function register(db: Db, auth: Auth, registration: Registration) {
+// Registration never says whether an e-mail address already has an account: a clash answers as
+// a new registration would, after as much work (the password is hashed all the same), and is
+// recorded in the log for the committee. A taken user name may be said to be taken.
+export async function register(db: Db, auth: Auth, registration: Registration, clientAddress: string) {
   const { userName, email, password, level } = registration
   assertAcceptablePassword(password, userName)
   const clash = await db.kysely
@@ -95,21 +103,21 @@ export async function register(db: Db, auth: Auth, registration: Registration) {
     .select(['username', 'email'])
     .where((eb) => eb.or([eb('username', '=', userName.toLowerCase()), eb('email', '=', email)]))
     .executeTakeFirst()
-  if (clash?.username === userName.toLowerCase()) {
-    throw conflict(`The user name '${userName}' is already taken.`)
+  if (clash?.username === userName.toLowerCase()) throw conflict(messages.userNameTaken(userName))
+  const answer = { userName, requestedLevel: level }
+  const logged = { methodName: 'register', eventCollection: 'users', userName, clientAddress }
+  if (clash) {
+    await (await auth.$context).password.hash(password)
+    await logSecurityEvent(db, { ...logged, docId: '' }, { userName, email }, { message: messages.emailHasAccount })
+    return answer
   }
-  if (clash) throw conflict('An account with that e-mail address already exists.')
   try {
     const created = await auth.api.signUpEmail({
       body: { name: userName, email, password, username: userName, requestedLevel: level },
     })
     await db.kysely.deleteFrom('session').where('userId', '=', created.user.id).execute()
-    await loggedChange(
-      db,
-      { methodName: 'register', eventCollection: 'users', docId: created.user.id, userName },
-      async () => ({ userName, email, requestedLevel: level, level: 0 }),
-    )
-    return { id: created.user.id, userName, requestedLevel: level }
+    await logSecurityEvent(db, { ...logged, docId: created.user.id }, { userName, email, requestedLevel: level, level: 0 })
+    return answer
   } catch (error) {
     const message = (error as { body?: { message?: string } }).body?.message
     if (message) throw badRequest(message)

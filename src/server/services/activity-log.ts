@@ -6,8 +6,16 @@ export interface LoggedChange {
   methodName: string
   eventCollection: string
   docId: string
-  /** The signed-in user's name, from the session. */
+  /** The signed-in user's name, from the session (the immutable one the account began with). */
   userName: string
+  /** For security events: the client's address, from the socket, kept with the value. */
+  clientAddress?: string
+}
+
+function valueWithAddress(value: unknown, clientAddress: string | undefined): unknown {
+  if (clientAddress === undefined) return value ?? null
+  const fields = value && typeof value === 'object' && !Array.isArray(value) ? value : {}
+  return { ...fields, clientAddress }
 }
 
 export async function writeLog(tx: Tx, change: LoggedChange, value: unknown, error: unknown = null) {
@@ -19,7 +27,7 @@ export async function writeLog(tx: Tx, change: LoggedChange, value: unknown, err
       methodName: change.methodName,
       eventCollection: change.eventCollection,
       docId: change.docId,
-      value: JSON.stringify(value ?? null),
+      value: JSON.stringify(valueWithAddress(value, change.clientAddress)),
       error: JSON.stringify(error),
     })
     .execute()
@@ -50,4 +58,9 @@ export async function loggedChange<T>(
     )
     throw error
   }
+}
+
+/** A security event (a sign-in, a sign-out, a refusal): one log entry of its own. */
+export async function logSecurityEvent(db: Db, change: LoggedChange, value: unknown = null, error: unknown = null) {
+  await writeTransaction(db, (tx) => writeLog(tx, change, value, error))
 }

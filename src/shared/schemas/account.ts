@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { messages } from '#shared/messages'
 
 // A user account as the accounts screen sees it: the API's answer and the client's type.
 export const accountSchema = z.object({
@@ -12,3 +13,35 @@ export const accountSchema = z.object({
 })
 
 export type Account = z.infer<typeof accountSchema>
+
+// The signed-in user as /api/me answers it: for showing, never for deciding. The user name is
+// the immutable one the account was created with, the same the activity log records.
+export const viewerSchema = z.object({
+  userName: z.string(),
+  email: z.string(),
+  level: z.number(),
+  /** A one-time password is in use: every screen but My account waits for a new one. */
+  mustChangePassword: z.boolean(),
+})
+
+export type Viewer = z.infer<typeof viewerSchema>
+
+// The same length rule as registration; the common-password rule needs the server's list.
+export const newPassword = z
+  .string({ error: messages.passwordTooShort })
+  .min(8, messages.passwordTooShort)
+  .max(128, messages.passwordTooLong)
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: messages.currentPasswordRequired })
+    .min(1, messages.currentPasswordRequired)
+    .max(1000, messages.currentPasswordWrong),
+  newPassword,
+})
+
+export type ChangePassword = z.infer<typeof changePasswordSchema>
+
+export const otherSessionsEndedSchema = z.object({ signedOut: z.number() })
+
+export const oneTimePasswordSchema = z.object({ userName: z.string(), password: z.string() })

@@ -3,7 +3,8 @@ import { messages } from '#shared/messages'
 import { emailAddress, requiredText } from '#shared/schemas/text-fields'
 
 export const contactSchema = z.object({
-  name: requiredText(messages.contactNameRequired, 'name', 200),
+  // A line break in the name could forge lines in the e-mail sent to the committee.
+  name: requiredText(messages.contactNameRequired, 'name', 200).regex(/^[^\r\n]*$/, messages.contactNameOneLine),
   email: emailAddress,
   enquiry: requiredText(messages.contactEnquiryRequired, 'enquiry', 5000),
 })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isRegistrationLevel } from '#shared/domain/levels'
 import { messages } from '#shared/messages'
 import { emailAddress, requiredText } from '#shared/schemas/text-fields'
+import { newPassword } from '#shared/schemas/account'
 
 // Also the sign-in service's rule, so every name that can register can sign in.
 export const USER_NAME_PATTERN = /^[A-Za-z0-9._-]+$/
@@ -26,10 +27,7 @@ export const registerSchema = z.object({
   ),
   level,
   email: emailAddress,
-  password: z
-    .string({ error: messages.passwordTooShort })
-    .min(8, messages.passwordTooShort)
-    .max(128, messages.passwordTooLong),
+  password: newPassword,
 })
 
 export type Registration = z.infer<typeof registerSchema>

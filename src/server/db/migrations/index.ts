@@ -3,6 +3,7 @@ import type { Db } from '../database.ts'
 import { coreTables } from './001-core-tables.ts'
 import { webVitals } from './003-web-vitals.ts'
 import { signInFailures } from './004-sign-in-failures.ts'
+import { signInFailuresPerClient } from './005-sign-in-failures-per-client.ts'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -14,6 +15,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '001-core-tables': coreTables,
   '003-web-vitals': webVitals,
   '004-sign-in-failures': signInFailures,
+  '005-sign-in-failures-per-client': signInFailuresPerClient,
 }
 
 function contextFor(db: Db): MigrationContext {

@@ -24,7 +24,7 @@ export interface RouteDeps {
 
 export function apiRoutes(app: App, { db, auth, config, transport }: RouteDeps) {
   const sendList = createListCache(db)
-  authRoutes(app, auth, db)
+  authRoutes(app, auth, db, new URL(config.publicUrl).origin)
   meRoutes(app)
   accountRoutes(app, db, auth, config)
   siteRoutes(app, config)

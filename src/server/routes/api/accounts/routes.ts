@@ -1,13 +1,28 @@
+import type { FastifyRequest } from 'fastify'
 import type { App } from '../../../app-type.ts'
 import { z } from 'zod'
-import { accountSchema } from '#shared/schemas/account'
+import {
+  accountSchema,
+  changePasswordSchema,
+  oneTimePasswordSchema,
+  otherSessionsEndedSchema,
+} from '#shared/schemas/account'
 import { registerSchema } from '#shared/schemas/register'
 import type { Auth } from '../../../auth/auth.ts'
 import type { Config } from '../../../config.ts'
 import type { Db } from '../../../db/database.ts'
 import { listAccounts, register, setAccountDisabled, setAccountLevel } from '../../../services/accounts.ts'
+import {
+  changeOwnPassword,
+  resetPassword,
+  signOutOtherSessions,
+  type Actor,
+} from '../../../services/passwords.ts'
 
 const idParams = z.object({ id: z.string().min(1).max(100) })
+
+/** The signed-in caller and their address, for the log of security events. */
+const actorOf = (request: FastifyRequest): Actor => ({ viewer: request.viewer!, clientAddress: request.ip })
 
 export function accountRoutes(app: App, db: Db, auth: Auth, config: Config) {
   app.post(
@@ -16,13 +31,11 @@ export function accountRoutes(app: App, db: Db, auth: Auth, config: Config) {
       config: { minLevel: 0, rateLimit: { max: config.limits.register, timeWindow: '10 minutes' } },
       schema: {
         body: registerSchema,
-        response: {
-          201: z.object({ id: z.string(), userName: z.string(), requestedLevel: z.number() }),
-        },
+        response: { 201: z.object({ userName: z.string(), requestedLevel: z.number() }) },
         tags: ['accounts'],
       },
     },
-    async (request, reply) => reply.status(201).send(await register(db, auth, request.body)),
+    async (request, reply) => reply.status(201).send(await register(db, auth, request.body, request.ip)),
   )
 
   app.get(
@@ -40,7 +53,7 @@ export function accountRoutes(app: App, db: Db, auth: Auth, config: Config) {
       config: { minLevel: 3 },
       schema: { params: idParams, body: z.object({ level: z.number().int().min(0).max(4) }), tags: ['accounts'] },
     },
-    (request) => setAccountLevel(db, request.viewer!, request.params.id, request.body.level),
+    (request) => setAccountLevel(db, actorOf(request), request.params.id, request.body.level),
   )
 
   app.put(
@@ -49,6 +62,33 @@ export function accountRoutes(app: App, db: Db, auth: Auth, config: Config) {
       config: { minLevel: 3 },
       schema: { params: idParams, body: z.object({ disabled: z.boolean() }), tags: ['accounts'] },
     },
-    (request) => setAccountDisabled(db, request.viewer!, request.params.id, request.body.disabled),
+    (request) => setAccountDisabled(db, actorOf(request), request.params.id, request.body.disabled),
+  )
+
+  app.post(
+    '/api/accounts/:id/password',
+    {
+      config: { minLevel: 4 },
+      schema: { params: idParams, response: { 200: oneTimePasswordSchema }, tags: ['accounts'] },
+    },
+    (request) => resetPassword(db, auth, actorOf(request), request.params.id),
+  )
+
+  // My account: open to every signed-in level, and to a user who must replace a one-time password.
+  const own = { minLevel: 1, duringPasswordChange: true }
+
+  app.post(
+    '/api/account/password',
+    { config: own, schema: { body: changePasswordSchema, tags: ['accounts'] } },
+    async (request, reply) => {
+      await changeOwnPassword(db, auth, actorOf(request), request.body)
+      return reply.status(204).send()
+    },
+  )
+
+  app.post(
+    '/api/account/sign-out-others',
+    { config: own, schema: { response: { 200: otherSessionsEndedSchema }, tags: ['accounts'] } },
+    (request) => signOutOtherSessions(db, actorOf(request)),
   )
 }

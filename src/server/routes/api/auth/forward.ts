@@ -2,38 +2,52 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '../../../app-type.ts'
 import { z } from 'zod'
 import type { Auth } from '../../../auth/auth.ts'
-import { clearFailures, isLockedOut, recordFailure } from '../../../auth/sign-in-guard.ts'
+import { clearFailures, lockedOutFor, recordFailure, type Attempt } from '../../../auth/sign-in-guard.ts'
 import type { Db } from '../../../db/database.ts'
 import { messages } from '#shared/messages'
-import { toHeaders } from '../../../plugins/access.ts'
+import { authHeaders } from '../../../plugins/access.ts'
 import { sendProblem } from '../../../plugins/problem-details.ts'
+import { logSecurityEvent } from '../../../services/activity-log.ts'
 
-// Only the few better-auth endpoints the app uses are reachable; sign-up goes through
-// /api/register so that our own rules (requested level, approval) always apply.
-async function forward(
-  auth: Auth,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  settle?: (status: number) => Promise<void>,
-) {
-  const url = `${request.protocol}://${request.host}${request.url}`
-  const headers = toHeaders(request)
+// The only better-auth endpoints anyone can reach, each at its own fixed path. Everything else
+// better-auth offers (sign-up, update-user, change-password...) answers 404: sign-up goes through
+// /api/register and password changes through /api/account, so our own rules always apply.
+export const AUTH_ENDPOINTS = {
+  signIn: '/api/auth/sign-in/username',
+  signOut: '/api/auth/sign-out',
+  revokeSessions: '/api/auth/revoke-sessions',
+  getSession: '/api/auth/get-session',
+} as const
+
+type AuthPath = (typeof AUTH_ENDPOINTS)[keyof typeof AUTH_ENDPOINTS]
+
+/** better-auth's answer to a request built from the configured public address and a fixed path. */
+function callAuth(auth: Auth, origin: string, path: AuthPath, request: FastifyRequest) {
+  const headers = authHeaders(request)
   const hasBody = request.method !== 'GET' && request.body !== undefined
   if (hasBody) headers.set('content-type', 'application/json')
-  const response = await auth.handler(
-    new Request(url, {
+  return auth.handler(
+    new Request(new URL(path, origin), {
       method: request.method,
       headers,
       ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
     }),
   )
-  // Before anything is sent: a client never hears of a failure that is not counted yet.
-  await settle?.(response.status)
+}
+
+export function sendTooManyAttempts(reply: FastifyReply, seconds: number) {
+  reply.header('retry-after', String(seconds))
+  return sendProblem(reply, 429, messages.tooManyAttempts(seconds))
+}
+
+async function relay(reply: FastifyReply, response: Response) {
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
   const text = await response.text()
+  if (response.status === 429) {
+    return sendTooManyAttempts(reply, Number(response.headers.get('x-retry-after')) || 60)
+  }
   if (response.status >= 400) {
-    const message = safeMessage(text) ?? response.statusText
-    return sendProblem(reply, response.status, message)
+    return sendProblem(reply, response.status, safeMessage(text) ?? response.statusText)
   }
   reply.status(response.status).type('application/json')
   return text || 'null'
@@ -54,35 +68,60 @@ const signInBody = z.object({
   rememberMe: z.boolean().optional(),
 })
 
-export function authRoutes(app: App, auth: Auth, db: Db) {
+function signInEvent(db: Db, methodName: string, attempt: Attempt, error: unknown = null) {
+  const change = { methodName, eventCollection: 'users', docId: attempt.userName, ...attempt }
+  return logSecurityEvent(db, change, null, error)
+}
+
+export function authRoutes(app: App, auth: Auth, db: Db, origin: string) {
+  const open = { config: { minLevel: 0, duringPasswordChange: true } }
+
   app.post(
-    '/api/auth/sign-in/username',
-    { config: { minLevel: 0 }, schema: { body: signInBody, tags: ['auth'] } },
+    AUTH_ENDPOINTS.signIn,
+    { ...open, schema: { body: signInBody, tags: ['auth'] } },
     async (request, reply) => {
-      const userName = request.body.username.trim().toLowerCase()
-      if (await isLockedOut(db, userName)) {
-        return sendProblem(reply, 429, messages.tooManyFailedSignIns)
+      const attempt = { userName: request.body.username.trim().toLowerCase(), clientAddress: request.ip }
+      const wait = await lockedOutFor(db, attempt)
+      if (wait > 0) return sendTooManyAttempts(reply, wait)
+      const response = await callAuth(auth, origin, AUTH_ENDPOINTS.signIn, request)
+      // Counted and logged before anything is sent: a client never hears of a failure that is
+      // not counted yet.
+      if (response.status === 200) {
+        await clearFailures(db, attempt)
+        await signInEvent(db, 'signIn', attempt)
+      } else if (response.status === 401) {
+        const lockedOut = await recordFailure(db, attempt)
+        await signInEvent(db, 'signInFailed', attempt, { status: 401, message: messages.loginFailed })
+        if (lockedOut) await signInEvent(db, 'signInLockedOut', attempt)
+      } else if (response.status === 429) {
+        await signInEvent(db, 'signInRateLimited', attempt, { status: 429 })
       }
-      return forward(auth, request, reply, async (status) => {
-        if (status === 401) await recordFailure(db, userName)
-        if (status === 200) await clearFailures(db, userName)
-      })
+      return relay(reply, response)
     },
   )
-  // Sign out everywhere: ends every session of the signed-in account, on every device.
-  app.post(
-    '/api/auth/revoke-sessions',
-    { config: { minLevel: 0 }, schema: { tags: ['auth'] } },
-    (request, reply) => forward(auth, request, reply),
-  )
-  app.post(
-    '/api/auth/sign-out',
-    { config: { minLevel: 0 }, schema: { tags: ['auth'] } },
-    (request, reply) => forward(auth, request, reply),
-  )
-  app.get(
-    '/api/auth/get-session',
-    { config: { minLevel: 0 }, schema: { tags: ['auth'] } },
-    (request, reply) => forward(auth, request, reply),
+
+  const sessionEnding = [
+    [AUTH_ENDPOINTS.signOut, 'signOut'],
+    [AUTH_ENDPOINTS.revokeSessions, 'signOutEverywhere'],
+  ] as const
+  for (const [path, methodName] of sessionEnding) {
+    app.post(path, { ...open, schema: { tags: ['auth'] } }, async (request, reply) => {
+      const response = await callAuth(auth, origin, path, request)
+      const viewer = request.viewer
+      if (viewer && response.ok) {
+        await logSecurityEvent(db, {
+          methodName,
+          eventCollection: 'users',
+          docId: viewer.id,
+          userName: viewer.userName,
+          clientAddress: request.ip,
+        })
+      }
+      return relay(reply, response)
+    })
+  }
+
+  app.get(AUTH_ENDPOINTS.getSession, { ...open, schema: { tags: ['auth'] } }, async (request, reply) =>
+    relay(reply, await callAuth(auth, origin, AUTH_ENDPOINTS.getSession, request)),
   )
 }
