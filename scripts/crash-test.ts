@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util'
 import { openDatabase, type Db } from '#server/db/database'
 import { openSqliteFile } from '#server/db/sqlite-files'
 import { createScratchDatabase } from '#tests/helpers/postgres'
-import { startServer, type TestServer } from '#tests/helpers/server-process'
+import { claimAdministrator, startServer, type TestServer } from '#tests/helpers/server-process'
 import { Client } from './crash/http.ts'
 import { Ledger } from './crash/ledger.ts'
 import { fire, newPerson, newPlot } from './crash/load.ts'
@@ -82,11 +82,11 @@ async function crashTest(target: Target): Promise<boolean> {
   console.log(`\n== ${target.name}`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-crash-'))
   let server = await startServer({ dataDir, env: target.env })
-  const password = server.adminPassword
   const ledger = new Ledger()
   let sound = true
   try {
-    if (!password) throw new Error('the first start printed no administrator password')
+    if (!server.adminPassword) throw new Error('the first start printed no administrator password')
+    const password = await claimAdministrator(server)
     await seed(await signedIn(server, password), ledger)
     for (let round = 1; round <= rounds; round++) {
       const clients = { admin: await signedIn(server, password), visitor: new Client(server.url) }

@@ -3,7 +3,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LandDocumentDetail } from '#shared/schemas/land-documents'
 import { plotInput } from '#tests/helpers/records'
-import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+import { createTestApp, engines, PASSWORD, type TestApp } from '#tests/helpers/test-app'
+import { FORWARDED_HEADERS, hostileRequests } from '#tests/helpers/hostile-headers'
 import { multipartBody, samplePdf } from '#tests/helpers/pdf-upload'
 
 // The access rules of every API route, written down once (tests/access-matrix.json) and checked
@@ -84,7 +85,8 @@ describe.each(engines)('access matrix on %s', (engine) => {
     t.app.inject({
       method: method as 'GET',
       url,
-      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+      // Proxy headers an attacker controls ride on every call: they must change no answer.
+      headers: { ...FORWARDED_HEADERS, ...headers, ...(cookie ? { cookie } : {}) },
       ...(payload !== undefined ? { payload } : {}),
     })
 
@@ -151,6 +153,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
   })
   afterAll(() => t.close())
 
+  let spares = 0
   // A plausible request for each route, aimed at the caller's own records.
   async function requestFor(route: MatrixEntry, caller: Caller) {
     const id = tag(caller)
@@ -174,6 +177,18 @@ describe.each(engines)('access matrix on %s', (engine) => {
       case 'POST /api/auth/revoke-sessions':
         // These end sessions: use a session of a spare account at the same level.
         if (caller !== 'anonymous') cookie = await t.signInAs(caller, `spare${caller}`)
+        payload = {}
+        break
+      case 'POST /api/account/password':
+        // Changes the password: a spare account's session, so the caller's own stays usable.
+        if (caller !== 'anonymous') cookie = await t.signInAs(caller, `newpw${caller}-${++spares}`)
+        payload = { currentPassword: PASSWORD, newPassword: `matrix-new-passphrase-${id}` }
+        break
+      case 'POST /api/account/sign-out-others':
+        if (caller !== 'anonymous') cookie = await t.signInAs(caller, `others${caller}`)
+        payload = {}
+        break
+      case 'POST /api/accounts/{id}/password':
         payload = {}
         break
       case 'POST /api/register':
@@ -315,6 +330,29 @@ describe.each(engines)('access matrix on %s', (engine) => {
         .executeTakeFirst()
       expect(created).toBeUndefined()
     }
+  })
+
+  it('refuses every route with a forged Host and Origin, for every caller, and changes nothing', async () => {
+    const wrong: string[] = []
+    const usersBefore = await t.db.kysely.selectFrom('user').selectAll().execute()
+    for (const caller of CALLERS) {
+      for (const [index, route] of callOrder.entries()) {
+        const request = await requestFor(route, caller)
+        const forged = hostileRequests[index % hostileRequests.length]!
+        const response = await inject(route.method, request.url, request.cookie, request.payload, {
+          ...request.headers,
+          ...forged,
+        })
+        if (response.statusCode !== 400) wrong.push(`${keyOf(route)} as ${caller} with Host ${forged.host}: ${response.statusCode}`)
+      }
+    }
+    expect(wrong).toEqual([])
+    // Only the spare accounts requestFor signs in with are new; every account before is as it was.
+    const usersAfter = await t.db.kysely.selectFrom('user').selectAll().execute()
+    const known = new Set(usersBefore.map((u) => u.id))
+    expect(usersAfter.filter((u) => known.has(u.id))).toEqual(usersBefore)
+    const added = usersAfter.filter((u) => !known.has(u.id)).map((u) => u.username ?? '')
+    expect(added.filter((name) => !/^(newpw|others|spare)\d/.test(name))).toEqual([])
   })
 
   it('sends level 2 no address, phone number or e-mail address of anyone', () => {

@@ -6,6 +6,7 @@ import type { Db } from '#server/db/database'
 import type { LandDocumentDetail } from '#shared/schemas/land-documents'
 import { plotInput } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+import { FORWARDED_HEADERS, hostileRequests } from '#tests/helpers/hostile-headers'
 import { multipartBody, samplePdf } from '#tests/helpers/pdf-upload'
 
 // Generated invalid input thrown at every write route, as an administrator so that the level
@@ -196,6 +197,7 @@ const invalid = {
   enquiry: fc.oneof(notString, hugeString, blank, withNul, over(5000)),
   signInName: fc.oneof(notString, fc.constant(''), over(200), hugeString),
   signInPassword: fc.oneof(notString, fc.constant(''), over(1000), hugeString),
+  currentPassword: fc.oneof(notString, fc.constant(''), over(1000), hugeString),
   rememberMe: notBoolean,
 } satisfies Record<string, fc.Arbitrary<unknown>>
 
@@ -455,8 +457,9 @@ describe.each(engines)('bad input on %s', (engine) => {
   })
   const plot = (id: string) => plotInput(id, { description: 'fuzz plot', distance: 5, fee: 30 })
 
-  async function send(request: Case) {
-    const headers: Record<string, string> = {}
+  // Every request carries proxy headers an attacker controls: they must change no answer.
+  async function send(request: Case, hostile: Record<string, string> = {}) {
+    const headers: Record<string, string> = { ...FORWARDED_HEADERS, ...hostile }
     if (request.cookie !== 'none') headers.cookie = request.cookie === 'spare' ? spare : admin
     let payload: string | Buffer | undefined
     const body = request.body
@@ -803,7 +806,6 @@ describe.each(engines)('bad input on %s', (engine) => {
             fc.constantFrom<Breaker>(
               (body) => ({ ...body, userName: 'fuzz-target' }),
               (body) => ({ ...body, userName: 'FUZZ-ADMIN' }),
-              (body) => ({ ...body, email: 'fuzz-target@example.org' }),
               (body) => ({ ...body, password: 'password123' }),
               (body) => ({ ...body, userName: 'samesame', password: 'samesame' }),
             ),
@@ -912,6 +914,30 @@ describe.each(engines)('bad input on %s', (engine) => {
     },
     'POST /api/auth/sign-out': () => sessionEnders('/api/auth/sign-out'),
     'POST /api/auth/revoke-sessions': () => sessionEnders('/api/auth/revoke-sessions'),
+    'POST /api/account/sign-out-others': () => sessionEnders('/api/account/sign-out-others'),
+    // The current password given is never the right one, so every request is refused.
+    'POST /api/account/password': () =>
+      bodyOnly(
+        'POST',
+        '/api/account/password',
+        bodyOf(
+          () => ({ currentPassword: 'not-the-password', newPassword: 'fuzz-new-passphrase' }),
+          {
+            currentPassword: { kind: 'currentPassword', text: true },
+            newPassword: { kind: 'password', text: true },
+          },
+          [
+            fc.constantFrom<Breaker>(
+              (body) => ({ ...body, newPassword: 'password123' }),
+              (body) => ({ ...body, currentPassword: 'x'.repeat(1001) }),
+            ),
+          ],
+        ),
+      ),
+    'POST /api/accounts/{id}/password': () =>
+      idsAndBody('POST', '/api/accounts/{id}/password', {
+        id: { names: anyAccount, real: [ownAccount] },
+      }),
   }
 
   // These take no body: whatever is sent is ignored or refused, never a server error. A spare
@@ -1044,14 +1070,21 @@ describe.each(engines)('bad input on %s', (engine) => {
   it.each(Object.keys(families))(
     'refuses generated bad input to %s and changes nothing',
     async (route) => {
-      const quiet =
-        route.startsWith('POST /api/auth/sign-out') || route.startsWith('POST /api/auth/revoke')
+      const quiet = [
+        'POST /api/auth/sign-out',
+        'POST /api/auth/revoke-sessions',
+        'POST /api/account/sign-out-others',
+      ].includes(route)
       await fc.assert(
         fc.asyncProperty(families[route]!(), async (generated) => {
           const request = generated as Case & { form?: Parameters<typeof toMultipart>[0] }
           if (request.form) request.body = await toMultipart(request.form)
           const response = await send(request)
           expectProblem(response, request, quiet)
+          // The same request with a forged Host and a matching Origin is refused (400, or the
+          // router's own refusal of an address first), whatever route it aims at.
+          const smuggled = await send(request, hostileRequests[tried % hostileRequests.length])
+          expectProblem(smuggled, request)
         }),
         { numRuns: runs },
       )

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, engines, PASSWORD, type TestApp } from '#tests/helpers/test-app'
-import { FORWARDED_HEADERS, hostileRequests, SMUGGLED_PATHS } from '#tests/helpers/hostile-headers'
+import { FORWARDED_HEADERS, hostileRequests } from '#tests/helpers/hostile-headers'
 import { plotInput } from '#tests/helpers/records'
 
 // The sign-in boundary (issue 11): requests to the auth library are built from the configured

@@ -12,8 +12,8 @@ export const FORWARDED_HEADERS = {
   'x-real-ip': '203.0.113.11',
 }
 
-/** better-auth endpoints a forged Host could try to smuggle a request into. */
-export const SMUGGLED_PATHS = ['/api/auth/update-user?', '/api/auth/sign-up/email#', '/api/auth/change-password?x=']
+// better-auth endpoints a forged Host could try to smuggle a request into.
+const SMUGGLED_PATHS = ['/api/auth/update-user?', '/api/auth/sign-up/email#', '/api/auth/change-password?x=']
 
 /** Host headers that are not a plain host and port: each must get 400 and reach nothing. */
 export const HOSTILE_HOSTS = [
