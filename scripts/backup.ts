@@ -1,6 +1,6 @@
 import fs from 'node:fs'
-import { countAll, exportAll } from '#server/db/portable'
-import { backupSqlite, openSqliteFile } from '#server/db/sqlite-files'
+import { countAll, exportAll } from '#server/core/db/portable'
+import { backupSqlite, openSqliteFile } from '#server/core/db/sqlite-files'
 import {
   commandLine,
   describeTarget,

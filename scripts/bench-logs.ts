@@ -3,8 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 import { openStore } from '#server/app'
-import { loadConfig } from '#server/config'
-import type { NewLogRow } from '#server/db/schema'
+import { loadConfig } from '#server/core/config'
+import type { NewLogRow } from '#server/core/db/schema'
 import { startServer } from '#tests/helpers/server-process'
 
 // `node --import tsx scripts/bench-logs.ts` (after `npx vite build`): how long an administrator

@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { openDatabase, type Db } from '#server/db/database'
-import { openSqliteFile } from '#server/db/sqlite-files'
+import { openDatabase, type Db } from '#server/core/db/database'
+import { openSqliteFile } from '#server/core/db/sqlite-files'
 import { createScratchDatabase } from '#tests/helpers/postgres'
 import { claimAdministrator, startServer, type TestServer } from '#tests/helpers/server-process'
 import { Client } from './crash/http.ts'
@@ -135,7 +135,7 @@ async function crashTest(target: Target): Promise<boolean> {
 
 console.log(
   `Crash test: ${rounds} SIGKILLs per engine. SQLite runs with journal_mode=WAL and ` +
-    'synchronous=FULL (src/server/db/database.ts): a commit is on disk before it is answered.',
+    'synchronous=FULL (src/server/core/db/database.ts): a commit is on disk before it is answered.',
 )
 const targets: (() => Target | Promise<Target>)[] = [sqliteTarget]
 const pgUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL

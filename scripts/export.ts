@@ -1,4 +1,4 @@
-import { exportAll } from '#server/db/portable'
+import { exportAll } from '#server/core/db/portable'
 import {
   commandLine,
   describeTarget,
@@ -8,7 +8,7 @@ import {
   writeExport,
 } from './lib/database-cli.ts'
 
-// npm run export -- FILE.json: the whole association as portable JSON (src/server/db/portable.ts),
+// npm run export -- FILE.json: the whole association as portable JSON (src/server/core/db/portable.ts),
 // taken as one consistent snapshot, to be imported on either engine.
 const { file } = commandLine('npm run export -- FILE.json')
 

@@ -1,4 +1,4 @@
-import { importAll } from '#server/db/portable'
+import { importAll } from '#server/core/db/portable'
 import {
   commandLine,
   describeTarget,

@@ -1,5 +1,5 @@
-import { loadConfig } from '../src/server/config.ts'
-import { openStore } from '../src/server/app.ts'
+import { loadConfig } from '#server/core/config'
+import { openStore } from '#server/app'
 
 // npm run db:migrate — brings the database named by DATA_DIR or DATABASE_URL up to date.
 // The server does the same on every start; this is for running it ahead of a deployment.

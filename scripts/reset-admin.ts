@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { openStore } from '#server/app'
-import { loadConfig } from '#server/config'
-import { ensureAdministrator, recoverAdministrator } from '#server/services/administrator'
+import { loadConfig } from '#server/core/config'
+import { ensureAdministrator, recoverAdministrator } from '#server/features/accounts/administrator'
 
 // npm run reset-admin [-- USER_NAME]: a locked-out association's way back. Prints a new one-time
 // password for the administrator (ADMIN_USERNAME, or the account named), which is enabled and

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
-import { countAll, exportAll, importAll } from '#server/db/portable'
-import { isSqliteFile, openSqliteFile, restoreSqlite } from '#server/db/sqlite-files'
+import { countAll, exportAll, importAll } from '#server/core/db/portable'
+import { isSqliteFile, openSqliteFile, restoreSqlite } from '#server/core/db/sqlite-files'
 import {
   commandLine,
   describeTarget,

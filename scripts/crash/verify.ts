@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from '#server/db/database'
+import type { Db } from '#server/core/db/database'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import { MAX_TENANTS_PER_PLOT } from '#shared/domain/plots'

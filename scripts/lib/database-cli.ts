@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { loadConfig, type Config } from '#server/config'
-import { migrateAuthTables } from '#server/auth/auth'
-import { openDatabase, type Db } from '#server/db/database'
-import { migrateToLatest } from '#server/db/migrations/index'
-import type { PortableExport } from '#server/db/portable'
+import { loadConfig, type Config } from '#server/core/config'
+import { migrateAuthTables } from '#server/core/auth/auth'
+import { openDatabase, type Db } from '#server/core/db/database'
+import { migrateToLatest } from '#server/core/db/migrations/index'
+import type { PortableExport } from '#server/core/db/portable'
 
 // What backup, restore, export and import share: arguments, opening the database the server
 // would open (same environment: DATA_DIR, DATABASE_URL), reading and writing export files.

@@ -1,4 +1,4 @@
-import type { LogsTable } from '#server/db/schema'
+import type { LogsTable } from '#server/core/db/schema'
 import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'

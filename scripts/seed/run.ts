@@ -1,6 +1,6 @@
 import { openStore } from '#server/app'
-import { loadConfig } from '#server/config'
-import type { Db } from '#server/db/database'
+import { loadConfig } from '#server/core/config'
+import type { Db } from '#server/core/db/database'
 import { createDemoAccounts, DatabaseNotEmptyError, isEmpty } from './write.ts'
 
 export interface SeedRun {

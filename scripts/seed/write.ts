@@ -1,6 +1,6 @@
-import type { Auth } from '#server/auth/auth'
-import type { Db } from '#server/db/database'
-import { writeTransaction, type Tx } from '#server/db/write-transaction'
+import type { Auth } from '#server/core/auth/auth'
+import type { Db } from '#server/core/db/database'
+import { writeTransaction, type Tx } from '#server/core/db/write-transaction'
 import type { SeedData } from './generate.ts'
 
 export const NOT_EMPTY_MESSAGE =

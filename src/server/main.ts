@@ -1,6 +1,6 @@
-import { loadConfig } from './config.ts'
-import { buildApp } from './app.ts'
-import { ensureAdministrator } from './services/administrator.ts'
+import { loadConfig } from '#server/core/config'
+import { buildApp } from '#server/app'
+import { ensureAdministrator } from '#server/features/accounts/administrator'
 
 const config = loadConfig()
 const app = await buildApp({ config, logger: { level: config.logLevel } })

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { countAll } from '#server/db/portable'
+import { countAll } from '#server/core/db/portable'
 import type { TestApp } from '#tests/helpers/test-app'
 
 // A small association with rows in every table, including the awkward values a move between

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import fc from 'fast-check'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '#server/db/database'
+import type { Db } from '#server/core/db/database'
 import type { LandDocumentDetail } from '#shared/schemas/land-documents'
 import { plotInput } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
@@ -23,7 +23,7 @@ const RUNS = { sqlite: 60, postgres: 20 } as const
 // rate-limit counters move with every request.
 const VOLATILE = new Set(['logs', 'session', 'rateLimit', 'sign_in_failures'])
 // A cache marker in app_settings that every committed write moves, a refused attempt's log entry
-// too (src/server/db/data-version.ts); the rest of app_settings must stay as it was.
+// too (src/server/core/db/data-version.ts); the rest of app_settings must stay as it was.
 const VOLATILE_SETTINGS = new Set(['data-version'])
 const MUST_BE_COVERED = [
   'people',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 import { startSmtpServer } from '#tests/helpers/smtp'
 import { freePort } from '#tests/helpers/server-process'
-import { retryUnsent } from '#server/services/enquiries'
+import { retryUnsent } from '#server/features/contact/service'
 
 const enquiry = { name: 'Ann Example', email: 'Ann@Example.org', enquiry: 'Is there a plot free?' }
 
@@ -157,8 +157,8 @@ describe('EmailJS transport', () => {
   })
 
   it('calls an unreachable API a Network Error', async () => {
-    const { loadConfig } = await import('#server/config')
-    const { createTransport } = await import('#server/email/transport')
+    const { loadConfig } = await import('#server/core/config')
+    const { createTransport } = await import('#server/core/email/transport')
     const port = await freePort()
     const transport = createTransport(
       loadConfig({
@@ -172,7 +172,7 @@ describe('EmailJS transport', () => {
   })
 
   it('refuses to start with only some of the EmailJS settings', async () => {
-    const { loadConfig } = await import('#server/config')
+    const { loadConfig } = await import('#server/core/config')
     expect(() => loadConfig({ EMAILJS_SERVICE_ID: 'only-this' })).toThrow(/EMAILJS_TEMPLATE_ID/)
   })
 })

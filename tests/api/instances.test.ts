@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_FAILURES } from '#server/auth/sign-in-guard'
+import { MAX_FAILURES } from '#server/core/auth/sign-in-guard'
 import { plotInput } from '#tests/helpers/records'
 import { claimAdministrator, startServer, type TestServer } from '#tests/helpers/server-process'
 import { createScratchDatabase, withPg, type ScratchDatabase } from '#tests/helpers/postgres'

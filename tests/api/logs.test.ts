@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { NewLogRow } from '#server/db/schema'
+import type { NewLogRow } from '#server/core/db/schema'
 import { LOG_SORT_COLUMNS } from '#shared/domain/log-sort'
 import type { LogEntry, LogPage } from '#shared/schemas/logs'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '#server/config'
-import { ensureAdministrator } from '#server/services/administrator'
+import { loadConfig } from '#server/core/config'
+import { ensureAdministrator } from '#server/features/accounts/administrator'
 import { createTestApp, engines, PASSWORD, type TestApp } from '#tests/helpers/test-app'
 
 // My account, the administrator's reset, the forced change of a one-time password, the way back

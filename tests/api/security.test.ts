@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, PASSWORD, type TestApp } from '#tests/helpers/test-app'
-import { MAX_FAILURES } from '#server/auth/sign-in-guard'
+import { MAX_FAILURES } from '#server/core/auth/sign-in-guard'
 
 const signIn = (t: TestApp, username: string, password = PASSWORD) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-in/username', payload: { username, password } })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
-import { pruneVitals } from '#server/services/web-vitals'
+import { pruneVitals } from '#server/features/vitals/service'
 
 const record = (overrides: Record<string, unknown> = {}) => ({
   name: 'TTFB',

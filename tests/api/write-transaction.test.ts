@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { writeTransaction, type Tx } from '#server/db/write-transaction'
-import { dataVersion } from '#server/db/data-version'
+import { writeTransaction, type Tx } from '#server/core/db/write-transaction'
+import { dataVersion } from '#server/core/db/data-version'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Writes that arrive together share one commit on SQLite (group commit). Each must still stand

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { blankPerson, filterPeople } from '#shared/domain/people'
 import type { Person } from '#shared/schemas/person'
-import { openDatabase } from '#server/db/database'
-import { writeTransaction } from '#server/db/write-transaction'
-import { insertPerson } from '#server/repositories/people-repository'
+import { openDatabase } from '#server/core/db/database'
+import { writeTransaction } from '#server/core/db/write-transaction'
+import { insertPerson } from '#server/features/people/sql'
 import {
   apiAs,
   expectNoAxeViolations,

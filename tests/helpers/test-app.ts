@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { buildApp } from '#server/app'
-import { loadConfig } from '#server/config'
+import { loadConfig } from '#server/core/config'
 import { withPg } from './postgres.ts'
 import { PASSWORD, UNLIMITED } from './server-process.ts'
 

@@ -1,0 +1,49 @@
+import { Migrator, type CreateTableBuilder, type Migration } from 'kysely'
+import type { Db } from '#server/core/db/database'
+import { coreTables } from '#server/core/db/migrations/001-core-tables'
+import { webVitals } from '#server/core/db/migrations/003-web-vitals'
+import { signInFailures } from '#server/core/db/migrations/004-sign-in-failures'
+import { signInFailuresPerClient } from '#server/core/db/migrations/005-sign-in-failures-per-client'
+
+export interface MigrationContext {
+  idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
+  blobType: 'blob' | 'bytea'
+}
+
+// Numbered, in order; a migration once released is never edited, only followed by another.
+const migrations: Record<string, (context: MigrationContext) => Migration> = {
+  '001-core-tables': coreTables,
+  '003-web-vitals': webVitals,
+  '004-sign-in-failures': signInFailures,
+  '005-sign-in-failures-per-client': signInFailuresPerClient,
+}
+
+function contextFor(db: Db): MigrationContext {
+  const postgres = db.dialect === 'postgres'
+  return {
+    idColumn: (table) =>
+      postgres
+        ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+        : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
+    blobType: postgres ? 'bytea' : 'blob',
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const context = contextFor(db)
+  const migrator = new Migrator({
+    db: db.kysely,
+    // Kysely looks for its own tables in every schema it can see; name ours, so that several
+    // schemas in one database (tests, or associations sharing a server) never mix them up.
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+    provider: {
+      getMigrations: async () =>
+        Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(context)])),
+    },
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error })
+  }
+}

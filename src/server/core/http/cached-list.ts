@@ -1,0 +1,57 @@
+import { gzipSync } from 'node:zlib'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodType } from 'zod'
+import type { Db } from '#server/core/db/database'
+import { dataVersion } from '#server/core/db/data-version'
+
+interface Entry {
+  version: string
+  json: string
+  gzip?: Buffer
+}
+
+// The whole-collection lists (10,000 people at a council's size) and the pages of the log are
+// the same for every caller allowed to see them, and change only when something is written.
+// They are built, checked against their response schema (which strips anything not in it) and
+// serialised once per data version; every other request costs one indexed read. Browsers
+// revalidate with the ETag. The log adds one answer per page and sort asked for, so the least
+// recently used beyond MAX_ENTRIES are dropped.
+const MAX_ENTRIES = 200
+
+export function createListCache(db: Db) {
+  const entries = new Map<string, Entry>()
+
+  return async function sendList<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    schema: ZodType<T>,
+    load: () => Promise<T>,
+  ) {
+    const key = request.url
+    const version = await dataVersion(db)
+    let entry = version ? entries.get(key) : undefined
+    if (!entry || entry.version !== version) {
+      const json = JSON.stringify(schema.parse(await load()))
+      entry = { version: version ?? '', json }
+    }
+    if (version) {
+      entries.delete(key)
+      entries.set(key, entry)
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+    }
+    const etag = `"${entry.version}"`
+    reply
+      .header('etag', etag)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'accept-encoding')
+    if (version && request.headers['if-none-match'] === etag) return reply.status(304).send()
+    reply.type('application/json; charset=utf-8')
+    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      entry.gzip ??= gzipSync(entry.json, { level: 6 })
+      return reply.header('content-encoding', 'gzip').send(entry.gzip)
+    }
+    return reply.send(entry.json)
+  }
+}
+
+export type SendList = ReturnType<typeof createListCache>

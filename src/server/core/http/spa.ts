@@ -1,0 +1,44 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { sendProblem } from '#server/core/http/problem-details'
+
+// Serves the built client. Hashed assets are cached for a year; any other GET that is not an API
+// call gets index.html, so that deep links such as /members/plots/12 work after a reload.
+export async function spa(app: FastifyInstance, clientDir: string) {
+  const index = path.join(clientDir, 'index.html')
+  const built = fs.existsSync(index)
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      // The build manifest is for the bundle-budget test, not for visitors.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+        res.setHeader(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        )
+      },
+    })
+  }
+  // index.html names the hashed assets of the current build, so it is always revalidated.
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html')
+  // The home page explicitly: the static handler would answer '/' as a directory (403) to a
+  // client that does not ask for a compressed answer.
+  if (built) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply))
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? ''
+    const page = request.method === 'GET' || request.method === 'HEAD'
+    if (built && page && !pathname.startsWith('/api/') && !pathname.startsWith('/.vite/')) {
+      return sendIndex(reply)
+    }
+    return sendProblem(reply, 404, `There is nothing at ${request.method} ${pathname}.`)
+  })
+}

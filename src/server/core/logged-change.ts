@@ -1,0 +1,66 @@
+import type { Db } from '#server/core/db/database'
+import { writeTransaction, type Tx } from '#server/core/db/write-transaction'
+import { AppError } from '#server/core/errors'
+
+export interface LoggedChange {
+  methodName: string
+  eventCollection: string
+  docId: string
+  /** The signed-in user's name, from the session (the immutable one the account began with). */
+  userName: string
+  /** For security events: the client's address, from the socket, kept with the value. */
+  clientAddress?: string
+}
+
+function valueWithAddress(value: unknown, clientAddress: string | undefined): unknown {
+  if (clientAddress === undefined) return value ?? null
+  const fields = value && typeof value === 'object' && !Array.isArray(value) ? value : {}
+  return { ...fields, clientAddress }
+}
+
+export async function writeLog(tx: Tx, change: LoggedChange, value: unknown, error: unknown = null) {
+  await tx
+    .insertInto('logs')
+    .values({
+      timeStamp: new Date().toISOString(),
+      userName: change.userName,
+      methodName: change.methodName,
+      eventCollection: change.eventCollection,
+      docId: change.docId,
+      value: JSON.stringify(valueWithAddress(value, change.clientAddress)),
+      error: JSON.stringify(error),
+    })
+    .execute()
+}
+
+// Runs one change in one write transaction together with its log entry. A refused or failed
+// change rolls back whole, and is then logged on its own with its error, so that the log shows
+// attempts as well as successes.
+export async function loggedChange<T>(
+  db: Db,
+  change: LoggedChange,
+  work: (tx: Tx) => Promise<T>,
+  attempted?: unknown,
+): Promise<T> {
+  try {
+    return await writeTransaction(db, async (tx) => {
+      const result = await work(tx)
+      await writeLog(tx, change, result)
+      return result
+    })
+  } catch (error) {
+    const logged =
+      error instanceof AppError
+        ? { status: error.status, message: error.detail }
+        : { message: 'The change failed on the server.' }
+    await writeTransaction(db, (tx) => writeLog(tx, change, attempted ?? null, logged)).catch(
+      () => undefined,
+    )
+    throw error
+  }
+}
+
+/** A security event (a sign-in, a sign-out, a refusal): one log entry of its own. */
+export async function logSecurityEvent(db: Db, change: LoggedChange, value: unknown = null, error: unknown = null) {
+  await writeTransaction(db, (tx) => writeLog(tx, change, value, error))
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Auth } from '#server/core/auth/auth'
+import { findSession, sessionState, sessionToken } from '#server/core/auth/session-lookup'
+import type { Db } from '#server/core/db/database'
+import { messages } from '#shared/messages'
+import { forbidden, unauthorized } from '#server/core/errors'
+
+export interface Viewer {
+  id: string
+  /** The immutable user name the account was created with. */
+  userName: string
+  email: string
+  level: number
+  mustChangePassword: boolean
+  /** The session this request came with (to end the user's other sessions). */
+  sessionToken: string
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Lowest level that may call the route: 0 for anyone, even without a session. */
+    minLevel?: number
+    /** The route returns or changes people's personal data (address, phone, email). */
+    personalData?: boolean
+    /** Open to a user whose one-time password must be replaced first (sign-out, the change). */
+    duringPasswordChange?: boolean
+  }
+  interface FastifyRequest {
+    viewer: Viewer | null
+  }
+}
+
+// Every API route states its minimum level, or the server refuses to start: access can never be
+// forgotten. Level checks always use the session's user row, never anything the client sends.
+export function accessControl(app: FastifyInstance, auth: Auth, db: Db, secret: string) {
+  app.decorateRequest('viewer', null)
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url === '/api/openapi.json') return
+    if (route.config?.minLevel === undefined) {
+      throw new Error(`${route.method} ${route.url} does not state its minimum level`)
+    }
+  })
+  // onRequest, before the body is even read: an anonymous write is refused before any schema
+  // validation could tell the caller anything.
+  app.addHook('onRequest', async (request, reply) => {
+    const { minLevel, duringPasswordChange } = request.routeOptions.config
+    if (minLevel === undefined) return
+    const viewer = await viewerOf(auth, db, secret, request)
+    request.viewer = viewer
+    // Answers to a signed-in caller may carry personal data: no cache keeps them. The cached
+    // lists set their own revalidation header (docs/decisions/0009).
+    if (viewer) reply.header('cache-control', 'no-store')
+    if (minLevel === 0) return
+    if (!viewer) throw unauthorized()
+    if (viewer.mustChangePassword && !duringPasswordChange) throw forbidden(messages.mustChangePassword)
+    if (viewer.level < minLevel) throw forbidden()
+  })
+}
+
+async function viewerOf(
+  auth: Auth,
+  db: Db,
+  secret: string,
+  request: FastifyRequest,
+): Promise<Viewer | null> {
+  const token = sessionToken(request, secret)
+  if (!token) return null
+  const session = await findSession(db, token)
+  if (!session || session.disabled) return null
+  const state = sessionState(session)
+  if (state === 'expired') {
+    await db.kysely.deleteFrom('session').where('token', '=', token).execute()
+    return null
+  }
+  // Once an hour of use, better-auth checks the cookie's signature and slides the expiry on.
+  if (state === 'refresh' && !(await auth.api.getSession({ headers: authHeaders(request) }))) return null
+  const { userId: id, userName, email, level, mustChangePassword } = session
+  return { id, userName, email, level, mustChangePassword, sessionToken: token }
+}
+
+// What better-auth reads of a request: the session cookie, the page's origin (already checked
+// against the configured ones) and the user agent it keeps with a session. Host and the
+// X-Forwarded-* headers never reach it.
+const PASSED_HEADERS = ['cookie', 'origin', 'user-agent'] as const
+
+export function authHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers()
+  for (const name of PASSED_HEADERS) {
+    const value = request.headers[name]
+    if (typeof value === 'string') headers.set(name, value)
+  }
+  // better-auth's rate limits key on this header; set it from the socket so clients cannot forge it.
+  headers.set('x-client-ip', request.ip)
+  return headers
+}

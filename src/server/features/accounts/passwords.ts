@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto'
+import { messages } from '#shared/messages'
+import type { ChangePassword } from '#shared/schemas/account'
+import type { Auth } from '#server/core/auth/auth'
+import { passwordRefusal } from '#server/core/auth/password-policy'
+import { clearFailures, lockedOutFor, recordFailure } from '#server/core/auth/sign-in-guard'
+import type { Db } from '#server/core/db/database'
+import type { Tx } from '#server/core/db/write-transaction'
+import { AppError, badRequest, forbidden, notFound } from '#server/core/errors'
+import type { Viewer } from '#server/core/viewer'
+import { loggedChange } from '#server/core/logged-change'
+
+/** Who is acting, and from where: every change of a password is a security event. */
+export interface Actor {
+  viewer: Viewer
+  clientAddress: string
+}
+
+const TOO_MANY = (seconds: number) => new AppError(429, messages.tooManyAttempts(seconds))
+
+async function setPassword(tx: Tx, userId: string, hash: string, mustChangePassword: boolean) {
+  const now = new Date().toISOString()
+  await tx
+    .updateTable('account')
+    .set({ password: hash, updatedAt: now })
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .execute()
+  await tx
+    .updateTable('user')
+    .set({ mustChangePassword: mustChangePassword ? 1 : 0, updatedAt: now })
+    .where('id', '=', userId)
+    .execute()
+}
+
+// The current password is required, and wrong ones count towards the same lockout as sign-in:
+// a session left open on a shared computer must not become a way to guess the password. The
+// hashing happens before the write transaction, so no writer waits on argon2.
+export async function changeOwnPassword(db: Db, auth: Auth, actor: Actor, change: ChangePassword) {
+  const { viewer, clientAddress } = actor
+  const attempt = { userName: viewer.userName, clientAddress }
+  const wait = await lockedOutFor(db, attempt)
+  if (wait > 0) throw TOO_MANY(wait)
+  const { password } = await auth.$context
+  const stored = await db.kysely
+    .selectFrom('account')
+    .select('password')
+    .where('userId', '=', viewer.id)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst()
+  const matches =
+    !!stored?.password &&
+    (await password.verify({ hash: stored.password, password: change.currentPassword }))
+  if (!matches) await recordFailure(db, attempt)
+  const refusal = !matches
+    ? messages.currentPasswordWrong
+    : change.newPassword === change.currentPassword
+      ? messages.newPasswordSame
+      : passwordRefusal(change.newPassword, viewer.userName)
+  const hash = refusal ? '' : await password.hash(change.newPassword)
+  const logged = { methodName: 'changePassword', eventCollection: 'users', docId: viewer.id, userName: viewer.userName, clientAddress }
+  const result = await loggedChange(db, logged, async (tx) => {
+    if (refusal) throw badRequest(refusal)
+    await setPassword(tx, viewer.id, hash, false)
+    return { id: viewer.id, userName: viewer.userName }
+  })
+  await clearFailures(db, attempt)
+  return result
+}
+
+export function signOutOtherSessions(db: Db, { viewer, clientAddress }: Actor) {
+  const logged = { methodName: 'signOutOtherSessions', eventCollection: 'users', docId: viewer.id, userName: viewer.userName, clientAddress }
+  return loggedChange(db, logged, async (tx) => {
+    const ended = await tx
+      .deleteFrom('session')
+      .where('userId', '=', viewer.id)
+      .where('token', '!=', viewer.sessionToken)
+      .executeTakeFirst()
+    return { signedOut: Number(ended.numDeletedRows) }
+  })
+}
+
+/** A new random password for someone to be handed once, and its hash. */
+export async function newOneTimePassword(auth: Auth) {
+  const password = randomBytes(12).toString('base64url')
+  return { password, hash: await (await auth.$context).password.hash(password) }
+}
+
+/**
+ * Gives the account a one-time password (already hashed) that must be replaced at the next
+ * sign-in, ends every session of it and forgets its failed sign-ins.
+ */
+export async function applyOneTimePassword(tx: Tx, user: { id: string; userName: string }, hash: string) {
+  await setPassword(tx, user.id, hash, true)
+  await tx.deleteFrom('session').where('userId', '=', user.id).execute()
+  await tx.deleteFrom('sign_in_failures').where('userName', '=', user.userName).execute()
+}
+
+// An administrator's reset of another account. The log records who and from where, never the
+// password.
+export async function resetPassword(db: Db, auth: Auth, { viewer, clientAddress }: Actor, id: string) {
+  if (id === viewer.id) throw forbidden(messages.ownAccountFixed)
+  const { password, hash } = await newOneTimePassword(auth)
+  const logged = { methodName: 'resetPassword', eventCollection: 'users', docId: id, userName: viewer.userName, clientAddress }
+  const { userName } = await loggedChange(db, logged, async (tx) => {
+    const target = await tx.selectFrom('user').select(['id', 'username']).where('id', '=', id).executeTakeFirst()
+    if (!target) throw notFound(messages.accountMissing)
+    const user = { id, userName: target.username ?? '' }
+    await applyOneTimePassword(tx, user, hash)
+    return user
+  })
+  return { userName, password }
+}

@@ -1,0 +1,94 @@
+import type { FastifyRequest } from 'fastify'
+import type { App } from '#server/core/app-type'
+import { z } from 'zod'
+import {
+  accountSchema,
+  changePasswordSchema,
+  oneTimePasswordSchema,
+  otherSessionsEndedSchema,
+} from '#shared/schemas/account'
+import { registerSchema } from '#shared/schemas/register'
+import type { Auth } from '#server/core/auth/auth'
+import type { Config } from '#server/core/config'
+import type { Db } from '#server/core/db/database'
+import { listAccounts, register, setAccountDisabled, setAccountLevel } from '#server/features/accounts/service'
+import {
+  changeOwnPassword,
+  resetPassword,
+  signOutOtherSessions,
+  type Actor,
+} from '#server/features/accounts/passwords'
+
+const idParams = z.object({ id: z.string().min(1).max(100) })
+
+/** The signed-in caller and their address, for the log of security events. */
+const actorOf = (request: FastifyRequest): Actor => ({ viewer: request.viewer!, clientAddress: request.ip })
+
+export function accountRoutes(app: App, db: Db, auth: Auth, config: Config) {
+  app.post(
+    '/api/register',
+    {
+      config: { minLevel: 0, rateLimit: { max: config.limits.register, timeWindow: '10 minutes' } },
+      schema: {
+        body: registerSchema,
+        response: { 201: z.object({ userName: z.string(), requestedLevel: z.number() }) },
+        tags: ['accounts'],
+      },
+    },
+    async (request, reply) => reply.status(201).send(await register(db, auth, request.body, request.ip)),
+  )
+
+  app.get(
+    '/api/accounts',
+    {
+      config: { minLevel: 3, personalData: true },
+      schema: { response: { 200: z.array(accountSchema) }, tags: ['accounts'] },
+    },
+    () => listAccounts(db),
+  )
+
+  app.put(
+    '/api/accounts/:id/level',
+    {
+      config: { minLevel: 3 },
+      schema: { params: idParams, body: z.object({ level: z.number().int().min(0).max(4) }), tags: ['accounts'] },
+    },
+    (request) => setAccountLevel(db, actorOf(request), request.params.id, request.body.level),
+  )
+
+  app.put(
+    '/api/accounts/:id/disabled',
+    {
+      config: { minLevel: 3 },
+      schema: { params: idParams, body: z.object({ disabled: z.boolean() }), tags: ['accounts'] },
+    },
+    (request) => setAccountDisabled(db, actorOf(request), request.params.id, request.body.disabled),
+  )
+
+  app.post(
+    '/api/accounts/:id/password',
+    {
+      config: { minLevel: 4 },
+      schema: { params: idParams, response: { 200: oneTimePasswordSchema }, tags: ['accounts'] },
+    },
+    (request) => resetPassword(db, auth, actorOf(request), request.params.id),
+  )
+
+  // My account: open to every signed-in level, and to a user who must replace a one-time password.
+  const own = { minLevel: 1, duringPasswordChange: true }
+
+  app.post(
+    '/api/account/password',
+    { config: own, schema: { body: changePasswordSchema, tags: ['accounts'] } },
+    async (request, reply) => {
+      await changeOwnPassword(db, auth, actorOf(request), request.body)
+      return reply.status(204).send()
+    },
+  )
+
+  app.post(
+    '/api/account/sign-out-others',
+    { config: own, schema: { response: { 200: otherSessionsEndedSchema }, tags: ['accounts'] } },
+    (request) => signOutOtherSessions(db, actorOf(request)),
+  )
+}

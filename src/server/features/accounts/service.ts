@@ -1,0 +1,126 @@
+import { LEVELS, maxGrantableLevel } from '#shared/domain/levels'
+import { messages } from '#shared/messages'
+import type { Account } from '#shared/schemas/account'
+import type { Auth } from '#server/core/auth/auth'
+import { assertAcceptablePassword } from '#server/core/auth/password-policy'
+import type { Db } from '#server/core/db/database'
+import { badRequest, conflict, forbidden, notFound } from '#server/core/errors'
+import type { Viewer } from '#server/core/viewer'
+import { loggedChange, logSecurityEvent } from '#server/core/logged-change'
+import type { Actor } from '#server/features/accounts/passwords'
+import type { Tx } from '#server/core/db/write-transaction'
+
+export async function listAccounts(db: Db): Promise<Account[]> {
+  const rows = await db.kysely
+    .selectFrom('user')
+    .select(['id', 'username', 'email', 'level', 'requestedLevel', 'disabled', 'createdAt'])
+    .orderBy('username')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    userName: row.username ?? '',
+    email: row.email,
+    level: row.level,
+    requestedLevel: row.requestedLevel,
+    disabled: Boolean(row.disabled),
+    createdAt: new Date(row.createdAt).toISOString(),
+  }))
+}
+
+async function accountFor(tx: Tx, id: string) {
+  const row = await tx
+    .selectFrom('user')
+    .select(['id', 'username', 'email', 'level', 'requestedLevel', 'disabled'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row) throw notFound(messages.accountMissing)
+  return row
+}
+
+// A committee member acts only on accounts below their own level (a pending registration is at
+// level 0); the administrator on any other account. Nobody acts on their own account here:
+// nobody raises their own level or locks themselves out.
+function checkReach(approver: Viewer, target: { id: string; level: number }) {
+  if (target.id === approver.id) throw forbidden(messages.ownAccountFixed)
+  if (approver.level < LEVELS.admin && target.level >= approver.level) {
+    throw forbidden(messages.accountAboveReach)
+  }
+  return maxGrantableLevel(approver.level)
+}
+
+export function setAccountLevel(db: Db, { viewer: approver, clientAddress }: Actor, id: string, level: number) {
+  return loggedChange(
+    db,
+    { methodName: 'setUserLevel', eventCollection: 'users', docId: id, userName: approver.userName, clientAddress },
+    async (tx) => {
+      const target = await accountFor(tx, id)
+      const reach = checkReach(approver, target)
+      if (level > reach) throw forbidden(messages.levelAboveReach(reach))
+      await tx.updateTable('user').set({ level, updatedAt: new Date().toISOString() }).where('id', '=', id).execute()
+      return { id, userName: target.username, level }
+    },
+    { id, level },
+  )
+}
+
+export function setAccountDisabled(db: Db, { viewer: approver, clientAddress }: Actor, id: string, disabled: boolean) {
+  return loggedChange(
+    db,
+    {
+      methodName: disabled ? 'disableUser' : 'enableUser',
+      eventCollection: 'users',
+      docId: id,
+      userName: approver.userName,
+      clientAddress,
+    },
+    async (tx) => {
+      const target = await accountFor(tx, id)
+      checkReach(approver, target)
+      await tx.updateTable('user').set({ disabled: disabled ? 1 : 0 }).where('id', '=', id).execute()
+      // A disabled account is signed out everywhere at once.
+      if (disabled) await tx.deleteFrom('session').where('userId', '=', id).execute()
+      return { id, userName: target.username, disabled }
+    },
+    { id, disabled },
+  )
+}
+
+export interface Registration {
+  userName: string
+  email: string
+  password: string
+  level: number
+}
+
+// Registration never says whether an e-mail address already has an account: a clash answers as
+// a new registration would, after as much work (the password is hashed all the same), and is
+// recorded in the log for the committee. A taken user name may be said to be taken.
+export async function register(db: Db, auth: Auth, registration: Registration, clientAddress: string) {
+  const { userName, email, password, level } = registration
+  assertAcceptablePassword(password, userName)
+  const clash = await db.kysely
+    .selectFrom('user')
+    .select(['username', 'email'])
+    .where((eb) => eb.or([eb('username', '=', userName.toLowerCase()), eb('email', '=', email)]))
+    .executeTakeFirst()
+  if (clash?.username === userName.toLowerCase()) throw conflict(messages.userNameTaken(userName))
+  const answer = { userName, requestedLevel: level }
+  const logged = { methodName: 'register', eventCollection: 'users', userName, clientAddress }
+  if (clash) {
+    await (await auth.$context).password.hash(password)
+    await logSecurityEvent(db, { ...logged, docId: '' }, { userName, email }, { message: messages.emailHasAccount })
+    return answer
+  }
+  try {
+    const created = await auth.api.signUpEmail({
+      body: { name: userName, email, password, username: userName, requestedLevel: level },
+    })
+    await db.kysely.deleteFrom('session').where('userId', '=', created.user.id).execute()
+    await logSecurityEvent(db, { ...logged, docId: created.user.id }, { userName, email, requestedLevel: level, level: 0 })
+    return answer
+  } catch (error) {
+    const message = (error as { body?: { message?: string } }).body?.message
+    if (message) throw badRequest(message)
+    throw error
+  }
+}

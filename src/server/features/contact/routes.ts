@@ -1,0 +1,48 @@
+import type { App } from '#server/core/app-type'
+import { z } from 'zod'
+import { contactSchema } from '#shared/schemas/contact'
+import type { Config } from '#server/core/config'
+import type { Db } from '#server/core/db/database'
+import type { EmailTransport } from '#server/core/email/transport'
+import { deliverEnquiry, listEnquiries, storeEnquiry } from '#server/features/contact/service'
+
+const enquiry = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  enquiry: z.string(),
+  createdAt: z.string(),
+  sent: z.boolean(),
+  sentAt: z.string().nullable(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+})
+
+export function contactRoutes(app: App, db: Db, transport: EmailTransport, config: Config) {
+  app.post(
+    '/api/contact',
+    {
+      config: { minLevel: 0, rateLimit: { max: config.limits.contact, timeWindow: '10 minutes' } },
+      schema: {
+        body: contactSchema,
+        response: { 201: z.object({ id: z.number(), sent: z.boolean() }) },
+        tags: ['contact'],
+      },
+    },
+    async (request, reply) => {
+      const id = await storeEnquiry(db, request.body)
+      const sent = await deliverEnquiry(db, transport, id)
+      if (!sent) request.log.warn({ enquiry: id }, 'enquiry stored but not yet sent')
+      return reply.status(201).send({ id, sent })
+    },
+  )
+
+  app.get(
+    '/api/enquiries',
+    {
+      config: { minLevel: 3, personalData: true },
+      schema: { response: { 200: z.array(enquiry) }, tags: ['contact'] },
+    },
+    () => listEnquiries(db),
+  )
+}

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify'
+import { landMessages } from '#shared/schemas/land-documents'
+import { AppError, badRequest } from '#server/core/errors'
+import { NUL_REFUSED } from '#server/core/http/security'
+import type { Upload } from '#server/features/land-documents/service'
+
+const TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE'
+
+// The stored name is for the record only (never a path, never a header): keep what follows the
+// last slash of either kind, as browsers send it.
+const baseName = (fileName: string) => fileName.split(/[/\\]/).pop()?.slice(0, 200) ?? ''
+
+// Reads the whole form: text fields in any order and at most one file, held in memory (20 MB
+// at most, by the limits given to @fastify/multipart). A file over the limit is read to its end
+// and dropped, so the client gets our answer instead of a broken connection. The global NUL
+// check (plugins/security.ts) cannot see multipart bodies, so it is made here.
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
+  const upload: Upload = { fields: {}, tooLarge: false }
+  let refusal: AppError | undefined
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const value = part.value
+        if (typeof value !== 'string' || part.valueTruncated || part.fieldnameTruncated) {
+          refusal ??= badRequest(landMessages.unreadableUpload)
+        } else if (value.includes('\u0000') || part.fieldname.includes('\u0000')) {
+          refusal ??= badRequest(NUL_REFUSED)
+        } else {
+          upload.fields[part.fieldname] = value
+        }
+      } else {
+        const bytes = await part.toBuffer()
+        if (part.filename.includes('\u0000')) refusal ??= badRequest(NUL_REFUSED)
+        upload.file = { bytes, fileName: baseName(part.filename) }
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === TOO_LARGE) return { ...upload, tooLarge: true }
+    if (code === 'FST_FILES_LIMIT') throw badRequest(landMessages.oneFileOnly)
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new AppError(415, 'Send the form as multipart/form-data.')
+    }
+    request.log.warn({ err: error }, 'unreadable upload')
+    throw badRequest(landMessages.unreadableUpload)
+  }
+  if (refusal) throw refusal
+  return upload
+}

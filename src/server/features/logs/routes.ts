@@ -1,0 +1,36 @@
+import type { App } from '#server/core/app-type'
+import { z } from 'zod'
+import { logEntrySchema, logPageSchema, logQuerySchema } from '#shared/schemas/logs'
+import type { Db } from '#server/core/db/database'
+import type { SendList } from '#server/core/http/cached-list'
+import { getLog, listLogs } from '#server/features/logs/service'
+
+// Ids are PostgreSQL integers: a larger number names nothing, and must not reach the query.
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) })
+
+// The activity log is the administrator's alone (spec section 6). Logged values hold people's
+// records, addresses and all, hence personalData.
+export function logRoutes(app: App, db: Db, sendList: SendList) {
+  app.get(
+    '/api/logs',
+    {
+      config: { minLevel: 4, personalData: true },
+      schema: {
+        querystring: logQuerySchema,
+        response: { 200: logPageSchema },
+        tags: ['logs'],
+        description: 'One page of the activity log, sorted on the server (id breaks ties).',
+      },
+    },
+    (request, reply) => sendList(request, reply, logPageSchema, () => listLogs(db, request.query)),
+  )
+
+  app.get(
+    '/api/logs/:id',
+    {
+      config: { minLevel: 4, personalData: true },
+      schema: { params: idParams, response: { 200: logEntrySchema }, tags: ['logs'] },
+    },
+    (request) => getLog(db, request.params.id),
+  )
+}

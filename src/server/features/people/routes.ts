@@ -1,0 +1,81 @@
+import type { App } from '#server/core/app-type'
+import { z } from 'zod'
+import { newPersonSchema, personSchema, updatePersonSchema } from '#shared/schemas/person'
+import type { Db } from '#server/core/db/database'
+import type { SendList } from '#server/core/http/cached-list'
+import {
+  createPerson,
+  deletePerson,
+  getPerson,
+  listPeople,
+  moveToPlotholders,
+  moveToWaitingList,
+  updatePerson,
+} from '#server/features/people/service'
+
+const idParams = z.object({ id: z.string().min(1).max(40) })
+const listQuery = z.object({ status: z.enum(['plotholders', 'waitinglist']).optional() })
+// Everything here returns or changes address, phone and email: committee only.
+const committee = { minLevel: 3, personalData: true }
+const tags = ['people']
+
+export function peopleRoutes(app: App, db: Db, sendList: SendList) {
+  app.get(
+    '/api/people',
+    {
+      config: committee,
+      schema: { querystring: listQuery, response: { 200: z.array(personSchema) }, tags },
+    },
+    (request, reply) =>
+      sendList(request, reply, z.array(personSchema), () => listPeople(db, request.query.status)),
+  )
+
+  app.get(
+    '/api/people/:id',
+    { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
+    (request) => getPerson(db, request.params.id),
+  )
+
+  app.post(
+    '/api/people',
+    {
+      config: committee,
+      schema: { body: newPersonSchema, response: { 201: personSchema }, tags },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createPerson(db, request.viewer!, request.body)),
+  )
+
+  app.put(
+    '/api/people/:id',
+    {
+      config: committee,
+      schema: { params: idParams, body: updatePersonSchema, response: { 200: personSchema }, tags },
+    },
+    (request) => updatePerson(db, request.viewer!, request.params.id, request.body),
+  )
+
+  app.delete(
+    '/api/people/:id',
+    {
+      config: committee,
+      schema: { params: idParams, response: { 204: z.null() }, tags },
+    },
+    async (request, reply) => {
+      await deletePerson(db, request.viewer!, request.params.id)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/api/people/:id/move-to-waiting-list',
+    { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
+    (request) => moveToWaitingList(db, request.viewer!, request.params.id),
+  )
+
+  app.post(
+    '/api/people/:id/move-to-plotholders',
+    { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
+    (request) => moveToPlotholders(db, request.viewer!, request.params.id),
+  )
+}

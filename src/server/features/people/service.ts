@@ -1,0 +1,127 @@
+import type { Outcome } from '#shared/domain/outcome'
+import * as rules from '#shared/domain/people'
+import { toIsoDate } from '#shared/domain/text'
+import { messages } from '#shared/messages'
+import type { NewPerson, Person, UpdatePerson } from '#shared/schemas/person'
+import type { Plot } from '#shared/schemas/plot'
+import type { Db } from '#server/core/db/database'
+import type { Tx } from '#server/core/db/write-transaction'
+import { conflict, notFound, unprocessable } from '#server/core/errors'
+import type { Viewer } from '#server/core/viewer'
+import * as peopleRepo from '#server/features/people/sql'
+import type { PeopleStatus } from '#server/features/people/sql'
+import * as plotsRepo from '#server/features/plots/sql'
+import { loggedChange } from '#server/core/logged-change'
+
+const today = () => toIsoDate(new Date())
+
+function change(methodName: string, id: string, viewer: Viewer) {
+  return { methodName, eventCollection: 'people', docId: id, userName: viewer.userName }
+}
+
+export async function requirePerson(tx: Tx, id: string): Promise<Person> {
+  const person = await peopleRepo.findPerson(tx, id)
+  if (!person) throw notFound(`There is no person with the nickname '${id}'.`)
+  return person
+}
+
+// A domain rule's refusal carries the spec's message; the client shows it as it is.
+export function unlessRefused<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw unprocessable(outcome.message)
+  return outcome.value
+}
+
+export function listPeople(db: Db, status?: PeopleStatus): Promise<Person[]> {
+  return peopleRepo.listPeople(db.kysely, status)
+}
+
+export function getPerson(db: Db, id: string): Promise<Person> {
+  return requirePerson(db.kysely, id)
+}
+
+export function createPerson(db: Db, viewer: Viewer, input: NewPerson): Promise<Person> {
+  return loggedChange(
+    db,
+    change('createPerson', input.id, viewer),
+    async (tx) => {
+      if (await peopleRepo.nicknameTaken(tx, input.id)) {
+        throw conflict(messages.nicknameInUse(input.id))
+      }
+      const { id, onWaitingList, ...fields } = input
+      return peopleRepo.insertPerson(tx, {
+        ...rules.blankPerson(id, onWaitingList, today()),
+        ...fields,
+      })
+    },
+    input,
+  )
+}
+
+// The nickname is the id and cannot change: the update's fields have none.
+export function updatePerson(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  input: UpdatePerson,
+): Promise<Person> {
+  return loggedChange(
+    db,
+    change('updatePerson', id, viewer),
+    async (tx) => {
+      const current = await requirePerson(tx, id)
+      const { version, ...fields } = input
+      if (current.version !== version) throw conflict(messages.staleVersion)
+      return peopleRepo.updatePerson(tx, { ...current, ...fields })
+    },
+    input,
+  )
+}
+
+export interface DeletedPerson {
+  person: Person
+  /** The plots the person was removed from, as saved. */
+  plots: Plot[]
+}
+
+export function deletePerson(db: Db, viewer: Viewer, id: string): Promise<DeletedPerson> {
+  return loggedChange(
+    db,
+    change('deletePerson', id, viewer),
+    async (tx) => {
+      const person = await requirePerson(tx, id)
+      const tenancies = await plotsRepo.findPlots(tx, person.plots)
+      const plots: Plot[] = []
+      for (const plot of rules.deletePerson(person, tenancies).plots) {
+        await plotsRepo.removeTenancy(tx, plot.id, person.id)
+        plots.push(await plotsRepo.updatePlot(tx, plot))
+      }
+      await peopleRepo.deletePersonRow(tx, id)
+      return { person, plots }
+    },
+    { id },
+  )
+}
+
+export function moveToWaitingList(db: Db, viewer: Viewer, id: string): Promise<Person> {
+  return loggedChange(
+    db,
+    change('moveToWaitingList', id, viewer),
+    async (tx) => {
+      const person = await requirePerson(tx, id)
+      return peopleRepo.updatePerson(tx, unlessRefused(rules.moveToWaitingList(person, today())))
+    },
+    { id },
+  )
+}
+
+export function moveToPlotholders(db: Db, viewer: Viewer, id: string): Promise<Person> {
+  return loggedChange(
+    db,
+    change('moveToPlotholders', id, viewer),
+    async (tx) => {
+      const person = await requirePerson(tx, id)
+      return peopleRepo.updatePerson(tx, unlessRefused(rules.moveToPlotholders(person)))
+    },
+    { id },
+  )
+}

@@ -1,0 +1,125 @@
+import { comparePlotIds } from '#shared/domain/plots'
+import { messages } from '#shared/messages'
+import type { Person } from '#shared/schemas/person'
+import type { PersonRow } from '#server/core/db/schema'
+import type { Tx } from '#server/core/db/write-transaction'
+import { conflict } from '#server/core/errors'
+
+export type PeopleStatus = 'plotholders' | 'waitinglist'
+
+// Rows hold flags as 0/1 and no plot list: a person's plots are their tenancy rows.
+function toPerson(row: PersonRow, plots: readonly string[]): Person {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    dateJoined: row.dateJoined,
+    joinedWaitingList: row.joinedWaitingList,
+    address: row.address,
+    phoneNumber: row.phoneNumber,
+    email: row.email,
+    altEmail: row.altEmail,
+    plots: [...plots].sort(comparePlotIds),
+    isPlotHolder: Boolean(row.isPlotHolder),
+    onWaitingList: Boolean(row.onWaitingList),
+    version: row.version,
+  }
+}
+
+function fieldsOf(person: Person) {
+  return {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    dateJoined: person.dateJoined,
+    joinedWaitingList: person.joinedWaitingList,
+    address: person.address,
+    phoneNumber: person.phoneNumber,
+    email: person.email,
+    altEmail: person.altEmail,
+    isPlotHolder: person.isPlotHolder ? 1 : 0,
+    onWaitingList: person.onWaitingList ? 1 : 0,
+  }
+}
+
+// Plain code-unit order, so that both engines (whatever their collation) list people alike.
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+// One query for all tenancy rows, grouped here: lists never ask once per person.
+async function plotsByPerson(tx: Tx): Promise<Map<string, string[]>> {
+  const rows = await tx.selectFrom('tenancy').select(['personId', 'plotId']).execute()
+  const grouped = new Map<string, string[]>()
+  for (const { personId, plotId } of rows) {
+    const plots = grouped.get(personId)
+    if (plots) plots.push(plotId)
+    else grouped.set(personId, [plotId])
+  }
+  return grouped
+}
+
+export async function listPeople(tx: Tx, status?: PeopleStatus): Promise<Person[]> {
+  let query = tx.selectFrom('people').selectAll()
+  if (status === 'plotholders') query = query.where('isPlotHolder', '=', 1)
+  if (status === 'waitinglist') query = query.where('onWaitingList', '=', 1)
+  const [rows, plots] = await Promise.all([query.execute(), plotsByPerson(tx)])
+  const people = rows.map((row) => toPerson(row, plots.get(row.id) ?? []))
+  if (status === 'waitinglist') {
+    return people.sort(
+      (a, b) => compareText(a.joinedWaitingList, b.joinedWaitingList) || compareText(a.id, b.id),
+    )
+  }
+  return people.sort((a, b) => compareText(a.id, b.id))
+}
+
+export async function findPerson(tx: Tx, id: string): Promise<Person | undefined> {
+  const row = await tx.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  const tenancy = await tx
+    .selectFrom('tenancy')
+    .select('plotId')
+    .where('personId', '=', id)
+    .execute()
+  return toPerson(
+    row,
+    tenancy.map((t) => t.plotId),
+  )
+}
+
+// Nicknames differing only in case would be told apart by nobody reading a tenant list. Both
+// sides go through the engine's lower(), so an exact repeat is caught even where SQLite folds
+// only ASCII letters.
+export async function nicknameTaken(tx: Tx, id: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('people')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['id']), '=', eb.fn('lower', [eb.val(id)])))
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export async function insertPerson(tx: Tx, person: Person): Promise<Person> {
+  await tx
+    .insertInto('people')
+    .values({ id: person.id, ...fieldsOf(person), version: person.version })
+    .execute()
+  return person
+}
+
+// Writes the person read at `person.version` as the next version. The compare-and-set is a
+// second guard behind the service's check: a row changed meanwhile is never overwritten.
+// Plots are not written here: they live in the tenancy table (plots-repository).
+export async function updatePerson(tx: Tx, person: Person): Promise<Person> {
+  const result = await tx
+    .updateTable('people')
+    .set({ ...fieldsOf(person), version: person.version + 1 })
+    .where('id', '=', person.id)
+    .where('version', '=', person.version)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) !== 1) throw conflict(messages.staleVersion)
+  return { ...person, version: person.version + 1 }
+}
+
+export async function deletePersonRow(tx: Tx, id: string): Promise<void> {
+  await tx.deleteFrom('people').where('id', '=', id).execute()
+}

@@ -1,0 +1,76 @@
+import type { App } from '#server/core/app-type'
+import { z } from 'zod'
+import { personSchema } from '#shared/schemas/person'
+import { newPlotSchema, plotSchema, updatePlotSchema } from '#shared/schemas/plot'
+import type { Db } from '#server/core/db/database'
+import type { SendList } from '#server/core/http/cached-list'
+import {
+  addPlotToPerson,
+  createPlot,
+  getPlot,
+  listPlots,
+  removePlotFromPerson,
+  updatePlot,
+} from '#server/features/plots/service'
+
+const idParams = z.object({ id: z.string().min(1).max(40) })
+const tenantParams = idParams.extend({ personId: z.string().min(1).max(40) })
+// A tenant change answers with the person too (committee only): their plots and status change.
+const tenancy = z.object({ plot: plotSchema, person: personSchema })
+const tags = ['plots']
+
+export function plotRoutes(app: App, db: Db, sendList: SendList) {
+  // Level 2 (land access) sees plots with tenant nicknames only: plotSchema has no personal data.
+  app.get(
+    '/api/plots',
+    { config: { minLevel: 2 }, schema: { response: { 200: z.array(plotSchema) }, tags } },
+    (request, reply) => sendList(request, reply, z.array(plotSchema), () => listPlots(db)),
+  )
+
+  app.get(
+    '/api/plots/:id',
+    {
+      config: { minLevel: 2 },
+      schema: { params: idParams, response: { 200: plotSchema }, tags },
+    },
+    (request) => getPlot(db, request.params.id),
+  )
+
+  app.post(
+    '/api/plots',
+    {
+      config: { minLevel: 3 },
+      schema: { body: newPlotSchema, response: { 201: plotSchema }, tags },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createPlot(db, request.viewer!, request.body)),
+  )
+
+  app.put(
+    '/api/plots/:id',
+    {
+      config: { minLevel: 3 },
+      schema: { params: idParams, body: updatePlotSchema, response: { 200: plotSchema }, tags },
+    },
+    (request) => updatePlot(db, request.viewer!, request.params.id, request.body),
+  )
+
+  app.put(
+    '/api/plots/:id/tenants/:personId',
+    {
+      config: { minLevel: 3, personalData: true },
+      schema: { params: tenantParams, response: { 200: tenancy }, tags },
+    },
+    (request) => addPlotToPerson(db, request.viewer!, request.params.id, request.params.personId),
+  )
+
+  app.delete(
+    '/api/plots/:id/tenants/:personId',
+    {
+      config: { minLevel: 3, personalData: true },
+      schema: { params: tenantParams, response: { 200: tenancy }, tags },
+    },
+    (request) =>
+      removePlotFromPerson(db, request.viewer!, request.params.id, request.params.personId),
+  )
+}

@@ -1,0 +1,19 @@
+import type { App } from '#server/core/app-type'
+import { viewerSchema } from '#shared/schemas/account'
+import { unauthorized } from '#server/core/errors'
+
+// What the client keeps under 'guest': for showing, never for deciding.
+export function meRoutes(app: App) {
+  app.get(
+    '/api/me',
+    {
+      config: { minLevel: 0, duringPasswordChange: true },
+      schema: { response: { 200: viewerSchema }, tags: ['auth'] },
+    },
+    async (request) => {
+      if (!request.viewer) throw unauthorized()
+      const { userName, email, level, mustChangePassword } = request.viewer
+      return { userName, email, level, mustChangePassword }
+    },
+  )
+}

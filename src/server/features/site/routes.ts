@@ -1,0 +1,25 @@
+import type { App } from '#server/core/app-type'
+import { z } from 'zod'
+import type { Config } from '#server/core/config'
+
+export const siteInfo = z.object({
+  charityName: z.string(),
+  charityNumber: z.string(),
+  charityRegisterUrl: z.string(),
+})
+
+// The association's own details for the public footer, configured by environment.
+export function siteRoutes(app: App, config: Config) {
+  app.get(
+    '/api/site',
+    { config: { minLevel: 0 }, schema: { response: { 200: siteInfo }, tags: ['site'] } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300')
+      return {
+        charityName: config.charity.name,
+        charityNumber: config.charity.number,
+        charityRegisterUrl: config.charity.registerUrl,
+      }
+    },
+  )
+}
