@@ -59,6 +59,7 @@ export const messages = {
   otherSessionsEnded: (count: number) =>
     count === 1 ? 'One other session was signed out.' : `${count} other sessions were signed out.`,
   mustChangePassword: 'Choose a new password before going on.',
+  // The password comes last, with nothing after it that could be copied as part of it.
   oneTimePassword: (userName: string, password: string) =>
-    `One-time password for ${userName}: ${password}. It is shown only now; they must choose a new password when they sign in.`,
+    `One-time password for ${userName}, shown only now (they must choose a new password when they sign in): ${password}`,
 } as const

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
+import { messages } from '#shared/messages'
 import {
+  administratorClaimed,
   anonymousPage,
   createAccount,
   expectNoAxeViolations,
@@ -8,25 +9,50 @@ import {
   PASSWORD,
   signedInPage,
 } from '#tests/helpers/browser'
-import { pathOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
-
-async function logIn(page: Page, userName: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('User name').fill(userName)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Login' }).click()
-}
+import {
+  changePasswordOnScreen,
+  logIn,
+  membersLinks,
+  pathOf,
+  poll,
+  statusTexts,
+  storedGuest,
+  useServerAndBrowser,
+} from '#tests/helpers/e2e-fixtures'
 
 describe('sign-in, registration and the members shell', () => {
   const suite = useServerAndBrowser()
 
-  it('signs the printed administrator in and lands on /members/plotholders', async () => {
+  // First, so that the helpers find the administrator already claimed on the screens.
+  it('sends the printed administrator to My account for a new password, then to /members/plotholders', async () => {
     expect(suite.server.adminPassword).toMatch(/^\S{12,}$/)
     const page = await anonymousPage(suite.browser, suite.server)
     await logIn(page, 'admin', suite.server.adminPassword)
-    await expect.poll(() => pathOf(page)).toBe('/members/plotholders')
-    const guest = await page.evaluate(() => JSON.parse(localStorage.getItem('guest') ?? 'null'))
-    expect(guest).toEqual({ userName: 'admin', level: 4, email: 'admin@allotment.example' })
+    await poll(() => pathOf(page)).toBe('/members/account')
+    await poll(() => statusTexts(page)).toContain(messages.mustChangePassword)
+    expect(await membersLinks(page)).toEqual(['My account'])
+    expect(await storedGuest(page)).toEqual({
+      userName: 'admin',
+      level: 4,
+      email: 'admin@allotment.example',
+      mustChangePassword: true,
+    })
+    // Every other members address leads back here until the password is changed.
+    await page.goto('/members/plotholders')
+    await poll(() => pathOf(page)).toBe('/members/account')
+
+    const changed = page.waitForResponse((r) => r.url().endsWith('/api/account/password'))
+    await changePasswordOnScreen(page, suite.server.adminPassword, PASSWORD)
+    expect((await changed).status()).toBe(204)
+    administratorClaimed(suite.server, PASSWORD)
+    await poll(() => pathOf(page)).toBe('/members/plotholders')
+    expect(await membersLinks(page)).toContain('Plot holders')
+    expect(await storedGuest(page)).toEqual({
+      userName: 'admin',
+      level: 4,
+      email: 'admin@allotment.example',
+      mustChangePassword: false,
+    })
   })
 
   it("shows 'Login failed. Please try again.' for a wrong password, with no axe violations", async () => {

@@ -1,9 +1,8 @@
 import { expect } from 'vitest'
 import { chromium, request, type APIRequestContext, type Browser, type Page } from 'playwright-core'
 import { AxeBuilder } from '@axe-core/playwright'
-import type { TestServer } from './server-process.ts'
+import { claimAdministrator, PASSWORD, type TestServer } from './server-process.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts'
-import { PASSWORD } from './test-app.ts'
 
 export { startServer, type TestServer } from './server-process.ts'
 export { PASSWORD }
@@ -21,17 +20,40 @@ async function signedInRequest(server: TestServer, userName: string, password: s
   return context
 }
 
+// The printed administrator's one-time password is replaced once per server (data folder).
+const adminPasswords = new WeakMap<TestServer, Promise<string>>()
+
+/** The administrator's password, replacing the printed one-time password the first time. */
+export function administratorPassword(server: TestServer): Promise<string> {
+  let password = adminPasswords.get(server)
+  if (!password) {
+    password = claimAdministrator(server)
+    adminPasswords.set(server, password)
+  }
+  return password
+}
+
+/** For a test that replaced the printed password itself, on the screens, before any helper did. */
+export function administratorClaimed(server: TestServer, password: string) {
+  if (adminPasswords.has(server)) throw new Error('the administrator was claimed already')
+  adminPasswords.set(server, Promise.resolve(password))
+}
+
 const adminContexts = new WeakMap<TestServer, Promise<APIRequestContext>>()
 function adminOf(server: TestServer) {
   let admin = adminContexts.get(server)
   if (!admin) {
-    admin = signedInRequest(server, 'admin', server.adminPassword)
+    admin = administratorPassword(server).then((password) =>
+      signedInRequest(server, 'admin', password),
+    )
     adminContexts.set(server, admin)
   }
   return admin
 }
 
-// Accounts are made the way a real one is: registered, then approved by the administrator.
+// Accounts are made the way a real one is: registered, then approved by the administrator. The
+// registration's answer has no id (it would tell whether the e-mail address had an account), so
+// the administrator finds the account on their list, as on the accounts screen.
 export async function createAccount(server: TestServer, userName: string, level: number) {
   const anonymous = await request.newContext({ baseURL: server.url })
   const registered = await anonymous.post('/api/register', {
@@ -41,9 +63,15 @@ export async function createAccount(server: TestServer, userName: string, level:
   await anonymous.dispose()
   if (registered.status() === 409) return
   if (!registered.ok()) throw new Error(`register ${userName}: ${answer}`)
-  const { id } = JSON.parse(answer) as { id: string }
   const admin = await adminOf(server)
-  const approved = await admin.put(`/api/accounts/${id}/level`, { data: { level } })
+  const listed = await admin.get('/api/accounts')
+  if (!listed.ok()) throw new Error(`list accounts: ${await listed.text()}`)
+  const accounts = (await listed.json()) as { id: string; userName: string }[]
+  const account = accounts.find((row) => row.userName === userName)
+  if (!account) throw new Error(`register ${userName}: not on the accounts list after ${answer}`)
+  const approved = await admin.put(`/api/accounts/${encodeURIComponent(account.id)}/level`, {
+    data: { level },
+  })
   if (!approved.ok()) throw new Error(`approve ${userName}: ${await approved.text()}`)
 }
 

@@ -89,3 +89,38 @@ export async function giveTenant(api: APIRequestContext, plotId: string, personI
   const response = await api.put(`/api/plots/${plotId}/tenants/${personId}`)
   expect(response.status(), await response.text()).toBe(200)
 }
+
+/** Signs in through the login form, as a person does. */
+export async function logIn(page: Page, userName: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('User name').fill(userName)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login' }).click()
+}
+
+/** Fills My account's password form and submits it; the page must be on /members/account. */
+export async function changePasswordOnScreen(
+  page: Page,
+  current: string,
+  next: string,
+  repeat = next,
+) {
+  await page.getByLabel('Current password').fill(current)
+  await page.getByLabel('New password', { exact: true }).fill(next)
+  await page.getByLabel('Repeat new password').fill(repeat)
+  await page.getByRole('button', { name: 'Change password' }).click()
+}
+
+/** The texts of the page's status messages (role=status; a spinner's 'Loading' among them). */
+export const statusTexts = (page: Page) => page.getByRole('status').allTextContents()
+
+/** The texts of the page's alerts (role=alert): errors and refusals. */
+export const alertTexts = (page: Page) => page.getByRole('alert').allTextContents()
+
+/** The links of the members area's navigation. */
+export const membersLinks = (page: Page) =>
+  page.getByRole('navigation', { name: 'Members' }).getByRole('link').allTextContents()
+
+/** What localStorage keeps of the signed-in user under the spec's 'guest' key. */
+export const storedGuest = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('guest') ?? 'null') as unknown)

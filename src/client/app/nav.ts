@@ -1,3 +1,5 @@
+import { MY_ACCOUNT_PATH } from '../lib/session.ts'
+
 // The links of each area, with the lowest level that sees them (spec sections 2 and 6).
 export const publicNav = [
   { to: '/', label: 'Home' },
@@ -16,4 +18,5 @@ export const membersNav = [
   { to: '/members/enquiries', label: 'Enquiries', minLevel: 3 },
   { to: '/members/logs', label: 'Logs', minLevel: 4 },
   { to: '/members/performance', label: 'Performance', minLevel: 4 },
+  { to: MY_ACCOUNT_PATH, label: 'My account', minLevel: 1 },
 ] as const

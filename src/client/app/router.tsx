@@ -14,6 +14,7 @@ import { logsRoutes } from '../features/logs/routes.tsx'
 import { landRoutes } from '../features/land/routes.tsx'
 import { enquiriesRoutes } from '../features/enquiries/routes.tsx'
 import { performanceRoutes } from '../features/performance/routes.tsx'
+import { myAccountRoutes } from '../features/my-account/routes.tsx'
 
 // Who may open what, in one table (spec section 6). The server enforces the same levels.
 const guarded = (path: string, min: number, otherwise: string, children: RouteObject[]) => ({
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       guarded('enquiries', 3, '/members/map', enquiriesRoutes),
       guarded('logs', 4, '/', logsRoutes),
       guarded('performance', 4, '/', performanceRoutes),
+      guarded('account', 1, '/', myAccountRoutes),
     ],
   },
 ]

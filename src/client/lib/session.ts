@@ -1,11 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Viewer } from '#shared/schemas/account'
 import { api, ApiError } from './api.ts'
 
-export interface Viewer {
-  userName: string
-  level: number
-  email: string
-}
+export type { Viewer }
 
 // The spec keeps the signed-in user in localStorage under 'guest'. It only speeds up the first
 // paint; the server reads the level from the session for every request.
@@ -26,6 +23,9 @@ export function storeViewer(viewer: Viewer | null) {
 }
 
 export const viewerQueryKey = ['me'] as const
+
+/** My account: every level has it, and a viewer who must change their password sees only it. */
+export const MY_ACCOUNT_PATH = '/members/account'
 
 export async function fetchViewer(): Promise<Viewer | null> {
   try {

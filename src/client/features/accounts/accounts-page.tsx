@@ -1,12 +1,13 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { levelName, maxGrantableLevel } from '#shared/domain/levels'
+import { LEVELS, levelName, maxGrantableLevel } from '#shared/domain/levels'
+import { messages } from '#shared/messages'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useViewer } from '../../lib/session.ts'
-import { accountsQueryKey, fetchAccounts, setDisabled, setLevel, type Account } from './api.ts'
+import { accountsQueryKey, fetchAccounts, resetPassword, setDisabled, setLevel, type Account } from './api.ts'
 
 export function AccountsPage() {
   const accounts = useQuery({ queryKey: accountsQueryKey, queryFn: fetchAccounts })
@@ -21,7 +22,28 @@ export function AccountsPage() {
     },
     onError: (failure) => setError(errorMessage(failure)),
   })
+  // The one-time password exists only in this answer: it stays on screen until the next reset.
+  const [oneTime, setOneTime] = useState('')
+  const reset = useMutation({
+    mutationFn: resetPassword,
+    onSuccess: (answer) => {
+      setError('')
+      setOneTime(messages.oneTimePassword(answer.userName, answer.password))
+      return client.invalidateQueries({ queryKey: accountsQueryKey })
+    },
+    onError: (failure) => {
+      setOneTime('')
+      setError(errorMessage(failure))
+    },
+  })
+  const notice = useRef<HTMLDivElement>(null)
+  // The button may be far down a long list; the answer is at the top, so bring it into view.
+  useEffect(() => {
+    if (oneTime) notice.current?.focus()
+  }, [oneTime])
   const reach = maxGrantableLevel(viewer?.level ?? 0)
+  const canReset = viewer?.level === LEVELS.admin
+  const busy = change.isPending || reset.isPending
 
   return (
     <section>
@@ -31,6 +53,9 @@ export function AccountsPage() {
         to Committee; the administrator may grant any level.
       </p>
       <Alert>{error}</Alert>
+      <div ref={notice} tabIndex={-1}>
+        <Alert tone="success">{oneTime}</Alert>
+      </div>
       <QueryState query={accounts}>
         {(rows) => (
           <div className="table-scroll">
@@ -53,8 +78,9 @@ export function AccountsPage() {
                     account={account}
                     reach={reach}
                     isSelf={account.userName === viewer?.userName}
-                    busy={change.isPending}
+                    busy={busy}
                     run={(action) => change.mutate(action)}
+                    resetPassword={canReset ? () => reset.mutate(account.id) : undefined}
                   />
                 ))}
               </tbody>
@@ -72,9 +98,11 @@ interface RowProps {
   isSelf: boolean
   busy: boolean
   run: (action: () => Promise<unknown>) => void
+  /** Only the administrator resets passwords. */
+  resetPassword?: () => void
 }
 
-function AccountRow({ account, reach, isSelf, busy, run }: RowProps) {
+function AccountRow({ account, reach, isSelf, busy, run, resetPassword }: RowProps) {
   const [level, setChosen] = useState(String(account.level))
   const manageable = !isSelf && account.level <= reach
   const pending = account.level === 0 && account.requestedLevel > 0 && !account.disabled
@@ -115,6 +143,11 @@ function AccountRow({ account, reach, isSelf, busy, run }: RowProps) {
             >
               {account.disabled ? 'Enable' : 'Disable'}
             </button>
+            {resetPassword ? (
+              <button type="button" className="button button--quiet" disabled={busy} onClick={resetPassword}>
+                Reset password<span className="visually-hidden"> for {account.userName}</span>
+              </button>
+            ) : null}
           </div>
         ) : null}
       </td>

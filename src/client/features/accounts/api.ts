@@ -1,17 +1,25 @@
+import type { z } from 'zod'
 import { api } from '../../lib/api.ts'
 import type { Registration } from '#shared/schemas/register'
-import type { Account } from '#shared/schemas/account'
+import type { Account, oneTimePasswordSchema } from '#shared/schemas/account'
 
 export type { Account }
+export type OneTimePassword = z.infer<typeof oneTimePasswordSchema>
+
+const accountUrl = (id: string) => `/api/accounts/${encodeURIComponent(id)}`
 
 export const accountsQueryKey = ['accounts'] as const
 export const fetchAccounts = () => api<Account[]>('/api/accounts')
+// No id comes back: the answer is the same whether or not the e-mail address had an account.
 export const register = (registration: Registration) =>
-  api<{ id: string; userName: string; requestedLevel: number }>('/api/register', {
+  api<{ userName: string; requestedLevel: number }>('/api/register', {
     method: 'POST',
     json: registration,
   })
 export const setLevel = (id: string, level: number) =>
-  api(`/api/accounts/${encodeURIComponent(id)}/level`, { method: 'PUT', json: { level } })
+  api(`${accountUrl(id)}/level`, { method: 'PUT', json: { level } })
 export const setDisabled = (id: string, disabled: boolean) =>
-  api(`/api/accounts/${encodeURIComponent(id)}/disabled`, { method: 'PUT', json: { disabled } })
+  api(`${accountUrl(id)}/disabled`, { method: 'PUT', json: { disabled } })
+/** The administrator's reset: a one-time password, shown once, that must be replaced at sign-in. */
+export const resetPassword = (id: string) =>
+  api<OneTimePassword>(`${accountUrl(id)}/password`, { method: 'POST', json: {} })

@@ -6,7 +6,8 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { fetchViewer, signIn, signOut, viewerQueryKey } from '../../lib/session.ts'
+import { ApiError } from '../../lib/api.ts'
+import { fetchViewer, MY_ACCOUNT_PATH, signIn, signOut, viewerQueryKey } from '../../lib/session.ts'
 
 type State = 'idle' | 'loading' | 'failed'
 
@@ -27,7 +28,10 @@ export function LoginPage() {
     } catch (error) {
       console.error(error)
       setState('failed')
-      return setMessage(messages.loginFailed)
+      // Rate-limited or locked out: the server says how long to wait. Any other refusal reads the
+      // same, so the page never tells which user names exist.
+      const limited = error instanceof ApiError && error.status === 429
+      return setMessage(limited ? error.detail : messages.loginFailed)
     }
     // Spec section 4: after sign-in the member record is looked up; without one, sign out.
     const viewer = await fetchViewer().catch(() => null)
@@ -42,7 +46,7 @@ export function LoginPage() {
       return setMessage(messages.awaitingApproval)
     }
     client.setQueryData(viewerQueryKey, viewer)
-    navigate('/members')
+    navigate(viewer.mustChangePassword ? MY_ACCOUNT_PATH : '/members')
   }
 
   return (

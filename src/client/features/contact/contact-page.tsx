@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { ApiError } from '../../lib/api.ts'
 import { sendEnquiry } from './api.ts'
 
 type Sent = null | 'sending' | 'success' | 'failure'
@@ -28,7 +29,12 @@ export function ContactPage() {
     try {
       await sendEnquiry(parsed.data)
       setSent('success')
-    } catch {
+    } catch (error) {
+      // Too many enquiries from here: say how long to wait, and keep the form as it was typed.
+      if (error instanceof ApiError && error.status === 429) {
+        setSent(null)
+        return setInvalid(error.detail)
+      }
       setSent('failure')
     }
   }

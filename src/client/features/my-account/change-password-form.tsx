@@ -1,0 +1,111 @@
+import { useId, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { homePathForLevel } from '#shared/domain/levels'
+import { messages } from '#shared/messages'
+import { changePasswordSchema } from '#shared/schemas/account'
+import { Alert } from '../../components/ui/alert.tsx'
+import { TextField } from '../../components/ui/field.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import type { Viewer } from '../../lib/session.ts'
+import { useChangePassword } from './api.ts'
+
+const blank = { currentPassword: '', newPassword: '', repeatPassword: '' }
+type Draft = typeof blank
+
+// The checks the browser can make, in the order a person fixes them; the server repeats them and
+// adds its own (the current password, the list of common passwords).
+function problemWith(draft: Draft): string {
+  const parsed = changePasswordSchema.safeParse(draft)
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? messages.somethingWentWrong
+  if (draft.newPassword !== draft.repeatPassword) return messages.passwordsDiffer
+  if (draft.newPassword === draft.currentPassword) return messages.newPasswordSame
+  return ''
+}
+
+export function ChangePasswordForm({ viewer }: { viewer: Viewer }) {
+  const [draft, setDraft] = useState(blank)
+  const [error, setError] = useState('')
+  const [changed, setChanged] = useState(false)
+  const change = useChangePassword()
+  const navigate = useNavigate()
+  const headingId = useId()
+  const forced = viewer.mustChangePassword
+  const set = (field: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }))
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setChanged(false)
+    const problem = problemWith(draft)
+    setError(problem)
+    if (problem) return
+    const { currentPassword, newPassword } = draft
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: (fresh) => {
+          setDraft(blank)
+          // A forced change was all that stood between the member and their screens.
+          if (forced) navigate(homePathForLevel(fresh?.level ?? viewer.level), { replace: true })
+          else setChanged(true)
+        },
+        onError: (failure) => setError(errorMessage(failure)),
+      },
+    )
+  }
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>Change password</h2>
+      {forced ? <Alert tone="info">{messages.mustChangePassword}</Alert> : null}
+      <form className="form" onSubmit={submit} noValidate aria-labelledby={headingId}>
+        <Alert>{error}</Alert>
+        {changed ? <Alert tone="success">{messages.passwordChanged}</Alert> : null}
+        {/* Lets a password manager file the new password under the right account. */}
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={viewer.userName}
+          readOnly
+          hidden
+        />
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={draft.currentPassword}
+          onChange={set('currentPassword')}
+          required
+        />
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={draft.newPassword}
+          onChange={set('newPassword')}
+          hint="At least 8 characters."
+          required
+        />
+        <TextField
+          label="Repeat new password"
+          name="repeatPassword"
+          type="password"
+          autoComplete="new-password"
+          value={draft.repeatPassword}
+          onChange={set('repeatPassword')}
+          required
+        />
+        <div className="button-row">
+          <button type="submit" className="button" disabled={change.isPending}>
+            Change password
+          </button>
+          {change.isPending ? <Spinner label="Changing password" /> : null}
+        </div>
+      </form>
+    </section>
+  )
+}
