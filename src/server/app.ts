@@ -7,17 +7,18 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { messages } from '#shared/messages'
 import type { Config } from '#server/core/config'
 import { AppError } from '#server/core/errors'
-import { openDatabase, type Db } from '#server/core/db/database'
+import { openDatabase } from '#server/core/db/database'
 import { migrateToLatest } from '#server/core/db/migrations/index'
 import { persistentSecret } from '#server/core/db/settings'
-import { createAuth, migrateAuthTables, type Auth } from '#server/core/auth/auth'
-import { createTransport, type EmailTransport } from '#server/core/email/transport'
+import { createAuth, migrateAuthTables } from '#server/core/auth/auth'
+import { createTransport } from '#server/core/email/transport'
 import { frameworkErrors, problemDetails } from '#server/core/http/problem-details'
 import { security } from '#server/core/http/security'
 import { openapi } from '#server/core/http/openapi'
 import { accessControl } from '#server/core/viewer'
 import { spa } from '#server/core/http/spa'
-import { apiRoutes } from '#server/features/index'
+import { features } from '#server/features/index'
+import { createListCache } from '#server/core/http/cached-list'
 import { retryUnsent } from '#server/features/contact/service'
 
 const defaultClientDir = path.resolve(fileURLToPath(import.meta.url), '../../../dist/client')
@@ -30,13 +31,6 @@ export interface AppOptions {
   pgSchema?: string
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    db: Db
-    auth: Auth
-    transport: EmailTransport
-  }
-}
 
 export async function openStore(config: Config, pgSchema?: string) {
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(pgSchema ? { pgSchema } : {}) })
@@ -63,6 +57,8 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   app.decorate('db', db)
   app.decorate('auth', auth)
   app.decorate('transport', transport)
+  app.decorate('config', config)
+  app.decorate('sendList', createListCache(db))
 
   problemDetails(app)
   await security(app, config.origins)
@@ -74,7 +70,7 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   })
   await openapi(app)
   accessControl(app, auth, db, secret)
-  apiRoutes(app, { db, auth, config, transport })
+  await features(app)
   await spa(app, clientDir ?? defaultClientDir)
 
   const retry = setInterval(

@@ -1,6 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Auth } from '#server/core/auth/auth'
+import type { Config } from '#server/core/config'
+import type { Db } from '#server/core/db/database'
+import type { EmailTransport } from '#server/core/email/transport'
+import type { SendList } from '#server/core/http/cached-list'
+
+// What the core hands every feature, as decorators of the Fastify instance.
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+    auth: Auth
+    config: Config
+    transport: EmailTransport
+    /** Whole-collection answers cached per data version (core/http/cached-list.ts). */
+    sendList: SendList
+  }
+}
 
 /** The Fastify instance as route files see it: zod schemas type the request and reply. */
 export type App = FastifyInstance<

@@ -1,37 +1,30 @@
 import type { App } from '#server/core/app-type'
-import type { Auth } from '#server/core/auth/auth'
-import type { Config } from '#server/core/config'
-import type { Db } from '#server/core/db/database'
-import type { EmailTransport } from '#server/core/email/transport'
-import { createListCache } from '#server/core/http/cached-list'
-import { accountRoutes } from '#server/features/accounts/routes'
-import { authRoutes } from '#server/features/sign-in/routes'
-import { meRoutes } from '#server/features/sign-in/me'
-import { contactRoutes } from '#server/features/contact/routes'
-import { landDocumentRoutes } from '#server/features/land-documents/routes'
-import { logRoutes } from '#server/features/logs/routes'
-import { peopleRoutes } from '#server/features/people/routes'
-import { plotRoutes } from '#server/features/plots/routes'
-import { siteRoutes } from '#server/features/site/routes'
-import { vitalsRoutes } from '#server/features/vitals/routes'
+import { accountsFeature } from '#server/features/accounts/routes'
+import { contactFeature } from '#server/features/contact/routes'
+import { landDocumentsFeature } from '#server/features/land-documents/routes'
+import { logsFeature } from '#server/features/logs/routes'
+import { peopleFeature } from '#server/features/people/routes'
+import { plotsFeature } from '#server/features/plots/routes'
+import { meFeature } from '#server/features/sign-in/me'
+import { signInFeature } from '#server/features/sign-in/routes'
+import { siteFeature } from '#server/features/site/routes'
+import { vitalsFeature } from '#server/features/vitals/routes'
 
-export interface RouteDeps {
-  db: Db
-  auth: Auth
-  config: Config
-  transport: EmailTransport
-}
+// Every feature is a Fastify plugin that takes what it needs from the core's decorators
+// (app.db, app.auth, app.config, app.transport, app.sendList): one way, the same for all.
+const FEATURES = [
+  signInFeature,
+  meFeature,
+  accountsFeature,
+  siteFeature,
+  contactFeature,
+  logsFeature,
+  landDocumentsFeature,
+  peopleFeature,
+  plotsFeature,
+  vitalsFeature,
+]
 
-export function apiRoutes(app: App, { db, auth, config, transport }: RouteDeps) {
-  const sendList = createListCache(db)
-  authRoutes(app, auth, db, new URL(config.publicUrl).origin)
-  meRoutes(app)
-  accountRoutes(app, db, auth, config)
-  siteRoutes(app, config)
-  contactRoutes(app, db, transport, config)
-  logRoutes(app, db, sendList)
-  app.register(landDocumentRoutes, { db })
-  peopleRoutes(app, db, sendList)
-  plotRoutes(app, db, sendList)
-  vitalsRoutes(app, db)
+export async function features(app: App) {
+  for (const feature of FEATURES) await app.register(feature)
 }

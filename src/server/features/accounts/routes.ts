@@ -8,9 +8,6 @@ import {
   otherSessionsEndedSchema,
 } from '#shared/schemas/account'
 import { registerSchema } from '#shared/schemas/register'
-import type { Auth } from '#server/core/auth/auth'
-import type { Config } from '#server/core/config'
-import type { Db } from '#server/core/db/database'
 import { listAccounts, register, setAccountDisabled, setAccountLevel } from '#server/features/accounts/service'
 import {
   changeOwnPassword,
@@ -24,7 +21,8 @@ const idParams = z.object({ id: z.string().min(1).max(100) })
 /** The signed-in caller and their address, for the log of security events. */
 const actorOf = (request: FastifyRequest): Actor => ({ viewer: request.viewer!, clientAddress: request.ip })
 
-export function accountRoutes(app: App, db: Db, auth: Auth, config: Config) {
+export async function accountsFeature(app: App) {
+  const { db, auth, config } = app
   app.post(
     '/api/register',
     {

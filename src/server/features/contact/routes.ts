@@ -1,9 +1,6 @@
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import { contactSchema } from '#shared/schemas/contact'
-import type { Config } from '#server/core/config'
-import type { Db } from '#server/core/db/database'
-import type { EmailTransport } from '#server/core/email/transport'
 import { deliverEnquiry, listEnquiries, storeEnquiry } from '#server/features/contact/service'
 
 const enquiry = z.object({
@@ -18,7 +15,8 @@ const enquiry = z.object({
   lastError: z.string().nullable(),
 })
 
-export function contactRoutes(app: App, db: Db, transport: EmailTransport, config: Config) {
+export async function contactFeature(app: App) {
+  const { db, transport, config } = app
   app.post(
     '/api/contact',
     {

@@ -7,7 +7,6 @@ import {
   landGroupSchema,
   MAX_PDF_BYTES,
 } from '#shared/schemas/land-documents'
-import type { Db } from '#server/core/db/database'
 import {
   deleteLandDocument,
   listLandGroups,
@@ -31,7 +30,8 @@ const uploadForm = z.object({
 
 // A plugin of its own so that multipart parsing (and its 20 MB limit) exists only here; every
 // other route keeps refusing multipart bodies and keeps the 1 MiB JSON limit.
-export async function landDocumentRoutes(app: App, { db }: { db: Db }) {
+export async function landDocumentsFeature(app: App) {
+  const { db } = app
   await app.register(multipart, {
     limits: { fileSize: MAX_PDF_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
   })

@@ -1,8 +1,6 @@
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import { logEntrySchema, logPageSchema, logQuerySchema } from '#shared/schemas/logs'
-import type { Db } from '#server/core/db/database'
-import type { SendList } from '#server/core/http/cached-list'
 import { getLog, listLogs } from '#server/features/logs/service'
 
 // Ids are PostgreSQL integers: a larger number names nothing, and must not reach the query.
@@ -10,7 +8,8 @@ const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647
 
 // The activity log is the administrator's alone (spec section 6). Logged values hold people's
 // records, addresses and all, hence personalData.
-export function logRoutes(app: App, db: Db, sendList: SendList) {
+export async function logsFeature(app: App) {
+  const { db, sendList } = app
   app.get(
     '/api/logs',
     {

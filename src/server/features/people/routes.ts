@@ -1,8 +1,6 @@
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import { newPersonSchema, personSchema, updatePersonSchema } from '#shared/schemas/person'
-import type { Db } from '#server/core/db/database'
-import type { SendList } from '#server/core/http/cached-list'
 import {
   createPerson,
   deletePerson,
@@ -19,7 +17,8 @@ const listQuery = z.object({ status: z.enum(['plotholders', 'waitinglist']).opti
 const committee = { minLevel: 3, personalData: true }
 const tags = ['people']
 
-export function peopleRoutes(app: App, db: Db, sendList: SendList) {
+export async function peopleFeature(app: App) {
+  const { db, sendList } = app
   app.get(
     '/api/people',
     {

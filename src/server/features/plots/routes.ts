@@ -2,8 +2,6 @@ import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import { personSchema } from '#shared/schemas/person'
 import { newPlotSchema, plotSchema, updatePlotSchema } from '#shared/schemas/plot'
-import type { Db } from '#server/core/db/database'
-import type { SendList } from '#server/core/http/cached-list'
 import {
   addPlotToPerson,
   createPlot,
@@ -19,7 +17,8 @@ const tenantParams = idParams.extend({ personId: z.string().min(1).max(40) })
 const tenancy = z.object({ plot: plotSchema, person: personSchema })
 const tags = ['plots']
 
-export function plotRoutes(app: App, db: Db, sendList: SendList) {
+export async function plotsFeature(app: App) {
+  const { db, sendList } = app
   // Level 2 (land access) sees plots with tenant nicknames only: plotSchema has no personal data.
   app.get(
     '/api/plots',

@@ -3,7 +3,7 @@ import { viewerSchema } from '#shared/schemas/account'
 import { unauthorized } from '#server/core/errors'
 
 // What the client keeps under 'guest': for showing, never for deciding.
-export function meRoutes(app: App) {
+export async function meFeature(app: App) {
   app.get(
     '/api/me',
     {

@@ -73,7 +73,9 @@ function signInEvent(db: Db, methodName: string, attempt: Attempt, error: unknow
   return logSecurityEvent(db, change, null, error)
 }
 
-export function authRoutes(app: App, auth: Auth, db: Db, origin: string) {
+export async function signInFeature(app: App) {
+  const { auth, db } = app
+  const origin = new URL(app.config.publicUrl).origin
   const open = { config: { minLevel: 0, duringPasswordChange: true } }
 
   app.post(

@@ -1,6 +1,5 @@
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
-import type { Config } from '#server/core/config'
 
 export const siteInfo = z.object({
   charityName: z.string(),
@@ -9,7 +8,8 @@ export const siteInfo = z.object({
 })
 
 // The association's own details for the public footer, configured by environment.
-export function siteRoutes(app: App, config: Config) {
+export async function siteFeature(app: App) {
+  const { config } = app
   app.get(
     '/api/site',
     { config: { minLevel: 0 }, schema: { response: { 200: siteInfo }, tags: ['site'] } },

@@ -1,6 +1,5 @@
 import type { App } from '#server/core/app-type'
 import { vitalsReportSchema, vitalsSummarySchema } from '#shared/schemas/web-vitals'
-import type { Db } from '#server/core/db/database'
 import { occasionalPruner, storeVitals, summariseVitals } from '#server/features/vitals/service'
 
 // A browser sends a handful of reports per page load; more than one a second for a minute is
@@ -9,7 +8,8 @@ const REPORTS_PER_MINUTE = 60
 // Twenty records are about 2 kB of JSON; anything much larger is not a report.
 const REPORT_BODY_LIMIT = 8 * 1024
 
-export function vitalsRoutes(app: App, db: Db) {
+export async function vitalsFeature(app: App) {
+  const { db } = app
   const prune = occasionalPruner(db)
 
   app.post(
