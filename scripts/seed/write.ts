@@ -1,6 +1,6 @@
 import type { Auth } from '#server/core/auth/auth'
 import type { Db } from '#server/core/db/database'
-import { writeTransaction, type Tx } from '#server/core/db/write-transaction'
+import { writeTransaction, type ReadTx, type WriteTx } from '#server/core/db/write-transaction'
 import type { SeedData } from './generate.ts'
 
 export const NOT_EMPTY_MESSAGE =
@@ -65,7 +65,7 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
   }
 }
 
-export async function isEmpty(tx: Tx): Promise<boolean> {
+export async function isEmpty(tx: ReadTx): Promise<boolean> {
   for (const table of ['people', 'plots', 'logs', 'land_documents'] as const) {
     const row = await tx.selectFrom(table).select('id').limit(1).executeTakeFirst()
     if (row) return false
@@ -73,7 +73,7 @@ export async function isEmpty(tx: Tx): Promise<boolean> {
   return true
 }
 
-async function writeLandDocuments(tx: Tx, data: SeedData) {
+async function writeLandDocuments(tx: WriteTx, data: SeedData) {
   for (const document of data.landDocuments) {
     const { file } = document
     // better-sqlite3 binds a Buffer as a BLOB but refuses a plain Uint8Array; pg takes either.

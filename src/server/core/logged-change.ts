@@ -1,5 +1,5 @@
 import type { Db } from '#server/core/db/database'
-import { writeTransaction, type Tx } from '#server/core/db/write-transaction'
+import { writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
 import { AppError } from '#server/core/errors'
 
 export interface LoggedChange {
@@ -18,7 +18,7 @@ function valueWithAddress(value: unknown, clientAddress: string | undefined): un
   return { ...fields, clientAddress }
 }
 
-export async function writeLog(tx: Tx, change: LoggedChange, value: unknown, error: unknown = null) {
+export async function writeLog(tx: WriteTx, change: LoggedChange, value: unknown, error: unknown = null) {
   await tx
     .insertInto('logs')
     .values({
@@ -39,7 +39,7 @@ export async function writeLog(tx: Tx, change: LoggedChange, value: unknown, err
 export async function loggedChange<T>(
   db: Db,
   change: LoggedChange,
-  work: (tx: Tx) => Promise<T>,
+  work: (tx: WriteTx) => Promise<T>,
   attempted?: unknown,
 ): Promise<T> {
   try {

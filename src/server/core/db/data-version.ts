@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import type { Db } from '#server/core/db/database'
 import { reusableQuery } from '#server/core/db/reusable-query'
-import type { Tx } from '#server/core/db/write-transaction'
+import type { WriteTx } from '#server/core/db/write-transaction'
 
-// A marker that changes with every committed write (set inside writeTransaction), so that a
-// cached answer can tell, with one indexed read, whether the data under it may have changed.
-// A fresh random value rather than a counter: an import or restore can never bring back a value
-// that a cache already holds.
+// A marker that changes with every committed write, so that a cached answer can tell, with one
+// indexed read, whether the data under it may have changed. Readers read it before the data, so
+// a cache can only ever hold data at least as new as its marker.
 export const DATA_VERSION_KEY = 'data-version'
 
-export async function markDataChanged(tx: Tx) {
+// SQLite: one writer at a time, so every commit group writes a fresh random value inside its
+// transaction (random rather than a counter: an import or restore can never bring back a value
+// that a cache already holds).
+export async function markDataChanged(tx: WriteTx) {
   await tx
     .insertInto('app_settings')
     .values({ key: DATA_VERSION_KEY, value: randomUUID() })
@@ -17,11 +20,25 @@ export async function markDataChanged(tx: Tx) {
     .execute()
 }
 
-const versionQuery = reusableQuery((kysely) =>
+// PostgreSQL: writers run side by side, so none rewrites a shared row. After each commit a
+// sequence moves on (no lock, no wait); the marker is the database's epoch (migration 006) and
+// the sequence's value.
+export async function advanceDataVersion(db: Db) {
+  await sql`select nextval('data_version_seq')`.execute(db.kysely)
+}
+
+const sqliteVersion = reusableQuery((kysely) =>
   kysely.selectFrom('app_settings').select('value').where('key', '=', DATA_VERSION_KEY),
 )
 
+const postgresVersion = reusableQuery((kysely) =>
+  kysely
+    .selectFrom('app_settings')
+    .select(sql<string>`value || ':' || (select last_value from data_version_seq)`.as('value'))
+    .where('key', '=', DATA_VERSION_KEY),
+)
+
 export async function dataVersion(db: Db): Promise<string | undefined> {
-  const [row] = await versionQuery(db.kysely)
+  const [row] = await (db.dialect === 'postgres' ? postgresVersion : sqliteVersion)(db.kysely)
   return row?.value
 }

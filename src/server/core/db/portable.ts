@@ -43,6 +43,10 @@ export class DatabaseNotEmptyError extends Error {
 const isLocalMarker = (table: string, row: Row) =>
   table === 'app_settings' && row.key === DATA_VERSION_KEY
 
+// Neither counted as data nor wiped by --replace: it is the database's, not the association's.
+const keepLocalMarker = (table: string) =>
+  table === 'app_settings' ? sql` where key <> ${DATA_VERSION_KEY}` : sql``
+
 /** One consistent snapshot of every table (PostgreSQL: REPEATABLE READ, read only). */
 export async function exportAll(db: Db): Promise<PortableExport> {
   const read = async (tx: Executor): Promise<PortableExport> => {
@@ -95,7 +99,7 @@ export async function importAll(
     }
     if (options.replace) {
       for (const shape of [...shapes].reverse()) {
-        await sql`delete from ${sql.table(shape.name)}`.execute(tx)
+        await sql`delete from ${sql.table(shape.name)}${keepLocalMarker(shape.name)}`.execute(tx)
       }
     }
     const written: Record<string, number> = {}
@@ -118,7 +122,7 @@ async function countRows(db: Executor, shapes: TableShape[]) {
   const counts: Record<string, number> = {}
   for (const shape of shapes) {
     const result = await sql<{ count: number | string }>`
-      select count(*) as count from ${sql.table(shape.name)}`.execute(db)
+      select count(*) as count from ${sql.table(shape.name)}${keepLocalMarker(shape.name)}`.execute(db)
     counts[shape.name] = Number(result.rows[0]?.count ?? 0)
   }
   return counts

@@ -1,20 +1,36 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Db } from '#server/core/db/database'
 import type { Database } from '#server/core/db/schema'
-import { markDataChanged } from '#server/core/db/data-version'
+import { advanceDataVersion, markDataChanged } from '#server/core/db/data-version'
 
-export type Tx = Kysely<Database> | Transaction<Database>
+declare const writeHandle: unique symbol
 
-type Work<T> = (tx: Tx) => Promise<T>
+/**
+ * The handle a write's callback gets: the only one that can change rows. A distinct type from
+ * `Db` and `db.kysely` (what reads use), so that a function made for writing cannot be handed a
+ * read handle, and a write is always inside writeTransaction.
+ */
+export type WriteTx = Transaction<Database> & { readonly [writeHandle]: true }
 
-// One writer at a time, on both engines. SQLite allows only one writer anyway; taking the lock
-// at BEGIN (IMMEDIATE) means a transaction never fails half-way on a lock upgrade. PostgreSQL
-// gets the same rule from a transaction-scoped advisory lock, which every app instance sharing
-// the database respects: rules such as "at most four tenants" then hold across instances,
-// without deadlock-prone row-lock ordering. Reads never wait for it.
-const WRITE_LOCK_KEY = 7_041_955
+/** Either handle, for a query that only reads: inside a write (fresh rows) or outside it. */
+export type ReadTx = Kysely<Database> | WriteTx
 
+type Work<T> = (tx: WriteTx) => Promise<T>
+
+const asWriteTx = (tx: Kysely<Database>) => tx as WriteTx
+
+/**
+ * Runs one change in one transaction. The rules that span rows (at most four tenants a plot, a
+ * person's plots agreeing with the plots' tenants, a stale version refused) hold on both engines
+ * and across instances, each engine its own way (docs/decisions/0013):
+ * - SQLite has one writer anyway: writes that arrive together share one BEGIN IMMEDIATE and one
+ *   durable COMMIT, each in its own savepoint (group commit, decision 11).
+ * - PostgreSQL runs each change in its own SERIALIZABLE transaction, side by side with the
+ *   others; one that would break serial order is rolled back by the database and run again.
+ * The callback may run more than once on PostgreSQL: it must only read and write through `tx`.
+ */
 export function writeTransaction<T>(db: Db, work: Work<T>): Promise<T> {
+  if (db.dialect === 'postgres') return serializable(db, work)
   return new Promise<T>((resolve, reject) => {
     const writer = groupWriterOf(db)
     writer.queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
@@ -22,18 +38,38 @@ export function writeTransaction<T>(db: Db, work: Work<T>): Promise<T> {
   })
 }
 
-// Being the only writer, each engine its own way; `body` runs once the lock is held.
-function asOnlyWriter(db: Db, body: (tx: Tx) => Promise<void>): Promise<void> {
-  if (db.dialect === 'postgres') {
-    return db.kysely.transaction().execute(async (tx) => {
-      await sql`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`.execute(tx)
-      await body(tx)
-    })
+// serialization_failure, deadlock_detected, and unique_violation (a concurrent insert of the
+// same key that a pre-check in the transaction could not yet see): run the change again, when
+// its reads will see the other transaction's commit.
+const RETRYABLE = new Set(['40001', '40P01', '23505'])
+const MAX_ATTEMPTS = 12
+
+const isRetryable = (error: unknown) =>
+  RETRYABLE.has((error as { code?: string } | null)?.code ?? '')
+
+async function serializable<T>(db: Db, work: Work<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await db.kysely
+        .transaction()
+        .setIsolationLevel('serializable')
+        .execute((tx) => work(asWriteTx(tx)))
+      await advanceDataVersion(db)
+      return result
+    } catch (error) {
+      if (!isRetryable(error) || attempt === MAX_ATTEMPTS) throw error
+      // A short random wait, growing with each attempt, so that the same two do not collide again.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(attempt, 6)))
+    }
   }
+}
+
+// SQLite: being the only writer; `body` runs once the lock is held.
+function asOnlyWriter(db: Db, body: (tx: WriteTx) => Promise<void>): Promise<void> {
   return db.kysely.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection)
     try {
-      await body(connection)
+      await body(asWriteTx(connection))
       await sql`commit`.execute(connection)
     } catch (error) {
       await sql`rollback`.execute(connection).catch(() => undefined)
@@ -53,9 +89,8 @@ interface GroupWriter {
   running: boolean
 }
 
-// Group commit. Each COMMIT waits for the disk (SQLite runs synchronous=FULL), and that wait,
-// not the work, bounded the writes per second; on PostgreSQL, writers queueing for the lock
-// also held a pooled connection each, starving the reads. Writes that queue up while one
+// Group commit (SQLite). Each COMMIT waits for the disk (synchronous=FULL), and that wait,
+// not the work, bounded the writes per second. Writes that queue up while one
 // commit is under way therefore go together into the next transaction, each inside its own
 // savepoint: they run one after another exactly as before, a refused write rolls back only its
 // own changes, and nobody hears "saved" until the single COMMIT holding their write is on disk.
@@ -85,8 +120,7 @@ async function drain(db: Db, writer: GroupWriter) {
 }
 
 // The group is taken from the queue only once the lock is ours: every write that arrived while
-// we waited for it (behind the reads of requests already under way, or another instance's
-// group) joins this commit.
+// we waited for it (behind the reads of requests already under way) joins this commit.
 async function commitGroup(db: Db, writer: GroupWriter) {
   let group: QueuedWrite[] = []
   const outcomes: Array<() => void> = []
@@ -103,7 +137,7 @@ async function commitGroup(db: Db, writer: GroupWriter) {
   for (const settle of outcomes) settle()
 }
 async function runInSavepoint(
-  connection: Kysely<Database>,
+  connection: WriteTx,
   write: QueuedWrite,
 ): Promise<() => void> {
   await sql`savepoint queued_write`.execute(connection)

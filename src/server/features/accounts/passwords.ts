@@ -5,7 +5,7 @@ import type { Auth } from '#server/core/auth/auth'
 import { passwordRefusal } from '#server/core/auth/password-policy'
 import { clearFailures, lockedOutFor, recordFailure } from '#server/core/auth/sign-in-guard'
 import type { Db } from '#server/core/db/database'
-import type { Tx } from '#server/core/db/write-transaction'
+import type { WriteTx } from '#server/core/db/write-transaction'
 import { AppError, badRequest, forbidden, notFound } from '#server/core/errors'
 import type { Viewer } from '#server/core/viewer'
 import { loggedChange } from '#server/core/logged-change'
@@ -18,7 +18,7 @@ export interface Actor {
 
 const TOO_MANY = (seconds: number) => new AppError(429, messages.tooManyAttempts(seconds))
 
-async function setPassword(tx: Tx, userId: string, hash: string, mustChangePassword: boolean) {
+async function setPassword(tx: WriteTx, userId: string, hash: string, mustChangePassword: boolean) {
   const now = new Date().toISOString()
   await tx
     .updateTable('account')
@@ -90,7 +90,7 @@ export async function newOneTimePassword(auth: Auth) {
  * Gives the account a one-time password (already hashed) that must be replaced at the next
  * sign-in, ends every session of it and forgets its failed sign-ins.
  */
-export async function applyOneTimePassword(tx: Tx, user: { id: string; userName: string }, hash: string) {
+export async function applyOneTimePassword(tx: WriteTx, user: { id: string; userName: string }, hash: string) {
   await setPassword(tx, user.id, hash, true)
   await tx.deleteFrom('session').where('userId', '=', user.id).execute()
   await tx.deleteFrom('sign_in_failures').where('userName', '=', user.userName).execute()

@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden, notFound } from '#server/core/errors'
 import type { Viewer } from '#server/core/viewer'
 import { loggedChange, logSecurityEvent } from '#server/core/logged-change'
 import type { Actor } from '#server/features/accounts/passwords'
-import type { Tx } from '#server/core/db/write-transaction'
+import type { ReadTx } from '#server/core/db/write-transaction'
 
 export async function listAccounts(db: Db): Promise<Account[]> {
   const rows = await db.kysely
@@ -27,7 +27,7 @@ export async function listAccounts(db: Db): Promise<Account[]> {
   }))
 }
 
-async function accountFor(tx: Tx, id: string) {
+async function accountFor(tx: ReadTx, id: string) {
   const row = await tx
     .selectFrom('user')
     .select(['id', 'username', 'email', 'level', 'requestedLevel', 'disabled'])

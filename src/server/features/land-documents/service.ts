@@ -9,7 +9,7 @@ import {
   type LandGroup,
 } from '#shared/schemas/land-documents'
 import type { Db } from '#server/core/db/database'
-import type { Tx } from '#server/core/db/write-transaction'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { AppError, badRequest, notFound } from '#server/core/errors'
 import type { Viewer } from '#server/core/viewer'
 import { loggedChange, type LoggedChange } from '#server/core/logged-change'
@@ -163,7 +163,7 @@ function logged(methodName: string, docId: string, viewer: Viewer): LoggedChange
   return { methodName, eventCollection: COLLECTION, docId, userName: viewer.userName }
 }
 
-async function documentRow(tx: Tx, id: number) {
+async function documentRow(tx: ReadTx, id: number) {
   const row = await tx
     .selectFrom('land_documents')
     .selectAll()
@@ -173,7 +173,7 @@ async function documentRow(tx: Tx, id: number) {
   return row
 }
 
-async function detail(tx: Tx, id: number): Promise<LandDocumentDetail> {
+async function detail(tx: ReadTx, id: number): Promise<LandDocumentDetail> {
   const row = await tx
     .selectFrom('land_documents as d')
     .innerJoin('files as f', 'f.id', 'd.fileId')
@@ -183,7 +183,7 @@ async function detail(tx: Tx, id: number): Promise<LandDocumentDetail> {
   return { ...row, ...splitDateDescription(row.dateDescription) }
 }
 
-async function siblings(tx: Tx, dateDescription: string, except?: number) {
+async function siblings(tx: ReadTx, dateDescription: string, except?: number) {
   let query = tx
     .selectFrom('land_documents')
     .select(['id', 'sortOrder'])
@@ -193,7 +193,7 @@ async function siblings(tx: Tx, dateDescription: string, except?: number) {
 }
 
 // Positions in a group stay 0, 1, 2... so that "move to position n" means what it says.
-async function renumber(tx: Tx, dateDescription: string) {
+async function renumber(tx: WriteTx, dateDescription: string) {
   const rows = await siblings(tx, dateDescription)
   await writeOrder(
     tx,
@@ -202,14 +202,14 @@ async function renumber(tx: Tx, dateDescription: string) {
   )
 }
 
-async function placeInGroup(tx: Tx, dateDescription: string, id: number, position?: number) {
+async function placeInGroup(tx: WriteTx, dateDescription: string, id: number, position?: number) {
   const others = await siblings(tx, dateDescription, id)
   const ids = others.map((row) => row.id)
   ids.splice(Math.min(position ?? ids.length, ids.length), 0, id)
   await writeOrder(tx, ids, others)
 }
 
-async function writeOrder(tx: Tx, ids: number[], known: { id: number; sortOrder: number }[]) {
+async function writeOrder(tx: WriteTx, ids: number[], known: { id: number; sortOrder: number }[]) {
   const current = new Map(known.map((row) => [row.id, row.sortOrder]))
   for (const [sortOrder, id] of ids.entries()) {
     if (current.get(id) === sortOrder) continue

@@ -5,7 +5,7 @@ import { messages } from '#shared/messages'
 import type { NewPerson, Person, UpdatePerson } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { Db } from '#server/core/db/database'
-import type { Tx } from '#server/core/db/write-transaction'
+import type { ReadTx } from '#server/core/db/write-transaction'
 import { conflict, notFound, unprocessable } from '#server/core/errors'
 import type { Viewer } from '#server/core/viewer'
 import * as peopleRepo from '#server/features/people/sql'
@@ -19,7 +19,7 @@ function change(methodName: string, id: string, viewer: Viewer) {
   return { methodName, eventCollection: 'people', docId: id, userName: viewer.userName }
 }
 
-export async function requirePerson(tx: Tx, id: string): Promise<Person> {
+export async function requirePerson(tx: ReadTx, id: string): Promise<Person> {
   const person = await peopleRepo.findPerson(tx, id)
   if (!person) throw notFound(`There is no person with the nickname '${id}'.`)
   return person

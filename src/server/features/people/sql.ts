@@ -2,7 +2,7 @@ import { comparePlotIds } from '#shared/domain/plots'
 import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import type { PersonRow } from '#server/core/db/schema'
-import type { Tx } from '#server/core/db/write-transaction'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { conflict } from '#server/core/errors'
 
 export type PeopleStatus = 'plotholders' | 'waitinglist'
@@ -47,7 +47,7 @@ function compareText(a: string, b: string): number {
 }
 
 // One query for all tenancy rows, grouped here: lists never ask once per person.
-async function plotsByPerson(tx: Tx): Promise<Map<string, string[]>> {
+async function plotsByPerson(tx: ReadTx): Promise<Map<string, string[]>> {
   const rows = await tx.selectFrom('tenancy').select(['personId', 'plotId']).execute()
   const grouped = new Map<string, string[]>()
   for (const { personId, plotId } of rows) {
@@ -58,7 +58,7 @@ async function plotsByPerson(tx: Tx): Promise<Map<string, string[]>> {
   return grouped
 }
 
-export async function listPeople(tx: Tx, status?: PeopleStatus): Promise<Person[]> {
+export async function listPeople(tx: ReadTx, status?: PeopleStatus): Promise<Person[]> {
   let query = tx.selectFrom('people').selectAll()
   if (status === 'plotholders') query = query.where('isPlotHolder', '=', 1)
   if (status === 'waitinglist') query = query.where('onWaitingList', '=', 1)
@@ -72,7 +72,7 @@ export async function listPeople(tx: Tx, status?: PeopleStatus): Promise<Person[
   return people.sort((a, b) => compareText(a.id, b.id))
 }
 
-export async function findPerson(tx: Tx, id: string): Promise<Person | undefined> {
+export async function findPerson(tx: ReadTx, id: string): Promise<Person | undefined> {
   const row = await tx.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) return undefined
   const tenancy = await tx
@@ -89,7 +89,7 @@ export async function findPerson(tx: Tx, id: string): Promise<Person | undefined
 // Nicknames differing only in case would be told apart by nobody reading a tenant list. Both
 // sides go through the engine's lower(), so an exact repeat is caught even where SQLite folds
 // only ASCII letters.
-export async function nicknameTaken(tx: Tx, id: string): Promise<boolean> {
+export async function nicknameTaken(tx: ReadTx, id: string): Promise<boolean> {
   const row = await tx
     .selectFrom('people')
     .select('id')
@@ -98,7 +98,7 @@ export async function nicknameTaken(tx: Tx, id: string): Promise<boolean> {
   return row !== undefined
 }
 
-export async function insertPerson(tx: Tx, person: Person): Promise<Person> {
+export async function insertPerson(tx: WriteTx, person: Person): Promise<Person> {
   await tx
     .insertInto('people')
     .values({ id: person.id, ...fieldsOf(person), version: person.version })
@@ -109,7 +109,7 @@ export async function insertPerson(tx: Tx, person: Person): Promise<Person> {
 // Writes the person read at `person.version` as the next version. The compare-and-set is a
 // second guard behind the service's check: a row changed meanwhile is never overwritten.
 // Plots are not written here: they live in the tenancy table (plots-repository).
-export async function updatePerson(tx: Tx, person: Person): Promise<Person> {
+export async function updatePerson(tx: WriteTx, person: Person): Promise<Person> {
   const result = await tx
     .updateTable('people')
     .set({ ...fieldsOf(person), version: person.version + 1 })
@@ -120,6 +120,6 @@ export async function updatePerson(tx: Tx, person: Person): Promise<Person> {
   return { ...person, version: person.version + 1 }
 }
 
-export async function deletePersonRow(tx: Tx, id: string): Promise<void> {
+export async function deletePersonRow(tx: WriteTx, id: string): Promise<void> {
   await tx.deleteFrom('people').where('id', '=', id).execute()
 }

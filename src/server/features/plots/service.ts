@@ -5,7 +5,7 @@ import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import type { NewPlot, Plot, UpdatePlot } from '#shared/schemas/plot'
 import type { Db } from '#server/core/db/database'
-import type { Tx } from '#server/core/db/write-transaction'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { conflict, notFound } from '#server/core/errors'
 import type { Viewer } from '#server/core/viewer'
 import * as peopleRepo from '#server/features/people/sql'
@@ -24,7 +24,7 @@ function plotChange(methodName: string, id: string, viewer: Viewer) {
   return { methodName, eventCollection: 'plots', docId: id, userName: viewer.userName }
 }
 
-export async function requirePlot(tx: Tx, id: string): Promise<Plot> {
+export async function requirePlot(tx: ReadTx, id: string): Promise<Plot> {
   const plot = await plotsRepo.findPlot(tx, id)
   if (!plot) throw notFound(`There is no plot named '${id}'.`)
   return plot
@@ -78,7 +78,7 @@ function tenancyChange(
   methodName: 'addPlotToPerson' | 'removePlotFromPerson',
   plotId: string,
   personId: string,
-  apply: (tx: Tx, plot: Plot, person: Person) => Promise<Tenancy>,
+  apply: (tx: WriteTx, plot: Plot, person: Person) => Promise<Tenancy>,
 ): Promise<Tenancy> {
   return loggedChange(
     db,

@@ -2,7 +2,7 @@ import { comparePlotIds, isOccupied } from '#shared/domain/plots'
 import { messages } from '#shared/messages'
 import type { Gradient, Plot } from '#shared/schemas/plot'
 import type { PlotRow } from '#server/core/db/schema'
-import type { Tx } from '#server/core/db/write-transaction'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { conflict } from '#server/core/errors'
 
 // Rows hold flags as 0/1 and neither tenants nor occupied: both come from the tenancy table,
@@ -41,7 +41,7 @@ function fieldsOf(plot: Plot) {
 }
 
 // One query for the tenancy rows of the wanted plots, grouped here: never one query per plot.
-async function tenantsByPlot(tx: Tx, plotIds?: readonly string[]): Promise<Map<string, string[]>> {
+async function tenantsByPlot(tx: ReadTx, plotIds?: readonly string[]): Promise<Map<string, string[]>> {
   let query = tx.selectFrom('tenancy').select(['plotId', 'personId'])
   if (plotIds) query = query.where('plotId', 'in', plotIds)
   const rows = await query.execute()
@@ -54,7 +54,7 @@ async function tenantsByPlot(tx: Tx, plotIds?: readonly string[]): Promise<Map<s
   return grouped
 }
 
-export async function listPlots(tx: Tx): Promise<Plot[]> {
+export async function listPlots(tx: ReadTx): Promise<Plot[]> {
   const [rows, tenants] = await Promise.all([
     tx.selectFrom('plots').selectAll().execute(),
     tenantsByPlot(tx),
@@ -64,12 +64,12 @@ export async function listPlots(tx: Tx): Promise<Plot[]> {
     .sort((a, b) => comparePlotIds(a.id, b.id))
 }
 
-export async function findPlot(tx: Tx, id: string): Promise<Plot | undefined> {
+export async function findPlot(tx: ReadTx, id: string): Promise<Plot | undefined> {
   const [plot] = await findPlots(tx, [id])
   return plot
 }
 
-export async function findPlots(tx: Tx, ids: readonly string[]): Promise<Plot[]> {
+export async function findPlots(tx: ReadTx, ids: readonly string[]): Promise<Plot[]> {
   if (ids.length === 0) return []
   const [rows, tenants] = await Promise.all([
     tx.selectFrom('plots').selectAll().where('id', 'in', ids).execute(),
@@ -82,7 +82,7 @@ export async function findPlots(tx: Tx, ids: readonly string[]): Promise<Plot[]>
 
 // Plot names differing only in case would be one plot to anyone reading the map (lower() on
 // both sides, as for nicknames).
-export async function plotNameTaken(tx: Tx, id: string): Promise<boolean> {
+export async function plotNameTaken(tx: ReadTx, id: string): Promise<boolean> {
   const row = await tx
     .selectFrom('plots')
     .select('id')
@@ -91,7 +91,7 @@ export async function plotNameTaken(tx: Tx, id: string): Promise<boolean> {
   return row !== undefined
 }
 
-export async function insertPlot(tx: Tx, plot: Plot): Promise<Plot> {
+export async function insertPlot(tx: WriteTx, plot: Plot): Promise<Plot> {
   await tx
     .insertInto('plots')
     .values({ id: plot.id, ...fieldsOf(plot), version: plot.version })
@@ -101,7 +101,7 @@ export async function insertPlot(tx: Tx, plot: Plot): Promise<Plot> {
 
 // Writes the plot read at `plot.version` as the next version; the compare-and-set backs up the
 // service's check. Tenants are not written here but with addTenancy/removeTenancy.
-export async function updatePlot(tx: Tx, plot: Plot): Promise<Plot> {
+export async function updatePlot(tx: WriteTx, plot: Plot): Promise<Plot> {
   const result = await tx
     .updateTable('plots')
     .set({ ...fieldsOf(plot), version: plot.version + 1 })
@@ -112,11 +112,11 @@ export async function updatePlot(tx: Tx, plot: Plot): Promise<Plot> {
   return { ...plot, version: plot.version + 1 }
 }
 
-export async function addTenancy(tx: Tx, plotId: string, personId: string): Promise<void> {
+export async function addTenancy(tx: WriteTx, plotId: string, personId: string): Promise<void> {
   await tx.insertInto('tenancy').values({ plotId, personId }).execute()
 }
 
-export async function removeTenancy(tx: Tx, plotId: string, personId: string): Promise<void> {
+export async function removeTenancy(tx: WriteTx, plotId: string, personId: string): Promise<void> {
   await tx
     .deleteFrom('tenancy')
     .where('plotId', '=', plotId)

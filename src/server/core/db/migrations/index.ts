@@ -4,10 +4,12 @@ import { coreTables } from '#server/core/db/migrations/001-core-tables'
 import { webVitals } from '#server/core/db/migrations/003-web-vitals'
 import { signInFailures } from '#server/core/db/migrations/004-sign-in-failures'
 import { signInFailuresPerClient } from '#server/core/db/migrations/005-sign-in-failures-per-client'
+import { dataVersionSequence } from '#server/core/db/migrations/006-data-version-sequence'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
   blobType: 'blob' | 'bytea'
+  dialect: 'sqlite' | 'postgres'
 }
 
 // Numbered, in order; a migration once released is never edited, only followed by another.
@@ -16,6 +18,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '003-web-vitals': webVitals,
   '004-sign-in-failures': signInFailures,
   '005-sign-in-failures-per-client': signInFailuresPerClient,
+  '006-data-version-sequence': dataVersionSequence,
 }
 
 function contextFor(db: Db): MigrationContext {
@@ -26,6 +29,7 @@ function contextFor(db: Db): MigrationContext {
         ? table.addColumn('id', 'serial', (c) => c.primaryKey())
         : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
     blobType: postgres ? 'bytea' : 'blob',
+    dialect: db.dialect,
   }
 }
 
