@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint'
 import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
 
+const serverFeatures = ['accounts', 'contact', 'land-documents', 'logs', 'people', 'plots', 'sign-in', 'site', 'vitals']
 const features = ['public', 'contact', 'accounts', 'my-account', 'map', 'people', 'plots', 'logs', 'land', 'enquiries', 'performance']
 
 export default tseslint.config(
@@ -85,4 +86,32 @@ export default tseslint.config(
     files: ['src/server/**', 'tests/**', 'scripts/**', '*.config.{js,ts}'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // The server's core knows no feature: features are plugins on top of it.
+    files: ['src/server/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^#server/features/', message: 'the core never imports a feature' }] },
+      ],
+    },
+  },
+  // A server feature uses the core and, for records it shares (a tenancy is a plot's and a
+  // person's), another feature's SQL; never another feature's service or routes.
+  ...serverFeatures.map((feature) => ({
+    files: [`src/server/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^#server/features/(?!${feature}/)[^/]+/(?!sql$)`,
+              message: 'features do not import each other (only their SQL)',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 )

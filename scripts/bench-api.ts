@@ -5,7 +5,8 @@ import path from 'node:path'
 import { createScratchDatabase } from '../tests/helpers/postgres.ts'
 import { startServer, type TestServer } from '../tests/helpers/server-process.ts'
 import { root, run } from './bench/seeded-server.ts'
-import { medianLoad, type LoadOptions, type LoadResult } from './bench/load.ts'
+import { medianLoad, medianLoadAcross, type LoadOptions, type LoadResult } from './bench/load.ts'
+import { raceTenantLimit, raceStaleVersion, type RaceResult } from './bench/races.ts'
 
 // npm run bench:api — the real server on the scale data set (10,000 people, 2,000 plots,
 // 100,000 log entries) against a bare Fastify hello-world measured in the same run, on SQLite
@@ -14,6 +15,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+// BENCH_ONLY=write,person runs only the scenarios whose names contain one of the words.
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
+const wanted = (name: string) => !only || only.some((word) => name.includes(word))
 
 async function startBaseline() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/baseline-server.ts'], {
@@ -117,12 +121,31 @@ async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[
         },
       ]
       const results: LoadResult[] = []
-      for (const scenario of scenarios) {
-        const result = await medianLoad(scenario, runs)
-        console.log(
-          `${engine} ${result.name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms`,
-        )
+      const report = (result: LoadResult) => {
+        console.log(`${engine} ${result.name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms`)
         results.push(result)
+      }
+      for (const scenario of scenarios.filter((s) => wanted(s.name))) {
+        report(await medianLoad(scenario, runs))
+      }
+      // A second instance on the same PostgreSQL: what it adds to the writes, and whether the
+      // rules still hold when two instances race for the same rows.
+      if (engine === 'postgres') {
+        const second = await startServer({ dataDir, env: { ...env, LOG_LEVEL: 'silent' } })
+        try {
+          const mix = scenarios.find((s) => s.name.startsWith('write mix'))!
+          const name = 'write mix, two instances'
+          if (wanted(name)) {
+            const pids = [server.process.pid ?? 0, second.process.pid ?? 0]
+            report(await medianLoadAcross([server.url, second.url], pids, { ...mix, name }, runs))
+          }
+          if (wanted('race')) {
+            races.push(await raceTenantLimit([server.url, second.url], cookie))
+            races.push(await raceStaleVersion([server.url, second.url], cookie))
+          }
+        } finally {
+          await second.stop()
+        }
       }
       return results
     } finally {
@@ -158,7 +181,17 @@ const baseline = await medianLoad(
   runs,
 )
 baselineServer.stop()
-const engines: Array<'sqlite' | 'postgres'> = pgUrl ? ['sqlite', 'postgres'] : ['sqlite']
+const races: RaceResult[] = []
+const engines: Array<'sqlite' | 'postgres'> = (pgUrl ? ['sqlite', 'postgres'] as const : ['sqlite'] as const).filter(
+  (engine) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(engine),
+)
 const all: Array<[string, LoadResult[]]> = []
 for (const engine of engines) all.push([engine, await measureEngine(engine)])
 for (const [engine, results] of all) table(engine, results, baseline)
+if (races.length) {
+  console.log('\nraces between two instances on one PostgreSQL')
+  for (const race of races) {
+    console.log(`${race.name.padEnd(44)} ${race.outcome.padEnd(40)} ${race.ms.toFixed(0).padStart(5)} ms  ${race.held ? 'held' : 'BROKEN'}`)
+  }
+  if (races.some((race) => !race.held)) process.exitCode = 1
+}

@@ -77,8 +77,12 @@ export function median(values: number[]): number {
 export async function medianLoad(options: LoadOptions, runs: number): Promise<LoadResult> {
   const results: LoadResult[] = []
   for (let i = 0; i < runs; i++) results.push(await load(options))
+  return medianOf(options.name, results)
+}
+
+function medianOf(name: string, results: LoadResult[]): LoadResult {
   return {
-    name: options.name,
+    name,
     rps: median(results.map((r) => r.rps)),
     p50: median(results.map((r) => r.p50)),
     p975: median(results.map((r) => r.p975)),
@@ -87,4 +91,42 @@ export async function medianLoad(options: LoadOptions, runs: number): Promise<Lo
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
     serverCpuUs: median(results.map((r) => r.serverCpuUs)),
   }
+}
+
+/**
+ * One load spread over several servers (instances sharing one database), the connections split
+ * between them, as a load balancer would: requests per second add up, the latencies are the
+ * worst instance's, and the CPU per request is over all of them.
+ */
+export async function loadAcross(urls: string[], pids: number[], options: LoadOptions): Promise<LoadResult> {
+  const share = Math.ceil(options.connections / urls.length)
+  const parts = await Promise.all(
+    urls.map((url, i) =>
+      load({
+        ...options,
+        url,
+        connections: share,
+        ...(pids[i] ? { serverPid: pids[i] } : {}),
+        ...(options.requestsFor ? { requestsFor: (c: number) => options.requestsFor!(c * urls.length + i) } : {}),
+      }),
+    ),
+  )
+  const total = parts.reduce((sum, r) => sum + r.rps, 0)
+  return {
+    name: options.name,
+    rps: total,
+    p50: Math.max(...parts.map((r) => r.p50)),
+    p975: Math.max(...parts.map((r) => r.p975)),
+    p99: Math.max(...parts.map((r) => r.p99)),
+    errors: parts.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: parts.reduce((sum, r) => sum + r.non2xx, 0),
+    serverCpuUs: parts.reduce((sum, r) => sum + r.serverCpuUs * r.rps, 0) / total,
+  }
+}
+
+/** The median of several runs of a load spread over several servers. */
+export async function medianLoadAcross(urls: string[], pids: number[], options: LoadOptions, runs: number) {
+  const results: LoadResult[] = []
+  for (let i = 0; i < runs; i++) results.push(await loadAcross(urls, pids, options))
+  return medianOf(options.name, results)
 }

@@ -39,6 +39,8 @@ export const messages = {
   areaWholeNumber: 'Area must be a whole number of square metres, from 0 to 1,000,000.',
   distanceWholeNumber: 'Distance must be a whole number of metres, from 0 to 1,000,000.',
   feeWholeNumber: 'Fee must be a whole number, from 0 to 1,000,000.',
+  personMissing: (id: string) => `There is no person with the nickname '${id}'.`,
+  plotMissing: (id: string) => `There is no plot named '${id}'.`,
   // Accounts and sign-in.
   tooManyAttempts: (seconds: number) =>
     `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,

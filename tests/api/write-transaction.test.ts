@@ -3,8 +3,8 @@ import { writeTransaction, type WriteTx } from '#server/core/db/write-transactio
 import { dataVersion } from '#server/core/db/data-version'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
-// Writes that arrive together share one commit on SQLite (group commit), and run side by side in
-// SERIALIZABLE transactions on PostgreSQL (decision 13). Each must still stand or fall alone, no
+// Writes that arrive together share one commit on SQLite (group commit), and run side by side on
+// PostgreSQL, locking the records they name (decision 13). Each must still stand or fall alone, no
 // read-modify-write may lose another's change, and each is stored when it is acknowledged.
 describe.each(engines)('write transactions on %s', (engine) => {
   let t: TestApp
@@ -52,19 +52,24 @@ describe.each(engines)('write transactions on %s', (engine) => {
   it('loses none of a burst of read-modify-writes (SQLite: in the order they were made)', async () => {
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        writeTransaction(t.db, async (tx) => {
-          const row = await tx
-            .selectFrom('app_settings')
-            .select('value')
-            .where('key', '=', 'order')
-            .executeTakeFirst()
-          await note(tx, 'order', `${row?.value ?? ''}${i},`)
-        }),
+        // Each names the record it reads and rewrites, as every logged change does.
+        writeTransaction(
+          t.db,
+          async (tx) => {
+            const row = await tx
+              .selectFrom('app_settings')
+              .select('value')
+              .where('key', '=', 'order')
+              .executeTakeFirst()
+            await note(tx, 'order', `${row?.value ?? ''}${i},`)
+          },
+          ['app_settings:order'],
+        ),
       ),
     )
     const written = (await read('order'))!.split(',').filter(Boolean).map(Number)
     const all = Array.from({ length: 20 }, (_, i) => i)
-    // PostgreSQL runs them side by side and retries those that collide: any serial order.
+    // PostgreSQL runs them side by side, each waiting for the lock on the record: any order.
     expect(engine === 'sqlite' ? written : [...written].sort((a, b) => a - b)).toEqual(all)
   })
 

@@ -1,3 +1,4 @@
+import type { Outcome } from '#shared/domain/outcome'
 // A failure the user can understand and act on: it reaches the client as problem details with
 // this status and detail (RFC 9457). Anything else thrown is a bug or an outage, shown generically.
 export class AppError extends Error {
@@ -31,4 +32,10 @@ export function defaultTitle(status: number): string {
     429: 'Too many requests',
   }
   return titles[status] ?? (status >= 500 ? 'Server error' : 'Request failed')
+}
+
+// A domain rule's refusal carries the spec's message; the client shows it as it is.
+export function unlessRefused<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw unprocessable(outcome.message)
+  return outcome.value
 }

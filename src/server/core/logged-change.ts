@@ -10,7 +10,12 @@ export interface LoggedChange {
   userName: string
   /** For security events: the client's address, from the socket, kept with the value. */
   clientAddress?: string
+  /** Other records the change touches besides its own (a tenancy's plot), as lock keys. */
+  alsoLocks?: readonly string[]
 }
+
+/** The lock key of a record: its collection and id. */
+export const recordKey = (collection: string, id: string) => `${collection}:${id}`
 
 function valueWithAddress(value: unknown, clientAddress: string | undefined): unknown {
   if (clientAddress === undefined) return value ?? null
@@ -33,7 +38,8 @@ export async function writeLog(tx: WriteTx, change: LoggedChange, value: unknown
     .execute()
 }
 
-// Runs one change in one write transaction together with its log entry. A refused or failed
+// Runs one change in one write transaction together with its log entry. The change's own record
+// and any others it names are locked first (on PostgreSQL; decision 13). A refused or failed
 // change rolls back whole, and is then logged on its own with its error, so that the log shows
 // attempts as well as successes.
 export async function loggedChange<T>(
@@ -43,11 +49,16 @@ export async function loggedChange<T>(
   attempted?: unknown,
 ): Promise<T> {
   try {
-    return await writeTransaction(db, async (tx) => {
-      const result = await work(tx)
-      await writeLog(tx, change, result)
-      return result
-    })
+    const locks = [recordKey(change.eventCollection, change.docId), ...(change.alsoLocks ?? [])]
+    return await writeTransaction(
+      db,
+      async (tx) => {
+        const result = await work(tx)
+        await writeLog(tx, change, result)
+        return result
+      },
+      locks,
+    )
   } catch (error) {
     const logged =
       error instanceof AppError

@@ -21,11 +21,9 @@ export async function markDataChanged(tx: WriteTx) {
 }
 
 // PostgreSQL: writers run side by side, so none rewrites a shared row. After each commit a
-// sequence moves on (no lock, no wait); the marker is the database's epoch (migration 006) and
-// the sequence's value.
-export async function advanceDataVersion(db: Db) {
-  await sql`select nextval('data_version_seq')`.execute(db.kysely)
-}
+// sequence moves on (no lock, no wait: write-transaction.ts sends this with the COMMIT); the
+// marker is the database's epoch (migration 006) and the sequence's value.
+export const ADVANCE_DATA_VERSION = "select nextval('data_version_seq')"
 
 const sqliteVersion = reusableQuery((kysely) =>
   kysely.selectFrom('app_settings').select('value').where('key', '=', DATA_VERSION_KEY),

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Db } from '#server/core/db/database'
 import type { Database } from '#server/core/db/schema'
-import { advanceDataVersion, markDataChanged } from '#server/core/db/data-version'
+import { escapeLiteral } from 'pg'
+import { ADVANCE_DATA_VERSION, markDataChanged } from '#server/core/db/data-version'
 
 declare const writeHandle: unique symbol
 
@@ -25,12 +26,13 @@ const asWriteTx = (tx: Kysely<Database>) => tx as WriteTx
  * and across instances, each engine its own way (docs/decisions/0013):
  * - SQLite has one writer anyway: writes that arrive together share one BEGIN IMMEDIATE and one
  *   durable COMMIT, each in its own savepoint (group commit, decision 11).
- * - PostgreSQL runs each change in its own SERIALIZABLE transaction, side by side with the
- *   others; one that would break serial order is rolled back by the database and run again.
+ * - PostgreSQL runs each change in its own transaction, side by side with the others; a change
+ *   first locks the records it touches (`locks`, as keys), so two changes wait for each other
+ *   only when they touch the same plot, person or account.
  * The callback may run more than once on PostgreSQL: it must only read and write through `tx`.
  */
-export function writeTransaction<T>(db: Db, work: Work<T>): Promise<T> {
-  if (db.dialect === 'postgres') return serializable(db, work)
+export function writeTransaction<T>(db: Db, work: Work<T>, locks: readonly string[] = []): Promise<T> {
+  if (db.dialect === 'postgres') return withRetry(db, work, locks)
   return new Promise<T>((resolve, reject) => {
     const writer = groupWriterOf(db)
     writer.queue.push({ work, resolve: resolve as (value: unknown) => void, reject })
@@ -38,24 +40,50 @@ export function writeTransaction<T>(db: Db, work: Work<T>): Promise<T> {
   })
 }
 
-// serialization_failure, deadlock_detected, and unique_violation (a concurrent insert of the
-// same key that a pre-check in the transaction could not yet see): run the change again, when
-// its reads will see the other transaction's commit.
+// serialization_failure, deadlock_detected, and unique_violation (an insert racing one that no
+// lock covered): run the change again, when its reads will see the other transaction's commit.
 const RETRYABLE = new Set(['40001', '40P01', '23505'])
 const MAX_ATTEMPTS = 12
 
 const isRetryable = (error: unknown) =>
   RETRYABLE.has((error as { code?: string } | null)?.code ?? '')
 
-async function serializable<T>(db: Db, work: Work<T>): Promise<T> {
+// The records a change touches, each named by a key ("plots:a1", "people:jo"), locked until
+// its transaction ends. All at once and in the order of their hashes, so that two changes never
+// hold one each of two locks they both need (a lock already held is taken again at no cost).
+// Keys are lower-case, so that two records whose names differ only in case (refused as
+// duplicates) are one lock.
+function lockStatement(keys: readonly string[]): string {
+  const lowered = [...new Set(keys.map((key) => key.toLowerCase()))]
+  if (lowered.length === 0) return ''
+  return `select pg_advisory_xact_lock(h) from (select hashtextextended(k, 0) as h from unnest(array[${lowered.map(escapeLiteral).join(',')}]::text[]) as k order by 1) as ordered`
+}
+
+/** Locks more records inside a write, once it has found out it touches them. */
+export async function lockRecords(db: Db, tx: WriteTx, keys: readonly string[]) {
+  if (db.dialect !== 'postgres' || keys.length === 0) return
+  await sql.raw(lockStatement(keys)).execute(tx)
+}
+
+// Every round trip to PostgreSQL costs the server CPU, so the transaction's edges share theirs:
+// BEGIN goes with the locks, COMMIT with moving the data version on (after the commit, so that
+// no reader can pair the new version with the old data). Statements without parameters travel
+// together in one simple query.
+async function withRetry<T>(db: Db, work: Work<T>, locks: readonly string[]): Promise<T> {
+  const begin = ['begin', lockStatement(locks)].filter(Boolean).join(';')
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await db.kysely
-        .transaction()
-        .setIsolationLevel('serializable')
-        .execute((tx) => work(asWriteTx(tx)))
-      await advanceDataVersion(db)
-      return result
+      return await db.kysely.connection().execute(async (connection) => {
+        await sql.raw(begin).execute(connection)
+        try {
+          const result = await work(asWriteTx(connection))
+          await sql.raw(`commit;${ADVANCE_DATA_VERSION}`).execute(connection)
+          return result
+        } catch (error) {
+          await sql`rollback`.execute(connection).catch(() => undefined)
+          throw error
+        }
+      })
     } catch (error) {
       if (!isRetryable(error) || attempt === MAX_ATTEMPTS) throw error
       // A short random wait, growing with each attempt, so that the same two do not collide again.

@@ -160,7 +160,9 @@ export function deleteLandDocument(db: Db, viewer: Viewer, id: number) {
 }
 
 function logged(methodName: string, docId: string, viewer: Viewer): LoggedChange {
-  return { methodName, eventCollection: COLLECTION, docId, userName: viewer.userName }
+  // Documents are ordered within their date group, and an upload or rename renumbers a group:
+  // changes to the timeline take turns (they are rare).
+  return { methodName, eventCollection: COLLECTION, docId, userName: viewer.userName, alsoLocks: [COLLECTION] }
 }
 
 async function documentRow(tx: ReadTx, id: number) {

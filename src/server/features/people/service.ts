@@ -1,17 +1,16 @@
-import type { Outcome } from '#shared/domain/outcome'
 import * as rules from '#shared/domain/people'
 import { toIsoDate } from '#shared/domain/text'
 import { messages } from '#shared/messages'
 import type { NewPerson, Person, UpdatePerson } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { Db } from '#server/core/db/database'
-import type { ReadTx } from '#server/core/db/write-transaction'
-import { conflict, notFound, unprocessable } from '#server/core/errors'
+import { lockRecords } from '#server/core/db/write-transaction'
+import { conflict, unlessRefused } from '#server/core/errors'
 import type { Viewer } from '#server/core/viewer'
 import * as peopleRepo from '#server/features/people/sql'
 import type { PeopleStatus } from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
-import { loggedChange } from '#server/core/logged-change'
+import { loggedChange, recordKey } from '#server/core/logged-change'
 
 const today = () => toIsoDate(new Date())
 
@@ -19,24 +18,12 @@ function change(methodName: string, id: string, viewer: Viewer) {
   return { methodName, eventCollection: 'people', docId: id, userName: viewer.userName }
 }
 
-export async function requirePerson(tx: ReadTx, id: string): Promise<Person> {
-  const person = await peopleRepo.findPerson(tx, id)
-  if (!person) throw notFound(`There is no person with the nickname '${id}'.`)
-  return person
-}
-
-// A domain rule's refusal carries the spec's message; the client shows it as it is.
-export function unlessRefused<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw unprocessable(outcome.message)
-  return outcome.value
-}
-
 export function listPeople(db: Db, status?: PeopleStatus): Promise<Person[]> {
   return peopleRepo.listPeople(db.kysely, status)
 }
 
 export function getPerson(db: Db, id: string): Promise<Person> {
-  return requirePerson(db.kysely, id)
+  return peopleRepo.requirePerson(db.kysely, id)
 }
 
 export function createPerson(db: Db, viewer: Viewer, input: NewPerson): Promise<Person> {
@@ -68,7 +55,7 @@ export function updatePerson(
     db,
     change('updatePerson', id, viewer),
     async (tx) => {
-      const current = await requirePerson(tx, id)
+      const current = await peopleRepo.requirePerson(tx, id)
       const { version, ...fields } = input
       if (current.version !== version) throw conflict(messages.staleVersion)
       return peopleRepo.updatePerson(tx, { ...current, ...fields })
@@ -83,12 +70,19 @@ export interface DeletedPerson {
   plots: Plot[]
 }
 
-export function deletePerson(db: Db, viewer: Viewer, id: string): Promise<DeletedPerson> {
+// The person's plots change with them, so they are locked too, with the person's own lock: the
+// plots as read just before. Once the person is locked no tenancy of theirs can change, so a
+// plot added in between is locked afterwards (the rare deadlock that can cause is detected by
+// PostgreSQL and the change runs again).
+export async function deletePerson(db: Db, viewer: Viewer, id: string): Promise<DeletedPerson> {
+  const expected = (await peopleRepo.findPerson(db.kysely, id))?.plots ?? []
+  const plotKeys = (plots: readonly string[]) => plots.map((plot) => recordKey('plots', plot))
   return loggedChange(
     db,
-    change('deletePerson', id, viewer),
+    { ...change('deletePerson', id, viewer), alsoLocks: plotKeys(expected) },
     async (tx) => {
-      const person = await requirePerson(tx, id)
+      const person = await peopleRepo.requirePerson(tx, id)
+      await lockRecords(db, tx, plotKeys(person.plots.filter((plot) => !expected.includes(plot))))
       const tenancies = await plotsRepo.findPlots(tx, person.plots)
       const plots: Plot[] = []
       for (const plot of rules.deletePerson(person, tenancies).plots) {
@@ -107,7 +101,7 @@ export function moveToWaitingList(db: Db, viewer: Viewer, id: string): Promise<P
     db,
     change('moveToWaitingList', id, viewer),
     async (tx) => {
-      const person = await requirePerson(tx, id)
+      const person = await peopleRepo.requirePerson(tx, id)
       return peopleRepo.updatePerson(tx, unlessRefused(rules.moveToWaitingList(person, today())))
     },
     { id },
@@ -119,7 +113,7 @@ export function moveToPlotholders(db: Db, viewer: Viewer, id: string): Promise<P
     db,
     change('moveToPlotholders', id, viewer),
     async (tx) => {
-      const person = await requirePerson(tx, id)
+      const person = await peopleRepo.requirePerson(tx, id)
       return peopleRepo.updatePerson(tx, unlessRefused(rules.moveToPlotholders(person)))
     },
     { id },

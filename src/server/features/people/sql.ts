@@ -3,7 +3,7 @@ import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import type { PersonRow } from '#server/core/db/schema'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import { conflict } from '#server/core/errors'
+import { conflict, notFound } from '#server/core/errors'
 
 export type PeopleStatus = 'plotholders' | 'waitinglist'
 
@@ -122,4 +122,11 @@ export async function updatePerson(tx: WriteTx, person: Person): Promise<Person>
 
 export async function deletePersonRow(tx: WriteTx, id: string): Promise<void> {
   await tx.deleteFrom('people').where('id', '=', id).execute()
+}
+
+/** The person, read fresh; 404 when there is none. */
+export async function requirePerson(tx: ReadTx, id: string): Promise<Person> {
+  const person = await findPerson(tx, id)
+  if (!person) throw notFound(messages.personMissing(id))
+  return person
 }

@@ -6,12 +6,12 @@ import type { Person } from '#shared/schemas/person'
 import type { NewPlot, Plot, UpdatePlot } from '#shared/schemas/plot'
 import type { Db } from '#server/core/db/database'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import { conflict, notFound } from '#server/core/errors'
+import { conflict, notFound, unlessRefused } from '#server/core/errors'
 import type { Viewer } from '#server/core/viewer'
 import * as peopleRepo from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
-import { loggedChange } from '#server/core/logged-change'
-import { requirePerson, unlessRefused } from '#server/features/people/service'
+import { loggedChange, recordKey } from '#server/core/logged-change'
+import { requirePerson } from '#server/features/people/sql'
 
 const today = () => toIsoDate(new Date())
 
@@ -26,7 +26,7 @@ function plotChange(methodName: string, id: string, viewer: Viewer) {
 
 export async function requirePlot(tx: ReadTx, id: string): Promise<Plot> {
   const plot = await plotsRepo.findPlot(tx, id)
-  if (!plot) throw notFound(`There is no plot named '${id}'.`)
+  if (!plot) throw notFound(messages.plotMissing(id))
   return plot
 }
 
@@ -82,7 +82,13 @@ function tenancyChange(
 ): Promise<Tenancy> {
   return loggedChange(
     db,
-    { methodName, eventCollection: 'people', docId: personId, userName: viewer.userName },
+    {
+      methodName,
+      eventCollection: 'people',
+      docId: personId,
+      userName: viewer.userName,
+      alsoLocks: [recordKey('plots', plotId)],
+    },
     async (tx) => apply(tx, await requirePlot(tx, plotId), await requirePerson(tx, personId)),
     { plotId, personId },
   )
