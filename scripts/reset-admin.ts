@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { LEVELS } from '#shared/domain/levels'
 import { openStore } from '#server/app'
 import { loadConfig } from '#server/core/config'
 import { ensureAdministrator, recoverAdministrator } from '#server/features/accounts/administrator'
@@ -19,7 +20,7 @@ try {
   const created = await ensureAdministrator(db, auth, config)
   const recovered = created ?? (await recoverAdministrator(db, auth, userName))
   if (!recovered) {
-    const admins = await db.kysely.selectFrom('user').select('username').where('level', '=', 4).execute()
+    const admins = await db.kysely.selectFrom('user').select('username').where('level', '=', LEVELS.admin).execute()
     console.error(
       `There is no account '${userName}'. Administrators: ${admins.map((a) => a.username).join(', ') || 'none'}.` +
         `\nUsage: npm run reset-admin [-- USER_NAME]`,

@@ -61,4 +61,18 @@ describe.each(engines)('cached lists on %s', (engine) => {
     await t.app.inject({ method: 'POST', url: '/api/plots', headers: { cookie }, payload: plot('03') })
     expect(await total()).toBe(before + 1)
   })
+
+  it('keys the cache by the query the route understood: junk parameters do not grow it', async () => {
+    const admin = await t.signInAs(4, 'cache-admin')
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: admin } })
+    const reference = await get('/api/people?status=plotholders')
+    const kept = t.app.sendList.size()
+    for (let i = 0; i < 300; i++) {
+      const junk = await get(`/api/people?status=plotholders&junk=${i}&x${i}=y`)
+      expect(junk.statusCode).toBe(200)
+      expect(junk.headers.etag).toBe(reference.headers.etag)
+    }
+    for (let i = 0; i < 50; i++) await get(`/api/logs?page=1&pad${i}=1`)
+    expect(t.app.sendList.size()).toBeLessThanOrEqual(kept + 1)
+  })
 })

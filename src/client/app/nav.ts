@@ -1,4 +1,5 @@
 import { MY_ACCOUNT_PATH } from '../lib/session.ts'
+import { LEVELS } from '#shared/domain/levels'
 
 // The links of each area, with the lowest level that sees them (spec sections 2 and 6).
 export const publicNav = [
@@ -9,14 +10,14 @@ export const publicNav = [
 ] as const
 
 export const membersNav = [
-  { to: '/members/map', label: 'Map', minLevel: 1 },
-  { to: '/members/plots', label: 'Plots', minLevel: 2 },
-  { to: '/members/land', label: 'Land', minLevel: 2 },
-  { to: '/members/plotholders', label: 'Plot holders', minLevel: 3 },
-  { to: '/members/waitinglist', label: 'Waiting list', minLevel: 3 },
-  { to: '/members/users', label: 'Accounts', minLevel: 3 },
-  { to: '/members/enquiries', label: 'Enquiries', minLevel: 3 },
-  { to: '/members/logs', label: 'Logs', minLevel: 4 },
-  { to: '/members/performance', label: 'Performance', minLevel: 4 },
-  { to: MY_ACCOUNT_PATH, label: 'My account', minLevel: 1 },
+  { to: '/members/map', label: 'Map', minLevel: LEVELS.plotholder },
+  { to: '/members/plots', label: 'Plots', minLevel: LEVELS.land },
+  { to: '/members/land', label: 'Land', minLevel: LEVELS.land },
+  { to: '/members/plotholders', label: 'Plot holders', minLevel: LEVELS.committee },
+  { to: '/members/waitinglist', label: 'Waiting list', minLevel: LEVELS.committee },
+  { to: '/members/users', label: 'Accounts', minLevel: LEVELS.committee },
+  { to: '/members/enquiries', label: 'Enquiries', minLevel: LEVELS.committee },
+  { to: '/members/logs', label: 'Logs', minLevel: LEVELS.admin },
+  { to: '/members/performance', label: 'Performance', minLevel: LEVELS.admin },
+  { to: MY_ACCOUNT_PATH, label: 'My account', minLevel: LEVELS.plotholder },
 ] as const

@@ -15,6 +15,7 @@ import { landRoutes } from '../features/land/routes.tsx'
 import { enquiriesRoutes } from '../features/enquiries/routes.tsx'
 import { performanceRoutes } from '../features/performance/routes.tsx'
 import { myAccountRoutes } from '../features/my-account/routes.tsx'
+import { LEVELS } from '#shared/domain/levels'
 
 // Who may open what, in one table (spec section 6). The server enforces the same levels.
 const guarded = (path: string, min: number, otherwise: string, children: RouteObject[]) => ({
@@ -36,16 +37,16 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <MembersIndex /> },
-      guarded('map', 1, '/', mapRoutes),
-      guarded('plots', 2, '/members/map', plotsRoutes),
-      guarded('land', 2, '/members/map', landRoutes),
-      guarded('plotholders', 3, '/members/map', peopleRoutes('plotholders')),
-      guarded('waitinglist', 3, '/members/map', peopleRoutes('waitinglist')),
-      guarded('users', 3, '/members/map', accountsRoutes),
-      guarded('enquiries', 3, '/members/map', enquiriesRoutes),
-      guarded('logs', 4, '/', logsRoutes),
-      guarded('performance', 4, '/', performanceRoutes),
-      guarded('account', 1, '/', myAccountRoutes),
+      guarded('map', LEVELS.plotholder, '/', mapRoutes),
+      guarded('plots', LEVELS.land, '/members/map', plotsRoutes),
+      guarded('land', LEVELS.land, '/members/map', landRoutes),
+      guarded('plotholders', LEVELS.committee, '/members/map', peopleRoutes('plotholders')),
+      guarded('waitinglist', LEVELS.committee, '/members/map', peopleRoutes('waitinglist')),
+      guarded('users', LEVELS.committee, '/members/map', accountsRoutes),
+      guarded('enquiries', LEVELS.committee, '/members/map', enquiriesRoutes),
+      guarded('logs', LEVELS.admin, '/', logsRoutes),
+      guarded('performance', LEVELS.admin, '/', performanceRoutes),
+      guarded('account', LEVELS.plotholder, '/', myAccountRoutes),
     ],
   },
 ]

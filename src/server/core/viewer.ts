@@ -3,15 +3,12 @@ import type { Auth } from '#server/core/auth/auth'
 import { findSession, sessionState, sessionToken } from '#server/core/auth/session-lookup'
 import type { Db } from '#server/core/db/database'
 import { messages } from '#shared/messages'
+import type { Viewer as ViewerAnswer } from '#shared/schemas/account'
 import { forbidden, unauthorized } from '#server/core/errors'
 
-export interface Viewer {
+/** The signed-in user as the server knows them: what /api/me tells (shared), plus the ids. */
+export interface Viewer extends ViewerAnswer {
   id: string
-  /** The immutable user name the account was created with. */
-  userName: string
-  email: string
-  level: number
-  mustChangePassword: boolean
   /** The session this request came with (to end the user's other sessions). */
   sessionToken: string
 }

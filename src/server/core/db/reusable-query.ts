@@ -20,7 +20,14 @@ export function reusableQuery<A extends string[], R>(
     if (!entry) {
       const markers = args.map((_, i) => `\u0000argument ${i}\u0000`) as A
       const query = build(kysely, ...markers).compile()
-      entry = { query, slots: query.parameters.map((p) => markers.indexOf(p as string)) }
+      const slots = query.parameters.map((p) => markers.indexOf(p as string))
+      // An argument the builder did not pass on as a parameter (transformed, or inlined into the
+      // SQL) would be silently replaced by its marker text on every run: refuse the query.
+      const missing = markers.filter((_, i) => !slots.includes(i))
+      if (missing.length > 0) {
+        throw new Error(`reusableQuery: argument ${markers.indexOf(missing[0]!)} is not a plain parameter of ${query.sql}`)
+      }
+      entry = { query, slots }
       compiled.set(kysely, entry)
     }
     const { query, slots } = entry

@@ -21,13 +21,15 @@ const MAX_ENTRIES = 200
 export function createListCache(db: Db) {
   const entries = new Map<string, Entry>()
 
-  return async function sendList<T>(
+  async function sendList<T>(
     request: FastifyRequest,
     reply: FastifyReply,
     schema: ZodType<T>,
     load: () => Promise<T>,
   ) {
-    const key = request.url
+    // Keyed by what the route understood of the query (its validated querystring), not by the raw
+    // address: junk parameters and reordered ones neither grow the cache nor miss it.
+    const key = `${request.routeOptions.url} ${JSON.stringify(request.query ?? {})}`
     const version = await dataVersion(db)
     let entry = version ? entries.get(key) : undefined
     if (!entry || entry.version !== version) {
@@ -52,6 +54,9 @@ export function createListCache(db: Db) {
     }
     return reply.send(entry.json)
   }
+  /** How many answers are kept (for the test that junk queries do not grow it). */
+  const size = () => entries.size
+  return Object.assign(sendList, { size })
 }
 
 export type SendList = ReturnType<typeof createListCache>

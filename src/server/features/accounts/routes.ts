@@ -15,6 +15,7 @@ import {
   signOutOtherSessions,
   type Actor,
 } from '#server/features/accounts/passwords'
+import { LEVELS } from '#shared/domain/levels'
 
 const idParams = z.object({ id: z.string().min(1).max(100) })
 
@@ -26,7 +27,7 @@ export async function accountsFeature(app: App) {
   app.post(
     '/api/register',
     {
-      config: { minLevel: 0, rateLimit: { max: config.limits.register, timeWindow: '10 minutes' } },
+      config: { minLevel: LEVELS.guest, rateLimit: { max: config.limits.register, timeWindow: '10 minutes' } },
       schema: {
         body: registerSchema,
         response: { 201: z.object({ userName: z.string(), requestedLevel: z.number() }) },
@@ -39,7 +40,7 @@ export async function accountsFeature(app: App) {
   app.get(
     '/api/accounts',
     {
-      config: { minLevel: 3, personalData: true },
+      config: { minLevel: LEVELS.committee, personalData: true },
       schema: { response: { 200: z.array(accountSchema) }, tags: ['accounts'] },
     },
     () => listAccounts(db),
@@ -48,7 +49,7 @@ export async function accountsFeature(app: App) {
   app.put(
     '/api/accounts/:id/level',
     {
-      config: { minLevel: 3 },
+      config: { minLevel: LEVELS.committee },
       schema: { params: idParams, body: z.object({ level: z.number().int().min(0).max(4) }), tags: ['accounts'] },
     },
     (request) => setAccountLevel(db, actorOf(request), request.params.id, request.body.level),
@@ -57,7 +58,7 @@ export async function accountsFeature(app: App) {
   app.put(
     '/api/accounts/:id/disabled',
     {
-      config: { minLevel: 3 },
+      config: { minLevel: LEVELS.committee },
       schema: { params: idParams, body: z.object({ disabled: z.boolean() }), tags: ['accounts'] },
     },
     (request) => setAccountDisabled(db, actorOf(request), request.params.id, request.body.disabled),
@@ -66,14 +67,14 @@ export async function accountsFeature(app: App) {
   app.post(
     '/api/accounts/:id/password',
     {
-      config: { minLevel: 4 },
+      config: { minLevel: LEVELS.admin },
       schema: { params: idParams, response: { 200: oneTimePasswordSchema }, tags: ['accounts'] },
     },
     (request) => resetPassword(db, auth, actorOf(request), request.params.id),
   )
 
   // My account: open to every signed-in level, and to a user who must replace a one-time password.
-  const own = { minLevel: 1, duringPasswordChange: true }
+  const own = { minLevel: LEVELS.plotholder, duringPasswordChange: true }
 
   app.post(
     '/api/account/password',

@@ -116,7 +116,7 @@ export async function register(db: Db, auth: Auth, registration: Registration, c
       body: { name: userName, email, password, username: userName, requestedLevel: level },
     })
     await db.kysely.deleteFrom('session').where('userId', '=', created.user.id).execute()
-    await logSecurityEvent(db, { ...logged, docId: created.user.id }, { userName, email, requestedLevel: level, level: 0 })
+    await logSecurityEvent(db, { ...logged, docId: created.user.id }, { userName, email, requestedLevel: level, level: LEVELS.guest })
     return answer
   } catch (error) {
     const message = (error as { body?: { message?: string } }).body?.message

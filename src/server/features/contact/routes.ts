@@ -2,6 +2,7 @@ import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import { contactSchema } from '#shared/schemas/contact'
 import { deliverEnquiry, listEnquiries, storeEnquiry } from '#server/features/contact/service'
+import { LEVELS } from '#shared/domain/levels'
 
 const enquiry = z.object({
   id: z.number(),
@@ -20,7 +21,7 @@ export async function contactFeature(app: App) {
   app.post(
     '/api/contact',
     {
-      config: { minLevel: 0, rateLimit: { max: config.limits.contact, timeWindow: '10 minutes' } },
+      config: { minLevel: LEVELS.guest, rateLimit: { max: config.limits.contact, timeWindow: '10 minutes' } },
       schema: {
         body: contactSchema,
         response: { 201: z.object({ id: z.number(), sent: z.boolean() }) },
@@ -38,7 +39,7 @@ export async function contactFeature(app: App) {
   app.get(
     '/api/enquiries',
     {
-      config: { minLevel: 3, personalData: true },
+      config: { minLevel: LEVELS.committee, personalData: true },
       schema: { response: { 200: z.array(enquiry) }, tags: ['contact'] },
     },
     () => listEnquiries(db),

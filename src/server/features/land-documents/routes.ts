@@ -15,6 +15,7 @@ import {
   uploadLandDocument,
 } from '#server/features/land-documents/service'
 import { readUpload } from '#server/features/land-documents/read-upload'
+import { LEVELS } from '#shared/domain/levels'
 
 // Ids are PostgreSQL integers: a larger number names nothing, and must not reach the query.
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) })
@@ -39,7 +40,7 @@ export async function landDocumentsFeature(app: App) {
   app.get(
     '/api/land-documents',
     {
-      config: { minLevel: 2 },
+      config: { minLevel: LEVELS.land },
       schema: {
         response: { 200: z.array(landGroupSchema) },
         tags: ['land'],
@@ -52,7 +53,7 @@ export async function landDocumentsFeature(app: App) {
   app.get(
     '/api/land-documents/:id/file',
     {
-      config: { minLevel: 2 },
+      config: { minLevel: LEVELS.land },
       schema: {
         params: idParams,
         tags: ['land'],
@@ -75,7 +76,7 @@ export async function landDocumentsFeature(app: App) {
   app.post(
     '/api/land-documents',
     {
-      config: { minLevel: 3 },
+      config: { minLevel: LEVELS.committee },
       validatorCompiler: () => () => true,
       schema: {
         consumes: ['multipart/form-data'],
@@ -96,7 +97,7 @@ export async function landDocumentsFeature(app: App) {
   app.put(
     '/api/land-documents/:id',
     {
-      config: { minLevel: 3 },
+      config: { minLevel: LEVELS.committee },
       schema: {
         params: idParams,
         body: landDocumentChangeSchema,
@@ -113,7 +114,7 @@ export async function landDocumentsFeature(app: App) {
   app.delete(
     '/api/land-documents/:id',
     {
-      config: { minLevel: 3 },
+      config: { minLevel: LEVELS.committee },
       schema: { params: idParams, tags: ['land'] },
     },
     async (request, reply) => {

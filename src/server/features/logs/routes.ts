@@ -2,6 +2,7 @@ import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import { logEntrySchema, logPageSchema, logQuerySchema } from '#shared/schemas/logs'
 import { getLog, listLogs } from '#server/features/logs/service'
+import { LEVELS } from '#shared/domain/levels'
 
 // Ids are PostgreSQL integers: a larger number names nothing, and must not reach the query.
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) })
@@ -13,7 +14,7 @@ export async function logsFeature(app: App) {
   app.get(
     '/api/logs',
     {
-      config: { minLevel: 4, personalData: true },
+      config: { minLevel: LEVELS.admin, personalData: true },
       schema: {
         querystring: logQuerySchema,
         response: { 200: logPageSchema },
@@ -27,7 +28,7 @@ export async function logsFeature(app: App) {
   app.get(
     '/api/logs/:id',
     {
-      config: { minLevel: 4, personalData: true },
+      config: { minLevel: LEVELS.admin, personalData: true },
       schema: { params: idParams, response: { 200: logEntrySchema }, tags: ['logs'] },
     },
     (request) => getLog(db, request.params.id),

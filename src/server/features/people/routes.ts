@@ -10,11 +10,12 @@ import {
   moveToWaitingList,
   updatePerson,
 } from '#server/features/people/service'
+import { LEVELS } from '#shared/domain/levels'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
 const listQuery = z.object({ status: z.enum(['plotholders', 'waitinglist']).optional() })
 // Everything here returns or changes address, phone and email: committee only.
-const committee = { minLevel: 3, personalData: true }
+const committee = { minLevel: LEVELS.committee, personalData: true }
 const tags = ['people']
 
 export async function peopleFeature(app: App) {

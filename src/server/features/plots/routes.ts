@@ -10,6 +10,7 @@ import {
   removePlotFromPerson,
   updatePlot,
 } from '#server/features/plots/service'
+import { LEVELS } from '#shared/domain/levels'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
 const tenantParams = idParams.extend({ personId: z.string().min(1).max(40) })
@@ -22,14 +23,14 @@ export async function plotsFeature(app: App) {
   // Level 2 (land access) sees plots with tenant nicknames only: plotSchema has no personal data.
   app.get(
     '/api/plots',
-    { config: { minLevel: 2 }, schema: { response: { 200: z.array(plotSchema) }, tags } },
+    { config: { minLevel: LEVELS.land }, schema: { response: { 200: z.array(plotSchema) }, tags } },
     (request, reply) => sendList(request, reply, z.array(plotSchema), () => listPlots(db)),
   )
 
   app.get(
     '/api/plots/:id',
     {
-      config: { minLevel: 2 },
+      config: { minLevel: LEVELS.land },
       schema: { params: idParams, response: { 200: plotSchema }, tags },
     },
     (request) => getPlot(db, request.params.id),
@@ -38,7 +39,7 @@ export async function plotsFeature(app: App) {
   app.post(
     '/api/plots',
     {
-      config: { minLevel: 3 },
+      config: { minLevel: LEVELS.committee },
       schema: { body: newPlotSchema, response: { 201: plotSchema }, tags },
     },
     async (request, reply) =>
@@ -48,7 +49,7 @@ export async function plotsFeature(app: App) {
   app.put(
     '/api/plots/:id',
     {
-      config: { minLevel: 3 },
+      config: { minLevel: LEVELS.committee },
       schema: { params: idParams, body: updatePlotSchema, response: { 200: plotSchema }, tags },
     },
     (request) => updatePlot(db, request.viewer!, request.params.id, request.body),
@@ -57,7 +58,7 @@ export async function plotsFeature(app: App) {
   app.put(
     '/api/plots/:id/tenants/:personId',
     {
-      config: { minLevel: 3, personalData: true },
+      config: { minLevel: LEVELS.committee, personalData: true },
       schema: { params: tenantParams, response: { 200: tenancy }, tags },
     },
     (request) => addPlotToPerson(db, request.viewer!, request.params.id, request.params.personId),
@@ -66,7 +67,7 @@ export async function plotsFeature(app: App) {
   app.delete(
     '/api/plots/:id/tenants/:personId',
     {
-      config: { minLevel: 3, personalData: true },
+      config: { minLevel: LEVELS.committee, personalData: true },
       schema: { params: tenantParams, response: { 200: tenancy }, tags },
     },
     (request) =>

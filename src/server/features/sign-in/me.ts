@@ -1,13 +1,14 @@
 import type { App } from '#server/core/app-type'
 import { viewerSchema } from '#shared/schemas/account'
 import { unauthorized } from '#server/core/errors'
+import { LEVELS } from '#shared/domain/levels'
 
 // What the client keeps under 'guest': for showing, never for deciding.
 export async function meFeature(app: App) {
   app.get(
     '/api/me',
     {
-      config: { minLevel: 0, duringPasswordChange: true },
+      config: { minLevel: LEVELS.guest, duringPasswordChange: true },
       schema: { response: { 200: viewerSchema }, tags: ['auth'] },
     },
     async (request) => {

@@ -8,6 +8,7 @@ import { messages } from '#shared/messages'
 import { authHeaders } from '#server/core/viewer'
 import { sendProblem } from '#server/core/http/problem-details'
 import { logSecurityEvent } from '#server/core/logged-change'
+import { LEVELS } from '#shared/domain/levels'
 
 // The only better-auth endpoints anyone can reach, each at its own fixed path. Everything else
 // better-auth offers (sign-up, update-user, change-password...) answers 404: sign-up goes through
@@ -76,7 +77,7 @@ function signInEvent(db: Db, methodName: string, attempt: Attempt, error: unknow
 export async function signInFeature(app: App) {
   const { auth, db } = app
   const origin = new URL(app.config.publicUrl).origin
-  const open = { config: { minLevel: 0, duringPasswordChange: true } }
+  const open = { config: { minLevel: LEVELS.guest, duringPasswordChange: true } }
 
   app.post(
     AUTH_ENDPOINTS.signIn,

@@ -1,5 +1,6 @@
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
+import { LEVELS } from '#shared/domain/levels'
 
 export const siteInfo = z.object({
   charityName: z.string(),
@@ -12,7 +13,7 @@ export async function siteFeature(app: App) {
   const { config } = app
   app.get(
     '/api/site',
-    { config: { minLevel: 0 }, schema: { response: { 200: siteInfo }, tags: ['site'] } },
+    { config: { minLevel: LEVELS.guest }, schema: { response: { 200: siteInfo }, tags: ['site'] } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300')
       return {

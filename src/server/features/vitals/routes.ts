@@ -1,6 +1,7 @@
 import type { App } from '#server/core/app-type'
 import { vitalsReportSchema, vitalsSummarySchema } from '#shared/schemas/web-vitals'
 import { occasionalPruner, storeVitals, summariseVitals } from '#server/features/vitals/service'
+import { LEVELS } from '#shared/domain/levels'
 
 // A browser sends a handful of reports per page load; more than one a second for a minute is
 // not a browser measuring itself.
@@ -15,7 +16,7 @@ export async function vitalsFeature(app: App) {
   app.post(
     '/api/vitals',
     {
-      config: { minLevel: 0, rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { minLevel: LEVELS.guest, rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
       bodyLimit: REPORT_BODY_LIMIT,
       schema: {
         body: vitalsReportSchema,
@@ -35,7 +36,7 @@ export async function vitalsFeature(app: App) {
   app.get(
     '/api/vitals/summary',
     {
-      config: { minLevel: 4 },
+      config: { minLevel: LEVELS.admin },
       schema: {
         response: { 200: vitalsSummarySchema },
         tags: ['vitals'],
