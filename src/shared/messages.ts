@@ -64,4 +64,47 @@ export const messages = {
   // The password comes last, with nothing after it that could be copied as part of it.
   oneTimePassword: (userName: string, password: string) =>
     `One-time password for ${userName}, shown only now (they must choose a new password when they sign in): ${password}`,
+  // Refusals of the HTTP layer, before or around any feature: our wording.
+  signInRequired: 'Please sign in.',
+  noAccess: 'Your account does not have access to this.',
+  requestInvalid: 'The request is not valid.',
+  // `subject` is "The field 'name'" or "The request body"; `kind` is e.g. 'text' or 'a number'.
+  inputMissing: (subject: string) => `${subject} is missing.`,
+  inputWrongType: (subject: string, kind: string) => `${subject} must be ${kind}.`,
+  addressTooLong: 'Part of the address is too long.',
+  addressInvalid: 'The address is not valid.',
+  nothingAt: (method: string, path: string) => `There is nothing at ${method} ${path}.`,
+  nulRefused: 'Text cannot contain the NUL character (\\u0000).',
+  multipartRequired: 'Send the form as multipart/form-data.',
+  serverFailed: 'Something went wrong on the server. Please try again.',
+  // The error logged with a change that failed for a reason other than a refusal.
+  changeFailed: 'The change failed on the server.',
+  // The API's answer for a log entry id that is not there.
+  logEntryMissing: 'That log entry does not exist.',
+  // The screens' own hints, notes and notices: our wording.
+  serverUnreachable: 'The server could not be reached. Check your connection and try again.',
+  noPageHere: 'There is no page at this address.',
+  passwordHint: 'At least 8 characters.',
+  // The log entry screen, when the address names no entry (not found, or not an id at all).
+  noLogEntry: (id: string) => `There is no log entry ${id}.`,
+  personAdded: (id: string) => `${id} was added.`,
+  personSaved: (id: string) => `Changes to ${id} were saved.`,
+  personDeleted: (id: string) => `${id} was deleted.`,
+  movedToWaitingList: (id: string) => `${id} was moved to the waiting list.`,
+  movedToPlotholders: (id: string) => `${id} was moved to the plot holders.`,
+  noPeopleYet: 'No one yet.',
+  noPeopleMatch: 'No one matches the filter.',
+  findPersonHint: 'First and last name, nickname or phone number.',
+  tenantAdded: (personId: string, plotId: string) => `${personId} added to plot ${plotId}.`,
+  tenantRemoved: (personId: string, plotId: string) => `${personId} removed from plot ${plotId}.`,
+  // The keywords are spelled out because nothing else on the screen would reveal them.
+  plotsFilterHint:
+    'At least 2 characters: a plot holder’s nickname, or one of empty, paid, unpaid, new, failed, lapsed.',
+  plotsMatch: (count: number) =>
+    `${count.toLocaleString('en-GB')} ${count === 1 ? 'plot' : 'plots'} match; the others are faded.`,
+  choosePlotOnMap: 'Choose a plot to open its page.',
+  pdfFileHint: 'One PDF of at most 20 MB.',
+  documentUploaded: (name: string, date: string, description: string) =>
+    `Uploaded "${name}" to ${date}, ${description}.`,
+  confirmDeleteDocument: (name: string) => `Delete "${name}"? This cannot be undone.`,
 } as const

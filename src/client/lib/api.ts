@@ -1,3 +1,5 @@
+import { messages } from '#shared/messages'
+
 // The one place where a server answer becomes data or an error the screen can show.
 export class ApiError extends Error {
   constructor(
@@ -7,8 +9,6 @@ export class ApiError extends Error {
     super(detail)
   }
 }
-
-const NETWORK_MESSAGE = 'The server could not be reached. Check your connection and try again.'
 
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init
@@ -25,7 +25,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
       ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
     })
   } catch {
-    throw new ApiError(0, NETWORK_MESSAGE)
+    throw new ApiError(0, messages.serverUnreachable)
   }
   if (response.status === 204) return undefined as T
   const body: unknown = await response.json().catch(() => null)
@@ -37,4 +37,4 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
 }
 
 export const errorMessage = (error: unknown) =>
-  error instanceof Error ? error.message : 'Something went wrong!'
+  error instanceof Error ? error.message : messages.somethingWentWrong

@@ -1,4 +1,6 @@
 import type { Outcome } from '#shared/domain/outcome'
+import { messages } from '#shared/messages'
+
 // A failure the user can understand and act on: it reaches the client as problem details with
 // this status and detail (RFC 9457). Anything else thrown is a bug or an outage, shown generically.
 export class AppError extends Error {
@@ -12,9 +14,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (detail: string) => new AppError(400, detail)
-export const unauthorized = (detail = 'Please sign in.') => new AppError(401, detail)
-export const forbidden = (detail = 'Your account does not have access to this.') =>
-  new AppError(403, detail)
+export const unauthorized = (detail: string = messages.signInRequired) => new AppError(401, detail)
+export const forbidden = (detail: string = messages.noAccess) => new AppError(403, detail)
 export const notFound = (detail: string) => new AppError(404, detail)
 export const conflict = (detail: string) => new AppError(409, detail)
 export const unprocessable = (detail: string) => new AppError(422, detail)

@@ -1,3 +1,4 @@
+import { messages } from '#shared/messages'
 import type { Db } from '#server/core/db/database'
 import { writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
 import { AppError } from '#server/core/errors'
@@ -63,7 +64,7 @@ export async function loggedChange<T>(
     const logged =
       error instanceof AppError
         ? { status: error.status, message: error.detail }
-        : { message: 'The change failed on the server.' }
+        : { message: messages.changeFailed }
     await writeTransaction(db, (tx) => writeLog(tx, change, attempted ?? null, logged)).catch(
       () => undefined,
     )

@@ -67,7 +67,7 @@ export function RegisterPage() {
           autoComplete="new-password"
           value={form.password}
           onChange={set('password')}
-          hint="At least 8 characters."
+          hint={messages.passwordHint}
         />
         <button type="submit" className="button" disabled={busy}>
           Register

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { messages } from '#shared/messages'
 import type { LandDocument } from '#shared/schemas/land-documents'
 import { changeLandDocument, deleteLandDocument, landQueryKey } from './api.ts'
 
@@ -35,7 +36,7 @@ export function DocumentActions({ document, position, last }: Props) {
   }
 
   function remove() {
-    if (!window.confirm(`Delete "${document.name}"? This cannot be undone.`)) return
+    if (!window.confirm(messages.confirmDeleteDocument(document.name))) return
     run(() => deleteLandDocument(document.id))
   }
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { messages } from '#shared/messages'
 import {
   landMessages,
   landUploadFieldsSchema,
@@ -49,7 +50,7 @@ export function UploadForm({ descriptions, onUploaded }: Props) {
   const upload = useMutation({
     mutationFn: uploadLandDocument,
     onSuccess: async (document) => {
-      setDone(`Uploaded "${document.name}" to ${document.date}, ${document.description}.`)
+      setDone(messages.documentUploaded(document.name, document.date, document.description))
       setFields((current) => ({ ...current, name: '' }))
       setFile(undefined)
       setFileKey((key) => key + 1)
@@ -107,7 +108,7 @@ export function UploadForm({ descriptions, onUploaded }: Props) {
             name="file"
             type="file"
             accept="application/pdf,.pdf"
-            hint="One PDF of at most 20 MB."
+            hint={messages.pdfFileHint}
             onChange={(event) => setFile(event.target.files?.[0])}
             required
           />

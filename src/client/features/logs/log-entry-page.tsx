@@ -31,7 +31,7 @@ function LogEntryPage({ part }: { part: Part }) {
     return (
       <section>
         <PageHeading>{messages.error}</PageHeading>
-        <Alert>{missing ? `There is no log entry ${id}.` : errorMessage(entry.error)}</Alert>
+        <Alert>{missing ? messages.noLogEntry(id) : errorMessage(entry.error)}</Alert>
         {back}
       </section>
     )

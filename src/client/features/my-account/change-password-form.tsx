@@ -87,7 +87,7 @@ export function ChangePasswordForm({ viewer }: { viewer: Viewer }) {
           autoComplete="new-password"
           value={draft.newPassword}
           onChange={set('newPassword')}
-          hint="At least 8 characters."
+          hint={messages.passwordHint}
           required
         />
         <TextField

@@ -1,3 +1,4 @@
+import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 
 export type PeopleMode = 'plotholders' | 'waitinglist'
@@ -25,7 +26,7 @@ export const modeText: Record<PeopleMode, ModeText> = {
     listLabel: 'Plot holders',
     removeTitle: (id) => `Remove ${id} From Plot Holders`,
     moveLabel: 'Move to waiting list',
-    movedNotice: (id) => `${id} was moved to the waiting list.`,
+    movedNotice: messages.movedToWaitingList,
     count: (shown, total) =>
       shown === total
         ? plural(total, 'plot holder', 'plot holders')
@@ -39,7 +40,7 @@ export const modeText: Record<PeopleMode, ModeText> = {
     listLabel: 'Waiting list',
     removeTitle: (id) => `Remove ${id} From Waiting List`,
     moveLabel: 'Move to plot holders',
-    movedNotice: (id) => `${id} was moved to the plot holders.`,
+    movedNotice: messages.movedToPlotholders,
     count: (shown, total) =>
       shown === total
         ? `${number(total)} on the waiting list`

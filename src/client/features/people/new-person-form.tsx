@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { useMutation } from '@tanstack/react-query'
+import { messages } from '#shared/messages'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -36,7 +37,7 @@ export function NewPersonForm({ focus }: { focus: boolean }) {
     } catch (failure) {
       return setError(errorMessage(failure))
     }
-    await navigate(listPath(mode), { state: { notice: `${parsed.data.id} was added.` } })
+    await navigate(listPath(mode), { state: { notice: messages.personAdded(parsed.data.id) } })
   }
 
   return (

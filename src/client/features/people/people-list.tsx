@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { messages } from '#shared/messages'
 import { SelectField, TextField } from '../../components/ui/field.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { usePeople } from './api.ts'
@@ -53,7 +54,7 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
               listKey={`${sort}:${view.filter}`}
               people={view.matches}
               mode={mode}
-              emptyText={view.total === 0 ? 'No one yet.' : 'No one matches the filter.'}
+              emptyText={view.total === 0 ? messages.noPeopleYet : messages.noPeopleMatch}
             />
           </div>
         )}

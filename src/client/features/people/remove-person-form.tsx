@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { useMutation } from '@tanstack/react-query'
+import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -36,7 +37,8 @@ export function RemovePersonForm({ person, mode }: { person: Person; mode: Peopl
       return setError(errorMessage(failure))
     }
     cache.removed(person.id, choice === 'move' ? mode : undefined)
-    const notice = choice === 'move' ? text.movedNotice(person.id) : `${person.id} was deleted.`
+    const notice =
+      choice === 'move' ? text.movedNotice(person.id) : messages.personDeleted(person.id)
     await navigate(listPath(mode), { state: { notice } })
   }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { messages } from '#shared/messages'
 import type { Person, UpdatePerson } from '#shared/schemas/person'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { fetchPerson, peopleKeys, updatePerson, usePeopleCache } from './api.ts'
@@ -56,7 +57,7 @@ export function usePersonEditor(person: Person, mode: PeopleMode) {
         setConflict(failure instanceof ApiError && failure.status === 409)
         return setError(errorMessage(failure))
       }
-      await navigate(listPath(mode), { state: { notice: `Changes to ${person.id} were saved.` } })
+      await navigate(listPath(mode), { state: { notice: messages.personSaved(person.id) } })
     },
     // Takes the other member's version and keeps editing, as the staleVersion message asks.
     async reload() {

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { addTenant } from '#shared/domain/plots'
+import { messages } from '#shared/messages'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -54,7 +55,11 @@ function AddTenants({ id }: { id: string }) {
       void client.invalidateQueries({ queryKey: plotsKey })
       void client.invalidateQueries({ queryKey: peopleKey })
       setError('')
-      setNotice(`${personId} ${action === 'add' ? 'added to' : 'removed from'} plot ${id}.`)
+      setNotice(
+        action === 'add'
+          ? messages.tenantAdded(personId, id)
+          : messages.tenantRemoved(personId, id),
+      )
       // The pressed button has moved to the other list; keep keyboard users in the screen.
       requestAnimationFrame(() => {
         if (!columns.current?.contains(document.activeElement)) {

@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react'
 import { peopleFilter } from '#shared/domain/people'
+import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import { TextField } from '../../components/ui/field.tsx'
 import { fullName, PersonButton } from './person-button.tsx'
@@ -36,7 +37,7 @@ export function PeopleToAdd({ people, tenants, busy, onAdd }: Props) {
         autoComplete="off"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
-        hint="First and last name, nickname or phone number."
+        hint={messages.findPersonHint}
       />
       <p className="count" aria-live="polite">
         {plural(matching.length, 'person', 'people')}

@@ -1,8 +1,5 @@
+import { messages } from '#shared/messages'
 import { TextField } from '../../components/ui/field.tsx'
-
-// The keywords are spelled out because nothing else on the screen would reveal them.
-const hint =
-  'At least 2 characters: a plot holder’s nickname, or one of empty, paid, unpaid, new, failed, lapsed.'
 
 export function PlotsFilter({
   value,
@@ -21,7 +18,7 @@ export function PlotsFilter({
         spellCheck={false}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        hint={hint}
+        hint={messages.plotsFilterHint}
       />
     </div>
   )

@@ -6,10 +6,10 @@ import {
   plotStatus,
   type PlotStatus,
 } from '#shared/domain/plots'
+import { messages } from '#shared/messages'
 import type { Plot } from '#shared/schemas/plot'
 import { SiteMap } from '../../components/site-map/site-map.tsx'
 import { plotHref } from './api.ts'
-import { plural } from './plot-status.ts'
 
 export function PlotsMap({ plots, filter }: { plots: Plot[]; filter: string }) {
   const navigate = useNavigate()
@@ -41,9 +41,7 @@ export function PlotsMap({ plots, filter }: { plots: Plot[]; filter: string }) {
   return (
     <div ref={container} className="plots-map">
       <p className="count" aria-live="polite">
-        {matching
-          ? `${plural(matching.size, 'plot')} match; the others are faded.`
-          : 'Choose a plot to open its page.'}
+        {matching ? messages.plotsMatch(matching.size) : messages.choosePlotOnMap}
       </p>
       <SiteMap title="Plots on the site map" plotStatus={status} onSelectPlot={select} />
     </div>

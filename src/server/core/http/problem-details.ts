@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { messages } from '#shared/messages'
 import { AppError, defaultTitle } from '#server/core/errors'
 
 export interface Problem {
@@ -30,20 +31,20 @@ const KINDS: Record<string, string> = {
 // zod's own words for a wrong type ('Invalid input: expected string, received undefined') name
 // neither the field nor anything a person would say; the spec's messages pass through as they are.
 function validationMessage(issue: ValidationIssue | undefined, context?: string): string {
-  const message = issue?.message ?? 'The request is not valid.'
+  const message = issue?.message ?? messages.requestInvalid
   const generic = /^Invalid input: expected (\w+), received (\w+)$/.exec(message)
   if (!generic) return message
   const field = issue?.instancePath?.split('/').filter(Boolean).join('.')
   const subject = field ? `The field '${field}'` : `The request ${context ?? 'body'}`
   const [, expected = '', received] = generic
-  if (received === 'undefined') return `${subject} is missing.`
-  return `${subject} must be ${KINDS[expected] ?? `of type ${expected}`}.`
+  if (received === 'undefined') return messages.inputMissing(subject)
+  return messages.inputWrongType(subject, KINDS[expected] ?? `of type ${expected}`)
 }
 
 /** For Fastify's option of that name: the router's refusals (bad percent-encoding, ids too long). */
 export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-  const detail = tooLong ? 'Part of the address is too long.' : 'The address is not valid.'
+  const detail = tooLong ? messages.addressTooLong : messages.addressInvalid
   return sendProblem(reply, error.statusCode ?? 400, detail)
 }
 
@@ -60,6 +61,6 @@ export function problemDetails(app: FastifyInstance) {
     const status = (error as FastifyError).statusCode ?? 500
     if (status >= 400 && status < 500) return sendProblem(reply, status, error.message)
     request.log.error({ err: error }, 'request failed')
-    return sendProblem(reply, 500, 'Something went wrong on the server. Please try again.')
+    return sendProblem(reply, 500, messages.serverFailed)
   })
 }

@@ -34,8 +34,6 @@ const SECURITY_HEADERS = {
   'x-xss-protection': '0',
 }
 
-export const NUL_REFUSED = 'Text cannot contain the NUL character (\\u0000).'
-
 /** Whether any string (or key) in a parsed request part holds a NUL character. */
 export function hasNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000')
@@ -76,7 +74,7 @@ export async function security(app: FastifyInstance, origins: readonly string[])
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-      throw badRequest(NUL_REFUSED)
+      throw badRequest(messages.nulRefused)
     }
   })
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { messages } from '#shared/messages'
 import { sendProblem } from '#server/core/http/problem-details'
 
 // Serves the built client. Hashed assets are cached for a year; any other GET that is not an API
@@ -39,6 +40,6 @@ export async function spa(app: FastifyInstance, clientDir: string) {
     if (built && page && !pathname.startsWith('/api/') && !pathname.startsWith('/.vite/')) {
       return sendIndex(reply)
     }
-    return sendProblem(reply, 404, `There is nothing at ${request.method} ${pathname}.`)
+    return sendProblem(reply, 404, messages.nothingAt(request.method, pathname))
   })
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
+import { messages } from '#shared/messages'
 import { landMessages } from '#shared/schemas/land-documents'
 import { AppError, badRequest } from '#server/core/errors'
-import { NUL_REFUSED } from '#server/core/http/security'
 import type { Upload } from '#server/features/land-documents/service'
 
 const TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE'
@@ -24,13 +24,13 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
         if (typeof value !== 'string' || part.valueTruncated || part.fieldnameTruncated) {
           refusal ??= badRequest(landMessages.unreadableUpload)
         } else if (value.includes('\u0000') || part.fieldname.includes('\u0000')) {
-          refusal ??= badRequest(NUL_REFUSED)
+          refusal ??= badRequest(messages.nulRefused)
         } else {
           upload.fields[part.fieldname] = value
         }
       } else {
         const bytes = await part.toBuffer()
-        if (part.filename.includes('\u0000')) refusal ??= badRequest(NUL_REFUSED)
+        if (part.filename.includes('\u0000')) refusal ??= badRequest(messages.nulRefused)
         upload.file = { bytes, fileName: baseName(part.filename) }
       }
     }
@@ -39,7 +39,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     if (code === TOO_LARGE) return { ...upload, tooLarge: true }
     if (code === 'FST_FILES_LIMIT') throw badRequest(landMessages.oneFileOnly)
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError(415, 'Send the form as multipart/form-data.')
+      throw new AppError(415, messages.multipartRequired)
     }
     request.log.warn({ err: error }, 'unreadable upload')
     throw badRequest(landMessages.unreadableUpload)

@@ -1,10 +1,9 @@
 import { defaultLogOrder } from '#shared/domain/log-sort'
+import { messages } from '#shared/messages'
 import type { LogEntry, LogPage, LogQuery } from '#shared/schemas/logs'
 import type { Db } from '#server/core/db/database'
 import { dataVersion } from '#server/core/db/data-version'
 import { notFound } from '#server/core/errors'
-
-export const logEntryMissing = 'That log entry does not exist.'
 
 // Sorting and paging happen in SQL so that a log of 100,000 entries costs one page of rows.
 // The id tiebreak makes the order total (equal time stamps, method names...), so pages never
@@ -50,6 +49,6 @@ export async function getLog(db: Db, id: number): Promise<LogEntry> {
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirst()
-  if (!entry) throw notFound(logEntryMissing)
+  if (!entry) throw notFound(messages.logEntryMissing)
   return entry
 }

@@ -1,0 +1,79 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+// Every message a user reads (a refusal, a status, a hint, an empty list's note) is written once,
+// in src/shared/messages.ts: the server's answers and the screens use it, so a wording is changed
+// in one place and the two sides never drift. This reads the code the way a reviewer would and
+// lists any sentence spelled in a string elsewhere. A page's own prose, written as JSX text where
+// it stands (the Home and About pages), is content, not a message.
+
+const root = path.resolve(import.meta.dirname, '../..')
+const SCOPES = ['src/client', 'src/server/features', 'src/server/core/http', 'src/server/core/errors.ts', 'src/server/core/viewer.ts', 'src/server/core/logged-change.ts']
+const MESSAGES = 'src/shared/messages.ts'
+
+function sourceFiles(scope: string): string[] {
+  const full = path.join(root, scope)
+  if (fs.statSync(full).isFile()) return [scope]
+  return fs
+    .readdirSync(full, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => path.join(scope, name))
+}
+
+// A sentence: starts with a capital (or a quote) and ends with . ! or ?, with at least three words.
+const SENTENCE = /^["'‘“]?[A-Z][\s\S]*[.!?]["'’”]?$/
+const isSentence = (text: string) => SENTENCE.test(text.trim()) && text.trim().split(/\s+/).length >= 3
+
+// Text for developers and operators, not for the association's users: API documentation, errors
+// that end up as a generic 500, and log lines.
+function isForDevelopers(node: ts.Node): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if (ts.isPropertyAssignment(at) && ts.isIdentifier(at.name) && at.name.text === 'description') return true
+    if (ts.isNewExpression(at) && ts.isIdentifier(at.expression) && at.expression.text === 'Error') return true
+    if (ts.isCallExpression(at)) {
+      const callee = at.expression.getText()
+      if (/^(console|request\.log|app\.log|reply\.log|log)\./.test(callee)) return true
+    }
+    if (ts.isStatement(at)) break
+  }
+  return false
+}
+
+function sentencesIn(file: string): string[] {
+  const text = fs.readFileSync(path.join(root, file), 'utf8')
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const found: string[] = []
+  const visit = (node: ts.Node) => {
+    let literal: string | undefined
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) literal = node.text
+    else if (ts.isTemplateExpression(node))
+      literal = node.head.text + node.templateSpans.map((span) => `X${span.literal.text}`).join('')
+    if (literal !== undefined && isSentence(literal) && !isForDevelopers(node)) {
+      const { line } = source.getLineAndCharacterOfPosition(node.getStart())
+      found.push(`${file}:${line + 1} ${literal.trim().replace(/\s+/g, ' ')}`)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+describe('every user-facing sentence is written once', () => {
+  it(`spells no sentence outside ${MESSAGES}`, () => {
+    const files = SCOPES.flatMap(sourceFiles).filter((file) => file !== MESSAGES)
+    expect(files.length).toBeGreaterThan(50)
+    expect(files.flatMap(sentencesIn)).toEqual([])
+  })
+
+  it('would notice one', () => {
+    const probe = 'src/server/features/zz-probe.ts'
+    fs.writeFileSync(path.join(root, probe), "export const refusal = () => badRequest('That is not allowed here.')\n")
+    try {
+      expect(sentencesIn(probe)).toEqual([`${probe}:1 That is not allowed here.`])
+    } finally {
+      fs.rmSync(path.join(root, probe))
+    }
+  })
+})
