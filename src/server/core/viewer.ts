@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Auth } from '#server/core/auth/auth'
-import { callAuthLibrary } from '#server/core/auth/library-calls'
 import { findSession, sessionState, sessionToken } from '#server/core/auth/session-lookup'
 import type { Db } from '#server/core/db/database'
 import { messages } from '#shared/messages'
@@ -50,8 +49,7 @@ export function accessControl(app: FastifyInstance, auth: Auth, db: Db, secret: 
     if (viewer) reply.header('cache-control', 'no-store')
     if (minLevel === 0) return
     if (!viewer) throw unauthorized()
-    if (viewer.mustChangePassword && !duringPasswordChange)
-      throw forbidden(messages.mustChangePassword)
+    if (viewer.mustChangePassword && !duringPasswordChange) throw forbidden(messages.mustChangePassword)
     if (viewer.level < minLevel) throw forbidden()
   })
 }
@@ -72,12 +70,7 @@ async function viewerOf(
     return null
   }
   // Once an hour of use, better-auth checks the cookie's signature and slides the expiry on.
-  if (state === 'refresh') {
-    const refreshed = await callAuthLibrary(() =>
-      auth.api.getSession({ headers: authHeaders(request) }),
-    )
-    if (!refreshed) return null
-  }
+  if (state === 'refresh' && !(await auth.api.getSession({ headers: authHeaders(request) }))) return null
   const { userId: id, userName, email, level, mustChangePassword } = session
   return { id, userName, email, level, mustChangePassword, sessionToken: token }
 }

@@ -4,7 +4,6 @@ import type { Config } from '#server/core/config'
 import type { Db } from '#server/core/db/database'
 import { loggedChange } from '#server/core/logged-change'
 import { applyOneTimePassword, newOneTimePassword } from '#server/features/accounts/passwords'
-import { callAuthLibrary } from '#server/core/auth/library-calls'
 
 // On an empty database someone must be able to sign in: create the administrator with a
 // generated one-time password, shown once and never stored in clear, which must be replaced at
@@ -13,17 +12,15 @@ export async function ensureAdministrator(db: Db, auth: Auth, config: Config) {
   const anyone = await db.kysely.selectFrom('user').select('id').limit(1).executeTakeFirst()
   if (anyone) return undefined
   const { password } = await newOneTimePassword(auth)
-  const created = await callAuthLibrary(() =>
-    auth.api.signUpEmail({
-      body: {
-        name: 'Administrator',
-        email: config.admin.email,
-        password,
-        username: config.admin.userName,
-        requestedLevel: LEVELS.admin,
-      },
-    }),
-  )
+  const created = await auth.api.signUpEmail({
+    body: {
+      name: 'Administrator',
+      email: config.admin.email,
+      password,
+      username: config.admin.userName,
+      requestedLevel: LEVELS.admin,
+    },
+  })
   await db.kysely
     .updateTable('user')
     .set({ level: LEVELS.admin, mustChangePassword: 1 })
@@ -41,25 +38,12 @@ export const RECOVERY_ACTOR = 'reset-admin (command line)'
 export async function recoverAdministrator(db: Db, auth: Auth, userName: string) {
   const name = userName.toLowerCase()
   const { password, hash } = await newOneTimePassword(auth)
-  const logged = {
-    methodName: 'resetPassword',
-    eventCollection: 'users',
-    docId: name,
-    userName: RECOVERY_ACTOR,
-  }
+  const logged = { methodName: 'resetPassword', eventCollection: 'users', docId: name, userName: RECOVERY_ACTOR }
   return loggedChange(db, logged, async (tx) => {
-    const user = await tx
-      .selectFrom('user')
-      .select('id')
-      .where('username', '=', name)
-      .executeTakeFirst()
+    const user = await tx.selectFrom('user').select('id').where('username', '=', name).executeTakeFirst()
     if (!user) return undefined
     await applyOneTimePassword(tx, { id: user.id, userName: name }, hash)
-    await tx
-      .updateTable('user')
-      .set({ level: LEVELS.admin, disabled: 0 })
-      .where('id', '=', user.id)
-      .execute()
+    await tx.updateTable('user').set({ level: LEVELS.admin, disabled: 0 }).where('id', '=', user.id).execute()
     return { userName: name, level: LEVELS.admin, disabled: false }
   }).then((recovered) => recovered && { ...recovered, password })
 }

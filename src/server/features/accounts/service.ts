@@ -9,7 +9,6 @@ import type { Viewer } from '#server/core/viewer'
 import { loggedChange, logSecurityEvent } from '#server/core/logged-change'
 import type { Actor } from '#server/features/accounts/passwords'
 import type { ReadTx } from '#server/core/db/write-transaction'
-import { callAuthLibrary } from '#server/core/auth/library-calls'
 
 export async function listAccounts(db: Db): Promise<Account[]> {
   const rows = await db.kysely
@@ -49,42 +48,22 @@ function checkReach(approver: Viewer, target: { id: string; level: number }) {
   return maxGrantableLevel(approver.level)
 }
 
-export function setAccountLevel(
-  db: Db,
-  { viewer: approver, clientAddress }: Actor,
-  id: string,
-  level: number,
-) {
+export function setAccountLevel(db: Db, { viewer: approver, clientAddress }: Actor, id: string, level: number) {
   return loggedChange(
     db,
-    {
-      methodName: 'setUserLevel',
-      eventCollection: 'users',
-      docId: id,
-      userName: approver.userName,
-      clientAddress,
-    },
+    { methodName: 'setUserLevel', eventCollection: 'users', docId: id, userName: approver.userName, clientAddress },
     async (tx) => {
       const target = await accountFor(tx, id)
       const reach = checkReach(approver, target)
       if (level > reach) throw forbidden(messages.levelAboveReach(reach))
-      await tx
-        .updateTable('user')
-        .set({ level, updatedAt: new Date().toISOString() })
-        .where('id', '=', id)
-        .execute()
+      await tx.updateTable('user').set({ level, updatedAt: new Date().toISOString() }).where('id', '=', id).execute()
       return { id, userName: target.username, level }
     },
     { id, level },
   )
 }
 
-export function setAccountDisabled(
-  db: Db,
-  { viewer: approver, clientAddress }: Actor,
-  id: string,
-  disabled: boolean,
-) {
+export function setAccountDisabled(db: Db, { viewer: approver, clientAddress }: Actor, id: string, disabled: boolean) {
   return loggedChange(
     db,
     {
@@ -97,11 +76,7 @@ export function setAccountDisabled(
     async (tx) => {
       const target = await accountFor(tx, id)
       checkReach(approver, target)
-      await tx
-        .updateTable('user')
-        .set({ disabled: disabled ? 1 : 0 })
-        .where('id', '=', id)
-        .execute()
+      await tx.updateTable('user').set({ disabled: disabled ? 1 : 0 }).where('id', '=', id).execute()
       // A disabled account is signed out everywhere at once.
       if (disabled) await tx.deleteFrom('session').where('userId', '=', id).execute()
       return { id, userName: target.username, disabled }
@@ -120,12 +95,7 @@ export interface Registration {
 // Registration never says whether an e-mail address already has an account: a clash answers as
 // a new registration would, after as much work (the password is hashed all the same), and is
 // recorded in the log for the committee. A taken user name may be said to be taken.
-export async function register(
-  db: Db,
-  auth: Auth,
-  registration: Registration,
-  clientAddress: string,
-) {
+export async function register(db: Db, auth: Auth, registration: Registration, clientAddress: string) {
   const { userName, email, password, level } = registration
   assertAcceptablePassword(password, userName)
   const clash = await db.kysely
@@ -138,26 +108,15 @@ export async function register(
   const logged = { methodName: 'register', eventCollection: 'users', userName, clientAddress }
   if (clash) {
     await (await auth.$context).password.hash(password)
-    await logSecurityEvent(
-      db,
-      { ...logged, docId: '' },
-      { userName, email },
-      { message: messages.emailHasAccount },
-    )
+    await logSecurityEvent(db, { ...logged, docId: '' }, { userName, email }, { message: messages.emailHasAccount })
     return answer
   }
   try {
-    const created = await callAuthLibrary(() =>
-      auth.api.signUpEmail({
-        body: { name: userName, email, password, username: userName, requestedLevel: level },
-      }),
-    )
+    const created = await auth.api.signUpEmail({
+      body: { name: userName, email, password, username: userName, requestedLevel: level },
+    })
     await db.kysely.deleteFrom('session').where('userId', '=', created.user.id).execute()
-    await logSecurityEvent(
-      db,
-      { ...logged, docId: created.user.id },
-      { userName, email, requestedLevel: level, level: LEVELS.guest },
-    )
+    await logSecurityEvent(db, { ...logged, docId: created.user.id }, { userName, email, requestedLevel: level, level: LEVELS.guest })
     return answer
   } catch (error) {
     const message = (error as { body?: { message?: string } }).body?.message

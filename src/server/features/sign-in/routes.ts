@@ -2,15 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import type { Auth } from '#server/core/auth/auth'
-import {
-  clearFailures,
-  lockedOutFor,
-  recordFailure,
-  type Attempt,
-} from '#server/core/auth/sign-in-guard'
+import { clearFailures, lockedOutFor, recordFailure, type Attempt } from '#server/core/auth/sign-in-guard'
 import type { Db } from '#server/core/db/database'
 import { messages } from '#shared/messages'
-import { callAuthLibrary } from '#server/core/auth/library-calls'
 import { authHeaders } from '#server/core/viewer'
 import { sendProblem } from '#server/core/http/problem-details'
 import { logSecurityEvent } from '#server/core/logged-change'
@@ -33,14 +27,12 @@ function callAuth(auth: Auth, origin: string, path: AuthPath, request: FastifyRe
   const headers = authHeaders(request)
   const hasBody = request.method !== 'GET' && request.body !== undefined
   if (hasBody) headers.set('content-type', 'application/json')
-  return callAuthLibrary(() =>
-    auth.handler(
-      new Request(new URL(path, origin), {
-        method: request.method,
-        headers,
-        ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
-      }),
-    ),
+  return auth.handler(
+    new Request(new URL(path, origin), {
+      method: request.method,
+      headers,
+      ...(hasBody ? { body: JSON.stringify(request.body) } : {}),
+    }),
   )
 }
 
@@ -91,10 +83,7 @@ export async function signInFeature(app: App) {
     AUTH_ENDPOINTS.signIn,
     { ...open, schema: { body: signInBody, tags: ['auth'] } },
     async (request, reply) => {
-      const attempt = {
-        userName: request.body.username.trim().toLowerCase(),
-        clientAddress: request.ip,
-      }
+      const attempt = { userName: request.body.username.trim().toLowerCase(), clientAddress: request.ip }
       const wait = await lockedOutFor(db, attempt)
       if (wait > 0) return sendTooManyAttempts(reply, wait)
       const response = await callAuth(auth, origin, AUTH_ENDPOINTS.signIn, request)
@@ -105,10 +94,7 @@ export async function signInFeature(app: App) {
         await signInEvent(db, 'signIn', attempt)
       } else if (response.status === 401) {
         const lockedOut = await recordFailure(db, attempt)
-        await signInEvent(db, 'signInFailed', attempt, {
-          status: 401,
-          message: messages.loginFailed,
-        })
+        await signInEvent(db, 'signInFailed', attempt, { status: 401, message: messages.loginFailed })
         if (lockedOut) await signInEvent(db, 'signInLockedOut', attempt)
       } else if (response.status === 429) {
         await signInEvent(db, 'signInRateLimited', attempt, { status: 429 })
@@ -138,10 +124,7 @@ export async function signInFeature(app: App) {
     })
   }
 
-  app.get(
-    AUTH_ENDPOINTS.getSession,
-    { ...open, schema: { tags: ['auth'] } },
-    async (request, reply) =>
-      relay(reply, await callAuth(auth, origin, AUTH_ENDPOINTS.getSession, request)),
+  app.get(AUTH_ENDPOINTS.getSession, { ...open, schema: { tags: ['auth'] } }, async (request, reply) =>
+    relay(reply, await callAuth(auth, origin, AUTH_ENDPOINTS.getSession, request)),
   )
 }
