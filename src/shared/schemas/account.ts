@@ -45,3 +45,8 @@ export type ChangePassword = z.infer<typeof changePasswordSchema>
 export const otherSessionsEndedSchema = z.object({ signedOut: z.number() })
 
 export const oneTimePasswordSchema = z.object({ userName: z.string(), password: z.string() })
+
+/** The body of a level change: any level an account can have (the server checks the reach). */
+export const accountLevelSchema = z.object({ level: z.number().int().min(0).max(4) })
+
+export const accountDisabledSchema = z.object({ disabled: z.boolean() })

@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify'
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import {
+  accountDisabledSchema,
+  accountLevelSchema,
   accountSchema,
   changePasswordSchema,
   oneTimePasswordSchema,
@@ -50,7 +52,7 @@ export async function accountsFeature(app: App) {
     '/api/accounts/:id/level',
     {
       config: { minLevel: LEVELS.committee },
-      schema: { params: idParams, body: z.object({ level: z.number().int().min(0).max(4) }), tags: ['accounts'] },
+      schema: { params: idParams, body: accountLevelSchema, tags: ['accounts'] },
     },
     (request) => setAccountLevel(db, actorOf(request), request.params.id, request.body.level),
   )
@@ -59,7 +61,7 @@ export async function accountsFeature(app: App) {
     '/api/accounts/:id/disabled',
     {
       config: { minLevel: LEVELS.committee },
-      schema: { params: idParams, body: z.object({ disabled: z.boolean() }), tags: ['accounts'] },
+      schema: { params: idParams, body: accountDisabledSchema, tags: ['accounts'] },
     },
     (request) => setAccountDisabled(db, actorOf(request), request.params.id, request.body.disabled),
   )

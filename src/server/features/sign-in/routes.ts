@@ -63,7 +63,7 @@ function safeMessage(text: string): string | undefined {
   }
 }
 
-const signInBody = z.object({
+export const signInBody = z.object({
   username: z.string().min(1).max(200),
   password: z.string().min(1).max(1000),
   rememberMe: z.boolean().optional(),

@@ -1,0 +1,268 @@
+import fc from 'fast-check'
+import {
+  accountDisabledSchema,
+  accountLevelSchema,
+  changePasswordSchema,
+} from '#shared/schemas/account'
+import { contactSchema } from '#shared/schemas/contact'
+import { landDocumentChangeSchema } from '#shared/schemas/land-documents'
+import { newPersonSchema, updatePersonSchema } from '#shared/schemas/person'
+import { newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
+import { registerSchema } from '#shared/schemas/register'
+import { signInBody } from '#server/features/sign-in/routes'
+import {
+  bodyOf,
+  type Breaker,
+  type Case,
+  hugeString,
+  junkKey,
+  notAnObject,
+  rawJunk,
+  unicodeJunk,
+} from './generators.ts'
+import type { Family, Suite } from './suite.ts'
+
+// The requests generated for each write route, by feature; each feature's test file runs its own
+// group, and coverage.test.ts checks that together they cover every write route the server has.
+// A family is made when its test runs, after the suite's records exist.
+
+type Families = (s: Suite) => Record<string, Family>
+
+// People: the records, and moves between the lists.
+export const peopleFamilies: Families = (s) => ({
+  'POST /api/people': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/people',
+      bodyOf(() => s.person('new-person'), newPersonSchema, [s.duplicate(['keeper', 'waiter'])]),
+    ),
+  'PUT /api/people/{id}': () =>
+    s.idsAndBody(
+      'PUT',
+      '/api/people/{id}',
+      { id: { names: s.anyPerson, real: ['keeper', 'waiter'] } },
+      bodyOf(() => ({ ...s.personUpdate, version: 1 }), updatePersonSchema, [s.stale]),
+    ),
+  'DELETE /api/people/{id}': () =>
+    s.idsAndBody('DELETE', '/api/people/{id}', { id: { names: s.anyPerson } }),
+  'POST /api/people/{id}/move-to-waiting-list': () =>
+    // keeper holds a plot: moving them to the waiting list is refused (422).
+    fc.oneof(
+      s.idsAndBody('POST', '/api/people/{id}/move-to-waiting-list', {
+        id: { names: s.anyPerson },
+      }),
+      fc.constant<Case>({ method: 'POST', url: '/api/people/keeper/move-to-waiting-list' }),
+    ),
+  'POST /api/people/{id}/move-to-plotholders': () =>
+    // waiter has no plot: moving them to the s.plot holders is refused (422).
+    fc.oneof(
+      s.idsAndBody('POST', '/api/people/{id}/move-to-plotholders', {
+        id: { names: s.anyPerson },
+      }),
+      fc.constant<Case>({ method: 'POST', url: '/api/people/waiter/move-to-plotholders' }),
+    ),
+})
+
+// Plots and their tenants.
+export const plotsFamilies: Families = (s) => ({
+  'POST /api/plots': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/plots',
+      bodyOf(() => s.plot('New'), newPlotSchema, [s.duplicate(['FULL', 'OPEN'])]),
+    ),
+  'PUT /api/plots/{id}': () =>
+    s.idsAndBody(
+      'PUT',
+      '/api/plots/{id}',
+      { id: { names: s.anyPlot, real: ['FULL', 'OPEN'] } },
+      bodyOf(() => ({ ...s.plotUpdate, version: 1 }), updatePlotSchema, [s.stale]),
+    ),
+  'PUT /api/plots/{id}/tenants/{personId}': () =>
+    fc.oneof(
+      s.idsAndBody('PUT', '/api/plots/{id}/tenants/{personId}', {
+        id: { names: s.anyPlot, real: ['OPEN', 'FULL'] },
+        personId: { names: s.anyPerson, real: ['spare-person', 'waiter'] },
+      }),
+      // FULL has four tenants already: a fifth is refused (422).
+      fc
+        .constantFrom('spare-person', 'waiter')
+        .map((id): Case => ({ method: 'PUT', url: `/api/plots/FULL/tenants/${id}` })),
+    ),
+  'DELETE /api/plots/{id}/tenants/{personId}': () =>
+    s.idsAndBody('DELETE', '/api/plots/{id}/tenants/{personId}', {
+      id: { names: s.anyPlot, real: ['FULL'] },
+      personId: { names: s.anyPerson, real: ['keeper'] },
+    }),
+})
+
+// Accounts: registration, approval, and passwords.
+export const accountsFamilies: Families = (s) => ({
+  'PUT /api/accounts/{id}/level': () =>
+    s.idsAndBody(
+      'PUT',
+      '/api/accounts/{id}/level',
+      { id: { names: s.anyAccount, real: [s.targetAccount, s.ownAccount] } },
+      bodyOf(() => ({ level: 1 }), accountLevelSchema),
+    ),
+  'PUT /api/accounts/{id}/disabled': () =>
+    s.idsAndBody(
+      'PUT',
+      '/api/accounts/{id}/disabled',
+      { id: { names: s.anyAccount, real: [s.targetAccount, s.ownAccount] } },
+      bodyOf(() => ({ disabled: true }), accountDisabledSchema),
+    ),
+  'POST /api/register': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/register',
+      bodyOf(
+        () => ({
+          userName: 'fuzz-new',
+          level: 1,
+          email: 'fuzz-new@example.org',
+          password: 'an-unusual-passphrase',
+        }),
+        registerSchema,
+        [
+          fc.constantFrom<Breaker>(
+            (body) => ({ ...body, userName: 'fuzz-target' }),
+            (body) => ({ ...body, userName: 'FUZZ-ADMIN' }),
+            (body) => ({ ...body, password: 'password123' }),
+            (body) => ({ ...body, userName: 'samesame', password: 'samesame' }),
+          ),
+        ],
+      ),
+    ),
+  // The current password given is never the right one, so every request is refused.
+  'POST /api/account/password': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/account/password',
+      bodyOf(
+        () => ({ currentPassword: 'not-the-password', newPassword: 'fuzz-new-passphrase' }),
+        changePasswordSchema,
+        [
+          fc.constantFrom<Breaker>(
+            (body) => ({ ...body, newPassword: 'password123' }),
+            (body) => ({ ...body, currentPassword: 'x'.repeat(1001) }),
+          ),
+        ],
+      ),
+    ),
+  'POST /api/accounts/{id}/password': () =>
+    s.idsAndBody('POST', '/api/accounts/{id}/password', {
+      id: { names: s.anyAccount, real: [s.ownAccount] },
+    }),
+})
+
+// What the public sends: enquiries, and the browsers' own measurements.
+export const publicFormsFamilies: Families = (s) => ({
+  'POST /api/contact': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/contact',
+      bodyOf(
+        () => ({ name: 'Fuzz Visitor', email: 'visitor@example.org', enquiry: 'A s.plot?' }),
+        contactSchema,
+      ),
+    ),
+  'POST /api/vitals': () => {
+    const record = { name: 'LCP', value: 1200, rating: 'good', route: '/' }
+    const badRecord = fc.oneof(
+      fc.constantFrom(
+        { ...record, name: 'FID' },
+        { ...record, rating: 'ok' },
+        { ...record, value: -1 },
+        { ...record, value: 600_001 },
+        { ...record, value: '5' },
+        { ...record, route: 'https://evil.example/' },
+        { ...record, route: '/a.b' },
+        { ...record, route: `/${'x'.repeat(100)}` },
+        { ...record, userId: 'someone' },
+        { name: 'LCP' },
+        [record],
+        null,
+      ),
+      fc.jsonValue({ maxDepth: 2 }),
+    )
+    const broken = fc.oneof(
+      fc.constant([]),
+      fc.constant(Array.from({ length: 21 }, () => record)),
+      fc
+        .tuple(fc.array(fc.constant(record), { maxLength: 3 }), badRecord)
+        .map(([ok, bad]) => [...ok, bad]),
+      fc.dictionary(junkKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+      hugeString.map((s) => [{ ...record, route: s }]),
+      notAnObject.filter((v) => !Array.isArray(v) || v.length === 0),
+    )
+    return fc.oneof(
+      {
+        weight: 6,
+        arbitrary: broken.map((json): Case => ({
+          method: 'POST',
+          url: '/api/vitals',
+          body: { json },
+        })),
+      },
+      {
+        weight: 1,
+        arbitrary: rawJunk.map((raw): Case => ({
+          method: 'POST',
+          url: '/api/vitals',
+          body: raw,
+        })),
+      },
+    )
+  },
+})
+
+// Land documents: uploads (multipart), changes, deletion.
+export const landDocumentsFamilies: Families = (s) => ({
+  'POST /api/land-documents': () => s.landUploads(),
+  'PUT /api/land-documents/{id}': () =>
+    s.idsAndBody(
+      'PUT',
+      '/api/land-documents/{id}',
+      { id: { names: s.anyDocument, numeric: true, real: [String(s.existingDocument)] } },
+      bodyOf(() => ({ name: 'Renamed' }), landDocumentChangeSchema, [
+        fc.constant<Breaker>(() => ({})),
+      ]),
+    ),
+  'DELETE /api/land-documents/{id}': () =>
+    s.idsAndBody('DELETE', '/api/land-documents/{id}', {
+      id: { names: s.anyDocument, numeric: true },
+    }),
+})
+
+// Sign-in, sign-out and sign-out-everywhere: only their bodies are checked.
+export const signInFamilies: Families = (s) => ({
+  'POST /api/auth/sign-in/username': () => {
+    const body = bodyOf(() => ({ username: 'fuzz-nobody', password: 'whatever-it-is' }), signInBody)
+    return fc.oneof(
+      s.bodyOnly('POST', '/api/auth/sign-in/username', body),
+      // Well-formed but wrong: an unknown user name in any script gets the same 401.
+      fc
+        .tuple(unicodeJunk, unicodeJunk)
+        .filter(([u, p]) => u.length > 0 && p.length > 0)
+        .map(([username, password]): Case => ({
+          method: 'POST',
+          url: '/api/auth/sign-in/username',
+          body: { json: { username: `fuzz-${username}`, password } },
+          cookie: 'none',
+        })),
+    )
+  },
+  'POST /api/auth/sign-out': () => s.sessionEnders('/api/auth/sign-out'),
+  'POST /api/auth/revoke-sessions': () => s.sessionEnders('/api/auth/revoke-sessions'),
+  'POST /api/account/sign-out-others': () => s.sessionEnders('/api/account/sign-out-others'),
+})
+
+export const ALL_FAMILIES = [
+  peopleFamilies,
+  plotsFamilies,
+  accountsFamilies,
+  publicFormsFamilies,
+  landDocumentsFamilies,
+  signInFamilies,
+]
