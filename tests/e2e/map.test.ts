@@ -4,9 +4,8 @@ import {
   expectNoHorizontalScroll,
   signedInPage,
 } from '#tests/helpers/browser'
-import { headingOf, pathOf, poll, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
+import { headingOf, pathOf, PHONE, poll, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
-const phone = { width: 375, height: 740 }
 // Spec section 2: plots 01 to 71, with 66b beside 66.
 const plotNumbers = [
   ...Array.from({ length: 71 }, (_, index) => String(index + 1).padStart(2, '0')),
@@ -39,7 +38,7 @@ describe('members map', () => {
     const page = await signedInPage(suite.browser, suite.server, {
       userName: 'plotholder2',
       level: 1,
-      viewport: phone,
+      viewport: PHONE,
     })
     await page.goto('/members/map')
     await expect

@@ -15,12 +15,12 @@ import {
   logIn,
   membersLinks,
   pathOf,
+  PHONE,
   poll,
   statusTexts,
   useServerAndBrowser,
 } from '#tests/helpers/e2e-fixtures'
 
-const PHONE = { width: 375, height: 740 }
 const TOO_MANY = /^Too many attempts\. Try again in \d+ seconds?\.$/
 
 /** The one-time password in the accounts screen's notice, read the way the administrator reads it. */

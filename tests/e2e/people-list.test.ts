@@ -10,9 +10,7 @@ import {
   expectNoHorizontalScroll,
   signedInPage,
 } from '#tests/helpers/browser'
-import { makePerson, pathOf, poll, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
-
-const phone = { width: 375, height: 740 }
+import { makePerson, pathOf, PHONE, poll, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
 // A council-sized list, written straight into the server's database (9,999 here, with the
 // fixture's Bethan 10,000 plot holders): through the API it would take longer than the test.
@@ -63,7 +61,7 @@ describe('people lists: access, phones and size', () => {
     const page = await signedInPage(suite.browser, suite.server, {
       userName: 'clerk',
       level: 3,
-      viewport: phone,
+      viewport: PHONE,
     })
     await page.goto('/members/plotholders')
     await poll(() => page.getByRole('link', { name: 'Rees, Bethan' }).isVisible()).toBe(true)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext, Page } from 'playwright-core'
 import { apiAs, expectNoAxeViolations, signedInPage } from '#tests/helpers/browser'
 import {
+  firstAlert,
   giveTenant,
   makePerson,
   makePlot,
@@ -9,8 +10,6 @@ import {
   poll,
   useServerAndBrowser,
 } from '#tests/helpers/e2e-fixtures'
-
-const alertText = (page: Page) => page.getByRole('alert').first().textContent()
 
 describe('removing people: moves between the lists and deletion', () => {
   const suite = useServerAndBrowser()
@@ -47,7 +46,7 @@ describe('removing people: moves between the lists and deletion', () => {
     await expectNoAxeViolations(page)
 
     await page.getByRole('button', { name: 'Proceed' }).click()
-    await poll(() => alertText(page)).toBe('This person has plots')
+    await poll(() => firstAlert(page)).toBe('This person has plots')
     expect(pathOf(page)).toBe('/members/plotholders/huw/delete')
     const huw = await (await api.get('/api/people/huw')).json()
     expect(huw).toMatchObject({ isPlotHolder: true, onWaitingList: false, plots: ['12'] })
@@ -63,7 +62,7 @@ describe('removing people: moves between the lists and deletion', () => {
     ).toBe(true)
     expect(await page.getByLabel('Move to plot holders').isChecked()).toBe(true)
     await page.getByRole('button', { name: 'Proceed' }).click()
-    await poll(() => alertText(page)).toBe("This person doesn't have a plot yet")
+    await poll(() => firstAlert(page)).toBe("This person doesn't have a plot yet")
   })
 
   it('moves a plot holder without plots to the waiting list; both lists follow', async () => {

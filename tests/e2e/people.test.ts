@@ -2,8 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext, Page } from 'playwright-core'
 import { apiAs, expectNoAxeViolations, signedInPage } from '#tests/helpers/browser'
 import {
+  expectPersonPage,
+  field,
+  fillForm,
+  firstAlert,
   headingOf,
   makePerson,
+  openPerson,
   pathOf,
   poll,
   today,
@@ -12,9 +17,6 @@ import {
 
 const staleVersion =
   'Someone else changed this record while you were editing it. Reload it to see their changes, then make yours again.'
-
-const alertText = (page: Page) => page.getByRole('alert').first().textContent()
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
 
 describe('plot holders and the waiting list', () => {
   const suite = useServerAndBrowser()
@@ -58,19 +60,17 @@ describe('plot holders and the waiting list', () => {
 
     const form = page.getByRole('region', { name: 'New waiting list member' })
     await form.getByRole('button', { name: 'Submit' }).click()
-    await poll(() => alertText(page)).toBe("The person's name must be filled in!")
+    await poll(() => firstAlert(page)).toBe("The person's name must be filled in!")
 
-    await field(page, 'First name').fill('Rhiannon')
-    await field(page, 'Last name').fill('Pryce')
+    await fillForm(page, { 'First name': 'Rhiannon', 'Last name': 'Pryce' })
     await form.getByRole('button', { name: 'Submit' }).click()
-    await poll(() => alertText(page)).toBe("The person's nickname must be filled in!")
+    await poll(() => firstAlert(page)).toBe("The person's nickname must be filled in!")
 
     await field(page, 'Nickname').fill('gwen')
     await form.getByRole('button', { name: 'Submit' }).click()
-    await poll(() => alertText(page)).toBe("The nickname 'gwen' is already in use!")
+    await poll(() => firstAlert(page)).toBe("The nickname 'gwen' is already in use!")
 
-    await field(page, 'Nickname').fill('rhi')
-    await field(page, 'Phone number').fill('07700 900123')
+    await fillForm(page, { Nickname: 'rhi', 'Phone number': '07700 900123' })
     await form.getByRole('button', { name: 'Submit' }).click()
     await poll(() => page.getByRole('status').first().textContent()).toBe('rhi was added.')
     await poll(() => page.getByText('3 on the waiting list').isVisible()).toBe(true)
@@ -104,7 +104,7 @@ describe('plot holders and the waiting list', () => {
     await field(page, 'Filter').fill('rhiannon p')
     await poll(names).toEqual(['Pryce, Rhiannon'])
     await page.getByRole('link', { name: 'Pryce, Rhiannon' }).click()
-    await poll(() => pathOf(page)).toBe('/members/waitinglist/rhi')
+    await expectPersonPage(page, 'waitinglist', 'rhi')
   })
 
   it('orders the waiting list oldest first with positions; sorts by name or join date', async () => {
@@ -129,7 +129,7 @@ describe('plot holders and the waiting list', () => {
   })
 
   it('edits, cancels (values restored), edits again and submits (saved after reload)', async () => {
-    await page.goto('/members/plotholders/gwen')
+    await openPerson(page, 'plotholders', 'gwen')
     await poll(() => page.getByRole('heading', { name: /Gwen Morgan/ }).isVisible()).toBe(true)
     expect(await field(page, 'First name').getAttribute('readonly')).not.toBeNull()
     expect(await page.getByText('Plot holder', { exact: true }).isVisible()).toBe(true)
@@ -145,22 +145,21 @@ describe('plot holders and the waiting list', () => {
     expect(await field(page, 'First name').getAttribute('readonly')).not.toBeNull()
 
     await page.getByRole('button', { name: 'Edit' }).click()
-    await field(page, 'Address').fill('1 Station Road')
-    await field(page, 'First name').fill('')
+    await fillForm(page, { Address: '1 Station Road', 'First name': '' })
     await page.getByRole('button', { name: 'Submit' }).click()
-    await poll(() => alertText(page)).toBe("The person's name must be filled in!")
+    await poll(() => firstAlert(page)).toBe("The person's name must be filled in!")
     await field(page, 'First name').fill('Gwenllian')
     await page.getByRole('button', { name: 'Submit' }).click()
     await poll(() => pathOf(page)).toBe('/members/plotholders')
     await poll(() => page.getByRole('link', { name: 'Morgan, Gwenllian' }).isVisible()).toBe(true)
 
-    await page.goto('/members/plotholders/gwen')
+    await openPerson(page, 'plotholders', 'gwen')
     await poll(() => field(page, 'Address').inputValue()).toBe('1 Station Road')
     expect(await field(page, 'First name').inputValue()).toBe('Gwenllian')
   })
 
   it('keeps what was typed when someone else saved first, and offers Reload', async () => {
-    await page.goto('/members/plotholders/jac')
+    await openPerson(page, 'plotholders', 'jac')
     await page.getByRole('button', { name: 'Edit' }).click()
     await field(page, 'Phone number').fill('01111 222333')
 
@@ -173,7 +172,7 @@ describe('plot holders and the waiting list', () => {
     expect(other.status()).toBe(200)
 
     await page.getByRole('button', { name: 'Submit' }).click()
-    await poll(() => alertText(page)).toBe(staleVersion)
+    await poll(() => firstAlert(page)).toBe(staleVersion)
     expect(pathOf(page)).toBe('/members/plotholders/jac')
     expect(await field(page, 'Phone number').inputValue()).toBe('01111 222333')
 

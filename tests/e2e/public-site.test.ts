@@ -4,15 +4,13 @@ import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
 } from '#tests/helpers/browser'
-import { headingOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
-
-const phone = { width: 375, height: 740 }
+import { headingOf, PHONE, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
 describe('public site', () => {
   const suite = useServerAndBrowser()
 
   it('opens every page from the burger menu on a phone, without axe violations', async () => {
-    const page = await anonymousPage(suite.browser, suite.server, phone)
+    const page = await anonymousPage(suite.browser, suite.server, PHONE)
     await page.goto('/')
     await expect.poll(() => headingOf(page)).toBe('Welcome to our allotments')
     await expect

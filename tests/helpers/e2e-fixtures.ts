@@ -124,3 +124,35 @@ export const membersLinks = (page: Page) =>
 /** What localStorage keeps of the signed-in user under the spec's 'guest' key. */
 export const storedGuest = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('guest') ?? 'null') as unknown)
+
+// ---------- story helpers: what a person does on a screen, in their words ----------
+
+/** A phone held upright (the narrowest screen we support). */
+export const PHONE = { width: 375, height: 740 }
+
+/** The labelled field with exactly this label. */
+export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
+
+/** The first alert's text: the refusal a form shows. */
+export const firstAlert = (page: Page) => page.getByRole('alert').first().textContent()
+
+/** Types into each labelled field, in order, as a person filling a form would. */
+export async function fillForm(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await field(page, label).fill(value)
+}
+
+/** Opens a person from their list (plotholders or waitinglist) and waits for their page. */
+export async function openPerson(page: Page, list: 'plotholders' | 'waitinglist', id: string) {
+  await page.goto(`/members/${list}/${id}`)
+  await expectPersonPage(page, list, id)
+}
+
+/** The person's page is showing: its address, and their read-only form filled in. */
+export async function expectPersonPage(
+  page: Page,
+  list: 'plotholders' | 'waitinglist',
+  id: string,
+) {
+  await poll(() => pathOf(page)).toBe(`/members/${list}/${id}`)
+  await poll(() => field(page, 'Nickname').inputValue()).toBe(id)
+}
