@@ -4,9 +4,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { messages } from '#shared/messages'
 import type { Config } from '#server/core/config'
-import { AppError } from '#server/core/errors'
+import { tooManyAttempts } from '#server/core/errors'
 import { openDatabase } from '#server/core/db/database'
 import { migrateToLatest } from '#server/core/db/migrations/index'
 import { persistentSecret } from '#server/core/db/settings'
@@ -65,8 +64,7 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   await app.register(compress, { threshold: 1024 })
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, { ttl }) =>
-      new AppError(429, messages.tooManyAttempts(Math.max(1, Math.ceil(ttl / 1000)))),
+    errorResponseBuilder: (_request, { ttl }) => tooManyAttempts(ttl / 1000),
   })
   await openapi(app)
   accessControl(app, auth, db, secret)

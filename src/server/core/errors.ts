@@ -20,6 +20,15 @@ export const notFound = (detail: string) => new AppError(404, detail)
 export const conflict = (detail: string) => new AppError(409, detail)
 export const unprocessable = (detail: string) => new AppError(422, detail)
 
+/** A refusal for now: too many attempts. The answer says how long to wait, also as Retry-After. */
+export class TooManyAttempts extends AppError {
+  constructor(readonly retryAfter: number) {
+    super(429, messages.tooManyAttempts(retryAfter))
+  }
+}
+
+export const tooManyAttempts = (seconds: number) => new TooManyAttempts(Math.max(1, Math.ceil(seconds)))
+
 export function defaultTitle(status: number): string {
   const titles: Record<number, string> = {
     400: 'Invalid request',

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { messages } from '#shared/messages'
-import { AppError, defaultTitle } from '#server/core/errors'
+import { AppError, defaultTitle, TooManyAttempts } from '#server/core/errors'
 
 export interface Problem {
   type: string
@@ -52,6 +52,7 @@ export function frameworkErrors(error: FastifyError, _request: unknown, reply: F
 // 5xx become a generic sentence and are logged with their cause.
 export function problemDetails(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfter))
     if (error instanceof AppError) return sendProblem(reply, error.status, error.detail, error.title)
     const validation = (error as FastifyError).validation as ValidationIssue[] | undefined
     if (validation?.length) {

@@ -47,7 +47,7 @@ export function hasNul(value: unknown, depth = 0): boolean {
 // that could carry a path, a query or a backslash into a URL built from it.
 const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/
 
-export function isPlainHost(host: string | undefined): boolean {
+function isPlainHost(host: string | undefined): boolean {
   return host === undefined || PLAIN_HOST.test(host)
 }
 

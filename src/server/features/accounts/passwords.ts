@@ -6,7 +6,7 @@ import { passwordRefusal } from '#server/core/auth/password-policy'
 import { clearFailures, lockedOutFor, recordFailure } from '#server/core/auth/sign-in-guard'
 import type { Db } from '#server/core/db/database'
 import type { WriteTx } from '#server/core/db/write-transaction'
-import { AppError, badRequest, forbidden, notFound } from '#server/core/errors'
+import { badRequest, forbidden, notFound, tooManyAttempts } from '#server/core/errors'
 import type { Viewer } from '#server/core/viewer'
 import { loggedChange } from '#server/core/logged-change'
 
@@ -15,8 +15,6 @@ export interface Actor {
   viewer: Viewer
   clientAddress: string
 }
-
-const TOO_MANY = (seconds: number) => new AppError(429, messages.tooManyAttempts(seconds))
 
 async function setPassword(tx: WriteTx, userId: string, hash: string, mustChangePassword: boolean) {
   const now = new Date().toISOString()
@@ -40,7 +38,7 @@ export async function changeOwnPassword(db: Db, auth: Auth, actor: Actor, change
   const { viewer, clientAddress } = actor
   const attempt = { userName: viewer.userName, clientAddress }
   const wait = await lockedOutFor(db, attempt)
-  if (wait > 0) throw TOO_MANY(wait)
+  if (wait > 0) throw tooManyAttempts(wait)
   const { password } = await auth.$context
   const stored = await db.kysely
     .selectFrom('account')

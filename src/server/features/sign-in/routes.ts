@@ -6,6 +6,7 @@ import { clearFailures, lockedOutFor, recordFailure, type Attempt } from '#serve
 import type { Db } from '#server/core/db/database'
 import { messages } from '#shared/messages'
 import { authHeaders } from '#server/core/viewer'
+import { tooManyAttempts } from '#server/core/errors'
 import { sendProblem } from '#server/core/http/problem-details'
 import { logSecurityEvent } from '#server/core/logged-change'
 import { LEVELS } from '#shared/domain/levels'
@@ -36,17 +37,10 @@ function callAuth(auth: Auth, origin: string, path: AuthPath, request: FastifyRe
   )
 }
 
-export function sendTooManyAttempts(reply: FastifyReply, seconds: number) {
-  reply.header('retry-after', String(seconds))
-  return sendProblem(reply, 429, messages.tooManyAttempts(seconds))
-}
-
 async function relay(reply: FastifyReply, response: Response) {
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
   const text = await response.text()
-  if (response.status === 429) {
-    return sendTooManyAttempts(reply, Number(response.headers.get('x-retry-after')) || 60)
-  }
+  if (response.status === 429) throw tooManyAttempts(Number(response.headers.get('x-retry-after')) || 60)
   if (response.status >= 400) {
     return sendProblem(reply, response.status, safeMessage(text) ?? response.statusText)
   }
@@ -85,7 +79,7 @@ export async function signInFeature(app: App) {
     async (request, reply) => {
       const attempt = { userName: request.body.username.trim().toLowerCase(), clientAddress: request.ip }
       const wait = await lockedOutFor(db, attempt)
-      if (wait > 0) return sendTooManyAttempts(reply, wait)
+      if (wait > 0) throw tooManyAttempts(wait)
       const response = await callAuth(auth, origin, AUTH_ENDPOINTS.signIn, request)
       // Counted and logged before anything is sent: a client never hears of a failure that is
       // not counted yet.
