@@ -2,6 +2,7 @@ import { messages } from '#shared/messages'
 import type { Db } from '#server/core/db/database'
 import { writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
 import { AppError } from '#server/core/errors'
+import type { Actor } from '#server/core/viewer'
 
 export interface LoggedChange {
   methodName: string
@@ -14,6 +15,15 @@ export interface LoggedChange {
   /** Other records the change touches besides its own (a tenancy's plot), as lock keys. */
   alsoLocks?: readonly string[]
 }
+
+/** A change to the account `id`, logged with who made it and from where. */
+export const accountChange = (methodName: string, id: string, { viewer, clientAddress }: Actor) => ({
+  methodName,
+  eventCollection: 'users',
+  docId: id,
+  userName: viewer.userName,
+  clientAddress,
+})
 
 /** The lock key of a record: its collection and id. */
 export const recordKey = (collection: string, id: string) => `${collection}:${id}`
@@ -65,14 +75,12 @@ export async function loggedChange<T>(
       error instanceof AppError
         ? { status: error.status, message: error.detail }
         : { message: messages.changeFailed }
-    await writeTransaction(db, (tx) => writeLog(tx, change, attempted ?? null, logged)).catch(
-      () => undefined,
-    )
+    await logEvent(db, change, attempted ?? null, logged).catch(() => undefined)
     throw error
   }
 }
 
-/** A security event (a sign-in, a sign-out, a refusal): one log entry of its own. */
-export async function logSecurityEvent(db: Db, change: LoggedChange, value: unknown = null, error: unknown = null) {
+/** One log entry on its own: a security event (a sign-in, a refusal), or a refused change. */
+export async function logEvent(db: Db, change: LoggedChange, value: unknown = null, error: unknown = null) {
   await writeTransaction(db, (tx) => writeLog(tx, change, value, error))
 }

@@ -13,6 +13,15 @@ export interface Viewer extends ViewerAnswer {
   sessionToken: string
 }
 
+/** Who is acting, and from where: every change to an account is a security event. */
+export interface Actor {
+  viewer: Viewer
+  clientAddress: string
+}
+
+/** The signed-in caller of a route above level 0, and their address (from the socket). */
+export const actorOf = (request: FastifyRequest): Actor => ({ viewer: request.viewer!, clientAddress: request.ip })
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Lowest level that may call the route: 0 for anyone, even without a session. */

@@ -7,14 +7,9 @@ import { clearFailures, lockedOutFor, recordFailure } from '#server/core/auth/si
 import type { Db } from '#server/core/db/database'
 import type { WriteTx } from '#server/core/db/write-transaction'
 import { badRequest, forbidden, notFound, tooManyAttempts } from '#server/core/errors'
-import type { Viewer } from '#server/core/viewer'
-import { loggedChange } from '#server/core/logged-change'
+import type { Actor } from '#server/core/viewer'
+import { accountChange, loggedChange } from '#server/core/logged-change'
 
-/** Who is acting, and from where: every change of a password is a security event. */
-export interface Actor {
-  viewer: Viewer
-  clientAddress: string
-}
 
 async function setPassword(tx: WriteTx, userId: string, hash: string, mustChangePassword: boolean) {
   const now = new Date().toISOString()
@@ -56,8 +51,7 @@ export async function changeOwnPassword(db: Db, auth: Auth, actor: Actor, change
       ? messages.newPasswordSame
       : passwordRefusal(change.newPassword, viewer.userName)
   const hash = refusal ? '' : await password.hash(change.newPassword)
-  const logged = { methodName: 'changePassword', eventCollection: 'users', docId: viewer.id, userName: viewer.userName, clientAddress }
-  const result = await loggedChange(db, logged, async (tx) => {
+  const result = await loggedChange(db, accountChange('changePassword', viewer.id, actor), async (tx) => {
     if (refusal) throw badRequest(refusal)
     await setPassword(tx, viewer.id, hash, false)
     return { id: viewer.id, userName: viewer.userName }
@@ -66,9 +60,9 @@ export async function changeOwnPassword(db: Db, auth: Auth, actor: Actor, change
   return result
 }
 
-export function signOutOtherSessions(db: Db, { viewer, clientAddress }: Actor) {
-  const logged = { methodName: 'signOutOtherSessions', eventCollection: 'users', docId: viewer.id, userName: viewer.userName, clientAddress }
-  return loggedChange(db, logged, async (tx) => {
+export function signOutOtherSessions(db: Db, actor: Actor) {
+  const { viewer } = actor
+  return loggedChange(db, accountChange('signOutOtherSessions', viewer.id, actor), async (tx) => {
     const ended = await tx
       .deleteFrom('session')
       .where('userId', '=', viewer.id)
@@ -96,11 +90,10 @@ export async function applyOneTimePassword(tx: WriteTx, user: { id: string; user
 
 // An administrator's reset of another account. The log records who and from where, never the
 // password.
-export async function resetPassword(db: Db, auth: Auth, { viewer, clientAddress }: Actor, id: string) {
-  if (id === viewer.id) throw forbidden(messages.ownAccountFixed)
+export async function resetPassword(db: Db, auth: Auth, actor: Actor, id: string) {
+  if (id === actor.viewer.id) throw forbidden(messages.ownAccountFixed)
   const { password, hash } = await newOneTimePassword(auth)
-  const logged = { methodName: 'resetPassword', eventCollection: 'users', docId: id, userName: viewer.userName, clientAddress }
-  const { userName } = await loggedChange(db, logged, async (tx) => {
+  const { userName } = await loggedChange(db, accountChange('resetPassword', id, actor), async (tx) => {
     const target = await tx.selectFrom('user').select(['id', 'username']).where('id', '=', id).executeTakeFirst()
     if (!target) throw notFound(messages.accountMissing)
     const user = { id, userName: target.username ?? '' }

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify'
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import {
@@ -15,14 +14,12 @@ import {
   changeOwnPassword,
   resetPassword,
   signOutOtherSessions,
-  type Actor,
 } from '#server/features/accounts/passwords'
+import { actorOf } from '#server/core/viewer'
 import { LEVELS } from '#shared/domain/levels'
 
 const idParams = z.object({ id: z.string().min(1).max(100) })
 
-/** The signed-in caller and their address, for the log of security events. */
-const actorOf = (request: FastifyRequest): Actor => ({ viewer: request.viewer!, clientAddress: request.ip })
 
 export async function accountsFeature(app: App) {
   const { db, auth, config } = app

@@ -5,9 +5,8 @@ import type { Auth } from '#server/core/auth/auth'
 import { assertAcceptablePassword } from '#server/core/auth/password-policy'
 import type { Db } from '#server/core/db/database'
 import { badRequest, conflict, forbidden, notFound } from '#server/core/errors'
-import type { Viewer } from '#server/core/viewer'
-import { loggedChange, logSecurityEvent } from '#server/core/logged-change'
-import type { Actor } from '#server/features/accounts/passwords'
+import type { Actor, Viewer } from '#server/core/viewer'
+import { accountChange, loggedChange, logEvent } from '#server/core/logged-change'
 import type { ReadTx } from '#server/core/db/write-transaction'
 
 export async function listAccounts(db: Db): Promise<Account[]> {
@@ -48,13 +47,13 @@ function checkReach(approver: Viewer, target: { id: string; level: number }) {
   return maxGrantableLevel(approver.level)
 }
 
-export function setAccountLevel(db: Db, { viewer: approver, clientAddress }: Actor, id: string, level: number) {
+export function setAccountLevel(db: Db, actor: Actor, id: string, level: number) {
   return loggedChange(
     db,
-    { methodName: 'setUserLevel', eventCollection: 'users', docId: id, userName: approver.userName, clientAddress },
+    accountChange('setUserLevel', id, actor),
     async (tx) => {
       const target = await accountFor(tx, id)
-      const reach = checkReach(approver, target)
+      const reach = checkReach(actor.viewer, target)
       if (level > reach) throw forbidden(messages.levelAboveReach(reach))
       await tx.updateTable('user').set({ level, updatedAt: new Date().toISOString() }).where('id', '=', id).execute()
       return { id, userName: target.username, level }
@@ -63,19 +62,13 @@ export function setAccountLevel(db: Db, { viewer: approver, clientAddress }: Act
   )
 }
 
-export function setAccountDisabled(db: Db, { viewer: approver, clientAddress }: Actor, id: string, disabled: boolean) {
+export function setAccountDisabled(db: Db, actor: Actor, id: string, disabled: boolean) {
   return loggedChange(
     db,
-    {
-      methodName: disabled ? 'disableUser' : 'enableUser',
-      eventCollection: 'users',
-      docId: id,
-      userName: approver.userName,
-      clientAddress,
-    },
+    accountChange(disabled ? 'disableUser' : 'enableUser', id, actor),
     async (tx) => {
       const target = await accountFor(tx, id)
-      checkReach(approver, target)
+      checkReach(actor.viewer, target)
       await tx.updateTable('user').set({ disabled: disabled ? 1 : 0 }).where('id', '=', id).execute()
       // A disabled account is signed out everywhere at once.
       if (disabled) await tx.deleteFrom('session').where('userId', '=', id).execute()
@@ -108,7 +101,7 @@ export async function register(db: Db, auth: Auth, registration: Registration, c
   const logged = { methodName: 'register', eventCollection: 'users', userName, clientAddress }
   if (clash) {
     await (await auth.$context).password.hash(password)
-    await logSecurityEvent(db, { ...logged, docId: '' }, { userName, email }, { message: messages.emailHasAccount })
+    await logEvent(db, { ...logged, docId: '' }, { userName, email }, { message: messages.emailHasAccount })
     return answer
   }
   try {
@@ -116,7 +109,7 @@ export async function register(db: Db, auth: Auth, registration: Registration, c
       body: { name: userName, email, password, username: userName, requestedLevel: level },
     })
     await db.kysely.deleteFrom('session').where('userId', '=', created.user.id).execute()
-    await logSecurityEvent(db, { ...logged, docId: created.user.id }, { userName, email, requestedLevel: level, level: LEVELS.guest })
+    await logEvent(db, { ...logged, docId: created.user.id }, { userName, email, requestedLevel: level, level: LEVELS.guest })
     return answer
   } catch (error) {
     const message = (error as { body?: { message?: string } }).body?.message

@@ -5,10 +5,10 @@ import type { Auth } from '#server/core/auth/auth'
 import { clearFailures, lockedOutFor, recordFailure, type Attempt } from '#server/core/auth/sign-in-guard'
 import type { Db } from '#server/core/db/database'
 import { messages } from '#shared/messages'
-import { authHeaders } from '#server/core/viewer'
+import { actorOf, authHeaders } from '#server/core/viewer'
 import { tooManyAttempts } from '#server/core/errors'
 import { sendProblem } from '#server/core/http/problem-details'
-import { logSecurityEvent } from '#server/core/logged-change'
+import { accountChange, logEvent } from '#server/core/logged-change'
 import { LEVELS } from '#shared/domain/levels'
 
 // The only better-auth endpoints anyone can reach, each at its own fixed path. Everything else
@@ -65,7 +65,7 @@ export const signInBody = z.object({
 
 function signInEvent(db: Db, methodName: string, attempt: Attempt, error: unknown = null) {
   const change = { methodName, eventCollection: 'users', docId: attempt.userName, ...attempt }
-  return logSecurityEvent(db, change, null, error)
+  return logEvent(db, change, null, error)
 }
 
 export async function signInFeature(app: App) {
@@ -104,15 +104,8 @@ export async function signInFeature(app: App) {
   for (const [path, methodName] of sessionEnding) {
     app.post(path, { ...open, schema: { tags: ['auth'] } }, async (request, reply) => {
       const response = await callAuth(auth, origin, path, request)
-      const viewer = request.viewer
-      if (viewer && response.ok) {
-        await logSecurityEvent(db, {
-          methodName,
-          eventCollection: 'users',
-          docId: viewer.id,
-          userName: viewer.userName,
-          clientAddress: request.ip,
-        })
+      if (request.viewer && response.ok) {
+        await logEvent(db, accountChange(methodName, request.viewer.id, actorOf(request)))
       }
       return relay(reply, response)
     })
