@@ -73,17 +73,7 @@ async function withRetry<T>(db: Db, work: Work<T>, locks: readonly string[]): Pr
   const begin = ['begin', lockStatement(locks)].filter(Boolean).join(';')
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.kysely.connection().execute(async (connection) => {
-        await sql.raw(begin).execute(connection)
-        try {
-          const result = await work(asWriteTx(connection))
-          await sql.raw(`commit;${ADVANCE_DATA_VERSION}`).execute(connection)
-          return result
-        } catch (error) {
-          await sql`rollback`.execute(connection).catch(() => undefined)
-          throw error
-        }
-      })
+      return await inTransaction(db, begin, `commit;${ADVANCE_DATA_VERSION}`, work)
     } catch (error) {
       if (!isRetryable(error) || attempt === MAX_ATTEMPTS) throw error
       // A short random wait, growing with each attempt, so that the same two do not collide again.
@@ -92,13 +82,15 @@ async function withRetry<T>(db: Db, work: Work<T>, locks: readonly string[]): Pr
   }
 }
 
-// SQLite: being the only writer; `body` runs once the lock is held.
-function asOnlyWriter(db: Db, body: (tx: WriteTx) => Promise<void>): Promise<void> {
+// One transaction on one connection, opened and closed by the engine's own statements; anything
+// thrown rolls it back.
+function inTransaction<T>(db: Db, begin: string, commit: string, work: Work<T>): Promise<T> {
   return db.kysely.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection)
+    await sql.raw(begin).execute(connection)
     try {
-      await body(asWriteTx(connection))
-      await sql`commit`.execute(connection)
+      const result = await work(asWriteTx(connection))
+      await sql.raw(commit).execute(connection)
+      return result
     } catch (error) {
       await sql`rollback`.execute(connection).catch(() => undefined)
       throw error
@@ -153,7 +145,8 @@ async function commitGroup(db: Db, writer: GroupWriter) {
   let group: QueuedWrite[] = []
   const outcomes: Array<() => void> = []
   try {
-    await asOnlyWriter(db, async (tx) => {
+    // SQLite: BEGIN IMMEDIATE takes the write lock at once, so no write fails half-way.
+    await inTransaction(db, 'begin immediate', 'commit', async (tx) => {
       group = writer.queue.splice(0, MAX_GROUP)
       for (const write of group) outcomes.push(await runInSavepoint(tx, write))
       await markDataChanged(tx)
