@@ -39,12 +39,8 @@ export class DatabaseNotEmptyError extends Error {
 }
 
 // The data-version marker belongs to one database's own history of writes, not to the
-// association's data: the database written by an import gets a fresh one.
-const isLocalMarker = (table: string, row: Row) =>
-  table === 'app_settings' && row.key === DATA_VERSION_KEY
-
-// Neither counted as data nor wiped by --replace: it is the database's, not the association's.
-const keepLocalMarker = (table: string) =>
+// association's data: neither exported, counted, nor wiped by --replace.
+const withoutLocalMarker = (table: string) =>
   table === 'app_settings' ? sql` where key <> ${DATA_VERSION_KEY}` : sql``
 
 /** One consistent snapshot of every table (PostgreSQL: REPEATABLE READ, read only). */
@@ -52,9 +48,9 @@ export async function exportAll(db: Db): Promise<PortableExport> {
   const read = async (tx: Executor): Promise<PortableExport> => {
     const tables: Record<string, Row[]> = {}
     for (const shape of await readShapes(tx, db.dialect)) {
-      const result = await sql<Row>`select * from ${sql.table(shape.name)}`.execute(tx)
+      const result = await sql<Row>`
+        select * from ${sql.table(shape.name)}${withoutLocalMarker(shape.name)}`.execute(tx)
       tables[shape.name] = result.rows
-        .filter((row) => !isLocalMarker(shape.name, row))
         .map((row) => exportRow(shape, row))
         .sort(byKey(shape))
     }
@@ -92,6 +88,12 @@ export async function importAll(
   const file = checkExport(data)
   return writeTransaction(db, async (tx) => {
     const shapes = await readShapes(tx, db.dialect)
+    // PostgreSQL's changes lock only the records they touch (decision 13); an import touches
+    // every table, so it holds them against writers (readers go on) until it commits.
+    if (db.dialect === 'postgres') {
+      const tables = sql.join(shapes.map((shape) => sql.table(shape.name)))
+      await sql`lock table ${tables} in exclusive mode`.execute(tx)
+    }
     checkFits(file, shapes, await migrationNames(tx))
     const counts = await countRows(tx, shapes)
     if (!options.replace && Object.values(counts).some((count) => count > 0)) {
@@ -99,7 +101,7 @@ export async function importAll(
     }
     if (options.replace) {
       for (const shape of [...shapes].reverse()) {
-        await sql`delete from ${sql.table(shape.name)}${keepLocalMarker(shape.name)}`.execute(tx)
+        await sql`delete from ${sql.table(shape.name)}${withoutLocalMarker(shape.name)}`.execute(tx)
       }
     }
     const written: Record<string, number> = {}
@@ -122,7 +124,7 @@ async function countRows(db: Executor, shapes: TableShape[]) {
   const counts: Record<string, number> = {}
   for (const shape of shapes) {
     const result = await sql<{ count: number | string }>`
-      select count(*) as count from ${sql.table(shape.name)}${keepLocalMarker(shape.name)}`.execute(db)
+      select count(*) as count from ${sql.table(shape.name)}${withoutLocalMarker(shape.name)}`.execute(db)
     counts[shape.name] = Number(result.rows[0]?.count ?? 0)
   }
   return counts
