@@ -49,7 +49,7 @@ function authConfig({ db, secret, baseURL, origins, signInLimit }: AuthOptions) 
     },
     session: {
       // Idle timeout: a session unused for IDLE_SECONDS lapses; each use (at most hourly)
-      // pushes its expiry on. The absolute limit is enforced in plugins/access.ts.
+      // pushes its expiry on. The absolute limit is enforced by the session check (session-lookup.ts).
       expiresIn: SESSION_IDLE_SECONDS,
       updateAge: SESSION_REFRESH_SECONDS,
     },

@@ -3,7 +3,7 @@ import type { Auth } from '#server/core/auth/auth'
 import type { Config } from '#server/core/config'
 import type { Db } from '#server/core/db/database'
 import { loggedChange } from '#server/core/logged-change'
-import { applyOneTimePassword, newOneTimePassword } from '#server/features/accounts/passwords'
+import { applyOneTimePassword, newOneTimePassword, randomPassword } from '#server/features/accounts/passwords'
 
 // On an empty database someone must be able to sign in: create the administrator with a
 // generated one-time password, shown once and never stored in clear, which must be replaced at
@@ -11,7 +11,8 @@ import { applyOneTimePassword, newOneTimePassword } from '#server/features/accou
 export async function ensureAdministrator(db: Db, auth: Auth, config: Config) {
   const anyone = await db.kysely.selectFrom('user').select('id').limit(1).executeTakeFirst()
   if (anyone) return undefined
-  const { password } = await newOneTimePassword(auth)
+  // better-auth hashes it as it creates the account.
+  const password = randomPassword()
   const created = await auth.api.signUpEmail({
     body: {
       name: 'Administrator',

@@ -72,9 +72,12 @@ export function signOutOtherSessions(db: Db, actor: Actor) {
   })
 }
 
-/** A new random password for someone to be handed once, and its hash. */
+/** A new random password, for someone to be handed once. */
+export const randomPassword = () => randomBytes(12).toString('base64url')
+
+/** A one-time password and its hash. */
 export async function newOneTimePassword(auth: Auth) {
-  const password = randomBytes(12).toString('base64url')
+  const password = randomPassword()
   return { password, hash: await (await auth.$context).password.hash(password) }
 }
 

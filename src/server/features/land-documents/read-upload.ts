@@ -13,7 +13,7 @@ const baseName = (fileName: string) => fileName.split(/[/\\]/).pop()?.slice(0, 2
 // Reads the whole form: text fields in any order and at most one file, held in memory (20 MB
 // at most, by the limits given to @fastify/multipart). A file over the limit is read to its end
 // and dropped, so the client gets our answer instead of a broken connection. The global NUL
-// check (plugins/security.ts) cannot see multipart bodies, so it is made here.
+// check (core/http/security.ts) cannot see multipart bodies, so it is made here.
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
   const upload: Upload = { fields: {}, tooLarge: false }
   let refusal: AppError | undefined
