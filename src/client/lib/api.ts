@@ -36,5 +36,9 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
   return body as T
 }
 
+/** A rate limit or lockout refused it: the server's detail says how long to wait. */
+export const isTooManyAttempts = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 429
+
 export const errorMessage = (error: unknown) =>
   error instanceof Error ? error.message : messages.somethingWentWrong

@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { ApiError } from '../../lib/api.ts'
+import { isTooManyAttempts } from '../../lib/api.ts'
 import { fetchViewer, MY_ACCOUNT_PATH, signIn, signOut, viewerQueryKey } from '../../lib/session.ts'
 
 type State = 'idle' | 'loading' | 'failed'
@@ -30,8 +30,7 @@ export function LoginPage() {
       setState('failed')
       // Rate-limited or locked out: the server says how long to wait. Any other refusal reads the
       // same, so the page never tells which user names exist.
-      const limited = error instanceof ApiError && error.status === 429
-      return setMessage(limited ? error.detail : messages.loginFailed)
+      return setMessage(isTooManyAttempts(error) ? error.detail : messages.loginFailed)
     }
     // Spec section 4: after sign-in the member record is looked up; without one, sign out.
     const viewer = await fetchViewer().catch(() => null)

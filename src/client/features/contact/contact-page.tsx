@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { ApiError } from '../../lib/api.ts'
+import { isTooManyAttempts } from '../../lib/api.ts'
 import { sendEnquiry } from './api.ts'
 
 type Sent = null | 'sending' | 'success' | 'failure'
@@ -31,7 +31,7 @@ export function ContactPage() {
       setSent('success')
     } catch (error) {
       // Too many enquiries from here: say how long to wait, and keep the form as it was typed.
-      if (error instanceof ApiError && error.status === 429) {
+      if (isTooManyAttempts(error)) {
         setSent(null)
         return setInvalid(error.detail)
       }
