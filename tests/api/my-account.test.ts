@@ -4,7 +4,13 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '#server/core/config'
 import { ensureAdministrator } from '#server/features/accounts/administrator'
-import { createTestApp, engines, PASSWORD, type TestApp } from '#tests/helpers/test-app'
+import {
+  createTestApp,
+  engines,
+  PASSWORD,
+  sessionCookie,
+  type TestApp,
+} from '#tests/helpers/test-app'
 
 // My account, the administrator's reset, the forced change of a one-time password, the way back
 // for a locked-out association, and the security events they leave in the log.
@@ -16,17 +22,27 @@ describe.each(engines)('my account and password resets on %s', (engine) => {
   let t: TestApp
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
-    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) })
-  const signIn = (username: string, password: string) =>
-    call('POST', '/api/auth/sign-in/username', undefined, { username, password })
-  const cookieOf = (response: Awaited<ReturnType<typeof signIn>>) => {
-    const cookie = response.cookies.find((c) => c.name.endsWith('session_token'))!
-    return `${cookie.name}=${cookie.value}`
-  }
+    t.app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload ? { payload } : {}),
+    })
   const idOf = async (userName: string) =>
-    (await t.db.kysely.selectFrom('user').select('id').where('username', '=', userName).executeTakeFirstOrThrow()).id
+    (
+      await t.db.kysely
+        .selectFrom('user')
+        .select('id')
+        .where('username', '=', userName)
+        .executeTakeFirstOrThrow()
+    ).id
   const logsOf = (methodName: string) =>
-    t.db.kysely.selectFrom('logs').selectAll().where('methodName', '=', methodName).orderBy('id').execute()
+    t.db.kysely
+      .selectFrom('logs')
+      .selectAll()
+      .where('methodName', '=', methodName)
+      .orderBy('id')
+      .execute()
 
   beforeAll(async () => {
     t = await createTestApp(engine)
@@ -47,30 +63,33 @@ describe.each(engines)('my account and password resets on %s', (engine) => {
       expect(refused.statusCode, message).toBe(400)
       expect(refused.json().detail).toBe(message)
     }
-    expect((await signIn('changer', PASSWORD)).statusCode).toBe(200)
+    expect((await t.signIn('changer', PASSWORD)).statusCode).toBe(200)
     expect((await change(PASSWORD, NEW_PASSWORD)).statusCode).toBe(204)
-    expect((await signIn('changer', PASSWORD)).statusCode).toBe(401)
-    expect((await signIn('changer', NEW_PASSWORD)).statusCode).toBe(200)
+    expect((await t.signIn('changer', PASSWORD)).statusCode).toBe(401)
+    expect((await t.signIn('changer', NEW_PASSWORD)).statusCode).toBe(200)
     expect((await call('GET', '/api/me', cookie)).statusCode).toBe(200)
     const entries = (await logsOf('changePassword')).filter((e) => e.userName === 'changer')
     // The short password never reached the service: the schema refused it.
-    expect(entries.map((e) => (e.error === 'null' ? 'done' : JSON.parse(e.error).message))).toEqual([
-      'The current password is not right.',
-      'This password is too common. Choose one that is harder to guess.',
-      'The new password must differ from the current one.',
-      'done',
-    ])
+    expect(entries.map((e) => (e.error === 'null' ? 'done' : JSON.parse(e.error).message))).toEqual(
+      [
+        'The current password is not right.',
+        'This password is too common. Choose one that is harder to guess.',
+        'The new password must differ from the current one.',
+        'done',
+      ],
+    )
   })
 
   it('signs out its other sessions and keeps this one', async () => {
     const roamer = await t.createAccount('roamer', 2)
     await t.db.kysely.deleteFrom('session').where('userId', '=', roamer).execute()
-    const phone = cookieOf(await signIn('roamer', PASSWORD))
-    const laptop = cookieOf(await signIn('roamer', PASSWORD))
-    const here = cookieOf(await signIn('roamer', PASSWORD))
+    const phone = sessionCookie(await t.signIn('roamer', PASSWORD))
+    const laptop = sessionCookie(await t.signIn('roamer', PASSWORD))
+    const here = sessionCookie(await t.signIn('roamer', PASSWORD))
     const ended = await call('POST', '/api/account/sign-out-others', here, {})
     expect(ended.json()).toEqual({ signedOut: 2 })
-    for (const cookie of [phone, laptop]) expect((await call('GET', '/api/me', cookie)).statusCode).toBe(401)
+    for (const cookie of [phone, laptop])
+      expect((await call('GET', '/api/me', cookie)).statusCode).toBe(401)
     expect((await call('GET', '/api/me', here)).statusCode).toBe(200)
   })
 
@@ -78,7 +97,7 @@ describe.each(engines)('my account and password resets on %s', (engine) => {
     const admin = await t.signInAs(4, 'resetter')
     const committee = await t.signInAs(3, 'committee-member')
     await t.createAccount('forgetful', 3)
-    const old = cookieOf(await signIn('forgetful', PASSWORD))
+    const old = sessionCookie(await t.signIn('forgetful', PASSWORD))
     const id = await idOf('forgetful')
 
     expect((await call('POST', `/api/accounts/${id}/password`, committee, {})).statusCode).toBe(403)
@@ -92,23 +111,39 @@ describe.each(engines)('my account and password resets on %s', (engine) => {
     expect(reset.headers['cache-control']).toBe('no-store')
 
     expect((await call('GET', '/api/me', old)).statusCode).toBe(401)
-    expect((await signIn('forgetful', PASSWORD)).statusCode).toBe(401)
-    const signedIn = await signIn('forgetful', password)
+    expect((await t.signIn('forgetful', PASSWORD)).statusCode).toBe(401)
+    const signedIn = await t.signIn('forgetful', password)
     expect(signedIn.statusCode).toBe(200)
-    const cookie = cookieOf(signedIn)
-    expect((await call('GET', '/api/me', cookie)).json()).toMatchObject({ userName: 'forgetful', mustChangePassword: true })
+    const cookie = sessionCookie(signedIn)
+    expect((await call('GET', '/api/me', cookie)).json()).toMatchObject({
+      userName: 'forgetful',
+      mustChangePassword: true,
+    })
     for (const url of ['/api/people', '/api/plots', '/api/accounts']) {
       const blocked = await call('GET', url, cookie)
       expect(blocked.statusCode, url).toBe(403)
       expect(blocked.json().detail).toBe('Choose a new password before going on.')
     }
-    expect((await call('POST', '/api/account/password', cookie, { currentPassword: password, newPassword: NEW_PASSWORD })).statusCode).toBe(204)
-    expect((await call('GET', '/api/me', cookie)).json()).toMatchObject({ mustChangePassword: false })
+    expect(
+      (
+        await call('POST', '/api/account/password', cookie, {
+          currentPassword: password,
+          newPassword: NEW_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(204)
+    expect((await call('GET', '/api/me', cookie)).json()).toMatchObject({
+      mustChangePassword: false,
+    })
     expect((await call('GET', '/api/people', cookie)).statusCode).toBe(200)
 
     const [entry] = (await logsOf('resetPassword')).filter((e) => e.docId === id)
     expect(entry).toMatchObject({ userName: 'resetter', eventCollection: 'users' })
-    expect(JSON.parse(entry!.value)).toEqual({ id, userName: 'forgetful', clientAddress: '127.0.0.1' })
+    expect(JSON.parse(entry!.value)).toEqual({
+      id,
+      userName: 'forgetful',
+      clientAddress: '127.0.0.1',
+    })
   })
 
   it('makes the first administrator choose a new password at the first sign-in', async () => {
@@ -117,12 +152,8 @@ describe.each(engines)('my account and password resets on %s', (engine) => {
       const config = loadConfig({ DATA_DIR: fresh.dataDir })
       const printed = await ensureAdministrator(fresh.db, fresh.app.auth, config)
       expect(printed?.userName).toBe('admin')
-      const signedIn = await fresh.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/username',
-        payload: { username: 'admin', password: printed!.password },
-      })
-      const cookie = cookieOf(signedIn)
+      const signedIn = await fresh.signIn('admin', printed!.password)
+      const cookie = sessionCookie(signedIn)
       const me = await fresh.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
       expect(me.json()).toMatchObject({ userName: 'admin', level: 4, mustChangePassword: true })
       const logs = await fresh.app.inject({ method: 'GET', url: '/api/logs', headers: { cookie } })
@@ -134,8 +165,8 @@ describe.each(engines)('my account and password resets on %s', (engine) => {
 
   it('logs sign-ins, failures, lockouts and sign-outs with the user name and address, never a password', async () => {
     await t.createAccount('watched', 1)
-    const cookie = cookieOf(await signIn('watched', PASSWORD))
-    for (let i = 0; i < 10; i++) await signIn('watched', `wrong-guess-${i}`)
+    const cookie = sessionCookie(await t.signIn('watched', PASSWORD))
+    for (let i = 0; i < 10; i++) await t.signIn('watched', `wrong-guess-${i}`)
     await call('POST', '/api/auth/sign-out', cookie, {})
     const events = await t.db.kysely
       .selectFrom('logs')
@@ -153,7 +184,8 @@ describe.each(engines)('my account and password resets on %s', (engine) => {
       expect(JSON.parse(event.value)).toMatchObject({ clientAddress: '127.0.0.1' })
     }
     const everything = JSON.stringify(await t.db.kysely.selectFrom('logs').selectAll().execute())
-    for (const secret of [PASSWORD, NEW_PASSWORD, 'wrong-guess-3']) expect(everything).not.toContain(secret)
+    for (const secret of [PASSWORD, NEW_PASSWORD, 'wrong-guess-3'])
+      expect(everything).not.toContain(secret)
   })
 
   it('logs level changes and disabling with the address', async () => {
@@ -162,8 +194,15 @@ describe.each(engines)('my account and password resets on %s', (engine) => {
     await call('PUT', `/api/accounts/${id}/level`, admin, { level: 2 })
     await call('PUT', `/api/accounts/${id}/disabled`, admin, { disabled: true })
     await call('PUT', `/api/accounts/${id}/disabled`, admin, { disabled: false })
-    const events = await t.db.kysely.selectFrom('logs').select(['methodName', 'userName', 'value']).where('docId', '=', id).orderBy('id').execute()
-    expect(events.map((e) => [e.methodName, e.userName, JSON.parse(e.value).clientAddress])).toEqual([
+    const events = await t.db.kysely
+      .selectFrom('logs')
+      .select(['methodName', 'userName', 'value'])
+      .where('docId', '=', id)
+      .orderBy('id')
+      .execute()
+    expect(
+      events.map((e) => [e.methodName, e.userName, JSON.parse(e.value).clientAddress]),
+    ).toEqual([
       ['setUserLevel', 'resetter', '127.0.0.1'],
       ['disableUser', 'resetter', '127.0.0.1'],
       ['enableUser', 'resetter', '127.0.0.1'],
@@ -177,22 +216,34 @@ describe('npm run reset-admin', () => {
     try {
       const id = await t.createAccount('admin', 4)
       await t.db.kysely.updateTable('user').set({ disabled: 1 }).where('id', '=', id).execute()
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/reset-admin.ts'], {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: t.dataDir, AUTH_SECRET: 'test-secret-test-secret-test-secret-0123', DATABASE_URL: '' },
-      })
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/reset-admin.ts'],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            DATA_DIR: t.dataDir,
+            AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+            DATABASE_URL: '',
+          },
+        },
+      )
       const password = /Password:\s+(\S+)/.exec(stdout)?.[1]
       expect(password).toMatch(/^[\w-]{16}$/)
-      const signedIn = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/username',
-        payload: { username: 'admin', password },
-      })
+      const signedIn = await t.signIn('admin', password!)
       expect(signedIn.statusCode).toBe(200)
-      const cookie = signedIn.cookies.find((c) => c.name.endsWith('session_token'))!
-      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: `${cookie.name}=${cookie.value}` } })
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie: sessionCookie(signedIn) },
+      })
       expect(me.json()).toMatchObject({ userName: 'admin', level: 4, mustChangePassword: true })
-      const [entry] = await t.db.kysely.selectFrom('logs').selectAll().where('methodName', '=', 'resetPassword').execute()
+      const [entry] = await t.db.kysely
+        .selectFrom('logs')
+        .selectAll()
+        .where('methodName', '=', 'resetPassword')
+        .execute()
       expect(entry?.userName).toBe('reset-admin (command line)')
     } finally {
       await t.close()

@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, PASSWORD, type TestApp } from '#tests/helpers/test-app'
+import { createTestApp, PASSWORD, sessionCookie, type TestApp } from '#tests/helpers/test-app'
 import { MAX_FAILURES } from '#server/core/auth/sign-in-guard'
-
-const signIn = (t: TestApp, username: string, password = PASSWORD) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in/username', payload: { username, password } })
-const tokenOf = (response: { cookies: Array<{ name: string; value: string }> }) => {
-  const cookie = response.cookies.find((c) => c.name.endsWith('session_token'))!
-  return `${cookie.name}=${cookie.value}`
-}
 
 describe('sessions and browser security', () => {
   let t: TestApp
@@ -35,7 +28,7 @@ describe('sessions and browser security', () => {
   })
 
   it('sets the session cookie HttpOnly, SameSite=Lax, Path=/, not Secure over plain http', async () => {
-    const response = await signIn(t, 'sam')
+    const response = await t.signIn('sam')
     const raw = String(response.headers['set-cookie'])
     expect(raw).toMatch(/HttpOnly/)
     expect(raw).toMatch(/SameSite=Lax/)
@@ -44,10 +37,12 @@ describe('sessions and browser security', () => {
   })
 
   it('marks the cookie Secure when the app is served over https', async () => {
-    const secure = await createTestApp('sqlite', { env: { PUBLIC_URL: 'https://allotments.example.org' } })
+    const secure = await createTestApp('sqlite', {
+      env: { PUBLIC_URL: 'https://allotments.example.org' },
+    })
     try {
       await secure.createAccount('sue', 1)
-      const response = await signIn(secure, 'sue')
+      const response = await secure.signIn('sue')
       expect(String(response.headers['set-cookie'])).toMatch(/Secure/)
     } finally {
       await secure.close()
@@ -55,48 +50,77 @@ describe('sessions and browser security', () => {
   })
 
   it('gives the same answer for an unknown user name and a wrong password', async () => {
-    const unknown = await signIn(t, 'nobody-here', 'whatever-password')
-    const wrong = await signIn(t, 'sam', 'wrong-password')
+    const unknown = await t.signIn('nobody-here', 'whatever-password')
+    const wrong = await t.signIn('sam', 'wrong-password')
     expect(unknown.statusCode).toBe(401)
     expect(wrong.statusCode).toBe(401)
     expect(unknown.json().detail).toBe(wrong.json().detail)
   })
 
   it('issues a new session on every sign-in, and sign-out ends it', async () => {
-    const first = tokenOf(await signIn(t, 'sam'))
-    const second = tokenOf(await signIn(t, 'sam'))
+    const first = sessionCookie(await t.signIn('sam'))
+    const second = sessionCookie(await t.signIn('sam'))
     expect(first).not.toBe(second)
     await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: second } })
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: second } })).statusCode).toBe(401)
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: first } })).statusCode).toBe(200)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: second } }))
+        .statusCode,
+    ).toBe(401)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: first } }))
+        .statusCode,
+    ).toBe(200)
   })
 
   it('signs out everywhere', async () => {
-    const phone = tokenOf(await signIn(t, 'sam'))
-    const laptop = tokenOf(await signIn(t, 'sam'))
-    const revoked = await t.app.inject({ method: 'POST', url: '/api/auth/revoke-sessions', headers: { cookie: phone }, payload: {} })
+    const phone = sessionCookie(await t.signIn('sam'))
+    const laptop = sessionCookie(await t.signIn('sam'))
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/revoke-sessions',
+      headers: { cookie: phone },
+      payload: {},
+    })
     expect(revoked.statusCode).toBe(200)
     for (const cookie of [phone, laptop]) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401)
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode,
+      ).toBe(401)
     }
   })
 
   it('ends a session that has been idle too long, and any session after its absolute limit', async () => {
-    const idle = tokenOf(await signIn(t, 'sam'))
-    const old = tokenOf(await signIn(t, 'sam'))
+    const idle = sessionCookie(await t.signIn('sam'))
+    const old = sessionCookie(await t.signIn('sam'))
     const tokenValue = (cookie: string) => decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!
-    await t.db.kysely.updateTable('session').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where('token', '=', tokenValue(idle)).execute()
-    await t.db.kysely.updateTable('session').set({ createdAt: new Date(Date.now() - 31 * 86_400_000).toISOString() }).where('token', '=', tokenValue(old)).execute()
+    await t.db.kysely
+      .updateTable('session')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('token', '=', tokenValue(idle))
+      .execute()
+    await t.db.kysely
+      .updateTable('session')
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000).toISOString() })
+      .where('token', '=', tokenValue(old))
+      .execute()
     for (const cookie of [idle, old]) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401)
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode,
+      ).toBe(401)
     }
   })
 
   it("locks out the client that keeps failing, not the account's owner on another client", async () => {
     await t.createAccount('target', 1)
     const from = (remoteAddress: string, password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/sign-in/username', remoteAddress, payload: { username: 'target', password } })
-    for (let i = 0; i < MAX_FAILURES; i++) expect((await from('198.51.100.7', `guess-${i}`)).statusCode).toBe(401)
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/username',
+        remoteAddress,
+        payload: { username: 'target', password },
+      })
+    for (let i = 0; i < MAX_FAILURES; i++)
+      expect((await from('198.51.100.7', `guess-${i}`)).statusCode).toBe(401)
     const locked = await from('198.51.100.7', PASSWORD)
     expect(locked.statusCode).toBe(429)
     expect(locked.json().detail).toMatch(/^Too many attempts\. Try again in (8\d\d|900) seconds\.$/)
@@ -125,13 +149,18 @@ describe('sessions and browser security', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { userName: 'longpw', level: 1, email: 'longpw@example.org', password: 'kq7'.repeat(42) + 'zz' },
+      payload: {
+        userName: 'longpw',
+        level: 1,
+        email: 'longpw@example.org',
+        password: 'kq7'.repeat(42) + 'zz',
+      },
     })
     expect(response.statusCode).toBe(201)
   })
 
   it('refuses state-changing requests from a foreign origin', async () => {
-    const cookie = tokenOf(await signIn(t, 'sam'))
+    const cookie = sessionCookie(await t.signIn('sam'))
     const foreign = await t.app.inject({
       method: 'POST',
       url: '/api/contact',

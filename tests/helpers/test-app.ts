@@ -38,6 +38,13 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
   const app = await buildApp({ config, ...(pgSchema ? { pgSchema } : {}) })
   await app.ready()
 
+  const signIn = (username: string, password = PASSWORD) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/username',
+      payload: { username, password },
+    })
+
   const users = new Map<string, string>()
   /** Creates (once) an account at the level and returns a cookie header signed in as it. */
   async function signInAs(level: number, name = `level${level}`): Promise<string> {
@@ -45,15 +52,9 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
       await createAccount(name, level)
       users.set(name, name)
     }
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/username',
-      payload: { username: name, password: PASSWORD },
-    })
+    const response = await signIn(name)
     if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`)
-    const cookie = response.cookies.find((c) => c.name.endsWith('session_token'))
-    if (!cookie) throw new Error('no session cookie')
-    return `${cookie.name}=${cookie.value}`
+    return sessionCookie(response)
   }
 
   async function createAccount(name: string, level: number) {
@@ -82,7 +83,14 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
-  return { app, db: app.db, dataDir, signInAs, createAccount, close }
+  return { app, db: app.db, dataDir, signIn, signInAs, createAccount, close }
+}
+
+/** The Cookie header that carries the session a successful sign-in answer set. */
+export function sessionCookie(response: { cookies: Array<{ name: string; value: string }> }) {
+  const cookie = response.cookies.find((c) => c.name.endsWith('session_token'))
+  if (!cookie) throw new Error('no session cookie')
+  return `${cookie.name}=${cookie.value}`
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
