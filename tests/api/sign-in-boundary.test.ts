@@ -47,6 +47,18 @@ describe.each(engines)('the sign-in boundary on %s', (engine) => {
     expect((await inject('GET', '/api/me', { cookie: mallory })).json().userName).toBe('mallory')
   })
 
+  it('refuses a session cookie whose token or signature was altered, after the genuine one was used', async () => {
+    expect((await inject('GET', '/api/me', { cookie: mallory })).statusCode).toBe(200)
+    const [name, value] = mallory.split('=') as [string, string]
+    const [token, signature] = decodeURIComponent(value).split('.') as [string, string]
+    const flip = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1)
+    for (const altered of [`${flip(token)}.${signature}`, `${token}.${flip(signature)}`, token]) {
+      const response = await inject('GET', '/api/me', { cookie: `${name}=${encodeURIComponent(altered)}` })
+      expect(response.statusCode, altered).toBe(401)
+    }
+    expect((await inject('GET', '/api/me', { cookie: mallory })).statusCode).toBe(200)
+  })
+
   it('cannot create an account through the auth library, whatever the headers', async () => {
     for (const route of ['/api/auth/sign-out', '/api/auth/revoke-sessions', '/api/auth/sign-in/username']) {
       const host = 'localhost:3000/api/auth/sign-up/email?'

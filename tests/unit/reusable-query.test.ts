@@ -15,6 +15,13 @@ describe('reusableQuery', () => {
     expect(await echo(kysely, 'three', 'four')).toEqual([{ a: 'three', b: 'four' }])
   })
 
+  it('serves a transaction of the same database with the same compilation', async () => {
+    const echo = reusableQuery((k, a: string) => k.selectNoFrom(sql<string>`${a}`.as('a')))
+    expect(await echo(kysely, 'outside')).toEqual([{ a: 'outside' }])
+    const inside = await kysely.transaction().execute((tx) => echo(tx, 'inside'))
+    expect(inside).toEqual([{ a: 'inside' }])
+  })
+
   it('refuses a query whose argument does not reach it as a parameter', async () => {
     const inlined = reusableQuery((k, name: string) => k.selectNoFrom(sql.lit(name.toUpperCase()).as('v')))
     await expect(inlined(kysely, 'x')).rejects.toThrow(/argument 0 is not a plain parameter/)

@@ -24,9 +24,32 @@ const COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/
 export function sessionToken(request: FastifyRequest, secret: string): string | undefined {
   const match = COOKIE.exec(request.headers.cookie ?? '')
   if (!match) return undefined
+  return verifiedToken(match[1]!, secret)
+}
+
+// A cookie's signature never changes, so one checked already need not be checked again: the HMAC
+// was a tenth of a signed-in read's server time. Only cookies that passed are kept, and at most
+// MAX_VERIFIED of them (then the memory starts afresh), so junk cookies cannot grow it. Whether
+// the session is still valid is asked of the database on every request all the same.
+const MAX_VERIFIED = 10_000
+const verified = new Map<string, string>()
+
+function verifiedToken(cookie: string, secret: string): string | undefined {
+  // Keyed with the secret too: tests run apps with different secrets in one process.
+  const key = `${secret}\u0000${cookie}`
+  const known = verified.get(key)
+  if (known !== undefined) return known
+  const token = checkSignature(cookie, secret)
+  if (token === undefined) return undefined
+  if (verified.size >= MAX_VERIFIED) verified.clear()
+  verified.set(key, token)
+  return token
+}
+
+function checkSignature(cookie: string, secret: string): string | undefined {
   let value: string
   try {
-    value = decodeURIComponent(match[1]!)
+    value = decodeURIComponent(cookie)
   } catch {
     return undefined
   }

@@ -8,15 +8,17 @@ interface Compiled<R> {
 }
 
 // Kysely builds and compiles a query afresh on every call. For the reads behind every request
-// (the session, the data version) that was a sixth of the server's time under load, so they are
-// compiled once per database, with marker values where the arguments go, and then run with the
-// real arguments in their place.
+// (the session, the data version, the record a change reads) that was a sixth of the server's
+// time under load, so they are compiled once per engine, with marker values where the arguments
+// go, and then run with the real arguments in their place. The SQL depends only on the dialect,
+// whose adapter a database and its transactions share: one compilation serves both.
 export function reusableQuery<A extends string[], R>(
   build: (kysely: Kysely<Database>, ...args: A) => Compilable<R>,
 ) {
-  const compiled = new WeakMap<Kysely<Database>, Compiled<R>>()
+  const compiled = new WeakMap<object, Compiled<R>>()
   return async (kysely: Kysely<Database>, ...args: A): Promise<R[]> => {
-    let entry = compiled.get(kysely)
+    const dialect = kysely.getExecutor().adapter
+    let entry = compiled.get(dialect)
     if (!entry) {
       const markers = args.map((_, i) => `\u0000argument ${i}\u0000`) as A
       const query = build(kysely, ...markers).compile()
@@ -28,7 +30,7 @@ export function reusableQuery<A extends string[], R>(
         throw new Error(`reusableQuery: argument ${markers.indexOf(missing[0]!)} is not a plain parameter of ${query.sql}`)
       }
       entry = { query, slots }
-      compiled.set(kysely, entry)
+      compiled.set(dialect, entry)
     }
     const { query, slots } = entry
     const parameters = query.parameters.map((constant, i) =>

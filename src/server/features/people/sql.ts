@@ -2,6 +2,7 @@ import { comparePlotIds } from '#shared/domain/plots'
 import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import type { PersonRow } from '#server/core/db/schema'
+import { reusableQuery } from '#server/core/db/reusable-query'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { conflict, notFound } from '#server/core/errors'
 
@@ -72,18 +73,22 @@ export async function listPeople(tx: ReadTx, status?: PeopleStatus): Promise<Per
   return people.sort((a, b) => compareText(a.id, b.id))
 }
 
+// The person and their tenancy rows in one indexed read (a row per plot, or one with no plot),
+// compiled once: every change to a person or a tenancy begins with it.
+const personWithPlots = reusableQuery((kysely, id: string) =>
+  kysely
+    .selectFrom('people')
+    .leftJoin('tenancy', 'tenancy.personId', 'people.id')
+    .selectAll('people')
+    .select('tenancy.plotId')
+    .where('people.id', '=', id),
+)
+
 export async function findPerson(tx: ReadTx, id: string): Promise<Person | undefined> {
-  const row = await tx.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!row) return undefined
-  const tenancy = await tx
-    .selectFrom('tenancy')
-    .select('plotId')
-    .where('personId', '=', id)
-    .execute()
-  return toPerson(
-    row,
-    tenancy.map((t) => t.plotId),
-  )
+  const rows = await personWithPlots(tx, id)
+  if (rows.length === 0) return undefined
+  const plots = rows.flatMap((row) => (row.plotId === null ? [] : [row.plotId]))
+  return toPerson(rows[0]!, plots)
 }
 
 // Nicknames differing only in case would be told apart by nobody reading a tenant list. Both

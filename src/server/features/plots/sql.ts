@@ -2,6 +2,7 @@ import { comparePlotIds, isOccupied } from '#shared/domain/plots'
 import { messages } from '#shared/messages'
 import type { Gradient, Plot } from '#shared/schemas/plot'
 import type { PlotRow } from '#server/core/db/schema'
+import { reusableQuery } from '#server/core/db/reusable-query'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { conflict } from '#server/core/errors'
 
@@ -64,9 +65,22 @@ export async function listPlots(tx: ReadTx): Promise<Plot[]> {
     .sort((a, b) => comparePlotIds(a.id, b.id))
 }
 
+// The plot and its tenancy rows in one indexed read (a row per tenant, or one with none),
+// compiled once: every change to a plot or a tenancy begins with it.
+const plotWithTenants = reusableQuery((kysely, id: string) =>
+  kysely
+    .selectFrom('plots')
+    .leftJoin('tenancy', 'tenancy.plotId', 'plots.id')
+    .selectAll('plots')
+    .select('tenancy.personId')
+    .where('plots.id', '=', id),
+)
+
 export async function findPlot(tx: ReadTx, id: string): Promise<Plot | undefined> {
-  const [plot] = await findPlots(tx, [id])
-  return plot
+  const rows = await plotWithTenants(tx, id)
+  if (rows.length === 0) return undefined
+  const tenants = rows.flatMap((row) => (row.personId === null ? [] : [row.personId]))
+  return toPlot(rows[0]!, tenants)
 }
 
 export async function findPlots(tx: ReadTx, ids: readonly string[]): Promise<Plot[]> {
