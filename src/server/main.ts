@@ -1,17 +1,14 @@
 import { loadConfig } from '#server/core/config'
 import { buildApp } from '#server/app'
 import { ensureAdministrator } from '#server/features/accounts/administrator'
+import { administratorNotice, servingNotice } from '#server/start-notice'
 
 const config = loadConfig()
 const app = await buildApp({ config, logger: { level: config.logLevel } })
 
 const admin = await ensureAdministrator(app.db, app.auth, config)
-if (admin) {
-  // Printed once, on the first start with an empty database; replaced at the first sign-in.
-  console.log(
-    `\nAdministrator account created.\n  User name: ${admin.userName}\n  Password:  ${admin.password}\n`,
-  )
-}
+// Printed before listening, so that a failed start (a port in use) cannot lose the password.
+if (admin) console.log(administratorNotice(admin))
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down')
@@ -22,3 +19,4 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'))
 process.once('SIGINT', () => void shutdown('SIGINT'))
 
 await app.listen({ port: config.port, host: config.host })
+for (const line of servingNotice(config, app.transport.kind, admin !== undefined)) console.log(line)

@@ -147,6 +147,7 @@ export async function fillAssociation(t: TestApp) {
         enquiry: `Is a plot free?\n${'…'.repeat(i)}`,
         createdAt: new Date(Date.UTC(2024, 5, i + 1)).toISOString(),
         sentAt: i % 2 ? new Date(Date.UTC(2024, 5, i + 1, 1)).toISOString() : null,
+        deliveredTo: i === 1 ? 'outbox' : i === 3 ? 'smtp' : null,
         attempts: i,
         lastError: i === 2 ? 'SMTP 451 try later' : null,
       })),

@@ -38,6 +38,13 @@ describe.each(engines)('contact enquiries on %s', (engine) => {
       expect(rows[0]!.sentAt).not.toBeNull()
     })
 
+    it('lists the enquiry as sent by mail', async () => {
+      const cookie = await t.signInAs(3)
+      const listed = await t.app.inject({ method: 'GET', url: '/api/enquiries', headers: { cookie } })
+      expect(listed.json()).toMatchObject([{ name: 'Ann Example', sent: true, deliveredTo: 'smtp' }])
+      expect(listed.json()[0].sentAt).toBeTruthy()
+    })
+
     it('refuses an invalid address with the spec message and stores nothing', async () => {
       const before = await t.db.kysely.selectFrom('enquiries').select('id').execute()
       const response = await t.app.inject({
@@ -67,7 +74,7 @@ describe.each(engines)('contact enquiries on %s', (engine) => {
       expect(response.json()).toMatchObject({ sent: false })
       const cookie = await t.signInAs(3)
       const listed = await t.app.inject({ method: 'GET', url: '/api/enquiries', headers: { cookie } })
-      expect(listed.json()).toMatchObject([{ name: 'Ann Example', sent: false, attempts: 1 }])
+      expect(listed.json()).toMatchObject([{ name: 'Ann Example', sent: false, deliveredTo: null, attempts: 1 }])
       expect(listed.json()[0].lastError).toBeTruthy()
 
       const smtp = await startSmtpServer(port)
@@ -75,7 +82,7 @@ describe.each(engines)('contact enquiries on %s', (engine) => {
       await smtp.close()
       expect(smtp.received).toHaveLength(1)
       const relisted = await t.app.inject({ method: 'GET', url: '/api/enquiries', headers: { cookie } })
-      expect(relisted.json()).toMatchObject([{ sent: true, attempts: 2, lastError: null }])
+      expect(relisted.json()).toMatchObject([{ sent: true, deliveredTo: 'smtp', attempts: 2, lastError: null }])
     })
   })
 
@@ -93,6 +100,12 @@ describe.each(engines)('contact enquiries on %s', (engine) => {
       const files = fs.readdirSync(outbox)
       expect(files).toEqual([`enquiry-${response.json().id}.eml`])
       expect(fs.readFileSync(path.join(outbox, files[0]!), 'utf8')).toContain('Is there a plot free?')
+    })
+
+    it('lists the enquiry as saved in the outbox, not as sent by mail', async () => {
+      const cookie = await t.signInAs(3)
+      const listed = await t.app.inject({ method: 'GET', url: '/api/enquiries', headers: { cookie } })
+      expect(listed.json()).toMatchObject([{ name: 'Ann Example', sent: true, deliveredTo: 'outbox' }])
     })
   })
 })
@@ -137,6 +150,12 @@ describe('EmailJS transport', () => {
     for (const part of ['Ann Example', 'ann@example.org', 'Is there a plot free?', '4.2.0', 'service_test', 'template_test', 'public_test']) {
       expect(last).toContain(part)
     }
+    const row = await t.db.kysely
+      .selectFrom('enquiries')
+      .select('deliveredTo')
+      .where('id', '=', response.json().id)
+      .executeTakeFirstOrThrow()
+    expect(row.deliveredTo).toBe('emailjs')
   })
 
   it.each([

@@ -10,3 +10,24 @@ export const contactSchema = z.object({
 })
 
 export type Contact = z.infer<typeof contactSchema>
+
+/** Where an enquiry went: a mail server, the EmailJS API, or (with neither set up) the outbox folder. */
+export const deliverySchema = z.enum(['smtp', 'outbox', 'emailjs'])
+export type Delivery = z.infer<typeof deliverySchema>
+
+// An enquiry as the committee sees it. `deliveredTo` is null while unsent, and for enquiries sent
+// before it was recorded, which went by mail.
+export const enquirySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  enquiry: z.string(),
+  createdAt: z.string(),
+  sent: z.boolean(),
+  sentAt: z.string().nullable(),
+  deliveredTo: deliverySchema.nullable(),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+})
+
+export type Enquiry = z.infer<typeof enquirySchema>

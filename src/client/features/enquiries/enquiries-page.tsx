@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
-import { enquiriesQueryKey, fetchEnquiries, type Enquiry } from './api.ts'
+import { messages } from '#shared/messages'
+import type { Enquiry } from '#shared/schemas/contact'
+import { enquiriesQueryKey, fetchEnquiries } from './api.ts'
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -18,18 +20,22 @@ export function EnquiriesPage() {
           ) : (
             <>
               <p className="count">
-                {rows.length} enquiries, {rows.filter((r) => !r.sent).length} unsent
+                {messages.enquiriesCount(
+                  rows.length,
+                  rows.filter((r) => !r.sent).length,
+                  rows.filter((r) => r.deliveredTo === 'outbox').length,
+                )}
               </p>
               <div className="table-scroll">
-                <table className="table">
+                <table className="table table--cards">
                   <caption className="visually-hidden">Enquiries from the contact form</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Received</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">E-mail Address</th>
-                      <th scope="col">Enquiry</th>
-                      <th scope="col">Email</th>
+                      {Object.values(COLUMNS).map((label) => (
+                        <th key={label} scope="col">
+                          {label}
+                        </th>
+                      ))}
                     </tr>
                   </thead>
                   <tbody>{rows.map((row) => <EnquiryRow key={row.id} enquiry={row} />)}</tbody>
@@ -43,20 +49,35 @@ export function EnquiriesPage() {
   )
 }
 
+// The headings, also worn by each cell: on a phone the rows are cards that name their fields.
+const COLUMNS = {
+  received: 'Received',
+  name: 'Name',
+  email: 'E-mail Address',
+  enquiry: 'Enquiry',
+  status: 'Email',
+}
+
 function EnquiryRow({ enquiry }: { enquiry: Enquiry }) {
   return (
     <tr>
-      <td>{when(enquiry.createdAt)}</td>
+      <td data-label={COLUMNS.received}>{when(enquiry.createdAt)}</td>
       <th scope="row">{enquiry.name}</th>
-      <td>
+      <td data-label={COLUMNS.email}>
         <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>
       </td>
-      <td className="enquiry-text">{enquiry.enquiry}</td>
-      <td>
-        {enquiry.sent
-          ? `Sent ${when(enquiry.sentAt!)}`
-          : `Unsent (${enquiry.attempts} attempts${enquiry.lastError ? `: ${enquiry.lastError}` : ''})`}
+      <td data-label={COLUMNS.enquiry} className="enquiry-text">
+        {enquiry.enquiry}
       </td>
+      <td data-label={COLUMNS.status}>{deliveryStatus(enquiry)}</td>
     </tr>
   )
+}
+
+function deliveryStatus(enquiry: Enquiry): string {
+  if (!enquiry.sent) {
+    return `Unsent (${enquiry.attempts} attempts${enquiry.lastError ? `: ${enquiry.lastError}` : ''})`
+  }
+  if (enquiry.deliveredTo === 'outbox') return messages.enquiryInOutbox
+  return `Sent ${when(enquiry.sentAt!)}`
 }

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely'
+import type { Delivery } from '#shared/schemas/contact'
 
 // Booleans are stored as 0/1 integers so that the same rows work on SQLite and PostgreSQL.
 type Flag = number
@@ -72,6 +73,7 @@ export interface EnquiriesTable {
   enquiry: string
   createdAt: string
   sentAt: string | null
+  deliveredTo: Delivery | null
   attempts: number
   lastError: string | null
 }

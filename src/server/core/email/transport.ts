@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import type { Delivery } from '#shared/schemas/contact'
 import type { Config } from '#server/core/config'
 import { emailjsTransport } from '#server/core/email/emailjs'
 
@@ -11,7 +12,7 @@ export interface EnquiryEmail {
 }
 
 export interface EmailTransport {
-  readonly kind: 'smtp' | 'outbox' | 'emailjs'
+  readonly kind: Delivery
   send(enquiry: EnquiryEmail, reference: string): Promise<void>
 }
 

@@ -1,20 +1,8 @@
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
-import { contactSchema } from '#shared/schemas/contact'
+import { contactSchema, enquirySchema } from '#shared/schemas/contact'
 import { deliverEnquiry, listEnquiries, storeEnquiry } from '#server/features/contact/service'
 import { LEVELS } from '#shared/domain/levels'
-
-const enquiry = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  enquiry: z.string(),
-  createdAt: z.string(),
-  sent: z.boolean(),
-  sentAt: z.string().nullable(),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-})
 
 export async function contactFeature(app: App) {
   const { db, transport, config } = app
@@ -40,7 +28,7 @@ export async function contactFeature(app: App) {
     '/api/enquiries',
     {
       config: { minLevel: LEVELS.committee, personalData: true },
-      schema: { response: { 200: z.array(enquiry) }, tags: ['contact'] },
+      schema: { response: { 200: z.array(enquirySchema) }, tags: ['contact'] },
     },
     () => listEnquiries(db),
   )

@@ -28,7 +28,12 @@ export async function deliverEnquiry(db: Db, transport: EmailTransport, id: numb
     await transport.send(enquiry, String(id))
     await db.kysely
       .updateTable('enquiries')
-      .set({ sentAt: new Date().toISOString(), attempts: enquiry.attempts + 1, lastError: null })
+      .set({
+        sentAt: new Date().toISOString(),
+        deliveredTo: transport.kind,
+        attempts: enquiry.attempts + 1,
+        lastError: null,
+      })
       .where('id', '=', id)
       .execute()
     return true

@@ -5,6 +5,7 @@ import { webVitals } from '#server/core/db/migrations/003-web-vitals'
 import { signInFailures } from '#server/core/db/migrations/004-sign-in-failures'
 import { signInFailuresPerClient } from '#server/core/db/migrations/005-sign-in-failures-per-client'
 import { dataVersionSequence } from '#server/core/db/migrations/006-data-version-sequence'
+import { enquiryDelivery } from '#server/core/db/migrations/007-enquiry-delivery'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -19,6 +20,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '004-sign-in-failures': signInFailures,
   '005-sign-in-failures-per-client': signInFailuresPerClient,
   '006-data-version-sequence': dataVersionSequence,
+  '007-enquiry-delivery': enquiryDelivery,
 }
 
 function contextFor(db: Db): MigrationContext {
