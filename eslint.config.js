@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint'
 import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
 
-const serverFeatures = ['accounts', 'contact', 'land-documents', 'logs', 'people', 'plots', 'sign-in', 'site', 'vitals']
+const serverFeatures = ['accounts', 'contact', 'exports', 'land-documents', 'logs', 'people', 'plots', 'sign-in', 'site', 'vitals']
 const features = ['public', 'contact', 'accounts', 'my-account', 'map', 'people', 'plots', 'logs', 'land', 'enquiries', 'performance']
 
 export default tseslint.config(

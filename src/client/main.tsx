@@ -7,6 +7,7 @@ import { router, routes } from './app/router.tsx'
 import { routePattern } from './lib/route-pattern.ts'
 import { startWebVitals } from './lib/web-vitals.ts'
 import './styles.css'
+import './print.css'
 
 const root = createRoot(document.getElementById('root')!)
 // A transition lets React split the first render into short tasks, so a phone's main thread is

@@ -1,6 +1,7 @@
 import type { App } from '#server/core/app-type'
 import { accountsFeature } from '#server/features/accounts/routes'
 import { contactFeature } from '#server/features/contact/routes'
+import { exportsFeature } from '#server/features/exports/routes'
 import { landDocumentsFeature } from '#server/features/land-documents/routes'
 import { logsFeature } from '#server/features/logs/routes'
 import { peopleFeature } from '#server/features/people/routes'
@@ -22,6 +23,7 @@ const FEATURES = [
   landDocumentsFeature,
   peopleFeature,
   plotsFeature,
+  exportsFeature,
   vitalsFeature,
 ]
 

@@ -1,0 +1,23 @@
+import { stringify } from 'csv-stringify/sync'
+
+/** One column of a download: its heading, and the cell it takes from each item. */
+export interface Column<T> {
+  header: string
+  cell: (item: T) => string | number
+}
+
+// The BOM makes Excel read the file as UTF-8 (accents in names and addresses); escape_formulas
+// prefixes a quote to a text cell starting with =, +, -, @, tab or carriage return, so that a
+// spreadsheet shows what someone typed into a form instead of running it. Lines end in CRLF as
+// RFC 4180 says; naming the record delimiter turns off quoting a lone line break unless asked,
+// and an address typed on several lines must stay one cell.
+export function toCsv<T>(columns: readonly Column<T>[], items: readonly T[]): string {
+  const header = columns.map((column) => column.header)
+  const rows = items.map((item) => columns.map((column) => column.cell(item)))
+  return stringify([header, ...rows], {
+    bom: true,
+    escape_formulas: true,
+    record_delimiter: 'windows',
+    quote_record_delimiter: true,
+  })
+}

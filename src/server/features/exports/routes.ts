@@ -1,0 +1,52 @@
+import type { FastifyReply } from 'fastify'
+import { z } from 'zod'
+import { LEVELS } from '#shared/domain/levels'
+import { toIsoDate } from '#shared/domain/text'
+import type { App } from '#server/core/app-type'
+import { plotHoldersCsv, plotsCsv, waitingListCsv } from '#server/features/exports/service'
+
+// The people lists carry addresses, phones and emails: committee only. The plots list is what
+// GET /api/plots already shows level 2.
+const committee = { minLevel: LEVELS.committee, personalData: true }
+const land = { minLevel: LEVELS.land }
+
+// Documents the answer in /api/openapi.json; a string sent as text/csv is never serialised.
+const csvAnswer = { produces: ['text/csv'], response: { 200: z.string() }, tags: ['exports'] }
+
+// The day in the file name tells apart downloads kept side by side.
+function sendCsv(reply: FastifyReply, name: string, csv: string) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${toIsoDate(new Date())}.csv"`)
+    .send(csv)
+}
+
+export async function exportsFeature(app: App) {
+  const { db } = app
+  app.get(
+    '/api/exports/plotholders.csv',
+    {
+      config: committee,
+      schema: { ...csvAnswer, description: 'Plot holders sorted by nickname.' },
+    },
+    async (_request, reply) => sendCsv(reply, 'plot-holders', await plotHoldersCsv(db)),
+  )
+
+  app.get(
+    '/api/exports/waitinglist.csv',
+    {
+      config: committee,
+      schema: { ...csvAnswer, description: 'The waiting list in order, with positions.' },
+    },
+    async (_request, reply) => sendCsv(reply, 'waiting-list', await waitingListCsv(db)),
+  )
+
+  app.get(
+    '/api/exports/plots.csv',
+    {
+      config: land,
+      schema: { ...csvAnswer, description: 'Plots with tenant nicknames and paid state.' },
+    },
+    async (_request, reply) => sendCsv(reply, 'plots', await plotsCsv(db)),
+  )
+}

@@ -1,0 +1,63 @@
+import { waitingListOrder } from '#shared/domain/people'
+import type { Person } from '#shared/schemas/person'
+import type { Plot } from '#shared/schemas/plot'
+import type { Db } from '#server/core/db/database'
+import { type Column, toCsv } from '#server/features/exports/csv'
+import { listPeople } from '#server/features/people/sql'
+import { listPlots } from '#server/features/plots/sql'
+
+// The headings are the labels of the people and plot forms, so a download reads like the screen.
+
+const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No')
+const joined = (ids: readonly string[]) => ids.join(', ')
+
+const names: Column<Person>[] = [
+  { header: 'Nickname', cell: (person) => person.id },
+  { header: 'First name', cell: (person) => person.firstName },
+  { header: 'Last name', cell: (person) => person.lastName },
+]
+
+const contact: Column<Person>[] = [
+  { header: 'Address', cell: (person) => person.address },
+  { header: 'Phone number', cell: (person) => person.phoneNumber },
+  { header: 'E-mail Address', cell: (person) => person.email },
+  { header: 'Alternative e-mail', cell: (person) => person.altEmail },
+]
+
+const plotHolderColumns: Column<Person>[] = [
+  ...names,
+  { header: 'Plots', cell: (person) => joined(person.plots) },
+  ...contact,
+  { header: 'Date joined', cell: (person) => person.dateJoined },
+]
+
+const waitingListColumns: Column<Person & { position: number }>[] = [
+  { header: 'Position', cell: (person) => person.position },
+  ...names,
+  { header: 'Joined waiting list', cell: (person) => person.joinedWaitingList },
+  ...contact,
+]
+
+// What GET /api/plots shows level 2: plot fields and tenant nicknames, nobody's contact details.
+const plotColumns: Column<Plot>[] = [
+  { header: 'Plot', cell: (plot) => plot.id },
+  { header: 'Description', cell: (plot) => plot.description },
+  { header: 'Area (m²)', cell: (plot) => plot.area },
+  { header: 'Fee (£)', cell: (plot) => plot.fee },
+  { header: 'Gradient', cell: (plot) => plot.gradient },
+  { header: 'Paid', cell: (plot) => yesNo(plot.paid) },
+  { header: 'Tenants', cell: (plot) => joined(plot.tenants) },
+  { header: 'Occupied', cell: (plot) => yesNo(plot.occupied) },
+]
+
+export async function plotHoldersCsv(db: Db): Promise<string> {
+  return toCsv(plotHolderColumns, await listPeople(db.kysely, 'plotholders'))
+}
+
+export async function waitingListCsv(db: Db): Promise<string> {
+  return toCsv(waitingListColumns, waitingListOrder(await listPeople(db.kysely, 'waitinglist')))
+}
+
+export async function plotsCsv(db: Db): Promise<string> {
+  return toCsv(plotColumns, await listPlots(db.kysely))
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { toCsv, type Column } from '#server/features/exports/csv'
+import { parseCsv } from '#tests/helpers/csv'
+
+const single: Column<string | number>[] = [{ header: 'Value', cell: (value) => value }]
+const cellsOf = (values: Array<string | number>) =>
+  parseCsv(toCsv(single, values))
+    .slice(1)
+    .map(([cell]) => cell)
+
+// What csv-stringify's escape_formulas actually does, pinned so that an upgrade cannot quietly
+// change it: a spreadsheet must never run a cell someone typed into a form.
+describe('CSV downloads', () => {
+  it('prefixes a single quote to text that a spreadsheet would take for a formula', () => {
+    expect(
+      cellsOf(['=HYPERLINK("http://evil")', '+44 1', '-1', '@SUM(A1)', '\tx', '\rx', '＝1']),
+    ).toEqual(['\'=HYPERLINK("http://evil")', "'+44 1", "'-1", "'@SUM(A1)", "'\tx", "'\rx", "'＝1"])
+  })
+
+  it('leaves numbers and text with a sign further in as they are', () => {
+    expect(cellsOf([-5, 45, 'a=b', 'Flat 1 - rear', ''])).toEqual([
+      '-5',
+      '45',
+      'a=b',
+      'Flat 1 - rear',
+      '',
+    ])
+  })
+
+  it('keeps an address typed on several lines in one cell, and quotes and commas intact', () => {
+    expect(cellsOf(['1 Garden Row\nRiverside', 'say "hello", twice'])).toEqual([
+      '1 Garden Row\nRiverside',
+      'say "hello", twice',
+    ])
+  })
+
+  it('starts with a BOM and the headings, and ends every record with CRLF', () => {
+    const text = toCsv(single, ['Zoë'])
+    expect(text).toBe('\uFEFFValue\r\nZoë\r\n')
+  })
+})
