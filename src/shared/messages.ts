@@ -107,4 +107,11 @@ export const messages = {
   documentUploaded: (name: string, date: string, description: string) =>
     `Uploaded "${name}" to ${date}, ${description}.`,
   confirmDeleteDocument: (name: string) => `Delete "${name}"? This cannot be undone.`,
+  // The Enquiries screen. Mail written to the outbox folder has reached no one yet, so it is not
+  // called "Sent" and is counted on its own.
+  enquiriesCount: (total: number, unsent: number, inOutbox: number) =>
+    `${total} ${total === 1 ? 'enquiry' : 'enquiries'}, ${unsent} unsent` +
+    (inOutbox > 0 ? `, ${inOutbox} in the outbox` : ''),
+  enquiryInOutbox: 'Saved in the outbox: no mail server is set up',
+  unsavedChanges: 'You have changes that are not saved. Leave this page and lose them?',
 } as const

@@ -63,7 +63,7 @@ describe('add and remove tenants', () => {
     await page.getByLabel('Find a person').fill('ff')
     await expect
       .poll(() => page.locator('.pick--add').allTextContents())
-      .toEqual(['Add ffion (Person5 Grower)'])
+      .toEqual(['Add ffion (Person5 Grower), waiting list no. 6'])
 
     await page.getByRole('button', { name: /^Remove bryn\b/ }).click()
     await poll(() => page.getByRole('button', { name: /^Remove bryn\b/ }).count()).toBe(0)

@@ -126,9 +126,9 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /** True when nothing on the page is wider than the viewport (usable at 375 px). */
-export async function expectNoHorizontalScroll(page: Page) {
+export async function expectNoHorizontalScroll(page: Page, where = page.url()) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
-  expect(overflow).toBeLessThanOrEqual(0)
+  expect(overflow, where).toBeLessThanOrEqual(0)
 }

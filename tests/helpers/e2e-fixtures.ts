@@ -117,9 +117,17 @@ export const statusTexts = (page: Page) => page.getByRole('status').allTextConte
 /** The texts of the page's alerts (role=alert): errors and refusals. */
 export const alertTexts = (page: Page) => page.getByRole('alert').allTextContents()
 
-/** The links of the members area's navigation. */
-export const membersLinks = (page: Page) =>
-  page.getByRole('navigation', { name: 'Members' }).getByRole('link').allTextContents()
+/** On a phone the members links and sign-out sit behind the Menu button: opens it when shown. */
+export async function openMembersMenu(page: Page) {
+  const menu = page.getByRole('button', { name: 'Menu' })
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click()
+}
+
+/** The links of the members area's navigation (opening the menu first on a phone). */
+export async function membersLinks(page: Page) {
+  await openMembersMenu(page)
+  return page.getByRole('navigation', { name: 'Members' }).getByRole('link').allTextContents()
+}
 
 /** What localStorage keeps of the signed-in user under the spec's 'guest' key. */
 export const storedGuest = (page: Page) =>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
+import { SkipLink } from '../components/ui/skip-link.tsx'
 import { api } from '../lib/api.ts'
 import { storedViewer } from '../lib/session.ts'
 import { publicNav } from './nav.ts'
@@ -22,9 +23,7 @@ export function PublicLayout() {
 
   return (
     <div className="public">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="public__header">
         <Link to="/" className="brand">
           <img src="/logo.svg" alt="" width="40" height="40" />

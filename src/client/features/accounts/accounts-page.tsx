@@ -59,16 +59,15 @@ export function AccountsPage() {
       <QueryState query={accounts}>
         {(rows) => (
           <div className="table-scroll">
-            <table className="table">
+            <table className="table table--cards">
               <caption className="visually-hidden">User accounts</caption>
               <thead>
                 <tr>
-                  <th scope="col">User name</th>
-                  <th scope="col">E-mail Address</th>
-                  <th scope="col">Level</th>
-                  <th scope="col">Requested</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
+                  {Object.values(COLUMNS).map((label) => (
+                    <th key={label} scope="col">
+                      {label}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -92,6 +91,16 @@ export function AccountsPage() {
   )
 }
 
+// The headings, also worn by each cell: on a phone the rows are cards that name their fields.
+const COLUMNS = {
+  userName: 'User name',
+  email: 'E-mail Address',
+  level: 'Level',
+  requested: 'Requested',
+  status: 'Status',
+  actions: 'Actions',
+}
+
 interface RowProps {
   account: Account
   reach: number
@@ -110,11 +119,11 @@ function AccountRow({ account, reach, isSelf, busy, run, resetPassword }: RowPro
   return (
     <tr>
       <th scope="row">{account.userName}</th>
-      <td>{account.email}</td>
-      <td>{levelName(account.level)}</td>
-      <td>{account.requestedLevel ? levelName(account.requestedLevel) : '—'}</td>
-      <td>{account.disabled ? 'Disabled' : pending ? 'Waiting for approval' : 'Active'}</td>
-      <td>
+      <td data-label={COLUMNS.email}>{account.email}</td>
+      <td data-label={COLUMNS.level}>{levelName(account.level)}</td>
+      <td data-label={COLUMNS.requested}>{account.requestedLevel ? levelName(account.requestedLevel) : '—'}</td>
+      <td data-label={COLUMNS.status}>{account.disabled ? 'Disabled' : pending ? 'Waiting for approval' : 'Active'}</td>
+      <td data-label={COLUMNS.actions}>
         {manageable ? (
           <div className="row-actions">
             {pending && account.requestedLevel <= reach ? (

@@ -12,6 +12,8 @@ const COLUMNS: Array<[LogSortColumn, string]> = [
   ['error', 'Error'],
 ]
 
+const LABELS = Object.fromEntries(COLUMNS) as Record<LogSortColumn, string>
+
 interface Props {
   entries: LogEntry[]
   sort: LogSort
@@ -25,7 +27,7 @@ interface Props {
 export function LogTable({ entries, sort, onSort, from, busy }: Props) {
   return (
     <div className="table-scroll">
-      <table className="table log-table" aria-busy={busy}>
+      <table className="table table--cards table--sortable log-table" aria-busy={busy}>
         <caption className="visually-hidden">Activity log</caption>
         <thead>
           <tr>
@@ -43,14 +45,14 @@ export function LogTable({ entries, sort, onSort, from, busy }: Props) {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td>
+              <td data-label={LABELS.timeStamp}>
                 <Link to={String(entry.id)} state={{ from }}>
                   <time dateTime={entry.timeStamp}>{formatTimeStamp(entry.timeStamp)}</time>
                 </Link>
               </td>
-              <td>{entry.methodName}</td>
-              <td>{entry.userName}</td>
-              <td>
+              <td data-label={LABELS.methodName}>{entry.methodName}</td>
+              <td data-label={LABELS.userName}>{entry.userName}</td>
+              <td data-label={hasError(entry.error) ? LABELS.error : undefined}>
                 {hasError(entry.error) ? (
                   <span className="log-error">
                     <Link

@@ -5,6 +5,7 @@ import { messages } from '#shared/messages'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
 import { createPerson, usePeopleCache } from './api.ts'
 import { usePeopleMode } from './mode-context.tsx'
 import { listPath, modeText } from './mode.ts'
@@ -19,6 +20,9 @@ export function NewPersonForm({ focus }: { focus: boolean }) {
   const text = modeText[mode]
   const [draft, setDraft] = useState(() => blankDraft(mode))
   const [error, setError] = useState('')
+  // The blank form as it started: anything typed since is worth a question before leaving.
+  const [blank] = useState(draft)
+  const leave = useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(blank))
   const navigate = useNavigate()
   const cache = usePeopleCache()
   const heading = useFocusOnMount<HTMLHeadingElement>(focus)
@@ -37,6 +41,7 @@ export function NewPersonForm({ focus }: { focus: boolean }) {
     } catch (failure) {
       return setError(errorMessage(failure))
     }
+    leave.saved()
     await navigate(listPath(mode), { state: { notice: messages.personAdded(parsed.data.id) } })
   }
 
@@ -46,6 +51,7 @@ export function NewPersonForm({ focus }: { focus: boolean }) {
         {text.newHeading}
       </h2>
       <form className="form" onSubmit={submit} noValidate>
+        {leave.prompt}
         <Alert>{error}</Alert>
         <PersonFields
           draft={draft}

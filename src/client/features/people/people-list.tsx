@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { messages } from '#shared/messages'
 import { SelectField, TextField } from '../../components/ui/field.tsx'
+import { ListActions } from '../../components/ui/list-actions.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { usePeople } from './api.ts'
 import { listPath, modeText, type PeopleMode } from './mode.ts'
@@ -19,9 +20,12 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
   return (
     <>
       {/* The index child is the new-person form; 'add' asks it to start afresh with focus. */}
-      <Link className="button people__add" to={listPath(mode)} state={{ add: true }}>
-        Add
-      </Link>
+      <div className="button-row people__add">
+        <Link className="button" to={listPath(mode)} state={{ add: true }}>
+          Add
+        </Link>
+        <ListActions csvHref={`/api/exports/${mode}.csv`} />
+      </div>
       <div className="toolbar">
         <TextField
           label="Filter"

@@ -36,6 +36,7 @@ export function PersonForm({ person, mode, loading }: Props) {
         {displayName(person)} <span className="people__nickname">({person.id})</span>
       </h2>
       <form ref={form} className="form" onSubmit={submit} noValidate>
+        {editor.prompt}
         <Alert>{editor.error}</Alert>
         {editor.conflict ? (
           <button

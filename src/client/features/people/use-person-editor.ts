@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { messages } from '#shared/messages'
 import type { Person, UpdatePerson } from '#shared/schemas/person'
 import { ApiError, errorMessage } from '../../lib/api.ts'
+import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
 import { fetchPerson, peopleKeys, updatePerson, usePeopleCache } from './api.ts'
 import { listPath, type PeopleMode } from './mode.ts'
 import { draftOf, firstIssue, type DraftField, type PersonDraft } from './person-draft.ts'
@@ -16,6 +17,8 @@ export function usePersonEditor(person: Person, mode: PeopleMode) {
   const [version, setVersion] = useState(person.version)
   const [error, setError] = useState('')
   const [conflict, setConflict] = useState(false)
+  const [changed, setChanged] = useState(false)
+  const leave = useUnsavedChanges(editing && changed)
   const navigate = useNavigate()
   const client = useQueryClient()
   const cache = usePeopleCache()
@@ -26,16 +29,21 @@ export function usePersonEditor(person: Person, mode: PeopleMode) {
     setVersion(record.version)
     setError('')
     setConflict(false)
+    setChanged(false)
   }
 
   return {
     editing,
     busy: save.isPending,
+    prompt: leave.prompt,
     error,
     conflict,
     // While not editing, the form follows the record, so it shows other people's saves too.
     shown: editing ? draft : draftOf(person),
-    change: (field: DraftField, value: string) => setDraft((d) => ({ ...d, [field]: value })),
+    change: (field: DraftField, value: string) => {
+      setDraft((d) => ({ ...d, [field]: value }))
+      setChanged(true)
+    },
     edit() {
       startFrom(person)
       setEditing(true)
@@ -44,6 +52,7 @@ export function usePersonEditor(person: Person, mode: PeopleMode) {
       setEditing(false)
       setError('')
       setConflict(false)
+      setChanged(false)
     },
     async submit() {
       const { updatePersonSchema } = await import('#shared/schemas/person')
@@ -57,6 +66,7 @@ export function usePersonEditor(person: Person, mode: PeopleMode) {
         setConflict(failure instanceof ApiError && failure.status === 409)
         return setError(errorMessage(failure))
       }
+      leave.saved()
       await navigate(listPath(mode), { state: { notice: messages.personSaved(person.id) } })
     },
     // Takes the other member's version and keeps editing, as the staleVersion message asks.

@@ -95,23 +95,24 @@ function AddTenants({ id }: { id: string }) {
       <PageHeading>{`Tenants of plot ${id}`}</PageHeading>
       <Alert>{error}</Alert>
       <Alert tone="success">{notice}</Alert>
+      {/* Done and the current tenants first: on a phone the people to choose from run long. */}
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => navigate('/members/plots')}>
+          Done
+        </button>
+      </div>
       <QueryState query={plot}>
         {(current) => (
           <div ref={columns} className="tenants-split">
+            <CurrentTenants tenants={current.tenants} names={names} busy={busy} onRemove={remove} />
             <QueryState query={people}>
               {(everyone) => (
                 <PeopleToAdd people={everyone} tenants={current.tenants} busy={busy} onAdd={add} />
               )}
             </QueryState>
-            <CurrentTenants tenants={current.tenants} names={names} busy={busy} onRemove={remove} />
           </div>
         )}
       </QueryState>
-      <div className="button-row tenants-done">
-        <button type="button" className="button" onClick={() => navigate('/members/plots')}>
-          Done
-        </button>
-      </div>
     </section>
   )
 }

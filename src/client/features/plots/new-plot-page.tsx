@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
 import { createPlot, plotHref, plotKey, plotsKey } from './api.ts'
 import { CommitteeOnly } from './committee-only.tsx'
 import { PlotFields } from './plot-fields.tsx'
@@ -23,6 +24,8 @@ export function NewPlotPage() {
 function NewPlotForm() {
   const [values, setValues] = useState<PlotFormValues>(newPlotValues)
   const [error, setError] = useState('')
+  const [original] = useState(values)
+  const leave = useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(original))
   const navigate = useNavigate()
   const client = useQueryClient()
   const save = useMutation({
@@ -30,6 +33,7 @@ function NewPlotForm() {
     onSuccess: (plot) => {
       client.setQueryData(plotKey(plot.id), plot)
       void client.invalidateQueries({ queryKey: plotsKey })
+      leave.saved()
       navigate(plotHref(plot.id))
     },
     // A duplicate name comes back from the server as 'Plot name already in use!'.
@@ -48,7 +52,8 @@ function NewPlotForm() {
     <section>
       <PageHeading>New plot</PageHeading>
       <form className="form" onSubmit={submit} noValidate>
-        <Alert>{error}</Alert>
+        {leave.prompt}
+      <Alert>{error}</Alert>
         <PlotFields
           values={values}
           onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react'
-import { peopleFilter } from '#shared/domain/people'
+import { peopleFilter, waitingListOrder } from '#shared/domain/people'
 import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import { TextField } from '../../components/ui/field.tsx'
@@ -16,14 +16,19 @@ interface Props {
   onAdd: (personId: string) => void
 }
 
-// The left list of the add-tenants screen: everyone who is not yet a tenant of this plot.
+// The left list of the add-tenants screen: everyone who is not yet a tenant of this plot, the
+// waiting list first and in its order, each with their place in it, so that the next in line
+// is the first button.
 export function PeopleToAdd({ people, tenants, busy, onAdd }: Props) {
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
-  const available = useMemo(
-    () => people.filter((person) => !tenants.includes(person.id)),
-    [people, tenants],
-  )
+  const available = useMemo(() => {
+    const others = people.filter((person) => !tenants.includes(person.id))
+    const queue = waitingListOrder(others.filter((person) => person.onWaitingList))
+    const positions = new Map(waitingListOrder(people).map((person) => [person.id, person.position]))
+    const rest = others.filter((person) => !person.onWaitingList)
+    return [...queue, ...rest].map((person) => ({ ...person, position: positions.get(person.id) }))
+  }, [people, tenants])
   const filterAvailable = useMemo(() => peopleFilter(available), [available])
   const matching = useMemo(() => filterAvailable(deferredQuery), [filterAvailable, deferredQuery])
   const { visible, hidden, showMore } = useShowMore(matching, PAGE_SIZE)
@@ -49,6 +54,7 @@ export function PeopleToAdd({ people, tenants, busy, onAdd }: Props) {
             key={person.id}
             personId={person.id}
             name={fullName(person)}
+            position={person.position}
             action="Add"
             disabled={busy}
             onPick={onAdd}

@@ -8,6 +8,8 @@ interface Props {
   personId: string
   /** First and last name, when known. */
   name: string
+  /** Their place on the waiting list, when they are on it. */
+  position?: number | undefined
   action: 'Add' | 'Remove'
   disabled: boolean
   onPick: (personId: string) => void
@@ -18,6 +20,7 @@ interface Props {
 export const PersonButton = memo(function PersonButton({
   personId,
   name,
+  position,
   action,
   disabled,
   onPick,
@@ -32,6 +35,7 @@ export const PersonButton = memo(function PersonButton({
       >
         <span className="pick__action">{action}</span> <span className="pick__id">{personId}</span>
         {name ? <span className="pick__name">{` (${name})`}</span> : null}
+        {position ? <span className="pick__queue">{`, waiting list no. ${position}`}</span> : null}
       </button>
     </li>
   )

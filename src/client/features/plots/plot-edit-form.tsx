@@ -4,6 +4,7 @@ import { updatePlotSchema, type Plot, type UpdatePlot } from '#shared/schemas/pl
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
+import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
 import { plotKey, plotsKey, updatePlot } from './api.ts'
 import { PlotFields } from './plot-fields.tsx'
 import { formValues, type PlotFormValues } from './plot-form-values.ts'
@@ -14,6 +15,8 @@ export function PlotEditForm({ plot, onDone }: { plot: Plot; onDone: () => void 
   // fresh, or it would silently overwrite another committee member's change.
   const [version] = useState(plot.version)
   const [error, setError] = useState('')
+  const [original] = useState(values)
+  const leave = useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(original))
   const form = useRef<HTMLFormElement>(null)
   // The Edit button that was pressed is gone; start the keyboard at the first field.
   useEffect(() => form.current?.querySelector<HTMLElement>('textarea, input, select')?.focus(), [])
@@ -50,6 +53,7 @@ export function PlotEditForm({ plot, onDone }: { plot: Plot; onDone: () => void 
       noValidate
       aria-label={`Edit plot ${plot.id}`}
     >
+      {leave.prompt}
       <Alert>{error}</Alert>
       <PlotFields
         values={values}

@@ -2,6 +2,7 @@ import { useDeferredValue, useState } from 'react'
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { ListActions } from '../../components/ui/list-actions.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { useViewer } from '../../lib/session.ts'
 import { fetchPlots, plotsKey } from './api.ts'
@@ -32,6 +33,7 @@ export function PlotsPage() {
             New plot
           </Link>
         ) : null}
+        <ListActions csvHref="/api/exports/plots.csv" />
       </div>
       <QueryState query={plots}>
         {(rows) =>

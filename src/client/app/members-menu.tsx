@@ -1,0 +1,56 @@
+import { NavLink, useNavigate } from 'react-router'
+import { levelName } from '#shared/domain/levels'
+import type { Viewer } from '#shared/schemas/account'
+import { MY_ACCOUNT_PATH, useSignOut } from '../lib/session.ts'
+import { membersNav } from './nav.ts'
+
+interface Props {
+  viewer: Viewer
+  /** On a narrow screen the menu shows only when opened; on a wide one it is always there. */
+  open: boolean
+}
+
+// Who is signed in, the members links they may use and the two ways to sign out: one strip on a
+// wide screen, the content of the Menu button on a phone, where a header with all of it took a
+// third of the screen.
+export function MembersMenu({ viewer, open }: Props) {
+  const signOut = useSignOut()
+  const signOutEverywhere = useSignOut(true)
+  const navigate = useNavigate()
+  const mustChange = viewer.mustChangePassword
+  return (
+    <div id="members-menu" className={open ? 'members__menu members__menu--open' : 'members__menu'}>
+      <p className="members__who">
+        <span className="members__name">{viewer.userName}</span>
+        <span className="members__level">{levelName(viewer.level)}</span>
+      </p>
+      <nav aria-label="Members">
+        <ul className="members__nav">
+          {membersNav
+            .filter((item) => viewer.level >= item.minLevel && (!mustChange || item.to === MY_ACCOUNT_PATH))
+            .map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{item.label}</NavLink>
+              </li>
+            ))}
+        </ul>
+      </nav>
+      <div className="members__sign-out">
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => void signOut().then(() => navigate('/'))}
+        >
+          Sign out
+        </button>
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => void signOutEverywhere().then(() => navigate('/'))}
+        >
+          Sign out everywhere
+        </button>
+      </div>
+    </div>
+  )
+}
