@@ -17,12 +17,21 @@ const formFactors: FormFactor[] = process.argv.includes('--desktop')
   ? ['mobile', 'desktop']
   : ['mobile']
 
-const PAGES = [
+const pagesFor = (personId: string) => [
   { name: 'Home', path: '/', signedIn: false },
   { name: 'Login', path: '/login', signedIn: false },
   { name: 'Plots grid', path: '/members/plots', signedIn: true },
   { name: 'People list', path: '/members/plotholders', signedIn: true },
+  { name: 'A person', path: `/members/plotholders/${encodeURIComponent(personId)}`, signedIn: true },
 ]
+
+// The first plot holder of the demo data, as the list shows them.
+async function firstPlotHolder(url: string, cookie: string): Promise<string> {
+  const response = await fetch(`${url}/api/people?status=plotholders`, { headers: { cookie } })
+  const [first] = (await response.json()) as Array<{ id: string }>
+  if (!first) throw new Error('the demo data has no plot holder')
+  return first.id
+}
 
 // On a busy machine Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP): that run is
 // retried, not counted.
@@ -46,10 +55,11 @@ const chrome = await chromeLauncher.launch({
 })
 try {
   const cookie = await signInCookie(app.server.url)
+  const pages = pagesFor(await firstPlotHolder(app.server.url, cookie))
   const loadBefore = loadAverage()
   const results: PageRuns[] = []
   for (const formFactor of formFactors) {
-    for (const page of PAGES) {
+    for (const page of pages) {
       const url = `${app.server.url}${page.path}`
       const pageRuns: LighthouseRun[] = []
       for (let i = 1; i <= runs; i++) {

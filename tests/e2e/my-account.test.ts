@@ -49,7 +49,7 @@ describe('My account', () => {
       .getByRole('link', { name: 'My account' })
       .click()
     await poll(() => pathOf(page)).toBe('/members/account')
-    expect(await headingOf(page)).toBe('My account')
+    await poll(() => headingOf(page)).toBe('My account')
     const main = await page.getByRole('main').innerText()
     expect(main).toMatch(/User name\s+changer/)
     expect(main).toMatch(/Level\s+Land access/)
