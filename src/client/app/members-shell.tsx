@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router'
+import { MenuButton } from '../components/ui/menu-button.tsx'
 import { SkipLink } from '../components/ui/skip-link.tsx'
 import { Spinner } from '../components/ui/spinner.tsx'
 import { MY_ACCOUNT_PATH, useSignOut, useViewer } from '../lib/session.ts'
@@ -31,16 +32,12 @@ export function MembersShell() {
     <div className="members">
       <SkipLink />
       <header className="members__strip">
-        <button
-          type="button"
-          className="burger members__burger"
-          aria-expanded={menuOpen}
-          aria-controls="members-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span className="burger__bars" aria-hidden="true" />
-          <span>Menu</span>
-        </button>
+        <MenuButton
+          className="members__burger"
+          open={menuOpen}
+          controls="members-menu"
+          onToggle={() => setMenuOpen((open) => !open)}
+        />
         <MembersMenu viewer={viewer} open={menuOpen} />
       </header>
       <main id="main" className="members__main">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
+import { MenuButton } from '../components/ui/menu-button.tsx'
 import { SkipLink } from '../components/ui/skip-link.tsx'
 import { api } from '../lib/api.ts'
 import { storedViewer } from '../lib/session.ts'
@@ -35,16 +36,11 @@ export function PublicLayout() {
           ) : (
             <Link to="/login">Login</Link>
           )}
-          <button
-            type="button"
-            className="burger"
-            aria-expanded={menuOpen}
-            aria-controls="public-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <span className="burger__bars" aria-hidden="true" />
-            <span>Menu</span>
-          </button>
+          <MenuButton
+            open={menuOpen}
+            controls="public-menu"
+            onToggle={() => setMenuOpen((open) => !open)}
+          />
         </div>
         <nav id="public-menu" aria-label="Main" className={menuOpen ? 'menu menu--open' : 'menu'}>
           <ul>

@@ -2,6 +2,7 @@ import { comparePlotIds } from '#shared/domain/plots'
 import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import type { PersonRow } from '#server/core/db/schema'
+import { withLinkedIds } from '#server/core/db/left-join'
 import { reusableQuery } from '#server/core/db/reusable-query'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { conflict, notFound } from '#server/core/errors'
@@ -85,10 +86,8 @@ const personWithPlots = reusableQuery((kysely, id: string) =>
 )
 
 export async function findPerson(tx: ReadTx, id: string): Promise<Person | undefined> {
-  const rows = await personWithPlots(tx, id)
-  if (rows.length === 0) return undefined
-  const plots = rows.flatMap((row) => (row.plotId === null ? [] : [row.plotId]))
-  return toPerson(rows[0]!, plots)
+  const found = withLinkedIds(await personWithPlots(tx, id), 'plotId')
+  return found && toPerson(...found)
 }
 
 // Nicknames differing only in case would be told apart by nobody reading a tenant list. Both

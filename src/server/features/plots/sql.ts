@@ -2,6 +2,7 @@ import { comparePlotIds, isOccupied } from '#shared/domain/plots'
 import { messages } from '#shared/messages'
 import type { Gradient, Plot } from '#shared/schemas/plot'
 import type { PlotRow } from '#server/core/db/schema'
+import { withLinkedIds } from '#server/core/db/left-join'
 import { reusableQuery } from '#server/core/db/reusable-query'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { conflict } from '#server/core/errors'
@@ -77,10 +78,8 @@ const plotWithTenants = reusableQuery((kysely, id: string) =>
 )
 
 export async function findPlot(tx: ReadTx, id: string): Promise<Plot | undefined> {
-  const rows = await plotWithTenants(tx, id)
-  if (rows.length === 0) return undefined
-  const tenants = rows.flatMap((row) => (row.personId === null ? [] : [row.personId]))
-  return toPlot(rows[0]!, tenants)
+  const found = withLinkedIds(await plotWithTenants(tx, id), 'personId')
+  return found && toPlot(...found)
 }
 
 export async function findPlots(tx: ReadTx, ids: readonly string[]): Promise<Plot[]> {
