@@ -35,7 +35,11 @@ export const PersonButton = memo(function PersonButton({
       >
         <span className="pick__action">{action}</span> <span className="pick__id">{personId}</span>
         {name ? <span className="pick__name">{` (${name})`}</span> : null}
-        {position ? <span className="pick__queue">{`, waiting list no. ${position}`}</span> : null}
+        {position ? (
+          <span className="pick__queue">
+            <span className="visually-hidden">, </span>waiting list no. {position}
+          </span>
+        ) : null}
       </button>
     </li>
   )
