@@ -3,8 +3,8 @@ import tseslint from 'typescript-eslint'
 import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
 
-const serverFeatures = ['accounts', 'contact', 'exports', 'land-documents', 'logs', 'people', 'plots', 'sign-in', 'site', 'vitals']
-const features = ['public', 'contact', 'accounts', 'my-account', 'map', 'people', 'plots', 'logs', 'land', 'enquiries', 'performance']
+const serverFeatures = ['accounts', 'contact', 'exports', 'land-documents', 'logs', 'news', 'people', 'plots', 'sign-in', 'site', 'vitals']
+const features = ['public', 'contact', 'accounts', 'my-account', 'map', 'people', 'plots', 'logs', 'land', 'enquiries', 'news', 'performance']
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**'] },

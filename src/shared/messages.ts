@@ -106,7 +106,7 @@ export const messages = {
   pdfFileHint: 'One PDF of at most 20 MB.',
   documentUploaded: (name: string, date: string, description: string) =>
     `Uploaded "${name}" to ${date}, ${description}.`,
-  confirmDeleteDocument: (name: string) => `Delete "${name}"? This cannot be undone.`,
+  confirmDelete: (name: string) => `Delete "${name}"? This cannot be undone.`,
   // The Enquiries screen. Mail written to the outbox folder has reached no one yet, so it is not
   // called "Sent" and is counted on its own.
   enquiriesCount: (total: number, unsent: number, inOutbox: number) =>
@@ -114,4 +114,12 @@ export const messages = {
     (inOutbox > 0 ? `, ${inOutbox} in the outbox` : ''),
   enquiryInOutbox: 'Saved in the outbox: no mail server is set up',
   unsavedChanges: 'You have changes that are not saved. Leave this page and lose them?',
+  // News (issue 14): the spec's News page is an empty heading, so these words are ours.
+  newsTitleRequired: 'The title must be filled in!',
+  newsTitleOneLine: 'The title must fit on one line.',
+  newsPostMissing: 'That news post does not exist.',
+  noNewsPostsYet: 'No news posts yet.',
+  newsTextHint: 'A blank line starts a new paragraph.',
+  newsPostAdded: (title: string, published: boolean) =>
+    published ? `"${title}" is published.` : `"${title}" is saved as a draft.`,
 } as const

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LandDocumentDetail } from '#shared/schemas/land-documents'
+import type { NewsPost } from '#shared/schemas/news'
 import { plotInput } from '#tests/helpers/records'
 import { createTestApp, engines, PASSWORD, type TestApp } from '#tests/helpers/test-app'
 import { FORWARDED_HEADERS, hostileRequests } from '#tests/helpers/hostile-headers'
@@ -63,13 +64,17 @@ function plotBody(id: string) {
   return plotInput(id, { description: 'matrix plot', distance: 10, fee: 40 })
 }
 
+function newsBody(title: string) {
+  return { title, date: '2024-04-01', body: 'Matrix news', published: true }
+}
+
 const withoutId = <T extends { id: string }>({ id: _id, ...rest }: T) => rest
 
 describe.each(engines)('access matrix on %s', (engine) => {
   let t: TestApp
   let admin: string
   const cookies = new Map<Caller, string>()
-  const targets = new Map<Caller, { account: string; document: number }>()
+  const targets = new Map<Caller, { account: string; document: number; news: number }>()
   const accountEmails = new Set<string>()
   let fixtureLogId = 0
   let fixtureDocument = 0
@@ -104,6 +109,11 @@ describe.each(engines)('access matrix on %s', (engine) => {
     const response = await inject('POST', '/api/land-documents', admin, form.payload, form.headers)
     expect(response.statusCode, response.body).toBe(201)
     return response.json<LandDocumentDetail>().id
+  }
+
+  async function writeNews(title: string): Promise<number> {
+    const response = await asAdmin('POST', '/api/news', newsBody(title))
+    return response.json<NewsPost>().id
   }
 
   const accountId = async (userName: string) =>
@@ -148,6 +158,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       targets.set(caller, {
         account: await accountId(`target-${id}`),
         document: await uploadDocument(`Document ${id}`),
+        news: await writeNews(`News ${id}`),
       })
     }
   })
@@ -165,6 +176,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/accounts/{id}', `/api/accounts/${target.account}`)
       .replace('/api/land-documents/{id}', `/api/land-documents/${target.document}`)
       .replace('/api/logs/{id}', `/api/logs/${fixtureLogId}`)
+      .replace('/api/news/{id}', `/api/news/${target.news}`)
     expect(url, `no sample parameters for ${keyOf(route)}`).not.toContain('{')
     let cookie = cookies.get(caller)
     let headers: Record<string, string> = {}
@@ -235,6 +247,12 @@ describe.each(engines)('access matrix on %s', (engine) => {
       }
       case 'PUT /api/land-documents/{id}':
         payload = { name: `Renamed ${id}` }
+        break
+      case 'POST /api/news':
+        payload = newsBody(`New ${id}`)
+        break
+      case 'PUT /api/news/{id}':
+        payload = { ...newsBody(`Edited ${id}`), version: 1 }
         break
       case 'GET /api/people':
         return { url: `${url}?status=plotholders`, cookie, headers, payload }
@@ -323,6 +341,12 @@ describe.each(engines)('access matrix on %s', (engine) => {
         .where('id', '=', targets.get(caller)!.document)
         .executeTakeFirst()
       expect(document?.name).toBe(`Document ${id}`)
+      const news = await t.db.kysely
+        .selectFrom('news')
+        .select(['title', 'version'])
+        .where('id', '=', targets.get(caller)!.news)
+        .executeTakeFirst()
+      expect(news).toEqual({ title: `News ${id}`, version: 1 })
       const created = await t.db.kysely
         .selectFrom('people')
         .select('id')

@@ -168,6 +168,17 @@ async function fillLaterTables(t: TestApp) {
           ${new Date(Date.UTC(2024, 1, i + 1)).toISOString()})`.execute(t.db.kysely)
     }
   }
+  if (tables.includes('news')) {
+    const posts = [
+      ['Open day – bring a friend ☀', '2024-05-04', 'Gates open at 10.\n\n"Tea" in the shed.', 1],
+      ['Draft: hedge', '2024-06-01', '', 0],
+    ] as const
+    for (const [i, [title, date, body, published]] of posts.entries()) {
+      await sql`insert into news (title, date, body, published, version, "updatedAt")
+        values (${title}, ${date}, ${body}, ${published}, ${i + 1},
+          ${new Date(Date.UTC(2024, 4, i + 1)).toISOString()})`.execute(t.db.kysely)
+    }
+  }
   if (tables.includes('sign_in_failures')) {
     await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")
       values ('nobody', '192.0.2.7', 2, ${'2024-03-04T05:06:07.089Z'})`.execute(t.db.kysely)

@@ -46,7 +46,7 @@ function probeWrite(db: Db, i: number) {
 const ownSecret = { env: { AUTH_SECRET: undefined } as unknown as Record<string, string> }
 const everyTable = [
   ...['user', 'session', 'account', 'verification', 'rateLimit', 'app_settings'],
-  ...['people', 'plots', 'tenancy', 'logs', 'files', 'land_documents', 'enquiries'],
+  ...['people', 'plots', 'tenancy', 'logs', 'files', 'land_documents', 'enquiries', 'news'],
 ]
 const pairs: [Engine, Engine][] = engines.includes('postgres')
   ? [

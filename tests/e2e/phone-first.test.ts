@@ -68,6 +68,7 @@ describe('the members area on a phone and on a desktop', () => {
     `/members/waitinglist/${WAITING[0]}`,
     '/members/users',
     '/members/enquiries',
+    '/members/news',
     '/members/logs',
     `/members/logs/${logId}`,
     '/members/performance',

@@ -83,6 +83,7 @@ export async function snapshot(t: TestApp) {
       .orderBy('plotId')
       .orderBy('personId')
       .execute(),
+    news: await db.selectFrom('news').selectAll().orderBy('id').execute(),
   }
 }
 

@@ -17,6 +17,7 @@ export const membersNav = [
   { to: '/members/waitinglist', label: 'Waiting list', minLevel: LEVELS.committee },
   { to: '/members/users', label: 'Accounts', minLevel: LEVELS.committee },
   { to: '/members/enquiries', label: 'Enquiries', minLevel: LEVELS.committee },
+  { to: '/members/news', label: 'News', minLevel: LEVELS.committee },
   { to: '/members/logs', label: 'Logs', minLevel: LEVELS.admin },
   { to: '/members/performance', label: 'Performance', minLevel: LEVELS.admin },
   { to: MY_ACCOUNT_PATH, label: 'My account', minLevel: LEVELS.plotholder },

@@ -13,6 +13,7 @@ import { plotsRoutes } from '../features/plots/routes.tsx'
 import { logsRoutes } from '../features/logs/routes.tsx'
 import { landRoutes } from '../features/land/routes.tsx'
 import { enquiriesRoutes } from '../features/enquiries/routes.tsx'
+import { newsRoutes } from '../features/news/routes.tsx'
 import { performanceRoutes } from '../features/performance/routes.tsx'
 import { myAccountRoutes } from '../features/my-account/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       guarded('waitinglist', LEVELS.committee, '/members/map', peopleRoutes('waitinglist')),
       guarded('users', LEVELS.committee, '/members/map', accountsRoutes),
       guarded('enquiries', LEVELS.committee, '/members/map', enquiriesRoutes),
+      guarded('news', LEVELS.committee, '/members/map', newsRoutes),
       guarded('logs', LEVELS.admin, '/', logsRoutes),
       guarded('performance', LEVELS.admin, '/', performanceRoutes),
       guarded('account', LEVELS.plotholder, '/', myAccountRoutes),

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useBlocker, type Blocker } from 'react-router'
 import { messages } from '#shared/messages'
 
@@ -25,6 +25,38 @@ export function useUnsavedChanges(dirty: boolean) {
     },
     prompt: <LeavePrompt blocker={blocker} />,
   }
+}
+
+/** Tells a page's useUnsavedForms whether one of its forms holds unsaved changes. */
+export type ReportUnsaved = (form: string, dirty: boolean) => void
+
+/**
+ * useUnsavedChanges for a page with several forms open at once: React Router heeds only the
+ * newest blocker, so the forms cannot each have their own. Each form reports with `report` (see
+ * useReportUnsaved); render `prompt` once. The page's forms save without moving on, so there is
+ * no `saved()`: a saved form reports itself clean, or goes.
+ */
+export function useUnsavedForms() {
+  const [dirtyForms, setDirtyForms] = useState<ReadonlySet<string>>(() => new Set())
+  const { prompt } = useUnsavedChanges(dirtyForms.size > 0)
+  const report = useCallback<ReportUnsaved>((form, dirty) => {
+    setDirtyForms((current) => {
+      if (current.has(form) === dirty) return current
+      const next = new Set(current)
+      if (dirty) next.add(form)
+      else next.delete(form)
+      return next
+    })
+  }, [])
+  return { prompt, report }
+}
+
+/** A form's side of useUnsavedForms: reports while mounted, and reports clean when it goes. */
+export function useReportUnsaved(report: ReportUnsaved, form: string, dirty: boolean) {
+  useEffect(() => {
+    report(form, dirty)
+    return () => report(form, false)
+  }, [report, form, dirty])
 }
 
 // A modal dialog: focus moves into it, Escape means stay, and the page behind cannot be used.

@@ -4,6 +4,7 @@ import { contactFeature } from '#server/features/contact/routes'
 import { exportsFeature } from '#server/features/exports/routes'
 import { landDocumentsFeature } from '#server/features/land-documents/routes'
 import { logsFeature } from '#server/features/logs/routes'
+import { newsFeature } from '#server/features/news/routes'
 import { peopleFeature } from '#server/features/people/routes'
 import { plotsFeature } from '#server/features/plots/routes'
 import { meFeature } from '#server/features/sign-in/me'
@@ -21,6 +22,7 @@ const FEATURES = [
   contactFeature,
   logsFeature,
   landDocumentsFeature,
+  newsFeature,
   peopleFeature,
   plotsFeature,
   exportsFeature,

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { messages } from '#shared/messages'
-import { emailAddress, requiredText } from '#shared/schemas/text-fields'
+import { emailAddress, ONE_LINE, requiredText } from '#shared/schemas/text-fields'
 
 export const contactSchema = z.object({
   // A line break in the name could forge lines in the e-mail sent to the committee.
-  name: requiredText(messages.contactNameRequired, 'name', 200).regex(/^[^\r\n]*$/, messages.contactNameOneLine),
+  name: requiredText(messages.contactNameRequired, 'name', 200).regex(ONE_LINE, messages.contactNameOneLine),
   email: emailAddress,
   enquiry: requiredText(messages.contactEnquiryRequired, 'enquiry', 5000),
 })

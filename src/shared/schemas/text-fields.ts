@@ -13,6 +13,9 @@ export function requiredText(message: string, field: string, max: number) {
     .max(max, messages.tooLong(field, max))
 }
 
+/** Text without line breaks: a name or a title, shown (or mailed) as one line. */
+export const ONE_LINE = /^[^\r\n]*$/
+
 // Spec section 5: the email is lowercased, then checked against a standard address pattern.
 export const emailAddress = z
   .string({ error: messages.invalidEmail })

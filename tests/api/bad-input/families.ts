@@ -6,6 +6,7 @@ import {
 } from '#shared/schemas/account'
 import { contactSchema } from '#shared/schemas/contact'
 import { landDocumentChangeSchema } from '#shared/schemas/land-documents'
+import { newNewsPostSchema, updateNewsPostSchema } from '#shared/schemas/news'
 import { newPersonSchema, updatePersonSchema } from '#shared/schemas/person'
 import { newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
 import { registerSchema } from '#shared/schemas/register'
@@ -235,6 +236,20 @@ export const landDocumentsFamilies: Families = (s) => ({
     }),
 })
 
+// News posts: writing, editing (publishing and unpublishing too), deletion.
+export const newsFamilies: Families = (s) => ({
+  'POST /api/news': () => s.bodyOnly('POST', '/api/news', bodyOf(() => s.newsPost, newNewsPostSchema)),
+  'PUT /api/news/{id}': () =>
+    s.idsAndBody(
+      'PUT',
+      '/api/news/{id}',
+      { id: { names: s.anyNewsPost, numeric: true, real: [String(s.existingNewsPost)] } },
+      bodyOf(() => ({ ...s.newsPost, version: 1 }), updateNewsPostSchema, [s.stale]),
+    ),
+  'DELETE /api/news/{id}': () =>
+    s.idsAndBody('DELETE', '/api/news/{id}', { id: { names: s.anyNewsPost, numeric: true } }),
+})
+
 // Sign-in, sign-out and sign-out-everywhere: only their bodies are checked.
 export const signInFamilies: Families = (s) => ({
   'POST /api/auth/sign-in/username': () => {
@@ -264,5 +279,6 @@ export const ALL_FAMILIES = [
   accountsFamilies,
   publicFormsFamilies,
   landDocumentsFamilies,
+  newsFamilies,
   signInFamilies,
 ]

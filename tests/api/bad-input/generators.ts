@@ -26,6 +26,7 @@ export const MUST_BE_COVERED = [
   'files',
   'land_documents',
   'enquiries',
+  'news',
   'user',
 ]
 

@@ -51,9 +51,11 @@ export function useBadInputSuite(engine: Engine) {
   const plots = new Set<string>()
   const accounts = new Set<string>()
   const documents = new Set<string>()
+  const newsPosts = new Set<string>()
   let ownAccount = ''
   let targetAccount = ''
   let existingDocument = 0
+  let existingNewsPost = 0
   const before = { digest: '', rows: 0 }
 
   const person = (id: string, onWaitingList = false) => ({
@@ -69,6 +71,7 @@ export function useBadInputSuite(engine: Engine) {
     onWaitingList,
   })
   const plot = (id: string) => plotInput(id, { description: 'fuzz plot', distance: 5, fee: 30 })
+  const newsPost = { title: 'Fuzz news', date: '2024-03-03', body: 'Kept as it is.', published: true }
 
   // Every request carries proxy headers an attacker controls: they must change no answer.
   async function send(request: Case, hostile: Record<string, string> = {}) {
@@ -161,6 +164,10 @@ export function useBadInputSuite(engine: Engine) {
     existingDocument = upload.json<LandDocumentDetail>().id
     documents.add(String(existingDocument))
 
+    const news = await call('POST', '/api/news', newsPost)
+    existingNewsPost = news.json<{ id: number }>().id
+    newsPosts.add(String(existingNewsPost))
+
     const db = t.db.kysely
     for (const row of await db.selectFrom('people').select('id').execute()) people.add(row.id)
     for (const row of await db.selectFrom('plots').select('id').execute()) plots.add(row.id)
@@ -182,6 +189,7 @@ export function useBadInputSuite(engine: Engine) {
   const anyPlot = (id: string) => plots.has(id)
   const anyAccount = (id: string) => accounts.has(id)
   const anyDocument = (id: string) => documents.has(id)
+  const anyNewsPost = (id: string) => newsPosts.has(id)
   // Refused attempts are logged too, so the log keeps growing: treat any small number as taken.
   const anyLogEntry = (id: string) => /^[1-9]\d{0,5}$/.test(id)
 
@@ -456,14 +464,19 @@ export function useBadInputSuite(engine: Engine) {
     get existingDocument() {
       return existingDocument
     },
+    get existingNewsPost() {
+      return existingNewsPost
+    },
     person,
     plot,
     personUpdate,
     plotUpdate,
+    newsPost,
     anyPerson,
     anyPlot,
     anyAccount,
     anyDocument,
+    anyNewsPost,
     anyLogEntry,
     duplicate,
     stale,

@@ -36,7 +36,7 @@ export function DocumentActions({ document, position, last }: Props) {
   }
 
   function remove() {
-    if (!window.confirm(messages.confirmDeleteDocument(document.name))) return
+    if (!window.confirm(messages.confirmDelete(document.name))) return
     run(() => deleteLandDocument(document.id))
   }
 

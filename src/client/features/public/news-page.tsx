@@ -1,5 +1,19 @@
+import { useQuery } from '@tanstack/react-query'
+import { NewsArticle } from '../../components/news/news-article.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { fetchPublishedNews, publishedNewsKey } from './api.ts'
 
+// The published posts, newest first as the server orders them. With none, the heading alone,
+// as the spec's News page is.
 export function NewsPage() {
-  return <PageHeading>News</PageHeading>
+  const news = useQuery({ queryKey: publishedNewsKey, queryFn: fetchPublishedNews })
+  return (
+    <section>
+      <PageHeading>News</PageHeading>
+      <QueryState query={news}>
+        {(posts) => posts.map((post) => <NewsArticle key={post.id} post={post} />)}
+      </QueryState>
+    </section>
+  )
 }

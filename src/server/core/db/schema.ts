@@ -78,6 +78,17 @@ export interface EnquiriesTable {
   lastError: string | null
 }
 
+export interface NewsTable {
+  id: Generated<number>
+  title: string
+  /** The day the post is dated, YYYY-MM-DD. */
+  date: string
+  body: string
+  published: Flag
+  version: number
+  updatedAt: string
+}
+
 /** Real-user measurements; no user, IP or user agent by design. */
 export interface WebVitalsTable {
   id: Generated<number>
@@ -146,6 +157,7 @@ export interface Database {
   files: FilesTable
   land_documents: LandDocumentsTable
   enquiries: EnquiriesTable
+  news: NewsTable
   app_settings: AppSettingsTable
   web_vitals: WebVitalsTable
   sign_in_failures: SignInFailuresTable
@@ -156,4 +168,5 @@ export interface Database {
 
 export type PersonRow = Selectable<PeopleTable>
 export type PlotRow = Selectable<PlotsTable>
+export type NewsRow = Selectable<NewsTable>
 export type NewLogRow = Insertable<LogsTable>

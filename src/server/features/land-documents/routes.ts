@@ -16,9 +16,7 @@ import {
 } from '#server/features/land-documents/service'
 import { readUpload } from '#server/features/land-documents/read-upload'
 import { LEVELS } from '#shared/domain/levels'
-
-// Ids are PostgreSQL integers: a larger number names nothing, and must not reach the query.
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) })
+import { serialIdParams } from '#server/core/http/serial-id'
 
 // Documents the upload form in /api/openapi.json. @fastify/multipart reads the body as a
 // stream inside the handler, so this schema is never used to validate (see validatorCompiler).
@@ -55,7 +53,7 @@ export async function landDocumentsFeature(app: App) {
     {
       config: { minLevel: LEVELS.land },
       schema: {
-        params: idParams,
+        params: serialIdParams,
         tags: ['land'],
         description: 'The PDF itself, shown inline under a fixed file name.',
       },
@@ -99,7 +97,7 @@ export async function landDocumentsFeature(app: App) {
     {
       config: { minLevel: LEVELS.committee },
       schema: {
-        params: idParams,
+        params: serialIdParams,
         body: landDocumentChangeSchema,
         response: { 200: landDocumentDetailSchema },
         tags: ['land'],
@@ -115,7 +113,7 @@ export async function landDocumentsFeature(app: App) {
     '/api/land-documents/:id',
     {
       config: { minLevel: LEVELS.committee },
-      schema: { params: idParams, tags: ['land'] },
+      schema: { params: serialIdParams, tags: ['land'] },
     },
     async (request, reply) => {
       await deleteLandDocument(db, request.viewer!, request.params.id)

@@ -6,6 +6,7 @@ import { signInFailures } from '#server/core/db/migrations/004-sign-in-failures'
 import { signInFailuresPerClient } from '#server/core/db/migrations/005-sign-in-failures-per-client'
 import { dataVersionSequence } from '#server/core/db/migrations/006-data-version-sequence'
 import { enquiryDelivery } from '#server/core/db/migrations/007-enquiry-delivery'
+import { news } from '#server/core/db/migrations/008-news'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -21,6 +22,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '005-sign-in-failures-per-client': signInFailuresPerClient,
   '006-data-version-sequence': dataVersionSequence,
   '007-enquiry-delivery': enquiryDelivery,
+  '008-news': news,
 }
 
 function contextFor(db: Db): MigrationContext {

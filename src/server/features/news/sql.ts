@@ -1,0 +1,62 @@
+import { messages } from '#shared/messages'
+import type { NewNewsPost, NewsPost } from '#shared/schemas/news'
+import type { NewsRow } from '#server/core/db/schema'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import { conflict } from '#server/core/errors'
+
+// Rows hold the published flag as 0/1, and when the post last changed (for the record only).
+function toNewsPost(row: NewsRow): NewsPost {
+  return {
+    id: row.id,
+    title: row.title,
+    date: row.date,
+    body: row.body,
+    published: Boolean(row.published),
+    version: row.version,
+  }
+}
+
+function fieldsOf(post: NewNewsPost) {
+  return { title: post.title, date: post.date, body: post.body, published: post.published ? 1 : 0 }
+}
+
+const now = () => new Date().toISOString()
+
+/** Newest date first; of one day, the later written first. */
+export async function listNewsPosts(tx: ReadTx, { publishedOnly }: { publishedOnly: boolean }) {
+  let query = tx.selectFrom('news').selectAll()
+  if (publishedOnly) query = query.where('published', '=', 1)
+  const rows = await query.orderBy('date', 'desc').orderBy('id', 'desc').execute()
+  return rows.map(toNewsPost)
+}
+
+export async function findNewsPost(tx: ReadTx, id: number): Promise<NewsPost | undefined> {
+  const row = await tx.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && toNewsPost(row)
+}
+
+export async function insertNewsPost(tx: WriteTx, post: NewNewsPost): Promise<NewsPost> {
+  const row = await tx
+    .insertInto('news')
+    .values({ ...fieldsOf(post), version: 1, updatedAt: now() })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return toNewsPost(row)
+}
+
+// Writes the post read at `post.version` as the next version; the compare-and-set backs up the
+// service's check.
+export async function updateNewsPost(tx: WriteTx, post: NewsPost): Promise<NewsPost> {
+  const result = await tx
+    .updateTable('news')
+    .set({ ...fieldsOf(post), version: post.version + 1, updatedAt: now() })
+    .where('id', '=', post.id)
+    .where('version', '=', post.version)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) !== 1) throw conflict(messages.staleVersion)
+  return { ...post, version: post.version + 1 }
+}
+
+export async function deleteNewsPost(tx: WriteTx, id: number): Promise<void> {
+  await tx.deleteFrom('news').where('id', '=', id).execute()
+}

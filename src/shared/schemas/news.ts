@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { messages } from '#shared/messages'
+import { isoDate } from '#shared/schemas/person'
+import { ONE_LINE, requiredText } from '#shared/schemas/text-fields'
+
+export const NEWS_TITLE_MAX = 200
+export const NEWS_BODY_MAX = 20_000
+
+const version = z.int().min(1)
+
+// A post as the API returns it; the date is the day it is dated, YYYY-MM-DD.
+export const newsPostSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  date: z.string(),
+  body: z.string(),
+  published: z.boolean(),
+  version,
+})
+
+export type NewsPost = z.infer<typeof newsPostSchema>
+
+// The title is a heading on the News page: one line.
+const title = requiredText(messages.newsTitleRequired, 'title', NEWS_TITLE_MAX).regex(
+  ONE_LINE,
+  messages.newsTitleOneLine,
+)
+
+// The text may be empty: a title and a date can be the whole of a notice.
+const body = z.string().trim().max(NEWS_BODY_MAX, messages.tooLong('text', NEWS_BODY_MAX))
+
+export const newNewsPostSchema = z.object({ title, date: isoDate, body, published: z.boolean() })
+
+export const updateNewsPostSchema = newNewsPostSchema.extend({ version })
+
+export type NewNewsPost = z.infer<typeof newNewsPostSchema>
+export type UpdateNewsPost = z.infer<typeof updateNewsPostSchema>
