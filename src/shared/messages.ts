@@ -122,4 +122,11 @@ export const messages = {
   newsTextHint: 'A blank line starts a new paragraph.',
   newsPostAdded: (title: string, published: boolean) =>
     published ? `"${title}" is published.` : `"${title}" is saved as a draft.`,
+  // Settings (issue 14): the association's details and page texts, edited by the administrator.
+  associationNameRequired: 'The association name must be filled in!',
+  associationNameOneLine: 'The association name must fit on one line.',
+  registerUrlInvalid: 'The register link must be a web address starting with http:// or https://.',
+  markdownHint:
+    'Markdown: a blank line starts a new paragraph, "## " a heading, "- " a list item, and [words](address) a link.',
+  settingsSaved: 'The settings were saved.',
 } as const

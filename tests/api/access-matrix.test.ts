@@ -68,6 +68,15 @@ function newsBody(title: string) {
   return { title, date: '2024-04-01', body: 'Matrix news', published: true }
 }
 
+const settingsBody = {
+  name: 'Matrix Association',
+  charityNumber: '1000001',
+  registerUrl: 'https://register.example.org/',
+  contactAddress: '',
+  homeText: 'Matrix home',
+  aboutText: 'Matrix about',
+}
+
 const withoutId = <T extends { id: string }>({ id: _id, ...rest }: T) => rest
 
 describe.each(engines)('access matrix on %s', (engine) => {
@@ -253,6 +262,9 @@ describe.each(engines)('access matrix on %s', (engine) => {
         break
       case 'PUT /api/news/{id}':
         payload = { ...newsBody(`Edited ${id}`), version: 1 }
+        break
+      case 'PUT /api/settings':
+        payload = { ...settingsBody, version: 1 }
         break
       case 'GET /api/people':
         return { url: `${url}?status=plotholders`, cookie, headers, payload }

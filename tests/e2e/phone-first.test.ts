@@ -72,6 +72,7 @@ describe('the members area on a phone and on a desktop', () => {
     '/members/logs',
     `/members/logs/${logId}`,
     '/members/performance',
+    '/members/settings',
     '/members/account',
   ]
 

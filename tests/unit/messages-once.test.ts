@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
 // Every message a user reads (a refusal, a status, a hint, an empty list's note) is written once,
 // in src/shared/messages.ts: the server's answers and the screens use it, so a wording is changed
 // in one place and the two sides never drift. This reads the code the way a reviewer would and
-// lists any sentence spelled in a string elsewhere. A page's own prose, written as JSX text where
-// it stands (the Home and About pages), is content, not a message.
+// lists any sentence spelled in a string elsewhere. A page's own prose is content, not a message:
+// the default Home and About texts are Markdown files (src/server/features/site/default-*.md).
 
 const root = path.resolve(import.meta.dirname, '../..')
 const SCOPES = ['src/client', 'src/server/features', 'src/server/core/http', 'src/server/core/errors.ts', 'src/server/core/viewer.ts', 'src/server/core/logged-change.ts']

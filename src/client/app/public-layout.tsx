@@ -3,15 +3,9 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { MenuButton } from '../components/ui/menu-button.tsx'
 import { SkipLink } from '../components/ui/skip-link.tsx'
-import { api } from '../lib/api.ts'
 import { storedViewer } from '../lib/session.ts'
+import { siteQuery } from '../lib/site.ts'
 import { publicNav } from './nav.ts'
-
-interface SiteInfo {
-  charityName: string
-  charityNumber: string
-  charityRegisterUrl: string
-}
 
 export function PublicLayout() {
   const [menuOpen, setMenuOpen] = useState(false)
@@ -19,7 +13,7 @@ export function PublicLayout() {
   // The public pages only need to know whether to offer Login or the members area; asking the
   // server would be a 401 for every visitor, so the stored user decides.
   const viewer = storedViewer()
-  const site = useQuery({ queryKey: ['site'], queryFn: () => api<SiteInfo>('/api/site'), staleTime: Infinity })
+  const site = useQuery(siteQuery)
   useEffect(() => setMenuOpen(false), [location.pathname])
 
   return (
@@ -60,13 +54,16 @@ export function PublicLayout() {
       <footer className="public__footer">
         <p>
           {site.data?.charityName ?? 'Allotment Association'} is a registered charity
-          {site.data ? ` (number ${site.data.charityNumber})` : ''}.{' '}
+          {site.data?.charityNumber ? ` (number ${site.data.charityNumber})` : ''}.{' '}
           {site.data ? (
             <a href={site.data.charityRegisterUrl} rel="noopener noreferrer">
               See our entry in the register of charities
             </a>
           ) : null}
         </p>
+        {site.data?.contactAddress ? (
+          <address className="public__address">{site.data.contactAddress}</address>
+        ) : null}
       </footer>
     </div>
   )

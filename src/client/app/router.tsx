@@ -16,6 +16,7 @@ import { enquiriesRoutes } from '../features/enquiries/routes.tsx'
 import { newsRoutes } from '../features/news/routes.tsx'
 import { performanceRoutes } from '../features/performance/routes.tsx'
 import { myAccountRoutes } from '../features/my-account/routes.tsx'
+import { settingsRoutes } from '../features/settings/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
 
 // Who may open what, in one table (spec section 6). The server enforces the same levels.
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
       guarded('news', LEVELS.committee, '/members/map', newsRoutes),
       guarded('logs', LEVELS.admin, '/', logsRoutes),
       guarded('performance', LEVELS.admin, '/', performanceRoutes),
+      guarded('settings', LEVELS.admin, '/', settingsRoutes),
       guarded('account', LEVELS.plotholder, '/', myAccountRoutes),
     ],
   },

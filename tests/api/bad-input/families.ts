@@ -10,6 +10,7 @@ import { newNewsPostSchema, updateNewsPostSchema } from '#shared/schemas/news'
 import { newPersonSchema, updatePersonSchema } from '#shared/schemas/person'
 import { newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
 import { registerSchema } from '#shared/schemas/register'
+import { updateSettingsSchema } from '#shared/schemas/settings'
 import { signInBody } from '#server/features/sign-in/routes'
 import {
   bodyOf,
@@ -250,6 +251,28 @@ export const newsFamilies: Families = (s) => ({
     s.idsAndBody('DELETE', '/api/news/{id}', { id: { names: s.anyNewsPost, numeric: true } }),
 })
 
+// The association's settings: one record, saved whole.
+export const settingsFamilies: Families = (s) => ({
+  'PUT /api/settings': () =>
+    s.bodyOnly(
+      'PUT',
+      '/api/settings',
+      bodyOf(
+        () => ({
+          name: 'Fuzz Association',
+          charityNumber: '1234567',
+          registerUrl: 'https://register.example.org/',
+          contactAddress: '1 Junk Street',
+          homeText: '## Fuzz\n\nKept as it is.',
+          aboutText: '',
+          version: 1,
+        }),
+        updateSettingsSchema,
+        [s.stale],
+      ),
+    ),
+})
+
 // Sign-in, sign-out and sign-out-everywhere: only their bodies are checked.
 export const signInFamilies: Families = (s) => ({
   'POST /api/auth/sign-in/username': () => {
@@ -280,5 +303,6 @@ export const ALL_FAMILIES = [
   publicFormsFamilies,
   landDocumentsFamilies,
   newsFamilies,
+  settingsFamilies,
   signInFamilies,
 ]

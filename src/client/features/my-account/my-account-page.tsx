@@ -1,4 +1,5 @@
-import { levelName } from '#shared/domain/levels'
+import { Link } from 'react-router'
+import { LEVELS, levelName } from '#shared/domain/levels'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { useViewer } from '../../lib/session.ts'
@@ -22,6 +23,13 @@ export function MyAccountPage() {
         <dt>Level</dt>
         <dd>{levelName(viewer.level)}</dd>
       </dl>
+      {/* The members strip has no room for a twelfth link at 1280 px: the administrator's
+          settings are reached from here. */}
+      {viewer.level >= LEVELS.admin && !viewer.mustChangePassword ? (
+        <p>
+          <Link to="/members/settings">Settings</Link>
+        </p>
+      ) : null}
       <ChangePasswordForm viewer={viewer} />
       {viewer.mustChangePassword ? null : <OtherSessions />}
     </section>

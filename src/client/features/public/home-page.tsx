@@ -1,7 +1,11 @@
-import { Link } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { siteQuery } from '../../lib/site.ts'
+import { SiteText } from './site-text.tsx'
 
 export function HomePage() {
+  const site = useQuery(siteQuery)
   return (
     <article className="home">
       <PageHeading title="Home">Welcome to our allotments</PageHeading>
@@ -13,15 +17,7 @@ export function HomePage() {
         height="480"
         fetchPriority="high"
       />
-      <p>
-        We are a charity that runs a community growing site for our neighbourhood. Members rent
-        plots to grow fruit, vegetables and flowers, share tools and seeds, and look after the
-        orchard and the wildlife areas together.
-      </p>
-      <p>
-        Would you like a plot? <Link to="/contact">Send us an enquiry</Link> and we will add you
-        to the waiting list.
-      </p>
+      <QueryState query={site}>{(info) => <SiteText html={info.homeHtml} />}</QueryState>
     </article>
   )
 }

@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { messages } from '#shared/messages'
+import { ONE_LINE, requiredText } from '#shared/schemas/text-fields'
+
+export const ASSOCIATION_NAME_MAX = 120
+export const CHARITY_NUMBER_MAX = 40
+export const REGISTER_URL_MAX = 2000
+export const CONTACT_ADDRESS_MAX = 500
+export const PAGE_TEXT_MAX = 20_000
+
+const version = z.int().min(1)
+
+// Texts that may be empty, trimmed, with the "too long" message naming the field.
+const optionalText = (field: string, max: number) =>
+  z.string().trim().max(max, messages.tooLong(field, max))
+
+// The register link is put in the public footer's href: only a web address on a real domain.
+const registerUrl = z
+  .string({ error: messages.registerUrlInvalid })
+  .trim()
+  .max(REGISTER_URL_MAX, messages.tooLong('register link', REGISTER_URL_MAX))
+  .pipe(
+    z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: messages.registerUrlInvalid }),
+  )
+
+/** The association's details and the texts of the Home and About pages, as the administrator writes them. */
+export const associationSettingsSchema = z.object({
+  // Shown in the public header and footer: one line.
+  name: requiredText(
+    messages.associationNameRequired,
+    'association name',
+    ASSOCIATION_NAME_MAX,
+  ).regex(ONE_LINE, messages.associationNameOneLine),
+  charityNumber: optionalText('charity number', CHARITY_NUMBER_MAX),
+  registerUrl,
+  contactAddress: optionalText('contact address', CONTACT_ADDRESS_MAX),
+  /** Markdown. */
+  homeText: optionalText('home page text', PAGE_TEXT_MAX),
+  /** Markdown. */
+  aboutText: optionalText('about page text', PAGE_TEXT_MAX),
+})
+
+/** The body of a save: the settings and the version they were read at. */
+export const updateSettingsSchema = associationSettingsSchema.extend({ version })
+
+/** The settings as GET /api/settings answers: each field set, or its default. */
+export const settingsSchema = z.object({
+  name: z.string(),
+  charityNumber: z.string(),
+  registerUrl: z.string(),
+  contactAddress: z.string(),
+  homeText: z.string(),
+  aboutText: z.string(),
+  version,
+})
+
+/** What every visitor's pages show: the details, and the page texts as HTML made on the server. */
+export const siteInfoSchema = z.object({
+  charityName: z.string(),
+  charityNumber: z.string(),
+  charityRegisterUrl: z.string(),
+  contactAddress: z.string(),
+  homeHtml: z.string(),
+  aboutHtml: z.string(),
+})
+
+export type AssociationSettings = z.infer<typeof associationSettingsSchema>
+export type UpdateSettings = z.infer<typeof updateSettingsSchema>
+export type Settings = z.infer<typeof settingsSchema>
+export type SiteInfo = z.infer<typeof siteInfoSchema>
