@@ -10,6 +10,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { CheckboxField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { useFormValues } from '../../lib/form-values.ts'
 import { useReportUnsaved, type ReportUnsaved } from '../../lib/unsaved-changes.tsx'
 import { useNewsChange } from './api.ts'
 import type { NewsDraft } from './news-draft.ts'
@@ -39,16 +40,14 @@ export function NewsPostForm({
   onCancel,
   withPublishNow,
 }: Props) {
-  const [original] = useState(initial)
-  const [values, setValues] = useState(initial)
+  const form = useFormValues(initial)
   const [error, setError] = useState('')
-  useReportUnsaved(report, formKey, JSON.stringify(values) !== JSON.stringify(original))
+  useReportUnsaved(report, formKey, form.changed)
   const saving = useNewsChange(save)
-  const set = (patch: Partial<NewsDraft>) => setValues((current) => ({ ...current, ...patch }))
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const parsed = newNewsPostSchema.safeParse(values)
+    const parsed = newNewsPostSchema.safeParse(form.values)
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '')
     setError('')
     saving.mutate(parsed.data, {
@@ -63,8 +62,7 @@ export function NewsPostForm({
       <Alert>{error}</Alert>
       <TextField
         label="Title"
-        value={values.title}
-        onChange={(event) => set({ title: event.target.value })}
+        {...form.text('title')}
         maxLength={NEWS_TITLE_MAX}
         required
         autoFocus={onCancel !== undefined}
@@ -72,23 +70,21 @@ export function NewsPostForm({
       <TextField
         label="Date"
         type="date"
-        value={values.date}
-        onChange={(event) => set({ date: event.target.value })}
+        {...form.text('date')}
         required
       />
       <TextAreaField
         label="Text"
         hint={messages.newsTextHint}
-        value={values.body}
-        onChange={(event) => set({ body: event.target.value })}
+        {...form.text('body')}
         maxLength={NEWS_BODY_MAX}
         rows={10}
       />
       {withPublishNow ? (
         <CheckboxField
           label="Publish now"
-          checked={values.published}
-          onChange={(event) => set({ published: event.target.checked })}
+          checked={form.values.published}
+          onChange={(event) => form.change({ published: event.target.checked })}
         />
       ) : null}
       <div className="button-row">

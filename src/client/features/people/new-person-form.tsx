@@ -5,6 +5,7 @@ import { messages } from '#shared/messages'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { useFormValues } from '../../lib/form-values.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
 import { createPerson, usePeopleCache } from './api.ts'
 import { usePeopleMode } from './mode-context.tsx'
@@ -18,11 +19,10 @@ import { useFocusOnMount } from './use-focus.ts'
 export function NewPersonForm({ focus }: { focus: boolean }) {
   const mode = usePeopleMode()
   const text = modeText[mode]
-  const [draft, setDraft] = useState(() => blankDraft(mode))
+  const form = useFormValues(() => blankDraft(mode))
+  const draft = form.values
   const [error, setError] = useState('')
-  // The blank form as it started: anything typed since is worth a question before leaving.
-  const [blank] = useState(draft)
-  const leave = useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(blank))
+  const leave = useUnsavedChanges(form.changed)
   const navigate = useNavigate()
   const cache = usePeopleCache()
   const heading = useFocusOnMount<HTMLHeadingElement>(focus)
@@ -55,7 +55,7 @@ export function NewPersonForm({ focus }: { focus: boolean }) {
         <Alert>{error}</Alert>
         <PersonFields
           draft={draft}
-          onChange={(field: DraftField, value) => setDraft((d) => ({ ...d, [field]: value }))}
+          onChange={(field: DraftField, value) => form.change({ [field]: value })}
           readOnly={false}
           nicknameEditable
         />

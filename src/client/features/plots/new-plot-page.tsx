@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { useFormValues } from '../../lib/form-values.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
 import { createPlot, plotHref, plotKey, plotsKey } from './api.ts'
 import { CommitteeOnly } from './committee-only.tsx'
@@ -22,10 +23,9 @@ export function NewPlotPage() {
 }
 
 function NewPlotForm() {
-  const [values, setValues] = useState<PlotFormValues>(newPlotValues)
+  const draft = useFormValues<PlotFormValues>(newPlotValues)
   const [error, setError] = useState('')
-  const [original] = useState(values)
-  const leave = useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(original))
+  const leave = useUnsavedChanges(draft.changed)
   const navigate = useNavigate()
   const client = useQueryClient()
   const save = useMutation({
@@ -42,7 +42,7 @@ function NewPlotForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const parsed = newPlotSchema.safeParse(values)
+    const parsed = newPlotSchema.safeParse(draft.values)
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '')
     setError('')
     save.mutate(parsed.data)
@@ -55,8 +55,8 @@ function NewPlotForm() {
         {leave.prompt}
       <Alert>{error}</Alert>
         <PlotFields
-          values={values}
-          onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+          values={draft.values}
+          onChange={draft.change}
           withName
         />
         <div className="button-row">

@@ -22,12 +22,11 @@ interface Props {
 export function PeopleToAdd({ people, tenants, busy, onAdd }: Props) {
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
-  const available = useMemo(() => {
-    const others = people.filter((person) => !tenants.includes(person.id))
-    const queue = waitingListOrder(others.filter((person) => person.onWaitingList))
-    const positions = new Map(waitingListOrder(people).map((person) => [person.id, person.position]))
-    const rest = others.filter((person) => !person.onWaitingList)
-    return [...queue, ...rest].map((person) => ({ ...person, position: positions.get(person.id) }))
+  const available = useMemo((): Array<Person & { position?: number }> => {
+    const addable = (person: Person) => !tenants.includes(person.id)
+    // Positions are places in the whole waiting list, tenants of this plot included.
+    const queue = waitingListOrder(people).filter(addable)
+    return [...queue, ...people.filter((person) => !person.onWaitingList && addable(person))]
   }, [people, tenants])
   const filterAvailable = useMemo(() => peopleFilter(available), [available])
   const matching = useMemo(() => filterAvailable(deferredQuery), [filterAvailable, deferredQuery])

@@ -4,19 +4,19 @@ import { updatePlotSchema, type Plot, type UpdatePlot } from '#shared/schemas/pl
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
+import { useFormValues } from '../../lib/form-values.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
 import { plotKey, plotsKey, updatePlot } from './api.ts'
 import { PlotFields } from './plot-fields.tsx'
 import { formValues, type PlotFormValues } from './plot-form-values.ts'
 
 export function PlotEditForm({ plot, onDone }: { plot: Plot; onDone: () => void }) {
-  const [values, setValues] = useState<PlotFormValues>(() => formValues(plot))
+  const draft = useFormValues<PlotFormValues>(() => formValues(plot))
   // The version the edit started from: a background refetch must not make a stale edit look
   // fresh, or it would silently overwrite another committee member's change.
   const [version] = useState(plot.version)
   const [error, setError] = useState('')
-  const [original] = useState(values)
-  const leave = useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(original))
+  const leave = useUnsavedChanges(draft.changed)
   const form = useRef<HTMLFormElement>(null)
   // The Edit button that was pressed is gone; start the keyboard at the first field.
   useEffect(() => form.current?.querySelector<HTMLElement>('textarea, input, select')?.focus(), [])
@@ -39,7 +39,7 @@ export function PlotEditForm({ plot, onDone }: { plot: Plot; onDone: () => void 
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const parsed = updatePlotSchema.safeParse({ ...values, version })
+    const parsed = updatePlotSchema.safeParse({ ...draft.values, version })
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '')
     setError('')
     save.mutate(parsed.data)
@@ -56,8 +56,8 @@ export function PlotEditForm({ plot, onDone }: { plot: Plot; onDone: () => void 
       {leave.prompt}
       <Alert>{error}</Alert>
       <PlotFields
-        values={values}
-        onChange={(patch) => setValues((current) => ({ ...current, ...patch }))}
+        values={draft.values}
+        onChange={draft.change}
         withName={false}
       />
       <div className="button-row">

@@ -1,6 +1,6 @@
-import type { ChangeEvent } from 'react'
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import type { Gradient } from '#shared/schemas/plot'
+import { textBinding } from '../../lib/form-values.ts'
 import type { PlotFormValues } from './plot-form-values.ts'
 
 type TextKey = 'id' | 'description' | 'area' | 'distance' | 'fee'
@@ -22,12 +22,7 @@ export interface PlotFieldsProps {
 
 // The fields of the new plot form and of the plot edit form, with the spec's labels.
 export function PlotFields({ values, onChange, withName }: PlotFieldsProps) {
-  const text = (key: TextKey) => ({
-    name: key,
-    value: values[key],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      onChange({ [key]: event.target.value }),
-  })
+  const text = (key: TextKey) => textBinding(values, onChange)(key)
   // Text inputs, not type=number: the shared schema decides what a whole number is.
   const whole = { inputMode: 'numeric' as const, autoComplete: 'off' }
 
