@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Db } from '#server/core/db/database'
 import { reusableQuery } from '#server/core/db/reusable-query'
+import { writeSetting } from '#server/core/db/settings'
 import type { WriteTx } from '#server/core/db/write-transaction'
 
 // A marker that changes with every committed write, so that a cached answer can tell, with one
@@ -12,12 +13,8 @@ export const DATA_VERSION_KEY = 'data-version'
 // SQLite: one writer at a time, so every commit group writes a fresh random value inside its
 // transaction (random rather than a counter: an import or restore can never bring back a value
 // that a cache already holds).
-export async function markDataChanged(tx: WriteTx) {
-  await tx
-    .insertInto('app_settings')
-    .values({ key: DATA_VERSION_KEY, value: randomUUID() })
-    .onConflict((c) => c.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
-    .execute()
+export function markDataChanged(tx: WriteTx) {
+  return writeSetting(tx, DATA_VERSION_KEY, randomUUID())
 }
 
 // PostgreSQL: writers run side by side, so none rewrites a shared row. After each commit a

@@ -1,25 +1,39 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '#server/core/db/database'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
-// A value made once and kept in the database, so that every app instance sharing the database
-// (and every restore of a backup) agrees on it.
-export async function persistentSecret(db: Db, key: string): Promise<string> {
-  const existing = await db.kysely
+// app_settings: values kept by key in the database, so that every app instance sharing it (and
+// every restore of a backup) agrees on them.
+
+/** The value kept under `key`, if any. */
+export async function readSetting(tx: ReadTx, key: string): Promise<string | undefined> {
+  const row = await tx
     .selectFrom('app_settings')
     .select('value')
     .where('key', '=', key)
     .executeTakeFirst()
-  if (existing) return existing.value
-  const value = randomBytes(32).toString('base64url')
-  await db.kysely
+  return row?.value
+}
+
+/** Keeps `value` under `key`, replacing what was there. */
+export async function writeSetting(tx: WriteTx, key: string, value: string): Promise<void> {
+  await tx
     .insertInto('app_settings')
     .values({ key, value })
+    .onConflict((c) => c.column('key').doUpdateSet({ value }))
+    .execute()
+}
+
+/** A random value made once: the first instance to ask makes it, every other reads that one. */
+export async function persistentSecret(db: Db, key: string): Promise<string> {
+  const existing = await readSetting(db.kysely, key)
+  if (existing !== undefined) return existing
+  await db.kysely
+    .insertInto('app_settings')
+    .values({ key, value: randomBytes(32).toString('base64url') })
     .onConflict((c) => c.column('key').doNothing())
     .execute()
-  const stored = await db.kysely
-    .selectFrom('app_settings')
-    .select('value')
-    .where('key', '=', key)
-    .executeTakeFirstOrThrow()
-  return stored.value
+  const stored = await readSetting(db.kysely, key)
+  if (stored === undefined) throw new Error(`app_settings lost ${key}`)
+  return stored
 }
