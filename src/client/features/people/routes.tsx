@@ -1,9 +1,29 @@
-import type { RouteObject } from 'react-router'
+import type { LoaderFunctionArgs, RouteObject } from 'react-router'
 import { lazyPage } from '../../lib/lazy-page.ts'
+import { queryClient } from '../../lib/query-client.ts'
+import { fetchPeople, fetchPerson, peopleKeys } from './api.ts'
 import { PeopleModeRoute } from './mode-context.tsx'
 import type { PeopleMode } from './mode.ts'
 
 export type { PeopleMode } from './mode.ts'
+
+// The list and the open person start loading as soon as the address matches, alongside the
+// screens' code, instead of after it: a person's form, the page's largest paint on a phone,
+// arrives one round trip sooner. Neither waits for the answer; the screens read the query cache,
+// and a fresh cached copy is not asked for again. The server still decides who may read them.
+const prefetchPeople = (mode: PeopleMode) => () => {
+  void queryClient.prefetchQuery({
+    queryKey: peopleKeys.list(mode),
+    queryFn: () => fetchPeople(mode),
+  })
+  return null
+}
+
+function prefetchPerson({ params }: LoaderFunctionArgs) {
+  const id = params.id ?? ''
+  void queryClient.prefetchQuery({ queryKey: peopleKeys.person(id), queryFn: () => fetchPerson(id) })
+  return null
+}
 
 // Spec section 2: the list with its child screens (new person, person, removal) beside it.
 export function peopleRoutes(mode: PeopleMode): RouteObject[] {
@@ -12,6 +32,7 @@ export function peopleRoutes(mode: PeopleMode): RouteObject[] {
       element: <PeopleModeRoute mode={mode} />,
       children: [
         {
+          loader: prefetchPeople(mode),
           lazy: lazyPage(
             () => import('./people-page.tsx'),
             (m) => m.PeoplePage,
@@ -26,6 +47,7 @@ export function peopleRoutes(mode: PeopleMode): RouteObject[] {
             },
             {
               path: ':id',
+              loader: prefetchPerson,
               lazy: lazyPage(
                 () => import('./person-page.tsx'),
                 (m) => m.PersonPage,
