@@ -104,6 +104,7 @@ export const messages = {
     `${count.toLocaleString('en-GB')} ${count === 1 ? 'plot' : 'plots'} match; the others are faded.`,
   choosePlotOnMap: 'Choose a plot to open its page.',
   pdfFileHint: 'One PDF of at most 20 MB.',
+  unreadableUpload: 'The upload could not be read. Please try again.',
   documentUploaded: (name: string, date: string, description: string) =>
     `Uploaded "${name}" to ${date}, ${description}.`,
   confirmDelete: (name: string) => `Delete "${name}"? This cannot be undone.`,
@@ -129,4 +130,15 @@ export const messages = {
   markdownHint:
     'Markdown: a blank line starts a new paragraph, "## " a heading, "- " a list item, and [words](address) a link.',
   settingsSaved: 'The settings were saved.',
+  // The logo and the Home page photo (issue 14).
+  chooseImage: 'Choose a picture to upload.',
+  oneImageOnly: 'Upload one picture at a time.',
+  imageTooLarge: 'The picture is larger than 10 MB.',
+  notAnImage: 'The file is not a picture this site can read: choose a JPEG, PNG, WebP or GIF.',
+  imageTooManyPixels: 'The picture is too big to resize: at most 40 million pixels.',
+  imageHint: 'A JPEG, PNG, WebP or GIF of at most 10 MB; it is stored resized.',
+  photoDescriptionHint: 'What the photo shows, for visitors who cannot see it.',
+  imageUploaded: 'The picture was uploaded.',
+  imageRemoved: 'The picture was removed.',
+  imageMissing: 'That picture does not exist.',
 } as const

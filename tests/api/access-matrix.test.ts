@@ -3,10 +3,12 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LandDocumentDetail } from '#shared/schemas/land-documents'
 import type { NewsPost } from '#shared/schemas/news'
+import type { SiteInfo } from '#shared/schemas/settings'
 import { plotInput } from '#tests/helpers/records'
 import { createTestApp, engines, PASSWORD, type TestApp } from '#tests/helpers/test-app'
 import { FORWARDED_HEADERS, hostileRequests } from '#tests/helpers/hostile-headers'
 import { multipartBody, samplePdf } from '#tests/helpers/pdf-upload'
+import { samplePng } from '#tests/helpers/sample-image'
 
 // The access rules of every API route, written down once (tests/access-matrix.json) and checked
 // against the running server: the file cannot drift from the routes, and the routes cannot drift
@@ -86,6 +88,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
   const targets = new Map<Caller, { account: string; document: number; news: number }>()
   const accountEmails = new Set<string>()
   let fixtureLogId = 0
+  let logoUrl = ''
   let fixtureDocument = 0
   const levelTwoAnswers: Array<{ route: string; body: string }> = []
 
@@ -156,6 +159,10 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .where('docId', '=', FIXTURE.id)
       .executeTakeFirstOrThrow()
     fixtureLogId = log.id
+    // The logo is only ever read here; the photo is the one uploaded and removed.
+    const logo = await multipartBody({}, { bytes: samplePng, name: 'logo.png' })
+    await inject('PUT', '/api/settings/images/logo', admin, logo.payload, logo.headers)
+    logoUrl = (await inject('GET', '/api/site')).json<SiteInfo>().images.logo!.url
 
     // Every caller aims at records of its own, so that what one caller deletes or changes never
     // decides another caller's answer, and refused calls can be shown to have changed nothing.
@@ -186,6 +193,9 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/land-documents/{id}', `/api/land-documents/${target.document}`)
       .replace('/api/logs/{id}', `/api/logs/${fixtureLogId}`)
       .replace('/api/news/{id}', `/api/news/${target.news}`)
+      .replace('/api/site/images/{id}', logoUrl)
+      .replace('{name}', 'homePhoto')
+      .replace('/api/setup/steps/{id}', '/api/setup/steps/committee')
     expect(url, `no sample parameters for ${keyOf(route)}`).not.toContain('{')
     let cookie = cookies.get(caller)
     let headers: Record<string, string> = {}
@@ -254,6 +264,15 @@ describe.each(engines)('access matrix on %s', (engine) => {
         headers = form.headers
         break
       }
+      case 'PUT /api/settings/images/{name}': {
+        const form = await multipartBody(
+          { description: `Photo ${id}` },
+          { bytes: samplePng, name: 'photo.png' },
+        )
+        payload = form.payload
+        headers = form.headers
+        break
+      }
       case 'PUT /api/land-documents/{id}':
         payload = { name: `Renamed ${id}` }
         break
@@ -265,6 +284,9 @@ describe.each(engines)('access matrix on %s', (engine) => {
         break
       case 'PUT /api/settings':
         payload = { ...settingsBody, version: 1 }
+        break
+      case 'PUT /api/setup/steps/{id}':
+        payload = { skipped: true }
         break
       case 'GET /api/people':
         return { url: `${url}?status=plotholders`, cookie, headers, payload }
@@ -379,7 +401,10 @@ describe.each(engines)('access matrix on %s', (engine) => {
           ...request.headers,
           ...forged,
         })
-        if (response.statusCode !== 400) wrong.push(`${keyOf(route)} as ${caller} with Host ${forged.host}: ${response.statusCode}`)
+        if (response.statusCode !== 400)
+          wrong.push(
+            `${keyOf(route)} as ${caller} with Host ${forged.host}: ${response.statusCode}`,
+          )
       }
     }
     expect(wrong).toEqual([])

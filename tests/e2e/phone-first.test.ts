@@ -73,6 +73,7 @@ describe('the members area on a phone and on a desktop', () => {
     `/members/logs/${logId}`,
     '/members/performance',
     '/members/settings',
+    '/members/setup',
     '/members/account',
   ]
 

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { messages } from '#shared/messages'
 import {
@@ -17,8 +18,15 @@ import {
   statusTexts,
   useServerAndBrowser,
 } from '#tests/helpers/e2e-fixtures'
+import { samplePng } from '#tests/helpers/sample-image'
 
 const NEW_NAME = 'Riverside Growers'
+
+const phonePhoto = await sharp({
+  create: { width: 3200, height: 2400, channels: 3, background: '#6b8e23' },
+})
+  .jpeg()
+  .toBuffer()
 const ABOUT_TEXT = '## Our plots\n\nWe have:\n\n- seventy plots\n- an orchard'
 
 describe('settings', () => {
@@ -67,6 +75,62 @@ describe('settings', () => {
       `${NEW_NAME} is a registered charity (number 1234567)`,
     )
     await expectNoAxeViolations(visitor)
+    await visitor.context().close()
+  })
+
+  it('uploads a logo and a Home page photo; the public header and Home page show them resized', async () => {
+    const admin = await signedInPage(suite.browser, suite.server, {
+      userName: 'pictures-admin',
+      level: 4,
+      viewport: PHONE,
+    })
+    await admin.goto('/members/settings')
+    await poll(() => headingOf(admin)).toBe('Settings')
+    const logo = admin.getByRole('region', { name: 'Logo' })
+    await logo.getByLabel('Logo file').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: samplePng,
+    })
+    await logo.getByRole('button', { name: 'Upload logo' }).click()
+    await poll(() => statusTexts(admin)).toContain(messages.imageUploaded)
+    await poll(() => logo.getByRole('img').count()).toBe(1)
+
+    const photo = admin.getByRole('region', { name: 'Home page photo' })
+    await photo.getByLabel('Home page photo file').setInputFiles({
+      name: 'site.jpg',
+      mimeType: 'image/jpeg',
+      buffer: phonePhoto,
+    })
+    // A chosen file not yet uploaded is an unsaved change.
+    await openMembersMenu(admin)
+    await admin
+      .getByRole('navigation', { name: 'Members' })
+      .getByRole('link', { name: 'My account' })
+      .click()
+    await poll(() => admin.getByRole('dialog').isVisible()).toBe(true)
+    await admin.getByRole('button', { name: 'Stay on this page' }).click()
+    await photo.getByLabel('Photo description').fill('Plots and the orchard in June')
+    await photo.getByRole('button', { name: 'Upload home page photo' }).click()
+    await poll(() => photo.getByRole('img').count()).toBe(1)
+    await expectNoAxeViolations(admin)
+    await expectNoHorizontalScroll(admin)
+    await admin.context().close()
+
+    const visitor = await anonymousPage(suite.browser, suite.server, PHONE)
+    await visitor.goto('/')
+    const shown = visitor.getByRole('img', { name: 'Plots and the orchard in June' })
+    await poll(() =>
+      shown.evaluate((img: HTMLImageElement) => img.naturalWidth, undefined, { timeout: 2_000 }),
+    ).toBe(1600)
+    const header = visitor.getByRole('banner')
+    await poll(() =>
+      header
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.currentSrc, undefined, { timeout: 2_000 }),
+    ).toMatch(/\/api\/site\/images\/\d+$/)
+    await expectNoAxeViolations(visitor)
+    await expectNoHorizontalScroll(visitor)
     await visitor.context().close()
   })
 

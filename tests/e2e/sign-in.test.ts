@@ -3,6 +3,7 @@ import { messages } from '#shared/messages'
 import {
   administratorClaimed,
   anonymousPage,
+  apiAs,
   createAccount,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
@@ -19,12 +20,13 @@ import {
   storedGuest,
   useServerAndBrowser,
 } from '#tests/helpers/e2e-fixtures'
+import { plotInput } from '#tests/helpers/records'
 
 describe('sign-in, registration and the members shell', () => {
   const suite = useServerAndBrowser()
 
   // First, so that the helpers find the administrator already claimed on the screens.
-  it('sends the printed administrator to My account for a new password, then to /members/plotholders', async () => {
+  it('sends the printed administrator to My account for a new password, then to the first-run steps', async () => {
     expect(suite.server.adminPassword).toMatch(/^\S{12,}$/)
     const page = await anonymousPage(suite.browser, suite.server)
     await logIn(page, 'admin', suite.server.adminPassword)
@@ -45,7 +47,8 @@ describe('sign-in, registration and the members shell', () => {
     await changePasswordOnScreen(page, suite.server.adminPassword, PASSWORD)
     expect((await changed).status()).toBe(204)
     administratorClaimed(suite.server, PASSWORD)
-    await poll(() => pathOf(page)).toBe('/members/plotholders')
+    // The database holds no plots and no people yet: the association is led through setting up.
+    await poll(() => pathOf(page)).toBe('/members/setup')
     expect(await membersLinks(page)).toContain('Plot holders')
     expect(await storedGuest(page)).toEqual({
       userName: 'admin',
@@ -70,12 +73,21 @@ describe('sign-in, registration and the members shell', () => {
     [1, '/members/map'],
     [2, '/members/land'],
     [3, '/members/plotholders'],
-    [4, '/members/plotholders'],
+    // No plots and no people yet: an administrator is led to the first-run steps.
+    [4, '/members/setup'],
   ])('lands a level-%i account on %s after login', async (level, landing) => {
     await createAccount(suite.server, `lander${level}`, level)
     const page = await anonymousPage(suite.browser, suite.server)
     await logIn(page, `lander${level}`, PASSWORD)
     await expect.poll(() => pathOf(page)).toBe(landing)
+  })
+
+  it('lands an administrator on /members/plotholders once the association has a plot', async () => {
+    const committee = await apiAs(suite.server, 'first-plot-maker', 3)
+    expect((await committee.post('/api/plots', { data: plotInput('P1') })).status()).toBe(201)
+    const page = await anonymousPage(suite.browser, suite.server)
+    await logIn(page, 'lander4', PASSWORD)
+    await expect.poll(() => pathOf(page)).toBe('/members/plotholders')
   })
 
   it.each([

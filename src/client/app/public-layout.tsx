@@ -1,11 +1,22 @@
 import { useEffect, useState } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
+import type { SiteImage } from '#shared/schemas/site-images'
 import { MenuButton } from '../components/ui/menu-button.tsx'
 import { SkipLink } from '../components/ui/skip-link.tsx'
 import { storedViewer } from '../lib/session.ts'
 import { siteQuery } from '../lib/site.ts'
 import { publicNav } from './nav.ts'
+
+// The name beside it says who it is, so the logo itself is decorative (alt=""). Until the site's
+// details arrive its place is held empty rather than showing the default and swapping it.
+function BrandLogo({ logo, loading }: { logo?: SiteImage | null; loading: boolean }) {
+  if (loading) return <span className="brand__logo" />
+  const shown = logo ?? { url: '/logo.svg', width: 40, height: 40 }
+  return (
+    <img className="brand__logo" src={shown.url} alt="" width={shown.width} height={shown.height} />
+  )
+}
 
 export function PublicLayout() {
   const [menuOpen, setMenuOpen] = useState(false)
@@ -21,7 +32,7 @@ export function PublicLayout() {
       <SkipLink />
       <header className="public__header">
         <Link to="/" className="brand">
-          <img src="/logo.svg" alt="" width="40" height="40" />
+          <BrandLogo logo={site.data?.images.logo} loading={site.isPending} />
           <span>{site.data?.charityName ?? 'Allotment Association'}</span>
         </Link>
         <div className="public__actions">

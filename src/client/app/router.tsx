@@ -17,6 +17,7 @@ import { newsRoutes } from '../features/news/routes.tsx'
 import { performanceRoutes } from '../features/performance/routes.tsx'
 import { myAccountRoutes } from '../features/my-account/routes.tsx'
 import { settingsRoutes } from '../features/settings/routes.tsx'
+import { setupRoutes } from '../features/setup/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
 
 // Who may open what, in one table (spec section 6). The server enforces the same levels.
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
       guarded('logs', LEVELS.admin, '/', logsRoutes),
       guarded('performance', LEVELS.admin, '/', performanceRoutes),
       guarded('settings', LEVELS.admin, '/', settingsRoutes),
+      guarded('setup', LEVELS.admin, '/', setupRoutes),
       guarded('account', LEVELS.plotholder, '/', myAccountRoutes),
     ],
   },

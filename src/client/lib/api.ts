@@ -10,7 +10,10 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<T> {
   const { json, headers, ...rest } = init
   let response: Response
   try {
@@ -42,3 +45,11 @@ export const isTooManyAttempts = (error: unknown): error is ApiError =>
 
 export const errorMessage = (error: unknown) =>
   error instanceof Error ? error.message : messages.somethingWentWrong
+
+/** An upload's body. The text fields go before the file, so the server has them whatever it does with the file. */
+export function uploadForm(fields: Record<string, string>, file: File): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  form.append('file', file, file.name)
+  return form
+}

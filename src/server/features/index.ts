@@ -8,7 +8,9 @@ import { newsFeature } from '#server/features/news/routes'
 import { peopleFeature } from '#server/features/people/routes'
 import { plotsFeature } from '#server/features/plots/routes'
 import { meFeature } from '#server/features/sign-in/me'
+import { setupFeature } from '#server/features/setup/routes'
 import { signInFeature } from '#server/features/sign-in/routes'
+import { siteImagesFeature } from '#server/features/site/image-routes'
 import { siteFeature } from '#server/features/site/routes'
 import { vitalsFeature } from '#server/features/vitals/routes'
 
@@ -19,6 +21,8 @@ const FEATURES = [
   meFeature,
   accountsFeature,
   siteFeature,
+  siteImagesFeature,
+  setupFeature,
   contactFeature,
   logsFeature,
   landDocumentsFeature,

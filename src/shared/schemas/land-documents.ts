@@ -8,7 +8,6 @@ export const landMessages = {
   notPdf: 'Only PDF files can be uploaded.',
   noFile: 'Choose a PDF file to upload.',
   oneFileOnly: 'Upload one PDF file at a time.',
-  unreadableUpload: 'The upload could not be read. Please try again.',
   nameRequired: 'The document name must be filled in!',
   descriptionRequired: 'The description must be filled in!',
   nothingToChange: 'Give a new name, date, description or position.',

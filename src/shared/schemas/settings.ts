@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from '#shared/messages'
+import { siteImagesSchema } from '#shared/schemas/site-images'
 import { ONE_LINE, requiredText } from '#shared/schemas/text-fields'
 
 export const ASSOCIATION_NAME_MAX = 120
@@ -62,6 +63,7 @@ export const siteInfoSchema = z.object({
   contactAddress: z.string(),
   homeHtml: z.string(),
   aboutHtml: z.string(),
+  images: siteImagesSchema,
 })
 
 export type AssociationSettings = z.infer<typeof associationSettingsSchema>

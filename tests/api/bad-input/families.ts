@@ -11,7 +11,9 @@ import { newPersonSchema, updatePersonSchema } from '#shared/schemas/person'
 import { newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
 import { registerSchema } from '#shared/schemas/register'
 import { updateSettingsSchema } from '#shared/schemas/settings'
+import { setupStepIdSchema, skipStepSchema } from '#shared/schemas/setup'
 import { signInBody } from '#server/features/sign-in/routes'
+import { samplePng } from '#tests/helpers/sample-image'
 import {
   bodyOf,
   type Breaker,
@@ -19,8 +21,10 @@ import {
   hugeString,
   junkKey,
   notAnObject,
+  over,
   rawJunk,
   unicodeJunk,
+  withNul,
 } from './generators.ts'
 import type { Family, Suite } from './suite.ts'
 
@@ -239,7 +243,12 @@ export const landDocumentsFamilies: Families = (s) => ({
 
 // News posts: writing, editing (publishing and unpublishing too), deletion.
 export const newsFamilies: Families = (s) => ({
-  'POST /api/news': () => s.bodyOnly('POST', '/api/news', bodyOf(() => s.newsPost, newNewsPostSchema)),
+  'POST /api/news': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/news',
+      bodyOf(() => s.newsPost, newNewsPostSchema),
+    ),
   'PUT /api/news/{id}': () =>
     s.idsAndBody(
       'PUT',
@@ -251,7 +260,9 @@ export const newsFamilies: Families = (s) => ({
     s.idsAndBody('DELETE', '/api/news/{id}', { id: { names: s.anyNewsPost, numeric: true } }),
 })
 
-// The association's settings: one record, saved whole.
+const isImageName = (name: string) => name === 'logo' || name === 'homePhoto'
+
+// The association's settings: one record, saved whole; and its two pictures.
 export const settingsFamilies: Families = (s) => ({
   'PUT /api/settings': () =>
     s.bodyOnly(
@@ -270,6 +281,29 @@ export const settingsFamilies: Families = (s) => ({
         updateSettingsSchema,
         [s.stale],
       ),
+    ),
+  'PUT /api/settings/images/{name}': () =>
+    fc.oneof(
+      s.uploads({
+        method: 'PUT',
+        url: '/api/settings/images/homePhoto',
+        fields: { description: 'The site in June' },
+        fieldSpecs: { description: fc.oneof(hugeString, withNul, over(300)) },
+        required: [],
+        file: () => samplePng,
+        fileName: 'photo.png',
+      }),
+      s.idsAndBody('PUT', '/api/settings/images/{name}', { name: { names: isImageName } }),
+    ),
+  // A real name is no bad input: removing nothing is still a change, and logged.
+  'DELETE /api/settings/images/{name}': () =>
+    s.idsAndBody('DELETE', '/api/settings/images/{name}', { name: { names: isImageName } }),
+  'PUT /api/setup/steps/{id}': () =>
+    s.idsAndBody(
+      'PUT',
+      '/api/setup/steps/{id}',
+      { id: { names: (id) => setupStepIdSchema.safeParse(id).success, real: ['plots'] } },
+      bodyOf(() => ({ skipped: true }), skipStepSchema),
     ),
 })
 

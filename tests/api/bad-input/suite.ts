@@ -71,7 +71,12 @@ export function useBadInputSuite(engine: Engine) {
     onWaitingList,
   })
   const plot = (id: string) => plotInput(id, { description: 'fuzz plot', distance: 5, fee: 30 })
-  const newsPost = { title: 'Fuzz news', date: '2024-03-03', body: 'Kept as it is.', published: true }
+  const newsPost = {
+    title: 'Fuzz news',
+    date: '2024-03-03',
+    body: 'Kept as it is.',
+    published: true,
+  }
 
   // Every request carries proxy headers an attacker controls: they must change no answer.
   async function send(request: Case, hostile: Record<string, string> = {}) {
@@ -304,61 +309,68 @@ export function useBadInputSuite(engine: Engine) {
       )
       .map(([body, cookie]): Case => ({ method: 'POST', url, body, cookie }))
 
-  function landUploads(): fc.Arbitrary<Case> {
-    const fields = { date: '2024-02-02', description: 'Fuzz upload', name: 'Fuzzed' }
-    // A form field is always text: only text can be wrong in it.
-    const fieldSpecs = {
-      date: fc.oneof(
-        hugeString,
-        fc.constantFrom('2023-02-29', '2021-13-01', '2021-1-1', '01/02/2021', '', 'today'),
-      ),
-      description: fc.oneof(hugeString, blank, withNul, over(300)),
-      name: fc.oneof(hugeString, blank, withNul, over(200)),
-    }
+  interface UploadRoute {
+    method: 'POST' | 'PUT'
+    url: string
+    /** The form's text fields, filled in well. */
+    fields: Record<string, string>
+    /** What can be wrong in each text field (a form field is always text). */
+    fieldSpecs: Record<string, fc.Arbitrary<unknown>>
+    /** The fields whose absence is refused. */
+    required: string[]
+    /** A file the route accepts, and its name. */
+    file: () => Uint8Array
+    fileName: string
+  }
+
+  // Every generated form is broken in one way at least: a field, the file, or the form itself.
+  function uploads(route: UploadRoute): fc.Arbitrary<Case> {
     type Form = {
       fields: Record<string, unknown>
       files: Array<{ bytes: Uint8Array; name: string }>
       extra?: 'truncate' | 'json' | 'many-fields'
     }
+    const textFields = Object.keys(route.fieldSpecs)
     const junked = fc
       .record({
-        junk: fc.dictionary(fc.constantFrom('description', 'name', 'other', 'level'), unicodeJunk, {
+        junk: fc.dictionary(fc.constantFrom(...textFields, 'other', 'level'), unicodeJunk, {
           maxKeys: 3,
         }),
-        fileName: fc.oneof(unicodeJunk, fc.constantFrom('../../etc/passwd', 'a.pdf', '')),
+        fileName: fc.oneof(unicodeJunk, fc.constantFrom('../../etc/passwd', route.fileName, '')),
       })
       .map(({ junk, fileName }): Form => ({
-        fields: { ...fields, ...junk },
-        files: [{ bytes: samplePdf(), name: fileName || 'x.pdf' }],
+        fields: { ...route.fields, ...junk },
+        files: [{ bytes: route.file(), name: fileName || route.fileName }],
       }))
-    const breaker = fc.oneof(
-      fc
-        .constantFrom(...(Object.keys(fieldSpecs) as Array<keyof typeof fieldSpecs>))
-        .chain((name) =>
-          fieldSpecs[name].map((value) => (form: Form): Form => ({
-            ...form,
-            fields: { ...form.fields, [name]: value },
-          })),
-        ),
-      fc.constantFrom('date', 'description', 'name').map((name) => (form: Form): Form => {
+    const withoutField =
+      (name: string) =>
+      (form: Form): Form => {
         const rest = { ...form.fields }
         delete rest[name]
         return { ...form, fields: rest }
-      }),
+      }
+    const breakers = [
+      fc.constantFrom(...textFields).chain((name) =>
+        route.fieldSpecs[name]!.map((value) => (form: Form): Form => ({
+          ...form,
+          fields: { ...form.fields, [name]: value },
+        })),
+      ),
       fc.constant((form: Form): Form => ({ ...form, files: [] })),
+      // A zip's first bytes then junk: neither a PDF nor a picture.
       fc.uint8Array({ maxLength: 64 }).map((bytes) => (form: Form): Form => ({
         ...form,
         files: [{ bytes: Uint8Array.from([0x50, 0x4b, ...bytes]), name: 'not-a.pdf' }],
       })),
       fc.constant((form: Form): Form => ({
         ...form,
-        files: [...form.files, { bytes: samplePdf(), name: 'second.pdf' }],
+        files: [...form.files, { bytes: route.file(), name: `second-${route.fileName}` }],
       })),
       fc
         .constantFrom<Form['extra']>('truncate', 'json', 'many-fields')
         .map((extra) => (form: Form): Form => ({ ...form, extra })),
       fc
-        .tuple(fc.constantFrom('description', 'name'), fc.nat())
+        .tuple(fc.constantFrom(...textFields), fc.nat())
         .map(([name, at]) => (form: Form): Form => ({
           ...form,
           fields: insertNul(form.fields, name, at) as Record<string, unknown>,
@@ -368,19 +380,33 @@ export function useBadInputSuite(engine: Engine) {
         ...form,
         files: form.files.map((file) => ({ ...file, name: `${file.name}\u0000` })),
       })),
-    )
-    return fc.tuple(junked, breaker).map(([form, breakIt]) => {
+    ]
+    if (route.required.length) breakers.push(fc.constantFrom(...route.required).map(withoutField))
+    return fc.tuple(junked, fc.oneof(...breakers)).map(([form, breakIt]) => {
       const broken = breakIt(form)
-      return {
-        method: 'POST',
-        url: '/api/land-documents',
-        body: undefined,
-        form: broken,
-      } as Case & {
+      return { method: route.method, url: route.url, body: undefined, form: broken } as Case & {
         form: Form
       }
     })
   }
+
+  const landUploads = () =>
+    uploads({
+      method: 'POST',
+      url: '/api/land-documents',
+      fields: { date: '2024-02-02', description: 'Fuzz upload', name: 'Fuzzed' },
+      fieldSpecs: {
+        date: fc.oneof(
+          hugeString,
+          fc.constantFrom('2023-02-29', '2021-13-01', '2021-1-1', '01/02/2021', '', 'today'),
+        ),
+        description: fc.oneof(hugeString, blank, withNul, over(300)),
+        name: fc.oneof(hugeString, blank, withNul, over(200)),
+      },
+      required: ['date', 'description', 'name'],
+      file: samplePdf,
+      fileName: 'x.pdf',
+    })
 
   async function toMultipart(form: {
     fields: Record<string, unknown>
@@ -483,6 +509,7 @@ export function useBadInputSuite(engine: Engine) {
     idsAndBody,
     bodyOnly,
     sessionEnders,
+    uploads,
     landUploads,
     checkRoutes,
     checkJunkIds,

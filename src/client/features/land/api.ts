@@ -3,7 +3,7 @@ import type {
   LandDocumentDetail,
   LandGroup,
 } from '#shared/schemas/land-documents'
-import { api } from '../../lib/api.ts'
+import { api, uploadForm } from '../../lib/api.ts'
 
 export const landQueryKey = ['land-documents'] as const
 
@@ -19,15 +19,8 @@ export interface LandUpload {
   file: File
 }
 
-// Text fields go before the file, so the server has them whatever it does with the file.
-export function uploadLandDocument({ date, description, name, file }: LandUpload) {
-  const form = new FormData()
-  form.append('date', date)
-  form.append('description', description)
-  form.append('name', name)
-  form.append('file', file, file.name)
-  return api<LandDocumentDetail>('/api/land-documents', { method: 'POST', body: form })
-}
+export const uploadLandDocument = ({ file, ...fields }: LandUpload) =>
+  api<LandDocumentDetail>('/api/land-documents', { method: 'POST', body: uploadForm(fields, file) })
 
 export const changeLandDocument = (id: number, change: LandDocumentChange) =>
   api<LandDocumentDetail>(`/api/land-documents/${id}`, { method: 'PUT', json: change })

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { homePathForLevel } from '#shared/domain/levels'
 import { messages } from '#shared/messages'
 import { changePasswordSchema } from '#shared/schemas/account'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -44,10 +43,12 @@ export function ChangePasswordForm({ viewer }: { viewer: Viewer }) {
     change.mutate(
       { currentPassword, newPassword },
       {
-        onSuccess: (fresh) => {
+        onSuccess: () => {
           setDraft(blank)
-          // A forced change was all that stood between the member and their screens.
-          if (forced) navigate(homePathForLevel(fresh?.level ?? viewer.level), { replace: true })
+          // A forced change was all that stood between the member and their screens: the members
+          // area's index sends them on, as a sign-in does (an administrator of a new association
+          // to the first-run steps).
+          if (forced) navigate('/members', { replace: true })
           else setChanged(true)
         },
         onError: (failure) => setError(errorMessage(failure)),

@@ -15,17 +15,17 @@ import { TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useFormValues } from '../../lib/form-values.ts'
-import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
+import { useReportUnsaved, type ReportUnsaved } from '../../lib/unsaved-changes.tsx'
 import { useSaveSettings } from './api.ts'
 
 const fieldsOf = ({ version: _version, ...fields }: Settings): AssociationSettings => fields
 
-export function SettingsForm({ saved }: { saved: Settings }) {
+export function SettingsForm({ saved, report }: { saved: Settings; report: ReportUnsaved }) {
   const form = useFormValues(() => fieldsOf(saved))
   const [version, setVersion] = useState(saved.version)
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
-  const leave = useUnsavedChanges(form.changed)
+  useReportUnsaved(report, 'settings', form.changed)
   const save = useSaveSettings()
 
   function submit(event: FormEvent) {
@@ -48,7 +48,6 @@ export function SettingsForm({ saved }: { saved: Settings }) {
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {leave.prompt}
       <Alert>{error}</Alert>
       {/* The last save's notice holds only while the form still shows what was saved. */}
       <Alert tone="success">{form.changed ? '' : notice}</Alert>

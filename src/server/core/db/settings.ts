@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { z } from 'zod'
 import type { Db } from '#server/core/db/database'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
@@ -23,6 +24,24 @@ export async function writeSetting(tx: WriteTx, key: string, value: string): Pro
     .onConflict((c) => c.column('key').doUpdateSet({ value }))
     .execute()
 }
+
+/** The value kept under `key` as JSON, checked against `schema`; undefined if never kept. */
+export async function readJsonSetting<T>(
+  tx: ReadTx,
+  key: string,
+  schema: z.ZodType<T>,
+): Promise<T | undefined> {
+  const value = await readSetting(tx, key)
+  if (value === undefined) return undefined
+  const parsed = schema.safeParse(JSON.parse(value))
+  if (!parsed.success)
+    throw new Error(`The stored ${key} setting is not valid: ${parsed.error.message}`)
+  return parsed.data
+}
+
+/** Keeps `value` under `key` as JSON, checked against `schema` first (and stripped to it). */
+export const writeJsonSetting = <T>(tx: WriteTx, key: string, schema: z.ZodType<T>, value: T) =>
+  writeSetting(tx, key, JSON.stringify(schema.parse(value)))
 
 /** A random value made once: the first instance to ask makes it, every other reads that one. */
 export async function persistentSecret(db: Db, key: string): Promise<string> {

@@ -5,6 +5,7 @@ import {
   landDocumentChangeSchema,
   landDocumentDetailSchema,
   landGroupSchema,
+  landMessages,
   MAX_PDF_BYTES,
 } from '#shared/schemas/land-documents'
 import {
@@ -14,7 +15,7 @@ import {
   updateLandDocument,
   uploadLandDocument,
 } from '#server/features/land-documents/service'
-import { readUpload } from '#server/features/land-documents/read-upload'
+import { readUpload } from '#server/core/http/read-upload'
 import { LEVELS } from '#shared/domain/levels'
 import { serialIdParams } from '#server/core/http/serial-id'
 
@@ -87,7 +88,7 @@ export async function landDocumentsFeature(app: App) {
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request)
+      const upload = await readUpload(request, landMessages.oneFileOnly)
       return reply.status(201).send(await uploadLandDocument(db, request.viewer!, upload))
     },
   )

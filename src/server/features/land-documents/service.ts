@@ -9,8 +9,10 @@ import {
   type LandGroup,
 } from '#shared/schemas/land-documents'
 import type { Db } from '#server/core/db/database'
+import { deleteFile, fileBytes, insertFile } from '#server/core/db/files'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { AppError, badRequest, notFound } from '#server/core/errors'
+import type { Upload } from '#server/core/http/read-upload'
 import type { Viewer } from '#server/core/viewer'
 import { loggedChange, type LoggedChange } from '#server/core/logged-change'
 
@@ -52,19 +54,7 @@ export async function readLandFile(db: Db, id: number) {
     .where('d.id', '=', id)
     .executeTakeFirst()
   if (!file) throw notFound(landMessages.documentMissing)
-  // Both drivers hand back a Buffer already; wrap anything else without copying it.
-  const data = Buffer.isBuffer(file.data)
-    ? file.data
-    : Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength)
-  return { data, contentType: file.contentType }
-}
-
-export interface Upload {
-  /** The text fields of the form, unchecked. */
-  fields: Record<string, string>
-  file?: { bytes: Buffer; fileName: string }
-  /** The file went over MAX_PDF_BYTES; its bytes were dropped while reading. */
-  tooLarge: boolean
+  return { data: fileBytes(file.data), contentType: file.contentType }
 }
 
 // Every refusal happens inside the logged change, so the log shows refused uploads too.
@@ -87,17 +77,11 @@ export function uploadLandDocument(db: Db, viewer: Viewer, upload: Upload) {
       const { date, description, name } = parsed.data
       const dateDescription = joinDateDescription(date, description)
       const { bytes, fileName } = upload.file
-      const file = await tx
-        .insertInto('files')
-        .values({
-          name: fileName.slice(0, 200),
-          contentType: 'application/pdf',
-          size: bytes.length,
-          data: bytes,
-          createdAt: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const fileId = await insertFile(tx, {
+        name: fileName,
+        contentType: 'application/pdf',
+        bytes,
+      })
       const last = await tx
         .selectFrom('land_documents')
         .select((eb) => eb.fn.max('sortOrder').as('last'))
@@ -105,7 +89,7 @@ export function uploadLandDocument(db: Db, viewer: Viewer, upload: Upload) {
         .executeTakeFirst()
       const document = await tx
         .insertInto('land_documents')
-        .values({ name, fileId: file.id, dateDescription, sortOrder: Number(last?.last ?? -1) + 1 })
+        .values({ name, fileId, dateDescription, sortOrder: Number(last?.last ?? -1) + 1 })
         .returning('id')
         .executeTakeFirstOrThrow()
       // The id exists only now; loggedChange writes the entry after this work, from `change`.
@@ -151,7 +135,7 @@ export function deleteLandDocument(db: Db, viewer: Viewer, id: number) {
     async (tx) => {
       const current = await documentRow(tx, id)
       await tx.deleteFrom('land_documents').where('id', '=', id).execute()
-      await tx.deleteFrom('files').where('id', '=', current.fileId).execute()
+      await deleteFile(tx, current.fileId)
       await renumber(tx, current.dateDescription)
       return { id, name: current.name, dateDescription: current.dateDescription }
     },
@@ -162,7 +146,13 @@ export function deleteLandDocument(db: Db, viewer: Viewer, id: number) {
 function logged(methodName: string, docId: string, viewer: Viewer): LoggedChange {
   // Documents are ordered within their date group, and an upload or rename renumbers a group:
   // changes to the timeline take turns (they are rare).
-  return { methodName, eventCollection: COLLECTION, docId, userName: viewer.userName, alsoLocks: [COLLECTION] }
+  return {
+    methodName,
+    eventCollection: COLLECTION,
+    docId,
+    userName: viewer.userName,
+    alsoLocks: [COLLECTION],
+  }
 }
 
 async function documentRow(tx: ReadTx, id: number) {

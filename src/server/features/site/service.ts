@@ -7,6 +7,7 @@ import { conflict } from '#server/core/errors'
 import { loggedChange } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import { defaultSettings } from '#server/features/site/defaults'
+import { siteImages } from '#server/features/site/images'
 import { markdownToHtml } from '#server/features/site/markdown'
 import { findStoredSettings, storeSettings } from '#server/features/site/sql'
 
@@ -31,6 +32,7 @@ export async function siteInfo(db: Db, config: Config): Promise<SiteInfo> {
     contactAddress: settings.contactAddress,
     homeHtml: markdownToHtml(settings.homeText),
     aboutHtml: markdownToHtml(settings.aboutText),
+    images: await siteImages(db.kysely),
   }
 }
 

@@ -1,8 +1,14 @@
 import type { FastifyRequest } from 'fastify'
 import { messages } from '#shared/messages'
-import { landMessages } from '#shared/schemas/land-documents'
 import { AppError, badRequest } from '#server/core/errors'
-import type { Upload } from '#server/features/land-documents/service'
+
+export interface Upload {
+  /** The text fields of the form, unchecked. */
+  fields: Record<string, string>
+  file?: { bytes: Buffer; fileName: string }
+  /** The file went over the limit given to @fastify/multipart; its bytes were dropped. */
+  tooLarge: boolean
+}
 
 const TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE'
 
@@ -10,11 +16,12 @@ const TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE'
 // last slash of either kind, as browsers send it.
 const baseName = (fileName: string) => fileName.split(/[/\\]/).pop()?.slice(0, 200) ?? ''
 
-// Reads the whole form: text fields in any order and at most one file, held in memory (20 MB
-// at most, by the limits given to @fastify/multipart). A file over the limit is read to its end
+// Reads the whole form of an upload route: text fields in any order and at most one file, held
+// in memory (no more than the limits the feature gave @fastify/multipart). `oneFileOnly` is the
+// feature's own refusal of a second file. A file over the limit is read to its end
 // and dropped, so the client gets our answer instead of a broken connection. The global NUL
 // check (core/http/security.ts) cannot see multipart bodies, so it is made here.
-export async function readUpload(request: FastifyRequest): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, oneFileOnly: string): Promise<Upload> {
   const upload: Upload = { fields: {}, tooLarge: false }
   let refusal: AppError | undefined
   try {
@@ -22,7 +29,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
       if (part.type === 'field') {
         const value = part.value
         if (typeof value !== 'string' || part.valueTruncated || part.fieldnameTruncated) {
-          refusal ??= badRequest(landMessages.unreadableUpload)
+          refusal ??= badRequest(messages.unreadableUpload)
         } else if (value.includes('\u0000') || part.fieldname.includes('\u0000')) {
           refusal ??= badRequest(messages.nulRefused)
         } else {
@@ -37,12 +44,12 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
   } catch (error) {
     const code = (error as { code?: string }).code
     if (code === TOO_LARGE) return { ...upload, tooLarge: true }
-    if (code === 'FST_FILES_LIMIT') throw badRequest(landMessages.oneFileOnly)
+    if (code === 'FST_FILES_LIMIT') throw badRequest(oneFileOnly)
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw new AppError(415, messages.multipartRequired)
     }
     request.log.warn({ err: error }, 'unreadable upload')
-    throw badRequest(landMessages.unreadableUpload)
+    throw badRequest(messages.unreadableUpload)
   }
   if (refusal) throw refusal
   return upload

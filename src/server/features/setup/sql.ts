@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { setupStepIdSchema, type SetupStepId } from '#shared/schemas/setup'
+import { readJsonSetting, writeJsonSetting } from '#server/core/db/settings'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import { LEVELS } from '#shared/domain/levels'
+import { findStoredSettings } from '#server/features/site/sql'
+
+const SKIPPED_KEY = 'setupSkipped'
+const skippedSteps = z.array(setupStepIdSchema)
+
+export const findSkippedSteps = async (tx: ReadTx): Promise<SetupStepId[]> =>
+  (await readJsonSetting(tx, SKIPPED_KEY, skippedSteps)) ?? []
+
+export const storeSkippedSteps = (tx: WriteTx, steps: SetupStepId[]) =>
+  writeJsonSetting(tx, SKIPPED_KEY, skippedSteps, steps)
+
+const hasRow = async (query: Promise<unknown>) => (await query) !== undefined
+
+/** What the association has made so far, each answered by one indexed look. */
+export async function setupFacts(tx: ReadTx) {
+  const [details, plots, people, committee] = await Promise.all([
+    findStoredSettings(tx).then((settings) => settings !== undefined),
+    hasRow(tx.selectFrom('plots').select('id').limit(1).executeTakeFirst()),
+    hasRow(tx.selectFrom('people').select('id').limit(1).executeTakeFirst()),
+    // Someone besides the administrators can keep the lists.
+    hasRow(
+      tx
+        .selectFrom('user')
+        .select('id')
+        .where('level', '=', LEVELS.committee)
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  ])
+  return { details, plots, people, committee }
+}
