@@ -26,6 +26,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A fresh server and a cold page load can take seconds on a busy machine; the default
+          // second for expect.poll failed CI once. A passing check still returns at once.
+          expect: { poll: { timeout: 10_000 } },
           // One browser and one server per file; files run one after another to fit two cores.
           fileParallelism: false,
         },

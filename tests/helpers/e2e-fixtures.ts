@@ -51,10 +51,9 @@ export const pathOf = (page: Page) => new URL(page.url()).pathname
 /** The text of the page's one h1. */
 export const headingOf = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 
-// A fresh server and cold page loads can be slow on a busy machine; the default second is short.
-// Generous: a passing check returns at once.
+// expect.poll with an optional message; the e2e project's config gives it a 10 s limit.
 export const poll = <T>(read: () => T | Promise<T>, message?: string) =>
-  expect.poll(read, { timeout: 10_000, ...(message ? { message } : {}) })
+  expect.poll(read, message ? { message } : {})
 
 /**
  * Creates a person through the API: a plotholder called after the id, 'Grower', joined today,
