@@ -1,10 +1,12 @@
 import { comparePlotIds, MAX_TENANTS_PER_PLOT } from '#shared/domain/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Gradient, Plot } from '#shared/schemas/plot'
+import type { SiteLayout } from '#shared/schemas/site-map'
 import { FIRST_NAMES, LAST_NAMES, PLOT_DESCRIPTIONS, STREETS, TOWN } from './names.ts'
 import { generateLandDocuments, type SeedLandDocument } from './land-documents.ts'
 import { generateLogs, type SeedLog } from './logs.ts'
 import { compareText, dayNumber, isoDay, random, type Random } from './random.ts'
+import { riversideLayout } from './riverside-layout.ts'
 
 // Fictional data for the demo site and the scale benchmarks. Everything follows from the seed and
 // the reference date (the data's "today"), never from the clock or Math.random, so two runs give
@@ -23,6 +25,8 @@ export interface SeedOptions {
   vacantPlots?: number
   /** Add the demo's timeline of land documents with their PDFs. */
   landDocuments?: boolean
+  /** The site drawing to store as the map. */
+  layout?: SiteLayout
 }
 
 export interface SeedData {
@@ -30,14 +34,14 @@ export interface SeedData {
   plots: Plot[]
   logs: SeedLog[]
   landDocuments: SeedLandDocument[]
+  layout: SiteLayout | null
 }
 
 export const REFERENCE_DATE = '2026-11-01'
 
-/** The demo site's plots, as drawn in src/client/features/map/site-layout.ts. */
+/** The demo site's plots: those drawn on its map. */
 export function demoPlotIds(): string[] {
-  const ids = Array.from({ length: 71 }, (_, i) => String(i + 1).padStart(2, '0'))
-  return [...ids, '66b'].sort(comparePlotIds)
+  return riversideLayout.plots.map((plot) => plot.id).sort(comparePlotIds)
 }
 
 export function scalePlotIds(count: number): string[] {
@@ -53,6 +57,7 @@ export const demoOptions: SeedOptions = {
   vacantPlots: 5,
   logs: 300,
   landDocuments: true,
+  layout: riversideLayout,
 }
 
 // A council's long waiting list; 5,000 plot holders then average under three to a plot.
@@ -79,6 +84,7 @@ export function generateSeed(options: SeedOptions): SeedData {
     plots,
     logs,
     landDocuments: options.landDocuments ? generateLandDocuments() : [],
+    layout: options.layout ?? null,
   }
 }
 

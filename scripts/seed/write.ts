@@ -1,6 +1,7 @@
 import type { Auth } from '#server/core/auth/auth'
 import type { Db } from '#server/core/db/database'
 import { writeTransaction, type ReadTx, type WriteTx } from '#server/core/db/write-transaction'
+import { storeSiteMap } from '#server/features/site-map/sql'
 import type { SeedData } from './generate.ts'
 
 export const NOT_EMPTY_MESSAGE =
@@ -55,6 +56,8 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
     for (const rows of chunks(tenancies)) await tx.insertInto('tenancy').values(rows).execute()
     for (const rows of chunks(data.logs)) await tx.insertInto('logs').values(rows).execute()
     await writeLandDocuments(tx, data)
+    if (data.layout)
+      await storeSiteMap(tx, { layout: data.layout, backgroundFileId: null, version: 1 })
   })
   return {
     people: data.people.length,

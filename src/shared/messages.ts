@@ -141,4 +141,54 @@ export const messages = {
   imageUploaded: 'The picture was uploaded.',
   imageRemoved: 'The picture was removed.',
   imageMissing: 'That picture does not exist.',
+  // The site map (issue 14): drawn in the browser or imported as SVG, kept in the database.
+  noSiteMapYet: 'No site map yet.',
+  noSiteMapYetAdmin: 'No site map yet: import a drawing or draw one on the site map screen.',
+  featureNameRequired: 'Every feature needs a name.',
+  plotDrawnTwice: (id: string) => `Plot ${id} is drawn twice; each plot may be drawn once.`,
+  drawnPlotNameInvalid: (label: string, problem: string) =>
+    `The drawing names a plot "${label}": ${problem}`,
+  drawnPlotEmpty: (id: string) => `Plot ${id} has no outline in the drawing.`,
+  chooseDrawing: 'Choose an SVG drawing to import.',
+  oneDrawingOnly: 'Import one drawing at a time.',
+  drawingTooLarge: 'The drawing is larger than 5 MB.',
+  notADrawing: 'The file is not an SVG drawing.',
+  drawingHasScript:
+    'The drawing contains a script or an embedded web page, which the site map will not keep. Save it again without them.',
+  drawingHasNoSize: 'The drawing has no size: give its <svg> a viewBox, or a width and a height.',
+  drawingHasNoPlots:
+    'No plots were found in the drawing: name each plot\'s shape "plot 12" (in its id, its label or its title).',
+  drawingHint:
+    'An SVG file of at most 5 MB. Name each plot\'s shape "plot 12" (in its id, its label or its title); everything else is kept as the background.',
+  drawingImported: (count: number) => `The drawing was imported with ${count} plots.`,
+  siteMapSaved: 'The site map was saved.',
+  everyDrawnPlotRecorded: 'Every plot on the drawing has a record already.',
+  chooseSpreadsheet: 'Choose a CSV file or an Excel .xlsx workbook to import.',
+  oneSpreadsheetOnly: 'Import one file at a time.',
+  spreadsheetTooLarge: 'The file is larger than 20 MB. Import it in parts.',
+  notASpreadsheet: 'The file is not a spreadsheet: choose a CSV file or an Excel .xlsx workbook.',
+  oldExcelFile: 'This is an old Excel .xls file: save it as .xlsx or CSV, then choose it again.',
+  unreadableText:
+    'The file is not readable text in UTF-8 or Windows-1252: save it as CSV (UTF-8), then choose it again.',
+  spreadsheetFormula: (row: number, column: string) =>
+    `Row ${row}, column ${column} holds a formula. Save the sheet with values only (or as CSV), then choose it again.`,
+  spreadsheetEmpty: 'The file has no rows under its headings.',
+  spreadsheetTooManyRows: (max: number) =>
+    `The file has more than ${max.toLocaleString('en-GB')} rows. Import it in parts.`,
+  noSuchSheet: (name: string) => `The workbook has no sheet named '${name}'.`,
+  columnRequired: (label: string) => `Choose the column that holds the ${label.toLowerCase()}.`,
+  noSuchColumn: (column: string) => `The file has no column '${column}'.`,
+  unknownPlot: (id: string) => `There is no plot '${id}'.`,
+  unknownNickname: (id: string) => `There is no person with the nickname '${id}'.`,
+  notYesOrNo: (label: string, value: string) => `${label} is '${value}': write yes or no.`,
+  importDateInvalid: (label: string, value: string) =>
+    `${label} is '${value}': write a real date as YYYY-MM-DD or DD/MM/YYYY.`,
+  importRowRefused: (row: number, message: string) => `Row ${row}: ${message}`,
+  importRefused: (count: number) =>
+    `${count === 1 ? 'One row' : `${count} rows`} would be refused, so nothing was saved. Correct the file and check it again.`,
+  importReady: (count: number) => `All ${count} rows are ready to import.`,
+  importDone: (created: number, kind: string, tenancies: number) =>
+    `Imported ${created} ${kind}` + (tenancies ? `, with ${tenancies} tenancies.` : '.'),
+  plotsCreated: (count: number) =>
+    count === 1 ? 'One plot was created.' : `${count} plots were created.`,
 } as const

@@ -9,6 +9,9 @@ import { createTestApp, engines, PASSWORD, type TestApp } from '#tests/helpers/t
 import { FORWARDED_HEADERS, hostileRequests } from '#tests/helpers/hostile-headers'
 import { multipartBody, samplePdf } from '#tests/helpers/pdf-upload'
 import { samplePng } from '#tests/helpers/sample-image'
+import { sampleDrawing, svgFile } from '#tests/helpers/sample-drawing'
+import { csvBytes, csvFile } from '#tests/helpers/spreadsheets'
+import type { SiteMap } from '#shared/schemas/site-map'
 
 // The access rules of every API route, written down once (tests/access-matrix.json) and checked
 // against the running server: the file cannot drift from the routes, and the routes cannot drift
@@ -89,6 +92,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
   const accountEmails = new Set<string>()
   let fixtureLogId = 0
   let logoUrl = ''
+  let backgroundUrl = ''
   let fixtureDocument = 0
   const levelTwoAnswers: Array<{ route: string; body: string }> = []
 
@@ -163,6 +167,15 @@ describe.each(engines)('access matrix on %s', (engine) => {
     const logo = await multipartBody({}, { bytes: samplePng, name: 'logo.png' })
     await inject('PUT', '/api/settings/images/logo', admin, logo.payload, logo.headers)
     logoUrl = (await inject('GET', '/api/site')).json<SiteInfo>().images.logo!.url
+    const drawing = await multipartBody({}, svgFile(sampleDrawing()))
+    const imported = await inject(
+      'POST',
+      '/api/site-map/drawing',
+      admin,
+      drawing.payload,
+      drawing.headers,
+    )
+    backgroundUrl = imported.json<SiteMap>().backgroundUrl!
 
     // Every caller aims at records of its own, so that what one caller deletes or changes never
     // decides another caller's answer, and refused calls can be shown to have changed nothing.
@@ -194,6 +207,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/logs/{id}', `/api/logs/${fixtureLogId}`)
       .replace('/api/news/{id}', `/api/news/${target.news}`)
       .replace('/api/site/images/{id}', logoUrl)
+      .replace('/api/site-map/backgrounds/{id}', backgroundUrl)
       .replace('{name}', 'homePhoto')
       .replace('/api/setup/steps/{id}', '/api/setup/steps/committee')
     expect(url, `no sample parameters for ${keyOf(route)}`).not.toContain('{')
@@ -273,6 +287,33 @@ describe.each(engines)('access matrix on %s', (engine) => {
         headers = form.headers
         break
       }
+      case 'POST /api/site-map/drawing': {
+        const form = await multipartBody({}, svgFile(sampleDrawing({ plots: 2 })))
+        payload = form.payload
+        headers = form.headers
+        break
+      }
+      case 'POST /api/import/check':
+      case 'POST /api/import': {
+        const form = await multipartBody(
+          { kind: 'people' },
+          csvFile(
+            csvBytes([
+              ['Nickname', 'First name', 'Last name'],
+              [`imported-${id}`, 'Im', 'Ported'],
+            ]),
+          ),
+        )
+        payload = form.payload
+        headers = form.headers
+        break
+      }
+      case 'PUT /api/site-map':
+        payload = {
+          layout: { viewBox: { width: 10, height: 10 }, plots: [], features: [] },
+          version: 0,
+        }
+        break
       case 'PUT /api/land-documents/{id}':
         payload = { name: `Renamed ${id}` }
         break

@@ -26,7 +26,7 @@ describe.each(engines)('first-run steps on %s', (engine) => {
 
   it('leads the administrator of an empty database through three steps, all to do', async () => {
     const fresh = await setup()
-    expect(fresh.steps.map((step) => step.id)).toEqual(['details', 'plots', 'committee'])
+    expect(fresh.steps.map((step) => step.id)).toEqual(['details', 'map', 'plots', 'committee'])
     expect(new Set(fresh.steps.map((step) => step.state))).toEqual(new Set(['to do']))
     expect(fresh.leadOnSignIn).toBe(true)
   })

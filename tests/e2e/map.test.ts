@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   signedInPage,
+  storeRiversideMap,
 } from '#tests/helpers/browser'
 import { headingOf, pathOf, PHONE, poll, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
@@ -14,6 +15,7 @@ const plotNumbers = [
 
 describe('members map', () => {
   const suite = useServerAndBrowser()
+  beforeAll(() => storeRiversideMap(suite.server))
 
   it('shows a plotholder the read-only drawing with all 72 plot numbers', async () => {
     const page = await signedInPage(suite.browser, suite.server, {

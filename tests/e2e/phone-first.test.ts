@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   signedInPage,
+  storeRiversideMap,
 } from '#tests/helpers/browser'
 import {
   field,
@@ -35,6 +36,7 @@ describe('the members area on a phone and on a desktop', () => {
 
   beforeAll(async () => {
     api = await apiAs(suite.server, 'fixtures', 3)
+    await storeRiversideMap(suite.server)
     await makePerson(api, 'rhian', { firstName: 'Rhian', lastName: 'Evans-Longsurname', onWaitingList: false })
     await makePerson(api, 'owain', { firstName: 'Owain', lastName: 'Price', onWaitingList: false })
     for (const [i, id] of WAITING.entries()) {
@@ -73,6 +75,8 @@ describe('the members area on a phone and on a desktop', () => {
     `/members/logs/${logId}`,
     '/members/performance',
     '/members/settings',
+    '/members/site-map',
+    '/members/import',
     '/members/setup',
     '/members/account',
   ]
@@ -96,7 +100,8 @@ describe('the members area on a phone and on a desktop', () => {
         await expectNoAxeViolations(page)
       }
       await page.context().close()
-    })
+      // Two dozen screens, each checked by axe (the site map's drawing is a large tree for it).
+    }, 180_000)
   }
 
   it('puts the links and sign-out behind one Menu button on a phone', async () => {

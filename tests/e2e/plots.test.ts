@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   signedInPage,
+  storeRiversideMap,
 } from '#tests/helpers/browser'
 import {
   giveTenant,
@@ -36,6 +37,7 @@ describe('plots list: grid, map and filter', () => {
     await makePlot(api, '20', { isNew: true, paid: true })
     await giveTenant(api, '20', 'cedric')
     await api.dispose()
+    await storeRiversideMap(suite.server)
   })
 
   it('toggles grid and map and remembers the choice over a reload', async () => {

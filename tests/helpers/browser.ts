@@ -3,6 +3,7 @@ import { chromium, request, type APIRequestContext, type Browser, type Page } fr
 import { AxeBuilder } from '@axe-core/playwright'
 import { claimAdministrator, PASSWORD, type TestServer } from './server-process.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts'
+import { riversideLayout } from '../../scripts/seed/riverside-layout.ts'
 
 export { startServer, type TestServer } from './server-process.ts'
 export { PASSWORD }
@@ -131,4 +132,12 @@ export async function expectNoHorizontalScroll(page: Page, where = page.url()) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
   expect(overflow, where).toBeLessThanOrEqual(0)
+}
+
+/** Stores the demo site's drawing as the association's map, as the administrator would. */
+export async function storeRiversideMap(server: TestServer) {
+  const admin = await apiAs(server, 'map-maker', 4)
+  const saved = await admin.put('/api/site-map', { data: { layout: riversideLayout, version: 0 } })
+  if (!saved.ok()) throw new Error(`store the map: ${await saved.text()}`)
+  await admin.dispose()
 }

@@ -12,7 +12,7 @@ import {
 } from '../../scripts/seed/generate.ts'
 import { FIRST_NAMES, LAST_NAMES } from '../../scripts/seed/names.ts'
 import { minimalPdf } from '../../scripts/seed/pdf.ts'
-import { siteLayout } from '../../src/client/components/site-map/site-layout.ts'
+import { riversideLayout as siteLayout } from '../../scripts/seed/riverside-layout.ts'
 
 const demo = generateSeed(demoOptions)
 const DAY = 86_400_000

@@ -18,6 +18,8 @@ import { performanceRoutes } from '../features/performance/routes.tsx'
 import { myAccountRoutes } from '../features/my-account/routes.tsx'
 import { settingsRoutes } from '../features/settings/routes.tsx'
 import { setupRoutes } from '../features/setup/routes.tsx'
+import { importRoutes } from '../features/import/routes.tsx'
+import { siteMapRoutes } from '../features/site-map/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
 
 // Who may open what, in one table (spec section 6). The server enforces the same levels.
@@ -52,6 +54,8 @@ export const routes: RouteObject[] = [
       guarded('performance', LEVELS.admin, '/', performanceRoutes),
       guarded('settings', LEVELS.admin, '/', settingsRoutes),
       guarded('setup', LEVELS.admin, '/', setupRoutes),
+      guarded('site-map', LEVELS.admin, '/', siteMapRoutes),
+      guarded('import', LEVELS.admin, '/', importRoutes),
       guarded('account', LEVELS.plotholder, '/', myAccountRoutes),
     ],
   },

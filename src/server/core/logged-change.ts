@@ -1,5 +1,6 @@
 import { messages } from '#shared/messages'
 import type { Db } from '#server/core/db/database'
+import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
 import { AppError } from '#server/core/errors'
 import type { Actor } from '#server/core/viewer'
@@ -17,7 +18,11 @@ export interface LoggedChange {
 }
 
 /** A change to the account `id`, logged with who made it and from where. */
-export const accountChange = (methodName: string, id: string, { viewer, clientAddress }: Actor) => ({
+export const accountChange = (
+  methodName: string,
+  id: string,
+  { viewer, clientAddress }: Actor,
+) => ({
   methodName,
   eventCollection: 'users',
   docId: id,
@@ -34,7 +39,12 @@ function valueWithAddress(value: unknown, clientAddress: string | undefined): un
   return { ...fields, clientAddress }
 }
 
-export async function writeLog(tx: WriteTx, change: LoggedChange, value: unknown, error: unknown = null) {
+export async function writeLog(
+  tx: WriteTx,
+  change: LoggedChange,
+  value: unknown,
+  error: unknown = null,
+) {
   await tx
     .insertInto('logs')
     .values({
@@ -47,6 +57,27 @@ export async function writeLog(tx: WriteTx, change: LoggedChange, value: unknown
       error: JSON.stringify(error),
     })
     .execute()
+}
+
+/** Many log entries at once, for a change made of many records (an import), one per record. */
+export function writeLogs(
+  tx: WriteTx,
+  entries: ReadonlyArray<{ change: LoggedChange; value: unknown }>,
+) {
+  const timeStamp = new Date().toISOString()
+  return insertInBatches(
+    tx,
+    'logs',
+    entries.map(({ change, value }) => ({
+      timeStamp,
+      userName: change.userName,
+      methodName: change.methodName,
+      eventCollection: change.eventCollection,
+      docId: change.docId,
+      value: JSON.stringify(valueWithAddress(value, change.clientAddress)),
+      error: 'null',
+    })),
+  )
 }
 
 // Runs one change in one write transaction together with its log entry. The change's own record
@@ -81,6 +112,11 @@ export async function loggedChange<T>(
 }
 
 /** One log entry on its own: a security event (a sign-in, a refusal), or a refused change. */
-export async function logEvent(db: Db, change: LoggedChange, value: unknown = null, error: unknown = null) {
+export async function logEvent(
+  db: Db,
+  change: LoggedChange,
+  value: unknown = null,
+  error: unknown = null,
+) {
   await writeTransaction(db, (tx) => writeLog(tx, change, value, error))
 }

@@ -2,6 +2,7 @@ import type { App } from '#server/core/app-type'
 import { accountsFeature } from '#server/features/accounts/routes'
 import { contactFeature } from '#server/features/contact/routes'
 import { exportsFeature } from '#server/features/exports/routes'
+import { importFeature } from '#server/features/import/routes'
 import { landDocumentsFeature } from '#server/features/land-documents/routes'
 import { logsFeature } from '#server/features/logs/routes'
 import { newsFeature } from '#server/features/news/routes'
@@ -11,6 +12,7 @@ import { meFeature } from '#server/features/sign-in/me'
 import { setupFeature } from '#server/features/setup/routes'
 import { signInFeature } from '#server/features/sign-in/routes'
 import { siteImagesFeature } from '#server/features/site/image-routes'
+import { siteMapFeature } from '#server/features/site-map/routes'
 import { siteFeature } from '#server/features/site/routes'
 import { vitalsFeature } from '#server/features/vitals/routes'
 
@@ -22,6 +24,7 @@ const FEATURES = [
   accountsFeature,
   siteFeature,
   siteImagesFeature,
+  siteMapFeature,
   setupFeature,
   contactFeature,
   logsFeature,
@@ -30,6 +33,7 @@ const FEATURES = [
   peopleFeature,
   plotsFeature,
   exportsFeature,
+  importFeature,
   vitalsFeature,
 ]
 

@@ -57,7 +57,7 @@ export const plotFieldsSchema = z.object({
 })
 
 // The plot name is used in URLs and on the map, so it stays short and plain.
-const plotName = requiredText(messages.plotNameRequired, 'plot name', 20)
+export const plotName = requiredText(messages.plotNameRequired, 'plot name', 20)
   .regex(/^[\p{L}\p{Nd} -]+$/u, messages.plotNameCharacters)
   // /members/plots/new is the new-plot form, so a plot called 'new' could never be opened.
   .refine((name) => name.toLowerCase() !== 'new', messages.plotNameReserved)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /** The first-run steps, in the order an association takes them. */
-export const setupStepIdSchema = z.enum(['details', 'plots', 'committee'])
+export const setupStepIdSchema = z.enum(['details', 'map', 'plots', 'committee'])
 
 export type SetupStepId = z.infer<typeof setupStepIdSchema>
 

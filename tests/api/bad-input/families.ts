@@ -12,8 +12,11 @@ import { newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
 import { registerSchema } from '#shared/schemas/register'
 import { updateSettingsSchema } from '#shared/schemas/settings'
 import { setupStepIdSchema, skipStepSchema } from '#shared/schemas/setup'
+import { saveSiteLayoutSchema } from '#shared/schemas/site-map'
 import { signInBody } from '#server/features/sign-in/routes'
 import { samplePng } from '#tests/helpers/sample-image'
+import { sampleDrawing } from '#tests/helpers/sample-drawing'
+import { csvBytes } from '#tests/helpers/spreadsheets'
 import {
   bodyOf,
   type Breaker,
@@ -307,6 +310,90 @@ export const settingsFamilies: Families = (s) => ({
     ),
 })
 
+// The site map: the editor's layout, an imported drawing, and plots made from it. The suite's
+// database has no map, so making plots from it is always refused.
+export const siteMapFamilies: Families = (s) => {
+  const rect = { kind: 'rect', x: 1, y: 1, width: 10, height: 8 }
+  const plot = (id: string) => ({ id, shape: rect, label: { x: 6, y: 5 } })
+  const layout = { viewBox: { width: 100, height: 60 }, plots: [plot('1')], features: [] }
+  return {
+    'PUT /api/site-map': () =>
+      s.bodyOnly(
+        'PUT',
+        '/api/site-map',
+        bodyOf(() => ({ layout, version: 0 }), saveSiteLayoutSchema, [
+          s.stale,
+          fc.constantFrom<Breaker>(
+            (body) => ({ ...body, layout: { ...layout, plots: [plot('7'), plot('7')] } }),
+            (body) => ({ ...body, layout: { ...layout, plots: [plot('')] } }),
+            (body) => ({ ...body, layout: { ...layout, viewBox: { width: 0, height: 60 } } }),
+            (body) => ({
+              ...body,
+              layout: { ...layout, plots: [{ ...plot('1'), shape: { ...rect, width: -1 } }] },
+            }),
+            (body) => ({
+              ...body,
+              layout: { ...layout, features: [{ kind: 'shed', name: 'Shed', shape: rect }] },
+            }),
+            (body) => ({
+              ...body,
+              layout: { ...layout, features: [{ kind: 'building', name: ' ', shape: rect }] },
+            }),
+          ),
+        ]),
+      ),
+    'POST /api/site-map/drawing': () =>
+      s.uploads({
+        method: 'POST',
+        url: '/api/site-map/drawing',
+        fields: {},
+        fieldSpecs: {},
+        required: [],
+        file: () => Buffer.from(sampleDrawing()),
+        fileName: 'site.svg',
+      }),
+    'POST /api/site-map/plots': () =>
+      fc.oneof(
+        fc.constant<Case>({ method: 'POST', url: '/api/site-map/plots' }),
+        fc
+          .jsonValue({ maxDepth: 2 })
+          .map((json): Case => ({ method: 'POST', url: '/api/site-map/plots', body: { json } })),
+      ),
+  }
+}
+
+// Importing a spreadsheet: the dry run and the import, with the same form.
+export const importFamilies: Families = (s) => {
+  const upload = (url: string) => () =>
+    s.uploads({
+      method: 'POST',
+      url,
+      fields: { kind: 'people' },
+      fieldSpecs: {
+        kind: fc.oneof(
+          hugeString,
+          unicodeJunk.filter((kind) => kind !== 'people' && kind !== 'plots'),
+        ),
+        sheet: over(200),
+        mapping: fc.oneof(
+          hugeString,
+          fc.constantFrom('{', '[]', '"First name"', 'null', JSON.stringify({ firstName: 7 })),
+        ),
+      },
+      required: ['kind'],
+      file: () =>
+        csvBytes([
+          ['First name', 'Last name'],
+          ['Fuzz', 'Import'],
+        ]),
+      fileName: 'people.csv',
+    })
+  return {
+    'POST /api/import/check': upload('/api/import/check'),
+    'POST /api/import': upload('/api/import'),
+  }
+}
+
 // Sign-in, sign-out and sign-out-everywhere: only their bodies are checked.
 export const signInFamilies: Families = (s) => ({
   'POST /api/auth/sign-in/username': () => {
@@ -338,5 +425,7 @@ export const ALL_FAMILIES = [
   landDocumentsFamilies,
   newsFamilies,
   settingsFamilies,
+  siteMapFamilies,
+  importFamilies,
   signInFamilies,
 ]

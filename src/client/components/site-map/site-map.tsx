@@ -1,35 +1,38 @@
-import { useId, type KeyboardEvent } from 'react'
-import { siteLayout, type FeatureShape, type SiteFeature, type SitePlot } from './site-layout.ts'
+import { useId, useMemo, type KeyboardEvent, type MouseEvent } from 'react'
+import type { PlotStatus } from '#shared/domain/plots'
+import type { FeatureShape, SiteFeature, SiteMap as SiteMapData } from '#shared/schemas/site-map'
+import { plotsMarkup, statusWords } from './plots-markup.ts'
 import './site-map.css'
 
-export type PlotStatus = 'vacant' | 'occupied' | 'unpaid'
-
 export type SiteMapProps = {
+  /** The drawing, as stored (every drawing is 297 units wide, so lines and labels fit it). */
+  siteMap: SiteMapData
   /** The drawing's accessible name, shown as its <title>. */
   title: string
   /** Shades each plot by status and adds a legend below the drawing. */
   plotStatus?: Record<string, PlotStatus>
   /** Makes each plot a keyboard-usable link; without it the map is read-only. */
   onSelectPlot?: (plotId: string) => void
-  selectedPlotIds?: never
+  /** Drawn plots that have no record, marked for the administrator. */
+  unrecorded?: ReadonlySet<string>
 }
 
-const statusWords: Record<PlotStatus, string> = {
-  vacant: 'Vacant',
-  occupied: 'Occupied',
-  unpaid: 'Unpaid',
-}
 const statuses = Object.keys(statusWords) as PlotStatus[]
 
-/** The allotment site drawn from siteLayout (site-layout.ts). No inline styles: classes only. */
-export function SiteMap({ title, plotStatus, onSelectPlot }: SiteMapProps) {
+/** The allotment site as stored in the database. No inline styles: classes only. */
+export function SiteMap({ siteMap, title, plotStatus, onSelectPlot, unrecorded }: SiteMapProps) {
+  const { layout, backgroundUrl } = siteMap
   // useId may contain characters that are awkward in url(#...) references; keep a plain id.
   const baseId = `site-map-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`
   const titleId = `${baseId}-title`
   const treesId = `${baseId}-trees`
   const willowId = `${baseId}-willow`
-  const { width, height } = siteLayout.viewBox
+  const { width, height } = layout.viewBox
   const interactive = onSelectPlot !== undefined
+  const markup = useMemo(
+    () => plotsMarkup(layout.plots, { plotStatus, unrecorded, interactive }),
+    [layout.plots, plotStatus, unrecorded, interactive],
+  )
 
   return (
     <div className="site-map-container">
@@ -50,7 +53,17 @@ export function SiteMap({ title, plotStatus, onSelectPlot }: SiteMapProps) {
             <path className="map-willow-stem" d="M1 3.6 L1.6 0.6 M2.6 3.6 L2.1 1" />
           </pattern>
         </defs>
-        {siteLayout.features.map((feature) => (
+        {backgroundUrl && (
+          <image
+            href={backgroundUrl}
+            x="0"
+            y="0"
+            width={width}
+            height={height}
+            aria-hidden="true"
+          />
+        )}
+        {layout.features.map((feature) => (
           <Feature
             key={feature.name}
             feature={feature}
@@ -63,15 +76,12 @@ export function SiteMap({ title, plotStatus, onSelectPlot }: SiteMapProps) {
             }
           />
         ))}
-        {siteLayout.plots.map((plot) => (
-          <Plot
-            key={plot.id}
-            plot={plot}
-            status={plotStatus?.[plot.id]}
-            onSelectPlot={onSelectPlot}
-          />
-        ))}
-        {siteLayout.features.map(
+        <g
+          className="plots"
+          dangerouslySetInnerHTML={{ __html: markup }}
+          {...(onSelectPlot ? plotControls(onSelectPlot) : {})}
+        />
+        {layout.features.map(
           (feature) =>
             feature.label && (
               <text
@@ -111,6 +121,7 @@ export function SiteMap({ title, plotStatus, onSelectPlot }: SiteMapProps) {
 }
 
 function Shape({ shape, className }: { shape: FeatureShape; className: string }) {
+  if (shape.kind === 'path') return <path className={className} d={shape.d} />
   switch (shape.kind) {
     case 'rect':
       return (
@@ -143,50 +154,22 @@ function Feature({ feature, textureId }: { feature: SiteFeature; textureId?: str
   )
 }
 
-function Plot({
-  plot,
-  status,
-  onSelectPlot,
-}: {
-  plot: SitePlot
-  status: PlotStatus | undefined
-  onSelectPlot: ((plotId: string) => void) | undefined
-}) {
-  const className = [
-    'plot',
-    status ? `plot--${status}` : '',
-    onSelectPlot ? 'plot--interactive' : '',
-  ]
-    .filter(Boolean)
-    .join(' ')
-  const controlProps = onSelectPlot
-    ? {
-        role: 'link',
-        tabIndex: 0,
-        'aria-label': `Plot ${plot.id}`,
-        onClick: () => onSelectPlot(plot.id),
-        onKeyDown: (event: KeyboardEvent<SVGGElement>) => {
-          if (event.key === 'Enter' || event.key === ' ') {
-            event.preventDefault()
-            onSelectPlot(plot.id)
-          }
-        },
+// Each plot is a link (role, tab stop and name in its markup); one handler on the group follows
+// the one clicked or activated by Enter or Space.
+function plotControls(onSelectPlot: (plotId: string) => void) {
+  const plotOf = (target: EventTarget) =>
+    (target as Element).closest<SVGGElement>('[data-plot-id]')?.dataset.plotId
+  return {
+    onClick: (event: MouseEvent<SVGGElement>) => {
+      const id = plotOf(event.target)
+      if (id !== undefined) onSelectPlot(id)
+    },
+    onKeyDown: (event: KeyboardEvent<SVGGElement>) => {
+      const id = plotOf(event.target)
+      if (id !== undefined && (event.key === 'Enter' || event.key === ' ')) {
+        event.preventDefault()
+        onSelectPlot(id)
       }
-    : {}
-
-  return (
-    <g className={className} data-plot-id={plot.id} {...controlProps}>
-      {status && <title>{`Plot ${plot.id}: ${statusWords[status]}`}</title>}
-      <Shape shape={plot.shape} className="plot__shape" />
-      <text
-        className="plot__label"
-        x={plot.label.x}
-        y={plot.label.y}
-        textAnchor="middle"
-        dominantBaseline="central"
-      >
-        {plot.id}
-      </text>
-    </g>
-  )
+    },
+  }
 }

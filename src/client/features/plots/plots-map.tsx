@@ -8,7 +8,7 @@ import {
 } from '#shared/domain/plots'
 import { messages } from '#shared/messages'
 import type { Plot } from '#shared/schemas/plot'
-import { SiteMap } from '../../components/site-map/site-map.tsx'
+import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
 import { plotHref } from './api.ts'
 
 export function PlotsMap({ plots, filter }: { plots: Plot[]; filter: string }) {
@@ -36,14 +36,14 @@ export function PlotsMap({ plots, filter }: { plots: Plot[]; filter: string }) {
       const dimmed = matching !== null && !matching.has(shape.dataset.plotId ?? '')
       shape.toggleAttribute('data-dimmed', dimmed)
     }
-  }, [matching])
+  }, [matching, status])
 
   return (
     <div ref={container} className="plots-map">
       <p className="count" aria-live="polite">
         {matching ? messages.plotsMatch(matching.size) : messages.choosePlotOnMap}
       </p>
-      <SiteMap title="Plots on the site map" plotStatus={status} onSelectPlot={select} />
+      <StoredSiteMap title="Plots on the site map" plotStatus={status} onSelectPlot={select} />
     </div>
   )
 }

@@ -20,7 +20,9 @@ export function SettingsPage() {
       <PageHeading>Settings</PageHeading>
       {unsaved.prompt}
       <p>
-        <Link to="/members/setup">Getting started</Link>: the first-run steps, to take up again.
+        <Link to="/members/setup">Getting started</Link>: the first-run steps, to take up again. The{' '}
+        <Link to="/members/site-map">site map drawing</Link>: import the site’s drawing.{' '}
+        <Link to="/members/import">Import from a spreadsheet</Link>: people and plots.
       </p>
       <QueryState query={settings}>
         {(saved) => <SettingsForm saved={saved} report={unsaved.report} />}

@@ -20,10 +20,26 @@ export const STEPS: Record<SetupStepId, StepText> = {
     ),
     links: [{ to: '/members/settings', label: 'Open Settings' }],
   },
+  map: {
+    title: 'Site map',
+    text: (
+      <>
+        Import a drawing of the site (SVG) in which each plot’s shape is named “plot 12”, and create
+        the plots it shows in one go.
+      </>
+    ),
+    links: [{ to: '/members/site-map', label: 'Open the site map drawing' }],
+  },
   plots: {
     title: 'Plots and people',
-    text: <>Create the plots, then add the plot holders and the waiting list.</>,
+    text: (
+      <>
+        Import the plot holders, the waiting list and the plots from the spreadsheet you keep today
+        (CSV or Excel), or create them one at a time.
+      </>
+    ),
     links: [
+      { to: '/members/import', label: 'Import a spreadsheet' },
       { to: '/members/plots/new', label: 'Create a plot' },
       { to: '/members/plotholders', label: 'Open Plot holders' },
     ],

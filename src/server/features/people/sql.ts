@@ -2,6 +2,7 @@ import { comparePlotIds } from '#shared/domain/plots'
 import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import type { PersonRow } from '#server/core/db/schema'
+import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { withLinkedIds } from '#server/core/db/left-join'
 import { reusableQuery } from '#server/core/db/reusable-query'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
@@ -108,6 +109,26 @@ export async function insertPerson(tx: WriteTx, person: Person): Promise<Person>
     .values({ id: person.id, ...fieldsOf(person), version: person.version })
     .execute()
   return person
+}
+
+/** New people all at once (an import): as insertPerson, in a few statements. */
+export function insertPeople(tx: WriteTx, people: readonly Person[]): Promise<void> {
+  return insertInBatches(
+    tx,
+    'people',
+    people.map((person) => ({ id: person.id, ...fieldsOf(person), version: person.version })),
+  )
+}
+
+/** People who gained plots in an import: plot holders now, at their next version. */
+export async function markPlotHolders(tx: WriteTx, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += 1_000) {
+    await tx
+      .updateTable('people')
+      .set((eb) => ({ isPlotHolder: 1, version: eb('version', '+', 1) }))
+      .where('id', 'in', ids.slice(start, start + 1_000))
+      .execute()
+  }
 }
 
 // Writes the person read at `person.version` as the next version. The compare-and-set is a

@@ -2,6 +2,7 @@ import { comparePlotIds, isOccupied } from '#shared/domain/plots'
 import { messages } from '#shared/messages'
 import type { Gradient, Plot } from '#shared/schemas/plot'
 import type { PlotRow } from '#server/core/db/schema'
+import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { withLinkedIds } from '#server/core/db/left-join'
 import { reusableQuery } from '#server/core/db/reusable-query'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
@@ -43,7 +44,10 @@ function fieldsOf(plot: Plot) {
 }
 
 // One query for the tenancy rows of the wanted plots, grouped here: never one query per plot.
-async function tenantsByPlot(tx: ReadTx, plotIds?: readonly string[]): Promise<Map<string, string[]>> {
+async function tenantsByPlot(
+  tx: ReadTx,
+  plotIds?: readonly string[],
+): Promise<Map<string, string[]>> {
   let query = tx.selectFrom('tenancy').select(['plotId', 'personId'])
   if (plotIds) query = query.where('plotId', 'in', plotIds)
   const rows = await query.execute()
@@ -110,6 +114,43 @@ export async function insertPlot(tx: WriteTx, plot: Plot): Promise<Plot> {
     .values({ id: plot.id, ...fieldsOf(plot), version: plot.version })
     .execute()
   return plot
+}
+
+/** New plots all at once (an import): as insertPlot, in a few statements. */
+export function insertPlots(tx: WriteTx, plots: readonly Plot[]): Promise<void> {
+  return insertInBatches(
+    tx,
+    'plots',
+    plots.map((plot) => ({ id: plot.id, ...fieldsOf(plot), version: plot.version })),
+  )
+}
+
+/** Plots that gained tenants in an import, at their next version. */
+export async function touchPlots(tx: WriteTx, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += 1_000) {
+    await tx
+      .updateTable('plots')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', 'in', ids.slice(start, start + 1_000))
+      .execute()
+  }
+}
+
+export function addTenancies(
+  tx: WriteTx,
+  tenancies: ReadonlyArray<{ plotId: string; personId: string }>,
+): Promise<void> {
+  return insertInBatches(tx, 'tenancy', tenancies)
+}
+
+/** How many tenants each plot has, by plot id. */
+export async function tenantCounts(tx: ReadTx): Promise<Map<string, number>> {
+  const rows = await tx
+    .selectFrom('tenancy')
+    .select((eb) => ['plotId', eb.fn.countAll<number>().as('count')])
+    .groupBy('plotId')
+    .execute()
+  return new Map(rows.map((row) => [row.plotId, Number(row.count)]))
 }
 
 // Writes the plot read at `plot.version` as the next version; the compare-and-set backs up the

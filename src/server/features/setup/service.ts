@@ -5,7 +5,7 @@ import { loggedChange } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import { findSkippedSteps, setupFacts, storeSkippedSteps } from '#server/features/setup/sql'
 
-const ORDER: SetupStepId[] = ['details', 'plots', 'committee']
+const ORDER: SetupStepId[] = ['details', 'map', 'plots', 'committee']
 
 // A step is done when its work shows in the data, whoever did it and however: the steps cannot
 // disagree with what the association has.

@@ -4,6 +4,7 @@ import { readJsonSetting, writeJsonSetting } from '#server/core/db/settings'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { LEVELS } from '#shared/domain/levels'
 import { findStoredSettings } from '#server/features/site/sql'
+import { findStoredSiteMap } from '#server/features/site-map/sql'
 
 const SKIPPED_KEY = 'setupSkipped'
 const skippedSteps = z.array(setupStepIdSchema)
@@ -18,8 +19,9 @@ const hasRow = async (query: Promise<unknown>) => (await query) !== undefined
 
 /** What the association has made so far, each answered by one indexed look. */
 export async function setupFacts(tx: ReadTx) {
-  const [details, plots, people, committee] = await Promise.all([
+  const [details, map, plots, people, committee] = await Promise.all([
     findStoredSettings(tx).then((settings) => settings !== undefined),
+    findStoredSiteMap(tx).then((siteMap) => siteMap !== undefined),
     hasRow(tx.selectFrom('plots').select('id').limit(1).executeTakeFirst()),
     hasRow(tx.selectFrom('people').select('id').limit(1).executeTakeFirst()),
     // Someone besides the administrators can keep the lists.
@@ -32,5 +34,5 @@ export async function setupFacts(tx: ReadTx) {
         .executeTakeFirst(),
     ),
   ])
-  return { details, plots, people, committee }
+  return { details, map, plots, people, committee }
 }

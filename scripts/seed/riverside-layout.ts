@@ -1,46 +1,19 @@
-// The allotment site drawn on /members/map and in the plots map view, held as data.
-// To draw another site, edit only this file: the viewBox, the plots and the features.
+import type { SiteLayout } from '#shared/schemas/site-map'
+
+// The demo site's drawing (Riverside), stored by the demo seed like any association's map.
 //
-// Units are the drawing's own (an A4 landscape sheet, 297 by 210); SiteMap shows it 1024 wide.
+// Units are those of every stored drawing: an A4 landscape sheet, 297 by 210.
 // A plot's label point is where its number is written and must lie inside its shape.
 // Plots must not overlap each other or any feature (tests/unit/site-layout.test.ts checks it).
 // Features are drawn in order, later ones on top of earlier ones; then the plots; then the
 // features' labels, on top of everything.
-
-export type Point = { x: number; y: number }
-
-export type RectShape = { kind: 'rect'; x: number; y: number; width: number; height: number }
-/** SVG points list, "x1,y1 x2,y2 ...", closed. */
-export type PolygonShape = { kind: 'polygon'; points: string }
-/** SVG points list, open (fences). */
-export type PolylineShape = { kind: 'polyline'; points: string }
-
-export type PlotShape = RectShape | PolygonShape
-export type FeatureShape = PlotShape | PolylineShape
-
-export type SitePlot = { id: string; shape: PlotShape; label: Point }
-
-export type FeatureKind = 'willow' | 'path' | 'building' | 'compost' | 'fence' | 'gate' | 'orchard'
-
-export type SiteFeature = {
-  kind: FeatureKind
-  name: string
-  shape: FeatureShape
-  label?: Point & { text: string }
-}
-
-export type SiteLayout = {
-  viewBox: { width: number; height: number }
-  plots: SitePlot[]
-  features: SiteFeature[]
-}
 
 // The site: a fenced field entered by a gate in the south fence. The main path runs north from the
 // gate; four cross paths each serve a row of plots on either side. West of the main path are six
 // half-plots per row (01 to 48); east are four full plots per row (49 to 71, with 66b beside 66),
 // a willow windbreak along the east fence and the orchard in the north-east corner. The toilet,
 // the two containers, the compost bay and a willow bed sit along the south fence.
-export const siteLayout: SiteLayout = {
+export const riversideLayout: SiteLayout = {
   viewBox: { width: 297, height: 210 },
   // prettier-ignore
   plots: [

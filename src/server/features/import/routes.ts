@@ -1,0 +1,77 @@
+import type { App } from '#server/core/app-type'
+import multipart from '@fastify/multipart'
+import { z } from 'zod'
+import { LEVELS } from '#shared/domain/levels'
+import { messages } from '#shared/messages'
+import {
+  IMPORT_MAX_BYTES,
+  importCheckSchema,
+  importDoneSchema,
+  importKindSchema,
+} from '#shared/schemas/spreadsheet-import'
+import { readUpload } from '#server/core/http/read-upload'
+import type { Db } from '#server/core/db/database'
+import type { Upload } from '#server/core/http/read-upload'
+import type { Viewer } from '#server/core/viewer'
+import { checkImport, saveImport } from '#server/features/import/service'
+
+const tags = ['import']
+
+// Documents the form in /api/openapi.json; @fastify/multipart reads the body itself.
+const importForm = z.object({
+  file: z
+    .string()
+    .meta({ format: 'binary', description: 'A CSV file or an .xlsx workbook, at most 20 MB' }),
+  kind: importKindSchema,
+  sheet: z.string().optional().meta({ description: "The workbook's sheet; the first if none" }),
+  mapping: z
+    .string()
+    .optional()
+    .meta({ description: "JSON: our field's key → the file's column heading" }),
+})
+
+type Step<T> = (db: Db, upload: Upload, viewer: Viewer) => Promise<T>
+
+// A plugin of its own, like the other uploads, so that multipart bodies are read only here.
+export async function importFeature(app: App) {
+  const { db } = app
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 3, fieldSize: 20_000, parts: 4 },
+  })
+
+  const step = <T>(url: string, response: z.ZodType<T>, description: string, run: Step<T>) =>
+    app.post(
+      url,
+      {
+        config: { minLevel: LEVELS.admin },
+        // The body is a multipart stream, read in the handler.
+        validatorCompiler: () => () => true,
+        schema: {
+          consumes: ['multipart/form-data'],
+          body: importForm,
+          response: { 200: response },
+          tags,
+          description,
+        },
+      },
+      async (request) =>
+        run(db, await readUpload(request, messages.oneSpreadsheetOnly), request.viewer!),
+    )
+
+  step(
+    '/api/import/check',
+    importCheckSchema,
+    "The file's sheets and headings, the mapping used (sent, else the last one used where the " +
+      'file still has its columns, else a guess), and the dry run: the first rows as they would ' +
+      'be saved and every row that would be refused, with its row number. Saves nothing. 400 ' +
+      'when it is not a spreadsheet or holds formulas; 413 over 20 MB.',
+    (db, upload) => checkImport(db, upload),
+  )
+  step(
+    '/api/import',
+    importDoneSchema,
+    'Saves every row in one transaction, or none: 422 if any row would be refused. Each ' +
+      'record made is logged; the mapping is remembered for next time.',
+    (db, upload, viewer) => saveImport(db, viewer, upload),
+  )
+}

@@ -1,0 +1,246 @@
+import createDOMPurify from 'dompurify'
+import { JSDOM } from 'jsdom'
+import svgpath from 'svgpath'
+import { messages } from '#shared/messages'
+import { plotName } from '#shared/schemas/plot'
+import type { PlotShape, SiteLayout, SitePlot } from '#shared/schemas/site-map'
+import { badRequest } from '#server/core/errors'
+
+// An administrator's drawing of the site, as SVG: each plot is a shape whose id, Inkscape label,
+// data-plot attribute or <title> reads "plot 12" (or plot-12, plot_12). The plots become data
+// (outlines in the drawing's coordinates); every other shape stays as the background picture,
+// sanitised by DOMPurify and shown as an image, where no script could run anyway.
+
+export interface ImportedDrawing {
+  layout: SiteLayout
+  /** The drawing without its plots, sanitised: an SVG document. */
+  background: string
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
+const SHAPES = new Set(['rect', 'polygon', 'polyline', 'path', 'circle', 'ellipse'])
+const PLOT_LABEL = /^plot(?:[\s_-]+|(?=\d))(.+)$/i
+const ROUNDING = 2
+/** Every drawing is kept this wide (an A4 sheet in millimetres), whatever its own units: the
+ * map's lines and labels are sized for it. */
+export const DRAWING_WIDTH = 297
+
+export function importSvg(text: string): ImportedDrawing {
+  const document = parseSvg(text)
+  const root = document.documentElement
+  refuseScripts(root)
+  const { width, height, minX, minY } = drawingSize(root)
+  const toLayout = { minX, minY, scale: DRAWING_WIDTH / width }
+  const plots = findPlots(root, toLayout)
+  for (const { element } of plots) element.remove()
+  return {
+    layout: {
+      viewBox: { width: DRAWING_WIDTH, height: round(height * toLayout.scale) },
+      plots: plots.map(({ plot }) => plot),
+      features: [],
+    },
+    background: sanitise(root.outerHTML),
+  }
+}
+
+function parseSvg(text: string): Document {
+  let document: Document
+  try {
+    document = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document
+  } catch {
+    throw badRequest(messages.notADrawing)
+  }
+  const root = document.documentElement
+  if (root.localName !== 'svg' || root.namespaceURI !== SVG_NS)
+    throw badRequest(messages.notADrawing)
+  return document
+}
+
+// Sanitising would remove these quietly; a drawing that carries them is refused instead, so the
+// administrator learns that the file is not what it seemed.
+function refuseScripts(root: Element) {
+  for (const element of [root, ...root.querySelectorAll('*')]) {
+    if (element.localName === 'script' || element.localName === 'foreignObject')
+      throw badRequest(messages.drawingHasScript)
+    for (const attribute of element.attributes) {
+      const value = attribute.value.trim().toLowerCase()
+      if (attribute.localName.toLowerCase().startsWith('on') || value.startsWith('javascript:'))
+        throw badRequest(messages.drawingHasScript)
+    }
+  }
+}
+
+function drawingSize(root: Element) {
+  const viewBox = (root.getAttribute('viewBox') ?? '')
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number)
+  if (viewBox.length === 4 && viewBox.every(Number.isFinite) && viewBox[2]! > 0 && viewBox[3]! > 0)
+    return { minX: viewBox[0]!, minY: viewBox[1]!, width: viewBox[2]!, height: viewBox[3]! }
+  const width = parseFloat(root.getAttribute('width') ?? '')
+  const height = parseFloat(root.getAttribute('height') ?? '')
+  if (!(width > 0 && height > 0)) throw badRequest(messages.drawingHasNoSize)
+  root.setAttribute('viewBox', `0 0 ${width} ${height}`)
+  return { minX: 0, minY: 0, width, height }
+}
+
+function plotLabelOf(element: Element): string | undefined {
+  const title = [...element.children].find((child) => child.localName === 'title')
+  const candidates = [
+    element.getAttribute('data-plot'),
+    element.getAttributeNS('http://www.inkscape.org/namespaces/inkscape', 'label'),
+    element.getAttribute('id'),
+    title?.textContent ?? null,
+  ]
+  for (const candidate of candidates) {
+    const match = candidate?.trim().match(PLOT_LABEL)
+    if (match) return match[1]!.replaceAll('_', ' ').trim()
+  }
+  return undefined
+}
+
+interface ToLayout {
+  minX: number
+  minY: number
+  scale: number
+}
+
+const round = (value: number) => Math.round(value * 10 ** ROUNDING) / 10 ** ROUNDING
+
+function findPlots(root: Element, toLayout: ToLayout) {
+  const found: { element: Element; plot: SitePlot }[] = []
+  const names = new Set<string>()
+  for (const element of root.querySelectorAll('*')) {
+    const label = plotLabelOf(element)
+    if (label === undefined) continue
+    const shape = SHAPES.has(element.localName) ? element : firstShapeIn(element)
+    if (!shape) continue
+    const name = plotName.safeParse(label)
+    if (!name.success)
+      throw badRequest(messages.drawnPlotNameInvalid(label, name.error.issues[0]!.message))
+    const key = name.data.toLowerCase()
+    if (names.has(key)) throw badRequest(messages.plotDrawnTwice(name.data))
+    names.add(key)
+    found.push({ element, plot: plotFromShape(name.data, shape, toLayout) })
+  }
+  if (found.length === 0) throw badRequest(messages.drawingHasNoPlots)
+  return found
+}
+
+const firstShapeIn = (element: Element) =>
+  [...element.querySelectorAll('*')].find((child) => SHAPES.has(child.localName))
+
+const number = (element: Element, name: string) =>
+  parseFloat(element.getAttribute(name) ?? '0') || 0
+
+function outline(element: Element): string {
+  switch (element.localName) {
+    case 'rect': {
+      const [x, y] = [number(element, 'x'), number(element, 'y')]
+      const [w, h] = [number(element, 'width'), number(element, 'height')]
+      return `M${x} ${y}H${x + w}V${y + h}H${x}Z`
+    }
+    case 'circle':
+    case 'ellipse': {
+      const [cx, cy] = [number(element, 'cx'), number(element, 'cy')]
+      const rx = number(element, element.localName === 'circle' ? 'r' : 'rx')
+      const ry = number(element, element.localName === 'circle' ? 'r' : 'ry')
+      return `M${cx - rx} ${cy}A${rx} ${ry} 0 1 0 ${cx + rx} ${cy}A${rx} ${ry} 0 1 0 ${cx - rx} ${cy}Z`
+    }
+    case 'path':
+      return element.getAttribute('d') ?? ''
+    default: {
+      const points = (element.getAttribute('points') ?? '').trim().split(/[\s,]+/)
+      const pairs = []
+      for (let i = 0; i + 1 < points.length; i += 2) pairs.push(`${points[i]} ${points[i + 1]}`)
+      return `M${pairs.join('L')}${element.localName === 'polygon' ? 'Z' : ''}`
+    }
+  }
+}
+
+// The plot's outline in the layout's coordinates: its own transform, then each enclosing one's,
+// then the root's viewBox.
+function plotFromShape(id: string, element: Element, { minX, minY, scale }: ToLayout): SitePlot {
+  let path = svgpath(outline(element))
+  for (
+    let node: Element | null = element;
+    node && node.localName !== 'svg';
+    node = node.parentElement
+  ) {
+    const transform = node.getAttribute('transform')
+    if (transform) path = path.transform(transform)
+  }
+  path = path.translate(-minX, -minY).scale(scale).abs().unshort().unarc().round(ROUNDING)
+  const xs: number[] = []
+  const ys: number[] = []
+  path.iterate((segment, _index, x, y) => {
+    const [command, ...values] = segment as [string, ...number[]]
+    if (command === 'H') values.push(y)
+    if (command === 'V') values.unshift(x)
+    for (let i = 0; i + 1 < values.length; i += 2) {
+      xs.push(values[i]!)
+      ys.push(values[i + 1]!)
+    }
+  })
+  if (xs.length === 0) throw badRequest(messages.drawnPlotEmpty(id))
+  const box = {
+    x: Math.min(...xs),
+    y: Math.min(...ys),
+    right: Math.max(...xs),
+    bottom: Math.max(...ys),
+  }
+  const label = { x: round((box.x + box.right) / 2), y: round((box.y + box.bottom) / 2) }
+  return {
+    id,
+    shape: keptAsRect(element, xs, ys, box) ?? { kind: 'path', d: path.toString() },
+    label,
+  }
+}
+
+// An upright rectangle stays one, so the editor can move and resize it.
+function keptAsRect(
+  element: Element,
+  xs: number[],
+  ys: number[],
+  box: { x: number; y: number; right: number; bottom: number },
+): PlotShape | undefined {
+  if (element.localName !== 'rect') return undefined
+  const onCorners = xs.every(
+    (x, i) => (x === box.x || x === box.right) && (ys[i] === box.y || ys[i] === box.bottom),
+  )
+  if (!onCorners || box.right <= box.x || box.bottom <= box.y) return undefined
+  const [width, height] = [round(box.right - box.x), round(box.bottom - box.y)]
+  return { kind: 'rect', x: box.x, y: box.y, width, height }
+}
+
+// What stays of the drawing is shown as an image; DOMPurify keeps SVG's drawing elements and
+// attributes and drops the rest. References to anything outside the file go too: an image may
+// only carry its own picture data.
+function sanitise(svg: string): string {
+  const { window } = new JSDOM('')
+  const purify = createDOMPurify(window)
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    for (const name of ['href', 'xlink:href']) {
+      const value = node.getAttribute(name)?.trim()
+      if (value === undefined) continue
+      const local =
+        value.startsWith('#') || (node.localName === 'image' && value.startsWith('data:image/'))
+      if (!local) node.removeAttribute(name)
+    }
+    for (const attribute of [...node.attributes]) {
+      const value = attribute.value.toLowerCase()
+      if (/url\(\s*['"]?(?!#)/.test(value) || value.includes('@import'))
+        node.removeAttribute(attribute.name)
+    }
+  })
+  const clean = purify.sanitize(svg, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    FORBID_TAGS: ['style', 'a', 'foreignObject', 'script'],
+    RETURN_DOM: true,
+  })
+  // Serialised as XML: the file is read on its own, as an SVG document, where HTML's named
+  // entities mean nothing.
+  const drawing = (clean as Element).querySelector('svg')
+  if (!drawing) throw badRequest(messages.notADrawing)
+  return new window.XMLSerializer().serializeToString(drawing)
+}

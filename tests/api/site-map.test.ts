@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { messages } from '#shared/messages'
+import type { SiteMap, SiteMapCheck } from '#shared/schemas/site-map'
+import { checksum } from '#tests/api/bad-input/generators'
+import { lastLogId, logsAfter, plotInput, send } from '#tests/helpers/records'
+import { multipartBody, samplePdf } from '#tests/helpers/pdf-upload'
+import { sampleDrawing, svgFile } from '#tests/helpers/sample-drawing'
+import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+
+const withSvg = (inside: string, attributes = '') =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50" ${attributes}>${inside}</svg>`
+const plotRect = (id: string, x = 0) => `<rect id="${id}" x="${x}" y="0" width="10" height="10"/>`
+
+describe.each(engines)('the site map on %s', (engine) => {
+  let t: TestApp
+  let admin: string
+  let committee: string
+  let plotholder: string
+
+  beforeAll(async () => {
+    t = await createTestApp(engine)
+    admin = await t.signInAs(4, 'map-admin')
+    committee = await t.signInAs(3, 'map-committee')
+    plotholder = await t.signInAs(1, 'map-plotholder')
+  })
+  afterAll(() => t.close())
+
+  async function importDrawing(
+    file: { bytes: Uint8Array; name: string; type?: string } | undefined,
+    cookie = admin,
+  ) {
+    const form = await multipartBody({}, file)
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/site-map/drawing',
+      headers: { cookie, ...form.headers },
+      payload: form.payload,
+    })
+  }
+  const siteMap = async () =>
+    (await send(t, plotholder, 'GET', '/api/site-map')).json<SiteMap | null>()
+  const check = async () =>
+    (await send(t, admin, 'GET', '/api/site-map/check')).json<SiteMapCheck>()
+
+  it('has no map on an empty database, and keeps it from visitors', async () => {
+    expect(await siteMap()).toBeNull()
+    expect((await send(t, undefined, 'GET', '/api/site-map')).statusCode).toBe(401)
+    const nothingToCreate = await send(t, admin, 'POST', '/api/site-map/plots')
+    expect(nothingToCreate.statusCode).toBe(409)
+    expect(nothingToCreate.json().detail).toBe(messages.noSiteMapYetAdmin)
+  })
+
+  it('imports a drawing: named shapes become plots, rescaled to the stored width; the rest is the background', async () => {
+    const mark = await lastLogId(t)
+    const response = await importDrawing(svgFile(sampleDrawing({ plots: 6, columns: 3 })))
+    expect(response.statusCode, response.body).toBe(200)
+    const map = (await siteMap())!
+    // 3 columns of 40 + 10 px, plus 40: 190 px wide, kept as 297 units.
+    const scale = 297 / 190
+    expect(map.layout.viewBox.width).toBe(297)
+    expect(map.layout.plots.map((plot) => plot.id)).toEqual(['1', '2', '3', '4', '5', '6'])
+    // Plot 2 sits at x 50 inside a layer moved by (20, 20): upright, so still a rectangle.
+    expect(map.layout.plots[1]!.shape).toEqual({
+      kind: 'rect',
+      x: expect.closeTo(70 * scale, 1),
+      y: expect.closeTo(20 * scale, 1),
+      width: expect.closeTo(40 * scale, 1),
+      height: expect.closeTo(30 * scale, 1),
+    })
+    const logs = await logsAfter(t, mark)
+    expect(logs.map((log) => log.methodName)).toEqual(['importSiteDrawing'])
+
+    const background = await send(t, plotholder, 'GET', map.backgroundUrl!)
+    expect(background.statusCode).toBe(200)
+    expect(background.headers['content-type']).toBe('image/svg+xml')
+    expect(background.headers['content-security-policy']).toContain("default-src 'none'")
+    expect(background.body).toContain('Shed')
+    expect(background.body).toContain('main-path')
+    expect(background.body).not.toContain('plot-1')
+  })
+
+  it('shows which drawn plots have no record, and creates them in one action, each logged', async () => {
+    await send(t, committee, 'POST', '/api/plots', plotInput('Shed plot'))
+    await send(t, committee, 'POST', '/api/plots', plotInput('3'))
+    expect(await check()).toEqual({
+      drawnWithoutRecord: ['1', '2', '4', '5', '6'],
+      recordsNotDrawn: ['Shed plot'],
+    })
+    const mark = await lastLogId(t)
+    const created = await send(t, admin, 'POST', '/api/site-map/plots')
+    expect(created.json()).toEqual({ created: ['1', '2', '4', '5', '6'] })
+    const logs = await logsAfter(t, mark)
+    expect(logs.filter((log) => log.methodName === 'createPlot').map((log) => log.docId)).toEqual([
+      '1',
+      '2',
+      '4',
+      '5',
+      '6',
+    ])
+    const plot = (await send(t, committee, 'GET', '/api/plots/4')).json()
+    expect(plot).toMatchObject({
+      area: 100,
+      fee: 45,
+      gradient: 'flat',
+      tenants: [],
+      occupied: false,
+    })
+    expect(await check()).toEqual({ drawnWithoutRecord: [], recordsNotDrawn: ['Shed plot'] })
+    const untouched = await checksum(t.db)
+    const again = await send(t, admin, 'POST', '/api/site-map/plots')
+    expect(again.statusCode).toBe(409)
+    expect(again.json().detail).toBe(messages.everyDrawnPlotRecorded)
+    expect(await checksum(t.db)).toEqual(untouched)
+  })
+
+  it('saves a layout from the editor against the version it read, keeping the background', async () => {
+    const before = (await siteMap())!
+    const layout = {
+      ...before.layout,
+      features: [
+        {
+          kind: 'building',
+          name: 'Shed',
+          shape: { kind: 'rect', x: 1, y: 1, width: 5, height: 5 },
+        },
+      ],
+    }
+    const saved = await send(t, admin, 'PUT', '/api/site-map', { layout, version: before.version })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json()).toMatchObject({
+      version: before.version + 1,
+      backgroundUrl: before.backgroundUrl,
+    })
+    const stale = await send(t, admin, 'PUT', '/api/site-map', { layout, version: before.version })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json().detail).toBe(messages.staleVersion)
+    const twice = { ...layout, plots: [...layout.plots, layout.plots[0]] }
+    const refused = await send(t, admin, 'PUT', '/api/site-map', {
+      layout: twice,
+      version: before.version + 1,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.body).toContain(messages.plotDrawnTwice('1'))
+  })
+
+  it('leaves the drawing to the administrator', async () => {
+    expect((await importDrawing(svgFile(sampleDrawing()), committee)).statusCode).toBe(403)
+    expect((await send(t, committee, 'POST', '/api/site-map/plots')).statusCode).toBe(403)
+    expect((await send(t, committee, 'GET', '/api/site-map/check')).statusCode).toBe(403)
+  })
+
+  it('drops references to anything outside the file from the background', async () => {
+    const drawing = withSvg(
+      plotRect('plot-A') +
+        '<image href="https://example.org/spy.png" width="5" height="5"/>' +
+        '<rect x="20" width="5" height="5" fill="url(https://example.org/x)"/>' +
+        '<use href="#plot-A"/><style>@import url(https://example.org/s.css);</style>',
+    )
+    expect((await importDrawing(svgFile(drawing))).statusCode).toBe(200)
+    const background = await send(t, plotholder, 'GET', (await siteMap())!.backgroundUrl!)
+    expect(background.body).not.toContain('example.org')
+  })
+
+  it.each([
+    [
+      'a PDF',
+      { bytes: samplePdf(), name: 'map.svg', type: 'image/svg+xml' },
+      400,
+      messages.notADrawing,
+    ],
+    ['an HTML page', svgFile('<html><body>Map</body></html>'), 400, messages.notADrawing],
+    [
+      'a script element',
+      svgFile(withSvg(plotRect('plot-1') + '<script>alert(1)</script>')),
+      400,
+      messages.drawingHasScript,
+    ],
+    [
+      'an event attribute',
+      svgFile(withSvg(plotRect('plot-1'), 'onload="alert(1)"')),
+      400,
+      messages.drawingHasScript,
+    ],
+    [
+      'a javascript: link',
+      svgFile(withSvg(`<a href="javascript:alert(1)">${plotRect('plot-1')}</a>`)),
+      400,
+      messages.drawingHasScript,
+    ],
+    [
+      'embedded HTML',
+      svgFile(withSvg(`${plotRect('plot-1')}<foreignObject><div>x</div></foreignObject>`)),
+      400,
+      messages.drawingHasScript,
+    ],
+    [
+      'a plot named twice',
+      svgFile(withSvg(plotRect('plot-7') + plotRect('plot_7', 20))),
+      400,
+      messages.plotDrawnTwice('7'),
+    ],
+    [
+      'a drawing without plots',
+      svgFile(withSvg('<rect width="5" height="5"/>')),
+      400,
+      messages.drawingHasNoPlots,
+    ],
+    [
+      'a drawing without a size',
+      svgFile(`<svg xmlns="http://www.w3.org/2000/svg">${plotRect('plot-1')}</svg>`),
+      400,
+      messages.drawingHasNoSize,
+    ],
+    ['nothing', undefined, 400, messages.chooseDrawing],
+    [
+      'a file over 5 MB',
+      svgFile(withSvg(plotRect('plot-1') + ' '.repeat(5 * 1024 * 1024))),
+      413,
+      messages.drawingTooLarge,
+    ],
+  ])(
+    'refuses %s with a clear message and changes nothing',
+    async (_label, file, status, detail) => {
+      const before = await checksum(t.db)
+      const response = await importDrawing(file)
+      expect(response.statusCode, response.body).toBe(status)
+      expect(response.json().detail).toBe(detail)
+      expect(await checksum(t.db)).toEqual(before)
+    },
+  )
+})
