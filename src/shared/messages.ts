@@ -162,6 +162,11 @@ export const messages = {
     'An SVG file of at most 5 MB. Name each plot\'s shape "plot 12" (in its id, its label or its title); everything else is kept as the background.',
   drawingImported: (count: number) => `The drawing was imported with ${count} plots.`,
   siteMapSaved: 'The site map was saved.',
+  layoutEditorHint:
+    'Drag a shape to move it, or its corner to resize it. With a shape chosen, the arrow keys move it and Shift with an arrow key resizes it.',
+  chooseLayoutItem: 'Choose a plot or a feature on the drawing to change it.',
+  outlineFromDrawing:
+    'This outline came from an imported drawing: it can be renamed or removed here, not moved.',
   everyDrawnPlotRecorded: 'Every plot on the drawing has a record already.',
   chooseSpreadsheet: 'Choose a CSV file or an Excel .xlsx workbook to import.',
   oneSpreadsheetOnly: 'Import one file at a time.',

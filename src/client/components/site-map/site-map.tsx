@@ -120,7 +120,7 @@ export function SiteMap({ siteMap, title, plotStatus, onSelectPlot, unrecorded }
   )
 }
 
-function Shape({ shape, className }: { shape: FeatureShape; className: string }) {
+export function Shape({ shape, className }: { shape: FeatureShape; className: string }) {
   if (shape.kind === 'path') return <path className={className} d={shape.d} />
   switch (shape.kind) {
     case 'rect':

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { messages } from '#shared/messages'
 import { SITE_MAP_MAX_BYTES } from '#shared/schemas/site-map'
+import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
@@ -11,10 +12,11 @@ import { QueryState } from '../../components/ui/query-state.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { siteMapCheckQuery, useCreatePlotsFromMap, useImportDrawing } from './api.ts'
+import { LayoutEditor } from './layout-editor.tsx'
 import './site-map-page.css'
 
-// The administrator's screen for the drawing: import one, see where it and the plot records
-// disagree, and make the missing records in one go.
+// The administrator's screen for the drawing: import one or draw it here, see where it and the
+// plot records disagree, and make the missing records in one go.
 export function SiteMapPage() {
   const check = useQuery(siteMapCheckQuery)
   return (
@@ -36,8 +38,14 @@ export function SiteMapPage() {
         )}
       </QueryState>
       <ImportDrawingForm />
+      <LayoutEditorSection />
     </section>
   )
+}
+
+function LayoutEditorSection() {
+  const siteMap = useQuery(siteMapQuery)
+  return <QueryState query={siteMap}>{(stored) => <LayoutEditor siteMap={stored} />}</QueryState>
 }
 
 function MapCheck({
