@@ -18,7 +18,7 @@ import { accessControl } from '#server/core/viewer'
 import { spa } from '#server/core/http/spa'
 import { features } from '#server/features/index'
 import { createListCache } from '#server/core/http/cached-list'
-import { retryUnsent } from '#server/features/contact/service'
+import { createJobRunner } from '#server/core/jobs/runner'
 
 const defaultClientDir = path.resolve(fileURLToPath(import.meta.url), '../../../dist/client')
 
@@ -56,6 +56,7 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   app.decorate('db', db)
   app.decorate('auth', auth)
   app.decorate('transport', transport)
+  app.decorate('jobs', createJobRunner(db, { log: app.log, ...config.jobs }))
   app.decorate('config', config)
   app.decorate('sendList', createListCache(db))
 
@@ -71,13 +72,10 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   await features(app)
   await spa(app, clientDir ?? defaultClientDir)
 
-  const retry = setInterval(
-    () => void retryUnsent(db, transport, app.log).catch((err) => app.log.error({ err }, 'retry failed')),
-    config.email.retrySeconds * 1000,
-  )
-  retry.unref()
+  // Jobs run once every feature has defined its kinds, and stop before the database closes.
+  app.addHook('onReady', async () => app.jobs.start())
   app.addHook('onClose', async () => {
-    clearInterval(retry)
+    await app.jobs.stop()
     await db.destroy()
   })
   return app

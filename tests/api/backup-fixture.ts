@@ -179,6 +179,19 @@ async function fillLaterTables(t: TestApp) {
           ${new Date(Date.UTC(2024, 4, i + 1)).toISOString()})`.execute(t.db.kysely)
     }
   }
+  if (tables.includes('jobs')) {
+    // One done, one waiting far ahead: a running server's job runner must not touch either.
+    const jobs = [
+      ['2024-06-02T00:00:00.000Z', 1, '2024-06-02T00:00:01.000Z', 'done', null],
+      ['2999-01-01T00:00:00.000Z', 3, null, null, 'SMTP 451 try later'],
+    ] as const
+    for (const [i, [runAt, attempts, finishedAt, outcome, lastError]] of jobs.entries()) {
+      await sql`insert into jobs (kind, payload, "runAt", attempts, "maxAttempts", "finishedAt",
+          outcome, "lastError", "createdAt")
+        values ('deliver-enquiry', ${JSON.stringify({ enquiryId: i + 1 })}, ${runAt}, ${attempts},
+          20, ${finishedAt}, ${outcome}, ${lastError}, ${'2024-06-01T00:00:00.000Z'})`.execute(t.db.kysely)
+    }
+  }
   if (tables.includes('sign_in_failures')) {
     await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")
       values ('nobody', '192.0.2.7', 2, ${'2024-03-04T05:06:07.089Z'})`.execute(t.db.kysely)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { buildApp } from '#server/app'
 import { loadConfig } from '#server/core/config'
+import { openDatabase } from '#server/core/db/database'
 import { withPg } from './postgres.ts'
 import { PASSWORD, UNLIMITED } from './server-process.ts'
 
@@ -83,7 +84,11 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
-  return { app, db: app.db, dataDir, signIn, signInAs, createAccount, close }
+  /** Another connection to the same database, as a second instance would have; close it. */
+  const anotherConnection = () =>
+    openDatabase({ databaseUrl, dataDir, ...(pgSchema ? { pgSchema } : {}) })
+
+  return { app, db: app.db, dataDir, signIn, signInAs, createAccount, anotherConnection, close }
 }
 
 /** The Cookie header that carries the session a successful sign-in answer set. */

@@ -5,6 +5,7 @@ import type { Auth } from '#server/core/auth/auth'
 import type { Config } from '#server/core/config'
 import type { Db } from '#server/core/db/database'
 import type { EmailTransport } from '#server/core/email/transport'
+import type { JobRunner } from '#server/core/jobs/runner'
 import type { SendList } from '#server/core/http/cached-list'
 
 // What the core hands every feature, as decorators of the Fastify instance.
@@ -14,6 +15,8 @@ declare module 'fastify' {
     auth: Auth
     config: Config
     transport: EmailTransport
+    /** Work for later, stored in the database (core/jobs); features define their kinds. */
+    jobs: JobRunner
     /** Whole-collection answers cached per data version (core/http/cached-list.ts). */
     sendList: SendList
   }

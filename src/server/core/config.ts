@@ -30,6 +30,7 @@ const envSchema = z.object({
   REGISTER_LIMIT: z.coerce.number().int().positive().default(10),
   CONTACT_LIMIT: z.coerce.number().int().positive().default(5),
   EMAIL_RETRY_SECONDS: z.coerce.number().positive().default(60),
+  JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
 })
 
 export type Config = ReturnType<typeof loadConfig>
@@ -76,6 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       number: parsed.CHARITY_NUMBER,
       registerUrl: parsed.CHARITY_REGISTER_URL,
     },
+    jobs: { pollMs: parsed.JOB_POLL_MS, leaseMs: 120_000, batch: 50 },
     admin: { userName: parsed.ADMIN_USERNAME, email: parsed.ADMIN_EMAIL },
     // Requests allowed per client: sign-ins a minute, registrations and enquiries per 10 minutes.
     limits: {

@@ -89,6 +89,24 @@ export interface NewsTable {
   updatedAt: string
 }
 
+/** Work for later, claimed by one instance at a time (core/jobs). */
+export interface JobsTable {
+  id: Generated<number>
+  kind: string
+  /** JSON. */
+  payload: string
+  runAt: string
+  /** Claims so far, counted when claimed, so that a job that crashes its runner is counted too. */
+  attempts: number
+  maxAttempts: number
+  lockedBy: string | null
+  lockedUntil: string | null
+  finishedAt: string | null
+  outcome: 'done' | 'failed' | null
+  lastError: string | null
+  createdAt: string
+}
+
 /** Real-user measurements; no user, IP or user agent by design. */
 export interface WebVitalsTable {
   id: Generated<number>
@@ -158,6 +176,7 @@ export interface Database {
   land_documents: LandDocumentsTable
   enquiries: EnquiriesTable
   news: NewsTable
+  jobs: JobsTable
   app_settings: AppSettingsTable
   web_vitals: WebVitalsTable
   sign_in_failures: SignInFailuresTable
@@ -169,4 +188,5 @@ export interface Database {
 export type PersonRow = Selectable<PeopleTable>
 export type PlotRow = Selectable<PlotsTable>
 export type NewsRow = Selectable<NewsTable>
+export type JobRow = Selectable<JobsTable>
 export type NewLogRow = Insertable<LogsTable>

@@ -1,11 +1,15 @@
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import { contactSchema, enquirySchema } from '#shared/schemas/contact'
-import { deliverEnquiry, listEnquiries, storeEnquiry } from '#server/features/contact/service'
+import { writeTransaction } from '#server/core/db/write-transaction'
+import { deliverEnquiryJob, listEnquiries, storeEnquiry } from '#server/features/contact/service'
 import { LEVELS } from '#shared/domain/levels'
 
 export async function contactFeature(app: App) {
-  const { db, transport, config } = app
+  const { db, transport, config, jobs } = app
+  const delivery = deliverEnquiryJob(db, transport, config.email.retrySeconds)
+  jobs.define(delivery)
+
   app.post(
     '/api/contact',
     {
@@ -17,8 +21,13 @@ export async function contactFeature(app: App) {
       },
     },
     async (request, reply) => {
-      const id = await storeEnquiry(db, request.body)
-      const sent = await deliverEnquiry(db, transport, id)
+      // The enquiry and the job that sends it are stored together; this request makes the first
+      // attempt itself, so that the answer can say whether it went.
+      const { id, job } = await writeTransaction(db, async (tx) => {
+        const { id } = await storeEnquiry(tx, request.body)
+        return { id, job: await jobs.enqueueClaimed(tx, delivery, { enquiryId: id }) }
+      })
+      const sent = await jobs.runClaimed(job)
       if (!sent) request.log.warn({ enquiry: id }, 'enquiry stored but not yet sent')
       return reply.status(201).send({ id, sent })
     },

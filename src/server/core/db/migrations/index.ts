@@ -7,6 +7,7 @@ import { signInFailuresPerClient } from '#server/core/db/migrations/005-sign-in-
 import { dataVersionSequence } from '#server/core/db/migrations/006-data-version-sequence'
 import { enquiryDelivery } from '#server/core/db/migrations/007-enquiry-delivery'
 import { news } from '#server/core/db/migrations/008-news'
+import { jobs } from '#server/core/db/migrations/009-jobs'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -23,6 +24,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '006-data-version-sequence': dataVersionSequence,
   '007-enquiry-delivery': enquiryDelivery,
   '008-news': news,
+  '009-jobs': jobs,
 }
 
 function contextFor(db: Db): MigrationContext {

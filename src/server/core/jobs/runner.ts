@@ -1,0 +1,143 @@
+import os from 'node:os'
+import { randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { z } from 'zod'
+import type { Db } from '#server/core/db/database'
+import type { JobRow } from '#server/core/db/schema'
+import type { WriteTx } from '#server/core/db/write-transaction'
+import { claimDue, enqueue, finish, retryLater, type Lease } from '#server/core/jobs/queue'
+
+/** One kind of work, defined by the feature that needs it. */
+export interface JobKind<P> {
+  kind: string
+  payload: z.ZodType<P>
+  maxAttempts: number
+  /** The wait before attempt `attempts + 1`, after `attempts` have failed. */
+  backOffMs(attempts: number): number
+  /** Throws to say the attempt failed; the job then waits and runs again. */
+  run(payload: P): Promise<void>
+}
+
+export interface RunnerOptions {
+  log: FastifyBaseLogger
+  pollMs: number
+  leaseMs: number
+  /** Jobs claimed and run together. */
+  batch: number
+  /** The time, which tests move on to reach a job's next attempt. */
+  clock?: () => Date
+}
+
+/** Doubling waits from `firstMs`, never longer than `capMs`. */
+export const doubling =
+  (firstMs: number, capMs: number) =>
+  (attempts: number): number =>
+    Math.min(capMs, firstMs * 2 ** Math.max(0, attempts - 1))
+
+export type JobRunner = ReturnType<typeof createJobRunner>
+
+// Each instance runs one: it polls for due jobs, claims a batch, runs them side by side and
+// settles each. Features define their kinds before the runner starts.
+export function createJobRunner(db: Db, options: RunnerOptions) {
+  const { log, pollMs, leaseMs, batch } = options
+  const clock = options.clock ?? (() => new Date())
+  const owner = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind checks its own payload
+  const kinds = new Map<string, JobKind<any>>()
+  const lease = (now: Date): Lease => ({ owner, now, leaseMs })
+
+  async function runClaimed(job: JobRow): Promise<boolean> {
+    const kind = kinds.get(job.kind)
+    try {
+      if (!kind) throw new Error(`No job kind "${job.kind}" is defined`)
+      await kind.run(kind.payload.parse(JSON.parse(job.payload)))
+      if (!(await finish(db, job, owner, clock())))
+        log.warn({ job: job.id }, 'job finished after its lease ran out')
+      return true
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      const delay = kind?.backOffMs(job.attempts) ?? leaseMs
+      const next = await retryLater(db, job, owner, message, clock(), delay)
+      log.warn(
+        { job: job.id, kind: job.kind, attempts: job.attempts, next, err: message },
+        'job failed',
+      )
+      return false
+    }
+  }
+
+  /** Claims and runs one batch of the jobs due at `now`; the number claimed. */
+  async function runDue(now = clock()): Promise<number> {
+    const claimed = await claimDue(db, lease(now), batch, [...kinds.keys()])
+    await Promise.all(claimed.map(runClaimed))
+    return claimed.length
+  }
+
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> | undefined
+  let stopped = true
+
+  // A full batch suggests more are waiting: run again at once, else wait for the next poll.
+  async function drain() {
+    while (!stopped && (await runDue()) === batch);
+  }
+
+  function poll() {
+    if (running || stopped) return
+    running = drain()
+      .catch((err: unknown) => log.error({ err }, 'job runner failed'))
+      .finally(() => {
+        running = undefined
+        schedule()
+      })
+  }
+
+  function schedule() {
+    if (stopped) return
+    clearTimeout(timer)
+    timer = setTimeout(poll, pollMs)
+    timer.unref()
+  }
+
+  return {
+    owner,
+    define<P>(kind: JobKind<P>) {
+      if (kinds.has(kind.kind)) throw new Error(`Job kind "${kind.kind}" is defined twice`)
+      kinds.set(kind.kind, kind)
+    },
+    /** Stores a job of `kind` inside a write; `runAt` defaults to now. */
+    enqueue<P>(tx: WriteTx, kind: JobKind<P>, payload: P, runAt?: Date) {
+      return enqueue(
+        tx,
+        { kind: kind.kind, payload, maxAttempts: kind.maxAttempts, ...(runAt ? { runAt } : {}) },
+        clock(),
+      )
+    },
+    /** Stores a job already claimed by this runner, for a caller that runs it at once. */
+    enqueueClaimed<P>(tx: WriteTx, kind: JobKind<P>, payload: P) {
+      const now = clock()
+      return enqueue(
+        tx,
+        { kind: kind.kind, payload, maxAttempts: kind.maxAttempts },
+        now,
+        lease(now),
+      )
+    },
+    runClaimed,
+    runDue,
+    start() {
+      stopped = false
+      schedule()
+    },
+    /** Looks for due jobs now rather than at the next poll. */
+    wake() {
+      clearTimeout(timer)
+      poll()
+    },
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}

@@ -1,0 +1,40 @@
+// Merge fields in a letter or e-mail: `{firstName}` in a template becomes the person's first
+// name. A template is checked before anything is sent, and an unknown field is refused by name,
+// so that no member ever reads "Dear {frstName}".
+
+/** The fields every message can use; a feature's messages may add their own (rent, offers). */
+export const BASE_MERGE_FIELDS = [
+  'firstName',
+  'lastName',
+  'fullName',
+  'plots',
+  'amountDue',
+  'associationName',
+  'associationAddress',
+] as const
+
+export type MergeValues = Record<string, string>
+
+// A field is a name in single braces; anything else with braces is text.
+const FIELD = /\{([A-Za-z][A-Za-z0-9]*)\}/g
+
+/** The distinct field names a text uses, in order of first use. */
+export function fieldsIn(text: string): string[] {
+  return [...new Set([...text.matchAll(FIELD)].map((match) => match[1]!))]
+}
+
+/** The fields of `texts` that are not in `known`, each once. */
+export function unknownFields(texts: readonly string[], known: readonly string[]): string[] {
+  const allowed = new Set(known)
+  return [...new Set(texts.flatMap(fieldsIn))].filter((field) => !allowed.has(field))
+}
+
+/** The text with each field replaced by its value; an absent value leaves the field as it was. */
+export function fillFields(text: string, values: MergeValues): string {
+  return text.replace(FIELD, (whole, name: string) => values[name] ?? whole)
+}
+
+/** Whole pounds as money, the way a letter writes it: £45, £1,200. */
+export function poundsText(pounds: number): string {
+  return `£${pounds.toLocaleString('en-GB')}`
+}

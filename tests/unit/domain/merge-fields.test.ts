@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import {
+  BASE_MERGE_FIELDS,
+  fieldsIn,
+  fillFields,
+  poundsText,
+  unknownFields,
+} from '#shared/domain/merge-fields'
+
+describe('merge fields', () => {
+  it('lists the fields a text uses, each once, and leaves other braces as text', () => {
+    expect(
+      fieldsIn('Dear {firstName}, plots {plots}; {firstName} again. {not a field} {}'),
+    ).toEqual(['firstName', 'plots'])
+  })
+
+  it('names the fields a template uses that are not known', () => {
+    expect(
+      unknownFields(
+        ['Rent for {plots}', 'Dear {frstName}, {amountDue} {nickname}'],
+        BASE_MERGE_FIELDS,
+      ),
+    ).toEqual(['frstName', 'nickname'])
+    expect(unknownFields(['Dear {firstName} {lastName}'], BASE_MERGE_FIELDS)).toEqual([])
+  })
+
+  it("fills each field with the person's value, every time it appears", () => {
+    expect(
+      fillFields('Dear {firstName},\n{firstName} holds {plots}. Due: {amountDue}.', {
+        firstName: 'Ann',
+        plots: '12, 14a',
+        amountDue: poundsText(90),
+      }),
+    ).toBe('Dear Ann,\nAnn holds 12, 14a. Due: £90.')
+  })
+
+  it('does not read a value as a template: braces in a name stay as typed', () => {
+    expect(
+      fillFields('Dear {firstName} {lastName}', { firstName: '{lastName}', lastName: 'Smith' }),
+    ).toBe('Dear {lastName} Smith')
+  })
+
+  it('writes money as whole pounds with thousands', () => {
+    expect(poundsText(45)).toBe('£45')
+    expect(poundsText(1200)).toBe('£1,200')
+    expect(poundsText(0)).toBe('£0')
+  })
+})
