@@ -130,16 +130,20 @@ function generatePeople(rng: Random, count: number): Person[] {
     const id = unique(nicknames, `${first[0]}${last}`)
     const email = unique(emails, `${first}.${last}`)
     const postcode = `RV${rng.int(1, 9)} ${rng.int(1, 9)}${letter(rng)}${letter(rng)}`
+    const address = `${rng.int(1, 180)} ${rng.pick(STREETS)}, ${TOWN} ${postcode}`
+    const hasEmail = rng.chance(0.92)
     return {
       id,
       firstName,
       lastName,
       dateJoined: '',
       joinedWaitingList: '',
-      address: `${rng.int(1, 180)} ${rng.pick(STREETS)}, ${TOWN} ${postcode}`,
+      address,
       phoneNumber: `07700 900${String(phones[index % phones.length]).padStart(3, '0')}`,
-      email: rng.chance(0.92) ? `${email}@example.org` : '',
+      email: hasEmail ? `${email}@example.org` : '',
       altEmail: rng.chance(0.06) ? `${id}.home@example.org` : '',
+      // Without the random generator, so that adding this field left the rest of the data alone.
+      contactBy: !hasEmail ? 'post' : index % 17 === 0 ? 'both' : 'email',
       plots: [],
       isPlotHolder: false,
       onWaitingList: true,

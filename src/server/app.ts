@@ -10,7 +10,7 @@ import { openDatabase } from '#server/core/db/database'
 import { migrateToLatest } from '#server/core/db/migrations/index'
 import { persistentSecret } from '#server/core/db/settings'
 import { createAuth, migrateAuthTables } from '#server/core/auth/auth'
-import { createTransport } from '#server/core/email/transport'
+import { createMailer, createTransport } from '#server/core/email/transport'
 import { frameworkErrors, problemDetails } from '#server/core/http/problem-details'
 import { security } from '#server/core/http/security'
 import { openapi } from '#server/core/http/openapi'
@@ -48,13 +48,15 @@ export async function openStore(config: Config, pgSchema?: string) {
 
 export async function buildApp({ config, logger = false, clientDir, pgSchema }: AppOptions) {
   const { db, auth, secret } = await openStore(config, pgSchema)
-  const transport = createTransport(config.email)
+  const mailer = createMailer(config.email)
+  const transport = createTransport(config.email, mailer)
   // frameworkErrors: the router's own refusals (bad percent-encoding...) as problem details too.
   const app = Fastify({ logger, bodyLimit: 1024 * 1024, frameworkErrors }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', db)
   app.decorate('auth', auth)
+  app.decorate('mailer', mailer)
   app.decorate('transport', transport)
   app.decorate('jobs', createJobRunner(db, { log: app.log, ...config.jobs }))
   app.decorate('config', config)
@@ -76,6 +78,7 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   app.addHook('onReady', async () => app.jobs.start())
   app.addHook('onClose', async () => {
     await app.jobs.stop()
+    mailer.close()
     await db.destroy()
   })
   return app

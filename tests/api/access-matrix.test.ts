@@ -206,6 +206,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/land-documents/{id}', `/api/land-documents/${target.document}`)
       .replace('/api/logs/{id}', `/api/logs/${fixtureLogId}`)
       .replace('/api/news/{id}', `/api/news/${target.news}`)
+      .replace('/api/messages/{id}', '/api/messages/1')
       .replace('/api/site/images/{id}', logoUrl)
       .replace('/api/site-map/backgrounds/{id}', backgroundUrl)
       .replace('{name}', 'homePhoto')
@@ -322,6 +323,10 @@ describe.each(engines)('access matrix on %s', (engine) => {
         break
       case 'PUT /api/news/{id}':
         payload = { ...newsBody(`Edited ${id}`), version: 1 }
+        break
+      case 'POST /api/messages/plan':
+      case 'POST /api/messages':
+        payload = { audience: { kind: 'people', ids: [`who-${id}`] }, subject: 'Hello', body: 'Hi {firstName}' }
         break
       case 'PUT /api/settings':
         payload = { ...settingsBody, version: 1 }

@@ -67,6 +67,7 @@ export async function fillAssociation(t: TestApp) {
         phoneNumber: n === 2 ? '' : `+44 1632 96${i}${k}`,
         email: n === 1 ? '' : `p${i}-${k}@example.org`,
         altEmail: '',
+        contactBy: n === 1 ? ('post' as const) : n === 2 ? ('both' as const) : ('email' as const),
         isPlotHolder: n < 2 ? 1 : 0,
         onWaitingList: n === 2 ? 1 : 0,
         version: 1 + n,
@@ -190,6 +191,23 @@ async function fillLaterTables(t: TestApp) {
           outcome, "lastError", "createdAt")
         values ('deliver-enquiry', ${JSON.stringify({ enquiryId: i + 1 })}, ${runAt}, ${attempts},
           20, ${finishedAt}, ${outcome}, ${lastError}, ${'2024-06-01T00:00:00.000Z'})`.execute(t.db.kysely)
+    }
+  }
+  if (tables.includes('messages')) {
+    await sql`insert into message_batches (subject, body, audience, "createdBy", "createdAt")
+      values ('Rent – due ☀', ${'Dear {firstName},\n£45'}, 'All plot holders', 'level3',
+        '2024-07-01T00:00:00.000Z')`.execute(t.db.kysely)
+    const copies = [
+      ['p0-0', 'email', 'p0-0@example.org', 'sent', '2024-07-01T00:00:02.000Z', null],
+      ['p1-0', 'post', 'Ann Family 1\n1 Lane\nTown "Upper"', 'letter', null, null],
+      ['p2-0', 'email', 'p2-0@example.org', 'failed', null, '550 5.1.1 Recipient address rejected'],
+    ] as const
+    for (const [personId, channel, recipient, status, sentAt, lastError] of copies) {
+      await sql`insert into messages ("batchId", "personId", channel, recipient, subject, body,
+          status, attempts, "lastError", "sentAt", "createdAt")
+        values (1, ${personId}, ${channel}, ${recipient}, 'Rent – due ☀', 'Dear Ann,\n£45',
+          ${status}, ${status === 'letter' ? 0 : 1}, ${lastError}, ${sentAt},
+          '2024-07-01T00:00:00.000Z')`.execute(t.db.kysely)
     }
   }
   if (tables.includes('sign_in_failures')) {

@@ -178,16 +178,15 @@ describe('EmailJS transport', () => {
 
   it('calls an unreachable API a Network Error', async () => {
     const { loadConfig } = await import('#server/core/config')
-    const { createTransport } = await import('#server/core/email/transport')
+    const { createMailer, createTransport } = await import('#server/core/email/transport')
     const port = await freePort()
-    const transport = createTransport(
-      loadConfig({
-        EMAILJS_SERVICE_ID: 's',
-        EMAILJS_TEMPLATE_ID: 't',
-        EMAILJS_PUBLIC_KEY: 'k',
-        EMAILJS_URL: `http://127.0.0.1:${port}`,
-      }).email,
-    )
+    const { email } = loadConfig({
+      EMAILJS_SERVICE_ID: 's',
+      EMAILJS_TEMPLATE_ID: 't',
+      EMAILJS_PUBLIC_KEY: 'k',
+      EMAILJS_URL: `http://127.0.0.1:${port}`,
+    })
+    const transport = createTransport(email, createMailer(email))
     await expect(transport.send(enquiry, '1')).rejects.toThrow('Network Error')
   })
 

@@ -20,6 +20,7 @@ export function personInput(id: string, overrides: Record<string, unknown> = {})
     phoneNumber: '01234 567890',
     email: 'ada@example.org',
     altEmail: '',
+    contactBy: 'email',
     onWaitingList: false,
     ...overrides,
   }

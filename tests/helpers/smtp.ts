@@ -1,29 +1,51 @@
 import type { AddressInfo } from 'node:net'
+import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail {
   from: string
   to: string[]
   raw: string
+  /** Decoded by a real mail parser, as a mail program would show them. */
+  subject: string
+  text: string
+}
+
+export interface SmtpOptions {
+  /** Recipients the server refuses, with its answer (a 550), as a mail server refuses a mailbox. */
+  refuse?: ReadonlySet<string>
 }
 
 // A real SMTP server on loopback that keeps what it receives.
-export async function startSmtpServer(port = 0) {
+export async function startSmtpServer(port = 0, options: SmtpOptions = {}) {
   const received: ReceivedMail[] = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // The app keeps pooled connections open; closing the server ends them after this wait.
+    closeTimeout: 200,
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.has(address.address)) return callback()
+      const refusal = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), {
+        responseCode: 550,
+      })
+      callback(refusal)
+    },
     onData(stream, session, callback) {
       let raw = ''
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()))
       stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        })
-        callback()
+        simpleParser(raw).then((parsed) => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            subject: parsed.subject ?? '',
+            text: (parsed.text ?? '').trimEnd(),
+          })
+          callback()
+        }, callback)
       })
     },
   })

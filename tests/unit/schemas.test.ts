@@ -59,6 +59,7 @@ describe('personSchema', () => {
     const record = {
       ...fields,
       id: 'jonno',
+      contactBy: 'post',
       plots: ['5'],
       isPlotHolder: true,
       onWaitingList: false,

@@ -18,6 +18,7 @@ export const membersNav = [
   { to: '/members/users', label: 'Accounts', minLevel: LEVELS.committee },
   { to: '/members/enquiries', label: 'Enquiries', minLevel: LEVELS.committee },
   { to: '/members/news', label: 'News', minLevel: LEVELS.committee },
+  { to: '/members/messages', label: 'Messages', minLevel: LEVELS.committee },
   { to: '/members/logs', label: 'Logs', minLevel: LEVELS.admin },
   { to: '/members/performance', label: 'Performance', minLevel: LEVELS.admin },
   { to: MY_ACCOUNT_PATH, label: 'My account', minLevel: LEVELS.plotholder },

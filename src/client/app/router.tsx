@@ -20,6 +20,7 @@ import { settingsRoutes } from '../features/settings/routes.tsx'
 import { setupRoutes } from '../features/setup/routes.tsx'
 import { importRoutes } from '../features/import/routes.tsx'
 import { siteMapRoutes } from '../features/site-map/routes.tsx'
+import { messagesRoutes } from '../features/messages/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
 
 // Who may open what, in one table (spec section 6). The server enforces the same levels.
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
       guarded('users', LEVELS.committee, '/members/map', accountsRoutes),
       guarded('enquiries', LEVELS.committee, '/members/map', enquiriesRoutes),
       guarded('news', LEVELS.committee, '/members/map', newsRoutes),
+      guarded('messages', LEVELS.committee, '/members/map', messagesRoutes),
       guarded('logs', LEVELS.admin, '/', logsRoutes),
       guarded('performance', LEVELS.admin, '/', performanceRoutes),
       guarded('settings', LEVELS.admin, '/', settingsRoutes),

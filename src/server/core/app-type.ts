@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Auth } from '#server/core/auth/auth'
 import type { Config } from '#server/core/config'
 import type { Db } from '#server/core/db/database'
-import type { EmailTransport } from '#server/core/email/transport'
+import type { EmailTransport, Mailer } from '#server/core/email/transport'
 import type { JobRunner } from '#server/core/jobs/runner'
 import type { SendList } from '#server/core/http/cached-list'
 
@@ -14,7 +14,10 @@ declare module 'fastify' {
     db: Db
     auth: Auth
     config: Config
+    /** How enquiries reach the committee. */
     transport: EmailTransport
+    /** E-mail to anyone, through the mail server or into the outbox folder. */
+    mailer: Mailer
     /** Work for later, stored in the database (core/jobs); features define their kinds. */
     jobs: JobRunner
     /** Whole-collection answers cached per data version (core/http/cached-list.ts). */

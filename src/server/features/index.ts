@@ -5,6 +5,7 @@ import { exportsFeature } from '#server/features/exports/routes'
 import { importFeature } from '#server/features/import/routes'
 import { landDocumentsFeature } from '#server/features/land-documents/routes'
 import { logsFeature } from '#server/features/logs/routes'
+import { messagesFeature } from '#server/features/messages/routes'
 import { newsFeature } from '#server/features/news/routes'
 import { peopleFeature } from '#server/features/people/routes'
 import { plotsFeature } from '#server/features/plots/routes'
@@ -17,7 +18,7 @@ import { siteFeature } from '#server/features/site/routes'
 import { vitalsFeature } from '#server/features/vitals/routes'
 
 // Every feature is a Fastify plugin that takes what it needs from the core's decorators
-// (app.db, app.auth, app.config, app.transport, app.sendList): one way, the same for all.
+// (app.db, app.auth, app.config, app.transport, app.mailer, app.jobs, app.sendList): one way, the same for all.
 const FEATURES = [
   signInFeature,
   meFeature,
@@ -34,6 +35,7 @@ const FEATURES = [
   plotsFeature,
   exportsFeature,
   importFeature,
+  messagesFeature,
   vitalsFeature,
 ]
 

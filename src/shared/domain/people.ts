@@ -18,6 +18,7 @@ export function blankPerson(id: string, onWaitingList: boolean, today: string): 
     phoneNumber: '',
     email: '',
     altEmail: '',
+    contactBy: 'email',
     plots: [],
     isPlotHolder: !onWaitingList,
     onWaitingList,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { messages } from '#shared/messages'
 import { requiredText } from '#shared/schemas/text-fields'
+import { contactBySchema } from '#shared/schemas/messages'
 
 // Round-tripping through Date rejects days that match the pattern but do not exist (2023-02-29).
 export const isoDate = z
@@ -24,6 +25,7 @@ export const personSchema = z.object({
   phoneNumber: z.string(),
   email: z.string(),
   altEmail: z.string(),
+  contactBy: contactBySchema,
   plots: z.array(z.string()),
   isPlotHolder: z.boolean(),
   onWaitingList: z.boolean(),
@@ -57,6 +59,7 @@ export const personFieldsSchema = z.object({
   phoneNumber: optionalText('phone number', 50),
   email: optionalEmail('email address'),
   altEmail: optionalEmail('alternative email address'),
+  contactBy: contactBySchema.default('email'),
 })
 
 // The nickname becomes part of URLs (/members/plotholders/{id}), hence no slashes and no leading dot.

@@ -7,6 +7,7 @@ import {
 import { contactSchema } from '#shared/schemas/contact'
 import { landDocumentChangeSchema } from '#shared/schemas/land-documents'
 import { newNewsPostSchema, updateNewsPostSchema } from '#shared/schemas/news'
+import { messageDraftSchema } from '#shared/schemas/messages'
 import { newPersonSchema, updatePersonSchema } from '#shared/schemas/person'
 import { newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
 import { registerSchema } from '#shared/schemas/register'
@@ -263,6 +264,34 @@ export const newsFamilies: Families = (s) => ({
     s.idsAndBody('DELETE', '/api/news/{id}', { id: { names: s.anyNewsPost, numeric: true } }),
 })
 
+// Messages to members: a draft is checked (merge fields, a one-line subject, a group with
+// someone in it) before anything is planned or queued.
+export const messagesFamilies: Families = (s) => {
+  const draft = () => ({
+    audience: { kind: 'plotholders' },
+    subject: 'Rent for {plots}',
+    body: 'Dear {firstName}',
+  })
+  const refused = [
+    fc
+      .constantFrom('{frstName}', '{nickname}', '{plots} {amount}')
+      .map((field): Breaker => (body) => ({ ...body, body: `Dear ${field}` })),
+    fc
+      .constantFrom('\r\nBcc: all@example.org', '\nX', '\rX')
+      .map((tail): Breaker => (body) => ({ ...body, subject: `Rent${tail}` })),
+    // A plot without tenants: an empty group.
+    fc.constant<Breaker>((body) => ({ ...body, audience: { kind: 'plot', plotId: 'OPEN' } })),
+    fc.constant<Breaker>((body) => ({ ...body, audience: { kind: 'people', ids: [] } })),
+    fc.constant<Breaker>((body) => ({ ...body, audience: { kind: 'everyone' } })),
+  ]
+  return {
+    'POST /api/messages/plan': () =>
+      s.bodyOnly('POST', '/api/messages/plan', bodyOf(draft, messageDraftSchema, refused)),
+    'POST /api/messages': () =>
+      s.bodyOnly('POST', '/api/messages', bodyOf(draft, messageDraftSchema, refused)),
+  }
+}
+
 const isImageName = (name: string) => name === 'logo' || name === 'homePhoto'
 
 // The association's settings: one record, saved whole; and its two pictures.
@@ -424,6 +453,7 @@ export const ALL_FAMILIES = [
   publicFormsFamilies,
   landDocumentsFamilies,
   newsFamilies,
+  messagesFamilies,
   settingsFamilies,
   siteMapFamilies,
   importFamilies,

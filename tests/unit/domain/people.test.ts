@@ -35,6 +35,7 @@ describe('blankPerson', () => {
       phoneNumber: '',
       email: '',
       altEmail: '',
+      contactBy: 'email',
       plots: [],
       isPlotHolder: true,
       onWaitingList: false,

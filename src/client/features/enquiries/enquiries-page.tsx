@@ -3,9 +3,9 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { messages } from '#shared/messages'
 import type { Enquiry } from '#shared/schemas/contact'
+import { when } from '../../lib/when.ts'
 import { enquiriesQueryKey, fetchEnquiries } from './api.ts'
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 // Every enquiry from the contact form, sent or still waiting to be sent, newest first.
 export function EnquiriesPage() {

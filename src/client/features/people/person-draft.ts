@@ -17,13 +17,14 @@ export type PersonDraft = Pick<
   | 'phoneNumber'
   | 'email'
   | 'altEmail'
+  | 'contactBy'
 >
 
 export type DraftField = keyof PersonDraft
 
 export function draftOf(person: Person): PersonDraft {
   const { id, firstName, lastName, dateJoined, joinedWaitingList } = person
-  const { address, phoneNumber, email, altEmail } = person
+  const { address, phoneNumber, email, altEmail, contactBy } = person
   return {
     id,
     firstName,
@@ -34,6 +35,7 @@ export function draftOf(person: Person): PersonDraft {
     phoneNumber,
     email,
     altEmail,
+    contactBy,
   }
 }
 

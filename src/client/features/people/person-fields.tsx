@@ -1,4 +1,6 @@
-import { TextAreaField, TextField } from '../../components/ui/field.tsx'
+import { messages } from '#shared/messages'
+import { CONTACT_WAYS, type ContactBy } from '#shared/domain/contact-ways'
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import type { DraftField, PersonDraft } from './person-draft.ts'
 
 interface Props {
@@ -34,6 +36,28 @@ export function PersonFields({ draft, onChange, readOnly, nicknameEditable }: Pr
       <TextField label="Phone number" type="tel" {...field('phoneNumber')} />
       <TextField label="E-mail Address" type="email" {...field('email')} />
       <TextField label="Alternative e-mail" type="email" {...field('altEmail')} />
+      {readOnly ? (
+        <TextField
+          label="Way of contact"
+          name="contactBy"
+          value={messages.contactBy[draft.contactBy]}
+          readOnly
+        />
+      ) : (
+        <SelectField
+          label="Way of contact"
+          name="contactBy"
+          hint={messages.contactByHint}
+          value={draft.contactBy}
+          onChange={(event) => onChange('contactBy', event.target.value as ContactBy)}
+        >
+          {CONTACT_WAYS.map((way) => (
+            <option key={way} value={way}>
+              {messages.contactBy[way]}
+            </option>
+          ))}
+        </SelectField>
+      )}
     </div>
   )
 }

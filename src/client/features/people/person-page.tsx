@@ -3,6 +3,7 @@ import { usePerson } from './api.ts'
 import { usePeopleMode } from './mode-context.tsx'
 import { personPath } from './mode.ts'
 import { PersonForm } from './person-form.tsx'
+import { PersonMessages } from './person-messages.tsx'
 import { PersonState } from './person-state.tsx'
 
 export function PersonPage() {
@@ -12,7 +13,10 @@ export function PersonPage() {
   return (
     <PersonState id={id} mode={mode} query={query} pathOn={personPath}>
       {(person) => (
-        <PersonForm key={person.id} person={person} mode={mode} loading={query.isPlaceholderData} />
+        <>
+          <PersonForm key={person.id} person={person} mode={mode} loading={query.isPlaceholderData} />
+          <PersonMessages id={person.id} />
+        </>
       )}
     </PersonState>
   )

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Delivery } from '#shared/schemas/contact'
+import type { ContactBy, MessageStatus } from '#shared/domain/contact-ways'
 
 // Booleans are stored as 0/1 integers so that the same rows work on SQLite and PostgreSQL.
 type Flag = number
@@ -16,6 +17,7 @@ export interface PeopleTable {
   altEmail: string
   isPlotHolder: Flag
   onWaitingList: Flag
+  contactBy: ContactBy
   version: number
 }
 
@@ -107,6 +109,32 @@ export interface JobsTable {
   createdAt: string
 }
 
+export interface MessageBatchesTable {
+  id: Generated<number>
+  subject: string
+  body: string
+  /** Who it went to, in words ("All plot holders"). */
+  audience: string
+  createdBy: string
+  createdAt: string
+}
+
+export interface MessagesTable {
+  id: Generated<number>
+  batchId: number
+  personId: string
+  channel: 'email' | 'post'
+  /** The e-mail address or the postal address it went to. */
+  recipient: string
+  subject: string
+  body: string
+  status: MessageStatus
+  attempts: number
+  lastError: string | null
+  sentAt: string | null
+  createdAt: string
+}
+
 /** Real-user measurements; no user, IP or user agent by design. */
 export interface WebVitalsTable {
   id: Generated<number>
@@ -177,6 +205,8 @@ export interface Database {
   enquiries: EnquiriesTable
   news: NewsTable
   jobs: JobsTable
+  message_batches: MessageBatchesTable
+  messages: MessagesTable
   app_settings: AppSettingsTable
   web_vitals: WebVitalsTable
   sign_in_failures: SignInFailuresTable

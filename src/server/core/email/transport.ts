@@ -5,6 +5,21 @@ import type { Delivery } from '#shared/schemas/contact'
 import type { Config } from '#server/core/config'
 import { emailjsTransport } from '#server/core/email/emailjs'
 
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  replyTo?: { name: string; address: string }
+}
+
+/** Sends one e-mail: through the mail server, or, without one, into the outbox folder. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox'
+  /** `reference` names the outbox file (`enquiry-12`, `message-345`). */
+  send(mail: Mail, reference: string): Promise<void>
+  close(): void
+}
+
 export interface EnquiryEmail {
   name: string
   email: string
@@ -16,9 +31,43 @@ export interface EmailTransport {
   send(enquiry: EnquiryEmail, reference: string): Promise<void>
 }
 
-function message(config: Config['email'], enquiry: EnquiryEmail) {
+// Pooled: a message to every member goes over a few kept-open connections, not one each.
+export const SMTP_CONNECTIONS = 5
+
+export function createMailer(config: Config['email']): Mailer {
+  if (config.smtpUrl) {
+    const smtp = nodemailer.createTransport(pooled(config.smtpUrl))
+    return {
+      kind: 'smtp',
+      send: async (mail) => void (await smtp.sendMail({ from: config.from, ...mail })),
+      close: () => smtp.close(),
+    }
+  }
+  // Without SMTP the message is written where a person can find it, never dropped.
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true })
   return {
-    from: config.from,
+    kind: 'outbox',
+    send: async (mail, reference) => {
+      const info = await writer.sendMail({ from: config.from, ...mail })
+      await fs.mkdir(config.outboxDir, { recursive: true })
+      await fs.writeFile(path.join(config.outboxDir, `${reference}.eml`), info.message as Buffer)
+    },
+    close: () => undefined,
+  }
+}
+
+// nodemailer takes its options from the address's query, so the pool is asked for there; an
+// SMTP_URL that says otherwise (`?pool=false`, `?maxConnections=2`) wins.
+function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl)
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true')
+  if (!url.searchParams.has('maxConnections'))
+    url.searchParams.set('maxConnections', String(SMTP_CONNECTIONS))
+  return url.toString()
+}
+
+function enquiryMail(config: Config['email'], enquiry: EnquiryEmail): Mail {
+  return {
     to: config.contactTo,
     replyTo: { name: enquiry.name, address: enquiry.email },
     subject: `Website enquiry from ${enquiry.name}`,
@@ -26,26 +75,11 @@ function message(config: Config['email'], enquiry: EnquiryEmail) {
   }
 }
 
-export function createTransport(config: Config['email']): EmailTransport {
+/** How enquiries reach the committee: the EmailJS API when it is set up, else the mailer. */
+export function createTransport(config: Config['email'], mailer: Mailer): EmailTransport {
   if (config.emailjs) return emailjsTransport(config.emailjs)
-  if (config.smtpUrl) {
-    const smtp = nodemailer.createTransport(config.smtpUrl)
-    return {
-      kind: 'smtp',
-      send: async (enquiry) => {
-        await smtp.sendMail(message(config, enquiry))
-      },
-    }
-  }
-  // Without SMTP the message is written where a person can find it, never dropped.
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true })
   return {
-    kind: 'outbox',
-    send: async (enquiry, reference) => {
-      const info = await writer.sendMail(message(config, enquiry))
-      await fs.mkdir(config.outboxDir, { recursive: true })
-      const file = path.join(config.outboxDir, `enquiry-${reference}.eml`)
-      await fs.writeFile(file, info.message as Buffer)
-    },
+    kind: mailer.kind,
+    send: (enquiry, reference) => mailer.send(enquiryMail(config, enquiry), `enquiry-${reference}`),
   }
 }

@@ -22,6 +22,7 @@ function toPerson(row: PersonRow, plots: readonly string[]): Person {
     phoneNumber: row.phoneNumber,
     email: row.email,
     altEmail: row.altEmail,
+    contactBy: row.contactBy,
     plots: [...plots].sort(comparePlotIds),
     isPlotHolder: Boolean(row.isPlotHolder),
     onWaitingList: Boolean(row.onWaitingList),
@@ -39,6 +40,7 @@ function fieldsOf(person: Person) {
     phoneNumber: person.phoneNumber,
     email: person.email,
     altEmail: person.altEmail,
+    contactBy: person.contactBy,
     isPlotHolder: person.isPlotHolder ? 1 : 0,
     onWaitingList: person.onWaitingList ? 1 : 0,
   }

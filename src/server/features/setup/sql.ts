@@ -3,7 +3,7 @@ import { setupStepIdSchema, type SetupStepId } from '#shared/schemas/setup'
 import { readJsonSetting, writeJsonSetting } from '#server/core/db/settings'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { LEVELS } from '#shared/domain/levels'
-import { findStoredSettings } from '#server/features/site/sql'
+import { findStoredSettings } from '#server/core/db/association-settings'
 import { findStoredSiteMap } from '#server/features/site-map/sql'
 
 const SKIPPED_KEY = 'setupSkipped'

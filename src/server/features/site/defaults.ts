@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import type { Config } from '#server/core/config'
 import type { AssociationSettings } from '#shared/schemas/settings'
+import { defaultDetails } from '#server/core/db/association-settings'
 
 // The spec's Home and About texts, as Markdown files: content, not messages.
 const pageText = (file: string) => fs.readFileSync(new URL(file, import.meta.url), 'utf8').trim()
@@ -10,10 +11,7 @@ const ABOUT_TEXT = pageText('./default-about.md')
 /** What an empty database shows: the details from the environment, and the spec's page texts. */
 export function defaultSettings(config: Config): AssociationSettings {
   return {
-    name: config.charity.name,
-    charityNumber: config.charity.number,
-    registerUrl: config.charity.registerUrl,
-    contactAddress: '',
+    ...defaultDetails(config),
     homeText: HOME_TEXT,
     aboutText: ABOUT_TEXT,
   }

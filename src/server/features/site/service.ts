@@ -9,7 +9,7 @@ import type { Viewer } from '#server/core/viewer'
 import { defaultSettings } from '#server/features/site/defaults'
 import { siteImages } from '#server/features/site/images'
 import { markdownToHtml } from '#server/features/site/markdown'
-import { findStoredSettings, storeSettings } from '#server/features/site/sql'
+import { findStoredSettings, storeSettings } from '#server/core/db/association-settings'
 
 // Settings never saved are at version 1, so the first save is checked like any other.
 async function currentSettings(tx: ReadTx, config: Config): Promise<Settings> {

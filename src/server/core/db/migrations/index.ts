@@ -8,6 +8,7 @@ import { dataVersionSequence } from '#server/core/db/migrations/006-data-version
 import { enquiryDelivery } from '#server/core/db/migrations/007-enquiry-delivery'
 import { news } from '#server/core/db/migrations/008-news'
 import { jobs } from '#server/core/db/migrations/009-jobs'
+import { messages } from '#server/core/db/migrations/010-messages'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -25,9 +26,11 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '007-enquiry-delivery': enquiryDelivery,
   '008-news': news,
   '009-jobs': jobs,
+  '010-messages': messages,
 }
 
-function contextFor(db: Db): MigrationContext {
+/** What a migration is told about the engine it runs on. */
+export function contextFor(db: Db): MigrationContext {
   const postgres = db.dialect === 'postgres'
   return {
     idColumn: (table) =>

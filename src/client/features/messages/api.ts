@@ -1,0 +1,34 @@
+import { queryOptions, useQueryClient, useMutation } from '@tanstack/react-query'
+import type { MessageBatch, MessageDraft, MessagePlan, SentMessage } from '#shared/schemas/messages'
+import { api } from '../../lib/api.ts'
+
+const messagesKey = ['messages'] as const
+
+export const batchesQuery = queryOptions({
+  queryKey: [...messagesKey, 'batches'],
+  queryFn: () => api<MessageBatch[]>('/api/messages'),
+  // Copies are sent after the answer: the list catches up while it is open.
+  refetchInterval: 5_000,
+})
+
+export const copiesQuery = (batchId: number) =>
+  queryOptions({
+    queryKey: [...messagesKey, 'copies', batchId],
+    queryFn: () => api<SentMessage[]>(`/api/messages/${batchId}/copies`),
+    refetchInterval: 5_000,
+  })
+
+export const planMessage = (draft: MessageDraft) =>
+  api<MessagePlan>('/api/messages/plan', { method: 'POST', json: draft })
+
+export function useSendMessage() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (draft: MessageDraft) =>
+      api<{ batchId: number; email: number; post: number }>('/api/messages', {
+        method: 'POST',
+        json: draft,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: messagesKey }),
+  })
+}

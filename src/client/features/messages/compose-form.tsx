@@ -1,0 +1,149 @@
+import { useState, type FormEvent } from 'react'
+import { BASE_MERGE_FIELDS } from '#shared/domain/merge-fields'
+import { messages } from '#shared/messages'
+import { MESSAGE_TEXT_MAX, SUBJECT_MAX } from '#shared/domain/contact-ways'
+import type { Audience, MessageDraft, MessagePlan } from '#shared/schemas/messages'
+import { Alert } from '../../components/ui/alert.tsx'
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { useFormValues } from '../../lib/form-values.ts'
+import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
+import { planMessage, useSendMessage } from './api.ts'
+
+const GROUPS = {
+  plotholders: 'All plot holders',
+  waitinglist: 'The waiting list',
+  plot: 'The tenants of one plot',
+  unpaid: 'The tenants of unpaid plots',
+  people: 'People I choose',
+} as const
+type Group = keyof typeof GROUPS
+
+const BLANK = { group: 'plotholders' as Group, plotId: '', nicknames: '', subject: '', body: '' }
+type Values = typeof BLANK
+
+function audienceOf({ group, plotId, nicknames }: Values): Audience {
+  if (group === 'plot') return { kind: 'plot', plotId: plotId.trim() }
+  if (group === 'people') {
+    const ids = nicknames
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean)
+    return { kind: 'people', ids }
+  }
+  return { kind: group }
+}
+
+// Write a message to a group: Preview asks the server who gets it and how (and shows the first
+// person's copy filled in); only then can it be sent. Any change asks for a new preview.
+export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
+  const form = useFormValues(BLANK)
+  const [plan, setPlan] = useState<{ draft: MessageDraft; plan: MessagePlan }>()
+  const [error, setError] = useState('')
+  const [planning, setPlanning] = useState(false)
+  const sending = useSendMessage()
+  useUnsavedChanges(form.changed && !sending.isPending)
+
+  const change = (patch: Partial<Values>) => {
+    form.change(patch)
+    setPlan(undefined)
+  }
+  const text = (key: 'plotId' | 'nicknames' | 'subject' | 'body') => ({
+    name: key,
+    value: form.values[key],
+    onChange: (event: { target: { value: string } }) => change({ [key]: event.target.value }),
+  })
+
+  async function preview(event: FormEvent) {
+    event.preventDefault()
+    // The schema (and zod) load with the first preview, not with the screen.
+    const { messageDraftSchema } = await import('#shared/schemas/messages')
+    const parsed = messageDraftSchema.safeParse({
+      ...form.values,
+      audience: audienceOf(form.values),
+    })
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '')
+    setError('')
+    setPlanning(true)
+    try {
+      setPlan({ draft: parsed.data, plan: await planMessage(parsed.data) })
+    } catch (failure) {
+      setError(errorMessage(failure))
+    } finally {
+      setPlanning(false)
+    }
+  }
+
+  function send() {
+    if (!plan) return
+    sending.mutate(plan.draft, {
+      onSuccess: ({ email, post }) => {
+        form.reset(BLANK)
+        setPlan(undefined)
+        onSent(messages.messageQueued(email, post))
+      },
+      onError: (failure) => setError(errorMessage(failure)),
+    })
+  }
+
+  const { group } = form.values
+  return (
+    <form className="form" onSubmit={preview} noValidate aria-label="Write a message">
+      <Alert>{error}</Alert>
+      <SelectField
+        label="Send to"
+        value={group}
+        onChange={(e) => change({ group: e.target.value as Group })}
+      >
+        {Object.entries(GROUPS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      {group === 'plot' ? <TextField label="Plot" {...text('plotId')} required /> : null}
+      {group === 'people' ? (
+        <TextField
+          label="Nicknames"
+          hint={messages.nicknamesHint}
+          {...text('nicknames')}
+          required
+        />
+      ) : null}
+      <TextField label="Subject" {...text('subject')} maxLength={SUBJECT_MAX} required />
+      <TextAreaField
+        label="Message"
+        hint={messages.mergeFieldsHint(BASE_MERGE_FIELDS)}
+        {...text('body')}
+        maxLength={MESSAGE_TEXT_MAX}
+        rows={10}
+        required
+      />
+      <div className="button-row">
+        <button type="submit" className="button button--quiet" disabled={planning}>
+          Preview
+        </button>
+      </div>
+      {planning ? <Spinner label="Counting" /> : null}
+      {plan ? (
+        <section className="card message-plan" aria-labelledby="message-plan-heading">
+          <h3 id="message-plan-heading">Before sending</h3>
+          <p>{messages.messagePlan(plan.plan.email, plan.plan.post)}</p>
+          {plan.plan.mailServer ? null : <Alert tone="info">{messages.mailToOutbox}</Alert>}
+          <p>As {plan.plan.sample.personId} will read it:</p>
+          <div className="message-sample">
+            <p className="message-sample__subject">{plan.plan.sample.subject}</p>
+            <p className="message-sample__body">{plan.plan.sample.body}</p>
+          </div>
+          <div className="button-row">
+            <button type="button" className="button" onClick={send} disabled={sending.isPending}>
+              Send
+            </button>
+          </div>
+          {sending.isPending ? <Spinner label="Sending" /> : null}
+        </section>
+      ) : null}
+    </form>
+  )
+}

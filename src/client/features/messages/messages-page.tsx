@@ -1,0 +1,85 @@
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { messages } from '#shared/messages'
+import { COPY_STATUSES } from '#shared/domain/contact-ways'
+import type { MessageBatch } from '#shared/schemas/messages'
+import { Alert } from '../../components/ui/alert.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { batchesQuery } from './api.ts'
+import { ComposeForm } from './compose-form.tsx'
+import { when } from '../../lib/when.ts'
+import './messages.css'
+
+// Letters and e-mails to members: write one to a group, and see what became of each sent.
+export function MessagesPage() {
+  const batches = useQuery(batchesQuery)
+  const [notice, setNotice] = useState('')
+  // Each message sent is followed by a fresh, empty form.
+  const [sent, setSent] = useState(0)
+  return (
+    <section>
+      <PageHeading>Messages</PageHeading>
+      <section className="card" aria-labelledby="message-write-heading">
+        <h2 id="message-write-heading">Write a message</h2>
+        <Alert tone="success">{notice}</Alert>
+        <ComposeForm
+          key={sent}
+          onSent={(text) => {
+            setNotice(text)
+            setSent((count) => count + 1)
+          }}
+        />
+      </section>
+      <section aria-labelledby="message-list-heading">
+        <h2 id="message-list-heading">Sent</h2>
+        <QueryState query={batches}>
+          {(list) =>
+            list.length === 0 ? <p>{messages.noMessagesYet}</p> : <BatchTable batches={list} />
+          }
+        </QueryState>
+      </section>
+    </section>
+  )
+}
+
+const COLUMNS = { date: 'Date', subject: 'Subject', to: 'To', by: 'By', copies: 'Copies' }
+
+// "12 Sent, 3 Letter to print": only the states some copy is in.
+const countsText = (counts: MessageBatch['counts']) =>
+  COPY_STATUSES.filter((status) => counts[status] > 0)
+    .map((status) => `${counts[status]} ${messages.copyStatus[status]}`)
+    .join(', ')
+
+function BatchTable({ batches }: { batches: MessageBatch[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="table table--cards">
+        <caption className="visually-hidden">Messages sent, newest first</caption>
+        <thead>
+          <tr>
+            {Object.values(COLUMNS).map((label) => (
+              <th key={label} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {batches.map((batch) => (
+            <tr key={batch.id}>
+              <td data-label={COLUMNS.date}>{when(batch.createdAt)}</td>
+              <th scope="row">
+                <Link to={String(batch.id)}>{batch.subject}</Link>
+              </th>
+              <td data-label={COLUMNS.to}>{batch.audience}</td>
+              <td data-label={COLUMNS.by}>{batch.createdBy}</td>
+              <td data-label={COLUMNS.copies}>{countsText(batch.counts)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query'
+import { messages } from '#shared/messages'
+import type { SentMessage } from '#shared/schemas/messages'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { api } from '../../lib/api.ts'
+import { when } from '../../lib/when.ts'
+
+// What the association sent this person, newest first: the committee can answer "did I get it?".
+export function PersonMessages({ id }: { id: string }) {
+  const sent = useQuery({
+    queryKey: ['messages', 'person', id],
+    queryFn: () => api<SentMessage[]>(`/api/people/${encodeURIComponent(id)}/messages`),
+  })
+  return (
+    <section className="card" aria-labelledby="person-messages-heading">
+      <h3 id="person-messages-heading">Messages sent</h3>
+      <QueryState query={sent}>
+        {(copies) =>
+          copies.length === 0 ? (
+            <p>{messages.nothingSentYet}</p>
+          ) : (
+            <ul className="person-messages">
+              {copies.map((copy) => (
+                <li key={copy.id}>
+                  {when(copy.createdAt)}: <strong>{copy.subject}</strong> (
+                  {messages.copyChannel[copy.channel]}, {messages.copyStatus[copy.status]})
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+    </section>
+  )
+}

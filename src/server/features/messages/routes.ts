@@ -1,0 +1,76 @@
+import type { App } from '#server/core/app-type'
+import { z } from 'zod'
+import {
+  messageBatchSchema,
+  messageDraftSchema,
+  messagePlanSchema,
+  sentMessageSchema,
+} from '#shared/schemas/messages'
+import { SMTP_CONNECTIONS } from '#server/core/email/transport'
+import { LEVELS } from '#shared/domain/levels'
+import { sendCopiesJob } from '#server/features/messages/send'
+import { listBatches, planMessage, queueMessage } from '#server/features/messages/service'
+import { copiesOf, copiesTo } from '#server/features/messages/sql'
+
+// Letters and e-mails to members: the committee writes, the server checks and queues, jobs send.
+const committee = { minLevel: LEVELS.committee, personalData: true }
+const tags = ['messages']
+const batchParams = z.object({ id: z.coerce.number().int().positive() })
+const personParams = z.object({ id: z.string().min(1).max(40) })
+
+export async function messagesFeature(app: App) {
+  const { db, config, jobs, mailer } = app
+  const sendCopies = sendCopiesJob(db, mailer, SMTP_CONNECTIONS)
+  jobs.define(sendCopies)
+  const mailServer = mailer.kind === 'smtp'
+
+  app.post(
+    '/api/messages/plan',
+    {
+      config: committee,
+      schema: { body: messageDraftSchema, response: { 200: messagePlanSchema }, tags },
+    },
+    (request) => planMessage(db, config, mailServer, request.body),
+  )
+
+  app.post(
+    '/api/messages',
+    {
+      config: committee,
+      schema: {
+        body: messageDraftSchema,
+        response: { 201: z.object({ batchId: z.number(), email: z.number(), post: z.number() }) },
+        tags,
+      },
+    },
+    async (request, reply) => {
+      const queued = await queueMessage(db, config, jobs, sendCopies, request.viewer!, request.body)
+      jobs.wake()
+      return reply.status(201).send(queued)
+    },
+  )
+
+  app.get(
+    '/api/messages',
+    { config: committee, schema: { response: { 200: z.array(messageBatchSchema) }, tags } },
+    () => listBatches(db),
+  )
+
+  app.get(
+    '/api/messages/:id/copies',
+    {
+      config: committee,
+      schema: { params: batchParams, response: { 200: z.array(sentMessageSchema) }, tags },
+    },
+    (request) => copiesOf(db.kysely, request.params.id),
+  )
+
+  app.get(
+    '/api/people/:id/messages',
+    {
+      config: committee,
+      schema: { params: personParams, response: { 200: z.array(sentMessageSchema) }, tags },
+    },
+    (request) => copiesTo(db.kysely, request.params.id),
+  )
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod'
+import { messages } from '#shared/messages'
+import type { Db } from '#server/core/db/database'
+import type { MessageStatus } from '#shared/domain/contact-ways'
+import type { MessagesTable } from '#server/core/db/schema'
+import { writeTransaction } from '#server/core/db/write-transaction'
+import type { Mailer } from '#server/core/email/transport'
+import { doubling, type JobKind } from '#server/core/jobs/runner'
+
+// Sending the e-mail copies of a message: a job per part of up to COPIES_PER_JOB copies. Each
+// copy records its own progress, so that a job run again (after a failure, or after its runner
+// died) sends only what has not gone, and never a copy twice:
+// - a copy is marked `sending` just before it is handed to the mail server, and `sent` or
+//   `failed` (with the server's answer) just after;
+// - a copy found still `sending` when its job runs again was cut off mid-send by a runner that
+//   died: it may have arrived, so it is not sent again but shown as `interrupted`, for the
+//   committee to check (decision 18, "What once means");
+// - failed copies make the job fail, and it runs again after its back-off; once out of attempts
+//   they stay `failed`, shown with the last answer, never dropped.
+
+export const COPIES_PER_JOB = 50
+
+// Only as many copies are `sending` as the mail server has connections, so a crash leaves at
+// most that many interrupted.
+function limiter(size: number) {
+  let active = 0
+  const waiting: Array<() => void> = []
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve))
+    else active++
+    try {
+      return await work()
+    } finally {
+      const next = waiting.shift()
+      if (next) next()
+      else active--
+    }
+  }
+}
+
+type CopyChange = Partial<Pick<MessagesTable, 'status' | 'lastError' | 'sentAt'>>
+
+export function sendCopiesJob(
+  db: Db,
+  mailer: Mailer,
+  connections: number,
+): JobKind<{ ids: number[] }> {
+  const oneAtATime = limiter(connections)
+
+  const change = (id: number, from: MessageStatus[], set: CopyChange & { attempt?: true }) =>
+    writeTransaction(db, async (tx) => {
+      const { attempt, ...fields } = set
+      const result = await tx
+        .updateTable('messages')
+        .set((eb) => ({ ...fields, ...(attempt ? { attempts: eb('attempts', '+', 1) } : {}) }))
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .executeTakeFirst()
+      return result.numUpdatedRows > 0n
+    })
+
+  async function sendOne(copy: { id: number; recipient: string; subject: string; body: string }) {
+    return oneAtATime(async () => {
+      if (!(await change(copy.id, ['queued', 'failed'], { status: 'sending', attempt: true })))
+        return undefined
+      try {
+        await mailer.send(
+          { to: copy.recipient, subject: copy.subject, text: copy.body },
+          `message-${copy.id}`,
+        )
+      } catch (error) {
+        const answer = (error as Error).message.slice(0, 500)
+        await change(copy.id, ['sending'], { status: 'failed', lastError: answer })
+        return answer
+      }
+      const sentAt = new Date().toISOString()
+      await change(copy.id, ['sending', 'interrupted'], { status: 'sent', sentAt, lastError: null })
+      return undefined
+    })
+  }
+
+  return {
+    kind: 'send-copies',
+    payload: z.object({ ids: z.array(z.number().int()).min(1).max(COPIES_PER_JOB) }),
+    maxAttempts: 8,
+    // A minute, doubling to an hour: about three hours in all before a copy is left failed.
+    backOffMs: doubling(60_000, 3_600_000),
+    async run({ ids }) {
+      const copies = await db.kysely
+        .selectFrom('messages')
+        .select(['id', 'recipient', 'subject', 'body', 'status'])
+        .where('id', 'in', ids)
+        .where('channel', '=', 'email')
+        .execute()
+      for (const copy of copies.filter((c) => c.status === 'sending'))
+        await change(copy.id, ['sending'], {
+          status: 'interrupted',
+          lastError: messages.messageInterrupted,
+        })
+      const answers = await Promise.all(
+        copies.filter((c) => c.status === 'queued' || c.status === 'failed').map(sendOne),
+      )
+      const refused = answers.filter((answer) => answer !== undefined)
+      if (refused.length > 0)
+        throw new Error(
+          `${refused.length} of ${answers.length} e-mails were not sent: ${refused[0]}`,
+        )
+    },
+  }
+}

@@ -1,0 +1,160 @@
+import { copiesFor, type Addressee, type Copy } from '#shared/domain/message-copies'
+import { messages } from '#shared/messages'
+import {
+  messageStatusSchema,
+  type Audience,
+  type MessageBatch,
+  type MessageDraft,
+  type MessagePlan,
+} from '#shared/schemas/messages'
+import type { Config } from '#server/core/config'
+import { associationDetails } from '#server/core/db/association-settings'
+import type { Db } from '#server/core/db/database'
+import { insertInBatches } from '#server/core/db/insert-in-batches'
+import { writeTransaction, type ReadTx } from '#server/core/db/write-transaction'
+import { badRequest } from '#server/core/errors'
+import type { JobKind, JobRunner } from '#server/core/jobs/runner'
+import { writeLog } from '#server/core/logged-change'
+import type { Viewer } from '#server/core/viewer'
+import { COPIES_PER_JOB } from '#server/features/messages/send'
+import { findAddressees } from '#server/features/messages/sql'
+
+/** Who the message went to, in the words the list of messages shows. */
+function audienceText(audience: Audience, people: number): string {
+  switch (audience.kind) {
+    case 'plotholders':
+      return 'All plot holders'
+    case 'waitinglist':
+      return 'The waiting list'
+    case 'plot':
+      return `The tenants of plot ${audience.plotId}`
+    case 'unpaid':
+      return 'The tenants of unpaid plots'
+    case 'people':
+      return people === 1 ? 'One person' : `${people} chosen people`
+  }
+}
+
+// The copies a draft makes, refused when the group is empty.
+async function copiesOf(tx: ReadTx, config: Config, draft: MessageDraft) {
+  const people: Addressee[] = await findAddressees(tx, draft.audience)
+  if (people.length === 0) throw badRequest(messages.emptyGroup)
+  const association = await associationDetails(tx, config)
+  return { people, copies: copiesFor(people, draft, association) }
+}
+
+const count = (copies: Copy[], channel: Copy['channel']) =>
+  copies.filter((copy) => copy.channel === channel).length
+
+/** What sending the draft would do, without doing it. */
+export async function planMessage(
+  db: Db,
+  config: Config,
+  mailServer: boolean,
+  draft: MessageDraft,
+): Promise<MessagePlan> {
+  const { people, copies } = await copiesOf(db.kysely, config, draft)
+  const first = copies[0]!
+  return {
+    people: people.length,
+    email: count(copies, 'email'),
+    post: count(copies, 'post'),
+    mailServer,
+    sample: { personId: first.personId, subject: first.subject, body: first.body },
+  }
+}
+
+/**
+ * Stores the message, every copy and the jobs that send the e-mails, in one transaction: all of
+ * it is queued, or none. Letters wait for the letters PDF.
+ */
+export async function queueMessage(
+  db: Db,
+  config: Config,
+  jobs: JobRunner,
+  sendCopies: JobKind<{ ids: number[] }>,
+  viewer: Viewer,
+  draft: MessageDraft,
+) {
+  return writeTransaction(db, async (tx) => {
+    const { people, copies } = await copiesOf(tx, config, draft)
+    const createdAt = new Date().toISOString()
+    const { id: batchId } = await tx
+      .insertInto('message_batches')
+      .values({
+        subject: draft.subject,
+        body: draft.body,
+        audience: audienceText(draft.audience, people.length),
+        createdBy: viewer.userName,
+        createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await insertInBatches(
+      tx,
+      'messages',
+      copies.map((copy) => ({
+        ...copy,
+        batchId,
+        status: copy.channel === 'email' ? ('queued' as const) : ('letter' as const),
+        attempts: 0,
+        createdAt,
+      })),
+    )
+    const emailIds = await tx
+      .selectFrom('messages')
+      .select('id')
+      .where('batchId', '=', batchId)
+      .where('channel', '=', 'email')
+      .orderBy('id')
+      .execute()
+    for (let start = 0; start < emailIds.length; start += COPIES_PER_JOB) {
+      const ids = emailIds.slice(start, start + COPIES_PER_JOB).map((row) => row.id)
+      await jobs.enqueue(tx, sendCopies, { ids })
+    }
+    const email = count(copies, 'email')
+    const post = count(copies, 'post')
+    await writeLog(
+      tx,
+      {
+        methodName: 'sendMessage',
+        eventCollection: 'messages',
+        docId: String(batchId),
+        userName: viewer.userName,
+      },
+      {
+        subject: draft.subject,
+        audience: audienceText(draft.audience, people.length),
+        email,
+        post,
+      },
+    )
+    return { batchId, email, post }
+  })
+}
+
+/** Every message sent, newest first, with its copies counted by what became of them. */
+export async function listBatches(db: Db): Promise<MessageBatch[]> {
+  const [batches, counts] = await Promise.all([
+    db.kysely
+      .selectFrom('message_batches')
+      .select(['id', 'subject', 'audience', 'createdBy', 'createdAt'])
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute(),
+    db.kysely
+      .selectFrom('messages')
+      .select((eb) => ['batchId', 'status', eb.fn.countAll<number>().as('copies')])
+      .groupBy(['batchId', 'status'])
+      .execute(),
+  ])
+  return batches.map((batch) => ({
+    ...batch,
+    counts: Object.fromEntries(
+      messageStatusSchema.options.map((status) => [
+        status,
+        Number(counts.find((c) => c.batchId === batch.id && c.status === status)?.copies ?? 0),
+      ]),
+    ) as MessageBatch['counts'],
+  }))
+}

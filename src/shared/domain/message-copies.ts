@@ -1,0 +1,77 @@
+import { fillFields, poundsText, type MergeValues } from '#shared/domain/merge-fields'
+import type { ContactBy } from '#shared/domain/contact-ways'
+
+// Who gets which copy of a message, and what it says to them.
+
+export type Channel = 'email' | 'post'
+
+export interface Addressee {
+  id: string
+  firstName: string
+  lastName: string
+  email: string
+  address: string
+  contactBy: ContactBy
+  /** Their plots, in plot order. */
+  plots: readonly string[]
+  /** The fees of their plots not yet paid, in whole pounds. */
+  amountDue: number
+}
+
+export interface Association {
+  name: string
+  contactAddress: string
+}
+
+export interface Copy {
+  personId: string
+  channel: Channel
+  /** The e-mail address, or the name and postal address for the envelope's window. */
+  recipient: string
+  subject: string
+  body: string
+}
+
+/** The ways a person hears from us: as they chose, except that without an e-mail address, post. */
+export function waysOf(person: Pick<Addressee, 'email' | 'contactBy'>): Channel[] {
+  if (person.email.trim() === '') return ['post']
+  if (person.contactBy === 'both') return ['email', 'post']
+  return [person.contactBy]
+}
+
+export const fullName = (person: Pick<Addressee, 'id' | 'firstName' | 'lastName'>) =>
+  `${person.firstName} ${person.lastName}`.trim() || person.id
+
+export function mergeValues(person: Addressee, association: Association): MergeValues {
+  return {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    fullName: fullName(person),
+    plots: person.plots.join(', '),
+    amountDue: poundsText(person.amountDue),
+    associationName: association.name,
+    associationAddress: association.contactAddress,
+  }
+}
+
+/** The copies of one message to these people: one for each way each of them is reached. */
+export function copiesFor(
+  people: readonly Addressee[],
+  draft: { subject: string; body: string },
+  association: Association,
+): Copy[] {
+  return people.flatMap((person) => {
+    const values = mergeValues(person, association)
+    // A value is never a line break in a subject, whatever a name holds.
+    const subject = fillFields(draft.subject, values).replace(/\s+/g, ' ').trim()
+    const body = fillFields(draft.body, values)
+    return waysOf(person).map((channel) => ({
+      personId: person.id,
+      channel,
+      recipient:
+        channel === 'email' ? person.email.trim() : `${fullName(person)}\n${person.address}`.trim(),
+      subject,
+      body,
+    }))
+  })
+}

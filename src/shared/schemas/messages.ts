@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import { messages } from '#shared/messages'
+import { BASE_MERGE_FIELDS, unknownFields } from '#shared/domain/merge-fields'
+import { ONE_LINE, requiredText } from '#shared/schemas/text-fields'
+import {
+  CONTACT_WAYS,
+  COPY_STATUSES,
+  MESSAGE_TEXT_MAX,
+  SUBJECT_MAX,
+} from '#shared/domain/contact-ways'
+
+/** How a person wants to hear from the association. Someone with no e-mail address gets post. */
+export const contactBySchema = z.enum(CONTACT_WAYS)
+
+/** Who a message goes to. */
+export const audienceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('plotholders') }),
+  z.object({ kind: z.literal('waitinglist') }),
+  z.object({ kind: z.literal('plot'), plotId: z.string().min(1) }),
+  z.object({ kind: z.literal('unpaid') }),
+  z.object({
+    kind: z.literal('people'),
+    ids: z.array(z.string().min(1)).min(1, messages.chooseSomeone).max(20_000),
+  }),
+])
+export type Audience = z.infer<typeof audienceSchema>
+
+/** A message as the committee writes it: merge fields are checked by name before anything is sent. */
+export const messageDraftSchema = z
+  .object({
+    audience: audienceSchema,
+    // A line break in a subject would start a new mail header.
+    subject: requiredText(messages.subjectRequired, 'subject', SUBJECT_MAX).regex(
+      ONE_LINE,
+      messages.subjectOneLine,
+    ),
+    body: requiredText(messages.messageTextRequired, 'message', MESSAGE_TEXT_MAX),
+  })
+  .superRefine((draft, context) => {
+    const unknown = unknownFields([draft.subject, draft.body], BASE_MERGE_FIELDS)
+    if (unknown.length > 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['body'],
+        message: messages.unknownMergeFields(unknown, BASE_MERGE_FIELDS),
+      })
+  })
+export type MessageDraft = z.infer<typeof messageDraftSchema>
+
+export const channelSchema = z.enum(['email', 'post'])
+export const messageStatusSchema = z.enum(COPY_STATUSES)
+
+/** What a draft would do: how many by each way, and the first person's copy as they would read it. */
+export const messagePlanSchema = z.object({
+  people: z.number(),
+  email: z.number(),
+  post: z.number(),
+  mailServer: z.boolean(),
+  sample: z.object({ personId: z.string(), subject: z.string(), body: z.string() }),
+})
+export type MessagePlan = z.infer<typeof messagePlanSchema>
+
+/** One copy of a message to one person, by one way, with what became of it. */
+export const sentMessageSchema = z.object({
+  id: z.number(),
+  batchId: z.number(),
+  personId: z.string(),
+  channel: channelSchema,
+  recipient: z.string(),
+  subject: z.string(),
+  status: messageStatusSchema,
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+})
+export type SentMessage = z.infer<typeof sentMessageSchema>
+
+/** A message to a group, with its copies counted by what became of them. */
+export const messageBatchSchema = z.object({
+  id: z.number(),
+  subject: z.string(),
+  audience: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  counts: z.record(messageStatusSchema, z.number()),
+})
+export type MessageBatch = z.infer<typeof messageBatchSchema>

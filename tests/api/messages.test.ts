@@ -1,0 +1,317 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { claimDue } from '#server/core/jobs/queue'
+import { messages } from '#shared/messages'
+import { createPerson, createPlot, lastLogId, logsAfter, send } from '#tests/helpers/records'
+import { startSmtpServer, type ReceivedMail } from '#tests/helpers/smtp'
+import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+
+// Letters and e-mails to members, sent through a real SMTP server on loopback by the jobs of the
+// real app on a real database.
+
+const MINUTE = 60_000
+const later = (ms: number) => new Date(Date.now() + ms)
+const rent = {
+  subject: 'Rent for plot {plots}',
+  body: 'Dear {firstName},\n{amountDue} is due to {associationName}.',
+}
+
+describe.each(engines)('messages to members on %s', (engine) => {
+  let t: TestApp
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  const received: ReceivedMail[] = []
+  const refuse = new Set<string>()
+  let committee = ''
+
+  const startSmtp = async (port = 0) => {
+    smtp = await startSmtpServer(port, { refuse })
+    // Kept across restarts of the server: what arrived at the address, whichever server took it.
+    const own = smtp.received
+    own.push = (...mails) => received.push(...mails)
+  }
+
+  beforeAll(async () => {
+    await startSmtp()
+    t = await createTestApp(engine, { env: { SMTP_URL: smtp.url } })
+    committee = await t.signInAs(3)
+    await createPlot(t, committee, 'P1', { fee: 45, paid: false })
+    await createPlot(t, committee, 'P2', { fee: 30, paid: true })
+    await createPlot(t, committee, 'P3')
+    await createPerson(t, committee, 'ann', { firstName: 'Ann', email: 'ann@example.org' })
+    await createPerson(t, committee, 'bob', {
+      firstName: 'Bob',
+      email: 'bob@example.org',
+      contactBy: 'both',
+    })
+    await createPerson(t, committee, 'cyd', {
+      firstName: 'Cyd',
+      email: '',
+      address: '3 Lane\nRiverside RV3 3CC',
+    })
+    await createPerson(t, committee, 'dee', {
+      firstName: 'Dee',
+      email: 'dee@example.org',
+      onWaitingList: true,
+    })
+    for (const [plot, person] of [
+      ['P1', 'ann'],
+      ['P2', 'ann'],
+      ['P1', 'bob'],
+      ['P2', 'cyd'],
+    ])
+      expect(
+        (await send(t, committee, 'PUT', `/api/plots/${plot}/tenants/${person}`)).statusCode,
+      ).toBe(200)
+  })
+  afterAll(async () => {
+    await t.close()
+    await smtp.close()
+  })
+
+  const copiesOf = async (batchId: number) =>
+    (await send(t, committee, 'GET', `/api/messages/${batchId}/copies`)).json() as Array<{
+      personId: string
+      channel: string
+      status: string
+      attempts: number
+      lastError: string | null
+    }>
+  // The app's runner sends as soon as a message is queued; this waits for it to settle.
+  const settled = (batchId: number) =>
+    expect
+      .poll(
+        async () =>
+          (await copiesOf(batchId)).filter((c) => ['queued', 'sending'].includes(c.status)).length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(0)
+  const mailsTo = (address: string) => received.filter((mail) => mail.to.includes(address))
+  const counts = async () => {
+    const count = (table: 'message_batches' | 'messages' | 'jobs') =>
+      t.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    return Promise.all([count('message_batches'), count('messages'), count('jobs')])
+  }
+
+  it('says how many get an e-mail and how many a letter, and shows the first copy filled in', async () => {
+    const response = await send(t, committee, 'POST', '/api/messages/plan', {
+      audience: { kind: 'plotholders' },
+      ...rent,
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.json()).toEqual({
+      people: 3,
+      email: 2,
+      post: 2,
+      mailServer: true,
+      sample: {
+        personId: 'ann',
+        subject: 'Rent for plot P1, P2',
+        body: 'Dear Ann,\n£45 is due to Riverside Allotment Association.',
+      },
+    })
+  })
+
+  it('reaches every addressee with their own merge fields, and keeps each copy on record', async () => {
+    const mark = await lastLogId(t)
+    const response = await send(t, committee, 'POST', '/api/messages', {
+      audience: { kind: 'plotholders' },
+      ...rent,
+    })
+    expect(response.statusCode, response.body).toBe(201)
+    const { batchId, email, post } = response.json()
+    expect([email, post]).toEqual([2, 2])
+    await settled(batchId)
+    expect(mailsTo('ann@example.org')).toHaveLength(1)
+    expect(mailsTo('bob@example.org')).toHaveLength(1)
+    expect(mailsTo('ann@example.org')[0]).toMatchObject({
+      subject: 'Rent for plot P1, P2',
+      text: 'Dear Ann,\n£45 is due to Riverside Allotment Association.',
+    })
+    expect(mailsTo('bob@example.org')[0]).toMatchObject({
+      subject: 'Rent for plot P1',
+      text: 'Dear Bob,\n£45 is due to Riverside Allotment Association.',
+    })
+    expect((await copiesOf(batchId)).map((c) => [c.personId, c.channel, c.status])).toEqual([
+      ['ann', 'email', 'sent'],
+      ['bob', 'email', 'sent'],
+      ['bob', 'post', 'letter'],
+      ['cyd', 'post', 'letter'],
+    ])
+    const annsPage = (await send(t, committee, 'GET', '/api/people/ann/messages')).json()
+    expect(annsPage).toMatchObject([
+      { batchId, channel: 'email', subject: 'Rent for plot P1, P2', status: 'sent' },
+    ])
+    const list = (await send(t, committee, 'GET', '/api/messages')).json()
+    expect(list[0]).toMatchObject({
+      id: batchId,
+      audience: 'All plot holders',
+      createdBy: 'level3',
+    })
+    expect(list[0].counts).toMatchObject({ sent: 2, letter: 2, failed: 0, queued: 0 })
+    expect(await logsAfter(t, mark)).toMatchObject([
+      {
+        methodName: 'sendMessage',
+        eventCollection: 'messages',
+        docId: String(batchId),
+        userName: 'level3',
+      },
+    ])
+  })
+
+  it('retries copies a server refused or could not take, after their back-off, and sends none twice', async () => {
+    received.length = 0
+    refuse.add('bob@example.org')
+    const response = await send(t, committee, 'POST', '/api/messages', {
+      audience: { kind: 'people', ids: ['ann', 'bob', 'dee'] },
+      subject: 'Water is off',
+      body: 'Dear {firstName}, the water is off on Saturday.',
+    })
+    const { batchId } = response.json()
+    await settled(batchId)
+    const first = await copiesOf(batchId)
+    expect(first.map((c) => [c.personId, c.status, c.attempts])).toEqual([
+      ['ann', 'sent', 1],
+      ['bob', 'failed', 1],
+      ['bob', 'letter', 0],
+      ['dee', 'sent', 1],
+    ])
+    expect(first[1]!.lastError).toContain('550')
+    expect(first[1]!.lastError).toContain('Recipient address rejected')
+
+    // The mail server goes down: the next attempt fails too, and the copies sent stay sent.
+    const port = smtp.port
+    await smtp.close()
+    expect(await t.app.jobs.runDue(later(MINUTE + 1000))).toBe(1)
+    const second = await copiesOf(batchId)
+    expect(second.map((c) => [c.personId, c.status, c.attempts])).toEqual([
+      ['ann', 'sent', 1],
+      ['bob', 'failed', 2],
+      ['bob', 'letter', 0],
+      ['dee', 'sent', 1],
+    ])
+    expect(second[1]!.lastError).toMatch(/ECONNREFUSED|connect/)
+
+    // Back up and taking Bob's mail again: his copy goes, once.
+    refuse.clear()
+    await startSmtp(port)
+    expect(await t.app.jobs.runDue(later(4 * MINUTE))).toBe(1)
+    const third = await copiesOf(batchId)
+    expect(third.map((c) => [c.personId, c.status, c.attempts])).toEqual([
+      ['ann', 'sent', 1],
+      ['bob', 'sent', 3],
+      ['bob', 'letter', 0],
+      ['dee', 'sent', 1],
+    ])
+    expect(['ann', 'bob', 'dee'].map((p) => mailsTo(`${p}@example.org`).length)).toEqual([1, 1, 1])
+    expect(await t.app.jobs.runDue(later(60 * MINUTE))).toBe(0)
+  })
+
+  it('refuses bad drafts and empty groups with a clear message, and queues nothing', async () => {
+    const before = await counts()
+    const refusals: Array<[object, number, string]> = [
+      [
+        {
+          audience: { kind: 'plotholders' },
+          subject: 'Hi {frstName}',
+          body: 'Dear {firstName} {nickname}',
+        },
+        400,
+        messages.unknownMergeFields(
+          ['frstName', 'nickname'],
+          [
+            'firstName',
+            'lastName',
+            'fullName',
+            'plots',
+            'amountDue',
+            'associationName',
+            'associationAddress',
+          ],
+        ),
+      ],
+      [
+        {
+          audience: { kind: 'plotholders' },
+          subject: 'Rent\r\nBcc: everyone@example.org',
+          body: 'x',
+        },
+        400,
+        messages.subjectOneLine,
+      ],
+      [
+        { audience: { kind: 'plotholders' }, subject: '  ', body: 'x' },
+        400,
+        messages.subjectRequired,
+      ],
+      [{ audience: { kind: 'plot', plotId: 'P3' }, ...rent }, 400, messages.emptyGroup],
+      [{ audience: { kind: 'plot', plotId: 'P404' }, ...rent }, 404, messages.plotMissing('P404')],
+      [{ audience: { kind: 'people', ids: [] }, ...rent }, 400, messages.chooseSomeone],
+      [
+        { audience: { kind: 'people', ids: ['ann', 'nobody'] }, ...rent },
+        400,
+        messages.personMissing('nobody'),
+      ],
+    ]
+    for (const [draft, status, detail] of refusals) {
+      for (const url of ['/api/messages/plan', '/api/messages']) {
+        const response = await send(t, committee, 'POST', url, draft)
+        expect(response.statusCode, `${url} ${JSON.stringify(draft)}`).toBe(status)
+        expect(response.json().detail).toBe(detail)
+      }
+    }
+    expect(await counts()).toEqual(before)
+  })
+
+  it('lets only the committee write to members or read what was sent', async () => {
+    const land = await t.signInAs(2)
+    for (const [method, url] of [
+      ['POST', '/api/messages/plan'],
+      ['POST', '/api/messages'],
+      ['GET', '/api/messages'],
+      ['GET', '/api/messages/1/copies'],
+      ['GET', '/api/people/ann/messages'],
+    ] as const) {
+      const body = method === 'POST' ? { audience: { kind: 'plotholders' }, ...rent } : undefined
+      expect((await send(t, land, method, url, body)).statusCode).toBe(403)
+      expect((await send(t, undefined, method, url, body)).statusCode).toBe(401)
+    }
+  })
+
+  // Last: it stops the app's own runner, to play a runner that died mid-send.
+  it('does not send again a copy a dead runner was sending, and says it may have arrived', async () => {
+    await t.app.jobs.stop()
+    received.length = 0
+    const response = await send(t, committee, 'POST', '/api/messages', {
+      audience: { kind: 'people', ids: ['ann', 'dee'] },
+      subject: 'AGM',
+      body: 'Dear {firstName}, the AGM is on Friday.',
+    })
+    const { batchId } = response.json()
+    const [job] = await claimDue(t.db, { owner: 'died', now: new Date(), leaseMs: MINUTE }, 1, [
+      'send-copies',
+    ])
+    expect(job).toBeDefined()
+    const [ann] = await copiesOf(batchId)
+    await t.db.kysely
+      .updateTable('messages')
+      .set({ status: 'sending', attempts: 1 })
+      .where('personId', '=', 'ann')
+      .where('batchId', '=', batchId)
+      .execute()
+    expect(ann!.personId).toBe('ann')
+
+    expect(await t.app.jobs.runDue(later(MINUTE + 1000))).toBe(1)
+    const copies = await copiesOf(batchId)
+    expect(copies.map((c) => [c.personId, c.status])).toEqual([
+      ['ann', 'interrupted'],
+      ['dee', 'sent'],
+    ])
+    expect(copies[0]!.lastError).toBe(messages.messageInterrupted)
+    expect(mailsTo('ann@example.org')).toHaveLength(0)
+    expect(mailsTo('dee@example.org')).toHaveLength(1)
+  })
+})

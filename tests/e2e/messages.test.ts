@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { messages } from '#shared/messages'
+import {
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  signedInPage,
+} from '#tests/helpers/browser'
+import {
+  field,
+  giveTenant,
+  headingOf,
+  makePerson,
+  makePlot,
+  PHONE,
+  poll,
+  useServerAndBrowser,
+} from '#tests/helpers/e2e-fixtures'
+import { startSmtpServer } from '#tests/helpers/smtp'
+
+// A committee member writes to the plot holders from a phone: the preview says who gets an
+// e-mail and who a letter, the e-mails reach a real SMTP server with their own merge fields, and
+// each person's page lists what they were sent.
+describe('messages to members', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+  })
+  afterAll(() => smtp.close())
+  const suite = useServerAndBrowser(() => ({ env: { SMTP_URL: smtp.url } }))
+  let page: Page
+
+  beforeAll(async () => {
+    page = await signedInPage(suite.browser, suite.server, {
+      userName: 'secretary',
+      level: 3,
+      viewport: PHONE,
+    })
+    const api = page.context().request
+    await makePlot(api, '7', { fee: 40 })
+    await makePerson(api, 'ann', { firstName: 'Ann', email: 'ann@example.org' })
+    await makePerson(api, 'cyd', { firstName: 'Cyd', address: '3 Lane\nRiverside' })
+    await giveTenant(api, '7', 'ann')
+    await giveTenant(api, '7', 'cyd')
+  })
+
+  it('previews, sends and records a message to every plot holder', async () => {
+    await page.goto('/members/messages')
+    await poll(() => headingOf(page)).toBe('Messages')
+    await page.waitForLoadState('networkidle')
+    await expectNoHorizontalScroll(page)
+    await expectNoAxeViolations(page)
+
+    const form = page.getByRole('form', { name: 'Write a message' })
+    await field(page, 'Subject').fill('Rent for plot {plots}')
+    await field(page, 'Message').fill('Dear {firstName},\nYou owe {amountDue}.')
+    await form.getByRole('button', { name: 'Preview' }).click()
+    await poll(() => form.getByText(messages.messagePlan(1, 1)).count()).toBe(1)
+    await poll(() => form.locator('.message-sample__body').innerText()).toBe(
+      'Dear Ann,\nYou owe £40.',
+    )
+    await expectNoAxeViolations(page)
+
+    // A change asks for a new preview before anything can be sent.
+    await field(page, 'Subject').fill('Rent for plot {plots}, please')
+    await poll(() => form.getByRole('button', { name: 'Send' }).count()).toBe(0)
+    await form.getByRole('button', { name: 'Preview' }).click()
+    await form.getByRole('button', { name: 'Send' }).click()
+    await poll(() => page.getByRole('status').first().textContent()).toBe(
+      messages.messageQueued(1, 1),
+    )
+    await poll(() => field(page, 'Subject').inputValue()).toBe('')
+
+    await poll(() => smtp.received.length).toBe(1)
+    expect(smtp.received[0]).toMatchObject({
+      to: ['ann@example.org'],
+      subject: 'Rent for plot 7, please',
+      text: 'Dear Ann,\nYou owe £40.',
+    })
+
+    await page.getByRole('link', { name: 'Rent for plot {plots}, please' }).click()
+    await poll(() => headingOf(page)).toBe('Message')
+    const rows = page.getByRole('table').getByRole('row')
+    await poll(() => rows.filter({ hasText: 'ann' }).innerText()).toContain(
+      messages.copyStatus.sent,
+    )
+    await poll(() => rows.filter({ hasText: 'cyd' }).innerText()).toContain(
+      messages.copyStatus.letter,
+    )
+    await expectNoHorizontalScroll(page)
+    await expectNoAxeViolations(page)
+
+    await rows.filter({ hasText: 'ann' }).getByRole('link', { name: 'ann' }).click()
+    const sent = page.getByRole('region', { name: 'Messages sent' })
+    await poll(() => sent.innerText()).toContain('Rent for plot 7, please')
+    await poll(() => sent.innerText()).toContain(
+      `${messages.copyChannel.email}, ${messages.copyStatus.sent}`,
+    )
+  })
+
+  it('refuses a message with an unknown merge field, naming it, and sends nothing', async () => {
+    await page.goto('/members/messages')
+    await poll(() => headingOf(page)).toBe('Messages')
+    const before = smtp.received.length
+    await field(page, 'Subject').fill('Hello {frstName}')
+    await field(page, 'Message').fill('Hi')
+    await page.getByRole('button', { name: 'Preview' }).click()
+    await poll(() => page.getByRole('alert').first().textContent()).toContain(
+      'Unknown merge field: {frstName}',
+    )
+    expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(0)
+    expect(smtp.received.length).toBe(before)
+  })
+
+  it("keeps a person's way of contact, shown as text until Edit", async () => {
+    await page.goto('/members/plotholders/ann')
+    await poll(() => field(page, 'Way of contact').inputValue()).toBe(messages.contactBy.email)
+    await page.getByRole('button', { name: 'Edit' }).click()
+    await field(page, 'Way of contact').selectOption('both')
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const api = page.context().request
+    await poll(async () => (await (await api.get('/api/people/ann')).json()).contactBy).toBe('both')
+  })
+})
