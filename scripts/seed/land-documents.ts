@@ -1,4 +1,4 @@
-import { minimalPdf } from './pdf.ts'
+import { documentPdf } from './pdf.ts'
 
 // The demo's timeline of land communications: a few fictional exchanges with a fictional council,
 // each a group (one dateDescription) of one to three small PDFs.
@@ -66,15 +66,19 @@ export function generateLandDocuments(): SeedLandDocument[] {
         name: `${date}-${slug(name)}.pdf`,
         contentType: 'application/pdf' as const,
         createdAt: `${date}T12:00:00.000Z`,
-        data: minimalPdf(name, [
-          `${ASSOCIATION}, ${date}`,
-          `${description}. From: ${COUNCIL}.`,
-          '',
-          summary,
-          '',
-          'This is a generated demonstration document. The association, the council, the',
-          'places and the people named in the demo data are fictional.',
-        ]),
+        data: documentPdf(
+          name,
+          [
+            `${ASSOCIATION}, ${date}`,
+            `${description}. From: ${COUNCIL}.`,
+            '',
+            summary,
+            '',
+            'This is a generated demonstration document. The association, the council, the',
+            'places and the people named in the demo data are fictional.',
+          ],
+          new Date(`${date}T12:00:00.000Z`),
+        ),
       },
     })),
   )

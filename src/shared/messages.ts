@@ -211,6 +211,9 @@ export const messages = {
   messageQueued: (email: number, post: number) =>
     `Queued ${email.toLocaleString('en-GB')} e-mails and ${post.toLocaleString('en-GB')} letters.`,
   noMessagesYet: 'No messages yet.',
+  noLetters: 'This message has no letters to print.',
+  downloadLetters: (count: number) =>
+    count === 1 ? 'Download the letter (PDF)' : `Download the ${count.toLocaleString('en-GB')} letters (PDF)`,
   nothingSentYet: 'Nothing sent to this person yet.',
   mergeFieldsHint: (fields: readonly string[]) =>
     `Merge fields: ${fields.map((f) => `{${f}}`).join(', ')}.`,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { claimDue } from '#server/core/jobs/queue'
 import { messages } from '#shared/messages'
 import { createPerson, createPlot, lastLogId, logsAfter, send } from '#tests/helpers/records'
@@ -44,6 +45,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
     })
     await createPerson(t, committee, 'cyd', {
       firstName: 'Cyd',
+      lastName: 'Łukasiewicz',
       email: '',
       address: '3 Lane\nRiverside RV3 3CC',
     })
@@ -162,6 +164,38 @@ describe.each(engines)('messages to members on %s', (engine) => {
     ])
   })
 
+  it('prints the letters as one PDF, a page each, with the name and address in the window', async () => {
+    const [batch] = (await send(t, committee, 'GET', '/api/messages')).json()
+    const response = await send(t, committee, 'GET', `/api/messages/${batch.id}/letters.pdf`)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/pdf')
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="letters-${batch.id}.pdf"`)
+    const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload))
+    const { totalPages, text } = await extractText(pdf, { mergePages: false })
+    expect(totalPages).toBe(2)
+    expect(text[0]).toContain('Bob Lovelace')
+    expect(text[0]).toContain('Dear Bob,')
+    // A name beyond Western European letters prints as written (the PDF embeds DejaVu Sans).
+    expect(text[1]).toContain('Cyd Łukasiewicz\n3 Lane\nRiverside RV3 3CC\n')
+    expect(text[1]).toContain('Rent for plot P2')
+    expect(text[1]).toContain('Dear Cyd,\n£0 is due to Riverside Allotment Association.')
+    expect(text[1]).toContain('Riverside Allotment Association')
+    expect(text[1]).not.toContain('Bob')
+  })
+
+  it('answers a message without letters with a clear 404', async () => {
+    const response = await send(t, committee, 'POST', '/api/messages', {
+      audience: { kind: 'people', ids: ['ann'] },
+      subject: 'E-mail only',
+      body: 'Hello',
+    })
+    const { batchId } = response.json()
+    await settled(batchId)
+    const letters = await send(t, committee, 'GET', `/api/messages/${batchId}/letters.pdf`)
+    expect(letters.statusCode).toBe(404)
+    expect(letters.json().detail).toBe(messages.noLetters)
+  })
+
   it('retries copies a server refused or could not take, after their back-off, and sends none twice', async () => {
     received.length = 0
     refuse.add('bob@example.org')
@@ -274,6 +308,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
       ['GET', '/api/messages'],
       ['GET', '/api/messages/1/copies'],
       ['GET', '/api/people/ann/messages'],
+      ['GET', '/api/messages/1/letters.pdf'],
     ] as const) {
       const body = method === 'POST' ? { audience: { kind: 'plotholders' }, ...rent } : undefined
       expect((await send(t, land, method, url, body)).statusCode).toBe(403)

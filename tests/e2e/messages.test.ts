@@ -90,6 +90,12 @@ describe('messages to members', () => {
     await expectNoHorizontalScroll(page)
     await expectNoAxeViolations(page)
 
+    // Cyd has no e-mail address: her copy is a letter, in the PDF the screen offers.
+    const letters = page.getByRole('link', { name: messages.downloadLetters(1) })
+    const download = await page.context().request.get((await letters.getAttribute('href'))!)
+    expect(download.headers()['content-type']).toBe('application/pdf')
+    expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
     await rows.filter({ hasText: 'ann' }).getByRole('link', { name: 'ann' }).click()
     const sent = page.getByRole('region', { name: 'Messages sent' })
     await poll(() => sent.innerText()).toContain('Rent for plot 7, please')

@@ -71,6 +71,7 @@ describe('the members area on a phone and on a desktop', () => {
     '/members/users',
     '/members/enquiries',
     '/members/news',
+    '/members/messages',
     '/members/logs',
     `/members/logs/${logId}`,
     '/members/performance',

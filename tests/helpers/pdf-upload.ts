@@ -1,9 +1,9 @@
-import { minimalPdf } from '../../scripts/seed/pdf.ts'
+import { documentPdf } from '../../scripts/seed/pdf.ts'
 
-// A small, valid one-page PDF titled `text` (the demo's own PDF writer), so that a real PDF
+// A small, valid one-page PDF titled `text` (made as the demo's are), so that a real PDF
 // viewer (Chromium's) opens it as well as the server's magic-byte check accepting it.
 export function samplePdf(text = 'Land document'): Buffer {
-  return Buffer.from(minimalPdf(text, []))
+  return Buffer.from(documentPdf(text, [], new Date('2024-01-01T00:00:00Z')))
 }
 
 /** A multipart/form-data body built by the platform's own FormData, as a browser would send it. */

@@ -23,11 +23,27 @@ export function MessagePage() {
           ) : (
             <>
               <h2>{list[0]!.subject}</h2>
+              <LettersLink
+                batchId={Number(id)}
+                count={list.filter((c) => c.channel === 'post').length}
+              />
               <CopiesTable copies={list} />
             </>
           )
         }
       </QueryState>
     </section>
+  )
+}
+
+// The letters come as one PDF to print, a page each, addressed for a window envelope.
+function LettersLink({ batchId, count }: { batchId: number; count: number }) {
+  if (count === 0) return null
+  return (
+    <p>
+      <a className="button button--quiet" href={`/api/messages/${batchId}/letters.pdf`} download>
+        {messages.downloadLetters(count)}
+      </a>
+    </p>
   )
 }

@@ -11,6 +11,10 @@ import { LEVELS } from '#shared/domain/levels'
 import { sendCopiesJob } from '#server/features/messages/send'
 import { listBatches, planMessage, queueMessage } from '#server/features/messages/service'
 import { copiesOf, copiesTo } from '#server/features/messages/sql'
+import { hasLetters, lettersPdf } from '#server/features/messages/letters'
+import { associationDetails } from '#server/core/db/association-settings'
+import { notFound } from '#server/core/errors'
+import { messages } from '#shared/messages'
 
 // Letters and e-mails to members: the committee writes, the server checks and queues, jobs send.
 const committee = { minLevel: LEVELS.committee, personalData: true }
@@ -63,6 +67,21 @@ export async function messagesFeature(app: App) {
       schema: { params: batchParams, response: { 200: z.array(sentMessageSchema) }, tags },
     },
     (request) => copiesOf(db.kysely, request.params.id),
+  )
+
+  app.get(
+    '/api/messages/:id/letters.pdf',
+    { config: committee, schema: { params: batchParams, tags } },
+    async (request, reply) => {
+      const { id } = request.params
+      if (!(await hasLetters(db, id))) throw notFound(messages.noLetters)
+      const association = await associationDetails(db.kysely, config)
+      const date = new Date().toLocaleDateString('en-GB', { dateStyle: 'long' })
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="letters-${id}.pdf"`)
+        .send(lettersPdf(db, id, association, date))
+    },
   )
 
   app.get(

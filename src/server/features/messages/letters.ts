@@ -1,0 +1,101 @@
+import type { Db } from '#server/core/db/database'
+import type { AssociationDetails } from '#server/core/db/association-settings'
+import { MM, newPdf } from '#server/core/pdf'
+
+// The letters of one message as one PDF, a page per person (more if a letter is long), made with
+// pdfkit (core/pdf.ts) and streamed as it is written: 2,000 letters never sit in memory at once.
+// A4, with the name and address where a DL or C5 window envelope shows them (20 mm from the
+// left, 50 mm from the top, 90 × 40 mm: the common UK left-hand window).
+
+const LEFT = 20 * MM
+const WIDTH = 170 * MM
+const WINDOW = { top: 50 * MM, width: 90 * MM, height: 40 * MM }
+const PART = 500
+
+interface Letter {
+  id: number
+  recipient: string
+  subject: string
+  body: string
+}
+
+function letterhead(doc: PDFKit.PDFDocument, association: AssociationDetails) {
+  doc
+    .font('bold')
+    .fontSize(15)
+    .text(association.name, LEFT, 15 * MM, { width: 115 * MM })
+  if (association.charityNumber)
+    doc.font('regular').fontSize(9).text(`Registered charity ${association.charityNumber}`, LEFT)
+  if (association.contactAddress)
+    doc
+      .font('regular')
+      .fontSize(9)
+      .text(association.contactAddress, 140 * MM, 15 * MM, { width: 50 * MM, align: 'right' })
+}
+
+function writeLetter(
+  doc: PDFKit.PDFDocument,
+  letter: Letter,
+  association: AssociationDetails,
+  date: string,
+) {
+  doc.addPage()
+  letterhead(doc, association)
+  doc
+    .font('regular')
+    .fontSize(11)
+    .text(letter.recipient, LEFT, WINDOW.top, {
+      width: WINDOW.width,
+      height: WINDOW.height,
+      ellipsis: true,
+    })
+  doc.text(date, LEFT, 100 * MM, { width: WIDTH })
+  doc.moveDown(1.5).font('bold').fontSize(12).text(letter.subject, { width: WIDTH })
+  doc.moveDown().font('regular').fontSize(11).text(letter.body, { width: WIDTH, lineGap: 2 })
+}
+
+/** Whether the message has any letter to print. */
+export async function hasLetters(db: Db, batchId: number): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('messages')
+    .select('id')
+    .where('batchId', '=', batchId)
+    .where('channel', '=', 'post')
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The PDF of the message's letters, in the order its copies were made, as a stream. */
+export function lettersPdf(db: Db, batchId: number, association: AssociationDetails, date: string) {
+  const doc = newPdf({
+    title: `Letters of message ${batchId}`,
+    producer: association.name,
+    margin: 20 * MM,
+  })
+  // The letters are read a part at a time, and the event loop turns between parts so the pages
+  // written so far flow out to the client.
+  void (async () => {
+    try {
+      for (let after = 0; ;) {
+        const part = await db.kysely
+          .selectFrom('messages')
+          .select(['id', 'recipient', 'subject', 'body'])
+          .where('batchId', '=', batchId)
+          .where('channel', '=', 'post')
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(PART)
+          .execute()
+        for (const letter of part) writeLetter(doc, letter, association, date)
+        if (part.length < PART) break
+        after = part.at(-1)!.id
+        await new Promise(setImmediate)
+      }
+      doc.end()
+    } catch (error) {
+      doc.destroy(error as Error)
+    }
+  })()
+  return doc
+}
