@@ -1,7 +1,13 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpServer } from '#tests/helpers/smtp'
-import { freePort, startServer, type TestServer } from '#tests/helpers/server-process'
+import {
+  claimAdministrator,
+  freePort,
+  startServer,
+  type TestServer,
+} from '#tests/helpers/server-process'
+import { personInput } from '#tests/helpers/records'
 import { createScratchDatabase, withPg, type ScratchDatabase } from '#tests/helpers/postgres'
 
 // Two real server processes on one PostgreSQL database, each retrying unsent enquiries every
@@ -10,6 +16,7 @@ import { createScratchDatabase, withPg, type ScratchDatabase } from '#tests/help
 // tests/api/instances.test.ts; skipped, never passed, without TEST_DATABASE_URL.
 const baseUrl = process.env.TEST_DATABASE_URL
 const ENQUIRIES = 24
+const MEMBERS = 220
 
 describe.runIf(!!baseUrl)('two instances retrying enquiries on one PostgreSQL database', () => {
   let database: ScratchDatabase | undefined
@@ -73,5 +80,54 @@ describe.runIf(!!baseUrl)('two instances retrying enquiries on one PostgreSQL da
       ),
     )
     expect(rows.rows[0]).toEqual({ sent: ENQUIRIES, jobs: ENQUIRIES })
+  }, 90_000)
+
+  it('sends each copy of a message to members once, whichever instance claims its part', async () => {
+    const [a, b] = servers as [TestServer, TestServer]
+    const password = await claimAdministrator(a)
+    const signIn = await fetch(`${b.url}/api/auth/sign-in/username`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    })
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    const post = (server: TestServer, path: string, body: object) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url, cookie },
+        body: JSON.stringify(body),
+      })
+    for (let n = 0; n < MEMBERS; n += 20) {
+      const made = await Promise.all(
+        Array.from({ length: 20 }, (_, k) =>
+          post(a, '/api/people', personInput(`m${n + k}`, { email: `m${n + k}@example.org` })),
+        ),
+      )
+      expect(made.map((r) => r.status)).toEqual(Array(20).fill(201))
+    }
+
+    const smtp = await startSmtpServer(smtpPort)
+    try {
+      // Queued on B; its parts (50 copies each) are claimed by A's and B's runners as they poll.
+      const queued = await post(b, '/api/messages', {
+        audience: { kind: 'plotholders' },
+        subject: 'Hello {firstName}',
+        body: 'Dear {firstName}, the water is off on Saturday.',
+      })
+      expect(queued.status, await queued.clone().text()).toBe(201)
+      await expect
+        .poll(() => smtp.received.length, { timeout: 30_000, interval: 100 })
+        .toBeGreaterThanOrEqual(MEMBERS)
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      const addresses = smtp.received.flatMap((mail) => mail.to).toSorted()
+      expect(addresses).toEqual(
+        Array.from({ length: MEMBERS }, (_, n) => `m${n}@example.org`).toSorted(),
+      )
+    } finally {
+      await smtp.close()
+    }
   }, 90_000)
 })

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises'
-import net from 'node:net'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Delivery } from '#shared/schemas/contact'
@@ -32,16 +31,16 @@ export interface EmailTransport {
   send(enquiry: EnquiryEmail, reference: string): Promise<void>
 }
 
-// Pooled: a message to every member goes over a few kept-open connections, not one each.
-export const SMTP_CONNECTIONS = 5
+// Pooled: a message to every member goes over kept-open connections, not one each. nodemailer
+// leaves Nagle's algorithm on, so each e-mail waits about 40 ms for the server's delayed
+// acknowledgement (22 a second on one connection to a local server); ten side by side make
+// 200 a second. (A socket without the delay sent 522 a second on one connection, but nodemailer's
+// pool loses a connection whose own socket fails to connect, so that is left for later.)
+export const SMTP_CONNECTIONS = 10
 
 export function createMailer(config: Config['email']): Mailer {
   if (config.smtpUrl) {
     const smtp = nodemailer.createTransport(pooled(config.smtpUrl))
-    // nodemailer reads an address's options from it alone, so the socket maker (a documented
-    // option) is given to the pool it made.
-    ;(smtp.transporter as unknown as { getSocket: typeof socketWithoutDelay }).getSocket =
-      socketWithoutDelay
     return {
       kind: 'smtp',
       send: async (mail) => void (await smtp.sendMail({ from: config.from, ...mail })),
@@ -59,25 +58,6 @@ export function createMailer(config: Config['email']): Mailer {
     },
     close: () => undefined,
   }
-}
-
-// nodemailer leaves Nagle's algorithm on, and SMTP's short commands then wait for the server's
-// delayed acknowledgement: one connection sent 22 e-mails a second to a local server, and 522
-// with this (scripts/bench-messages.ts). nodemailer upgrades the socket itself for smtps://.
-type SocketCallback = (error: Error | null, socket?: { connection: net.Socket }) => void
-function socketWithoutDelay(
-  options: { host?: string; port?: number; secure?: boolean },
-  callback: SocketCallback,
-) {
-  // nodemailer's own defaults when the address names no port.
-  const port = options.port ?? (options.secure ? 465 : 587)
-  const socket = net.connect({ host: options.host ?? 'localhost', port, noDelay: true })
-  const failed = (error: Error) => callback(error)
-  socket.once('error', failed)
-  socket.once('connect', () => {
-    socket.off('error', failed)
-    callback(null, { connection: socket })
-  })
 }
 
 // nodemailer takes its options from the address's query, so the pool is asked for there; an
