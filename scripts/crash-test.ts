@@ -11,6 +11,13 @@ import { Client } from './crash/http.ts'
 import { Ledger } from './crash/ledger.ts'
 import { fire, newPerson, newPlot } from './crash/load.ts'
 import { checkDatabase, checkInvariants } from './crash/verify.ts'
+import {
+  checkCopies,
+  COPIES,
+  queueMessage,
+  recordingSmtpServer,
+  settledCopies,
+} from './crash/messages.ts'
 
 // npm run test:crash [-- --rounds N]: starts the real server, fires concurrent writes through
 // the HTTP API, kills the server with SIGKILL mid-way, restarts it on the same data and checks
@@ -118,6 +125,9 @@ async function crashTest(target: Target): Promise<boolean> {
       for (const problem of problems.slice(0, 20)) console.log(`  BROKEN: ${problem}`)
       if (findings.missing.length > 0 || problems.length > 0) sound = false
     }
+    await server.stop()
+    if (!(await crashWhileSending(target, dataDir, password, (next) => (server = next))))
+      sound = false
     const kinds = Object.entries({
       enquiries: ledger.enquiries.size,
       accounts: ledger.accounts.size,
@@ -130,6 +140,40 @@ async function crashTest(target: Target): Promise<boolean> {
   } finally {
     await server.stop('SIGKILL')
     fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+// A message to 1,000 members, the server (started anew with a mail server) killed while their
+// e-mails go out, then restarted with a short job lease so that the killed instance's parts are
+// taken up at once.
+async function crashWhileSending(
+  target: Target,
+  dataDir: string,
+  password: string,
+  replaced: (server: TestServer) => void,
+): Promise<boolean> {
+  const smtp = await recordingSmtpServer()
+  const env = { ...target.env, SMTP_URL: smtp.url, JOB_LEASE_SECONDS: '3', JOB_POLL_MS: '100' }
+  try {
+    let server = await startServer({ dataDir, env })
+    replaced(server)
+    const batchId = await queueMessage(await signedIn(server, password))
+    await until(() => smtp.received.length >= COPIES / 4, 'e-mails to go out')
+    await server.stop('SIGKILL')
+    const beforeKill = smtp.received.length
+    server = await startServer({ dataDir, env })
+    replaced(server)
+    const copies = await settledCopies(() => target.open(dataDir), batchId)
+    const { problems, interrupted, arrivedAnyway } = checkCopies(copies, smtp.received)
+    console.log(
+      `message to ${COPIES} members: ${beforeKill} e-mails received before the kill, ` +
+        `${smtp.received.length} in all; ${interrupted} copies cut off mid-send shown as ` +
+        `interrupted (${arrivedAnyway} of them had arrived), none sent again`,
+    )
+    for (const problem of problems.slice(0, 20)) console.log(`  BROKEN: ${problem}`)
+    return problems.length === 0
+  } finally {
+    await smtp.close()
   }
 }
 

@@ -31,6 +31,7 @@ const envSchema = z.object({
   CONTACT_LIMIT: z.coerce.number().int().positive().default(5),
   EMAIL_RETRY_SECONDS: z.coerce.number().positive().default(60),
   JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
+  JOB_LEASE_SECONDS: z.coerce.number().positive().default(120),
 })
 
 export type Config = ReturnType<typeof loadConfig>
@@ -77,7 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       number: parsed.CHARITY_NUMBER,
       registerUrl: parsed.CHARITY_REGISTER_URL,
     },
-    jobs: { pollMs: parsed.JOB_POLL_MS, leaseMs: 120_000, batch: 50 },
+    jobs: { pollMs: parsed.JOB_POLL_MS, leaseMs: parsed.JOB_LEASE_SECONDS * 1000, batch: 50 },
     admin: { userName: parsed.ADMIN_USERNAME, email: parsed.ADMIN_EMAIL },
     // Requests allowed per client: sign-ins a minute, registrations and enquiries per 10 minutes.
     limits: {

@@ -10,6 +10,8 @@ export interface Mail {
   subject: string
   text: string
   replyTo?: { name: string; address: string }
+  /** Ties the e-mail to its record, for the receiving side and for us; nodemailer's otherwise. */
+  messageId?: string
 }
 
 /** Sends one e-mail: through the mail server, or, without one, into the outbox folder. */

@@ -65,7 +65,12 @@ export function sendCopiesJob(
         return undefined
       try {
         await mailer.send(
-          { to: copy.recipient, subject: copy.subject, text: copy.body },
+          {
+            to: copy.recipient,
+            subject: copy.subject,
+            text: copy.body,
+            messageId: `<copy-${copy.id}@allotment.invalid>`,
+          },
           `message-${copy.id}`,
         )
       } catch (error) {

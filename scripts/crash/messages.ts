@@ -1,0 +1,103 @@
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+import type { Db } from '#server/core/db/database'
+import { Client } from './http.ts'
+import { newPerson } from './load.ts'
+
+// The message phase of the crash test: a message to 1,000 members is queued (acknowledged), the
+// server is killed while their e-mails go out, and restarted. Every copy must end sent or shown
+// as interrupted (nothing lost), and no e-mail may reach the mail server twice.
+
+export const COPIES = 1_000
+
+/** A mail server that keeps the Message-ID of each e-mail it accepts. */
+export async function recordingSmtpServer() {
+  const received: string[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    closeTimeout: 200,
+    onData(stream, _session, callback) {
+      let head = ''
+      stream.on('data', (chunk: Buffer) => {
+        if (head.length < 4096) head += chunk.toString()
+      })
+      stream.on('end', () => {
+        received.push(/^Message-ID:\s*<([^>]+)>/im.exec(head)?.[1] ?? '?')
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Creates the members and queues the message; its id once the server has acknowledged it. */
+export async function queueMessage(admin: Client): Promise<number> {
+  const ids = Array.from({ length: COPIES }, (_, n) => `mail-${n}`)
+  for (let n = 0; n < ids.length; n += 25) {
+    const made = await Promise.all(
+      ids
+        .slice(n, n + 25)
+        .map((id) =>
+          admin.call('POST', '/api/people', {
+            ...newPerson(id),
+            email: `${id}@example.org`,
+            contactBy: 'email',
+          }),
+        ),
+    )
+    const refused = made.find((answer) => answer.status !== 201)
+    if (refused) throw new Error(`creating a member: ${JSON.stringify(refused.body)}`)
+  }
+  const answer = await admin.call('POST', '/api/messages', {
+    audience: { kind: 'people', ids },
+    subject: 'Crash test {firstName}',
+    body: 'Dear {firstName}, this e-mail must arrive once.',
+  })
+  if (answer.status !== 201) throw new Error(`queueing: ${JSON.stringify(answer.body)}`)
+  return (answer.body as { batchId: number }).batchId
+}
+
+/** The copies' states once none is waiting or under way, read from the database. */
+export async function settledCopies(open: () => Db, batchId: number, seconds = 120) {
+  const deadline = Date.now() + seconds * 1000
+  for (;;) {
+    const db = open()
+    const copies = await db.kysely
+      .selectFrom('messages')
+      .select(['id', 'status'])
+      .where('batchId', '=', batchId)
+      .execute()
+      .finally(() => db.destroy())
+    if (copies.every((copy) => copy.status === 'sent' || copy.status === 'interrupted'))
+      return copies
+    if (Date.now() > deadline)
+      throw new Error(`copies still unsettled: ${copies.filter((c) => c.status !== 'sent').length}`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+/** What went wrong, if anything: a copy lost, or an e-mail received twice. */
+export function checkCopies(copies: Array<{ id: number; status: string }>, received: string[]) {
+  const times = new Map<string, number>()
+  for (const id of received) times.set(id, (times.get(id) ?? 0) + 1)
+  const problems: string[] = []
+  if (copies.length !== COPIES) problems.push(`${copies.length} copies stored, not ${COPIES}`)
+  for (const [id, count] of times) if (count > 1) problems.push(`${id} received ${count} times`)
+  for (const copy of copies) {
+    const arrived = times.get(`copy-${copy.id}@allotment.invalid`) ?? 0
+    if (copy.status === 'sent' && arrived !== 1)
+      problems.push(`copy ${copy.id} is sent but arrived ${arrived} times`)
+  }
+  const interrupted = copies.filter((copy) => copy.status === 'interrupted')
+  const arrivedAnyway = interrupted.filter((c) =>
+    times.has(`copy-${c.id}@allotment.invalid`),
+  ).length
+  return { problems, interrupted: interrupted.length, arrivedAnyway }
+}
