@@ -1,4 +1,8 @@
 // Every user-facing message of the specification, word for word. Nothing else spells them.
+
+// Mail written to the outbox folder has reached no one yet: said of enquiries and of e-mails.
+const IN_OUTBOX = 'Saved in the outbox: no mail server is set up'
+
 export const messages = {
   loginFailed: 'Login failed. Please try again.',
   somethingWentWrong: 'Something went wrong!',
@@ -113,7 +117,7 @@ export const messages = {
   enquiriesCount: (total: number, unsent: number, inOutbox: number) =>
     `${total} ${total === 1 ? 'enquiry' : 'enquiries'}, ${unsent} unsent` +
     (inOutbox > 0 ? `, ${inOutbox} in the outbox` : ''),
-  enquiryInOutbox: 'Saved in the outbox: no mail server is set up',
+  enquiryInOutbox: IN_OUTBOX,
   unsavedChanges: 'You have changes that are not saved. Leave this page and lose them?',
   // News (issue 14): the spec's News page is an empty heading, so these words are ours.
   newsTitleRequired: 'The title must be filled in!',
@@ -223,6 +227,7 @@ export const messages = {
     queued: 'Waiting to be sent',
     sending: 'Sending',
     sent: 'Sent',
+    outbox: IN_OUTBOX,
     failed: 'Not sent yet: will be tried again',
     interrupted: 'May have arrived',
     letter: 'Letter to print',

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { claimDue } from '#server/core/jobs/queue'
@@ -169,7 +171,9 @@ describe.each(engines)('messages to members on %s', (engine) => {
     const response = await send(t, committee, 'GET', `/api/messages/${batch.id}/letters.pdf`)
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('application/pdf')
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="letters-${batch.id}.pdf"`)
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="letters-${batch.id}.pdf"`,
+    )
     const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload))
     const { totalPages, text } = await extractText(pdf, { mergePages: false })
     expect(totalPages).toBe(2)
@@ -348,5 +352,35 @@ describe.each(engines)('messages to members on %s', (engine) => {
     expect(copies[0]!.lastError).toBe(messages.messageInterrupted)
     expect(mailsTo('ann@example.org')).toHaveLength(0)
     expect(mailsTo('dee@example.org')).toHaveLength(1)
+  })
+})
+
+describe.each(engines)('messages without a mail server on %s', (engine) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(engine)
+  })
+  afterAll(() => t.close())
+
+  it('says so before sending, writes each e-mail to the outbox folder and calls it that', async () => {
+    const committee = await t.signInAs(3)
+    await createPerson(t, committee, 'eve', { firstName: 'Eve', email: 'eve@example.org' })
+    const draft = {
+      audience: { kind: 'people', ids: ['eve'] },
+      subject: 'Hello {firstName}',
+      body: 'Hi',
+    }
+    const plan = await send(t, committee, 'POST', '/api/messages/plan', draft)
+    expect(plan.json()).toMatchObject({ email: 1, post: 0, mailServer: false })
+    const { batchId } = (await send(t, committee, 'POST', '/api/messages', draft)).json()
+    await expect
+      .poll(
+        async () =>
+          (await send(t, committee, 'GET', `/api/messages/${batchId}/copies`)).json()[0].status,
+      )
+      .toBe('outbox')
+    const [copy] = (await send(t, committee, 'GET', `/api/messages/${batchId}/copies`)).json()
+    const file = path.join(t.dataDir, 'outbox', `message-${copy.id}.eml`)
+    expect(fs.readFileSync(file, 'utf8')).toContain('Subject: Hello Eve')
   })
 })

@@ -10,6 +10,7 @@ export const COPY_STATUSES = [
   'queued',
   'sending',
   'sent',
+  'outbox',
   'failed',
   'interrupted',
   'letter',

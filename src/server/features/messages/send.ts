@@ -79,7 +79,9 @@ export function sendCopiesJob(
         return answer
       }
       const sentAt = new Date().toISOString()
-      await change(copy.id, ['sending', 'interrupted'], { status: 'sent', sentAt, lastError: null })
+      // Written to the outbox folder, it has reached no one yet, and says so.
+      const status = mailer.kind === 'smtp' ? 'sent' : 'outbox'
+      await change(copy.id, ['sending', 'interrupted'], { status, sentAt, lastError: null })
       return undefined
     })
   }
