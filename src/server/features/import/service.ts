@@ -21,7 +21,7 @@ import type { Upload } from '#server/core/http/read-upload'
 import { logEvent, recordKey, writeLogs } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import { planImport, type ImportPlan } from '#server/features/import/plan'
-import { readSpreadsheet, type Spreadsheet } from '#server/features/import/read-spreadsheet'
+import type { Spreadsheet } from '#server/features/import/read-spreadsheet'
 import * as peopleRepo from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
 
@@ -41,6 +41,8 @@ async function open(upload: Upload): Promise<Opened> {
   const parsed = importFormSchema.safeParse(upload.fields)
   if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message)
   if (!upload.file || upload.file.bytes.length === 0) throw badRequest(messages.chooseSpreadsheet)
+  // The parsers are loaded by the first file read, not by every server that starts.
+  const { readSpreadsheet } = await import('#server/features/import/read-spreadsheet')
   return {
     form: parsed.data,
     spreadsheet: await readSpreadsheet(upload.file.bytes, parsed.data.sheet),

@@ -11,7 +11,6 @@ import { LEVELS } from '#shared/domain/levels'
 import { sendCopiesJob } from '#server/features/messages/send'
 import { listBatches, planMessage, queueMessage } from '#server/features/messages/service'
 import { copiesOf, copiesTo } from '#server/features/messages/sql'
-import { hasLetters, lettersPdf } from '#server/features/messages/letters'
 import { associationDetails } from '#server/core/db/association-settings'
 import { notFound } from '#server/core/errors'
 import { messages } from '#shared/messages'
@@ -74,6 +73,8 @@ export async function messagesFeature(app: App) {
     { config: committee, schema: { params: batchParams, tags } },
     async (request, reply) => {
       const { id } = request.params
+      // pdfkit and its fonts are loaded by the first letters printed, not by every server.
+      const { hasLetters, lettersPdf } = await import('#server/features/messages/letters')
       if (!(await hasLetters(db, id))) throw notFound(messages.noLetters)
       const association = await associationDetails(db.kysely, config)
       const date = new Date().toLocaleDateString('en-GB', { dateStyle: 'long' })

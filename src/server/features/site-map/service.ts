@@ -9,7 +9,6 @@ import type { Upload } from '#server/core/http/read-upload'
 import { loggedChange, writeLog } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import * as plotsRepo from '#server/features/plots/sql'
-import { importSvg } from '#server/features/site-map/import-svg'
 import {
   findStoredSiteMap,
   plotNames,
@@ -72,6 +71,8 @@ export async function importDrawing(db: Db, viewer: Viewer, upload: Upload): Pro
   if (upload.tooLarge) throw new AppError(413, messages.drawingTooLarge)
   if (!upload.file || upload.file.bytes.length === 0) throw badRequest(messages.chooseDrawing)
   const text = new TextDecoder('utf-8', { fatal: false }).decode(upload.file.bytes)
+  // jsdom (30 MB) is loaded by the first drawing imported, not by every server that starts.
+  const { importSvg } = await import('#server/features/site-map/import-svg')
   const { layout, background } = importSvg(text)
   const fileName = upload.file.fileName
   return loggedChange(

@@ -14,7 +14,7 @@ import { AppError, badRequest, notFound } from '#server/core/errors'
 import type { Upload } from '#server/core/http/read-upload'
 import { loggedChange } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
-import { resizeImage, type ResizedImage } from '#server/features/site/resize-image'
+import type { ResizedImage } from '#server/features/site/resize-image'
 
 // The bytes live in the files table; app_settings keeps which file is which picture.
 const IMAGES_KEY = 'siteImages'
@@ -76,6 +76,8 @@ async function prepareImage(name: SiteImageName, upload: Upload): Promise<Prepar
   if (!upload.file || upload.file.bytes.length === 0) throw badRequest(messages.chooseImage)
   const fields = siteImageFieldsSchema.safeParse(upload.fields)
   if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? messages.chooseImage)
+  // sharp is loaded by the first picture uploaded, not by every server that starts.
+  const { resizeImage } = await import('#server/features/site/resize-image')
   const resized = await resizeImage(name, upload.file.bytes)
   return { ...resized, fileName: upload.file.fileName, description: fields.data.description }
 }
