@@ -215,6 +215,11 @@ export const messages = {
   messageQueued: (email: number, post: number) =>
     `Queued ${email.toLocaleString('en-GB')} e-mails and ${post.toLocaleString('en-GB')} letters.`,
   noMessagesYet: 'No messages yet.',
+  templateNameRequired: 'The template name must be filled in!',
+  templateNameOneLine: 'The template name must fit on one line.',
+  templateMissing: 'That template does not exist.',
+  templateSaved: (name: string) => `The template "${name}" was saved.`,
+  templateDeleted: (name: string) => `The template "${name}" was deleted.`,
   noLetters: 'This message has no letters to print.',
   downloadLetters: (count: number) =>
     count === 1 ? 'Download the letter (PDF)' : `Download the ${count.toLocaleString('en-GB')} letters (PDF)`,

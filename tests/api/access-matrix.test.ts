@@ -88,7 +88,10 @@ describe.each(engines)('access matrix on %s', (engine) => {
   let t: TestApp
   let admin: string
   const cookies = new Map<Caller, string>()
-  const targets = new Map<Caller, { account: string; document: number; news: number }>()
+  const targets = new Map<
+    Caller,
+    { account: string; document: number; news: number; template: number }
+  >()
   const accountEmails = new Set<string>()
   let fixtureLogId = 0
   let logoUrl = ''
@@ -125,6 +128,15 @@ describe.each(engines)('access matrix on %s', (engine) => {
     const response = await inject('POST', '/api/land-documents', admin, form.payload, form.headers)
     expect(response.statusCode, response.body).toBe(201)
     return response.json<LandDocumentDetail>().id
+  }
+
+  async function writeTemplate(name: string): Promise<number> {
+    const response = await asAdmin('POST', '/api/message-templates', {
+      name,
+      subject: 'Hi',
+      body: 'Hi',
+    })
+    return response.json<{ id: number }>().id
   }
 
   async function writeNews(title: string): Promise<number> {
@@ -188,6 +200,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
         account: await accountId(`target-${id}`),
         document: await uploadDocument(`Document ${id}`),
         news: await writeNews(`News ${id}`),
+        template: await writeTemplate(`Template of ${id}`),
       })
     }
   })
@@ -207,6 +220,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/logs/{id}', `/api/logs/${fixtureLogId}`)
       .replace('/api/news/{id}', `/api/news/${target.news}`)
       .replace('/api/messages/{id}', '/api/messages/1')
+      .replace('/api/message-templates/{id}', `/api/message-templates/${target.template}`)
       .replace('/api/site/images/{id}', logoUrl)
       .replace('/api/site-map/backgrounds/{id}', backgroundUrl)
       .replace('{name}', 'homePhoto')
@@ -324,9 +338,19 @@ describe.each(engines)('access matrix on %s', (engine) => {
       case 'PUT /api/news/{id}':
         payload = { ...newsBody(`Edited ${id}`), version: 1 }
         break
+      case 'POST /api/message-templates':
+        payload = { name: `Template ${id}`, subject: 'Hello', body: 'Hi {firstName}' }
+        break
+      case 'PUT /api/message-templates/{id}':
+        payload = { name: `Edited ${id}`, subject: 'Hello', body: 'Hi', version: 1 }
+        break
       case 'POST /api/messages/plan':
       case 'POST /api/messages':
-        payload = { audience: { kind: 'people', ids: [`who-${id}`] }, subject: 'Hello', body: 'Hi {firstName}' }
+        payload = {
+          audience: { kind: 'people', ids: [`who-${id}`] },
+          subject: 'Hello',
+          body: 'Hi {firstName}',
+        }
         break
       case 'PUT /api/settings':
         payload = { ...settingsBody, version: 1 }

@@ -210,6 +210,11 @@ async function fillLaterTables(t: TestApp) {
           '2024-07-01T00:00:00.000Z')`.execute(t.db.kysely)
     }
   }
+  if (tables.includes('message_templates')) {
+    await sql`insert into message_templates (name, subject, body, version, "updatedAt")
+      values ('Rent reminder ☀', 'Rent for {plots}', ${'Dear {firstName},\n{amountDue} is due.'}, 2,
+        '2024-07-02T00:00:00.000Z')`.execute(t.db.kysely)
+  }
   if (tables.includes('sign_in_failures')) {
     await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")
       values ('nobody', '192.0.2.7', 2, ${'2024-03-04T05:06:07.089Z'})`.execute(t.db.kysely)

@@ -118,6 +118,31 @@ describe('messages to members', () => {
     expect(smtp.received.length).toBe(before)
   })
 
+  it('keeps a message as a template, starts the next from it, and deletes it', async () => {
+    await page.goto('/members/messages')
+    await poll(() => headingOf(page)).toBe('Messages')
+    await field(page, 'Subject').fill('Water off, {firstName}')
+    await field(page, 'Message').fill('The water is off on Saturday.')
+    await page.getByText('Keep as a template').click()
+    await field(page, 'Template name').fill('Water notice')
+    await page.getByRole('button', { name: 'Save as a template' }).click()
+    await poll(() => page.getByRole('status').first().textContent()).toBe(
+      messages.templateSaved('Water notice'),
+    )
+
+    await page.reload()
+    await poll(() => headingOf(page)).toBe('Messages')
+    await field(page, 'Start from a template').selectOption({ label: 'Water notice' })
+    await poll(() => field(page, 'Subject').inputValue()).toBe('Water off, {firstName}')
+    expect(await field(page, 'Message').inputValue()).toBe('The water is off on Saturday.')
+    await expectNoAxeViolations(page)
+
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.getByRole('button', { name: 'Delete Water notice' }).click()
+    await poll(() => page.getByText(messages.templateDeleted('Water notice')).count()).toBe(1)
+    await poll(() => field(page, 'Start from a template').count()).toBe(0)
+  })
+
   it("keeps a person's way of contact, shown as text until Edit", async () => {
     await page.goto('/members/plotholders/ann')
     await poll(() => field(page, 'Way of contact').inputValue()).toBe(messages.contactBy.email)

@@ -19,3 +19,4 @@ export type MessageStatus = (typeof COPY_STATUSES)[number]
 
 export const SUBJECT_MAX = 200
 export const MESSAGE_TEXT_MAX = 20_000
+export const TEMPLATE_NAME_MAX = 100

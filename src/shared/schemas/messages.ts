@@ -7,6 +7,7 @@ import {
   COPY_STATUSES,
   MESSAGE_TEXT_MAX,
   SUBJECT_MAX,
+  TEMPLATE_NAME_MAX,
 } from '#shared/domain/contact-ways'
 
 /** How a person wants to hear from the association. Someone with no e-mail address gets post. */
@@ -25,27 +26,56 @@ export const audienceSchema = z.discriminatedUnion('kind', [
 ])
 export type Audience = z.infer<typeof audienceSchema>
 
-/** A message as the committee writes it: merge fields are checked by name before anything is sent. */
+// A subject and a text, as a message or a template has them. A line break in a subject would
+// start a new mail header.
+const textFields = {
+  subject: requiredText(messages.subjectRequired, 'subject', SUBJECT_MAX).regex(
+    ONE_LINE,
+    messages.subjectOneLine,
+  ),
+  body: requiredText(messages.messageTextRequired, 'message', MESSAGE_TEXT_MAX),
+}
+
+// Merge fields are checked by name before anything is sent or kept.
+function onlyKnownFields(text: { subject: string; body: string }, context: z.RefinementCtx) {
+  const unknown = unknownFields([text.subject, text.body], BASE_MERGE_FIELDS)
+  if (unknown.length > 0)
+    context.addIssue({
+      code: 'custom',
+      path: ['body'],
+      message: messages.unknownMergeFields(unknown, BASE_MERGE_FIELDS),
+    })
+}
+
+/** A message as the committee writes it, to a group. */
 export const messageDraftSchema = z
-  .object({
-    audience: audienceSchema,
-    // A line break in a subject would start a new mail header.
-    subject: requiredText(messages.subjectRequired, 'subject', SUBJECT_MAX).regex(
-      ONE_LINE,
-      messages.subjectOneLine,
-    ),
-    body: requiredText(messages.messageTextRequired, 'message', MESSAGE_TEXT_MAX),
-  })
-  .superRefine((draft, context) => {
-    const unknown = unknownFields([draft.subject, draft.body], BASE_MERGE_FIELDS)
-    if (unknown.length > 0)
-      context.addIssue({
-        code: 'custom',
-        path: ['body'],
-        message: messages.unknownMergeFields(unknown, BASE_MERGE_FIELDS),
-      })
-  })
+  .object({ audience: audienceSchema, ...textFields })
+  .superRefine(onlyKnownFields)
 export type MessageDraft = z.infer<typeof messageDraftSchema>
+
+/** A template kept to write from again: a name, a subject and a text with merge fields. */
+export const messageTemplateInputSchema = z
+  .object({
+    name: requiredText(messages.templateNameRequired, 'template name', TEMPLATE_NAME_MAX).regex(
+      ONE_LINE,
+      messages.templateNameOneLine,
+    ),
+    ...textFields,
+  })
+  .superRefine(onlyKnownFields)
+export const updateMessageTemplateSchema = messageTemplateInputSchema.safeExtend({
+  version: z.int().min(1),
+})
+export const messageTemplateSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  version: z.number(),
+})
+export type MessageTemplateInput = z.infer<typeof messageTemplateInputSchema>
+export type UpdateMessageTemplate = z.infer<typeof updateMessageTemplateSchema>
+export type MessageTemplate = z.infer<typeof messageTemplateSchema>
 
 export const channelSchema = z.enum(['email', 'post'])
 export const messageStatusSchema = z.enum(COPY_STATUSES)

@@ -7,7 +7,11 @@ import {
 import { contactSchema } from '#shared/schemas/contact'
 import { landDocumentChangeSchema } from '#shared/schemas/land-documents'
 import { newNewsPostSchema, updateNewsPostSchema } from '#shared/schemas/news'
-import { messageDraftSchema } from '#shared/schemas/messages'
+import {
+  messageDraftSchema,
+  messageTemplateInputSchema,
+  updateMessageTemplateSchema,
+} from '#shared/schemas/messages'
 import { newPersonSchema, updatePersonSchema } from '#shared/schemas/person'
 import { newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
 import { registerSchema } from '#shared/schemas/register'
@@ -284,11 +288,39 @@ export const messagesFamilies: Families = (s) => {
     fc.constant<Breaker>((body) => ({ ...body, audience: { kind: 'people', ids: [] } })),
     fc.constant<Breaker>((body) => ({ ...body, audience: { kind: 'everyone' } })),
   ]
+  // The suite keeps no template: every id names nothing.
+  const noTemplate = () => false
+  const template = () => ({
+    name: 'Reminder',
+    subject: 'Rent for {plots}',
+    body: 'Dear {firstName}',
+  })
   return {
     'POST /api/messages/plan': () =>
       s.bodyOnly('POST', '/api/messages/plan', bodyOf(draft, messageDraftSchema, refused)),
     'POST /api/messages': () =>
       s.bodyOnly('POST', '/api/messages', bodyOf(draft, messageDraftSchema, refused)),
+    'POST /api/message-templates': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/message-templates',
+        bodyOf(template, messageTemplateInputSchema, refused.slice(0, 2)),
+      ),
+    'PUT /api/message-templates/{id}': () =>
+      s.idsAndBody(
+        'PUT',
+        '/api/message-templates/{id}',
+        { id: { names: noTemplate, numeric: true } },
+        bodyOf(
+          () => ({ ...template(), version: 1 }),
+          updateMessageTemplateSchema,
+          refused.slice(0, 2),
+        ),
+      ),
+    'DELETE /api/message-templates/{id}': () =>
+      s.idsAndBody('DELETE', '/api/message-templates/{id}', {
+        id: { names: noTemplate, numeric: true },
+      }),
   }
 }
 

@@ -1,5 +1,12 @@
 import { queryOptions, useQueryClient, useMutation } from '@tanstack/react-query'
-import type { MessageBatch, MessageDraft, MessagePlan, SentMessage } from '#shared/schemas/messages'
+import type {
+  MessageBatch,
+  MessageDraft,
+  MessagePlan,
+  MessageTemplate,
+  MessageTemplateInput,
+  SentMessage,
+} from '#shared/schemas/messages'
 import { api } from '../../lib/api.ts'
 
 const messagesKey = ['messages'] as const
@@ -32,3 +39,22 @@ export function useSendMessage() {
     onSettled: () => client.invalidateQueries({ queryKey: messagesKey }),
   })
 }
+
+export const templatesQuery = queryOptions({
+  queryKey: [...messagesKey, 'templates'],
+  queryFn: () => api<MessageTemplate[]>('/api/message-templates'),
+})
+
+export function useTemplateChange<T, R>(change: (input: T) => Promise<R>) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => client.invalidateQueries({ queryKey: templatesQuery.queryKey }),
+  })
+}
+
+export const saveTemplate = (template: MessageTemplateInput) =>
+  api<MessageTemplate>('/api/message-templates', { method: 'POST', json: template })
+
+export const deleteTemplate = (id: number) =>
+  api<void>(`/api/message-templates/${id}`, { method: 'DELETE' })

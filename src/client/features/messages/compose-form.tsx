@@ -3,13 +3,21 @@ import { BASE_MERGE_FIELDS } from '#shared/domain/merge-fields'
 import { messages } from '#shared/messages'
 import { MESSAGE_TEXT_MAX, SUBJECT_MAX } from '#shared/domain/contact-ways'
 import type { Audience, MessageDraft, MessagePlan } from '#shared/schemas/messages'
+import { TEMPLATE_NAME_MAX } from '#shared/domain/contact-ways'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useFormValues } from '../../lib/form-values.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
-import { planMessage, useSendMessage } from './api.ts'
+import { useQuery } from '@tanstack/react-query'
+import {
+  planMessage,
+  saveTemplate,
+  templatesQuery,
+  useSendMessage,
+  useTemplateChange,
+} from './api.ts'
 
 const GROUPS = {
   plotholders: 'All plot holders',
@@ -20,7 +28,14 @@ const GROUPS = {
 } as const
 type Group = keyof typeof GROUPS
 
-const BLANK = { group: 'plotholders' as Group, plotId: '', nicknames: '', subject: '', body: '' }
+const BLANK = {
+  group: 'plotholders' as Group,
+  plotId: '',
+  nicknames: '',
+  subject: '',
+  body: '',
+  templateName: '',
+}
 type Values = typeof BLANK
 
 function audienceOf({ group, plotId, nicknames }: Values): Audience {
@@ -43,13 +58,16 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
   const [error, setError] = useState('')
   const [planning, setPlanning] = useState(false)
   const sending = useSendMessage()
+  const templates = useQuery(templatesQuery)
+  const saving = useTemplateChange(saveTemplate)
+  const [saved, setSaved] = useState('')
   useUnsavedChanges(form.changed && !sending.isPending)
 
   const change = (patch: Partial<Values>) => {
     form.change(patch)
     setPlan(undefined)
   }
-  const text = (key: 'plotId' | 'nicknames' | 'subject' | 'body') => ({
+  const text = (key: 'plotId' | 'nicknames' | 'subject' | 'body' | 'templateName') => ({
     name: key,
     value: form.values[key],
     onChange: (event: { target: { value: string } }) => change({ [key]: event.target.value }),
@@ -73,6 +91,27 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
     } finally {
       setPlanning(false)
     }
+  }
+
+  // A template fills the subject and the text, which can then be changed for this message.
+  function startFrom(id: string) {
+    const chosen = templates.data?.find((template) => String(template.id) === id)
+    if (chosen) change({ subject: chosen.subject, body: chosen.body })
+  }
+
+  async function keepAsTemplate() {
+    const { messageTemplateInputSchema } = await import('#shared/schemas/messages')
+    const { templateName: name, subject, body } = form.values
+    const parsed = messageTemplateInputSchema.safeParse({ name, subject, body })
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '')
+    setError('')
+    saving.mutate(parsed.data, {
+      onSuccess: (template) => {
+        setSaved(messages.templateSaved(template.name))
+        form.change({ templateName: '' })
+      },
+      onError: (failure) => setError(errorMessage(failure)),
+    })
   }
 
   function send() {
@@ -111,6 +150,20 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
           required
         />
       ) : null}
+      {templates.data?.length ? (
+        <SelectField
+          label="Start from a template"
+          value=""
+          onChange={(e) => startFrom(e.target.value)}
+        >
+          <option value="">Choose a template</option>
+          {templates.data.map((template) => (
+            <option key={template.id} value={template.id}>
+              {template.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <TextField label="Subject" {...text('subject')} maxLength={SUBJECT_MAX} required />
       <TextAreaField
         label="Message"
@@ -125,6 +178,19 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
           Preview
         </button>
       </div>
+      <details className="message-keep">
+        <summary>Keep as a template</summary>
+        <Alert tone="success">{saved}</Alert>
+        <TextField label="Template name" {...text('templateName')} maxLength={TEMPLATE_NAME_MAX} />
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={() => void keepAsTemplate()}
+          disabled={saving.isPending}
+        >
+          Save as a template
+        </button>
+      </details>
       {planning ? <Spinner label="Counting" /> : null}
       {plan ? (
         <section className="card message-plan" aria-labelledby="message-plan-heading">

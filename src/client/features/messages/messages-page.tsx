@@ -9,6 +9,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { batchesQuery } from './api.ts'
 import { ComposeForm } from './compose-form.tsx'
+import { TemplatesList } from './templates-list.tsx'
 import { when } from '../../lib/when.ts'
 import './messages.css'
 
@@ -32,6 +33,7 @@ export function MessagesPage() {
           }}
         />
       </section>
+      <TemplatesList />
       <section aria-labelledby="message-list-heading">
         <h2 id="message-list-heading">Sent</h2>
         <QueryState query={batches}>

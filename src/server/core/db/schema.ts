@@ -135,6 +135,15 @@ export interface MessagesTable {
   createdAt: string
 }
 
+export interface MessageTemplatesTable {
+  id: Generated<number>
+  name: string
+  subject: string
+  body: string
+  version: number
+  updatedAt: string
+}
+
 /** Real-user measurements; no user, IP or user agent by design. */
 export interface WebVitalsTable {
   id: Generated<number>
@@ -207,6 +216,7 @@ export interface Database {
   jobs: JobsTable
   message_batches: MessageBatchesTable
   messages: MessagesTable
+  message_templates: MessageTemplatesTable
   app_settings: AppSettingsTable
   web_vitals: WebVitalsTable
   sign_in_failures: SignInFailuresTable

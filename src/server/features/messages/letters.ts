@@ -41,14 +41,11 @@ function writeLetter(
 ) {
   doc.addPage()
   letterhead(doc, association)
-  doc
-    .font('regular')
-    .fontSize(11)
-    .text(letter.recipient, LEFT, WINDOW.top, {
-      width: WINDOW.width,
-      height: WINDOW.height,
-      ellipsis: true,
-    })
+  doc.font('regular').fontSize(11).text(letter.recipient, LEFT, WINDOW.top, {
+    width: WINDOW.width,
+    height: WINDOW.height,
+    ellipsis: true,
+  })
   doc.text(date, LEFT, 100 * MM, { width: WIDTH })
   doc.moveDown(1.5).font('bold').fontSize(12).text(letter.subject, { width: WIDTH })
   doc.moveDown().font('regular').fontSize(11).text(letter.body, { width: WIDTH, lineGap: 2 })

@@ -4,21 +4,32 @@ import {
   messageBatchSchema,
   messageDraftSchema,
   messagePlanSchema,
+  messageTemplateInputSchema,
+  messageTemplateSchema,
   sentMessageSchema,
+  updateMessageTemplateSchema,
 } from '#shared/schemas/messages'
 import { SMTP_CONNECTIONS } from '#server/core/email/transport'
 import { LEVELS } from '#shared/domain/levels'
 import { sendCopiesJob } from '#server/features/messages/send'
 import { listBatches, planMessage, queueMessage } from '#server/features/messages/service'
 import { copiesOf, copiesTo } from '#server/features/messages/sql'
+import {
+  createTemplate,
+  deleteTemplate,
+  listTemplates,
+  updateTemplate,
+} from '#server/features/messages/templates'
 import { associationDetails } from '#server/core/db/association-settings'
 import { notFound } from '#server/core/errors'
 import { messages } from '#shared/messages'
 
 // Letters and e-mails to members: the committee writes, the server checks and queues, jobs send.
 const committee = { minLevel: LEVELS.committee, personalData: true }
+// Templates hold no one's details.
+const templates = { minLevel: LEVELS.committee }
 const tags = ['messages']
-const batchParams = z.object({ id: z.coerce.number().int().positive() })
+const idParams = z.object({ id: z.coerce.number().int().positive() })
 const personParams = z.object({ id: z.string().min(1).max(40) })
 
 export async function messagesFeature(app: App) {
@@ -63,14 +74,14 @@ export async function messagesFeature(app: App) {
     '/api/messages/:id/copies',
     {
       config: committee,
-      schema: { params: batchParams, response: { 200: z.array(sentMessageSchema) }, tags },
+      schema: { params: idParams, response: { 200: z.array(sentMessageSchema) }, tags },
     },
     (request) => copiesOf(db.kysely, request.params.id),
   )
 
   app.get(
     '/api/messages/:id/letters.pdf',
-    { config: committee, schema: { params: batchParams, tags } },
+    { config: committee, schema: { params: idParams, tags } },
     async (request, reply) => {
       const { id } = request.params
       // pdfkit and its fonts are loaded by the first letters printed, not by every server.
@@ -92,5 +103,44 @@ export async function messagesFeature(app: App) {
       schema: { params: personParams, response: { 200: z.array(sentMessageSchema) }, tags },
     },
     (request) => copiesTo(db.kysely, request.params.id),
+  )
+
+  app.get(
+    '/api/message-templates',
+    { config: templates, schema: { response: { 200: z.array(messageTemplateSchema) }, tags } },
+    () => listTemplates(db),
+  )
+
+  app.post(
+    '/api/message-templates',
+    {
+      config: templates,
+      schema: { body: messageTemplateInputSchema, response: { 201: messageTemplateSchema }, tags },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createTemplate(db, request.viewer!, request.body)),
+  )
+
+  app.put(
+    '/api/message-templates/:id',
+    {
+      config: templates,
+      schema: {
+        params: idParams,
+        body: updateMessageTemplateSchema,
+        response: { 200: messageTemplateSchema },
+        tags,
+      },
+    },
+    (request) => updateTemplate(db, request.viewer!, request.params.id, request.body),
+  )
+
+  app.delete(
+    '/api/message-templates/:id',
+    { config: templates, schema: { params: idParams, tags } },
+    async (request, reply) => {
+      await deleteTemplate(db, request.viewer!, request.params.id)
+      return reply.status(204).send()
+    },
   )
 }

@@ -9,6 +9,7 @@ import { enquiryDelivery } from '#server/core/db/migrations/007-enquiry-delivery
 import { news } from '#server/core/db/migrations/008-news'
 import { jobs } from '#server/core/db/migrations/009-jobs'
 import { messages } from '#server/core/db/migrations/010-messages'
+import { messageTemplates } from '#server/core/db/migrations/011-message-templates'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -27,6 +28,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '008-news': news,
   '009-jobs': jobs,
   '010-messages': messages,
+  '011-message-templates': messageTemplates,
 }
 
 /** What a migration is told about the engine it runs on. */
