@@ -1,7 +1,6 @@
 import fs from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { openDatabase } from '#server/core/db/database'
+import { startMessageIdServer } from '#tests/helpers/smtp'
 import type { Person } from '#shared/schemas/person'
 import {
   buildIfMissing,
@@ -21,37 +20,13 @@ import {
 
 const LETTERS = 2_000
 
-// A mail server that only counts: parsing here would take the CPU the app is measured on.
-async function countingSmtpServer() {
-  let received = 0
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 200,
-    onData(stream, _session, callback) {
-      stream.on('data', () => undefined)
-      stream.on('end', () => {
-        received++
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
 const memoryMb = (pid: number, field: 'VmHWM' | 'VmRSS') =>
   Number(
     new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1],
   ) / 1024
 
 await buildIfMissing()
-const smtp = await countingSmtpServer()
+const smtp = await startMessageIdServer()
 console.log('== seeding the scale data set (10,000 people)')
 const app = await startSeededServer('seed-scale.ts', { SMTP_URL: smtp.url, JOB_POLL_MS: '200' })
 const pid = app.server.process.pid!
@@ -93,9 +68,9 @@ try {
   )
 
   started = performance.now()
-  while (smtp.received() < queued.email) {
+  while (smtp.received.length < queued.email) {
     if (performance.now() - started > 300_000)
-      throw new Error(`only ${smtp.received()} e-mails arrived`)
+      throw new Error(`only ${smtp.received.length} e-mails arrived`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
   const sendingS = (performance.now() - started) / 1000

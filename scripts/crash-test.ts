@@ -6,18 +6,13 @@ import { parseArgs } from 'node:util'
 import { openDatabase, type Db } from '#server/core/db/database'
 import { openSqliteFile } from '#server/core/db/sqlite-files'
 import { createScratchDatabase } from '#tests/helpers/postgres'
+import { startMessageIdServer } from '#tests/helpers/smtp'
 import { claimAdministrator, startServer, type TestServer } from '#tests/helpers/server-process'
 import { Client } from './crash/http.ts'
 import { Ledger } from './crash/ledger.ts'
 import { fire, newPerson, newPlot } from './crash/load.ts'
 import { checkDatabase, checkInvariants } from './crash/verify.ts'
-import {
-  checkCopies,
-  COPIES,
-  queueMessage,
-  recordingSmtpServer,
-  settledCopies,
-} from './crash/messages.ts'
+import { checkCopies, COPIES, queueMessage, settledCopies } from './crash/messages.ts'
 
 // npm run test:crash [-- --rounds N]: starts the real server, fires concurrent writes through
 // the HTTP API, kills the server with SIGKILL mid-way, restarts it on the same data and checks
@@ -152,7 +147,7 @@ async function crashWhileSending(
   password: string,
   replaced: (server: TestServer) => void,
 ): Promise<boolean> {
-  const smtp = await recordingSmtpServer()
+  const smtp = await startMessageIdServer()
   const env = { ...target.env, SMTP_URL: smtp.url, JOB_LEASE_SECONDS: '3', JOB_POLL_MS: '100' }
   try {
     let server = await startServer({ dataDir, env })

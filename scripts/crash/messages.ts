@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import type { Db } from '#server/core/db/database'
 import { Client } from './http.ts'
 import { newPerson } from './load.ts'
@@ -10,47 +8,18 @@ import { newPerson } from './load.ts'
 
 export const COPIES = 1_000
 
-/** A mail server that keeps the Message-ID of each e-mail it accepts. */
-export async function recordingSmtpServer() {
-  const received: string[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 200,
-    onData(stream, _session, callback) {
-      let head = ''
-      stream.on('data', (chunk: Buffer) => {
-        if (head.length < 4096) head += chunk.toString()
-      })
-      stream.on('end', () => {
-        received.push(/^Message-ID:\s*<([^>]+)>/im.exec(head)?.[1] ?? '?')
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
 /** Creates the members and queues the message; its id once the server has acknowledged it. */
 export async function queueMessage(admin: Client): Promise<number> {
   const ids = Array.from({ length: COPIES }, (_, n) => `mail-${n}`)
   for (let n = 0; n < ids.length; n += 25) {
     const made = await Promise.all(
-      ids
-        .slice(n, n + 25)
-        .map((id) =>
-          admin.call('POST', '/api/people', {
-            ...newPerson(id),
-            email: `${id}@example.org`,
-            contactBy: 'email',
-          }),
-        ),
+      ids.slice(n, n + 25).map((id) =>
+        admin.call('POST', '/api/people', {
+          ...newPerson(id),
+          email: `${id}@example.org`,
+          contactBy: 'email',
+        }),
+      ),
     )
     const refused = made.find((answer) => answer.status !== 201)
     if (refused) throw new Error(`creating a member: ${JSON.stringify(refused.body)}`)

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { claimDue } from '#server/core/jobs/queue'
+import { BASE_MERGE_FIELDS } from '#shared/domain/merge-fields'
 import { messages } from '#shared/messages'
 import { createPerson, createPlot, lastLogId, logsAfter, send } from '#tests/helpers/records'
 import { startSmtpServer, type ReceivedMail } from '#tests/helpers/smtp'
@@ -258,18 +259,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
           body: 'Dear {firstName} {nickname}',
         },
         400,
-        messages.unknownMergeFields(
-          ['frstName', 'nickname'],
-          [
-            'firstName',
-            'lastName',
-            'fullName',
-            'plots',
-            'amountDue',
-            'associationName',
-            'associationAddress',
-          ],
-        ),
+        messages.unknownMergeFields(['frstName', 'nickname'], BASE_MERGE_FIELDS),
       ],
       [
         {

@@ -110,6 +110,8 @@ describe('settings', () => {
       .click()
     await poll(() => admin.getByRole('dialog').isVisible()).toBe(true)
     await admin.getByRole('button', { name: 'Stay on this page' }).click()
+    // The dialog closes a frame later; until then the page behind it takes no typing.
+    await poll(() => admin.getByRole('dialog').isVisible()).toBe(false)
     await photo.getByLabel('Photo description').fill('Plots and the orchard in June')
     await photo.getByRole('button', { name: 'Upload home page photo' }).click()
     await poll(() => photo.getByRole('img').count()).toBe(1)

@@ -127,6 +127,7 @@ describe('drawing the site layout in the browser', () => {
     await page.getByRole('link', { name: 'Site map', exact: true }).first().click()
     await poll(() => page.getByRole('dialog').textContent()).toContain(messages.unsavedChanges)
     await page.getByRole('button', { name: 'Stay on this page' }).click()
+    await poll(() => page.getByRole('dialog').isVisible()).toBe(false)
     expect(pathOf(page)).toBe('/members/site-map')
 
     // Another administrator saves first: this edit is refused as stale, and nothing is lost.

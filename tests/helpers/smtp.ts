@@ -27,9 +27,12 @@ export async function startSmtpServer(port = 0, options: SmtpOptions = {}) {
     closeTimeout: 200,
     onRcptTo(address, _session, callback) {
       if (!options.refuse?.has(address.address)) return callback()
-      const refusal = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected`), {
-        responseCode: 550,
-      })
+      const refusal = Object.assign(
+        new Error(`5.1.1 <${address.address}>: Recipient address rejected`),
+        {
+          responseCode: 550,
+        },
+      )
       callback(refusal)
     },
     onData(stream, session, callback) {
@@ -54,6 +57,36 @@ export async function startSmtpServer(port = 0, options: SmtpOptions = {}) {
   return {
     url: `smtp://127.0.0.1:${bound}`,
     port: bound,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/**
+ * A mail server for volume (the crash test, the benchmarks): it keeps only the Message-ID of each
+ * e-mail it accepts, so that its own work stays small beside the app's.
+ */
+export async function startMessageIdServer() {
+  const received: string[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    closeTimeout: 200,
+    onData(stream, _session, callback) {
+      let head = ''
+      stream.on('data', (chunk: Buffer) => {
+        if (head.length < 4096) head += chunk.toString()
+      })
+      stream.on('end', () => {
+        received.push(/^Message-ID:\s*<([^>]+)>/im.exec(head)?.[1] ?? '?')
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -7,7 +7,15 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useViewer } from '../../lib/session.ts'
-import { accountsQueryKey, fetchAccounts, resetPassword, setDisabled, setLevel, type Account } from './api.ts'
+import {
+  accountsQueryKey,
+  fetchAccounts,
+  resetPassword,
+  setDisabled,
+  setLevel,
+  type Account,
+} from './api.ts'
+import { CardTable } from '../../components/ui/card-table.tsx'
 
 export function AccountsPage() {
   const accounts = useQuery({ queryKey: accountsQueryKey, queryFn: fetchAccounts })
@@ -58,33 +66,19 @@ export function AccountsPage() {
       </div>
       <QueryState query={accounts}>
         {(rows) => (
-          <div className="table-scroll">
-            <table className="table table--cards">
-              <caption className="visually-hidden">User accounts</caption>
-              <thead>
-                <tr>
-                  {Object.values(COLUMNS).map((label) => (
-                    <th key={label} scope="col">
-                      {label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((account) => (
-                  <AccountRow
-                    key={account.id}
-                    account={account}
-                    reach={reach}
-                    isSelf={account.userName === viewer?.userName}
-                    busy={busy}
-                    run={(action) => change.mutate(action)}
-                    resetPassword={canReset ? () => reset.mutate(account.id) : undefined}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable caption="User accounts" columns={Object.values(COLUMNS)}>
+            {rows.map((account) => (
+              <AccountRow
+                key={account.id}
+                account={account}
+                reach={reach}
+                isSelf={account.userName === viewer?.userName}
+                busy={busy}
+                run={(action) => change.mutate(action)}
+                resetPassword={canReset ? () => reset.mutate(account.id) : undefined}
+              />
+            ))}
+          </CardTable>
         )}
       </QueryState>
     </section>
@@ -121,13 +115,22 @@ function AccountRow({ account, reach, isSelf, busy, run, resetPassword }: RowPro
       <th scope="row">{account.userName}</th>
       <td data-label={COLUMNS.email}>{account.email}</td>
       <td data-label={COLUMNS.level}>{levelName(account.level)}</td>
-      <td data-label={COLUMNS.requested}>{account.requestedLevel ? levelName(account.requestedLevel) : '—'}</td>
-      <td data-label={COLUMNS.status}>{account.disabled ? 'Disabled' : pending ? 'Waiting for approval' : 'Active'}</td>
+      <td data-label={COLUMNS.requested}>
+        {account.requestedLevel ? levelName(account.requestedLevel) : '—'}
+      </td>
+      <td data-label={COLUMNS.status}>
+        {account.disabled ? 'Disabled' : pending ? 'Waiting for approval' : 'Active'}
+      </td>
       <td data-label={COLUMNS.actions}>
         {manageable ? (
           <div className="row-actions">
             {pending && account.requestedLevel <= reach ? (
-              <button type="button" className="button" disabled={busy} onClick={() => run(() => setLevel(account.id, account.requestedLevel))}>
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => run(() => setLevel(account.id, account.requestedLevel))}
+              >
                 Approve {account.userName}
               </button>
             ) : null}
@@ -141,7 +144,12 @@ function AccountRow({ account, reach, isSelf, busy, run, resetPassword }: RowPro
                 </option>
               ))}
             </select>
-            <button type="button" className="button button--quiet" disabled={busy} onClick={() => run(() => setLevel(account.id, Number(level)))}>
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={busy}
+              onClick={() => run(() => setLevel(account.id, Number(level)))}
+            >
               Set level
             </button>
             <button
@@ -153,7 +161,12 @@ function AccountRow({ account, reach, isSelf, busy, run, resetPassword }: RowPro
               {account.disabled ? 'Enable' : 'Disable'}
             </button>
             {resetPassword ? (
-              <button type="button" className="button button--quiet" disabled={busy} onClick={resetPassword}>
+              <button
+                type="button"
+                className="button button--quiet"
+                disabled={busy}
+                onClick={resetPassword}
+              >
                 Reset password<span className="visually-hidden"> for {account.userName}</span>
               </button>
             ) : null}

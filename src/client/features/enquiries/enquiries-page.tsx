@@ -5,7 +5,7 @@ import { messages } from '#shared/messages'
 import type { Enquiry } from '#shared/schemas/contact'
 import { when } from '../../lib/when.ts'
 import { enquiriesQueryKey, fetchEnquiries } from './api.ts'
-
+import { CardTable } from '../../components/ui/card-table.tsx'
 
 // Every enquiry from the contact form, sent or still waiting to be sent, newest first.
 export function EnquiriesPage() {
@@ -26,21 +26,11 @@ export function EnquiriesPage() {
                   rows.filter((r) => r.deliveredTo === 'outbox').length,
                 )}
               </p>
-              <div className="table-scroll">
-                <table className="table table--cards">
-                  <caption className="visually-hidden">Enquiries from the contact form</caption>
-                  <thead>
-                    <tr>
-                      {Object.values(COLUMNS).map((label) => (
-                        <th key={label} scope="col">
-                          {label}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>{rows.map((row) => <EnquiryRow key={row.id} enquiry={row} />)}</tbody>
-                </table>
-              </div>
+              <CardTable caption="Enquiries from the contact form" columns={Object.values(COLUMNS)}>
+                {rows.map((row) => (
+                  <EnquiryRow key={row.id} enquiry={row} />
+                ))}
+              </CardTable>
             </>
           )
         }

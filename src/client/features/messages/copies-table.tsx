@@ -1,42 +1,29 @@
 import { Link } from 'react-router'
 import { messages } from '#shared/messages'
 import type { SentMessage } from '#shared/schemas/messages'
+import { CardTable } from '../../components/ui/card-table.tsx'
 
 const COLUMNS = { person: 'Person', way: 'Way', to: 'To', status: 'Status', answer: 'Last answer' }
 
 export function CopiesTable({ copies }: { copies: SentMessage[] }) {
   return (
-    <div className="table-scroll">
-      <table className="table table--cards">
-        <caption className="visually-hidden">Each person's copy and what became of it</caption>
-        <thead>
-          <tr>
-            {Object.values(COLUMNS).map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {copies.map((copy) => (
-            <tr key={copy.id}>
-              <th scope="row">
-                {/* A person on the waiting list is shown there: their page moves them across. */}
-                <Link to={`/members/plotholders/${encodeURIComponent(copy.personId)}`}>
-                  {copy.personId}
-                </Link>
-              </th>
-              <td data-label={COLUMNS.way}>{messages.copyChannel[copy.channel]}</td>
-              <td data-label={COLUMNS.to} className="message-recipient">
-                {copy.recipient}
-              </td>
-              <td data-label={COLUMNS.status}>{messages.copyStatus[copy.status]}</td>
-              <td data-label={COLUMNS.answer}>{copy.lastError ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable caption="Each person's copy and what became of it" columns={Object.values(COLUMNS)}>
+      {copies.map((copy) => (
+        <tr key={copy.id}>
+          <th scope="row">
+            {/* A person on the waiting list is shown there: their page moves them across. */}
+            <Link to={`/members/plotholders/${encodeURIComponent(copy.personId)}`}>
+              {copy.personId}
+            </Link>
+          </th>
+          <td data-label={COLUMNS.way}>{messages.copyChannel[copy.channel]}</td>
+          <td data-label={COLUMNS.to} className="message-recipient">
+            {copy.recipient}
+          </td>
+          <td data-label={COLUMNS.status}>{messages.copyStatus[copy.status]}</td>
+          <td data-label={COLUMNS.answer}>{copy.lastError ?? ''}</td>
+        </tr>
+      ))}
+    </CardTable>
   )
 }

@@ -12,6 +12,7 @@ import { ComposeForm } from './compose-form.tsx'
 import { TemplatesList } from './templates-list.tsx'
 import { when } from '../../lib/when.ts'
 import './messages.css'
+import { CardTable } from '../../components/ui/card-table.tsx'
 
 // Letters and e-mails to members: write one to a group, and see what became of each sent.
 export function MessagesPage() {
@@ -56,32 +57,18 @@ const countsText = (counts: MessageBatch['counts']) =>
 
 function BatchTable({ batches }: { batches: MessageBatch[] }) {
   return (
-    <div className="table-scroll">
-      <table className="table table--cards">
-        <caption className="visually-hidden">Messages sent, newest first</caption>
-        <thead>
-          <tr>
-            {Object.values(COLUMNS).map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {batches.map((batch) => (
-            <tr key={batch.id}>
-              <td data-label={COLUMNS.date}>{when(batch.createdAt)}</td>
-              <th scope="row">
-                <Link to={String(batch.id)}>{batch.subject}</Link>
-              </th>
-              <td data-label={COLUMNS.to}>{batch.audience}</td>
-              <td data-label={COLUMNS.by}>{batch.createdBy}</td>
-              <td data-label={COLUMNS.copies}>{countsText(batch.counts)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable caption="Messages sent, newest first" columns={Object.values(COLUMNS)}>
+      {batches.map((batch) => (
+        <tr key={batch.id}>
+          <td data-label={COLUMNS.date}>{when(batch.createdAt)}</td>
+          <th scope="row">
+            <Link to={String(batch.id)}>{batch.subject}</Link>
+          </th>
+          <td data-label={COLUMNS.to}>{batch.audience}</td>
+          <td data-label={COLUMNS.by}>{batch.createdBy}</td>
+          <td data-label={COLUMNS.copies}>{countsText(batch.counts)}</td>
+        </tr>
+      ))}
+    </CardTable>
   )
 }

@@ -10,6 +10,7 @@ import {
   updateMessageTemplateSchema,
 } from '#shared/schemas/messages'
 import { SMTP_CONNECTIONS } from '#server/core/email/transport'
+import { serialIdParams } from '#server/core/http/serial-id'
 import { LEVELS } from '#shared/domain/levels'
 import { sendCopiesJob } from '#server/features/messages/send'
 import { listBatches, planMessage, queueMessage } from '#server/features/messages/service'
@@ -29,7 +30,6 @@ const committee = { minLevel: LEVELS.committee, personalData: true }
 // Templates hold no one's details.
 const templates = { minLevel: LEVELS.committee }
 const tags = ['messages']
-const idParams = z.object({ id: z.coerce.number().int().positive() })
 const personParams = z.object({ id: z.string().min(1).max(40) })
 
 export async function messagesFeature(app: App) {
@@ -74,14 +74,14 @@ export async function messagesFeature(app: App) {
     '/api/messages/:id/copies',
     {
       config: committee,
-      schema: { params: idParams, response: { 200: z.array(sentMessageSchema) }, tags },
+      schema: { params: serialIdParams, response: { 200: z.array(sentMessageSchema) }, tags },
     },
     (request) => copiesOf(db.kysely, request.params.id),
   )
 
   app.get(
     '/api/messages/:id/letters.pdf',
-    { config: committee, schema: { params: idParams, tags } },
+    { config: committee, schema: { params: serialIdParams, tags } },
     async (request, reply) => {
       const { id } = request.params
       // pdfkit and its fonts are loaded by the first letters printed, not by every server.
@@ -126,7 +126,7 @@ export async function messagesFeature(app: App) {
     {
       config: templates,
       schema: {
-        params: idParams,
+        params: serialIdParams,
         body: updateMessageTemplateSchema,
         response: { 200: messageTemplateSchema },
         tags,
@@ -137,7 +137,7 @@ export async function messagesFeature(app: App) {
 
   app.delete(
     '/api/message-templates/:id',
-    { config: templates, schema: { params: idParams, tags } },
+    { config: templates, schema: { params: serialIdParams, tags } },
     async (request, reply) => {
       await deleteTemplate(db, request.viewer!, request.params.id)
       return reply.status(204).send()
