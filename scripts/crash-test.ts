@@ -158,7 +158,8 @@ async function crashWhileSending(
     const beforeKill = smtp.received.length
     server = await startServer({ dataDir, env })
     replaced(server)
-    const copies = await settledCopies(() => target.open(dataDir), batchId)
+    const db = target.open(dataDir)
+    const copies = await settledCopies(db, batchId).finally(() => db.destroy())
     const { problems, interrupted, arrivedAnyway } = checkCopies(copies, smtp.received)
     console.log(
       `message to ${COPIES} members: ${beforeKill} e-mails received before the kill, ` +

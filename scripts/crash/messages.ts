@@ -34,16 +34,14 @@ export async function queueMessage(admin: Client): Promise<number> {
 }
 
 /** The copies' states once none is waiting or under way, read from the database. */
-export async function settledCopies(open: () => Db, batchId: number, seconds = 120) {
+export async function settledCopies(db: Db, batchId: number, seconds = 120) {
   const deadline = Date.now() + seconds * 1000
   for (;;) {
-    const db = open()
     const copies = await db.kysely
       .selectFrom('messages')
       .select(['id', 'status'])
       .where('batchId', '=', batchId)
       .execute()
-      .finally(() => db.destroy())
     if (copies.every((copy) => copy.status === 'sent' || copy.status === 'interrupted'))
       return copies
     if (Date.now() > deadline)

@@ -28,14 +28,17 @@ export const copiesQuery = (batchId: number) =>
 export const planMessage = (draft: MessageDraft) =>
   api<MessagePlan>('/api/messages/plan', { method: 'POST', json: draft })
 
-export function useSendMessage() {
+export const sendMessage = (draft: MessageDraft) =>
+  api<{ batchId: number; email: number; post: number }>('/api/messages', {
+    method: 'POST',
+    json: draft,
+  })
+
+// Every change is followed by fresh messages and templates (all under one key).
+export function useMessagesChange<T, R>(change: (input: T) => Promise<R>) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (draft: MessageDraft) =>
-      api<{ batchId: number; email: number; post: number }>('/api/messages', {
-        method: 'POST',
-        json: draft,
-      }),
+    mutationFn: change,
     onSettled: () => client.invalidateQueries({ queryKey: messagesKey }),
   })
 }
@@ -44,14 +47,6 @@ export const templatesQuery = queryOptions({
   queryKey: [...messagesKey, 'templates'],
   queryFn: () => api<MessageTemplate[]>('/api/message-templates'),
 })
-
-export function useTemplateChange<T, R>(change: (input: T) => Promise<R>) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: change,
-    onSettled: () => client.invalidateQueries({ queryKey: templatesQuery.queryKey }),
-  })
-}
 
 export const saveTemplate = (template: MessageTemplateInput) =>
   api<MessageTemplate>('/api/message-templates', { method: 'POST', json: template })

@@ -1,23 +1,16 @@
 import { useState, type FormEvent } from 'react'
 import { BASE_MERGE_FIELDS } from '#shared/domain/merge-fields'
 import { messages } from '#shared/messages'
-import { MESSAGE_TEXT_MAX, SUBJECT_MAX } from '#shared/domain/contact-ways'
+import { MESSAGE_TEXT_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from '#shared/domain/contact-ways'
 import type { Audience, MessageDraft, MessagePlan } from '#shared/schemas/messages'
-import { TEMPLATE_NAME_MAX } from '#shared/domain/contact-ways'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { useFormValues } from '../../lib/form-values.ts'
+import { textBinding, useFormValues } from '../../lib/form-values.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
 import { useQuery } from '@tanstack/react-query'
-import {
-  planMessage,
-  saveTemplate,
-  templatesQuery,
-  useSendMessage,
-  useTemplateChange,
-} from './api.ts'
+import { planMessage, saveTemplate, sendMessage, templatesQuery, useMessagesChange } from './api.ts'
 
 const GROUPS = {
   plotholders: 'All plot holders',
@@ -57,9 +50,9 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
   const [plan, setPlan] = useState<{ draft: MessageDraft; plan: MessagePlan }>()
   const [error, setError] = useState('')
   const [planning, setPlanning] = useState(false)
-  const sending = useSendMessage()
+  const sending = useMessagesChange(sendMessage)
   const templates = useQuery(templatesQuery)
-  const saving = useTemplateChange(saveTemplate)
+  const saving = useMessagesChange(saveTemplate)
   const [saved, setSaved] = useState('')
   useUnsavedChanges(form.changed && !sending.isPending)
 
@@ -67,11 +60,7 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
     form.change(patch)
     setPlan(undefined)
   }
-  const text = (key: 'plotId' | 'nicknames' | 'subject' | 'body' | 'templateName') => ({
-    name: key,
-    value: form.values[key],
-    onChange: (event: { target: { value: string } }) => change({ [key]: event.target.value }),
-  })
+  const text = textBinding(form.values, change)
 
   async function preview(event: FormEvent) {
     event.preventDefault()

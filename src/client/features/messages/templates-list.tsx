@@ -4,12 +4,12 @@ import { messages } from '#shared/messages'
 import type { MessageTemplate } from '#shared/schemas/messages'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { deleteTemplate, templatesQuery, useTemplateChange } from './api.ts'
+import { deleteTemplate, templatesQuery, useMessagesChange } from './api.ts'
 
 // The templates kept, each with its subject, and a way to delete one.
 export function TemplatesList() {
   const templates = useQuery(templatesQuery)
-  const deleting = useTemplateChange(deleteTemplate)
+  const deleting = useMessagesChange(deleteTemplate)
   const [notice, setNotice] = useState('')
   const [error, setError] = useState('')
 

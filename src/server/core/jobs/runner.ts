@@ -100,7 +100,6 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
   }
 
   return {
-    owner,
     define<P>(kind: JobKind<P>) {
       if (kinds.has(kind.kind)) throw new Error(`Job kind "${kind.kind}" is defined twice`)
       kinds.set(kind.kind, kind)

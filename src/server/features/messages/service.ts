@@ -1,12 +1,7 @@
 import { copiesFor, type Addressee, type Copy } from '#shared/domain/message-copies'
 import { messages } from '#shared/messages'
-import {
-  messageStatusSchema,
-  type Audience,
-  type MessageBatch,
-  type MessageDraft,
-  type MessagePlan,
-} from '#shared/schemas/messages'
+import { COPY_STATUSES } from '#shared/domain/contact-ways'
+import type { Audience, MessageBatch, MessageDraft, MessagePlan } from '#shared/schemas/messages'
 import type { Config } from '#server/core/config'
 import { associationDetails } from '#server/core/db/association-settings'
 import type { Db } from '#server/core/db/database'
@@ -36,7 +31,7 @@ function audienceText(audience: Audience, people: number): string {
 }
 
 // The copies a draft makes, refused when the group is empty.
-async function copiesOf(tx: ReadTx, config: Config, draft: MessageDraft) {
+async function draftCopies(tx: ReadTx, config: Config, draft: MessageDraft) {
   const people: Addressee[] = await findAddressees(tx, draft.audience)
   if (people.length === 0) throw badRequest(messages.emptyGroup)
   const association = await associationDetails(tx, config)
@@ -53,7 +48,7 @@ export async function planMessage(
   mailServer: boolean,
   draft: MessageDraft,
 ): Promise<MessagePlan> {
-  const { people, copies } = await copiesOf(db.kysely, config, draft)
+  const { people, copies } = await draftCopies(db.kysely, config, draft)
   const first = copies[0]!
   return {
     people: people.length,
@@ -77,14 +72,15 @@ export async function queueMessage(
   draft: MessageDraft,
 ) {
   return writeTransaction(db, async (tx) => {
-    const { people, copies } = await copiesOf(tx, config, draft)
+    const { people, copies } = await draftCopies(tx, config, draft)
+    const audience = audienceText(draft.audience, people.length)
     const createdAt = new Date().toISOString()
     const { id: batchId } = await tx
       .insertInto('message_batches')
       .values({
         subject: draft.subject,
         body: draft.body,
-        audience: audienceText(draft.audience, people.length),
+        audience,
         createdBy: viewer.userName,
         createdAt,
       })
@@ -122,12 +118,7 @@ export async function queueMessage(
         docId: String(batchId),
         userName: viewer.userName,
       },
-      {
-        subject: draft.subject,
-        audience: audienceText(draft.audience, people.length),
-        email,
-        post,
-      },
+      { subject: draft.subject, audience, email, post },
     )
     return { batchId, email, post }
   })
@@ -135,26 +126,25 @@ export async function queueMessage(
 
 /** Every message sent, newest first, with its copies counted by what became of them. */
 export async function listBatches(db: Db): Promise<MessageBatch[]> {
-  const [batches, counts] = await Promise.all([
-    db.kysely
-      .selectFrom('message_batches')
-      .select(['id', 'subject', 'audience', 'createdBy', 'createdAt'])
-      .orderBy('id', 'desc')
-      .limit(200)
-      .execute(),
-    db.kysely
-      .selectFrom('messages')
-      .select((eb) => ['batchId', 'status', eb.fn.countAll<number>().as('copies')])
-      .groupBy(['batchId', 'status'])
-      .execute(),
-  ])
+  const batches = await db.kysely
+    .selectFrom('message_batches')
+    .select(['id', 'subject', 'audience', 'createdBy', 'createdAt'])
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute()
+  if (batches.length === 0) return []
+  // Only the listed batches' copies are counted, through the index on batchId.
+  const counts = await db.kysely
+    .selectFrom('messages')
+    .select((eb) => ['batchId', 'status', eb.fn.countAll<number>().as('copies')])
+    .where('batchId', '>=', batches.at(-1)!.id)
+    .groupBy(['batchId', 'status'])
+    .execute()
+  const counted = new Map(counts.map((c) => [`${c.batchId} ${c.status}`, Number(c.copies)]))
   return batches.map((batch) => ({
     ...batch,
     counts: Object.fromEntries(
-      messageStatusSchema.options.map((status) => [
-        status,
-        Number(counts.find((c) => c.batchId === batch.id && c.status === status)?.copies ?? 0),
-      ]),
+      COPY_STATUSES.map((status) => [status, counted.get(`${batch.id} ${status}`) ?? 0]),
     ) as MessageBatch['counts'],
   }))
 }
