@@ -144,6 +144,7 @@ function generatePeople(rng: Random, count: number): Person[] {
       altEmail: rng.chance(0.06) ? `${id}.home@example.org` : '',
       // Without the random generator, so that adding this field left the rest of the data alone.
       contactBy: !hasEmail ? 'post' : index % 17 === 0 ? 'both' : 'email',
+      concession: index % 9 === 0,
       plots: [],
       isPlotHolder: false,
       onWaitingList: true,

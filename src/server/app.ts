@@ -10,7 +10,8 @@ import { openDatabase } from '#server/core/db/database'
 import { migrateToLatest } from '#server/core/db/migrations/index'
 import { persistentSecret } from '#server/core/db/settings'
 import { createAuth, migrateAuthTables } from '#server/core/auth/auth'
-import { createMailer, createTransport } from '#server/core/email/transport'
+import { createMailer, createTransport, SMTP_CONNECTIONS } from '#server/core/email/transport'
+import { createCopies } from '#server/core/email/copies'
 import { frameworkErrors, problemDetails } from '#server/core/http/problem-details'
 import { security } from '#server/core/http/security'
 import { openapi } from '#server/core/http/openapi'
@@ -58,7 +59,9 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   app.decorate('auth', auth)
   app.decorate('mailer', mailer)
   app.decorate('transport', transport)
-  app.decorate('jobs', createJobRunner(db, { log: app.log, ...config.jobs }))
+  const jobs = createJobRunner(db, { log: app.log, clock: config.clock, ...config.jobs })
+  app.decorate('jobs', jobs)
+  app.decorate('copies', createCopies(db, mailer, jobs, SMTP_CONNECTIONS))
   app.decorate('config', config)
   app.decorate('sendList', createListCache(db))
 

@@ -21,6 +21,7 @@ export function personInput(id: string, overrides: Record<string, unknown> = {})
     email: 'ada@example.org',
     altEmail: '',
     contactBy: 'email',
+    concession: false,
     onWaitingList: false,
     ...overrides,
   }

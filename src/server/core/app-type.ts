@@ -6,6 +6,7 @@ import type { Config } from '#server/core/config'
 import type { Db } from '#server/core/db/database'
 import type { EmailTransport, Mailer } from '#server/core/email/transport'
 import type { JobRunner } from '#server/core/jobs/runner'
+import type { Copies } from '#server/core/email/copies'
 import type { SendList } from '#server/core/http/cached-list'
 
 // What the core hands every feature, as decorators of the Fastify instance.
@@ -20,6 +21,8 @@ declare module 'fastify' {
     mailer: Mailer
     /** Work for later, stored in the database (core/jobs); features define their kinds. */
     jobs: JobRunner
+    /** Letters and e-mails to people: batches of copies, sent by jobs (core/email/copies). */
+    copies: Copies
     /** Whole-collection answers cached per data version (core/http/cached-list.ts). */
     sendList: SendList
   }

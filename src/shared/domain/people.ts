@@ -19,6 +19,7 @@ export function blankPerson(id: string, onWaitingList: boolean, today: string): 
     email: '',
     altEmail: '',
     contactBy: 'email',
+    concession: false,
     plots: [],
     isPlotHolder: !onWaitingList,
     onWaitingList,

@@ -26,6 +26,7 @@ export const personSchema = z.object({
   email: z.string(),
   altEmail: z.string(),
   contactBy: contactBySchema,
+  concession: z.boolean(),
   plots: z.array(z.string()),
   isPlotHolder: z.boolean(),
   onWaitingList: z.boolean(),
@@ -60,6 +61,8 @@ export const personFieldsSchema = z.object({
   email: optionalEmail('email address'),
   altEmail: optionalEmail('alternative email address'),
   contactBy: contactBySchema.default('email'),
+  /** A concession on the rent (pensioner, unwaged). */
+  concession: z.boolean().default(false),
 })
 
 // The nickname becomes part of URLs (/members/plotholders/{id}), hence no slashes and no leading dot.

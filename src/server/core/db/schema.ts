@@ -18,6 +18,8 @@ export interface PeopleTable {
   isPlotHolder: Flag
   onWaitingList: Flag
   contactBy: ContactBy
+  /** A concession on the rent (pensioner, unwaged): 0 or 1. */
+  concession: Flag
   version: number
 }
 
@@ -117,6 +119,8 @@ export interface MessageBatchesTable {
   audience: string
   createdBy: string
   createdAt: string
+  /** Names a batch that gathers copies over time (the first reminders of a rent year). */
+  key: string | null
 }
 
 export interface MessagesTable {
@@ -133,6 +137,8 @@ export interface MessagesTable {
   lastError: string | null
   sentAt: string | null
   createdAt: string
+  /** A document made when the e-mail is sent and attached to it: `invoice:12`. */
+  attachment: string | null
 }
 
 export interface MessageTemplatesTable {
@@ -142,6 +148,58 @@ export interface MessageTemplatesTable {
   body: string
   version: number
   updatedAt: string
+}
+
+export interface RentYearsTable {
+  id: Generated<number>
+  startDate: string
+  dueDate: string
+  label: string
+  createdBy: string
+  createdAt: string
+}
+
+export interface InvoicesTable {
+  id: Generated<number>
+  /** In sequence without gaps across all years. */
+  number: number
+  yearId: number
+  plotId: string
+  payerId: string
+  payerName: string
+  payerAddress: string
+  issuedOn: string
+  dueDate: string
+  /** Whole pence: the sum of its lines. */
+  amount: number
+  createdAt: string
+}
+
+export interface InvoiceLinesTable {
+  id: Generated<number>
+  invoiceId: number
+  description: string
+  amount: number
+}
+
+/** Append-only: what happened to an invoice's money. */
+export interface LedgerTable {
+  id: Generated<number>
+  invoiceId: number
+  kind: 'payment' | 'refund' | 'writeoff' | 'cancel'
+  amount: number
+  method: 'cash' | 'cheque' | 'transfer' | 'card' | null
+  date: string
+  reference: string
+  requestId: string
+  createdBy: string
+  createdAt: string
+}
+
+export interface RentStepsTable {
+  invoiceId: number
+  step: 'first' | 'second' | 'arrears'
+  date: string
 }
 
 /** Real-user measurements; no user, IP or user agent by design. */
@@ -217,6 +275,11 @@ export interface Database {
   message_batches: MessageBatchesTable
   messages: MessagesTable
   message_templates: MessageTemplatesTable
+  rent_years: RentYearsTable
+  invoices: InvoicesTable
+  invoice_lines: InvoiceLinesTable
+  ledger: LedgerTable
+  rent_steps: RentStepsTable
   app_settings: AppSettingsTable
   web_vitals: WebVitalsTable
   sign_in_failures: SignInFailuresTable

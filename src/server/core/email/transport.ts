@@ -12,6 +12,7 @@ export interface Mail {
   replyTo?: { name: string; address: string }
   /** Ties the e-mail to its record, for the receiving side and for us; nodemailer's otherwise. */
   messageId?: string
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>
 }
 
 /** Sends one e-mail: through the mail server, or, without one, into the outbox folder. */

@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import type { Db } from '#server/core/db/database'
 import type { JobRow } from '#server/core/db/schema'
 import type { WriteTx } from '#server/core/db/write-transaction'
+import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { claimDue, enqueue, finish, retryLater, type Lease } from '#server/core/jobs/queue'
 
 /** One kind of work, defined by the feature that needs it. */
@@ -112,6 +113,24 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
         clock(),
       )
     },
+    /** Many jobs of one kind at once (a rent year's deadlines), each with its own time. */
+    enqueueMany<P>(tx: WriteTx, kind: JobKind<P>, jobs: ReadonlyArray<{ payload: P; runAt: Date }>) {
+      const createdAt = clock().toISOString()
+      return insertInBatches(
+        tx,
+        'jobs',
+        jobs.map((job) => ({
+          kind: kind.kind,
+          payload: JSON.stringify(job.payload),
+          runAt: job.runAt.toISOString(),
+          maxAttempts: kind.maxAttempts,
+          attempts: 0,
+          lockedBy: null,
+          lockedUntil: null,
+          createdAt,
+        })),
+      )
+    },
     /** Stores a job already claimed by this runner, for a caller that runs it at once. */
     enqueueClaimed<P>(tx: WriteTx, kind: JobKind<P>, payload: P) {
       const now = clock()
@@ -124,6 +143,8 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
     },
     runClaimed,
     runDue,
+    /** Now, as this runner takes it. */
+    clock,
     start() {
       stopped = false
       schedule()

@@ -9,10 +9,8 @@ import {
   sentMessageSchema,
   updateMessageTemplateSchema,
 } from '#shared/schemas/messages'
-import { SMTP_CONNECTIONS } from '#server/core/email/transport'
 import { serialIdParams } from '#server/core/http/serial-id'
 import { LEVELS } from '#shared/domain/levels'
-import { sendCopiesJob } from '#server/features/messages/send'
 import { listBatches, planMessage, queueMessage } from '#server/features/messages/service'
 import { copiesOf, copiesTo } from '#server/features/messages/sql'
 import {
@@ -33,9 +31,7 @@ const tags = ['messages']
 const personParams = z.object({ id: z.string().min(1).max(40) })
 
 export async function messagesFeature(app: App) {
-  const { db, config, jobs, mailer } = app
-  const sendCopies = sendCopiesJob(db, mailer, SMTP_CONNECTIONS)
-  jobs.define(sendCopies)
+  const { db, config, jobs, mailer, copies } = app
   const mailServer = mailer.kind === 'smtp'
 
   app.post(
@@ -58,7 +54,7 @@ export async function messagesFeature(app: App) {
       },
     },
     async (request, reply) => {
-      const queued = await queueMessage(db, config, jobs, sendCopies, request.viewer!, request.body)
+      const queued = await queueMessage(db, config, copies, request.viewer!, request.body)
       jobs.wake()
       return reply.status(201).send(queued)
     },

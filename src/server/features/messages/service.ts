@@ -5,13 +5,11 @@ import type { Audience, MessageBatch, MessageDraft, MessagePlan } from '#shared/
 import type { Config } from '#server/core/config'
 import { associationDetails } from '#server/core/db/association-settings'
 import type { Db } from '#server/core/db/database'
-import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { writeTransaction, type ReadTx } from '#server/core/db/write-transaction'
+import type { Copies } from '#server/core/email/copies'
 import { badRequest } from '#server/core/errors'
-import type { JobKind, JobRunner } from '#server/core/jobs/runner'
 import { writeLog } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
-import { COPIES_PER_JOB } from '#server/features/messages/send'
 import { findAddressees } from '#server/features/messages/sql'
 
 /** Who the message went to, in the words the list of messages shows. */
@@ -59,55 +57,22 @@ export async function planMessage(
   }
 }
 
-/**
- * Stores the message, every copy and the jobs that send the e-mails, in one transaction: all of
- * it is queued, or none. Letters wait for the letters PDF.
- */
+/** Stores the message, every copy and the jobs that send the e-mails, in one transaction. */
 export async function queueMessage(
   db: Db,
   config: Config,
-  jobs: JobRunner,
-  sendCopies: JobKind<{ ids: number[] }>,
+  copiesQueue: Copies,
   viewer: Viewer,
   draft: MessageDraft,
 ) {
   return writeTransaction(db, async (tx) => {
     const { people, copies } = await draftCopies(tx, config, draft)
     const audience = audienceText(draft.audience, people.length)
-    const createdAt = new Date().toISOString()
-    const { id: batchId } = await tx
-      .insertInto('message_batches')
-      .values({
-        subject: draft.subject,
-        body: draft.body,
-        audience,
-        createdBy: viewer.userName,
-        createdAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await insertInBatches(
+    const batchId = await copiesQueue.queue(
       tx,
-      'messages',
-      copies.map((copy) => ({
-        ...copy,
-        batchId,
-        status: copy.channel === 'email' ? ('queued' as const) : ('letter' as const),
-        attempts: 0,
-        createdAt,
-      })),
+      { subject: draft.subject, body: draft.body, audience, createdBy: viewer.userName },
+      copies,
     )
-    const emailIds = await tx
-      .selectFrom('messages')
-      .select('id')
-      .where('batchId', '=', batchId)
-      .where('channel', '=', 'email')
-      .orderBy('id')
-      .execute()
-    for (let start = 0; start < emailIds.length; start += COPIES_PER_JOB) {
-      const ids = emailIds.slice(start, start + COPIES_PER_JOB).map((row) => row.id)
-      await jobs.enqueue(tx, sendCopies, { ids })
-    }
     const email = count(copies, 'email')
     const post = count(copies, 'post')
     await writeLog(

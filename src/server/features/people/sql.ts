@@ -23,6 +23,7 @@ function toPerson(row: PersonRow, plots: readonly string[]): Person {
     email: row.email,
     altEmail: row.altEmail,
     contactBy: row.contactBy,
+    concession: Boolean(row.concession),
     plots: [...plots].sort(comparePlotIds),
     isPlotHolder: Boolean(row.isPlotHolder),
     onWaitingList: Boolean(row.onWaitingList),
@@ -41,6 +42,7 @@ function fieldsOf(person: Person) {
     email: person.email,
     altEmail: person.altEmail,
     contactBy: person.contactBy,
+    concession: person.concession ? 1 : 0,
     isPlotHolder: person.isPlotHolder ? 1 : 0,
     onWaitingList: person.onWaitingList ? 1 : 0,
   }

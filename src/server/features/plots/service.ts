@@ -12,6 +12,7 @@ import * as peopleRepo from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
 import { loggedChange, recordKey } from '#server/core/logged-change'
 import { requirePerson } from '#server/features/people/sql'
+import { currentYear } from '#server/features/rent/sql'
 
 const today = () => toIsoDate(new Date())
 
@@ -62,7 +63,9 @@ export function updatePlot(db: Db, viewer: Viewer, id: string, input: UpdatePlot
       const current = await requirePlot(tx, id)
       const { version, ...fields } = input
       if (current.version !== version) throw conflict(messages.staleVersion)
-      return plotsRepo.updatePlot(tx, { ...current, ...fields })
+      // Once a rent year has started, paid follows the ledger, not the form.
+      const paid = (await currentYear(tx)) ? current.paid : fields.paid
+      return plotsRepo.updatePlot(tx, { ...current, ...fields, paid })
     },
     input,
   )

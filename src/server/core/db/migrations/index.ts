@@ -10,6 +10,7 @@ import { news } from '#server/core/db/migrations/008-news'
 import { jobs } from '#server/core/db/migrations/009-jobs'
 import { messages } from '#server/core/db/migrations/010-messages'
 import { messageTemplates } from '#server/core/db/migrations/011-message-templates'
+import { rent } from '#server/core/db/migrations/012-rent'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -29,6 +30,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '009-jobs': jobs,
   '010-messages': messages,
   '011-message-templates': messageTemplates,
+  '012-rent': rent,
 }
 
 /** What a migration is told about the engine it runs on. */

@@ -4,10 +4,11 @@ import type { Db } from '#server/core/db/database'
 import type { MessageStatus } from '#shared/domain/contact-ways'
 import type { MessagesTable } from '#server/core/db/schema'
 import { writeTransaction } from '#server/core/db/write-transaction'
-import type { Mailer } from '#server/core/email/transport'
+import type { Mail, Mailer } from '#server/core/email/transport'
 import { doubling, type JobKind } from '#server/core/jobs/runner'
 
-// Sending the e-mail copies of a message: a job per part of up to COPIES_PER_JOB copies. Each
+// Sending the e-mail copies of a message (any feature's: a message to a group, an invoice, a
+// reminder): a job per part of up to COPIES_PER_JOB copies. Each
 // copy records its own progress, so that a job run again (after a failure, or after its runner
 // died) sends only what has not gone, and never a copy twice:
 // - a copy is marked `sending` just before it is handed to the mail server, and `sent` or
@@ -40,12 +41,25 @@ function limiter(size: number) {
 
 type CopyChange = Partial<Pick<MessagesTable, 'status' | 'lastError' | 'sentAt'>>
 
+/** Makes the document a copy names (`invoice:12` → the invoice's PDF), when its e-mail goes. */
+export type AttachmentMaker = (id: string) => Promise<NonNullable<Mail['attachments']>[number]>
+
 export function sendCopiesJob(
   db: Db,
   mailer: Mailer,
   connections: number,
+  attachments: ReadonlyMap<string, AttachmentMaker>,
 ): JobKind<{ ids: number[] }> {
   const oneAtATime = limiter(connections)
+
+  // Made at sending time from the records, so an invoice is attached as it stands then.
+  async function attachmentsOf(attachment: string | null) {
+    if (!attachment) return {}
+    const [kind = '', id = ''] = attachment.split(':')
+    const make = attachments.get(kind)
+    if (!make) throw new Error(`No attachment kind "${kind}" is defined`)
+    return { attachments: [await make(id)] }
+  }
 
   const change = (id: number, from: MessageStatus[], set: CopyChange & { attempt?: true }) =>
     writeTransaction(db, async (tx) => {
@@ -59,7 +73,13 @@ export function sendCopiesJob(
       return result.numUpdatedRows > 0n
     })
 
-  async function sendOne(copy: { id: number; recipient: string; subject: string; body: string }) {
+  async function sendOne(copy: {
+    id: number
+    recipient: string
+    subject: string
+    body: string
+    attachment: string | null
+  }) {
     return oneAtATime(async () => {
       if (!(await change(copy.id, ['queued', 'failed'], { status: 'sending', attempt: true })))
         return undefined
@@ -70,6 +90,7 @@ export function sendCopiesJob(
             subject: copy.subject,
             text: copy.body,
             messageId: `<copy-${copy.id}@allotment.invalid>`,
+            ...(await attachmentsOf(copy.attachment)),
           },
           `message-${copy.id}`,
         )
@@ -95,7 +116,7 @@ export function sendCopiesJob(
     async run({ ids }) {
       const copies = await db.kysely
         .selectFrom('messages')
-        .select(['id', 'recipient', 'subject', 'body', 'status'])
+        .select(['id', 'recipient', 'subject', 'body', 'status', 'attachment'])
         .where('id', 'in', ids)
         .where('channel', '=', 'email')
         .execute()

@@ -1,0 +1,101 @@
+import type { Copy } from '#shared/domain/message-copies'
+import type { Db } from '#server/core/db/database'
+import { insertInBatches } from '#server/core/db/insert-in-batches'
+import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
+import type { Mailer } from '#server/core/email/transport'
+import {
+  COPIES_PER_JOB,
+  sendCopiesJob,
+  type AttachmentMaker,
+} from '#server/core/email/send-copies'
+import type { JobRunner } from '#server/core/jobs/runner'
+
+// Letters and e-mails are one capability every feature uses (decision 19): a feature stores its
+// copies under a batch, inside its own write, and the send-copies jobs take them from there.
+
+export interface Batch {
+  subject: string
+  body: string
+  /** Who it went to, in words. */
+  audience: string
+  createdBy: string
+  /** A batch that gathers copies over time (a rent year's first reminders) is found by it. */
+  key?: string
+}
+
+export interface OutgoingCopy extends Copy {
+  /** A document made and attached when the e-mail goes (`invoice:12`). */
+  attachment?: string
+}
+
+export type Copies = ReturnType<typeof createCopies>
+
+export function createCopies(db: Db, mailer: Mailer, jobs: JobRunner, connections: number) {
+  const attachments = new Map<string, AttachmentMaker>()
+  const job = sendCopiesJob(db, mailer, connections, attachments)
+  jobs.define(job)
+
+  async function batchId(tx: WriteTx, batch: Batch, createdAt: string): Promise<number> {
+    if (batch.key) {
+      await lockRecords(db, tx, [`message_batches:${batch.key}`])
+      const found = await tx
+        .selectFrom('message_batches')
+        .select('id')
+        .where('key', '=', batch.key)
+        .executeTakeFirst()
+      if (found) return found.id
+    }
+    const { id } = await tx
+      .insertInto('message_batches')
+      .values({ ...batch, key: batch.key ?? null, createdAt })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return id
+  }
+
+  return {
+    job,
+    /** Names what `attachment: 'kind:id'` makes, for the e-mails that carry one. */
+    defineAttachment(kind: string, make: AttachmentMaker) {
+      if (attachments.has(kind)) throw new Error(`Attachment kind "${kind}" is defined twice`)
+      attachments.set(kind, make)
+    },
+    /**
+     * Stores the batch (or adds to the one with its key), every copy and the jobs that send the
+     * e-mails, inside the caller's write: all of it is queued, or none. Letters wait to be printed.
+     */
+    async queue(tx: WriteTx, batch: Batch, copies: readonly OutgoingCopy[]): Promise<number> {
+      const createdAt = new Date().toISOString()
+      const id = await batchId(tx, batch, createdAt)
+      const first = await tx
+        .selectFrom('messages')
+        .select((eb) => eb.fn.max('id').as('last'))
+        .executeTakeFirst()
+      await insertInBatches(
+        tx,
+        'messages',
+        copies.map((copy) => ({
+          ...copy,
+          attachment: copy.attachment ?? null,
+          batchId: id,
+          status: copy.channel === 'email' ? ('queued' as const) : ('letter' as const),
+          attempts: 0,
+          createdAt,
+        })),
+      )
+      const emailIds = await tx
+        .selectFrom('messages')
+        .select('id')
+        .where('batchId', '=', id)
+        .where('channel', '=', 'email')
+        .where('id', '>', Number(first?.last ?? 0))
+        .orderBy('id')
+        .execute()
+      for (let start = 0; start < emailIds.length; start += COPIES_PER_JOB) {
+        const ids = emailIds.slice(start, start + COPIES_PER_JOB).map((row) => row.id)
+        await jobs.enqueue(tx, job, { ids })
+      }
+      return id
+    },
+  }
+}

@@ -1,0 +1,176 @@
+import { messages } from '#shared/messages'
+import { ok, refuse, type Outcome } from '#shared/domain/outcome'
+import { penceText } from '#shared/domain/money'
+
+// The rent year's rules as pure functions: what an invoice charges, what a ledger entry may be,
+// what an invoice's balance is, when it is chased. The server runs them inside its transactions
+// on fresh rows; the screens use them to explain.
+
+export const ENTRY_KINDS = ['payment', 'refund', 'writeoff', 'cancel'] as const
+export type EntryKind = (typeof ENTRY_KINDS)[number]
+export const PAYMENT_METHODS = ['cash', 'cheque', 'transfer', 'card'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+/** What happens to an unpaid invoice, in order, a number of days after its due date. */
+export const RENT_STEPS = ['first', 'second', 'arrears'] as const
+export type RentStep = (typeof RENT_STEPS)[number]
+
+export interface RentRules {
+  yearStart: string
+  daysToPay: number
+  chargeBasis: 'fee' | 'area'
+  ratePerSquareMetre: number
+  concessionPercent: number
+  extras: ReadonlyArray<{ name: string; amount: number }>
+  paymentInstructions: string
+  reminderDays: Record<RentStep, number>
+}
+
+export const DEFAULT_RENT_SETTINGS: RentRules = {
+  yearStart: '10-01',
+  daysToPay: 30,
+  chargeBasis: 'fee',
+  ratePerSquareMetre: 0,
+  concessionPercent: 0,
+  extras: [],
+  paymentInstructions: '',
+  reminderDays: { first: 14, second: 28, arrears: 40 },
+}
+
+/** An ISO date moved on by whole days. */
+export function addDays(date: string, days: number): string {
+  const moved = new Date(`${date}T00:00:00Z`)
+  moved.setUTCDate(moved.getUTCDate() + days)
+  return moved.toISOString().slice(0, 10)
+}
+
+/** The rent year that starts on `startDate`, as people name it: 2026/27. */
+export function yearLabel(startDate: string): string {
+  const year = Number(startDate.slice(0, 4))
+  const next = String((year + 1) % 100).padStart(2, '0')
+  return startDate.endsWith('-01-01') ? String(year) : `${year}/${next}`
+}
+
+/** The start of the rent year that `today` falls in. */
+export function currentYearStart(today: string, yearStart: string): string {
+  const thisYear = `${today.slice(0, 4)}-${yearStart}`
+  return thisYear <= today ? thisYear : `${Number(today.slice(0, 4)) - 1}-${yearStart}`
+}
+
+/** The reference a payer quotes, and the bank statement shows. */
+export const invoiceReference = (number: number) => `INV-${number}`
+
+export interface Chargeable {
+  fee: number
+  area: number
+}
+
+/** The lines of a plot's invoice: the rent, a concession off it, and the extras. */
+export function invoiceLines(
+  plot: Chargeable,
+  concession: boolean,
+  rules: Pick<RentRules, 'chargeBasis' | 'ratePerSquareMetre' | 'concessionPercent' | 'extras'>,
+): Array<{ description: string; amount: number }> {
+  const rent =
+    rules.chargeBasis === 'fee'
+      ? Math.round(plot.fee * 100)
+      : Math.round(plot.area * rules.ratePerSquareMetre)
+  const lines = [
+    {
+      description:
+        rules.chargeBasis === 'fee'
+          ? 'Rent'
+          : `Rent: ${plot.area} m² at ${penceText(rules.ratePerSquareMetre)} a m²`,
+      amount: rent,
+    },
+  ]
+  if (concession && rules.concessionPercent > 0 && rent > 0)
+    lines.push({
+      description: `Concession: ${rules.concessionPercent}% off the rent`,
+      amount: -Math.round((rent * rules.concessionPercent) / 100),
+    })
+  for (const extra of rules.extras) lines.push({ description: extra.name, amount: extra.amount })
+  return lines
+}
+
+export const linesTotal = (lines: ReadonlyArray<{ amount: number }>) =>
+  lines.reduce((sum, line) => sum + line.amount, 0)
+
+/** The tenant who receives the plot's invoice: the longest-standing, then by nickname. */
+export function choosePayer<T extends { id: string; dateJoined: string }>(tenants: readonly T[]): T | undefined {
+  return [...tenants].sort(
+    (a, b) => a.dateJoined.localeCompare(b.dateJoined) || a.id.localeCompare(b.id),
+  )[0]
+}
+
+export interface EntrySums {
+  payment: number
+  refund: number
+  writeoff: number
+  cancel: number
+}
+
+export const NO_ENTRIES: EntrySums = { payment: 0, refund: 0, writeoff: 0, cancel: 0 }
+
+/** What is still owed: the invoice, less what was paid (net of refunds), written off or cancelled. */
+export const outstandingOf = (amount: number, sums: EntrySums) =>
+  amount - sums.payment + sums.refund - sums.writeoff - sums.cancel
+
+/**
+ * Whether an entry may be added to an invoice, and its amount (a cancellation takes what is
+ * still owed). Refusals carry the message the treasurer reads.
+ */
+export function checkEntry(
+  invoice: { amount: number; sums: EntrySums },
+  kind: EntryKind,
+  amount: number | undefined,
+): Outcome<number> {
+  const { sums } = invoice
+  if (sums.cancel > 0) return refuse(messages.invoiceCancelled)
+  const outstanding = outstandingOf(invoice.amount, sums)
+  const netPaid = sums.payment - sums.refund
+  switch (kind) {
+    case 'payment':
+      if (outstanding <= 0) return refuse(messages.invoiceSettled)
+      if (amount === undefined) return refuse(messages.amountWholePence)
+      return amount > outstanding ? refuse(messages.paymentTooLarge(penceText(outstanding))) : ok(amount)
+    case 'refund':
+      if (amount === undefined) return refuse(messages.amountWholePence)
+      return amount > netPaid ? refuse(messages.refundTooLarge(penceText(netPaid))) : ok(amount)
+    case 'writeoff':
+      if (outstanding <= 0) return refuse(messages.invoiceSettled)
+      if (amount === undefined) return ok(outstanding)
+      return amount > outstanding
+        ? refuse(messages.writeOffTooLarge(penceText(outstanding)))
+        : ok(amount)
+    case 'cancel':
+      if (netPaid > 0) return refuse(messages.cancelAfterPayment)
+      return ok(outstanding)
+  }
+}
+
+/** The day a step falls due for an invoice due on `dueDate`. */
+export const stepDate = (dueDate: string, step: RentStep, days: Record<RentStep, number>) =>
+  addDays(dueDate, days[step])
+
+/** The next step an unpaid invoice has not yet had, if any. */
+export const nextStep = (done: readonly RentStep[]): RentStep | undefined =>
+  RENT_STEPS.find((step) => !done.includes(step))
+
+/**
+ * The invoice a bank statement line pays: the invoice whose reference (INV-123, or "inv 123")
+ * the line quotes, when it still owes at least the amount.
+ */
+export function matchStatementLine<T extends { number: number; outstanding: number; cancelled: boolean }>(
+  line: { amount: number; reference: string },
+  invoicesByNumber: ReadonlyMap<number, T>,
+): { invoice: T | null; problem: string | null } {
+  if (line.amount <= 0) return { invoice: null, problem: messages.statementNotPayment }
+  const quoted = [...line.reference.matchAll(/inv[\s\-_.#:]*0*(\d{1,9})/gi)].map((m) => Number(m[1]))
+  const invoice = quoted.map((n) => invoicesByNumber.get(n)).find((found) => found !== undefined)
+  if (!invoice) return { invoice: null, problem: messages.statementNoInvoice }
+  if (invoice.cancelled) return { invoice: null, problem: messages.invoiceCancelled }
+  if (invoice.outstanding <= 0) return { invoice: null, problem: messages.invoiceSettled }
+  if (line.amount > invoice.outstanding)
+    return { invoice: null, problem: messages.paymentTooLarge(penceText(invoice.outstanding)) }
+  return { invoice, problem: null }
+}

@@ -1,0 +1,204 @@
+import { z } from 'zod'
+import { messages } from '#shared/messages'
+import { MAX_PENCE } from '#shared/domain/money'
+import { ENTRY_KINDS, PAYMENT_METHODS, RENT_STEPS } from '#shared/domain/rent'
+import { isoDate } from '#shared/schemas/person'
+
+// The rent year's records. Every amount is whole pence (an integer): the API never carries
+// pounds, so no sum ever meets a fraction.
+
+export const pence = z
+  .number({ error: messages.amountWholePence })
+  .int({ error: messages.amountWholePence })
+  .min(1, { error: messages.amountWholePence })
+  .max(MAX_PENCE, { error: messages.amountWholePence })
+
+const penceOrNothing = z.number().int().min(0).max(MAX_PENCE)
+
+const monthDay = z
+  .string()
+  .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: messages.invalidDate })
+
+const days = z.int().min(1).max(365)
+
+/** What the administrator sets once: how rent is charged, paid and chased. */
+export const rentSettingsSchema = z
+  .object({
+    /** The day the rent year starts, MM-DD (01 October: 10-01). */
+    yearStart: monthDay,
+    /** Days from the invoice to its due date. */
+    daysToPay: days,
+    /** The plot's fee (whole pounds), or a rate per square metre of its area. */
+    chargeBasis: z.enum(['fee', 'area']),
+    ratePerSquareMetre: penceOrNothing,
+    /** Percent off the rent for a person with a concession. */
+    concessionPercent: z.int().min(0).max(100),
+    extras: z
+      .array(z.object({ name: z.string().trim().min(1).max(60), amount: pence }))
+      .max(10),
+    /** Bank details and how to pay, printed on every invoice. */
+    paymentInstructions: z.string().trim().max(1000),
+    reminderDays: z.object({ first: days, second: days, arrears: days }),
+  })
+  .refine(
+    (s) => s.reminderDays.first < s.reminderDays.second && s.reminderDays.second < s.reminderDays.arrears,
+    { error: messages.reminderDaysOrder, path: ['reminderDays'] },
+  )
+export type RentSettings = z.infer<typeof rentSettingsSchema>
+export const storedRentSettingsSchema = rentSettingsSchema.safeExtend({ version: z.int().min(1) })
+export type StoredRentSettings = z.infer<typeof storedRentSettingsSchema>
+
+export const entryKindSchema = z.enum(ENTRY_KINDS)
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS)
+export const rentStepSchema = z.enum(RENT_STEPS)
+
+export const invoiceLineSchema = z.object({ description: z.string(), amount: z.int() })
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>
+
+export const ledgerEntrySchema = z.object({
+  id: z.number(),
+  invoiceId: z.number(),
+  kind: entryKindSchema,
+  amount: z.number(),
+  method: paymentMethodSchema.nullable(),
+  date: z.string(),
+  reference: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+})
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>
+
+/** An invoice with its balance, summed from the ledger when it is read. */
+export const invoiceSchema = z.object({
+  id: z.number(),
+  number: z.number(),
+  yearId: z.number(),
+  yearLabel: z.string(),
+  plotId: z.string(),
+  payerId: z.string(),
+  payerName: z.string(),
+  issuedOn: z.string(),
+  dueDate: z.string(),
+  amount: z.number(),
+  paid: z.number(),
+  refunded: z.number(),
+  writtenOff: z.number(),
+  cancelled: z.boolean(),
+  outstanding: z.number(),
+  steps: z.array(z.object({ step: rentStepSchema, date: z.string() })),
+})
+export type Invoice = z.infer<typeof invoiceSchema>
+
+export const invoiceDetailSchema = invoiceSchema.extend({
+  lines: z.array(invoiceLineSchema),
+  entries: z.array(ledgerEntrySchema),
+})
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>
+
+export const rentYearSchema = z.object({
+  id: z.number(),
+  label: z.string(),
+  startDate: z.string(),
+  dueDate: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+})
+export type RentYear = z.infer<typeof rentYearSchema>
+
+export const startYearSchema = z.object({ startDate: isoDate })
+export type StartYear = z.infer<typeof startYearSchema>
+
+/** The invoices a rent year would make, before anything is stored. */
+export const yearPreviewSchema = z.object({
+  label: z.string(),
+  startDate: z.string(),
+  dueDate: z.string(),
+  alreadyStarted: z.boolean(),
+  invoices: z.array(
+    z.object({
+      plotId: z.string(),
+      payerId: z.string(),
+      payerName: z.string(),
+      channel: z.enum(['email', 'post', 'both']),
+      lines: z.array(invoiceLineSchema),
+      amount: z.number(),
+    }),
+  ),
+  total: z.number(),
+})
+export type YearPreview = z.infer<typeof yearPreviewSchema>
+
+/** A payment as the treasurer records it; `requestId` makes a second submission the same one. */
+export const paymentInputSchema = z.object({
+  amount: pence,
+  method: paymentMethodSchema,
+  date: isoDate,
+  reference: z.string().trim().max(200),
+  requestId: z.uuid(),
+})
+export type PaymentInput = z.infer<typeof paymentInputSchema>
+
+/** A correction: money given back, a debt let go, or the invoice withdrawn. */
+export const correctionInputSchema = z.object({
+  kind: z.enum(['refund', 'writeoff', 'cancel']),
+  amount: pence.optional(),
+  date: isoDate,
+  reference: z.string().trim().min(1, messages.referenceRequired).max(200),
+  requestId: z.uuid(),
+})
+export type CorrectionInput = z.infer<typeof correctionInputSchema>
+
+export const yearSummarySchema = z.object({
+  yearId: z.number(),
+  label: z.string(),
+  invoices: z.number(),
+  invoiced: z.number(),
+  received: z.number(),
+  refunded: z.number(),
+  writtenOff: z.number(),
+  cancelled: z.number(),
+  outstanding: z.number(),
+})
+export type YearSummary = z.infer<typeof yearSummarySchema>
+
+export const dueItemSchema = z.object({
+  invoice: invoiceSchema,
+  step: rentStepSchema,
+  date: z.string(),
+  done: z.boolean(),
+})
+export type DueItem = z.infer<typeof dueItemSchema>
+
+/** A line of a bank statement and the invoice it seems to pay. */
+export const statementLineSchema = z.object({
+  line: z.number(),
+  date: z.string(),
+  amount: z.number(),
+  reference: z.string(),
+  match: z
+    .object({ invoiceId: z.number(), number: z.number(), plotId: z.string(), payerName: z.string(), outstanding: z.number() })
+    .nullable(),
+  problem: z.string().nullable(),
+})
+export type StatementLine = z.infer<typeof statementLineSchema>
+
+export const confirmMatchesSchema = z.object({
+  matches: z
+    .array(
+      z.object({
+        invoiceId: z.int().min(1).max(2_147_483_647),
+        amount: pence,
+        date: isoDate,
+        reference: z.string().trim().max(200),
+        line: z.int().min(1),
+        requestId: z.uuid(),
+      }),
+    )
+    .min(1)
+    .max(5000),
+})
+export type ConfirmMatches = z.infer<typeof confirmMatchesSchema>
+
+export const dateRangeSchema = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((range) => range.from <= range.to, { error: messages.dateRangeInvalid, path: ['to'] })
