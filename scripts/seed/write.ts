@@ -43,6 +43,7 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
       ...person,
       isPlotHolder: flag(person.isPlotHolder),
       onWaitingList: flag(person.onWaitingList),
+      concession: flag(person.concession),
     }))
     const plots = data.plots.map(({ tenants: _tenants, occupied: _occupied, ...plot }) => ({
       ...plot,

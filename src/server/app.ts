@@ -59,7 +59,8 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   app.decorate('auth', auth)
   app.decorate('mailer', mailer)
   app.decorate('transport', transport)
-  const jobs = createJobRunner(db, { log: app.log, clock: config.clock, ...config.jobs })
+  // Through config, so that a test can move the clock on.
+  const jobs = createJobRunner(db, { log: app.log, clock: () => config.clock(), ...config.jobs })
   app.decorate('jobs', jobs)
   app.decorate('copies', createCopies(db, mailer, jobs, SMTP_CONNECTIONS))
   app.decorate('config', config)

@@ -86,6 +86,8 @@ export async function snapshot(t: TestApp) {
       .orderBy('personId')
       .execute(),
     news: await db.selectFrom('news').selectAll().orderBy('id').execute(),
+    invoices: await db.selectFrom('invoices').selectAll().orderBy('id').execute(),
+    ledger: await db.selectFrom('ledger').selectAll().orderBy('id').execute(),
   }
 }
 

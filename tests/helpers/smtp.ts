@@ -9,6 +9,7 @@ export interface ReceivedMail {
   /** Decoded by a real mail parser, as a mail program would show them. */
   subject: string
   text: string
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>
 }
 
 export interface SmtpOptions {
@@ -46,6 +47,11 @@ export async function startSmtpServer(port = 0, options: SmtpOptions = {}) {
             raw,
             subject: parsed.subject ?? '',
             text: (parsed.text ?? '').trimEnd(),
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              content: a.content,
+            })),
           })
           callback()
         }, callback)

@@ -80,6 +80,11 @@ export function writeLogs(
   )
 }
 
+/** The answer of a change that found its work already done (a payment sent twice): not logged again. */
+export class AlreadyDone<T> {
+  constructor(readonly value: T) {}
+}
+
 // Runs one change in one write transaction together with its log entry. The change's own record
 // and any others it names are locked first (on PostgreSQL; decision 13). A refused or failed
 // change rolls back whole, and is then logged on its own with its error, so that the log shows
@@ -87,7 +92,7 @@ export function writeLogs(
 export async function loggedChange<T>(
   db: Db,
   change: LoggedChange,
-  work: (tx: WriteTx) => Promise<T>,
+  work: (tx: WriteTx) => Promise<T | AlreadyDone<T>>,
   attempted?: unknown,
 ): Promise<T> {
   try {
@@ -96,6 +101,7 @@ export async function loggedChange<T>(
       db,
       async (tx) => {
         const result = await work(tx)
+        if (result instanceof AlreadyDone) return result.value
         await writeLog(tx, change, result)
         return result
       },

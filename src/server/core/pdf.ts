@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
+import type { AssociationDetails } from '#server/core/db/association-settings'
 
 // Every PDF the app writes (letters, the demo's land documents) comes from pdfkit, in DejaVu Sans:
 // the PDF standard fonts only know Western European letters, and members are called Łukasz,
@@ -41,4 +42,34 @@ export function pdfBytes(doc: PDFKit.PDFDocument): Buffer {
   const bytes = doc.read() as Buffer | null
   if (!bytes) throw new Error('pdfkit wrote nothing')
   return bytes
+}
+
+// A letter's page: 20 mm margins, and the name and address where a DL or C5 window envelope
+// shows them (20 mm from the left, 50 mm from the top, 90 × 40 mm: the common UK left window).
+export const LEFT = 20 * MM
+export const WIDTH = 170 * MM
+export const WINDOW = { top: 50 * MM, width: 90 * MM, height: 40 * MM }
+
+/** The association's name, charity number and address at the top, the addressee in the window. */
+export function letterhead(
+  doc: PDFKit.PDFDocument,
+  association: AssociationDetails,
+  recipient: string,
+) {
+  doc
+    .font('bold')
+    .fontSize(15)
+    .text(association.name, LEFT, 15 * MM, { width: 115 * MM })
+  if (association.charityNumber)
+    doc.font('regular').fontSize(9).text(`Registered charity ${association.charityNumber}`, LEFT)
+  if (association.contactAddress)
+    doc
+      .font('regular')
+      .fontSize(9)
+      .text(association.contactAddress, 140 * MM, 15 * MM, { width: 50 * MM, align: 'right' })
+  doc.font('regular').fontSize(11).text(recipient, LEFT, WINDOW.top, {
+    width: WINDOW.width,
+    height: WINDOW.height,
+    ellipsis: true,
+  })
 }

@@ -9,6 +9,7 @@ import { messagesFeature } from '#server/features/messages/routes'
 import { newsFeature } from '#server/features/news/routes'
 import { peopleFeature } from '#server/features/people/routes'
 import { plotsFeature } from '#server/features/plots/routes'
+import { rentFeature } from '#server/features/rent/routes'
 import { meFeature } from '#server/features/sign-in/me'
 import { setupFeature } from '#server/features/setup/routes'
 import { signInFeature } from '#server/features/sign-in/routes'
@@ -36,6 +37,7 @@ const FEATURES = [
   exportsFeature,
   importFeature,
   messagesFeature,
+  rentFeature,
   vitalsFeature,
 ]
 

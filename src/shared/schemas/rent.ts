@@ -45,7 +45,8 @@ export const rentSettingsSchema = z
     { error: messages.reminderDaysOrder, path: ['reminderDays'] },
   )
 export type RentSettings = z.infer<typeof rentSettingsSchema>
-export const storedRentSettingsSchema = rentSettingsSchema.safeExtend({ version: z.int().min(1) })
+// Version 0: never saved, the defaults.
+export const storedRentSettingsSchema = rentSettingsSchema.safeExtend({ version: z.int().min(0) })
 export type StoredRentSettings = z.infer<typeof storedRentSettingsSchema>
 
 export const entryKindSchema = z.enum(ENTRY_KINDS)

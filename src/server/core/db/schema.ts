@@ -19,7 +19,7 @@ export interface PeopleTable {
   onWaitingList: Flag
   contactBy: ContactBy
   /** A concession on the rent (pensioner, unwaged): 0 or 1. */
-  concession: Flag
+  concession: Generated<Flag>
   version: number
 }
 

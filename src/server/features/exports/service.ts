@@ -2,7 +2,7 @@ import { waitingListOrder } from '#shared/domain/people'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { Db } from '#server/core/db/database'
-import { type Column, toCsv } from '#server/features/exports/csv'
+import { type Column, toCsv } from '#server/core/http/csv'
 import { listPeople } from '#server/features/people/sql'
 import { listPlots } from '#server/features/plots/sql'
 

@@ -1,15 +1,11 @@
 import type { Db } from '#server/core/db/database'
 import type { AssociationDetails } from '#server/core/db/association-settings'
-import { MM, newPdf } from '#server/core/pdf'
+import { LEFT, letterhead, MM, newPdf, WIDTH } from '#server/core/pdf'
 
 // The letters of one message as one PDF, a page per person (more if a letter is long), made with
 // pdfkit (core/pdf.ts) and streamed as it is written: 2,000 letters never sit in memory at once.
-// A4, with the name and address where a DL or C5 window envelope shows them (20 mm from the
-// left, 50 mm from the top, 90 × 40 mm: the common UK left-hand window).
+// A4, with the name and address in a window envelope's window (core/pdf.ts).
 
-const LEFT = 20 * MM
-const WIDTH = 170 * MM
-const WINDOW = { top: 50 * MM, width: 90 * MM, height: 40 * MM }
 const PART = 500
 
 interface Letter {
@@ -19,20 +15,6 @@ interface Letter {
   body: string
 }
 
-function letterhead(doc: PDFKit.PDFDocument, association: AssociationDetails) {
-  doc
-    .font('bold')
-    .fontSize(15)
-    .text(association.name, LEFT, 15 * MM, { width: 115 * MM })
-  if (association.charityNumber)
-    doc.font('regular').fontSize(9).text(`Registered charity ${association.charityNumber}`, LEFT)
-  if (association.contactAddress)
-    doc
-      .font('regular')
-      .fontSize(9)
-      .text(association.contactAddress, 140 * MM, 15 * MM, { width: 50 * MM, align: 'right' })
-}
-
 function writeLetter(
   doc: PDFKit.PDFDocument,
   letter: Letter,
@@ -40,12 +22,7 @@ function writeLetter(
   date: string,
 ) {
   doc.addPage()
-  letterhead(doc, association)
-  doc.font('regular').fontSize(11).text(letter.recipient, LEFT, WINDOW.top, {
-    width: WINDOW.width,
-    height: WINDOW.height,
-    ellipsis: true,
-  })
+  letterhead(doc, association, letter.recipient)
   doc.text(date, LEFT, 100 * MM, { width: WIDTH })
   doc.moveDown(1.5).font('bold').fontSize(12).text(letter.subject, { width: WIDTH })
   doc.moveDown().font('regular').fontSize(11).text(letter.body, { width: WIDTH, lineGap: 2 })

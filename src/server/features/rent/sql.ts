@@ -1,4 +1,4 @@
-import { NO_ENTRIES, outstandingOf, type EntrySums, type RentStep } from '#shared/domain/rent'
+import { NO_ENTRIES, outstandingOf, RENT_STEPS, type EntrySums, type RentStep } from '#shared/domain/rent'
 import type { Invoice, LedgerEntry, RentYear } from '#shared/schemas/rent'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
@@ -57,8 +57,8 @@ async function stepsOf(tx: ReadTx, filter: InvoiceFilter) {
     .selectFrom('rent_steps')
     .selectAll()
     .where('invoiceId', 'in', idsOf(tx, filter))
-    .orderBy('date')
     .execute()
+  rows.sort((a, b) => a.date.localeCompare(b.date) || RENT_STEPS.indexOf(a.step) - RENT_STEPS.indexOf(b.step))
   const steps = new Map<number, Array<{ step: RentStep; date: string }>>()
   for (const { invoiceId, step, date } of rows) {
     const list = steps.get(invoiceId) ?? []

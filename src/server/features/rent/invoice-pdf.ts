@@ -1,0 +1,126 @@
+import { penceText } from '#shared/domain/money'
+import { invoiceReference } from '#shared/domain/rent'
+import { messages } from '#shared/messages'
+import type { Invoice } from '#shared/schemas/rent'
+import type { AssociationDetails } from '#server/core/db/association-settings'
+import type { Db } from '#server/core/db/database'
+import type { ReadTx } from '#server/core/db/write-transaction'
+import { LEFT, letterhead, MM, newPdf, pdfBytes, WIDTH } from '#server/core/pdf'
+import { findInvoices } from '#server/features/rent/sql'
+
+// Invoices as PDF (pdfkit, core/pdf.ts): a page each, the payer's name and address in the
+// envelope's window, so one PDF serves as the e-mail's attachment and as the letter to post.
+// A year's invoices are streamed a part at a time: 2,000 never sit in memory at once.
+
+const PART = 200
+const AMOUNT_X = LEFT + 120 * MM
+const AMOUNT_WIDTH = 50 * MM
+
+interface PrintedInvoice {
+  invoice: Invoice
+  address: string
+  lines: Array<{ description: string; amount: number }>
+}
+
+function row(doc: PDFKit.PDFDocument, label: string, amount: number, bold = false) {
+  const y = doc.y
+  doc.font(bold ? 'bold' : 'regular').fontSize(11)
+  doc.text(label, LEFT, y, { width: 115 * MM })
+  const after = doc.y
+  doc.text(penceText(amount), AMOUNT_X, y, { width: AMOUNT_WIDTH, align: 'right' })
+  doc.y = Math.max(after, doc.y) + 2
+}
+
+function writeInvoice(
+  doc: PDFKit.PDFDocument,
+  { invoice, address, lines }: PrintedInvoice,
+  association: AssociationDetails,
+  instructions: string,
+) {
+  doc.addPage()
+  letterhead(doc, association, `${invoice.payerName}\n${address}`.trim())
+  const facts = [
+    `${messages.invoiceHeading(invoice.number)}`,
+    `${messages.invoiceFacts.date}: ${invoice.issuedOn}`,
+    `${messages.invoiceFacts.due}: ${invoice.dueDate}`,
+    `${messages.invoiceFacts.plot}: ${invoice.plotId}`,
+    `${messages.invoiceFacts.year}: ${invoice.yearLabel}`,
+    `${messages.invoiceFacts.reference}: ${invoiceReference(invoice.number)}`,
+  ]
+  doc.font('regular').fontSize(10).text(facts.join('\n'), LEFT + 110 * MM, 50 * MM, { width: 60 * MM })
+  doc.y = 100 * MM
+  for (const line of lines) row(doc, line.description, line.amount)
+  row(doc, messages.invoiceFacts.total, invoice.amount, true)
+  if (invoice.paid || invoice.refunded || invoice.writtenOff || invoice.cancelled) {
+    doc.moveDown(0.5)
+    if (invoice.paid) row(doc, messages.invoiceFacts.paid, -invoice.paid)
+    if (invoice.refunded) row(doc, messages.invoiceFacts.refunded, invoice.refunded)
+    if (invoice.writtenOff) row(doc, messages.invoiceFacts.writtenOff, -invoice.writtenOff)
+    row(doc, invoice.cancelled ? messages.entryKind.cancel : messages.invoiceFacts.outstanding, invoice.outstanding, true)
+  }
+  if (instructions) doc.moveDown(1.5).font('regular').fontSize(10).text(instructions, LEFT, doc.y, { width: WIDTH })
+}
+
+async function printed(tx: ReadTx, invoices: Invoice[]): Promise<PrintedInvoice[]> {
+  if (invoices.length === 0) return []
+  const ids = invoices.map((invoice) => invoice.id)
+  const [lines, addresses] = await Promise.all([
+    tx.selectFrom('invoice_lines').select(['invoiceId', 'description', 'amount']).where('invoiceId', 'in', ids).orderBy('id').execute(),
+    tx.selectFrom('invoices').select(['id', 'payerAddress']).where('id', 'in', ids).execute(),
+  ])
+  const address = new Map(addresses.map((a) => [a.id, a.payerAddress]))
+  return invoices.map((invoice) => ({
+    invoice,
+    address: address.get(invoice.id) ?? '',
+    lines: lines.filter((line) => line.invoiceId === invoice.id),
+  }))
+}
+
+const documentFor = (title: string, association: AssociationDetails) =>
+  newPdf({ title, producer: association.name, margin: 20 * MM })
+
+/** One invoice's PDF, as bytes (an e-mail's attachment, a download). */
+export async function invoicePdf(db: Db, invoice: Invoice, association: AssociationDetails, instructions: string) {
+  const [one] = await printed(db.kysely, [invoice])
+  const doc = documentFor(messages.invoiceHeading(invoice.number), association)
+  writeInvoice(doc, one!, association, instructions)
+  return pdfBytes(doc)
+}
+
+/** The invoices of a year as one PDF stream; `onlyPost`: those whose payer gets post. */
+export function yearInvoicesPdf(
+  db: Db,
+  year: { id: number; label: string },
+  association: AssociationDetails,
+  instructions: string,
+  onlyPost: boolean,
+) {
+  const doc = documentFor(messages.rentInvoicesBatch(year.label), association)
+  void (async () => {
+    try {
+      const all = await findInvoices(db.kysely, { yearId: year.id })
+      const wanted = onlyPost ? await postPayers(db.kysely) : undefined
+      const invoices = wanted ? all.filter((invoice) => wanted.has(invoice.payerId)) : all
+      for (let start = 0; start < invoices.length; start += PART) {
+        for (const invoice of await printed(db.kysely, invoices.slice(start, start + PART)))
+          writeInvoice(doc, invoice, association, instructions)
+        await new Promise(setImmediate)
+      }
+      if (invoices.length === 0) doc.addPage().font('regular').text(messages.noInvoices)
+      doc.end()
+    } catch (error) {
+      doc.destroy(error as Error)
+    }
+  })()
+  return doc
+}
+
+// The people who get post: by their choice, or for want of an e-mail address.
+async function postPayers(tx: ReadTx): Promise<Set<string>> {
+  const rows = await tx
+    .selectFrom('people')
+    .select('id')
+    .where((eb) => eb.or([eb('contactBy', 'in', ['post', 'both']), eb(eb.fn('trim', ['email']), '=', '')]))
+    .execute()
+  return new Set(rows.map((row) => row.id))
+}

@@ -1,0 +1,129 @@
+import { checkEntry, type EntryKind } from '#shared/domain/rent'
+import { messages } from '#shared/messages'
+import type { ConfirmMatches, CorrectionInput, LedgerEntry, PaymentInput } from '#shared/schemas/rent'
+import type { Db } from '#server/core/db/database'
+import { writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
+import { AppError, conflict, notFound, unlessRefused } from '#server/core/errors'
+import { AlreadyDone, loggedChange, recordKey, writeLogs } from '#server/core/logged-change'
+import type { Viewer } from '#server/core/viewer'
+import { findInvoices, settlePaidFlags } from '#server/features/rent/sql'
+
+// The ledger only grows: a payment, a refund, a write-off or a cancellation is a new entry, and a
+// mistake is put right by another. Each entry carries the request that made it, so a payment
+// sent twice (a double click, a retried request) is found and answered, not recorded again.
+
+const METHOD_NAMES: Record<EntryKind, string> = {
+  payment: 'recordPayment',
+  refund: 'recordRefund',
+  writeoff: 'writeOff',
+  cancel: 'cancelInvoice',
+}
+
+interface NewEntry {
+  kind: EntryKind
+  amount?: number | undefined
+  method: LedgerEntry['method']
+  date: string
+  reference: string
+  requestId: string
+}
+
+const ENTRY_COLUMNS = ['id', 'invoiceId', 'kind', 'amount', 'method', 'date', 'reference', 'createdBy', 'createdAt'] as const
+
+function entryByRequest(tx: WriteTx, requestId: string) {
+  return tx.selectFrom('ledger').select(ENTRY_COLUMNS).where('requestId', '=', requestId).executeTakeFirst()
+}
+
+// Adds one entry to an invoice read fresh inside the write, after the rules allow it.
+async function addEntry(tx: WriteTx, viewer: Viewer, invoiceId: number, entry: NewEntry): Promise<LedgerEntry> {
+  const [invoice] = await findInvoices(tx, { ids: [invoiceId] })
+  if (!invoice) throw notFound(messages.invoiceMissing(invoiceId))
+  const sums = {
+    payment: invoice.paid,
+    refund: invoice.refunded,
+    writeoff: invoice.writtenOff,
+    cancel: invoice.cancelled ? 1 : 0,
+  }
+  const amount = unlessRefused(checkEntry({ amount: invoice.amount, sums }, entry.kind, entry.amount))
+  const stored = await tx
+    .insertInto('ledger')
+    .values({
+      invoiceId,
+      kind: entry.kind,
+      amount,
+      method: entry.method,
+      date: entry.date,
+      reference: entry.reference,
+      requestId: entry.requestId,
+      createdBy: viewer.userName,
+      createdAt: new Date().toISOString(),
+    })
+    .returning(ENTRY_COLUMNS)
+    .executeTakeFirstOrThrow()
+  await settlePaidFlags(tx, [invoice.plotId])
+  return stored
+}
+
+function recordEntry(db: Db, viewer: Viewer, invoiceId: number, entry: NewEntry): Promise<LedgerEntry> {
+  return loggedChange(
+    db,
+    { methodName: METHOD_NAMES[entry.kind], eventCollection: 'invoices', docId: String(invoiceId), userName: viewer.userName },
+    async (tx) => {
+      const done = await entryByRequest(tx, entry.requestId)
+      if (done) {
+        if (done.invoiceId !== invoiceId || done.kind !== entry.kind) throw conflict(messages.requestReused)
+        return new AlreadyDone(done)
+      }
+      return addEntry(tx, viewer, invoiceId, entry)
+    },
+    entry,
+  )
+}
+
+export const recordPayment = (db: Db, viewer: Viewer, invoiceId: number, input: PaymentInput) =>
+  recordEntry(db, viewer, invoiceId, { kind: 'payment', ...input })
+
+export const recordCorrection = (db: Db, viewer: Viewer, invoiceId: number, input: CorrectionInput) =>
+  recordEntry(db, viewer, invoiceId, { ...input, method: null })
+
+/**
+ * The bank statement's lines the committee confirmed, as payments by transfer, all in one
+ * transaction: every one is recorded, or (when one is refused) none.
+ */
+export function recordMatches(db: Db, viewer: Viewer, { matches }: ConfirmMatches) {
+  const invoiceIds = [...new Set(matches.map((match) => match.invoiceId))]
+  return writeTransaction(
+    db,
+    async (tx) => {
+      const recorded: Array<{ invoiceId: number; entry: LedgerEntry }> = []
+      for (const match of matches) {
+        if (await entryByRequest(tx, match.requestId)) continue
+        try {
+          const entry = await addEntry(tx, viewer, match.invoiceId, {
+            kind: 'payment',
+            amount: match.amount,
+            method: 'transfer',
+            date: match.date,
+            reference: match.reference,
+            requestId: match.requestId,
+          })
+          recorded.push({ invoiceId: match.invoiceId, entry })
+        } catch (error) {
+          // A refused line names itself, so the committee knows which to look at again.
+          if (error instanceof AppError)
+            throw new AppError(error.status, messages.statementLineRefused(match.line, error.detail))
+          throw error
+        }
+      }
+      await writeLogs(
+        tx,
+        recorded.map(({ invoiceId, entry }) => ({
+          change: { methodName: 'recordPayment', eventCollection: 'invoices', docId: String(invoiceId), userName: viewer.userName },
+          value: entry,
+        })),
+      )
+      return { recorded: recorded.length }
+    },
+    invoiceIds.map((id) => recordKey('invoices', String(id))),
+  )
+}

@@ -1,0 +1,118 @@
+import { nextStep, stepDate, RENT_STEPS } from '#shared/domain/rent'
+import { messages } from '#shared/messages'
+import type { DueItem, Invoice, LedgerEntry, YearSummary } from '#shared/schemas/rent'
+import type { Db } from '#server/core/db/database'
+import { toCsv, type Column } from '#server/core/http/csv'
+import { notFound } from '#server/core/errors'
+import { rentSettings } from '#server/features/rent/settings'
+import { currentYear, findInvoices, ledgerEntries, type InvoiceFilter } from '#server/features/rent/sql'
+
+// What the treasurer and the committee read: arrears, what falls due today, the year's summary
+// (which always balances, being sums of the same ledger), payments for the books, and each
+// person's and plot's statement.
+
+/** Invoices of the current year still owing after their due date, the most overdue first. */
+export async function arrears(db: Db, today: string): Promise<Invoice[]> {
+  const year = await currentYear(db.kysely)
+  if (!year) return []
+  const invoices = await findInvoices(db.kysely, { yearId: year.id })
+  return invoices
+    .filter((invoice) => invoice.outstanding > 0 && invoice.dueDate < today)
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || b.outstanding - a.outstanding || a.number - b.number)
+}
+
+/** The reminders and arrears flags that fall due today, or are overdue and not yet done. */
+export async function dueToday(db: Db, today: string): Promise<DueItem[]> {
+  const year = await currentYear(db.kysely)
+  if (!year) return []
+  const [invoices, settings] = await Promise.all([
+    findInvoices(db.kysely, { yearId: year.id }),
+    rentSettings(db.kysely),
+  ])
+  const due: DueItem[] = []
+  for (const invoice of invoices) {
+    for (const done of invoice.steps.filter((step) => step.date === today))
+      due.push({ invoice, step: done.step, date: done.date, done: true })
+    if (invoice.cancelled || invoice.outstanding <= 0) continue
+    const step = nextStep(invoice.steps.map((done) => done.step))
+    if (!step) continue
+    const date = stepDate(invoice.dueDate, step, settings.reminderDays)
+    if (date <= today) due.push({ invoice, step, date, done: false })
+  }
+  return due.sort(
+    (a, b) => RENT_STEPS.indexOf(b.step) - RENT_STEPS.indexOf(a.step) || a.invoice.number - b.invoice.number,
+  )
+}
+
+/** A year's totals, each the sum of the same entries the invoices' balances are made of. */
+export async function yearSummary(db: Db, yearId: number): Promise<YearSummary> {
+  const year = await db.kysely.selectFrom('rent_years').selectAll().where('id', '=', yearId).executeTakeFirst()
+  if (!year) throw notFound(messages.rentYearMissing)
+  const invoices = await findInvoices(db.kysely, { yearId })
+  const sum = (pick: (invoice: Invoice) => number) => invoices.reduce((total, invoice) => total + pick(invoice), 0)
+  // What a cancellation took off: whatever of the amount the other entries do not explain.
+  const cancelled = sum(
+    (invoice) => invoice.amount - invoice.paid + invoice.refunded - invoice.writtenOff - invoice.outstanding,
+  )
+  return {
+    yearId,
+    label: year.label,
+    invoices: invoices.length,
+    invoiced: sum((invoice) => invoice.amount),
+    received: sum((invoice) => invoice.paid),
+    refunded: sum((invoice) => invoice.refunded),
+    writtenOff: sum((invoice) => invoice.writtenOff),
+    cancelled,
+    outstanding: sum((invoice) => invoice.outstanding),
+  }
+}
+
+/** The invoices a filter picks (a person's, a plot's) with every entry on them. */
+export async function statement(db: Db, filter: InvoiceFilter) {
+  const invoices = await findInvoices(db.kysely, filter)
+  const entries = await ledgerEntries(db.kysely, invoices.map((invoice) => invoice.id))
+  return { invoices, entries }
+}
+
+type PaymentRow = LedgerEntry & { number: number; plotId: string; payerName: string }
+
+const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
+  { header: 'Date', cell: (row) => row.date },
+  { header: 'Kind', cell: (row) => messages.entryKind[row.kind] },
+  { header: 'Invoice', cell: (row) => row.number },
+  { header: 'Plot', cell: (row) => row.plotId },
+  { header: 'Payer', cell: (row) => row.payerName },
+  { header: 'Method', cell: (row) => (row.method ? messages.paymentMethod[row.method] : '') },
+  { header: 'Reference', cell: (row) => row.reference },
+  // Money in is positive, money out (a refund) negative; write-offs move no money.
+  { header: 'Amount', cell: (row) => ((row.kind === 'refund' ? -row.amount : row.amount) / 100).toFixed(2) },
+  { header: 'Recorded by', cell: (row) => row.createdBy },
+]
+
+/** Payments and refunds dated in the range, by date, as CSV for the treasurer's books. */
+export async function paymentsCsv(db: Db, from: string, to: string): Promise<string> {
+  const rows = await db.kysely
+    .selectFrom('ledger')
+    .innerJoin('invoices', 'invoices.id', 'ledger.invoiceId')
+    .select([
+      'ledger.id',
+      'ledger.invoiceId',
+      'ledger.kind',
+      'ledger.amount',
+      'ledger.method',
+      'ledger.date',
+      'ledger.reference',
+      'ledger.createdBy',
+      'ledger.createdAt',
+      'invoices.number',
+      'invoices.plotId',
+      'invoices.payerName',
+    ])
+    .where('ledger.kind', 'in', ['payment', 'refund'])
+    .where('ledger.date', '>=', from)
+    .where('ledger.date', '<=', to)
+    .orderBy('ledger.date')
+    .orderBy('ledger.id')
+    .execute()
+  return toCsv(PAYMENT_COLUMNS, rows)
+}

@@ -1,0 +1,83 @@
+import Papa from 'papaparse'
+import { matchStatementLine } from '#shared/domain/rent'
+import { messages } from '#shared/messages'
+import type { StatementLine } from '#shared/schemas/rent'
+import type { Db } from '#server/core/db/database'
+import { badRequest } from '#server/core/errors'
+import { findInvoices } from '#server/features/rent/sql'
+
+// A bank statement as CSV, as banks export it: a heading row and a line per transaction. The
+// columns are found by their headings (any others are ignored); each money-in line is matched to
+// the invoice whose reference it quotes. Nothing is recorded here: the committee confirms.
+
+const HEADINGS = {
+  date: ['date', 'transaction date', 'posting date', 'value date'],
+  amount: ['amount', 'credit', 'paid in', 'money in', 'credit amount', 'in'],
+  reference: ['reference', 'description', 'details', 'memo', 'narrative', 'transaction description', 'payee'],
+}
+
+const MAX_LINES = 10_000
+
+function columnOf(headings: string[], names: readonly string[]): number {
+  return headings.findIndex((heading) => names.includes(heading.trim().toLowerCase()))
+}
+
+// 12.50, £1,200.00, (4.00) and -4.00 as pence; anything else is not money.
+function pence(text: string): number | undefined {
+  const cleaned = text.trim().replace(/[£,\s]/g, '')
+  const negative = /^\(.*\)$/.test(cleaned) || cleaned.startsWith('-')
+  const digits = cleaned.replace(/^[(-]+|\)$/g, '')
+  if (!/^\d+(\.\d{1,2})?$/.test(digits)) return undefined
+  const [whole, fraction = ''] = digits.split('.')
+  const amount = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+  return negative ? -amount : amount
+}
+
+// 2026-10-03, 03/10/2026 and 03-10-2026 (banks in the UK write the day first).
+function isoDate(text: string): string | undefined {
+  const trimmed = text.trim()
+  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return trimmed
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed)
+  if (!dayFirst) return undefined
+  const [, day, month, year] = dayFirst
+  const date = `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`
+  return Number.isNaN(Date.parse(date)) ? undefined : date
+}
+
+export async function checkStatement(db: Db, bytes: Buffer): Promise<StatementLine[]> {
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '')
+  const rows = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' }).data
+  const [headings = [], ...lines] = rows
+  const columns = {
+    date: columnOf(headings, HEADINGS.date),
+    amount: columnOf(headings, HEADINGS.amount),
+    reference: columnOf(headings, HEADINGS.reference),
+  }
+  if (Object.values(columns).some((index) => index === -1)) throw badRequest(messages.statementNoColumns)
+  if (lines.length === 0 || lines.length > MAX_LINES) throw badRequest(messages.statementEmpty)
+  const invoices = await findInvoices(db.kysely)
+  const byNumber = new Map(invoices.map((invoice) => [invoice.number, invoice]))
+  return lines.map((cells, index) => {
+    const line = index + 2
+    const amount = pence(cells[columns.amount] ?? '')
+    const date = isoDate(cells[columns.date] ?? '')
+    const reference = (cells[columns.reference] ?? '').trim().slice(0, 200)
+    if (amount === undefined || date === undefined)
+      return { line, date: date ?? '', amount: amount ?? 0, reference, match: null, problem: messages.statementLineUnreadable }
+    const { invoice, problem } = matchStatementLine({ amount, reference }, byNumber)
+    return {
+      line,
+      date,
+      amount,
+      reference,
+      match: invoice && {
+        invoiceId: invoice.id,
+        number: invoice.number,
+        plotId: invoice.plotId,
+        payerName: invoice.payerName,
+        outstanding: invoice.outstanding,
+      },
+      problem,
+    }
+  })
+}

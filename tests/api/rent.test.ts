@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { messages } from '#shared/messages'
+import { penceText } from '#shared/domain/money'
+import type { Invoice, InvoiceDetail, YearSummary } from '#shared/schemas/rent'
+import { createPerson, createPlot, expectRefused, lastLogId, logsAfter, send } from '#tests/helpers/records'
+import { startSmtpServer } from '#tests/helpers/smtp'
+import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+
+// The rent year through the real app on a real database, e-mails through a real SMTP server.
+
+const START = '2026-10-01'
+const DAY = 86_400_000
+
+describe.each(engines)('the rent year on %s', (engine) => {
+  let t: TestApp
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  let committee = ''
+  let admin = ''
+  let yearId = 0
+
+  const invoices = async () =>
+    (await send(t, committee, 'GET', `/api/rent/years/${yearId}/invoices`)).json() as Invoice[]
+  const invoiceOf = async (plotId: string) => (await invoices()).find((i) => i.plotId === plotId)!
+  const pay = (invoiceId: number, amount: number, requestId = randomUUID()) =>
+    send(t, committee, 'POST', `/api/rent/invoices/${invoiceId}/payments`, {
+      amount,
+      method: 'cash',
+      date: '2026-10-05',
+      reference: 'at the gate',
+      requestId,
+    })
+  const plotPaid = async (id: string) =>
+    ((await send(t, committee, 'GET', `/api/plots/${id}`)).json() as { paid: boolean }).paid
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    t = await createTestApp(engine, { env: { SMTP_URL: smtp.url, TODAY: START } })
+    committee = await t.signInAs(3)
+    admin = await t.signInAs(4)
+    await createPlot(t, committee, 'A1', { fee: 45, area: 120 })
+    await createPlot(t, committee, 'A2', { fee: 30, area: 80 })
+    await createPlot(t, committee, 'A3', { fee: 50 })
+    await createPlot(t, committee, 'V1', { fee: 40 })
+    await createPerson(t, committee, 'ann', { firstName: 'Ann', email: 'ann@example.org', dateJoined: '2010-01-01' })
+    await createPerson(t, committee, 'bob', { firstName: 'Bob', email: 'bob@example.org', concession: true })
+    await createPerson(t, committee, 'cyd', { firstName: 'Cyd', email: '', address: '3 Lane\nRiverside' })
+    for (const [plot, person] of [['A1', 'ann'], ['A1', 'bob'], ['A2', 'bob'], ['A3', 'cyd']])
+      expect((await send(t, committee, 'PUT', `/api/plots/${plot}/tenants/${person}`)).statusCode).toBe(200)
+    const settings = (await send(t, admin, 'GET', '/api/rent/settings')).json()
+    const saved = await send(t, admin, 'PUT', '/api/rent/settings', {
+      ...settings,
+      concessionPercent: 50,
+      extras: [{ name: 'Water', amount: 500 }],
+      paymentInstructions: 'Sort code 00-00-00, account 12345678.',
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+  })
+  afterAll(async () => {
+    await t.close()
+    await smtp.close()
+  })
+
+  it('previews one invoice per occupied plot, to its longest-standing tenant, with concession and extras', async () => {
+    const response = await send(t, committee, 'POST', '/api/rent/years/preview', { startDate: START })
+    expect(response.statusCode, response.body).toBe(200)
+    const preview = response.json()
+    expect(preview.label).toBe('2026/27')
+    expect(preview.invoices.map((i: { plotId: string; payerId: string; amount: number }) => [i.plotId, i.payerId, i.amount])).toEqual([
+      ['A1', 'ann', 5000],
+      ['A2', 'bob', 2000],
+      ['A3', 'cyd', 5500],
+    ])
+    expect(preview.total).toBe(12_500)
+    expect(await t.db.kysely.selectFrom('invoices').selectAll().execute()).toEqual([])
+  })
+
+  it('starts the year once: numbered invoices, an e-mail with the PDF, a letter, every plot unpaid', async () => {
+    const mark = await lastLogId(t)
+    const started = await send(t, committee, 'POST', '/api/rent/years', { startDate: START })
+    expect(started.statusCode, started.body).toBe(201)
+    yearId = started.json().yearId
+    expect(started.json().created).toBe(3)
+    const again = await send(t, committee, 'POST', '/api/rent/years', { startDate: START })
+    expect(again.statusCode).toBe(200)
+    expect(again.json().created).toBe(0)
+    const all = await invoices()
+    expect(all.map((i) => i.number)).toEqual([1, 2, 3])
+    expect(all.every((i) => i.outstanding === i.amount)).toBe(true)
+    const logs = await logsAfter(t, mark)
+    expect(logs.filter((l) => l.methodName === 'createInvoice')).toHaveLength(3)
+    expect(logs.filter((l) => l.methodName === 'startRentYear')).toHaveLength(1)
+    for (const plot of ['A1', 'A2', 'A3']) expect(await plotPaid(plot)).toBe(false)
+
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes('ann@example.org')).length, { timeout: 15_000 }).toBe(1)
+    const mail = smtp.received.find((m) => m.to.includes('ann@example.org'))!
+    expect(mail.subject).toBe(messages.rentInvoiceSubject(1, 'A1', '2026/27'))
+    expect(mail.text).toContain(penceText(5000))
+    expect(mail.attachments).toHaveLength(1)
+    expect(mail.attachments[0]!.contentType).toBe('application/pdf')
+    const pdf = await extractText(await getDocumentProxy(new Uint8Array(mail.attachments[0]!.content)), { mergePages: true })
+    expect(pdf.text).toContain('Invoice 1')
+    expect(pdf.text).toContain('Water')
+    expect(pdf.text).toContain('Sort code 00-00-00')
+    // Cyd has no e-mail address: a letter, printed from the year's PDF of invoices to post.
+    const post = await send(t, committee, 'GET', `/api/rent/years/${yearId}/invoices.pdf?post=1`)
+    expect(post.statusCode).toBe(200)
+    const letters = await extractText(await getDocumentProxy(new Uint8Array(post.rawPayload)), { mergePages: true })
+    expect(letters.text).toContain('Cyd')
+    expect(letters.text).not.toContain('Ann')
+  })
+
+  it('records a part payment and the rest, and the plot turns paid; a payment sent twice counts once', async () => {
+    const invoice = await invoiceOf('A1')
+    const requestId = randomUUID()
+    const first = await pay(invoice.id, 2000, requestId)
+    expect(first.statusCode, first.body).toBe(201)
+    const repeated = await pay(invoice.id, 2000, requestId)
+    expect(repeated.statusCode).toBe(201)
+    expect(repeated.json().id).toBe(first.json().id)
+    expect((await invoiceOf('A1')).outstanding).toBe(3000)
+    expect(await plotPaid('A1')).toBe(false)
+    const rest = randomUUID()
+    const [one, other] = await Promise.all([pay(invoice.id, 3000, rest), pay(invoice.id, 3000, rest)])
+    expect([one.statusCode, other.statusCode]).toEqual([201, 201])
+    expect((await invoiceOf('A1')).outstanding).toBe(0)
+    expect(await plotPaid('A1')).toBe(true)
+    const detail = (await send(t, committee, 'GET', `/api/rent/invoices/${invoice.id}`)).json() as InvoiceDetail
+    expect(detail.entries.map((e) => e.amount)).toEqual([2000, 3000])
+  })
+
+  it('refuses bad amounts and payments beyond what is owed, changing nothing', async () => {
+    const invoice = await invoiceOf('A2')
+    const log = { userName: 'level3', eventCollection: 'invoices' }
+    const url = `/api/rent/invoices/${invoice.id}/payments`
+    const body = (amount: unknown) => ({ amount, method: 'cash', date: '2026-10-05', reference: '', requestId: randomUUID() })
+    for (const amount of [-100, 0, 12.5, 1e12, 'ten'])
+      await expectRefused(t, committee, log, 'POST', url, body(amount), 400, messages.amountWholePence)
+    await expectRefused(t, committee, log, 'POST', url, body(2001), 422, messages.paymentTooLarge(penceText(2000)), 'recordPayment')
+    await expectRefused(t, committee, log, 'POST', '/api/rent/invoices/999/payments', body(100), 404, messages.invoiceMissing(999), 'recordPayment')
+  })
+
+  it('puts mistakes right with new entries: a refund, a write-off, a cancellation; a cancelled invoice takes no payment', async () => {
+    const a1 = await invoiceOf('A1')
+    const correction = (id: number, kind: string, amount?: number) =>
+      send(t, committee, 'POST', `/api/rent/invoices/${id}/corrections`, {
+        kind,
+        ...(amount ? { amount } : {}),
+        date: '2026-10-06',
+        reference: 'paid twice by mistake',
+        requestId: randomUUID(),
+      })
+    expect((await correction(a1.id, 'refund', 1000)).statusCode).toBe(201)
+    expect((await invoiceOf('A1')).outstanding).toBe(1000)
+    expect(await plotPaid('A1')).toBe(false)
+    expect((await correction(a1.id, 'writeoff')).statusCode).toBe(201)
+    expect((await invoiceOf('A1')).outstanding).toBe(0)
+    expect(await plotPaid('A1')).toBe(true)
+    const a3 = await invoiceOf('A3')
+    expect((await correction(a3.id, 'cancel')).statusCode).toBe(201)
+    expect((await invoiceOf('A3')).cancelled).toBe(true)
+    const refused = await pay(a3.id, 100)
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json().detail).toBe(messages.invoiceCancelled)
+    const summary = (await send(t, committee, 'GET', `/api/rent/years/${yearId}/summary`)).json() as YearSummary
+    expect(summary).toMatchObject({ invoiced: 12_500, received: 5000, refunded: 1000, writtenOff: 1000, cancelled: 5500, outstanding: 2000 })
+    expect(summary.invoiced - summary.received + summary.refunded - summary.writtenOff - summary.cancelled).toBe(summary.outstanding)
+  })
+
+  it('matches a bank statement to invoices by reference and records the confirmed lines', async () => {
+    const a2 = await invoiceOf('A2')
+    const csv = [
+      'Date,Description,Amount,Balance,Unknown column',
+      `06/10/2026,BOB INV-${a2.number} RENT,12.00,100.00,x`,
+      '06/10/2026,CARD PAYMENT SHOP,-4.00,96.00,x',
+      '07/10/2026,SOMEONE,5.00,101.00,x',
+    ].join('\r\n')
+    const form = new FormData()
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'statement.csv')
+    const request = new Request('http://localhost/api/rent/statement', { method: 'POST', body: form })
+    const checked = await t.app.inject({
+      method: 'POST',
+      url: '/api/rent/statement',
+      headers: { cookie: committee, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    })
+    expect(checked.statusCode, checked.body).toBe(200)
+    const lines = checked.json()
+    expect(lines.map((l: { match: { number: number } | null }) => l.match?.number ?? null)).toEqual([a2.number, null, null])
+    expect(lines[1].problem).toBe(messages.statementNotPayment)
+    expect(lines[2].problem).toBe(messages.statementNoInvoice)
+    const confirm = await send(t, committee, 'POST', '/api/rent/statement/confirm', {
+      matches: [{ invoiceId: a2.id, amount: 1200, date: '2026-10-06', reference: lines[0].reference, line: 2, requestId: randomUUID() }],
+    })
+    expect(confirm.json()).toEqual({ recorded: 1 })
+    expect((await invoiceOf('A2')).outstanding).toBe(800)
+    const csvOut = await send(t, committee, 'GET', '/api/rent/payments.csv?from=2026-10-06&to=2026-10-31')
+    expect(csvOut.body).toContain(`INV-${a2.number}`)
+    expect(csvOut.body).toContain('-10.00')
+  })
+
+  it('sends the first and second reminders and flags arrears as the days pass, each once', async () => {
+    const a2 = await invoiceOf('A2')
+    const moveTo = (date: string) => {
+      const offset = Date.parse(`${date}T12:00:00Z`) - Date.now()
+      t.app.config.clock = () => new Date(Date.now() + offset)
+    }
+    // Due 2026-10-31: the first reminder on 11-14, the second on 11-28, arrears on 12-10.
+    moveTo('2026-11-20')
+    await t.app.jobs.runDue()
+    await expect.poll(() => smtp.received.filter((m) => m.subject === messages.rentReminderSubject('first', a2.number)).length, { timeout: 15_000 }).toBe(1)
+    expect((await invoiceOf('A2')).steps.map((s) => s.step)).toEqual(['first'])
+    const due = (await send(t, committee, 'GET', '/api/rent/due')).json()
+    expect(due.map((d: { step: string; done: boolean; invoice: Invoice }) => [d.invoice.plotId, d.step, d.done])).toEqual([['A2', 'first', true]])
+    moveTo('2026-12-15')
+    await t.app.jobs.runDue()
+    await t.app.jobs.runDue()
+    expect((await invoiceOf('A2')).steps.map((s) => s.step)).toEqual(['first', 'second', 'arrears'])
+    const plot = (await send(t, committee, 'GET', '/api/plots/A2')).json()
+    expect(plot.isFailed).toBe(true)
+    const arrears = (await send(t, committee, 'GET', '/api/rent/arrears')).json() as Invoice[]
+    expect(arrears.map((i) => i.plotId)).toEqual(['A2'])
+    await t.app.jobs.runDue(new Date(Date.now() + 400 * DAY))
+    await expect.poll(() => smtp.received.filter((m) => m.subject === messages.rentReminderSubject('second', a2.number)).length, { timeout: 15_000 }).toBe(1)
+    expect(smtp.received.filter((m) => m.subject === messages.rentReminderSubject('first', a2.number))).toHaveLength(1)
+    const sent = (await send(t, committee, 'GET', '/api/people/bob/messages')).json()
+    expect(sent.map((m: { subject: string }) => m.subject)).toContain(messages.rentReminderSubject('second', a2.number))
+  })
+})
