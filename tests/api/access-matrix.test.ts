@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LandDocumentDetail } from '#shared/schemas/land-documents'
@@ -221,6 +223,8 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/news/{id}', `/api/news/${target.news}`)
       .replace('/api/messages/{id}', '/api/messages/1')
       .replace('/api/message-templates/{id}', `/api/message-templates/${target.template}`)
+      .replace('/api/rent/years/{id}', '/api/rent/years/1')
+      .replace('/api/rent/invoices/{id}', '/api/rent/invoices/1')
       .replace('/api/site/images/{id}', logoUrl)
       .replace('/api/site-map/backgrounds/{id}', backgroundUrl)
       .replace('{name}', 'homePhoto')
@@ -355,6 +359,35 @@ describe.each(engines)('access matrix on %s', (engine) => {
       case 'PUT /api/settings':
         payload = { ...settingsBody, version: 1 }
         break
+      case 'PUT /api/rent/settings':
+        payload = { ...DEFAULT_RENT_SETTINGS, version: 0 }
+        break
+      case 'POST /api/rent/years/preview':
+      case 'POST /api/rent/years':
+        payload = { startDate: '2026-10-01' }
+        break
+      case 'POST /api/rent/invoices/{id}/payments':
+        payload = { amount: 100, method: 'cash', date: '2026-10-02', reference: id, requestId: randomUUID() }
+        break
+      case 'POST /api/rent/invoices/{id}/corrections':
+        payload = { kind: 'writeoff', amount: 1, date: '2026-10-02', reference: id, requestId: randomUUID() }
+        break
+      case 'POST /api/rent/statement/confirm':
+        payload = {
+          matches: [{ invoiceId: 1, amount: 1, date: '2026-10-02', reference: id, line: 2, requestId: randomUUID() }],
+        }
+        break
+      case 'POST /api/rent/statement': {
+        const form = await multipartBody(
+          {},
+          csvFile(csvBytes([['Date', 'Reference', 'Amount'], ['2026-10-02', 'INV-1', '1.00']])),
+        )
+        payload = form.payload
+        headers = form.headers
+        break
+      }
+      case 'GET /api/rent/payments.csv':
+        return { url: `${url}?from=2026-10-01&to=2026-10-31`, cookie, headers, payload }
       case 'PUT /api/setup/steps/{id}':
         payload = { skipped: true }
         break

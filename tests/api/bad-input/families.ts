@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import fc from 'fast-check'
 import {
   accountDisabledSchema,
@@ -18,6 +19,14 @@ import { registerSchema } from '#shared/schemas/register'
 import { updateSettingsSchema } from '#shared/schemas/settings'
 import { setupStepIdSchema, skipStepSchema } from '#shared/schemas/setup'
 import { saveSiteLayoutSchema } from '#shared/schemas/site-map'
+import {
+  confirmMatchesSchema,
+  correctionInputSchema,
+  paymentInputSchema,
+  rentSettingsSchema,
+  startYearSchema,
+} from '#shared/schemas/rent'
+import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
 import { signInBody } from '#server/features/sign-in/routes'
 import { samplePng } from '#tests/helpers/sample-image'
 import { sampleDrawing } from '#tests/helpers/sample-drawing'
@@ -478,6 +487,69 @@ export const signInFamilies: Families = (s) => ({
   'POST /api/account/sign-out-others': () => s.sessionEnders('/api/account/sign-out-others'),
 })
 
+// The rent year. The suite starts no year and keeps no invoice: every invoice id names nothing.
+export const rentFamilies: Families = (s) => {
+  const noInvoice = () => false
+  const requestId = '3b241101-e2bb-4255-8caf-4136c566a962'
+  const payment = () => ({ amount: 1000, method: 'cash', date: '2026-10-01', reference: 'x', requestId })
+  const correction = () => ({ kind: 'writeoff', date: '2026-10-01', reference: 'why', requestId })
+  const badAmount = fc
+    .constantFrom(-1, 0, 0.5, 12.345, 1e12, Number.MAX_SAFE_INTEGER, '100', null)
+    .map((amount): Breaker => (body) => ({ ...body, amount }))
+  const settings = () => ({ ...DEFAULT_RENT_SETTINGS, extras: [], version: 0 })
+  const year = () => ({ startDate: '2026-10-01' })
+  return {
+    'PUT /api/rent/settings': () =>
+      s.bodyOnly(
+        'PUT',
+        '/api/rent/settings',
+        bodyOf(settings, rentSettingsSchema.safeExtend({ version: z.int().min(0) }), [
+          s.stale,
+          fc.constant<Breaker>((body) => ({ ...body, reminderDays: { first: 30, second: 20, arrears: 40 } })),
+          fc.constant<Breaker>((body) => ({ ...body, extras: [{ name: 'Water', amount: -5 }] })),
+        ]),
+      ),
+    'POST /api/rent/years/preview': () =>
+      s.bodyOnly('POST', '/api/rent/years/preview', bodyOf(year, startYearSchema)),
+    'POST /api/rent/years': () => s.bodyOnly('POST', '/api/rent/years', bodyOf(year, startYearSchema)),
+    'POST /api/rent/invoices/{id}/payments': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/rent/invoices/{id}/payments',
+        { id: { names: noInvoice, numeric: true } },
+        bodyOf(payment, paymentInputSchema, [badAmount]),
+      ),
+    'POST /api/rent/invoices/{id}/corrections': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/rent/invoices/{id}/corrections',
+        { id: { names: noInvoice, numeric: true } },
+        bodyOf(correction, correctionInputSchema, [badAmount]),
+      ),
+    'POST /api/rent/statement': () =>
+      s.uploads({
+        method: 'POST',
+        url: '/api/rent/statement',
+        fields: {},
+        fieldSpecs: {},
+        required: [],
+        // Columns a bank statement never has: refused however the form is dressed.
+        file: () => csvBytes([['Colour', 'Shape'], ['red', 'round']]),
+        fileName: 'statement.csv',
+      }),
+    'POST /api/rent/statement/confirm': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/rent/statement/confirm',
+        bodyOf(
+          () => ({ matches: [{ invoiceId: 1, amount: 100, date: '2026-10-01', reference: 'x', line: 2, requestId }] }),
+          confirmMatchesSchema,
+          [fc.constant<Breaker>((body) => ({ ...body, matches: [] }))],
+        ),
+      ),
+  }
+}
+
 export const ALL_FAMILIES = [
   peopleFamilies,
   plotsFamilies,
@@ -486,6 +558,7 @@ export const ALL_FAMILIES = [
   landDocumentsFamilies,
   newsFamilies,
   messagesFamilies,
+  rentFamilies,
   settingsFamilies,
   siteMapFamilies,
   importFamilies,

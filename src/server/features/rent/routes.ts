@@ -87,7 +87,7 @@ export async function rentFeature(app: App) {
   app.post(
     '/api/rent/years',
     {
-      config: { ...committee, personalData: true },
+      config: committee,
       schema: {
         body: startYearSchema,
         response: { 200: startedAnswer, 201: startedAnswer },
