@@ -1,0 +1,102 @@
+import fs from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { createScratchDatabase } from '#tests/helpers/postgres'
+import { startMessageIdServer } from '#tests/helpers/smtp'
+import type { Invoice } from '#shared/schemas/rent'
+import { buildIfMissing, loadAverage, median, signInCookie, startSeededServer } from './bench/seeded-server.ts'
+
+// `npm run bench:rent`: issue 16's targets on the council-sized data set (npm run seed:scale:
+// 10,000 people, 2,000 plots), through the real server process, on SQLite and (with
+// TEST_DATABASE_URL) PostgreSQL:
+// - starting a rent year of 2,000 plots (every invoice, its lines, its e-mail or letter and its
+//   deadline job in one transaction): under 3 s, from the request to the answer;
+// - the PDF of the year's 2,000 invoices: under 30 s, with the server's memory under 300 MB
+//   (its peak, VmHWM);
+// - the arrears list and the year summary, with a payment on every other invoice: under 100 ms.
+
+const RUNS = 5
+const memoryMb = (pid: number, field: 'VmHWM' | 'VmRSS') =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now()
+  const result = await work()
+  return [result, performance.now() - started]
+}
+
+async function bench(engine: string, env: Record<string, string>) {
+  console.log(`\n== ${engine}: seeding the scale data set (10,000 people, 2,000 plots)`)
+  const smtp = await startMessageIdServer()
+  // The seed script reads the engine from the environment, as the server does.
+  process.env.DATABASE_URL = env.DATABASE_URL
+  const app = await startSeededServer('seed-scale.ts', { ...env, SMTP_URL: smtp.url, TODAY: '2026-12-20' })
+  const pid = app.server.process.pid!
+  try {
+    const url = app.server.url
+    const cookie = await signInCookie(url)
+    const headers = { cookie, 'content-type': 'application/json', origin: url }
+    const call = (path: string, body?: object) =>
+      fetch(`${url}${path}`, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers: { cookie } })
+
+    const [started, startMs] = await timed(async () => (await call('/api/rent/years', { startDate: '2026-10-01' })).json())
+    const { yearId, created } = started as { yearId: number; created: number }
+    console.log(`start a rent year: ${created.toLocaleString('en-GB')} invoices in ${startMs.toFixed(0)} ms (target under 3,000 ms). ${loadAverage()}`)
+
+    const [sent, sendMs] = await timed(async () => {
+      const emails = await (await call('/api/messages')).json() as Array<{ counts: Record<string, number> }>
+      const expected = emails[0]!.counts.queued! + emails[0]!.counts.sending!
+      while (smtp.received.length < expected) await new Promise((resolve) => setTimeout(resolve, 50))
+      return expected
+    })
+    console.log(`invoice e-mails, each with its PDF made as it goes: ${sent} in ${(sendMs / 1000).toFixed(1)} s, ${(sent / (sendMs / 1000)).toFixed(0)} a second; server peak ${memoryMb(pid, 'VmHWM').toFixed(0)} MB`)
+
+    const invoices = (await (await call(`/api/rent/years/${yearId}/invoices`)).json()) as Invoice[]
+    const paying = invoices.filter((_, index) => index % 2 === 0)
+    for (let start = 0; start < paying.length; start += 20)
+      await Promise.all(
+        paying.slice(start, start + 20).map((invoice) =>
+          call(`/api/rent/invoices/${invoice.id}/payments`, {
+            amount: invoice.amount,
+            method: 'transfer',
+            date: '2026-10-10',
+            reference: `INV-${invoice.number}`,
+            requestId: randomUUID(),
+          }),
+        ),
+      )
+    console.log(`paid ${paying.length.toLocaleString('en-GB')} invoices in full through the API`)
+
+    const [pdfBytes, pdfMs] = await timed(async () => (await (await call(`/api/rent/years/${yearId}/invoices.pdf`)).arrayBuffer()).byteLength)
+    console.log(`the invoices PDF of ${invoices.length.toLocaleString('en-GB')}: ${(pdfBytes / 1e6).toFixed(1)} MB in ${(pdfMs / 1000).toFixed(1)} s (target under 30 s); server peak ${memoryMb(pid, 'VmHWM').toFixed(0)} MB (target under 300 MB)`)
+
+    for (const [name, path] of [
+      ['arrears list', '/api/rent/arrears'],
+      ['year summary', `/api/rent/years/${yearId}/summary`],
+    ] as const) {
+      const times: number[] = []
+      let size = 0
+      for (let run = 0; run < RUNS; run++) {
+        const [body, ms] = await timed(async () => (await call(path)).json())
+        times.push(ms)
+        size = Array.isArray(body) ? body.length : 1
+      }
+      console.log(`${name}: median ${median(times).toFixed(0)} ms of ${RUNS} (${times.map((t) => t.toFixed(0)).join(', ')}), ${size.toLocaleString('en-GB')} rows (target under 100 ms)`)
+    }
+    console.log(`server peak memory over the run: ${memoryMb(pid, 'VmHWM').toFixed(0)} MB. ${loadAverage()}`)
+  } finally {
+    await app.stop()
+    await smtp.close()
+  }
+}
+
+await buildIfMissing()
+await bench('SQLite', { DATABASE_URL: '' })
+const postgres = process.env.TEST_DATABASE_URL
+if (postgres) {
+  const database = await createScratchDatabase(postgres, 'allotment_bench_rent')
+  try {
+    await bench('PostgreSQL', { DATABASE_URL: database.url })
+  } finally {
+    await database.drop()
+  }
+}
