@@ -68,6 +68,7 @@ export async function fillAssociation(t: TestApp) {
         email: n === 1 ? '' : `p${i}-${k}@example.org`,
         altEmail: '',
         contactBy: n === 1 ? ('post' as const) : n === 2 ? ('both' as const) : ('email' as const),
+        concession: n === 2 ? 1 : 0,
         isPlotHolder: n < 2 ? 1 : 0,
         onWaitingList: n === 2 ? 1 : 0,
         version: 1 + n,
@@ -197,6 +198,9 @@ async function fillLaterTables(t: TestApp) {
     await sql`insert into message_batches (subject, body, audience, "createdBy", "createdAt")
       values ('Rent – due ☀', ${'Dear {firstName},\n£45'}, 'All plot holders', 'level3',
         '2024-07-01T00:00:00.000Z')`.execute(t.db.kysely)
+    await sql`insert into message_batches (subject, body, audience, "createdBy", "createdAt", key)
+      values ('First rent reminders', '', 'Payers', 'system', '2024-11-14T06:00:00.000Z',
+        'rent-1-first')`.execute(t.db.kysely)
     const copies = [
       ['p0-0', 'email', 'p0-0@example.org', 'sent', '2024-07-01T00:00:02.000Z', null],
       ['p1-0', 'post', 'Ann Family 1\n1 Lane\nTown "Upper"', 'letter', null, null],
@@ -209,11 +213,37 @@ async function fillLaterTables(t: TestApp) {
           ${status}, ${status === 'letter' ? 0 : 1}, ${lastError}, ${sentAt},
           '2024-07-01T00:00:00.000Z')`.execute(t.db.kysely)
     }
+    await sql`update messages set attachment = 'invoice:1' where "personId" = 'p0-0'`.execute(t.db.kysely)
   }
   if (tables.includes('message_templates')) {
     await sql`insert into message_templates (name, subject, body, version, "updatedAt")
       values ('Rent reminder ☀', 'Rent for {plots}', ${'Dear {firstName},\n{amountDue} is due.'}, 2,
         '2024-07-02T00:00:00.000Z')`.execute(t.db.kysely)
+  }
+  if (tables.includes('rent_years')) {
+    const db = t.db.kysely
+    await sql`insert into rent_years ("startDate", "dueDate", label, "createdBy", "createdAt")
+      values ('2024-10-01', '2024-10-31', '2024/25', 'level3', '2024-10-01T09:00:00.000Z')`.execute(db)
+    for (const [n, plot, payer, amount] of [[1, '1A', 'ann-0', 4500], [2, '2', 'ann-1', 2250]] as const) {
+      await sql`insert into invoices (number, "yearId", "plotId", "payerId", "payerName", "payerAddress",
+          "issuedOn", "dueDate", amount, "createdAt")
+        values (${n}, 1, ${plot}, ${payer}, ${'Ann Family ' + n}, ${'1 Lane\nTown "Upper"'}, '2024-10-01',
+          '2024-10-31', ${amount}, '2024-10-01T09:00:00.000Z')`.execute(db)
+      await sql`insert into invoice_lines ("invoiceId", description, amount)
+        values (${n}, 'Rent', ${amount + 500}), (${n}, 'Concession: 10% off – ☀', -500)`.execute(db)
+    }
+    const entries = [
+      [1, 'payment', 2000, 'cash', 'at the gate'],
+      [1, 'refund', 500, null, 'paid twice'],
+      [2, 'cancel', 2250, null, 'plot given up'],
+    ] as const
+    for (const [i, [invoiceId, kind, amount, method, reference]] of entries.entries()) {
+      await sql`insert into ledger ("invoiceId", kind, amount, method, date, reference, "requestId",
+          "createdBy", "createdAt")
+        values (${invoiceId}, ${kind}, ${amount}, ${method}, '2024-10-05', ${reference},
+          ${`00000000-0000-4000-8000-00000000000${i}`}, 'level3', '2024-10-05T10:00:00.000Z')`.execute(db)
+    }
+    await sql`insert into rent_steps ("invoiceId", step, date) values (1, 'first', '2024-11-14')`.execute(db)
   }
   if (tables.includes('sign_in_failures')) {
     await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toCsv, type Column } from '#server/features/exports/csv'
+import { toCsv, type Column } from '#server/core/http/csv'
 import { parseCsv } from '#tests/helpers/csv'
 
 const single: Column<string | number>[] = [{ header: 'Value', cell: (value) => value }]

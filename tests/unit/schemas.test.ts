@@ -60,6 +60,7 @@ describe('personSchema', () => {
       ...fields,
       id: 'jonno',
       contactBy: 'post',
+      concession: true,
       plots: ['5'],
       isPlotHolder: true,
       onWaitingList: false,

@@ -36,6 +36,7 @@ describe('blankPerson', () => {
       email: '',
       altEmail: '',
       contactBy: 'email',
+      concession: false,
       plots: [],
       isPlotHolder: true,
       onWaitingList: false,
