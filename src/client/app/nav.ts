@@ -19,6 +19,7 @@ export const membersNav = [
   { to: '/members/enquiries', label: 'Enquiries', minLevel: LEVELS.committee },
   { to: '/members/news', label: 'News', minLevel: LEVELS.committee },
   { to: '/members/messages', label: 'Messages', minLevel: LEVELS.committee },
+  { to: '/members/rent', label: 'Rent', minLevel: LEVELS.committee },
   { to: '/members/logs', label: 'Logs', minLevel: LEVELS.admin },
   { to: '/members/performance', label: 'Performance', minLevel: LEVELS.admin },
   { to: MY_ACCOUNT_PATH, label: 'My account', minLevel: LEVELS.plotholder },

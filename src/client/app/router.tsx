@@ -21,6 +21,7 @@ import { setupRoutes } from '../features/setup/routes.tsx'
 import { importRoutes } from '../features/import/routes.tsx'
 import { siteMapRoutes } from '../features/site-map/routes.tsx'
 import { messagesRoutes } from '../features/messages/routes.tsx'
+import { rentRoutes, rentSettingsRoutes } from '../features/rent/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
 
 // Who may open what, in one table (spec section 6). The server enforces the same levels.
@@ -52,6 +53,10 @@ export const routes: RouteObject[] = [
       guarded('enquiries', LEVELS.committee, '/members/map', enquiriesRoutes),
       guarded('news', LEVELS.committee, '/members/map', newsRoutes),
       guarded('messages', LEVELS.committee, '/members/map', messagesRoutes),
+      guarded('rent', LEVELS.committee, '/members/map', [
+        ...rentRoutes,
+        guarded('settings', LEVELS.admin, '/members/rent', rentSettingsRoutes),
+      ]),
       guarded('logs', LEVELS.admin, '/', logsRoutes),
       guarded('performance', LEVELS.admin, '/', performanceRoutes),
       guarded('settings', LEVELS.admin, '/', settingsRoutes),

@@ -5,7 +5,8 @@ import type { Person } from '#shared/schemas/person'
 import { messages } from '#shared/messages'
 import type { PeopleMode } from './mode.ts'
 
-// What the person form edits: every field as text, exactly as typed, until the schema parses it.
+// What the person form edits: every field as text, exactly as typed, until the schema parses it
+// (the concession is a tick box).
 export type PersonDraft = Pick<
   Person,
   | 'id'
@@ -18,13 +19,16 @@ export type PersonDraft = Pick<
   | 'email'
   | 'altEmail'
   | 'contactBy'
+  | 'concession'
 >
 
 export type DraftField = keyof PersonDraft
+/** The fields typed as text. */
+export type TextDraftField = Exclude<DraftField, 'concession'>
 
 export function draftOf(person: Person): PersonDraft {
   const { id, firstName, lastName, dateJoined, joinedWaitingList } = person
-  const { address, phoneNumber, email, altEmail, contactBy } = person
+  const { address, phoneNumber, email, altEmail, contactBy, concession } = person
   return {
     id,
     firstName,
@@ -36,6 +40,7 @@ export function draftOf(person: Person): PersonDraft {
     email,
     altEmail,
     contactBy,
+    concession,
   }
 }
 

@@ -1,11 +1,11 @@
 import { messages } from '#shared/messages'
 import { CONTACT_WAYS, type ContactBy } from '#shared/domain/contact-ways'
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
-import type { DraftField, PersonDraft } from './person-draft.ts'
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
+import type { DraftField, PersonDraft, TextDraftField } from './person-draft.ts'
 
 interface Props {
   draft: PersonDraft
-  onChange: (field: DraftField, value: string) => void
+  onChange: (field: DraftField, value: string | boolean) => void
   readOnly: boolean
   nicknameEditable: boolean
 }
@@ -13,7 +13,7 @@ interface Props {
 // readOnly rather than disabled: the values stay focusable and readable by screen readers.
 // autoComplete is off because these are someone else's details, not the signed-in member's.
 export function PersonFields({ draft, onChange, readOnly, nicknameEditable }: Props) {
-  const field = (name: DraftField) => ({
+  const field = (name: TextDraftField) => ({
     name,
     value: draft[name],
     readOnly,
@@ -57,6 +57,21 @@ export function PersonFields({ draft, onChange, readOnly, nicknameEditable }: Pr
             </option>
           ))}
         </SelectField>
+      )}
+      {readOnly ? (
+        <TextField
+          label="Concession on the rent"
+          name="concession"
+          value={draft.concession ? 'Yes' : 'No'}
+          readOnly
+        />
+      ) : (
+        <CheckboxField
+          label="Concession on the rent"
+          name="concession"
+          checked={draft.concession}
+          onChange={(event) => onChange('concession', event.target.checked)}
+        />
       )}
     </div>
   )

@@ -4,6 +4,7 @@ import { usePeopleMode } from './mode-context.tsx'
 import { personPath } from './mode.ts'
 import { PersonForm } from './person-form.tsx'
 import { PersonMessages } from './person-messages.tsx'
+import { PersonRent } from './person-rent.tsx'
 import { PersonState } from './person-state.tsx'
 
 export function PersonPage() {
@@ -15,6 +16,7 @@ export function PersonPage() {
       {(person) => (
         <>
           <PersonForm key={person.id} person={person} mode={mode} loading={query.isPlaceholderData} />
+          <PersonRent id={person.id} />
           <PersonMessages id={person.id} />
         </>
       )}

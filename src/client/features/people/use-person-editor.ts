@@ -40,7 +40,7 @@ export function usePersonEditor(person: Person, mode: PeopleMode) {
     conflict,
     // While not editing, the form follows the record, so it shows other people's saves too.
     shown: editing ? draft : draftOf(person),
-    change: (field: DraftField, value: string) => {
+    change: (field: DraftField, value: string | boolean) => {
       setDraft((d) => ({ ...d, [field]: value }))
       setChanged(true)
     },

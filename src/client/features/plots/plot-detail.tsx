@@ -4,6 +4,7 @@ import { plotStatus } from '#shared/domain/plots'
 import type { Plot } from '#shared/schemas/plot'
 import { useIsCommittee } from './committee-only.tsx'
 import { plotHref } from './api.ts'
+import { PlotRent } from './plot-rent.tsx'
 import { statusWords } from './plot-status.ts'
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
@@ -81,6 +82,8 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
           Back to plots
         </Link>
       </div>
+      {/* The rent is the committee's business (level 3): the land manager does not see it. */}
+      {active ? <PlotRent plotId={plot.id} /> : null}
     </>
   )
 }

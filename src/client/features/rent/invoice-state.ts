@@ -1,0 +1,25 @@
+import { messages } from '#shared/messages'
+import type { Invoice } from '#shared/schemas/rent'
+
+export type InvoiceState = 'owing' | 'overdue' | 'paid' | 'writtenOff' | 'cancelled'
+
+export const stateWords: Record<InvoiceState, string> = {
+  owing: 'Owing',
+  overdue: 'Overdue',
+  paid: 'Paid',
+  writtenOff: messages.entryKind.writeoff,
+  cancelled: messages.entryKind.cancel,
+}
+
+/** Where an invoice stands on `today`: what the treasurer looks for in the list. */
+export function invoiceState(invoice: Invoice, today: string): InvoiceState {
+  if (invoice.cancelled) return 'cancelled'
+  if (invoice.outstanding <= 0) return invoice.writtenOff > 0 ? 'writtenOff' : 'paid'
+  return invoice.dueDate < today ? 'overdue' : 'owing'
+}
+
+/** "First reminder 2027-01-14; Second reminder 2027-01-28". */
+export const stepsText = (steps: Invoice['steps']) =>
+  steps.map(({ step, date }) => `${messages.rentStep[step]} ${date}`).join('; ')
+
+export const invoiceName = (number: number) => messages.invoiceHeading(number)

@@ -1,0 +1,43 @@
+import { useState } from 'react'
+import { messages } from '#shared/messages'
+import { Alert } from '../../components/ui/alert.tsx'
+import { TextField } from '../../components/ui/field.tsx'
+import { paymentsCsvHref } from './api.ts'
+import { localToday } from './today.ts'
+
+// The treasurer's list of money in and out between two dates, as the server's CSV.
+export function PaymentsDownload({ from: initialFrom }: { from: string }) {
+  const [from, setFrom] = useState(initialFrom)
+  const [to, setTo] = useState(localToday)
+  const problem = !from || !to ? messages.invalidDate : from > to ? messages.dateRangeInvalid : ''
+  return (
+    <section className="card rent__section" aria-labelledby="rent-payments-heading">
+      <h2 id="rent-payments-heading">Payments for the treasurer</h2>
+      <div className="toolbar">
+        <TextField
+          label="From"
+          type="date"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+        />
+      </div>
+      <Alert>{problem}</Alert>
+      {problem ? (
+        // Still a link to assistive technology, but a disabled one.
+        <a role="link" aria-disabled="true" className="button button--quiet">
+          Download payments (CSV)
+        </a>
+      ) : (
+        <a className="button button--quiet" href={paymentsCsvHref(from, to)} download>
+          Download payments (CSV)
+        </a>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { messages } from '#shared/messages'
+import { penceText } from '#shared/domain/money'
+import { CardTable } from '../../components/ui/card-table.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { arrearsQuery, dueQuery, invoiceHref } from './api.ts'
+import { invoiceName, stepsText } from './invoice-state.ts'
+
+const DUE = {
+  invoice: 'Invoice',
+  plot: 'Plot',
+  payer: 'Payer',
+  step: 'Step',
+  date: 'Date',
+  outstanding: 'Outstanding',
+  done: 'Done',
+}
+
+// Reminders and arrears falling due today, and those overdue and not yet done.
+export function DueList() {
+  const due = useQuery(dueQuery)
+  return (
+    <section className="card rent__section" aria-labelledby="rent-due-heading">
+      <h2 id="rent-due-heading">Due today</h2>
+      <QueryState query={due}>
+        {(items) =>
+          items.length === 0 ? (
+            <p>{messages.nothingDueToday}</p>
+          ) : (
+            <CardTable caption="Reminders and arrears due" columns={Object.values(DUE)}>
+              {items.map(({ invoice, step, date, done }) => (
+                <tr key={`${invoice.id}-${step}`}>
+                  <th scope="row">
+                    <Link to={invoiceHref(invoice.id)}>{invoiceName(invoice.number)}</Link>
+                  </th>
+                  <td data-label={DUE.plot}>{invoice.plotId}</td>
+                  <td data-label={DUE.payer}>{invoice.payerName}</td>
+                  <td data-label={DUE.step}>{messages.rentStep[step]}</td>
+                  <td data-label={DUE.date}>{date}</td>
+                  <td data-label={DUE.outstanding}>{penceText(invoice.outstanding)}</td>
+                  <td data-label={DUE.done}>{done ? 'Done' : 'To do'}</td>
+                </tr>
+              ))}
+            </CardTable>
+          )
+        }
+      </QueryState>
+    </section>
+  )
+}
+
+const ARREARS = {
+  invoice: 'Invoice',
+  plot: 'Plot',
+  payer: 'Payer',
+  due: 'Due by',
+  outstanding: 'Outstanding',
+  steps: 'Reminders',
+}
+
+// This year's invoices still owed after their due date, most overdue first.
+export function ArrearsList() {
+  const arrears = useQuery(arrearsQuery)
+  return (
+    <section className="card rent__section" aria-labelledby="rent-arrears-heading">
+      <h2 id="rent-arrears-heading">Arrears</h2>
+      <QueryState query={arrears}>
+        {(invoices) =>
+          invoices.length === 0 ? (
+            <p>{messages.noArrears}</p>
+          ) : (
+            <CardTable
+              caption="Invoices in arrears, most overdue first"
+              columns={Object.values(ARREARS)}
+            >
+              {invoices.map((invoice) => (
+                <tr key={invoice.id}>
+                  <th scope="row">
+                    <Link to={invoiceHref(invoice.id)}>{invoiceName(invoice.number)}</Link>
+                  </th>
+                  <td data-label={ARREARS.plot}>{invoice.plotId}</td>
+                  <td data-label={ARREARS.payer}>{invoice.payerName}</td>
+                  <td data-label={ARREARS.due}>{invoice.dueDate}</td>
+                  <td data-label={ARREARS.outstanding}>{penceText(invoice.outstanding)}</td>
+                  <td data-label={ARREARS.steps}>{stepsText(invoice.steps)}</td>
+                </tr>
+              ))}
+            </CardTable>
+          )
+        }
+      </QueryState>
+    </section>
+  )
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { messages } from '#shared/messages'
+import { LEVELS } from '#shared/domain/levels'
+import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
+import type { RentYear } from '#shared/schemas/rent'
+import { Alert } from '../../components/ui/alert.tsx'
+import { SelectField } from '../../components/ui/field.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { useViewer } from '../../lib/session.ts'
+import { rentSettingsQuery, yearsQuery } from './api.ts'
+import { ArrearsList, DueList } from './rent-lists.tsx'
+import { PaymentsDownload } from './payments-download.tsx'
+import { StartYearForm, suggestedStart } from './start-year-form.tsx'
+import { StatementImport } from './statement-import.tsx'
+import { localToday } from './today.ts'
+import { YearInvoices } from './year-invoices.tsx'
+import { YearSummaryCard } from './year-summary.tsx'
+import './rent.css'
+
+// The rent year for the committee: where it stands, what is due, who owes, and the treasurer's
+// tools (payments, corrections, bank statements, downloads).
+export function RentPage() {
+  const years = useQuery(yearsQuery)
+  const { data: viewer } = useViewer()
+  const admin = (viewer?.level ?? 0) >= LEVELS.admin
+  return (
+    <section className="rent">
+      <PageHeading>Rent</PageHeading>
+      {admin ? (
+        <p>
+          <Link to="/members/rent/settings">Rent settings</Link>
+        </p>
+      ) : null}
+      <QueryState query={years}>{(list) => <RentYears years={list} admin={admin} />}</QueryState>
+    </section>
+  )
+}
+
+function RentYears({ years, admin }: { years: RentYear[]; admin: boolean }) {
+  // Newest first: the current year unless another is chosen.
+  const [chosenId, setChosenId] = useState<number | undefined>(undefined)
+  const year = years.find((y) => y.id === chosenId) ?? years[0]
+  return (
+    <>
+      {year ? (
+        <section className="card rent__section" aria-labelledby="rent-year-heading">
+          <h2 id="rent-year-heading">Rent year {year.label}</h2>
+          {years.length > 1 ? (
+            <SelectField
+              label="Rent year"
+              value={String(year.id)}
+              onChange={(event) => setChosenId(Number(event.target.value))}
+            >
+              {years.map((y) => (
+                <option key={y.id} value={y.id}>
+                  {y.label}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          <YearSummaryCard year={year} />
+        </section>
+      ) : (
+        <p>{messages.noRentYear}</p>
+      )}
+      <StartYear years={years} admin={admin} />
+      <DueList />
+      <ArrearsList />
+      {year ? <YearInvoices key={year.id} year={year} /> : null}
+      <PaymentsDownload
+        key={year?.id}
+        from={year?.startDate ?? `${localToday().slice(0, 4)}-01-01`}
+      />
+      <StatementImport />
+    </>
+  )
+}
+
+// The suggestion follows the administrator's setting of the year's first day; the committee, who
+// cannot read the settings, get the day the last year started on.
+function StartYear({ years, admin }: { years: RentYear[]; admin: boolean }) {
+  const settings = useQuery({ ...rentSettingsQuery, enabled: admin })
+  const [notice, setNotice] = useState('')
+  if (admin && settings.isPending) return <Spinner />
+  const yearStart =
+    settings.data?.yearStart ?? years[0]?.startDate.slice(5) ?? DEFAULT_RENT_SETTINGS.yearStart
+  const suggested = suggestedStart(years, yearStart, localToday())
+  return (
+    <section className="card rent__section" aria-labelledby="rent-start-heading">
+      <h2 id="rent-start-heading">Start a rent year</h2>
+      <Alert tone="success">{notice}</Alert>
+      {/* A fresh form (and preview) once the year started moves the suggestion on. */}
+      <StartYearForm key={suggested} suggested={suggested} onStarted={setNotice} />
+    </section>
+  )
+}

@@ -1,0 +1,237 @@
+import { useState, type FormEvent } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { messages } from '#shared/messages'
+import type { StoredRentSettings } from '#shared/schemas/rent'
+import { Alert } from '../../components/ui/alert.tsx'
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { ApiError, errorMessage } from '../../lib/api.ts'
+import { useFormValues } from '../../lib/form-values.ts'
+import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
+import { rentSettingsQuery, saveRentSettings } from './api.ts'
+import { draftOf, MAX_EXTRAS, MONTHS, settingsOf, type SettingsDraft } from './settings-draft.ts'
+import './rent.css'
+
+// How rent is charged, paid and chased: the administrator sets it once, every year uses it.
+export function RentSettingsPage() {
+  const settings = useQuery(rentSettingsQuery)
+  return (
+    <section className="rent">
+      <PageHeading>Rent settings</PageHeading>
+      <p>
+        <Link to="/members/rent">Back to rent</Link>
+      </p>
+      <QueryState query={settings}>{(saved) => <RentSettingsForm saved={saved} />}</QueryState>
+    </section>
+  )
+}
+
+const CHARGES = { fee: 'The plot’s fee', area: 'A rate per square metre' } as const
+
+function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
+  const form = useFormValues<SettingsDraft>(() => draftOf(saved))
+  const [version, setVersion] = useState(saved.version)
+  const [error, setError] = useState('')
+  const [conflict, setConflict] = useState(false)
+  const [notice, setNotice] = useState('')
+  const leave = useUnsavedChanges(form.changed)
+  const client = useQueryClient()
+  const save = useMutation({ mutationFn: saveRentSettings })
+  const { values, change, text } = form
+
+  function startFrom(settings: StoredRentSettings) {
+    form.reset(draftOf(settings))
+    setVersion(settings.version)
+    setConflict(false)
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setNotice('')
+    // The form reads every field itself and the server checks with the schema, so zod stays
+    // off this screen.
+    const read = settingsOf(values)
+    if (!read.ok) return setError(read.message)
+    setError('')
+    try {
+      const answer = await save.mutateAsync({ ...read.value, version })
+      client.setQueryData(rentSettingsQuery.queryKey, answer)
+      // The form stays open: what was saved is its new starting point, so it is clean.
+      startFrom(answer)
+      setNotice(messages.rentSettingsSaved)
+    } catch (failure) {
+      // What was typed stays in the form; after a 409 the administrator chooses when to reload.
+      setConflict(failure instanceof ApiError && failure.status === 409)
+      setError(errorMessage(failure))
+    }
+  }
+
+  async function reload() {
+    try {
+      startFrom(await client.fetchQuery({ ...rentSettingsQuery, staleTime: 0 }))
+      setError('')
+    } catch (failure) {
+      setError(errorMessage(failure))
+    }
+  }
+
+  const setExtra = (index: number, patch: Partial<SettingsDraft['extras'][number]>) =>
+    change({
+      extras: values.extras.map((extra, at) => (at === index ? { ...extra, ...patch } : extra)),
+    })
+
+  return (
+    <form className="form rent-settings" onSubmit={(event) => void submit(event)} noValidate>
+      {leave.prompt}
+      <Alert>{error}</Alert>
+      {conflict ? (
+        <button type="button" className="button button--quiet" onClick={() => void reload()}>
+          Reload
+        </button>
+      ) : null}
+      <Alert tone="success">{form.changed ? '' : notice}</Alert>
+
+      <fieldset className="rent-fieldset">
+        <legend>Rent year starts</legend>
+        <div className="rent-fieldset__row">
+          <SelectField label="Month" {...text('month')}>
+            {MONTHS.map((name, index) => {
+              const value = String(index + 1).padStart(2, '0')
+              return (
+                <option key={value} value={value}>
+                  {name}
+                </option>
+              )
+            })}
+          </SelectField>
+          <TextField label="Day" inputMode="numeric" autoComplete="off" required {...text('day')} />
+        </div>
+      </fieldset>
+
+      <TextField
+        label="Days to pay"
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        {...text('daysToPay')}
+      />
+      <SelectField
+        label="Charge"
+        name="chargeBasis"
+        value={values.chargeBasis}
+        onChange={(event) =>
+          change({ chargeBasis: event.target.value as SettingsDraft['chargeBasis'] })
+        }
+      >
+        {Object.entries(CHARGES).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Rate per m² (£)"
+        inputMode="decimal"
+        autoComplete="off"
+        hint="When the charge is a rate per square metre"
+        {...text('rate')}
+      />
+      <TextField
+        label="Concession (% off)"
+        inputMode="numeric"
+        autoComplete="off"
+        {...text('concessionPercent')}
+      />
+
+      <fieldset className="rent-fieldset">
+        <legend>Extra charges</legend>
+        {values.extras.map((extra, index) => (
+          <fieldset key={index} className="rent-fieldset rent-extra">
+            <legend>Extra charge {index + 1}</legend>
+            <div className="rent-fieldset__row">
+              <TextField
+                label="Name"
+                autoComplete="off"
+                maxLength={60}
+                required
+                value={extra.name}
+                onChange={(event) => setExtra(index, { name: event.target.value })}
+              />
+              <TextField
+                label="Amount (£)"
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                value={extra.amount}
+                onChange={(event) => setExtra(index, { amount: event.target.value })}
+              />
+            </div>
+            <div className="button-row">
+              <button
+                type="button"
+                className="button button--quiet"
+                onClick={() => change({ extras: values.extras.filter((_, at) => at !== index) })}
+              >
+                Remove<span className="visually-hidden"> extra charge {index + 1}</span>
+              </button>
+            </div>
+          </fieldset>
+        ))}
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={values.extras.length >= MAX_EXTRAS}
+            onClick={() => change({ extras: [...values.extras, { name: '', amount: '' }] })}
+          >
+            Add an extra charge
+          </button>
+        </div>
+      </fieldset>
+
+      <TextAreaField
+        label="How to pay"
+        rows={5}
+        maxLength={1000}
+        {...text('paymentInstructions')}
+      />
+
+      <fieldset className="rent-fieldset">
+        <legend>Reminders and arrears (days after the due date)</legend>
+        <div className="rent-fieldset__row">
+          <TextField
+            label="First reminder"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            {...text('first')}
+          />
+          <TextField
+            label="Second reminder"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            {...text('second')}
+          />
+          <TextField
+            label="Arrears"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            {...text('arrears')}
+          />
+        </div>
+      </fieldset>
+
+      <div className="button-row">
+        <button type="submit" className="button" disabled={save.isPending}>
+          Save
+        </button>
+        {save.isPending ? <Spinner label="Saving" /> : null}
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,5 @@
+// The rent screens load together, with their first visit: one chunk, and one entry in the home
+// page's router, which the home page's budget has little room for.
+export { RentPage } from './rent-page.tsx'
+export { InvoicePage } from './invoice-page.tsx'
+export { RentSettingsPage } from './rent-settings-page.tsx'

@@ -1,0 +1,114 @@
+import { messages } from '#shared/messages'
+import { parsePounds, penceInput } from '#shared/domain/money'
+import { ok, refuse, type Outcome } from '#shared/domain/outcome'
+import type { RentSettings } from '#shared/schemas/rent'
+
+// What the rent settings form edits: every number as typed, until it is read on saving.
+export interface SettingsDraft {
+  month: string
+  day: string
+  daysToPay: string
+  chargeBasis: RentSettings['chargeBasis']
+  rate: string
+  concessionPercent: string
+  extras: Array<{ name: string; amount: string }>
+  paymentInstructions: string
+  first: string
+  second: string
+  arrears: string
+}
+
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
+
+export const MAX_EXTRAS = 10
+
+export function draftOf(settings: RentSettings): SettingsDraft {
+  const [month = '10', day = '01'] = settings.yearStart.split('-')
+  return {
+    month,
+    day: String(Number(day)),
+    daysToPay: String(settings.daysToPay),
+    chargeBasis: settings.chargeBasis,
+    rate: settings.ratePerSquareMetre > 0 ? penceInput(settings.ratePerSquareMetre) : '0',
+    concessionPercent: String(settings.concessionPercent),
+    extras: settings.extras.map(({ name, amount }) => ({ name, amount: penceInput(amount) })),
+    paymentInstructions: settings.paymentInstructions,
+    first: String(settings.reminderDays.first),
+    second: String(settings.reminderDays.second),
+    arrears: String(settings.reminderDays.arrears),
+  }
+}
+
+const whole = (text: string) => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : NaN)
+
+const wrong = (field: string, kind: string) => refuse(messages.inputWrongType(field, kind))
+
+function days(text: string, field: string): Outcome<number> {
+  const value = whole(text)
+  return value >= 1 && value <= 365
+    ? ok(value)
+    : wrong(field, 'a whole number of days, from 1 to 365')
+}
+
+/**
+ * The settings the draft says, or the first thing wrong with it. The server checks them again
+ * with the schema; reading them here keeps zod off the screen.
+ */
+export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
+  const day = whole(draft.day)
+  const month = Number(draft.month)
+  // A day every year has: 29 February would skip three years in four.
+  const date = new Date(Date.UTC(2001, month - 1, day))
+  if (!(day >= 1) || date.getUTCMonth() !== month - 1)
+    return wrong('Rent year starts', 'a day that every year has')
+  const daysToPay = days(draft.daysToPay, 'Days to pay')
+  if (!daysToPay.ok) return daysToPay
+  let ratePerSquareMetre = 0
+  if (draft.rate.trim() && Number(draft.rate.trim().replace(/^£/, '')) !== 0) {
+    const rate = parsePounds(draft.rate)
+    if (!rate.ok) return rate
+    ratePerSquareMetre = rate.value
+  }
+  const concessionPercent = whole(draft.concessionPercent)
+  if (!(concessionPercent >= 0 && concessionPercent <= 100))
+    return wrong('The concession', 'a whole number, from 0 to 100')
+  const extras: RentSettings['extras'] = []
+  for (const [index, extra] of draft.extras.entries()) {
+    const name = extra.name.trim()
+    if (!name) return refuse(messages.inputMissing(`The name of extra charge ${index + 1}`))
+    const amount = parsePounds(extra.amount)
+    if (!amount.ok) return amount
+    extras.push({ name, amount: amount.value })
+  }
+  const first = days(draft.first, 'The first reminder')
+  if (!first.ok) return first
+  const second = days(draft.second, 'The second reminder')
+  if (!second.ok) return second
+  const arrears = days(draft.arrears, 'Arrears')
+  if (!arrears.ok) return arrears
+  if (!(first.value < second.value && second.value < arrears.value))
+    return refuse(messages.reminderDaysOrder)
+  return ok({
+    yearStart: `${draft.month}-${String(day).padStart(2, '0')}`,
+    daysToPay: daysToPay.value,
+    chargeBasis: draft.chargeBasis,
+    ratePerSquareMetre,
+    concessionPercent,
+    extras,
+    paymentInstructions: draft.paymentInstructions.trim(),
+    reminderDays: { first: first.value, second: second.value, arrears: arrears.value },
+  })
+}
