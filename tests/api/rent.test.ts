@@ -31,6 +31,17 @@ describe.each(engines)('the rent year on %s', (engine) => {
       reference: 'at the gate',
       requestId,
     })
+  const checkStatement = async (csv: string) => {
+    const form = new FormData()
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'statement.csv')
+    const request = new Request('http://localhost/api/rent/statement', { method: 'POST', body: form })
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/rent/statement',
+      headers: { cookie: committee, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    })
+  }
   const plotPaid = async (id: string) =>
     ((await send(t, committee, 'GET', `/api/plots/${id}`)).json() as { paid: boolean }).paid
 
@@ -176,15 +187,7 @@ describe.each(engines)('the rent year on %s', (engine) => {
       '06/10/2026,CARD PAYMENT SHOP,-4.00,96.00,x',
       '07/10/2026,SOMEONE,5.00,101.00,x',
     ].join('\r\n')
-    const form = new FormData()
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'statement.csv')
-    const request = new Request('http://localhost/api/rent/statement', { method: 'POST', body: form })
-    const checked = await t.app.inject({
-      method: 'POST',
-      url: '/api/rent/statement',
-      headers: { cookie: committee, 'content-type': request.headers.get('content-type')! },
-      payload: Buffer.from(await request.arrayBuffer()),
-    })
+    const checked = await checkStatement(csv)
     expect(checked.statusCode, checked.body).toBe(200)
     const lines = checked.json()
     expect(lines.map((l: { match: { number: number } | null }) => l.match?.number ?? null)).toEqual([a2.number, null, null])
@@ -198,6 +201,20 @@ describe.each(engines)('the rent year on %s', (engine) => {
     const csvOut = await send(t, committee, 'GET', '/api/rent/payments.csv?from=2026-10-06&to=2026-10-31')
     expect(csvOut.body).toContain(`INV-${a2.number}`)
     expect(csvOut.body).toContain('-10.00')
+  })
+
+  it('refuses a bank statement without the columns it needs, or without lines, changing nothing', async () => {
+    const before = await t.db.kysely.selectFrom('ledger').selectAll().execute()
+    for (const [csv, detail] of [
+      ['Colour,Shape\r\nred,round', messages.statementNoColumns],
+      ['Date,Reference,Amount\r\n', messages.statementEmpty],
+      ['', messages.statementNoColumns],
+    ]) {
+      const refused = await checkStatement(csv!)
+      expect(refused.statusCode, refused.body).toBe(400)
+      expect(refused.json().detail).toBe(detail)
+    }
+    expect(await t.db.kysely.selectFrom('ledger').selectAll().execute()).toEqual(before)
   })
 
   it('sends the first and second reminders and flags arrears as the days pass, each once', async () => {
