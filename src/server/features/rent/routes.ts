@@ -28,7 +28,7 @@ import { deadlineJob } from '#server/features/rent/deadlines'
 import { recordCorrection, recordMatches, recordPayment } from '#server/features/rent/ledger'
 import { arrears, dueToday, paymentsCsv, statement, yearSummary } from '#server/features/rent/reports'
 import { rentSettings, saveRentSettings } from '#server/features/rent/settings'
-import { findInvoice, invoiceLinesOf, ledgerEntries, listYears } from '#server/features/rent/sql'
+import { findInvoice, findInvoices, invoiceLinesOf, ledgerEntries, listYears } from '#server/features/rent/sql'
 import { previewYear, startYear } from '#server/features/rent/start-year'
 import { checkStatement } from '#server/features/rent/statement'
 
@@ -105,7 +105,7 @@ export async function rentFeature(app: App) {
   app.get(
     '/api/rent/years/:id/invoices',
     { config: committee, schema: { params: serialIdParams, response: { 200: z.array(invoiceSchema) }, tags } },
-    async (request) => (await statement(db, { yearId: request.params.id })).invoices,
+    (request) => findInvoices(db.kysely, { yearId: request.params.id }),
   )
 
   app.get(
