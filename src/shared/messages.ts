@@ -242,29 +242,14 @@ export const messages = {
   contactByHint: 'People with no e-mail address get post whatever is chosen here.',
   messageInterrupted: 'The server stopped while sending this e-mail: it may have arrived. Check with the person before sending it again.',
   // The rent year (issue 16). Amounts reach these as text already (penceText).
-  amountNotMoney: 'Enter an amount in pounds and pence, such as 12.50.',
-  amountOutOfRange: 'The amount must be more than £0 and at most £100,000.',
-  amountWholePence: 'Amounts are whole pence: a positive whole number, at most 10,000,000.',
   rentYearStarted: (label: string) => `The rent year ${label} has already been started.`,
   rentYearCreated: (count: number, label: string) =>
     `Rent year ${label} started: ${count.toLocaleString('en-GB')} invoices.`,
   noPlotsToInvoice: 'No plot has a tenant, so there is nothing to invoice.',
-  invoiceMissing: (id: number | string) => `There is no invoice ${id}.`,
   invoiceCancelled: 'This invoice was cancelled: nothing more can be recorded against it.',
-  paymentTooLarge: (outstanding: string) =>
-    `That is more than the ${outstanding} still owed on this invoice.`,
-  refundTooLarge: (paid: string) => `At most ${paid} has been paid on this invoice, so at most that can be refunded.`,
-  writeOffTooLarge: (outstanding: string) => `At most the ${outstanding} still owed can be written off.`,
-  cancelAfterPayment: 'Payments have been recorded on this invoice: refund them before cancelling it.',
-  invoiceSettled: 'Nothing is owed on this invoice.',
   referenceRequired: 'Say why: a reference or a note.',
   noRentYear: 'No rent year has been started yet.',
-  rentYearMissing: 'That rent year does not exist.',
-  statementNoColumns:
-    'The bank statement needs columns for the date, the amount and the reference (or description).',
   statementEmpty: 'The bank statement has no payments in it.',
-  statementLineRefused: (line: number, detail: string) => `Line ${line}: ${detail}`,
-  requestReused: 'That request was already used for another entry. Reload the page and try again.',
   paymentsRecorded: (count: number) =>
     count === 1 ? 'One payment was recorded.' : `${count} payments were recorded.`,
   dateRangeInvalid: 'The first date must not be after the last.',
@@ -286,25 +271,8 @@ export const messages = {
     writtenOff: 'Written off',
     outstanding: 'Still owed',
   },
-  rentInvoicesBatch: (label: string) => `Rent invoices ${label}`,
-  rentPayers: 'The payer of each occupied plot',
-  rentRemindersBatch: (step: 'first' | 'second', label: string) =>
-    `${step === 'first' ? 'First' : 'Second'} rent reminders ${label}`,
-  rentInvoiceSubject: (number: number, plot: string, year: string) =>
-    `Rent invoice ${number} for plot ${plot}, ${year}`,
-  rentInvoiceText: (name: string, total: string, due: string, instructions: string, reference: string) =>
-    `Dear ${name},\n\nYour rent invoice is attached: ${total} is due by ${due}.\n\n${instructions}\nPlease quote ${reference} with your payment.\n`,
-  rentReminderSubject: (step: 'first' | 'second', number: number) =>
-    `${step === 'first' ? 'Reminder' : 'Second reminder'}: rent invoice ${number} is unpaid`,
-  rentReminderText: (name: string, number: number, outstanding: string, due: string, instructions: string, reference: string) =>
-    `Dear ${name},\n\nOur records show ${outstanding} still owed on rent invoice ${number}, which was due on ${due}. If you have paid in the last few days, thank you, and please ignore this letter.\n\n${instructions}\nPlease quote ${reference} with your payment.\n`,
   rentStep: { first: 'First reminder', second: 'Second reminder', arrears: 'In arrears: ready to re-let' },
   entryKind: { payment: 'Payment', refund: 'Refund', writeoff: 'Written off', cancel: 'Cancelled' },
-  oneStatementOnly: 'Send one bank statement at a time.',
-  statementTooLarge: 'The bank statement is larger than 5 MB.',
-  statementLineUnreadable: 'The date or the amount of this line cannot be read.',
-  statementNotPayment: 'Money going out, not a payment.',
-  statementNoInvoice: 'No invoice reference (such as INV-12) that we know.',
   paymentMethod: { cash: 'Cash', cheque: 'Cheque', transfer: 'Bank transfer', card: 'Card' },
   // Rent screens (client).
   writeOffAllHint: 'Leave it empty to write off all still owed.',

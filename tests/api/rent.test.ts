@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/rent-messages'
 import { penceText } from '#shared/domain/money'
 import type { Invoice, InvoiceDetail, YearSummary } from '#shared/schemas/rent'
 import { createPerson, createPlot, expectRefused, lastLogId, logsAfter, send } from '#tests/helpers/records'
@@ -106,7 +107,7 @@ describe.each(engines)('the rent year on %s', (engine) => {
 
     await expect.poll(() => smtp.received.filter((m) => m.to.includes('ann@example.org')).length, { timeout: 15_000 }).toBe(1)
     const mail = smtp.received.find((m) => m.to.includes('ann@example.org'))!
-    expect(mail.subject).toBe(messages.rentInvoiceSubject(1, 'A1', '2026/27'))
+    expect(mail.subject).toBe(rentMessages.rentInvoiceSubject(1, 'A1', '2026/27'))
     expect(mail.text).toContain(penceText(5000))
     expect(mail.attachments).toHaveLength(1)
     expect(mail.attachments[0]!.contentType).toBe('application/pdf')
@@ -147,9 +148,9 @@ describe.each(engines)('the rent year on %s', (engine) => {
     const url = `/api/rent/invoices/${invoice.id}/payments`
     const body = (amount: unknown) => ({ amount, method: 'cash', date: '2026-10-05', reference: '', requestId: randomUUID() })
     for (const amount of [-100, 0, 12.5, 1e12, 'ten'])
-      await expectRefused(t, committee, log, 'POST', url, body(amount), 400, messages.amountWholePence)
-    await expectRefused(t, committee, log, 'POST', url, body(2001), 422, messages.paymentTooLarge(penceText(2000)), 'recordPayment')
-    await expectRefused(t, committee, log, 'POST', '/api/rent/invoices/999/payments', body(100), 404, messages.invoiceMissing(999), 'recordPayment')
+      await expectRefused(t, committee, log, 'POST', url, body(amount), 400, rentMessages.amountWholePence)
+    await expectRefused(t, committee, log, 'POST', url, body(2001), 422, rentMessages.paymentTooLarge(penceText(2000)), 'recordPayment')
+    await expectRefused(t, committee, log, 'POST', '/api/rent/invoices/999/payments', body(100), 404, rentMessages.invoiceMissing(999), 'recordPayment')
   })
 
   it('puts mistakes right with new entries: a refund, a write-off, a cancellation; a cancelled invoice takes no payment', async () => {
@@ -191,8 +192,8 @@ describe.each(engines)('the rent year on %s', (engine) => {
     expect(checked.statusCode, checked.body).toBe(200)
     const lines = checked.json()
     expect(lines.map((l: { match: { number: number } | null }) => l.match?.number ?? null)).toEqual([a2.number, null, null])
-    expect(lines[1].problem).toBe(messages.statementNotPayment)
-    expect(lines[2].problem).toBe(messages.statementNoInvoice)
+    expect(lines[1].problem).toBe(rentMessages.statementNotPayment)
+    expect(lines[2].problem).toBe(rentMessages.statementNoInvoice)
     const confirm = await send(t, committee, 'POST', '/api/rent/statement/confirm', {
       matches: [{ invoiceId: a2.id, amount: 1200, date: '2026-10-06', reference: lines[0].reference, line: 2, requestId: randomUUID() }],
     })
@@ -206,9 +207,9 @@ describe.each(engines)('the rent year on %s', (engine) => {
   it('refuses a bank statement without the columns it needs, or without lines, changing nothing', async () => {
     const before = await t.db.kysely.selectFrom('ledger').selectAll().execute()
     for (const [csv, detail] of [
-      ['Colour,Shape\r\nred,round', messages.statementNoColumns],
+      ['Colour,Shape\r\nred,round', rentMessages.statementNoColumns],
       ['Date,Reference,Amount\r\n', messages.statementEmpty],
-      ['', messages.statementNoColumns],
+      ['', rentMessages.statementNoColumns],
     ]) {
       const refused = await checkStatement(csv!)
       expect(refused.statusCode, refused.body).toBe(400)
@@ -226,7 +227,7 @@ describe.each(engines)('the rent year on %s', (engine) => {
     // Due 2026-10-31: the first reminder on 11-14, the second on 11-28, arrears on 12-10.
     moveTo('2026-11-20')
     await t.app.jobs.runDue()
-    await expect.poll(() => smtp.received.filter((m) => m.subject === messages.rentReminderSubject('first', a2.number)).length, { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => smtp.received.filter((m) => m.subject === rentMessages.rentReminderSubject('first', a2.number)).length, { timeout: 15_000 }).toBe(1)
     expect((await invoiceOf('A2')).steps.map((s) => s.step)).toEqual(['first'])
     const due = (await send(t, committee, 'GET', '/api/rent/due')).json()
     expect(due.map((d: { step: string; done: boolean; invoice: Invoice }) => [d.invoice.plotId, d.step, d.done])).toEqual([['A2', 'first', true]])
@@ -239,9 +240,9 @@ describe.each(engines)('the rent year on %s', (engine) => {
     const arrears = (await send(t, committee, 'GET', '/api/rent/arrears')).json() as Invoice[]
     expect(arrears.map((i) => i.plotId)).toEqual(['A2'])
     await t.app.jobs.runDue(new Date(Date.now() + 400 * DAY))
-    await expect.poll(() => smtp.received.filter((m) => m.subject === messages.rentReminderSubject('second', a2.number)).length, { timeout: 15_000 }).toBe(1)
-    expect(smtp.received.filter((m) => m.subject === messages.rentReminderSubject('first', a2.number))).toHaveLength(1)
+    await expect.poll(() => smtp.received.filter((m) => m.subject === rentMessages.rentReminderSubject('second', a2.number)).length, { timeout: 15_000 }).toBe(1)
+    expect(smtp.received.filter((m) => m.subject === rentMessages.rentReminderSubject('first', a2.number))).toHaveLength(1)
     const sent = (await send(t, committee, 'GET', '/api/people/bob/messages')).json()
-    expect(sent.map((m: { subject: string }) => m.subject)).toContain(messages.rentReminderSubject('second', a2.number))
+    expect(sent.map((m: { subject: string }) => m.subject)).toContain(rentMessages.rentReminderSubject('second', a2.number))
   })
 })

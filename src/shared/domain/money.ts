@@ -1,5 +1,3 @@
-import { messages } from '#shared/messages'
-import type { Outcome } from '#shared/domain/outcome'
 
 // Money is whole pence everywhere: in the database, in the API and in every sum. Pounds appear
 // only where a person reads or types them.
@@ -12,16 +10,6 @@ export function penceText(pence: number): string {
   const sign = pence < 0 ? '−' : ''
   const pounds = Math.abs(pence) / 100
   return `${sign}£${pounds.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
-}
-
-/** Pounds typed by a person ("12.50", "£12", "1,200") as whole pence, or why not. */
-export function parsePounds(text: string): Outcome<number> {
-  const cleaned = text.trim().replace(/^£/, '').replace(/,/g, '')
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return { ok: false, message: messages.amountNotMoney }
-  const [whole, fraction = ''] = cleaned.split('.')
-  const pence = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-  if (pence <= 0 || pence > MAX_PENCE) return { ok: false, message: messages.amountOutOfRange }
-  return { ok: true, value: pence }
 }
 
 /** Pence as a form shows them for editing: "12.50". */

@@ -1,6 +1,7 @@
 import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/rent-messages'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
-import { penceText } from '#shared/domain/money'
+import { MAX_PENCE, penceText } from '#shared/domain/money'
 
 // The rent year's rules as pure functions: what an invoice charges, what a ledger entry may be,
 // what an invoice's balance is, when it is chased. The server runs them inside its transactions
@@ -34,6 +35,16 @@ export const DEFAULT_RENT_SETTINGS: RentRules = {
   extras: [],
   paymentInstructions: '',
   reminderDays: { first: 14, second: 28, arrears: 40 },
+}
+
+/** Pounds typed by a person ("12.50", "£12", "1,200") as whole pence, or why not. */
+export function parsePounds(text: string): Outcome<number> {
+  const cleaned = text.trim().replace(/^£/, '').replace(/,/g, '')
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return { ok: false, message: rentMessages.amountNotMoney }
+  const [whole, fraction = ''] = cleaned.split('.')
+  const pence = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+  if (pence <= 0 || pence > MAX_PENCE) return { ok: false, message: rentMessages.amountOutOfRange }
+  return { ok: true, value: pence }
 }
 
 /** An ISO date moved on by whole days. */
@@ -130,20 +141,20 @@ export function checkEntry(
   const netPaid = sums.payment - sums.refund
   switch (kind) {
     case 'payment':
-      if (outstanding <= 0) return refuse(messages.invoiceSettled)
-      if (amount === undefined) return refuse(messages.amountWholePence)
-      return amount > outstanding ? refuse(messages.paymentTooLarge(penceText(outstanding))) : ok(amount)
+      if (outstanding <= 0) return refuse(rentMessages.invoiceSettled)
+      if (amount === undefined) return refuse(rentMessages.amountWholePence)
+      return amount > outstanding ? refuse(rentMessages.paymentTooLarge(penceText(outstanding))) : ok(amount)
     case 'refund':
-      if (amount === undefined) return refuse(messages.amountWholePence)
-      return amount > netPaid ? refuse(messages.refundTooLarge(penceText(netPaid))) : ok(amount)
+      if (amount === undefined) return refuse(rentMessages.amountWholePence)
+      return amount > netPaid ? refuse(rentMessages.refundTooLarge(penceText(netPaid))) : ok(amount)
     case 'writeoff':
-      if (outstanding <= 0) return refuse(messages.invoiceSettled)
+      if (outstanding <= 0) return refuse(rentMessages.invoiceSettled)
       if (amount === undefined) return ok(outstanding)
       return amount > outstanding
-        ? refuse(messages.writeOffTooLarge(penceText(outstanding)))
+        ? refuse(rentMessages.writeOffTooLarge(penceText(outstanding)))
         : ok(amount)
     case 'cancel':
-      if (netPaid > 0) return refuse(messages.cancelAfterPayment)
+      if (netPaid > 0) return refuse(rentMessages.cancelAfterPayment)
       return ok(outstanding)
   }
 }
@@ -164,13 +175,13 @@ export function matchStatementLine<T extends { number: number; outstanding: numb
   line: { amount: number; reference: string },
   invoicesByNumber: ReadonlyMap<number, T>,
 ): { invoice: T | null; problem: string | null } {
-  if (line.amount <= 0) return { invoice: null, problem: messages.statementNotPayment }
+  if (line.amount <= 0) return { invoice: null, problem: rentMessages.statementNotPayment }
   const quoted = [...line.reference.matchAll(/inv[\s\-_.#:]*0*(\d{1,9})/gi)].map((m) => Number(m[1]))
   const invoice = quoted.map((n) => invoicesByNumber.get(n)).find((found) => found !== undefined)
-  if (!invoice) return { invoice: null, problem: messages.statementNoInvoice }
+  if (!invoice) return { invoice: null, problem: rentMessages.statementNoInvoice }
   if (invoice.cancelled) return { invoice: null, problem: messages.invoiceCancelled }
-  if (invoice.outstanding <= 0) return { invoice: null, problem: messages.invoiceSettled }
+  if (invoice.outstanding <= 0) return { invoice: null, problem: rentMessages.invoiceSettled }
   if (line.amount > invoice.outstanding)
-    return { invoice: null, problem: messages.paymentTooLarge(penceText(invoice.outstanding)) }
+    return { invoice: null, problem: rentMessages.paymentTooLarge(penceText(invoice.outstanding)) }
   return { invoice, problem: null }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/rent-messages'
 import { MAX_PENCE } from '#shared/domain/money'
 import { ENTRY_KINDS, PAYMENT_METHODS, RENT_STEPS } from '#shared/domain/rent'
 import { isoDate } from '#shared/schemas/person'
@@ -8,10 +9,10 @@ import { isoDate } from '#shared/schemas/person'
 // pounds, so no sum ever meets a fraction.
 
 export const pence = z
-  .number({ error: messages.amountWholePence })
-  .int({ error: messages.amountWholePence })
-  .min(1, { error: messages.amountWholePence })
-  .max(MAX_PENCE, { error: messages.amountWholePence })
+  .number({ error: rentMessages.amountWholePence })
+  .int({ error: rentMessages.amountWholePence })
+  .min(1, { error: rentMessages.amountWholePence })
+  .max(MAX_PENCE, { error: rentMessages.amountWholePence })
 
 const penceOrNothing = z.number().int().min(0).max(MAX_PENCE)
 

@@ -1,5 +1,6 @@
 import { messages } from '#shared/messages'
-import { parsePounds, penceInput } from '#shared/domain/money'
+import { penceInput } from '#shared/domain/money'
+import { parsePounds } from '#shared/domain/rent'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import type { RentSettings } from '#shared/schemas/rent'
 

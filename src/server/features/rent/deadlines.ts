@@ -3,7 +3,7 @@ import { fullName, waysOf } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import { invoiceReference, nextStep, stepDate, type RentStep } from '#shared/domain/rent'
 import type { ContactBy } from '#shared/domain/contact-ways'
-import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/rent-messages'
 import type { Invoice } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { lockRecords, writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
@@ -68,8 +68,8 @@ export function deadlineJob(db: Db, copies: Copies, jobs: () => JobRunner): JobK
       return
     }
     const payer = await payerOf(tx, invoice)
-    const subject = messages.rentReminderSubject(step, invoice.number)
-    const body = messages.rentReminderText(
+    const subject = rentMessages.rentReminderSubject(step, invoice.number)
+    const body = rentMessages.rentReminderText(
       payer.firstName || fullName(payer),
       invoice.number,
       penceText(invoice.outstanding),
@@ -80,9 +80,9 @@ export function deadlineJob(db: Db, copies: Copies, jobs: () => JobRunner): JobK
     await copies.queue(
       tx,
       {
-        subject: messages.rentRemindersBatch(step, invoice.yearLabel),
-        body: messages.rentRemindersBatch(step, invoice.yearLabel),
-        audience: messages.rentPayers,
+        subject: rentMessages.rentRemindersBatch(step, invoice.yearLabel),
+        body: rentMessages.rentRemindersBatch(step, invoice.yearLabel),
+        audience: rentMessages.rentPayers,
         createdBy: SYSTEM,
         key: `rent-${invoice.yearId}-${step}`,
       },

@@ -1,6 +1,7 @@
 import { penceText } from '#shared/domain/money'
 import { invoiceReference } from '#shared/domain/rent'
 import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/rent-messages'
 import type { Invoice } from '#shared/schemas/rent'
 import type { AssociationDetails } from '#server/core/db/association-settings'
 import type { Db } from '#server/core/db/database'
@@ -95,7 +96,7 @@ export function yearInvoicesPdf(
   instructions: string,
   onlyPost: boolean,
 ) {
-  const doc = documentFor(messages.rentInvoicesBatch(year.label), association)
+  const doc = documentFor(rentMessages.rentInvoicesBatch(year.label), association)
   void (async () => {
     try {
       const all = await findInvoices(db.kysely, { yearId: year.id })

@@ -1,5 +1,5 @@
 import { checkEntry, type EntryKind } from '#shared/domain/rent'
-import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/rent-messages'
 import type { ConfirmMatches, CorrectionInput, LedgerEntry, PaymentInput } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
@@ -37,7 +37,7 @@ function entryByRequest(tx: WriteTx, requestId: string) {
 // Adds one entry to an invoice read fresh inside the write, after the rules allow it.
 async function addEntry(tx: WriteTx, viewer: Viewer, invoiceId: number, entry: NewEntry): Promise<LedgerEntry> {
   const [invoice] = await findInvoices(tx, { ids: [invoiceId] })
-  if (!invoice) throw notFound(messages.invoiceMissing(invoiceId))
+  if (!invoice) throw notFound(rentMessages.invoiceMissing(invoiceId))
   const sums = {
     payment: invoice.paid,
     refund: invoice.refunded,
@@ -71,7 +71,7 @@ function recordEntry(db: Db, viewer: Viewer, invoiceId: number, entry: NewEntry)
     async (tx) => {
       const done = await entryByRequest(tx, entry.requestId)
       if (done) {
-        if (done.invoiceId !== invoiceId || done.kind !== entry.kind) throw conflict(messages.requestReused)
+        if (done.invoiceId !== invoiceId || done.kind !== entry.kind) throw conflict(rentMessages.requestReused)
         return new AlreadyDone(done)
       }
       return addEntry(tx, viewer, invoiceId, entry)
@@ -111,7 +111,7 @@ export function recordMatches(db: Db, viewer: Viewer, { matches }: ConfirmMatche
         } catch (error) {
           // A refused line names itself, so the committee knows which to look at again.
           if (error instanceof AppError)
-            throw new AppError(error.status, messages.statementLineRefused(match.line, error.detail))
+            throw new AppError(error.status, rentMessages.statementLineRefused(match.line, error.detail))
           throw error
         }
       }

@@ -1,5 +1,6 @@
 import { nextStep, stepDate, RENT_STEPS } from '#shared/domain/rent'
 import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/rent-messages'
 import type { DueItem, Invoice, LedgerEntry, YearSummary } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { toCsv, type Column } from '#server/core/http/csv'
@@ -47,7 +48,7 @@ export async function dueToday(db: Db, today: string): Promise<DueItem[]> {
 /** A year's totals, each the sum of the same entries the invoices' balances are made of. */
 export async function yearSummary(db: Db, yearId: number): Promise<YearSummary> {
   const year = await db.kysely.selectFrom('rent_years').selectAll().where('id', '=', yearId).executeTakeFirst()
-  if (!year) throw notFound(messages.rentYearMissing)
+  if (!year) throw notFound(rentMessages.rentYearMissing)
   const invoices = await findInvoices(db.kysely, { yearId })
   const sum = (pick: (invoice: Invoice) => number) => invoices.reduce((total, invoice) => total + pick(invoice), 0)
   // What a cancellation took off: whatever of the amount the other entries do not explain.

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart'
 import { z } from 'zod'
 import { LEVELS } from '#shared/domain/levels'
 import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/rent-messages'
 import {
   confirmMatchesSchema,
   correctionInputSchema,
@@ -51,7 +52,7 @@ export async function rentFeature(app: App) {
 
   const invoiceAsPdf = async (id: number) => {
     const invoice = await findInvoice(db.kysely, id)
-    if (!invoice) throw notFound(messages.invoiceMissing(id))
+    if (!invoice) throw notFound(rentMessages.invoiceMissing(id))
     const [association, settings] = await Promise.all([associationDetails(db.kysely, config), rentSettings(db.kysely)])
     const { invoicePdf } = await import('#server/features/rent/invoice-pdf')
     return { invoice, bytes: await invoicePdf(db, invoice, association, settings.paymentInstructions) }
@@ -123,7 +124,7 @@ export async function rentFeature(app: App) {
     async (request, reply) => {
       const { id } = request.params
       const year = (await listYears(db.kysely)).find((y) => y.id === id)
-      if (!year) throw notFound(messages.rentYearMissing)
+      if (!year) throw notFound(rentMessages.rentYearMissing)
       const [association, settings] = await Promise.all([associationDetails(db.kysely, config), rentSettings(db.kysely)])
       const { yearInvoicesPdf } = await import('#server/features/rent/invoice-pdf')
       const post = request.query.post === '1'
@@ -140,7 +141,7 @@ export async function rentFeature(app: App) {
     async (request) => {
       const { id } = request.params
       const invoice = await findInvoice(db.kysely, id)
-      if (!invoice) throw notFound(messages.invoiceMissing(id))
+      if (!invoice) throw notFound(rentMessages.invoiceMissing(id))
       const [lines, entries] = await Promise.all([invoiceLinesOf(db.kysely, id), ledgerEntries(db.kysely, [id])])
       return { ...invoice, lines, entries }
     },
@@ -211,8 +212,8 @@ export async function rentFeature(app: App) {
       },
     },
     async (request) => {
-      const upload = await readUpload(request, messages.oneStatementOnly)
-      if (upload.tooLarge) throw badRequest(messages.statementTooLarge)
+      const upload = await readUpload(request, rentMessages.oneStatementOnly)
+      if (upload.tooLarge) throw badRequest(rentMessages.statementTooLarge)
       if (!upload.file) throw badRequest(messages.statementEmpty)
       return checkStatement(db, upload.file.bytes)
     },

@@ -11,6 +11,7 @@ import {
   yearLabel,
 } from '#shared/domain/rent'
 import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/rent-messages'
 import type { YearPreview } from '#shared/schemas/rent'
 import type { ContactBy } from '#shared/domain/contact-ways'
 import type { Db } from '#server/core/db/database'
@@ -167,9 +168,9 @@ export function startYear(
       await copies.queue(
         tx,
         {
-          subject: messages.rentInvoicesBatch(label),
-          body: messages.rentInvoicesBatch(label),
-          audience: messages.rentPayers,
+          subject: rentMessages.rentInvoicesBatch(label),
+          body: rentMessages.rentInvoicesBatch(label),
+          audience: rentMessages.rentPayers,
           createdBy: viewer.userName,
         },
         stored.flatMap(({ id, number }, index) => invoiceCopies(invoices[index]!, id, number, label, dueDate, settings.paymentInstructions)),
@@ -208,8 +209,8 @@ function invoiceCopies(
   instructions: string,
 ): OutgoingCopy[] {
   const { payer } = invoice
-  const subject = messages.rentInvoiceSubject(number, invoice.plotId, label)
-  const body = messages.rentInvoiceText(
+  const subject = rentMessages.rentInvoiceSubject(number, invoice.plotId, label)
+  const body = rentMessages.rentInvoiceText(
     payer.firstName || fullName(payer),
     penceText(invoice.amount),
     dueDate,

@@ -1,6 +1,7 @@
 import Papa from 'papaparse'
 import { matchStatementLine } from '#shared/domain/rent'
 import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/rent-messages'
 import type { StatementLine } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { badRequest } from '#server/core/errors'
@@ -53,7 +54,7 @@ export async function checkStatement(db: Db, bytes: Buffer): Promise<StatementLi
     amount: columnOf(headings, HEADINGS.amount),
     reference: columnOf(headings, HEADINGS.reference),
   }
-  if (Object.values(columns).some((index) => index === -1)) throw badRequest(messages.statementNoColumns)
+  if (Object.values(columns).some((index) => index === -1)) throw badRequest(rentMessages.statementNoColumns)
   if (lines.length === 0 || lines.length > MAX_LINES) throw badRequest(messages.statementEmpty)
   const invoices = await findInvoices(db.kysely)
   const byNumber = new Map(invoices.map((invoice) => [invoice.number, invoice]))
@@ -63,7 +64,7 @@ export async function checkStatement(db: Db, bytes: Buffer): Promise<StatementLi
     const date = isoDate(cells[columns.date] ?? '')
     const reference = (cells[columns.reference] ?? '').trim().slice(0, 200)
     if (amount === undefined || date === undefined)
-      return { line, date: date ?? '', amount: amount ?? 0, reference, match: null, problem: messages.statementLineUnreadable }
+      return { line, date: date ?? '', amount: amount ?? 0, reference, match: null, problem: rentMessages.statementLineUnreadable }
     const { invoice, problem } = matchStatementLine({ amount, reference }, byNumber)
     return {
       line,

@@ -1,0 +1,39 @@
+// What the rent year says that no screen of the home page needs: the server's refusals, the
+// texts of invoices and reminders, and a bank statement's problems. Written once, like every
+// message (messages.ts), but kept apart so that the home page's bundle does not carry them: the
+// rent screens load them with their own chunk.
+
+export const rentMessages = {
+  amountNotMoney: 'Enter an amount in pounds and pence, such as 12.50.',
+  amountOutOfRange: 'The amount must be more than £0 and at most £100,000.',
+  amountWholePence: 'Amounts are whole pence: a positive whole number, at most 10,000,000.',
+  invoiceMissing: (id: number | string) => `There is no invoice ${id}.`,
+  paymentTooLarge: (outstanding: string) =>
+    `That is more than the ${outstanding} still owed on this invoice.`,
+  refundTooLarge: (paid: string) => `At most ${paid} has been paid on this invoice, so at most that can be refunded.`,
+  writeOffTooLarge: (outstanding: string) => `At most the ${outstanding} still owed can be written off.`,
+  cancelAfterPayment: 'Payments have been recorded on this invoice: refund them before cancelling it.',
+  invoiceSettled: 'Nothing is owed on this invoice.',
+  rentYearMissing: 'That rent year does not exist.',
+  statementNoColumns:
+    'The bank statement needs columns for the date, the amount and the reference (or description).',
+  statementLineRefused: (line: number, detail: string) => `Line ${line}: ${detail}`,
+  requestReused: 'That request was already used for another entry. Reload the page and try again.',
+  rentInvoicesBatch: (label: string) => `Rent invoices ${label}`,
+  rentPayers: 'The payer of each occupied plot',
+  rentRemindersBatch: (step: 'first' | 'second', label: string) =>
+    `${step === 'first' ? 'First' : 'Second'} rent reminders ${label}`,
+  rentInvoiceSubject: (number: number, plot: string, year: string) =>
+    `Rent invoice ${number} for plot ${plot}, ${year}`,
+  rentInvoiceText: (name: string, total: string, due: string, instructions: string, reference: string) =>
+    `Dear ${name},\n\nYour rent invoice is attached: ${total} is due by ${due}.\n\n${instructions}\nPlease quote ${reference} with your payment.\n`,
+  rentReminderSubject: (step: 'first' | 'second', number: number) =>
+    `${step === 'first' ? 'Reminder' : 'Second reminder'}: rent invoice ${number} is unpaid`,
+  rentReminderText: (name: string, number: number, outstanding: string, due: string, instructions: string, reference: string) =>
+    `Dear ${name},\n\nOur records show ${outstanding} still owed on rent invoice ${number}, which was due on ${due}. If you have paid in the last few days, thank you, and please ignore this letter.\n\n${instructions}\nPlease quote ${reference} with your payment.\n`,
+  oneStatementOnly: 'Send one bank statement at a time.',
+  statementTooLarge: 'The bank statement is larger than 5 MB.',
+  statementLineUnreadable: 'The date or the amount of this line cannot be read.',
+  statementNotPayment: 'Money going out, not a payment.',
+  statementNoInvoice: 'No invoice reference (such as INV-12) that we know.',
+} as const
