@@ -1,0 +1,643 @@
+import { randomUUID } from 'node:crypto'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  checkEntry,
+  NO_ENTRIES,
+  outstandingOf,
+  type EntryKind,
+  type EntrySums,
+} from '#shared/domain/rent'
+import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/rent-messages'
+import type { Invoice, LedgerEntry, YearSummary } from '#shared/schemas/rent'
+import { createPerson, createPlot, lastLogId, send, type Method } from '#tests/helpers/records'
+import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+
+// Model-based check of the rent ledger under concurrency. A year is started over twelve occupied
+// plots (and one empty one); each round fires a fast-check generated batch of payments (some sent
+// two or three times with one requestId, some retried from an earlier round), refunds, write-offs,
+// cancellations, requestIds reused for another entry, and bank-statement confirmations, all at
+// once (Promise.all of app.inject). After each round the raw rows are checked: balances, lines,
+// the summary, numbering, one log entry per ledger row, every acknowledged request stored once,
+// the plots' paid flags, and the ledger of every invoice replayed in order through the shared
+// rules (each entry was allowed when it was made, and took the amount the rules give).
+
+const ROUNDS = 30
+// Fixed so a failure can be replayed; change it (or set RENT_MODEL_SEED) to explore other runs.
+const SEED = Number(process.env.RENT_MODEL_SEED ?? 20_261_001)
+const START = '2026-10-01'
+const PLOTS = Array.from({ length: 12 }, (_, i) => `R${String(i + 1).padStart(2, '0')}`)
+const EMPTY_PLOT = 'R13'
+const METHOD: Record<EntryKind, string> = {
+  payment: 'recordPayment',
+  refund: 'recordRefund',
+  writeoff: 'writeOff',
+  cancel: 'cancelInvoice',
+}
+
+// How much, relative to what the invoice owes (or, for a refund, has been paid) before the round.
+type Amount = { mode: 'part'; percent: number } | { mode: 'all' } | { mode: 'over'; extra: number }
+type Op =
+  | { kind: 'payment'; invoice: number; amount: Amount; copies: number }
+  | { kind: 'refund'; invoice: number; amount: Amount }
+  | { kind: 'writeoff'; invoice: number; amount: Amount | null }
+  | { kind: 'cancel'; invoice: number }
+  | { kind: 'confirm'; lines: Array<{ invoice: number; percent: number; again: boolean }> }
+  | { kind: 'retry'; pick: number }
+  | { kind: 'reuse'; pick: number; invoice: number }
+
+// Three invoices are favoured so that entries on one invoice really race each other.
+const invoice = fc.oneof(
+  { weight: 2, arbitrary: fc.integer({ min: 0, max: 2 }) },
+  { weight: 3, arbitrary: fc.integer({ min: 0, max: PLOTS.length - 1 }) },
+)
+const amount: fc.Arbitrary<Amount> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      mode: fc.constant('part' as const),
+      percent: fc.integer({ min: 1, max: 90 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ mode: fc.constant('all' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      mode: fc.constant('over' as const),
+      extra: fc.integer({ min: 1, max: 3000 }),
+    }),
+  },
+)
+const operation: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('payment' as const),
+      invoice,
+      amount,
+      copies: fc.oneof({ weight: 3, arbitrary: fc.constant(1) }, fc.integer({ min: 2, max: 3 })),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('refund' as const), invoice, amount }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('writeoff' as const),
+      invoice,
+      amount: fc.option(amount, { nil: null }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), invoice }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('confirm' as const),
+      lines: fc.array(
+        fc.record({ invoice, percent: fc.integer({ min: 1, max: 120 }), again: fc.boolean() }),
+        { minLength: 1, maxLength: 3 },
+      ),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('retry' as const), pick: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('reuse' as const), pick: fc.nat(), invoice }),
+  },
+)
+const batch = fc.array(operation, { minLength: 10, maxLength: 24 })
+
+// A request sent (perhaps more than once) and what came back.
+interface Sent {
+  op: Op['kind']
+  method: Method
+  url: string
+  body: Record<string, unknown>
+  /** The entry's kind and invoice, for payments and corrections. */
+  kind?: EntryKind
+  invoiceId?: number
+  requestIds: string[]
+  /** requestIds of this request that no earlier request used. */
+  fresh: string[]
+}
+
+interface Answer {
+  sent: Sent
+  status: number
+  body: string
+}
+
+const tally = (keys: string[]) =>
+  keys.reduce<Record<string, number>>((acc, k) => ({ ...acc, [k]: (acc[k] ?? 0) + 1 }), {})
+
+describe.each(engines)('the rent ledger under concurrent operations on %s', (engine) => {
+  let t: TestApp
+  let committee = ''
+  let yearId = 0
+  let operations = 0
+  let rounds = 0
+  const outcomes: Record<string, number> = {}
+  /** Every payment or correction that was acknowledged, to retry later and to reuse its requestId. */
+  const acknowledged: Array<{ sent: Sent; entry: LedgerEntry }> = []
+  /** What each requestId asked for: its kind, invoice and amount (undefined: the rules choose). */
+  const asked = new Map<
+    string,
+    { kind: EntryKind; invoiceId: number; amount: number | undefined }
+  >()
+  /** requestIds of statement lines recorded by a confirmation answered 200. */
+  const confirmed = new Set<string>()
+  let zeroCancels = 0
+  /** Invoices that a successful cancellation or a refusal "cancelled" says must end cancelled. */
+  const mustBeCancelled = new Set<number>()
+
+  const call = (method: Method, url: string, payload?: object) =>
+    send(t, committee, method, url, payload)
+  const invoices = async () =>
+    (await call('GET', `/api/rent/years/${yearId}/invoices`)).json() as Invoice[]
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { TODAY: START } })
+    committee = await t.signInAs(3)
+    const admin = await t.signInAs(4)
+    const settings = (await send(t, admin, 'GET', '/api/rent/settings')).json()
+    const saved = await send(t, admin, 'PUT', '/api/rent/settings', {
+      ...settings,
+      concessionPercent: 25,
+      extras: [{ name: 'Water', amount: 450 }],
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    for (const [i, id] of [...PLOTS, EMPTY_PLOT].entries())
+      await createPlot(t, committee, id, { fee: 20 + 3 * i, area: 100 + i })
+    // Post only (no e-mail address): no e-mails and PDFs are made in the background.
+    for (let i = 0; i < 16; i++)
+      await createPerson(t, committee, `t${i}`, {
+        firstName: `Tenant${i}`,
+        email: '',
+        contactBy: 'post',
+        concession: i % 4 === 0,
+        dateJoined: `20${String(10 + (i % 7)).padStart(2, '0')}-01-01`,
+      })
+    for (const [i, plot] of PLOTS.entries()) {
+      const tenants = [`t${i}`, ...(i < 4 ? [`t${12 + i}`] : [])]
+      for (const person of tenants) {
+        const added = await call('PUT', `/api/plots/${plot}/tenants/${person}`)
+        expect(added.statusCode, added.body).toBe(200)
+      }
+    }
+  })
+  afterAll(() => t.close())
+
+  it('starts the same year once when it is started twice at the same moment', async () => {
+    const answers = await Promise.all([
+      call('POST', '/api/rent/years', { startDate: START }),
+      call('POST', '/api/rent/years', { startDate: START }),
+    ])
+    expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([
+      200, 201,
+    ])
+    const created = answers.map((a) => a.json() as { yearId: number; created: number })
+    expect(created.map((c) => c.created).sort()).toEqual([0, PLOTS.length])
+    expect(created[0]!.yearId).toBe(created[1]!.yearId)
+    yearId = created[0]!.yearId
+    const k = t.db.kysely
+    expect(await k.selectFrom('rent_years').select('id').execute()).toEqual([{ id: yearId }])
+    const rows = await k
+      .selectFrom('invoices')
+      .select(['number', 'plotId', 'yearId'])
+      .orderBy('number')
+      .execute()
+    expect(rows.map((r) => r.plotId)).toEqual(PLOTS)
+    expect(rows.map((r) => r.number)).toEqual(PLOTS.map((_, i) => i + 1))
+    expect(new Set(rows.map((r) => r.yearId))).toEqual(new Set([yearId]))
+    const logs = await k
+      .selectFrom('logs')
+      .select('methodName')
+      .where('methodName', 'in', ['createInvoice', 'startRentYear'])
+      .execute()
+    expect(tally(logs.map((l) => l.methodName))).toEqual({
+      createInvoice: PLOTS.length,
+      startRentYear: 1,
+    })
+    await checkEverything()
+  })
+
+  // The request for one operation, from the invoices as read before the round.
+  function requestFor(op: Op, before: Invoice[]): Sent | undefined {
+    const ofOp = (index: number) => before[index]!
+    const sized = (a: Amount, base: number) =>
+      a.mode === 'part'
+        ? Math.max(1, Math.round((base * a.percent) / 100))
+        : a.mode === 'all'
+          ? Math.max(1, base)
+          : Math.max(1, base) + a.extra
+    const entry = (kind: EntryKind, inv: Invoice, body: Record<string, unknown>): Sent => {
+      const requestId = randomUUID()
+      asked.set(requestId, { kind, invoiceId: inv.id, amount: body.amount as number | undefined })
+      const path = kind === 'payment' ? 'payments' : 'corrections'
+      return {
+        op: op.kind,
+        method: 'POST',
+        url: `/api/rent/invoices/${inv.id}/${path}`,
+        body: { ...body, requestId },
+        kind,
+        invoiceId: inv.id,
+        requestIds: [requestId],
+        fresh: [requestId],
+      }
+    }
+    switch (op.kind) {
+      case 'payment': {
+        const inv = ofOp(op.invoice)
+        return entry('payment', inv, {
+          amount: sized(op.amount, inv.outstanding),
+          method: 'cash',
+          date: '2026-10-05',
+          reference: 'at the gate',
+        })
+      }
+      case 'refund': {
+        const inv = ofOp(op.invoice)
+        return entry('refund', inv, {
+          kind: 'refund',
+          amount: sized(op.amount, inv.paid - inv.refunded),
+          date: '2026-10-06',
+          reference: 'paid twice',
+        })
+      }
+      case 'writeoff': {
+        const inv = ofOp(op.invoice)
+        return entry('writeoff', inv, {
+          kind: 'writeoff',
+          ...(op.amount ? { amount: sized(op.amount, inv.outstanding) } : {}),
+          date: '2026-10-06',
+          reference: 'hardship',
+        })
+      }
+      case 'cancel': {
+        const inv = ofOp(op.invoice)
+        return entry('cancel', inv, {
+          kind: 'cancel',
+          date: '2026-10-06',
+          reference: 'plot given up',
+        })
+      }
+      case 'confirm': {
+        // A statement line confirmed again (its requestId already used by a payment on the same
+        // invoice) is passed over; a fresh one is recorded, or the whole statement refused.
+        const matches = op.lines.map(({ invoice: index, percent, again }, n) => {
+          const inv = ofOp(index)
+          const earlier = again
+            ? acknowledged.find((a) => a.entry.invoiceId === inv.id && a.entry.kind === 'payment')
+            : undefined
+          const requestId = earlier ? (earlier.sent.requestIds[0] as string) : randomUUID()
+          const amount = earlier
+            ? earlier.entry.amount
+            : Math.max(1, Math.round((inv.outstanding * percent) / 100))
+          if (!earlier) asked.set(requestId, { kind: 'payment', invoiceId: inv.id, amount })
+          return {
+            invoiceId: inv.id,
+            amount,
+            date: '2026-10-07',
+            reference: `BACS INV-${inv.number}`,
+            line: n + 2,
+            requestId,
+          }
+        })
+        const requestIds = matches.map((m) => m.requestId)
+        return {
+          op: op.kind,
+          method: 'POST',
+          url: '/api/rent/statement/confirm',
+          body: { matches },
+          requestIds,
+          fresh: requestIds.filter((id) => acknowledged.every((a) => a.sent.requestIds[0] !== id)),
+        }
+      }
+      case 'retry': {
+        // An acknowledged request sent again, as a browser retrying after a lost answer would.
+        const earlier = acknowledged[op.pick % Math.max(1, acknowledged.length)]
+        if (!earlier) return undefined
+        return { ...earlier.sent, op: op.kind, fresh: [] }
+      }
+      case 'reuse': {
+        // An acknowledged requestId used for another invoice or another kind of entry: refused.
+        const earlier = acknowledged[op.pick % Math.max(1, acknowledged.length)]
+        if (!earlier) return undefined
+        let inv = ofOp(op.invoice)
+        if (inv.id === earlier.entry.invoiceId) inv = before.find((other) => other.id !== inv.id)!
+        return {
+          op: op.kind,
+          method: 'POST',
+          url: `/api/rent/invoices/${inv.id}/payments`,
+          body: {
+            amount: 1,
+            method: 'card',
+            date: '2026-10-08',
+            reference: '',
+            requestId: earlier.sent.requestIds[0],
+          },
+          kind: 'payment',
+          invoiceId: inv.id,
+          requestIds: earlier.sent.requestIds,
+          fresh: [],
+        }
+      }
+    }
+  }
+
+  async function checkEverything() {
+    const k = t.db.kysely
+    const [year, rawInvoices, lines, ledger, logs, plots, api, summaryAnswer] = await Promise.all([
+      k.selectFrom('rent_years').selectAll().orderBy('startDate', 'desc').executeTakeFirstOrThrow(),
+      k.selectFrom('invoices').selectAll().orderBy('number').execute(),
+      k.selectFrom('invoice_lines').selectAll().execute(),
+      k.selectFrom('ledger').selectAll().orderBy('id').execute(),
+      k
+        .selectFrom('logs')
+        .selectAll()
+        .where('eventCollection', '=', 'invoices')
+        .where('error', '=', 'null')
+        .execute(),
+      k.selectFrom('plots').select(['id', 'paid']).execute(),
+      invoices(),
+      call('GET', `/api/rent/years/${yearId}/summary`),
+    ])
+    expect(year.id).toBe(yearId)
+    // (d) numbered 1..N, no gaps, no repeats.
+    expect(rawInvoices.map((i) => i.number)).toEqual(rawInvoices.map((_, n) => n + 1))
+
+    const sums = new Map<number, EntrySums>(rawInvoices.map((i) => [i.id, { ...NO_ENTRIES }]))
+    for (const row of ledger) sums.get(row.invoiceId)![row.kind] += Number(row.amount)
+    const byId = new Map(api.map((i) => [i.id, i]))
+    expect(api.map((i) => i.id).sort()).toEqual(rawInvoices.map((i) => i.id).sort())
+    for (const inv of rawInvoices) {
+      const s = sums.get(inv.id)!
+      const reported = byId.get(inv.id)!
+      // (a) the balance from the raw rows is the one the API reports, never below nothing.
+      const outstanding = inv.amount - s.payment + s.refund - s.writeoff - s.cancel
+      expect(outstanding, `invoice ${inv.number}`).toBe(outstandingOf(inv.amount, s))
+      expect(reported.outstanding, `invoice ${inv.number}`).toBe(outstanding)
+      expect(outstanding, `invoice ${inv.number}`).toBeGreaterThanOrEqual(0)
+      expect(reported).toMatchObject({
+        amount: inv.amount,
+        paid: s.payment,
+        refunded: s.refund,
+        writtenOff: s.writeoff,
+      })
+      // (b) the amount is the sum of the lines.
+      const own = lines.filter((l) => l.invoiceId === inv.id)
+      expect(own.length, `invoice ${inv.number}`).toBeGreaterThan(0)
+      expect(
+        own.reduce((sum, l) => sum + l.amount, 0),
+        `invoice ${inv.number}`,
+      ).toBe(inv.amount)
+    }
+    // The ledger replayed in order, invoice by invoice, through the rules: every entry was allowed
+    // when it was made, and took the amount asked for (or, for a cancellation and a write-off of
+    // the rest, the amount the rules give).
+    const replayed = new Map<number, EntrySums>(rawInvoices.map((i) => [i.id, { ...NO_ENTRIES }]))
+    const amounts = new Map(rawInvoices.map((i) => [i.id, i.amount]))
+    for (const row of ledger) {
+      const so = replayed.get(row.invoiceId)!
+      const wanted = asked.get(row.requestId)
+      expect(wanted, `ledger row ${row.id} answers no request`).toBeDefined()
+      expect([row.kind, row.invoiceId]).toEqual([wanted!.kind, wanted!.invoiceId])
+      const outcome = checkEntry(
+        { amount: amounts.get(row.invoiceId)!, sums: so },
+        row.kind,
+        wanted!.amount,
+      )
+      expect(outcome, `ledger row ${row.id} (${row.kind} ${row.amount})`).toEqual({
+        ok: true,
+        value: Number(row.amount),
+      })
+      so[row.kind] += Number(row.amount)
+    }
+
+    // (c) the summary is the sums over the raw rows, and balances.
+    expect(summaryAnswer.statusCode, summaryAnswer.body).toBe(200)
+    const summary = summaryAnswer.json() as YearSummary
+    const all = [...sums.values()]
+    const total = (pick: (s: EntrySums) => number) => all.reduce((sum, s) => sum + pick(s), 0)
+    const invoiced = rawInvoices.reduce((sum, i) => sum + i.amount, 0)
+    expect(summary).toEqual({
+      yearId,
+      label: year.label,
+      invoices: rawInvoices.length,
+      invoiced,
+      received: total((s) => s.payment),
+      refunded: total((s) => s.refund),
+      writtenOff: total((s) => s.writeoff),
+      cancelled: total((s) => s.cancel),
+      outstanding: rawInvoices.reduce(
+        (sum, i) => sum + outstandingOf(i.amount, sums.get(i.id)!),
+        0,
+      ),
+    })
+    expect(
+      summary.invoiced -
+        summary.received +
+        summary.refunded -
+        summary.writtenOff -
+        summary.cancelled,
+    ).toBe(summary.outstanding)
+
+    // (e) one log entry per ledger row, by invoice and kind; one createInvoice per invoice.
+    const expectedLogs = [
+      ...rawInvoices.map((i) => `createInvoice ${i.id}`),
+      ...ledger.map((row) => `${METHOD[row.kind]} ${row.invoiceId}`),
+    ]
+    expect(tally(logs.map((l) => `${l.methodName} ${l.docId}`))).toEqual(tally(expectedLogs))
+
+    // (f) every acknowledged request has its row (by requestId), and one only.
+    const byRequest = new Map<string, number>()
+    for (const row of ledger) byRequest.set(row.requestId, (byRequest.get(row.requestId) ?? 0) + 1)
+    for (const [requestId, count] of byRequest) expect(count, requestId).toBe(1)
+    const rowOf = new Map(ledger.map((row) => [row.requestId, row]))
+    for (const { sent, entry } of acknowledged) {
+      const row = rowOf.get(sent.requestIds[0]!)
+      expect(row, `acknowledged ${sent.requestIds[0]}`).toBeDefined()
+      expect(row!.id).toBe(entry.id)
+      expect(Number(row!.amount)).toBe(entry.amount)
+    }
+
+    for (const requestId of confirmed)
+      expect(rowOf.get(requestId)?.method, requestId).toBe('transfer')
+
+    // Whatever said an invoice is (or was just made) cancelled holds.
+    for (const id of mustBeCancelled) {
+      const entries = ledger
+        .filter((row) => row.invoiceId === id)
+        .map((row) => `${row.kind} ${row.amount}`)
+      expect(byId.get(id)!.cancelled, `invoice ${id} cancelled (${entries.join(', ')})`).toBe(true)
+    }
+
+    // (g) a plot is paid when no invoice of the current year for it still owes.
+    const owing = new Set(
+      rawInvoices
+        .filter((i) => i.yearId === year.id && outstandingOf(i.amount, sums.get(i.id)!) > 0)
+        .map((i) => i.plotId),
+    )
+    for (const plot of plots)
+      expect(Boolean(Number(plot.paid)), `plot ${plot.id} paid`).toBe(!owing.has(plot.id))
+    expect(plots.find((p) => p.id === EMPTY_PLOT)).toBeDefined()
+  }
+
+  it(`keeps every balance, the log and every acknowledged entry right over ${ROUNDS} rounds`, async () => {
+    await fc.assert(
+      fc.asyncProperty(batch, async (ops) => {
+        rounds++
+        const before = await invoices()
+        const beforeRows = new Set(
+          (await t.db.kysely.selectFrom('ledger').select('requestId').execute()).map(
+            (r) => r.requestId,
+          ),
+        )
+        const mark = await lastLogId(t)
+        const requests: Sent[] = []
+        for (const op of ops) {
+          const sent = requestFor(op, before)
+          if (!sent) continue
+          const copies = op.kind === 'payment' ? op.copies : 1
+          for (let n = 0; n < copies; n++) requests.push(sent)
+        }
+        const responses = await Promise.all(requests.map((r) => call(r.method, r.url, r.body)))
+        const answers: Answer[] = requests.map((sent, i) => ({
+          sent,
+          status: responses[i]!.statusCode,
+          body: responses[i]!.body,
+        }))
+        operations += answers.length
+
+        const entryIds = new Map<string, number>()
+        for (const { sent, status, body } of answers) {
+          const key = `${sent.op} ${status}${status === 422 ? ` ${JSON.parse(body).detail.replace(/£[\d,]+(\.\d\d)?/g, '£#')}` : ''}`
+          outcomes[key] = (outcomes[key] ?? 0) + 1
+          if (sent.op === 'confirm') {
+            expect([200, 422], body).toContain(status)
+            const recordedNow = sent.fresh.filter((id) => !beforeRows.has(id))
+            if (status === 200) {
+              expect(JSON.parse(body)).toEqual({ recorded: new Set(recordedNow).size })
+              for (const id of sent.fresh) confirmed.add(id)
+            }
+            continue
+          }
+          if (sent.op === 'reuse') {
+            expect(status, body).toBe(409)
+            expect(JSON.parse(body).detail).toBe(rentMessages.requestReused)
+            continue
+          }
+          if (sent.op === 'retry') expect(status, body).toBe(201)
+          else expect([201, 422], `${sent.op}: ${body}`).toContain(status)
+          if (status === 201) {
+            const entry = JSON.parse(body) as LedgerEntry
+            expect([entry.kind, entry.invoiceId]).toEqual([sent.kind, sent.invoiceId])
+            const requestId = sent.requestIds[0]!
+            // Every answer to one requestId names the one entry.
+            if (entryIds.has(requestId)) expect(entry.id).toBe(entryIds.get(requestId))
+            entryIds.set(requestId, entry.id)
+            const earlier = acknowledged.find((a) => a.sent.requestIds[0] === requestId)
+            if (earlier) expect(entry.id).toBe(earlier.entry.id)
+            else acknowledged.push({ sent, entry })
+            // KNOWN BUG (see the test below): cancelling an invoice that owes nothing records a
+            // cancellation of 0, answered 201, that leaves the invoice not cancelled.
+            if (entry.kind === 'cancel' && entry.amount > 0) mustBeCancelled.add(entry.invoiceId)
+            if (entry.kind === 'cancel' && entry.amount === 0) zeroCancels++
+          } else if (JSON.parse(body).detail === messages.invoiceCancelled) {
+            mustBeCancelled.add(sent.invoiceId!)
+          }
+        }
+
+        // The ledger after the round: exactly the rows before and the new requests acknowledged.
+        const ledger = await t.db.kysely.selectFrom('ledger').selectAll().execute()
+        const added = ledger.filter((row) => !beforeRows.has(row.requestId))
+        const acknowledgedNow = new Set([
+          ...answers
+            .filter((a) => a.status === 201 && a.sent.fresh.length > 0)
+            .map((a) => a.sent.requestIds[0]!),
+          ...answers
+            .filter((a) => a.sent.op === 'confirm' && a.status === 200)
+            .flatMap((a) => a.sent.fresh),
+        ])
+        expect(added.map((row) => row.requestId).sort()).toEqual([...acknowledgedNow].sort())
+        for (const a of answers.filter((a) => a.sent.op === 'confirm')) {
+          const stored = a.sent.fresh.filter((id) => ledger.some((row) => row.requestId === id))
+          expect(stored.length, a.body).toBe(a.status === 200 ? a.sent.fresh.length : 0)
+        }
+        for (const row of added.filter((row) => row.method === 'transfer'))
+          expect(row.kind).toBe('payment')
+
+        // This round's log: one success per new row, one failure per refused payment or
+        // correction (a statement is refused whole, unlogged); duplicates add nothing.
+        const logs = await t.db.kysely
+          .selectFrom('logs')
+          .selectAll()
+          .where('id', '>', mark)
+          .execute()
+        const ok = logs.filter((l) => l.error === 'null')
+        expect(tally(ok.map((l) => `${l.methodName} ${l.docId}`))).toEqual(
+          tally(added.map((row) => `${METHOD[row.kind]} ${row.invoiceId}`)),
+        )
+        const refused = answers.filter((a) => a.sent.op !== 'confirm' && a.status >= 400)
+        expect(
+          tally(logs.filter((l) => l.error !== 'null').map((l) => `${l.methodName} ${l.docId}`)),
+        ).toEqual(tally(refused.map((a) => `${METHOD[a.sent.kind!]} ${a.sent.invoiceId}`)))
+
+        await checkEverything()
+      }),
+      { numRuns: ROUNDS, seed: SEED, endOnFailure: true },
+    )
+    console.info(
+      `rent model on ${engine}: ${rounds} rounds, ${operations} requests (seed ${SEED}); ` +
+        `${zeroCancels} cancellations of 0; outcomes ${JSON.stringify(outcomes, Object.keys(outcomes).sort())}`,
+    )
+    expect(rounds).toBe(ROUNDS)
+    // The run was not a quiet one: double submissions, corrections, refusals and statements.
+    for (const wanted of [
+      'payment 201',
+      'refund 201',
+      'writeoff 201',
+      'cancel 201',
+      'retry 201',
+      'reuse 409',
+      'confirm 200',
+    ])
+      expect(outcomes[wanted] ?? 0, wanted).toBeGreaterThan(0)
+    expect(outcomes[`payment 422 ${messages.invoiceCancelled}`] ?? 0).toBeGreaterThan(0)
+    expect(
+      Object.keys(outcomes).some(
+        (key) =>
+          key.startsWith('payment 422 ') && key !== `payment 422 ${messages.invoiceCancelled}`,
+      ),
+    ).toBe(true)
+  }, 120_000)
+
+  // KNOWN BUG, kept failing on purpose (remove `.fails` once it is fixed): checkEntry lets an
+  // invoice that owes nothing (here: written off in full) be cancelled, taking what is owed, 0;
+  // the entry is stored, logged as cancelInvoice and answered 201, but an invoice counts as
+  // cancelled only when its cancellations sum above 0 (sql.ts findInvoices), so it is not
+  // cancelled, and every further cancellation is accepted again as another entry of 0.
+  it.fails('refuses to cancel an invoice that owes nothing, or cancels it', async () => {
+    const target = (await invoices()).find((i) => !i.cancelled)
+    expect(target, 'an invoice not cancelled').toBeDefined()
+    const correction = (kind: string, amount?: number) =>
+      call('POST', `/api/rent/invoices/${target!.id}/corrections`, {
+        kind,
+        ...(amount ? { amount } : {}),
+        date: '2026-10-09',
+        reference: 'known bug',
+        requestId: randomUUID(),
+      })
+    // Nothing paid (net) and nothing owed: a refund of what was paid, a write-off of the rest.
+    const netPaid = target!.paid - target!.refunded
+    if (netPaid > 0) expect((await correction('refund', netPaid)).statusCode).toBe(201)
+    if (target!.outstanding + netPaid > 0)
+      expect((await correction('writeoff')).statusCode).toBe(201)
+    const cancel = await correction('cancel')
+    const after = (await invoices()).find((i) => i.id === target!.id)!
+    expect(
+      cancel.statusCode === 422 || after.cancelled,
+      `${cancel.statusCode} ${cancel.body}`,
+    ).toBe(true)
+  })
+})
