@@ -1,0 +1,176 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/rent-messages'
+import { anonymousPage, expectNoAxeViolations, expectNoHorizontalScroll, startServer, type TestServer } from '#tests/helpers/browser'
+import { field, headingOf, logIn, PHONE, poll, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
+import { startSmtpServer, type ReceivedMail } from '#tests/helpers/smtp'
+
+// A whole rent year on the demo site, in the browser, with a real SMTP server: the committee
+// starts the year, an invoice e-mail arrives with its PDF, a part payment and the rest turn the
+// plot paid on the map, and (the server's calendar moved on by TODAY, as an association trying
+// the app would) another invoice gets both reminders and is flagged in arrears.
+
+const root = path.resolve(import.meta.dirname, '../..')
+const LABEL = '2026/27'
+const INVOICE = /^Rent invoice (\d+) for plot (\S+), 2026\/27$/
+
+describe('the rent year on the demo site', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-e2e-rent-'))
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    })
+    expect(seeded.status, seeded.stderr).toBe(0)
+  })
+  const env = () => ({ SMTP_URL: smtp.url, TODAY: '2026-10-01', JOB_POLL_MS: '300' })
+  const suite = useServerAndBrowser(() => ({ dataDir, env: env() }))
+  let later: TestServer | undefined
+  afterAll(async () => {
+    await later?.stop()
+    await smtp.close()
+  })
+
+  const signedIn = async (server: TestServer) => {
+    const page = await anonymousPage(suite.browser, server, PHONE)
+    await logIn(page, 'demo-committee', 'demo-password')
+    await poll(() => new URL(page.url()).pathname).toBe('/members/plotholders')
+    return page
+  }
+  const invoiceMails = () =>
+    smtp.received.filter((mail) => INVOICE.test(mail.subject) && mail.attachments.length === 1)
+  const numberAndPlot = (mail: ReceivedMail) => {
+    const [, number, plot] = INVOICE.exec(mail.subject)!
+    return { number: Number(number), plot: plot! }
+  }
+  const plotOnMap = async (page: Page, plot: string) => {
+    await page.goto('/members/plots')
+    const toggle = page.getByRole('button', { name: 'Switch to map' })
+    if (await toggle.isVisible()) await toggle.click()
+    const map = page.getByRole('group', { name: 'Plots on the site map' })
+    await poll(() => map.isVisible()).toBe(true)
+    return map.locator(`[data-plot-id="${plot}"]`)
+  }
+  const openInvoice = async (page: Page, number: number) => {
+    await page.goto('/members/rent')
+    await poll(() => headingOf(page)).toBe('Rent')
+    await page.getByRole('link', { name: `Invoice ${number}`, exact: true }).first().click()
+    await poll(() => headingOf(page)).toBe(`Invoice ${number}`)
+  }
+
+  const invoiceCount = async (page: Page) => {
+    const [year] = (await (await page.request.get('/api/rent/years')).json()) as Array<{ id: number }>
+    return ((await (await page.request.get(`/api/rent/years/${year!.id}/invoices`)).json()) as unknown[]).length
+  }
+
+  let first = { number: 0, plot: '' }
+  let second = { number: 0, plot: '' }
+
+  it('the administrator sets how rent is charged and chased', async () => {
+    const page = await anonymousPage(suite.browser, suite.server, PHONE)
+    await logIn(page, 'demo-admin', 'demo-password')
+    await poll(() => new URL(page.url()).pathname).not.toBe('/login')
+    await page.goto('/members/rent/settings')
+    await poll(() => headingOf(page)).toBe('Rent settings')
+    await expectNoHorizontalScroll(page)
+    await expectNoAxeViolations(page)
+    await field(page, 'Concession (% off)').fill('50')
+    await page.getByRole('button', { name: 'Add an extra charge' }).click()
+    const extra = page.getByRole('group', { name: 'Extra charge 1' })
+    await extra.getByLabel('Name').fill('Water')
+    await extra.getByLabel('Amount (£)').fill('5.00')
+    await field(page, 'How to pay').fill('Sort code 00-00-00, account 12345678.')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain(
+      messages.rentSettingsSaved,
+    )
+  })
+
+  it('starts the year: every invoice previewed, then made, and e-mailed with its PDF', async () => {
+    const page = await signedIn(suite.server)
+    await page.goto('/members/rent')
+    await poll(() => headingOf(page)).toBe('Rent')
+    await expectNoHorizontalScroll(page)
+    await expectNoAxeViolations(page)
+    await field(page, 'Rent year starts').fill('2026-10-01')
+    await page.getByRole('button', { name: 'Preview invoices' }).click()
+    const start = page.getByRole('button', { name: 'Start rent year' })
+    await poll(() => start.isVisible()).toBe(true)
+    await expectNoAxeViolations(page)
+    await start.click()
+    const statuses = async () => (await page.getByRole('status').allTextContents()).join(' ')
+    await poll(statuses).toContain(LABEL)
+    expect(await statuses()).toContain(messages.rentYearCreated(await invoiceCount(page), LABEL))
+
+    await poll(() => invoiceMails().length, 'invoice e-mails arrive').toBeGreaterThan(1)
+    const mail = invoiceMails()[0]!
+    first = numberAndPlot(mail)
+    second = numberAndPlot(invoiceMails().find((m) => numberAndPlot(m).plot !== first.plot)!)
+    expect(mail.attachments[0]!.contentType).toBe('application/pdf')
+    const pdf = await extractText(await getDocumentProxy(new Uint8Array(mail.attachments[0]!.content)), { mergePages: true })
+    expect(pdf.text).toContain(`Invoice ${first.number}`)
+    expect(pdf.text).toContain(`INV-${first.number}`)
+    expect(pdf.text).toContain('Water')
+    expect(pdf.text).toContain('Sort code 00-00-00')
+    expect(await (await plotOnMap(page, first.plot)).getAttribute('class')).toContain('plot--unpaid')
+  })
+
+  it('records a part payment and then the rest, and the plot turns paid on the map', async () => {
+    const page = await signedIn(suite.server)
+    await openInvoice(page, first.number)
+    await expectNoHorizontalScroll(page)
+    await expectNoAxeViolations(page)
+    const payment = page.getByRole('region', { name: 'Record a payment' })
+    const owed = Number((await payment.getByLabel('Amount (£)').inputValue()).replace(/[£,]/g, ''))
+    expect(owed).toBeGreaterThan(1)
+    await payment.getByLabel('Amount (£)').fill('1.00')
+    await payment.getByLabel('Method').selectOption({ label: messages.paymentMethod.cash })
+    await payment.getByLabel('Reference').fill('cash at the gate')
+    await payment.getByRole('button', { name: 'Record payment' }).click()
+    await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain('Payment recorded.')
+    expect(await (await plotOnMap(page, first.plot)).getAttribute('class')).toContain('plot--unpaid')
+
+    await openInvoice(page, first.number)
+    const rest = page.getByRole('region', { name: 'Record a payment' })
+    await poll(() => rest.getByLabel('Amount (£)').inputValue()).toBe((owed - 1).toFixed(2))
+    await rest.getByLabel('Reference').fill(`INV-${first.number} transfer`)
+    await rest.getByRole('button', { name: 'Record payment' }).click()
+    await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain('Payment recorded.')
+    await poll(async () => (await (await plotOnMap(page, first.plot)).getAttribute('class')) ?? '').toContain('plot--occupied')
+  })
+
+  it('lets another invoice pass its deadlines: both reminders go out and the plot is flagged in arrears', async () => {
+    await suite.server.stop()
+    later = await startServer({ dataDir, env: { ...env(), TODAY: '2026-12-15' } })
+    const reminder = (step: 'first' | 'second') => rentMessages.rentReminderSubject(step, second.number)
+    await poll(() => smtp.received.filter((m) => m.subject === reminder('first')).length, 'first reminder').toBe(1)
+    await poll(() => smtp.received.filter((m) => m.subject === reminder('second')).length, 'second reminder').toBe(1)
+    expect(smtp.received.filter((m) => m.subject === rentMessages.rentReminderSubject('first', first.number))).toEqual([])
+
+    const page = await signedIn(later)
+    await openInvoice(page, second.number)
+    const balance = page.getByRole('region', { name: 'Balance' })
+    await poll(() => balance.textContent()).toContain(messages.rentStep.arrears)
+    expect(await balance.textContent()).toContain(messages.rentStep.first)
+    expect(await balance.textContent()).toContain(messages.rentStep.second)
+    await page.goto('/members/rent')
+    const arrears = page.getByRole('region', { name: 'Arrears' })
+    await poll(() => arrears.getByRole('link', { name: `Invoice ${second.number}`, exact: true }).count()).toBe(1)
+    expect(await arrears.getByRole('link', { name: `Invoice ${first.number}`, exact: true }).count()).toBe(0)
+    // Ready to re-let: the plots filter's lapsed (failed or lapsed, occupied, not paid) finds it.
+    await page.goto('/members/plots')
+    await page.getByPlaceholder('Plot holder nickname').fill('lapsed')
+    const lapsed = page.getByRole('list', { name: 'Plots' })
+    await poll(() => lapsed.getByRole('link', { name: new RegExp(`^Plot ${second.plot} `) }).count()).toBe(1)
+    expect(await lapsed.getByRole('link', { name: new RegExp(`^Plot ${first.plot} `) }).count()).toBe(0)
+  })
+})
