@@ -146,7 +146,6 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
   >()
   /** requestIds of statement lines recorded by a confirmation answered 200. */
   const confirmed = new Set<string>()
-  let zeroCancels = 0
   /** Invoices that a successful cancellation or a refusal "cancelled" says must end cancelled. */
   const mustBeCancelled = new Set<number>()
 
@@ -539,10 +538,10 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
             const earlier = acknowledged.find((a) => a.sent.requestIds[0] === requestId)
             if (earlier) expect(entry.id).toBe(earlier.entry.id)
             else acknowledged.push({ sent, entry })
-            // KNOWN BUG (see the test below): cancelling an invoice that owes nothing records a
-            // cancellation of 0, answered 201, that leaves the invoice not cancelled.
-            if (entry.kind === 'cancel' && entry.amount > 0) mustBeCancelled.add(entry.invoiceId)
-            if (entry.kind === 'cancel' && entry.amount === 0) zeroCancels++
+            if (entry.kind === 'cancel') {
+              expect(entry.amount, 'a cancellation takes what was owed').toBeGreaterThan(0)
+              mustBeCancelled.add(entry.invoiceId)
+            }
           } else if (JSON.parse(body).detail === messages.invoiceCancelled) {
             mustBeCancelled.add(sent.invoiceId!)
           }
@@ -589,7 +588,7 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
     )
     console.info(
       `rent model on ${engine}: ${rounds} rounds, ${operations} requests (seed ${SEED}); ` +
-        `${zeroCancels} cancellations of 0; outcomes ${JSON.stringify(outcomes, Object.keys(outcomes).sort())}`,
+        `outcomes ${JSON.stringify(outcomes, Object.keys(outcomes).sort())}`,
     )
     expect(rounds).toBe(ROUNDS)
     // The run was not a quiet one: double submissions, corrections, refusals and statements.
@@ -612,12 +611,9 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
     ).toBe(true)
   }, 120_000)
 
-  // KNOWN BUG, kept failing on purpose (remove `.fails` once it is fixed): checkEntry lets an
-  // invoice that owes nothing (here: written off in full) be cancelled, taking what is owed, 0;
-  // the entry is stored, logged as cancelInvoice and answered 201, but an invoice counts as
-  // cancelled only when its cancellations sum above 0 (sql.ts findInvoices), so it is not
-  // cancelled, and every further cancellation is accepted again as another entry of 0.
-  it.fails('refuses to cancel an invoice that owes nothing, or cancels it', async () => {
+  // Found by the model: an invoice that owed nothing (written off in full) could be "cancelled"
+  // by an entry of 0 that left it not cancelled, again and again. Now refused: nothing is owed.
+  it('refuses to cancel an invoice that owes nothing, or cancels it', async () => {
     const target = (await invoices()).find((i) => !i.cancelled)
     expect(target, 'an invoice not cancelled').toBeDefined()
     const correction = (kind: string, amount?: number) =>
@@ -625,7 +621,7 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
         kind,
         ...(amount ? { amount } : {}),
         date: '2026-10-09',
-        reference: 'known bug',
+        reference: 'nothing owed',
         requestId: randomUUID(),
       })
     // Nothing paid (net) and nothing owed: a refund of what was paid, a write-off of the rest.

@@ -155,7 +155,8 @@ export function checkEntry(
         : ok(amount)
     case 'cancel':
       if (netPaid > 0) return refuse(rentMessages.cancelAfterPayment)
-      return ok(outstanding)
+      // Cancelling takes what is owed: with nothing owed there is nothing to cancel.
+      return outstanding <= 0 ? refuse(rentMessages.invoiceSettled) : ok(outstanding)
   }
 }
 

@@ -97,7 +97,9 @@ export function recordMatches(db: Db, viewer: Viewer, { matches }: ConfirmMatche
     async (tx) => {
       const recorded: Array<{ invoiceId: number; entry: LedgerEntry }> = []
       for (const match of matches) {
-        if (await entryByRequest(tx, match.requestId)) continue
+        const done = await entryByRequest(tx, match.requestId)
+        if (done && done.invoiceId !== match.invoiceId) throw conflict(rentMessages.requestReused)
+        if (done) continue
         try {
           const entry = await addEntry(tx, viewer, match.invoiceId, {
             kind: 'payment',
