@@ -3,7 +3,13 @@ import { randomUUID } from 'node:crypto'
 import { createScratchDatabase } from '#tests/helpers/postgres'
 import { startMessageIdServer } from '#tests/helpers/smtp'
 import type { Invoice } from '#shared/schemas/rent'
-import { buildIfMissing, loadAverage, median, signInCookie, startSeededServer } from './bench/seeded-server.ts'
+import {
+  buildIfMissing,
+  loadAverage,
+  median,
+  signInCookie,
+  startSeededServer,
+} from './bench/seeded-server.ts'
 
 // `npm run bench:rent`: issue 16's targets on the council-sized data set (npm run seed:scale:
 // 10,000 people, 2,000 plots), through the real server process, on SQLite and (with
@@ -16,7 +22,9 @@ import { buildIfMissing, loadAverage, median, signInCookie, startSeededServer } 
 
 const RUNS = 5
 const memoryMb = (pid: number, field: 'VmHWM' | 'VmRSS') =>
-  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+  Number(
+    new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1],
+  ) / 1024
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   const started = performance.now()
@@ -29,26 +37,42 @@ async function bench(engine: string, env: Record<string, string>) {
   const smtp = await startMessageIdServer()
   // The seed script reads the engine from the environment, as the server does.
   process.env.DATABASE_URL = env.DATABASE_URL
-  const app = await startSeededServer('seed-scale.ts', { ...env, SMTP_URL: smtp.url, TODAY: '2026-12-20' })
+  const app = await startSeededServer('seed-scale.ts', {
+    ...env,
+    SMTP_URL: smtp.url,
+    TODAY: '2026-12-20',
+  })
   const pid = app.server.process.pid!
   try {
     const url = app.server.url
     const cookie = await signInCookie(url)
     const headers = { cookie, 'content-type': 'application/json', origin: url }
     const call = (path: string, body?: object) =>
-      fetch(`${url}${path}`, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers: { cookie } })
+      fetch(
+        `${url}${path}`,
+        body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers: { cookie } },
+      )
 
-    const [started, startMs] = await timed(async () => (await call('/api/rent/years', { startDate: '2026-10-01' })).json())
+    const [started, startMs] = await timed(async () =>
+      (await call('/api/rent/years', { startDate: '2026-10-01' })).json(),
+    )
     const { yearId, created } = started as { yearId: number; created: number }
-    console.log(`start a rent year: ${created.toLocaleString('en-GB')} invoices in ${startMs.toFixed(0)} ms (target under 3,000 ms). ${loadAverage()}`)
+    console.log(
+      `start a rent year: ${created.toLocaleString('en-GB')} invoices in ${startMs.toFixed(0)} ms (target under 3,000 ms). ${loadAverage()}`,
+    )
 
     const [sent, sendMs] = await timed(async () => {
-      const emails = await (await call('/api/messages')).json() as Array<{ counts: Record<string, number> }>
+      const emails = (await (await call('/api/messages')).json()) as Array<{
+        counts: Record<string, number>
+      }>
       const expected = emails[0]!.counts.queued! + emails[0]!.counts.sending!
-      while (smtp.received.length < expected) await new Promise((resolve) => setTimeout(resolve, 50))
+      while (smtp.received.length < expected)
+        await new Promise((resolve) => setTimeout(resolve, 50))
       return expected
     })
-    console.log(`invoice e-mails, each with its PDF made as it goes: ${sent} in ${(sendMs / 1000).toFixed(1)} s, ${(sent / (sendMs / 1000)).toFixed(0)} a second; server peak ${memoryMb(pid, 'VmHWM').toFixed(0)} MB`)
+    console.log(
+      `invoice e-mails, each with its PDF made as it goes: ${sent} in ${(sendMs / 1000).toFixed(1)} s, ${(sent / (sendMs / 1000)).toFixed(0)} a second; server peak ${memoryMb(pid, 'VmHWM').toFixed(0)} MB`,
+    )
 
     const invoices = (await (await call(`/api/rent/years/${yearId}/invoices`)).json()) as Invoice[]
     const paying = invoices.filter((_, index) => index % 2 === 0)
@@ -66,8 +90,13 @@ async function bench(engine: string, env: Record<string, string>) {
       )
     console.log(`paid ${paying.length.toLocaleString('en-GB')} invoices in full through the API`)
 
-    const [pdfBytes, pdfMs] = await timed(async () => (await (await call(`/api/rent/years/${yearId}/invoices.pdf`)).arrayBuffer()).byteLength)
-    console.log(`the invoices PDF of ${invoices.length.toLocaleString('en-GB')}: ${(pdfBytes / 1e6).toFixed(1)} MB in ${(pdfMs / 1000).toFixed(1)} s (target under 30 s); server peak ${memoryMb(pid, 'VmHWM').toFixed(0)} MB (target under 300 MB)`)
+    const [pdfBytes, pdfMs] = await timed(
+      async () =>
+        (await (await call(`/api/rent/years/${yearId}/invoices.pdf`)).arrayBuffer()).byteLength,
+    )
+    console.log(
+      `the invoices PDF of ${invoices.length.toLocaleString('en-GB')}: ${(pdfBytes / 1e6).toFixed(1)} MB in ${(pdfMs / 1000).toFixed(1)} s (target under 30 s); server peak ${memoryMb(pid, 'VmHWM').toFixed(0)} MB (target under 300 MB)`,
+    )
 
     for (const [name, path] of [
       ['arrears list', '/api/rent/arrears'],
@@ -80,9 +109,13 @@ async function bench(engine: string, env: Record<string, string>) {
         times.push(ms)
         size = Array.isArray(body) ? body.length : 1
       }
-      console.log(`${name}: median ${median(times).toFixed(0)} ms of ${RUNS} (${times.map((t) => t.toFixed(0)).join(', ')}), ${size.toLocaleString('en-GB')} rows (target under 100 ms)`)
+      console.log(
+        `${name}: median ${median(times).toFixed(0)} ms of ${RUNS} (${times.map((t) => t.toFixed(0)).join(', ')}), ${size.toLocaleString('en-GB')} rows (target under 100 ms)`,
+      )
     }
-    console.log(`server peak memory over the run: ${memoryMb(pid, 'VmHWM').toFixed(0)} MB. ${loadAverage()}`)
+    console.log(
+      `server peak memory over the run: ${memoryMb(pid, 'VmHWM').toFixed(0)} MB. ${loadAverage()}`,
+    )
   } finally {
     await app.stop()
     await smtp.close()

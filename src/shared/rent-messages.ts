@@ -10,9 +10,12 @@ export const rentMessages = {
   invoiceMissing: (id: number | string) => `There is no invoice ${id}.`,
   paymentTooLarge: (outstanding: string) =>
     `That is more than the ${outstanding} still owed on this invoice.`,
-  refundTooLarge: (paid: string) => `At most ${paid} has been paid on this invoice, so at most that can be refunded.`,
-  writeOffTooLarge: (outstanding: string) => `At most the ${outstanding} still owed can be written off.`,
-  cancelAfterPayment: 'Payments have been recorded on this invoice: refund them before cancelling it.',
+  refundTooLarge: (paid: string) =>
+    `At most ${paid} has been paid on this invoice, so at most that can be refunded.`,
+  writeOffTooLarge: (outstanding: string) =>
+    `At most the ${outstanding} still owed can be written off.`,
+  cancelAfterPayment:
+    'Payments have been recorded on this invoice: refund them before cancelling it.',
   invoiceSettled: 'Nothing is owed on this invoice.',
   rentYearMissing: 'That rent year does not exist.',
   statementNoColumns:
@@ -25,11 +28,24 @@ export const rentMessages = {
     `${step === 'first' ? 'First' : 'Second'} rent reminders ${label}`,
   rentInvoiceSubject: (number: number, plot: string, year: string) =>
     `Rent invoice ${number} for plot ${plot}, ${year}`,
-  rentInvoiceText: (name: string, total: string, due: string, instructions: string, reference: string) =>
+  rentInvoiceText: (
+    name: string,
+    total: string,
+    due: string,
+    instructions: string,
+    reference: string,
+  ) =>
     `Dear ${name},\n\nYour rent invoice is attached: ${total} is due by ${due}.\n\n${instructions}\nPlease quote ${reference} with your payment.\n`,
   rentReminderSubject: (step: 'first' | 'second', number: number) =>
     `${step === 'first' ? 'Reminder' : 'Second reminder'}: rent invoice ${number} is unpaid`,
-  rentReminderText: (name: string, number: number, outstanding: string, due: string, instructions: string, reference: string) =>
+  rentReminderText: (
+    name: string,
+    number: number,
+    outstanding: string,
+    due: string,
+    instructions: string,
+    reference: string,
+  ) =>
     `Dear ${name},\n\nOur records show ${outstanding} still owed on rent invoice ${number}, which was due on ${due}. If you have paid in the last few days, thank you, and please ignore this letter.\n\n${instructions}\nPlease quote ${reference} with your payment.\n`,
   oneStatementOnly: 'Send one bank statement at a time.',
   statementTooLarge: 'The bank statement is larger than 5 MB.',

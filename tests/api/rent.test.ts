@@ -5,7 +5,14 @@ import { messages } from '#shared/messages'
 import { rentMessages } from '#shared/rent-messages'
 import { penceText } from '#shared/domain/money'
 import type { Invoice, InvoiceDetail, YearSummary } from '#shared/schemas/rent'
-import { createPerson, createPlot, expectRefused, lastLogId, logsAfter, send } from '#tests/helpers/records'
+import {
+  createPerson,
+  createPlot,
+  expectRefused,
+  lastLogId,
+  logsAfter,
+  send,
+} from '#tests/helpers/records'
 import { startSmtpServer } from '#tests/helpers/smtp'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -35,7 +42,10 @@ describe.each(engines)('the rent year on %s', (engine) => {
   const checkStatement = async (csv: string) => {
     const form = new FormData()
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'statement.csv')
-    const request = new Request('http://localhost/api/rent/statement', { method: 'POST', body: form })
+    const request = new Request('http://localhost/api/rent/statement', {
+      method: 'POST',
+      body: form,
+    })
     return t.app.inject({
       method: 'POST',
       url: '/api/rent/statement',
@@ -55,11 +65,30 @@ describe.each(engines)('the rent year on %s', (engine) => {
     await createPlot(t, committee, 'A2', { fee: 30, area: 80 })
     await createPlot(t, committee, 'A3', { fee: 50 })
     await createPlot(t, committee, 'V1', { fee: 40 })
-    await createPerson(t, committee, 'ann', { firstName: 'Ann', email: 'ann@example.org', dateJoined: '2010-01-01' })
-    await createPerson(t, committee, 'bob', { firstName: 'Bob', email: 'bob@example.org', concession: true })
-    await createPerson(t, committee, 'cyd', { firstName: 'Cyd', email: '', address: '3 Lane\nRiverside' })
-    for (const [plot, person] of [['A1', 'ann'], ['A1', 'bob'], ['A2', 'bob'], ['A3', 'cyd']])
-      expect((await send(t, committee, 'PUT', `/api/plots/${plot}/tenants/${person}`)).statusCode).toBe(200)
+    await createPerson(t, committee, 'ann', {
+      firstName: 'Ann',
+      email: 'ann@example.org',
+      dateJoined: '2010-01-01',
+    })
+    await createPerson(t, committee, 'bob', {
+      firstName: 'Bob',
+      email: 'bob@example.org',
+      concession: true,
+    })
+    await createPerson(t, committee, 'cyd', {
+      firstName: 'Cyd',
+      email: '',
+      address: '3 Lane\nRiverside',
+    })
+    for (const [plot, person] of [
+      ['A1', 'ann'],
+      ['A1', 'bob'],
+      ['A2', 'bob'],
+      ['A3', 'cyd'],
+    ])
+      expect(
+        (await send(t, committee, 'PUT', `/api/plots/${plot}/tenants/${person}`)).statusCode,
+      ).toBe(200)
     const settings = (await send(t, admin, 'GET', '/api/rent/settings')).json()
     const saved = await send(t, admin, 'PUT', '/api/rent/settings', {
       ...settings,
@@ -75,11 +104,19 @@ describe.each(engines)('the rent year on %s', (engine) => {
   })
 
   it('previews one invoice per occupied plot, to its longest-standing tenant, with concession and extras', async () => {
-    const response = await send(t, committee, 'POST', '/api/rent/years/preview', { startDate: START })
+    const response = await send(t, committee, 'POST', '/api/rent/years/preview', {
+      startDate: START,
+    })
     expect(response.statusCode, response.body).toBe(200)
     const preview = response.json()
     expect(preview.label).toBe('2026/27')
-    expect(preview.invoices.map((i: { plotId: string; payerId: string; amount: number }) => [i.plotId, i.payerId, i.amount])).toEqual([
+    expect(
+      preview.invoices.map((i: { plotId: string; payerId: string; amount: number }) => [
+        i.plotId,
+        i.payerId,
+        i.amount,
+      ]),
+    ).toEqual([
       ['A1', 'ann', 5000],
       ['A2', 'bob', 2000],
       ['A3', 'cyd', 5500],
@@ -105,20 +142,29 @@ describe.each(engines)('the rent year on %s', (engine) => {
     expect(logs.filter((l) => l.methodName === 'startRentYear')).toHaveLength(1)
     for (const plot of ['A1', 'A2', 'A3']) expect(await plotPaid(plot)).toBe(false)
 
-    await expect.poll(() => smtp.received.filter((m) => m.to.includes('ann@example.org')).length, { timeout: 15_000 }).toBe(1)
+    await expect
+      .poll(() => smtp.received.filter((m) => m.to.includes('ann@example.org')).length, {
+        timeout: 15_000,
+      })
+      .toBe(1)
     const mail = smtp.received.find((m) => m.to.includes('ann@example.org'))!
     expect(mail.subject).toBe(rentMessages.rentInvoiceSubject(1, 'A1', '2026/27'))
     expect(mail.text).toContain(penceText(5000))
     expect(mail.attachments).toHaveLength(1)
     expect(mail.attachments[0]!.contentType).toBe('application/pdf')
-    const pdf = await extractText(await getDocumentProxy(new Uint8Array(mail.attachments[0]!.content)), { mergePages: true })
+    const pdf = await extractText(
+      await getDocumentProxy(new Uint8Array(mail.attachments[0]!.content)),
+      { mergePages: true },
+    )
     expect(pdf.text).toContain('Invoice 1')
     expect(pdf.text).toContain('Water')
     expect(pdf.text).toContain('Sort code 00-00-00')
     // Cyd has no e-mail address: a letter, printed from the year's PDF of invoices to post.
     const post = await send(t, committee, 'GET', `/api/rent/years/${yearId}/invoices.pdf?post=1`)
     expect(post.statusCode).toBe(200)
-    const letters = await extractText(await getDocumentProxy(new Uint8Array(post.rawPayload)), { mergePages: true })
+    const letters = await extractText(await getDocumentProxy(new Uint8Array(post.rawPayload)), {
+      mergePages: true,
+    })
     expect(letters.text).toContain('Cyd')
     expect(letters.text).not.toContain('Ann')
   })
@@ -134,11 +180,16 @@ describe.each(engines)('the rent year on %s', (engine) => {
     expect((await invoiceOf('A1')).outstanding).toBe(3000)
     expect(await plotPaid('A1')).toBe(false)
     const rest = randomUUID()
-    const [one, other] = await Promise.all([pay(invoice.id, 3000, rest), pay(invoice.id, 3000, rest)])
+    const [one, other] = await Promise.all([
+      pay(invoice.id, 3000, rest),
+      pay(invoice.id, 3000, rest),
+    ])
     expect([one.statusCode, other.statusCode]).toEqual([201, 201])
     expect((await invoiceOf('A1')).outstanding).toBe(0)
     expect(await plotPaid('A1')).toBe(true)
-    const detail = (await send(t, committee, 'GET', `/api/rent/invoices/${invoice.id}`)).json() as InvoiceDetail
+    const detail = (
+      await send(t, committee, 'GET', `/api/rent/invoices/${invoice.id}`)
+    ).json() as InvoiceDetail
     expect(detail.entries.map((e) => e.amount)).toEqual([2000, 3000])
   })
 
@@ -146,11 +197,46 @@ describe.each(engines)('the rent year on %s', (engine) => {
     const invoice = await invoiceOf('A2')
     const log = { userName: 'level3', eventCollection: 'invoices' }
     const url = `/api/rent/invoices/${invoice.id}/payments`
-    const body = (amount: unknown) => ({ amount, method: 'cash', date: '2026-10-05', reference: '', requestId: randomUUID() })
+    const body = (amount: unknown) => ({
+      amount,
+      method: 'cash',
+      date: '2026-10-05',
+      reference: '',
+      requestId: randomUUID(),
+    })
     for (const amount of [-100, 0, 12.5, 1e12, 'ten'])
-      await expectRefused(t, committee, log, 'POST', url, body(amount), 400, rentMessages.amountWholePence)
-    await expectRefused(t, committee, log, 'POST', url, body(2001), 422, rentMessages.paymentTooLarge(penceText(2000)), 'recordPayment')
-    await expectRefused(t, committee, log, 'POST', '/api/rent/invoices/999/payments', body(100), 404, rentMessages.invoiceMissing(999), 'recordPayment')
+      await expectRefused(
+        t,
+        committee,
+        log,
+        'POST',
+        url,
+        body(amount),
+        400,
+        rentMessages.amountWholePence,
+      )
+    await expectRefused(
+      t,
+      committee,
+      log,
+      'POST',
+      url,
+      body(2001),
+      422,
+      rentMessages.paymentTooLarge(penceText(2000)),
+      'recordPayment',
+    )
+    await expectRefused(
+      t,
+      committee,
+      log,
+      'POST',
+      '/api/rent/invoices/999/payments',
+      body(100),
+      404,
+      rentMessages.invoiceMissing(999),
+      'recordPayment',
+    )
   })
 
   it('puts mistakes right with new entries: a refund, a write-off, a cancellation; a cancelled invoice takes no payment', async () => {
@@ -175,9 +261,24 @@ describe.each(engines)('the rent year on %s', (engine) => {
     const refused = await pay(a3.id, 100)
     expect(refused.statusCode).toBe(422)
     expect(refused.json().detail).toBe(messages.invoiceCancelled)
-    const summary = (await send(t, committee, 'GET', `/api/rent/years/${yearId}/summary`)).json() as YearSummary
-    expect(summary).toMatchObject({ invoiced: 12_500, received: 5000, refunded: 1000, writtenOff: 1000, cancelled: 5500, outstanding: 2000 })
-    expect(summary.invoiced - summary.received + summary.refunded - summary.writtenOff - summary.cancelled).toBe(summary.outstanding)
+    const summary = (
+      await send(t, committee, 'GET', `/api/rent/years/${yearId}/summary`)
+    ).json() as YearSummary
+    expect(summary).toMatchObject({
+      invoiced: 12_500,
+      received: 5000,
+      refunded: 1000,
+      writtenOff: 1000,
+      cancelled: 5500,
+      outstanding: 2000,
+    })
+    expect(
+      summary.invoiced -
+        summary.received +
+        summary.refunded -
+        summary.writtenOff -
+        summary.cancelled,
+    ).toBe(summary.outstanding)
   })
 
   it('matches a bank statement to invoices by reference and records the confirmed lines', async () => {
@@ -191,15 +292,31 @@ describe.each(engines)('the rent year on %s', (engine) => {
     const checked = await checkStatement(csv)
     expect(checked.statusCode, checked.body).toBe(200)
     const lines = checked.json()
-    expect(lines.map((l: { match: { number: number } | null }) => l.match?.number ?? null)).toEqual([a2.number, null, null])
+    expect(lines.map((l: { match: { number: number } | null }) => l.match?.number ?? null)).toEqual(
+      [a2.number, null, null],
+    )
     expect(lines[1].problem).toBe(rentMessages.statementNotPayment)
     expect(lines[2].problem).toBe(rentMessages.statementNoInvoice)
     const confirm = await send(t, committee, 'POST', '/api/rent/statement/confirm', {
-      matches: [{ invoiceId: a2.id, amount: 1200, date: '2026-10-06', reference: lines[0].reference, line: 2, requestId: randomUUID() }],
+      matches: [
+        {
+          invoiceId: a2.id,
+          amount: 1200,
+          date: '2026-10-06',
+          reference: lines[0].reference,
+          line: 2,
+          requestId: randomUUID(),
+        },
+      ],
     })
     expect(confirm.json()).toEqual({ recorded: 1 })
     expect((await invoiceOf('A2')).outstanding).toBe(800)
-    const csvOut = await send(t, committee, 'GET', '/api/rent/payments.csv?from=2026-10-06&to=2026-10-31')
+    const csvOut = await send(
+      t,
+      committee,
+      'GET',
+      '/api/rent/payments.csv?from=2026-10-06&to=2026-10-31',
+    )
     expect(csvOut.body).toContain(`INV-${a2.number}`)
     expect(csvOut.body).toContain('-10.00')
   })
@@ -227,10 +344,24 @@ describe.each(engines)('the rent year on %s', (engine) => {
     // Due 2026-10-31: the first reminder on 11-14, the second on 11-28, arrears on 12-10.
     moveTo('2026-11-20')
     await t.app.jobs.runDue()
-    await expect.poll(() => smtp.received.filter((m) => m.subject === rentMessages.rentReminderSubject('first', a2.number)).length, { timeout: 15_000 }).toBe(1)
+    await expect
+      .poll(
+        () =>
+          smtp.received.filter(
+            (m) => m.subject === rentMessages.rentReminderSubject('first', a2.number),
+          ).length,
+        { timeout: 15_000 },
+      )
+      .toBe(1)
     expect((await invoiceOf('A2')).steps.map((s) => s.step)).toEqual(['first'])
     const due = (await send(t, committee, 'GET', '/api/rent/due')).json()
-    expect(due.map((d: { step: string; done: boolean; invoice: Invoice }) => [d.invoice.plotId, d.step, d.done])).toEqual([['A2', 'first', true]])
+    expect(
+      due.map((d: { step: string; done: boolean; invoice: Invoice }) => [
+        d.invoice.plotId,
+        d.step,
+        d.done,
+      ]),
+    ).toEqual([['A2', 'first', true]])
     moveTo('2026-12-15')
     await t.app.jobs.runDue()
     await t.app.jobs.runDue()
@@ -240,9 +371,23 @@ describe.each(engines)('the rent year on %s', (engine) => {
     const arrears = (await send(t, committee, 'GET', '/api/rent/arrears')).json() as Invoice[]
     expect(arrears.map((i) => i.plotId)).toEqual(['A2'])
     await t.app.jobs.runDue(new Date(Date.now() + 400 * DAY))
-    await expect.poll(() => smtp.received.filter((m) => m.subject === rentMessages.rentReminderSubject('second', a2.number)).length, { timeout: 15_000 }).toBe(1)
-    expect(smtp.received.filter((m) => m.subject === rentMessages.rentReminderSubject('first', a2.number))).toHaveLength(1)
+    await expect
+      .poll(
+        () =>
+          smtp.received.filter(
+            (m) => m.subject === rentMessages.rentReminderSubject('second', a2.number),
+          ).length,
+        { timeout: 15_000 },
+      )
+      .toBe(1)
+    expect(
+      smtp.received.filter(
+        (m) => m.subject === rentMessages.rentReminderSubject('first', a2.number),
+      ),
+    ).toHaveLength(1)
     const sent = (await send(t, committee, 'GET', '/api/people/bob/messages')).json()
-    expect(sent.map((m: { subject: string }) => m.subject)).toContain(rentMessages.rentReminderSubject('second', a2.number))
+    expect(sent.map((m: { subject: string }) => m.subject)).toContain(
+      rentMessages.rentReminderSubject('second', a2.number),
+    )
   })
 })

@@ -7,8 +7,21 @@ import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { messages } from '#shared/messages'
 import { rentMessages } from '#shared/rent-messages'
-import { anonymousPage, expectNoAxeViolations, expectNoHorizontalScroll, startServer, type TestServer } from '#tests/helpers/browser'
-import { field, headingOf, logIn, PHONE, poll, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
+import {
+  anonymousPage,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  startServer,
+  type TestServer,
+} from '#tests/helpers/browser'
+import {
+  field,
+  headingOf,
+  logIn,
+  PHONE,
+  poll,
+  useServerAndBrowser,
+} from '#tests/helpers/e2e-fixtures'
 import { startSmtpServer, type ReceivedMail } from '#tests/helpers/smtp'
 
 // A whole rent year on the demo site, in the browser, with a real SMTP server: the committee
@@ -63,13 +76,20 @@ describe('the rent year on the demo site', () => {
   const openInvoice = async (page: Page, number: number) => {
     await page.goto('/members/rent')
     await poll(() => headingOf(page)).toBe('Rent')
-    await page.getByRole('link', { name: `Invoice ${number}`, exact: true }).first().click()
+    await page
+      .getByRole('link', { name: `Invoice ${number}`, exact: true })
+      .first()
+      .click()
     await poll(() => headingOf(page)).toBe(`Invoice ${number}`)
   }
 
   const invoiceCount = async (page: Page) => {
-    const [year] = (await (await page.request.get('/api/rent/years')).json()) as Array<{ id: number }>
-    return ((await (await page.request.get(`/api/rent/years/${year!.id}/invoices`)).json()) as unknown[]).length
+    const [year] = (await (await page.request.get('/api/rent/years')).json()) as Array<{
+      id: number
+    }>
+    return (
+      (await (await page.request.get(`/api/rent/years/${year!.id}/invoices`)).json()) as unknown[]
+    ).length
   }
 
   let first = { number: 0, plot: '' }
@@ -116,12 +136,17 @@ describe('the rent year on the demo site', () => {
     first = numberAndPlot(mail)
     second = numberAndPlot(invoiceMails().find((m) => numberAndPlot(m).plot !== first.plot)!)
     expect(mail.attachments[0]!.contentType).toBe('application/pdf')
-    const pdf = await extractText(await getDocumentProxy(new Uint8Array(mail.attachments[0]!.content)), { mergePages: true })
+    const pdf = await extractText(
+      await getDocumentProxy(new Uint8Array(mail.attachments[0]!.content)),
+      { mergePages: true },
+    )
     expect(pdf.text).toContain(`Invoice ${first.number}`)
     expect(pdf.text).toContain(`INV-${first.number}`)
     expect(pdf.text).toContain('Water')
     expect(pdf.text).toContain('Sort code 00-00-00')
-    expect(await (await plotOnMap(page, first.plot)).getAttribute('class')).toContain('plot--unpaid')
+    expect(await (await plotOnMap(page, first.plot)).getAttribute('class')).toContain(
+      'plot--unpaid',
+    )
   })
 
   it('records a part payment and then the rest, and the plot turns paid on the map', async () => {
@@ -136,25 +161,44 @@ describe('the rent year on the demo site', () => {
     await payment.getByLabel('Method').selectOption({ label: messages.paymentMethod.cash })
     await payment.getByLabel('Reference').fill('cash at the gate')
     await payment.getByRole('button', { name: 'Record payment' }).click()
-    await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain('Payment recorded.')
-    expect(await (await plotOnMap(page, first.plot)).getAttribute('class')).toContain('plot--unpaid')
+    await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain(
+      'Payment recorded.',
+    )
+    expect(await (await plotOnMap(page, first.plot)).getAttribute('class')).toContain(
+      'plot--unpaid',
+    )
 
     await openInvoice(page, first.number)
     const rest = page.getByRole('region', { name: 'Record a payment' })
     await poll(() => rest.getByLabel('Amount (£)').inputValue()).toBe((owed - 1).toFixed(2))
     await rest.getByLabel('Reference').fill(`INV-${first.number} transfer`)
     await rest.getByRole('button', { name: 'Record payment' }).click()
-    await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain('Payment recorded.')
-    await poll(async () => (await (await plotOnMap(page, first.plot)).getAttribute('class')) ?? '').toContain('plot--occupied')
+    await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain(
+      'Payment recorded.',
+    )
+    await poll(
+      async () => (await (await plotOnMap(page, first.plot)).getAttribute('class')) ?? '',
+    ).toContain('plot--occupied')
   })
 
   it('lets another invoice pass its deadlines: both reminders go out and the plot is flagged in arrears', async () => {
     await suite.server.stop()
     later = await startServer({ dataDir, env: { ...env(), TODAY: '2026-12-15' } })
-    const reminder = (step: 'first' | 'second') => rentMessages.rentReminderSubject(step, second.number)
-    await poll(() => smtp.received.filter((m) => m.subject === reminder('first')).length, 'first reminder').toBe(1)
-    await poll(() => smtp.received.filter((m) => m.subject === reminder('second')).length, 'second reminder').toBe(1)
-    expect(smtp.received.filter((m) => m.subject === rentMessages.rentReminderSubject('first', first.number))).toEqual([])
+    const reminder = (step: 'first' | 'second') =>
+      rentMessages.rentReminderSubject(step, second.number)
+    await poll(
+      () => smtp.received.filter((m) => m.subject === reminder('first')).length,
+      'first reminder',
+    ).toBe(1)
+    await poll(
+      () => smtp.received.filter((m) => m.subject === reminder('second')).length,
+      'second reminder',
+    ).toBe(1)
+    expect(
+      smtp.received.filter(
+        (m) => m.subject === rentMessages.rentReminderSubject('first', first.number),
+      ),
+    ).toEqual([])
 
     const page = await signedIn(later)
     await openInvoice(page, second.number)
@@ -164,13 +208,21 @@ describe('the rent year on the demo site', () => {
     expect(await balance.textContent()).toContain(messages.rentStep.second)
     await page.goto('/members/rent')
     const arrears = page.getByRole('region', { name: 'Arrears' })
-    await poll(() => arrears.getByRole('link', { name: `Invoice ${second.number}`, exact: true }).count()).toBe(1)
-    expect(await arrears.getByRole('link', { name: `Invoice ${first.number}`, exact: true }).count()).toBe(0)
+    await poll(() =>
+      arrears.getByRole('link', { name: `Invoice ${second.number}`, exact: true }).count(),
+    ).toBe(1)
+    expect(
+      await arrears.getByRole('link', { name: `Invoice ${first.number}`, exact: true }).count(),
+    ).toBe(0)
     // Ready to re-let: the plots filter's lapsed (failed or lapsed, occupied, not paid) finds it.
     await page.goto('/members/plots')
     await page.getByPlaceholder('Plot holder nickname').fill('lapsed')
     const lapsed = page.getByRole('list', { name: 'Plots' })
-    await poll(() => lapsed.getByRole('link', { name: new RegExp(`^Plot ${second.plot} `) }).count()).toBe(1)
-    expect(await lapsed.getByRole('link', { name: new RegExp(`^Plot ${first.plot} `) }).count()).toBe(0)
+    await poll(() =>
+      lapsed.getByRole('link', { name: new RegExp(`^Plot ${second.plot} `) }).count(),
+    ).toBe(1)
+    expect(
+      await lapsed.getByRole('link', { name: new RegExp(`^Plot ${first.plot} `) }).count(),
+    ).toBe(0)
   })
 })

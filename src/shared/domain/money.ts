@@ -1,4 +1,3 @@
-
 // Money is whole pence everywhere: in the database, in the API and in every sum. Pounds appear
 // only where a person reads or types them.
 

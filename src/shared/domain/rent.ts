@@ -107,7 +107,9 @@ export const linesTotal = (lines: ReadonlyArray<{ amount: number }>) =>
   lines.reduce((sum, line) => sum + line.amount, 0)
 
 /** The tenant who receives the plot's invoice: the longest-standing, then by nickname. */
-export function choosePayer<T extends { id: string; dateJoined: string }>(tenants: readonly T[]): T | undefined {
+export function choosePayer<T extends { id: string; dateJoined: string }>(
+  tenants: readonly T[],
+): T | undefined {
   return [...tenants].sort(
     (a, b) => a.dateJoined.localeCompare(b.dateJoined) || a.id.localeCompare(b.id),
   )[0]
@@ -143,7 +145,9 @@ export function checkEntry(
     case 'payment':
       if (outstanding <= 0) return refuse(rentMessages.invoiceSettled)
       if (amount === undefined) return refuse(rentMessages.amountWholePence)
-      return amount > outstanding ? refuse(rentMessages.paymentTooLarge(penceText(outstanding))) : ok(amount)
+      return amount > outstanding
+        ? refuse(rentMessages.paymentTooLarge(penceText(outstanding)))
+        : ok(amount)
     case 'refund':
       if (amount === undefined) return refuse(rentMessages.amountWholePence)
       return amount > netPaid ? refuse(rentMessages.refundTooLarge(penceText(netPaid))) : ok(amount)
@@ -172,12 +176,16 @@ export const nextStep = (done: readonly RentStep[]): RentStep | undefined =>
  * The invoice a bank statement line pays: the invoice whose reference (INV-123, or "inv 123")
  * the line quotes, when it still owes at least the amount.
  */
-export function matchStatementLine<T extends { number: number; outstanding: number; cancelled: boolean }>(
+export function matchStatementLine<
+  T extends { number: number; outstanding: number; cancelled: boolean },
+>(
   line: { amount: number; reference: string },
   invoicesByNumber: ReadonlyMap<number, T>,
 ): { invoice: T | null; problem: string | null } {
   if (line.amount <= 0) return { invoice: null, problem: rentMessages.statementNotPayment }
-  const quoted = [...line.reference.matchAll(/inv[\s\-_.#:]*0*(\d{1,9})/gi)].map((m) => Number(m[1]))
+  const quoted = [...line.reference.matchAll(/inv[\s\-_.#:]*0*(\d{1,9})/gi)].map((m) =>
+    Number(m[1]),
+  )
   const invoice = quoted.map((n) => invoicesByNumber.get(n)).find((found) => found !== undefined)
   if (!invoice) return { invoice: null, problem: rentMessages.statementNoInvoice }
   if (invoice.cancelled) return { invoice: null, problem: messages.invoiceCancelled }

@@ -34,15 +34,15 @@ export const rentSettingsSchema = z
     ratePerSquareMetre: penceOrNothing,
     /** Percent off the rent for a person with a concession. */
     concessionPercent: z.int().min(0).max(100),
-    extras: z
-      .array(z.object({ name: z.string().trim().min(1).max(60), amount: pence }))
-      .max(10),
+    extras: z.array(z.object({ name: z.string().trim().min(1).max(60), amount: pence })).max(10),
     /** Bank details and how to pay, printed on every invoice. */
     paymentInstructions: z.string().trim().max(1000),
     reminderDays: z.object({ first: days, second: days, arrears: days }),
   })
   .refine(
-    (s) => s.reminderDays.first < s.reminderDays.second && s.reminderDays.second < s.reminderDays.arrears,
+    (s) =>
+      s.reminderDays.first < s.reminderDays.second &&
+      s.reminderDays.second < s.reminderDays.arrears,
     { error: messages.reminderDaysOrder, path: ['reminderDays'] },
   )
 export type RentSettings = z.infer<typeof rentSettingsSchema>
@@ -178,7 +178,13 @@ export const statementLineSchema = z.object({
   amount: z.number(),
   reference: z.string(),
   match: z
-    .object({ invoiceId: z.number(), number: z.number(), plotId: z.string(), payerName: z.string(), outstanding: z.number() })
+    .object({
+      invoiceId: z.number(),
+      number: z.number(),
+      plotId: z.string(),
+      payerName: z.string(),
+      outstanding: z.number(),
+    })
     .nullable(),
   problem: z.string().nullable(),
 })

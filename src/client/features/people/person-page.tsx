@@ -4,7 +4,7 @@ import { usePeopleMode } from './mode-context.tsx'
 import { personPath } from './mode.ts'
 import { PersonForm } from './person-form.tsx'
 import { PersonMessages } from './person-messages.tsx'
-import { PersonRent } from './person-rent.tsx'
+import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
 import { PersonState } from './person-state.tsx'
 
 export function PersonPage() {
@@ -16,7 +16,7 @@ export function PersonPage() {
       {(person) => (
         <>
           <PersonForm key={person.id} person={person} mode={mode} loading={query.isPlaceholderData} />
-          <PersonRent id={person.id} />
+          <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />
         </>
       )}

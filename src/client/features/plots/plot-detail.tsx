@@ -4,7 +4,7 @@ import { plotStatus } from '#shared/domain/plots'
 import type { Plot } from '#shared/schemas/plot'
 import { useIsCommittee } from './committee-only.tsx'
 import { plotHref } from './api.ts'
-import { PlotRent } from './plot-rent.tsx'
+import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
 import { statusWords } from './plot-status.ts'
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
@@ -83,7 +83,7 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
         </Link>
       </div>
       {/* The rent is the committee's business (level 3): the land manager does not see it. */}
-      {active ? <PlotRent plotId={plot.id} /> : null}
+      {active ? <InvoiceHistory of="plot" id={plot.id} heading="h2" /> : null}
     </>
   )
 }

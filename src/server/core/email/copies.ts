@@ -3,11 +3,7 @@ import type { Db } from '#server/core/db/database'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
 import type { Mailer } from '#server/core/email/transport'
-import {
-  COPIES_PER_JOB,
-  sendCopiesJob,
-  type AttachmentMaker,
-} from '#server/core/email/send-copies'
+import { COPIES_PER_JOB, sendCopiesJob, type AttachmentMaker } from '#server/core/email/send-copies'
 import type { JobRunner } from '#server/core/jobs/runner'
 
 // Letters and e-mails are one capability every feature uses (decision 19): a feature stores its

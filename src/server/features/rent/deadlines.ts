@@ -22,7 +22,11 @@ import { findInvoice } from '#server/features/rent/sql'
 export const DEADLINE_HOUR = 'T06:00:00Z'
 const SYSTEM = 'system'
 
-export function deadlineJob(db: Db, copies: Copies, jobs: () => JobRunner): JobKind<{ invoiceId: number }> {
+export function deadlineJob(
+  db: Db,
+  copies: Copies,
+  jobs: () => JobRunner,
+): JobKind<{ invoiceId: number }> {
   const job: JobKind<{ invoiceId: number }> = {
     kind: 'rent-deadline',
     payload: z.object({ invoiceId: z.number().int() }),
@@ -52,7 +56,13 @@ export function deadlineJob(db: Db, copies: Copies, jobs: () => JobRunner): JobK
       ),
   }
 
-  async function takeStep(tx: WriteTx, invoice: Invoice, step: RentStep, today: string, instructions: string) {
+  async function takeStep(
+    tx: WriteTx,
+    invoice: Invoice,
+    step: RentStep,
+    today: string,
+    instructions: string,
+  ) {
     await tx.insertInto('rent_steps').values({ invoiceId: invoice.id, step, date: today }).execute()
     const change = { eventCollection: 'invoices', docId: String(invoice.id), userName: SYSTEM }
     if (step === 'arrears') {
@@ -64,7 +74,11 @@ export function deadlineJob(db: Db, copies: Copies, jobs: () => JobRunner): JobK
         .where('id', '=', invoice.plotId)
         .where('isFailed', '=', 0)
         .execute()
-      await writeLog(tx, { ...change, methodName: 'markArrears' }, { plotId: invoice.plotId, outstanding: invoice.outstanding })
+      await writeLog(
+        tx,
+        { ...change, methodName: 'markArrears' },
+        { plotId: invoice.plotId, outstanding: invoice.outstanding },
+      )
       return
     }
     const payer = await payerOf(tx, invoice)
@@ -89,13 +103,18 @@ export function deadlineJob(db: Db, copies: Copies, jobs: () => JobRunner): JobK
       waysOf(payer).map((channel) => ({
         personId: payer.id,
         channel,
-        recipient: channel === 'email' ? payer.email.trim() : `${fullName(payer)}\n${payer.address}`.trim(),
+        recipient:
+          channel === 'email' ? payer.email.trim() : `${fullName(payer)}\n${payer.address}`.trim(),
         subject,
         body,
         attachment: `invoice:${invoice.id}`,
       })),
     )
-    await writeLog(tx, { ...change, methodName: 'sendRentReminder' }, { step, payerId: payer.id, outstanding: invoice.outstanding })
+    await writeLog(
+      tx,
+      { ...change, methodName: 'sendRentReminder' },
+      { step, payerId: payer.id, outstanding: invoice.outstanding },
+    )
   }
 
   return job
@@ -109,7 +128,11 @@ async function payerOf(tx: WriteTx, invoice: Invoice) {
     .where('id', '=', invoice.payerId)
     .executeTakeFirst()
   if (person) return person
-  const stored = await tx.selectFrom('invoices').select('payerAddress').where('id', '=', invoice.id).executeTakeFirstOrThrow()
+  const stored = await tx
+    .selectFrom('invoices')
+    .select('payerAddress')
+    .where('id', '=', invoice.id)
+    .executeTakeFirstOrThrow()
   return {
     id: invoice.payerId,
     firstName: '',

@@ -48,7 +48,10 @@ function writeInvoice(
     `${messages.invoiceFacts.year}: ${invoice.yearLabel}`,
     `${messages.invoiceFacts.reference}: ${invoiceReference(invoice.number)}`,
   ]
-  doc.font('regular').fontSize(10).text(facts.join('\n'), LEFT + 110 * MM, 50 * MM, { width: 60 * MM })
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(facts.join('\n'), LEFT + 110 * MM, 50 * MM, { width: 60 * MM })
   doc.y = 100 * MM
   for (const line of lines) row(doc, line.description, line.amount)
   row(doc, messages.invoiceFacts.total, invoice.amount, true)
@@ -57,16 +60,27 @@ function writeInvoice(
     if (invoice.paid) row(doc, messages.invoiceFacts.paid, -invoice.paid)
     if (invoice.refunded) row(doc, messages.invoiceFacts.refunded, invoice.refunded)
     if (invoice.writtenOff) row(doc, messages.invoiceFacts.writtenOff, -invoice.writtenOff)
-    row(doc, invoice.cancelled ? messages.entryKind.cancel : messages.invoiceFacts.outstanding, invoice.outstanding, true)
+    row(
+      doc,
+      invoice.cancelled ? messages.entryKind.cancel : messages.invoiceFacts.outstanding,
+      invoice.outstanding,
+      true,
+    )
   }
-  if (instructions) doc.moveDown(1.5).font('regular').fontSize(10).text(instructions, LEFT, doc.y, { width: WIDTH })
+  if (instructions)
+    doc.moveDown(1.5).font('regular').fontSize(10).text(instructions, LEFT, doc.y, { width: WIDTH })
 }
 
 async function printed(tx: ReadTx, invoices: Invoice[]): Promise<PrintedInvoice[]> {
   if (invoices.length === 0) return []
   const ids = invoices.map((invoice) => invoice.id)
   const [lines, addresses] = await Promise.all([
-    tx.selectFrom('invoice_lines').select(['invoiceId', 'description', 'amount']).where('invoiceId', 'in', ids).orderBy('id').execute(),
+    tx
+      .selectFrom('invoice_lines')
+      .select(['invoiceId', 'description', 'amount'])
+      .where('invoiceId', 'in', ids)
+      .orderBy('id')
+      .execute(),
     tx.selectFrom('invoices').select(['id', 'payerAddress']).where('id', 'in', ids).execute(),
   ])
   const address = new Map(addresses.map((a) => [a.id, a.payerAddress]))
@@ -81,7 +95,12 @@ const documentFor = (title: string, association: AssociationDetails) =>
   newPdf({ title, producer: association.name, margin: 20 * MM })
 
 /** One invoice's PDF, as bytes (an e-mail's attachment, a download). */
-export async function invoicePdf(db: Db, invoice: Invoice, association: AssociationDetails, instructions: string) {
+export async function invoicePdf(
+  db: Db,
+  invoice: Invoice,
+  association: AssociationDetails,
+  instructions: string,
+) {
   const [one] = await printed(db.kysely, [invoice])
   const doc = documentFor(messages.invoiceHeading(invoice.number), association)
   writeInvoice(doc, one!, association, instructions)
@@ -121,7 +140,9 @@ async function postPayers(tx: ReadTx): Promise<Set<string>> {
   const rows = await tx
     .selectFrom('people')
     .select('id')
-    .where((eb) => eb.or([eb('contactBy', 'in', ['post', 'both']), eb(eb.fn('trim', ['email']), '=', '')]))
+    .where((eb) =>
+      eb.or([eb('contactBy', 'in', ['post', 'both']), eb(eb.fn('trim', ['email']), '=', '')]),
+    )
     .execute()
   return new Set(rows.map((row) => row.id))
 }

@@ -1,6 +1,11 @@
 import { checkEntry, type EntryKind } from '#shared/domain/rent'
 import { rentMessages } from '#shared/rent-messages'
-import type { ConfirmMatches, CorrectionInput, LedgerEntry, PaymentInput } from '#shared/schemas/rent'
+import type {
+  ConfirmMatches,
+  CorrectionInput,
+  LedgerEntry,
+  PaymentInput,
+} from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
 import { AppError, conflict, notFound, unlessRefused } from '#server/core/errors'
@@ -28,14 +33,33 @@ interface NewEntry {
   requestId: string
 }
 
-const ENTRY_COLUMNS = ['id', 'invoiceId', 'kind', 'amount', 'method', 'date', 'reference', 'createdBy', 'createdAt'] as const
+const ENTRY_COLUMNS = [
+  'id',
+  'invoiceId',
+  'kind',
+  'amount',
+  'method',
+  'date',
+  'reference',
+  'createdBy',
+  'createdAt',
+] as const
 
 function entryByRequest(tx: WriteTx, requestId: string) {
-  return tx.selectFrom('ledger').select(ENTRY_COLUMNS).where('requestId', '=', requestId).executeTakeFirst()
+  return tx
+    .selectFrom('ledger')
+    .select(ENTRY_COLUMNS)
+    .where('requestId', '=', requestId)
+    .executeTakeFirst()
 }
 
 // Adds one entry to an invoice read fresh inside the write, after the rules allow it.
-async function addEntry(tx: WriteTx, viewer: Viewer, invoiceId: number, entry: NewEntry): Promise<LedgerEntry> {
+async function addEntry(
+  tx: WriteTx,
+  viewer: Viewer,
+  invoiceId: number,
+  entry: NewEntry,
+): Promise<LedgerEntry> {
   const [invoice] = await findInvoices(tx, { ids: [invoiceId] })
   if (!invoice) throw notFound(rentMessages.invoiceMissing(invoiceId))
   const sums = {
@@ -44,7 +68,9 @@ async function addEntry(tx: WriteTx, viewer: Viewer, invoiceId: number, entry: N
     writeoff: invoice.writtenOff,
     cancel: invoice.cancelled ? 1 : 0,
   }
-  const amount = unlessRefused(checkEntry({ amount: invoice.amount, sums }, entry.kind, entry.amount))
+  const amount = unlessRefused(
+    checkEntry({ amount: invoice.amount, sums }, entry.kind, entry.amount),
+  )
   const stored = await tx
     .insertInto('ledger')
     .values({
@@ -64,14 +90,25 @@ async function addEntry(tx: WriteTx, viewer: Viewer, invoiceId: number, entry: N
   return stored
 }
 
-function recordEntry(db: Db, viewer: Viewer, invoiceId: number, entry: NewEntry): Promise<LedgerEntry> {
+function recordEntry(
+  db: Db,
+  viewer: Viewer,
+  invoiceId: number,
+  entry: NewEntry,
+): Promise<LedgerEntry> {
   return loggedChange(
     db,
-    { methodName: METHOD_NAMES[entry.kind], eventCollection: 'invoices', docId: String(invoiceId), userName: viewer.userName },
+    {
+      methodName: METHOD_NAMES[entry.kind],
+      eventCollection: 'invoices',
+      docId: String(invoiceId),
+      userName: viewer.userName,
+    },
     async (tx) => {
       const done = await entryByRequest(tx, entry.requestId)
       if (done) {
-        if (done.invoiceId !== invoiceId || done.kind !== entry.kind) throw conflict(rentMessages.requestReused)
+        if (done.invoiceId !== invoiceId || done.kind !== entry.kind)
+          throw conflict(rentMessages.requestReused)
         return new AlreadyDone(done)
       }
       return addEntry(tx, viewer, invoiceId, entry)
@@ -83,8 +120,12 @@ function recordEntry(db: Db, viewer: Viewer, invoiceId: number, entry: NewEntry)
 export const recordPayment = (db: Db, viewer: Viewer, invoiceId: number, input: PaymentInput) =>
   recordEntry(db, viewer, invoiceId, { kind: 'payment', ...input })
 
-export const recordCorrection = (db: Db, viewer: Viewer, invoiceId: number, input: CorrectionInput) =>
-  recordEntry(db, viewer, invoiceId, { ...input, method: null })
+export const recordCorrection = (
+  db: Db,
+  viewer: Viewer,
+  invoiceId: number,
+  input: CorrectionInput,
+) => recordEntry(db, viewer, invoiceId, { ...input, method: null })
 
 /**
  * The bank statement's lines the committee confirmed, as payments by transfer, all in one
@@ -113,14 +154,22 @@ export function recordMatches(db: Db, viewer: Viewer, { matches }: ConfirmMatche
         } catch (error) {
           // A refused line names itself, so the committee knows which to look at again.
           if (error instanceof AppError)
-            throw new AppError(error.status, rentMessages.statementLineRefused(match.line, error.detail))
+            throw new AppError(
+              error.status,
+              rentMessages.statementLineRefused(match.line, error.detail),
+            )
           throw error
         }
       }
       await writeLogs(
         tx,
         recorded.map(({ invoiceId, entry }) => ({
-          change: { methodName: 'recordPayment', eventCollection: 'invoices', docId: String(invoiceId), userName: viewer.userName },
+          change: {
+            methodName: 'recordPayment',
+            eventCollection: 'invoices',
+            docId: String(invoiceId),
+            userName: viewer.userName,
+          },
           value: entry,
         })),
       )

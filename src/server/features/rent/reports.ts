@@ -6,7 +6,12 @@ import type { Db } from '#server/core/db/database'
 import { toCsv, type Column } from '#server/core/http/csv'
 import { notFound } from '#server/core/errors'
 import { rentSettings } from '#server/features/rent/settings'
-import { currentYear, findInvoices, ledgerEntries, type InvoiceFilter } from '#server/features/rent/sql'
+import {
+  currentYear,
+  findInvoices,
+  ledgerEntries,
+  type InvoiceFilter,
+} from '#server/features/rent/sql'
 
 // What the treasurer and the committee read: arrears, what falls due today, the year's summary
 // (which always balances, being sums of the same ledger), payments for the books, and each
@@ -19,7 +24,10 @@ export async function arrears(db: Db, today: string): Promise<Invoice[]> {
   const invoices = await findInvoices(db.kysely, { yearId: year.id })
   return invoices
     .filter((invoice) => invoice.outstanding > 0 && invoice.dueDate < today)
-    .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || b.outstanding - a.outstanding || a.number - b.number)
+    .sort(
+      (a, b) =>
+        a.dueDate.localeCompare(b.dueDate) || b.outstanding - a.outstanding || a.number - b.number,
+    )
 }
 
 /** The reminders and arrears flags that fall due today, or are overdue and not yet done. */
@@ -41,19 +49,27 @@ export async function dueToday(db: Db, today: string): Promise<DueItem[]> {
     if (date <= today) due.push({ invoice, step, date, done: false })
   }
   return due.sort(
-    (a, b) => RENT_STEPS.indexOf(b.step) - RENT_STEPS.indexOf(a.step) || a.invoice.number - b.invoice.number,
+    (a, b) =>
+      RENT_STEPS.indexOf(b.step) - RENT_STEPS.indexOf(a.step) ||
+      a.invoice.number - b.invoice.number,
   )
 }
 
 /** A year's totals, each the sum of the same entries the invoices' balances are made of. */
 export async function yearSummary(db: Db, yearId: number): Promise<YearSummary> {
-  const year = await db.kysely.selectFrom('rent_years').selectAll().where('id', '=', yearId).executeTakeFirst()
+  const year = await db.kysely
+    .selectFrom('rent_years')
+    .selectAll()
+    .where('id', '=', yearId)
+    .executeTakeFirst()
   if (!year) throw notFound(rentMessages.rentYearMissing)
   const invoices = await findInvoices(db.kysely, { yearId })
-  const sum = (pick: (invoice: Invoice) => number) => invoices.reduce((total, invoice) => total + pick(invoice), 0)
+  const sum = (pick: (invoice: Invoice) => number) =>
+    invoices.reduce((total, invoice) => total + pick(invoice), 0)
   // What a cancellation took off: whatever of the amount the other entries do not explain.
   const cancelled = sum(
-    (invoice) => invoice.amount - invoice.paid + invoice.refunded - invoice.writtenOff - invoice.outstanding,
+    (invoice) =>
+      invoice.amount - invoice.paid + invoice.refunded - invoice.writtenOff - invoice.outstanding,
   )
   return {
     yearId,
@@ -71,7 +87,10 @@ export async function yearSummary(db: Db, yearId: number): Promise<YearSummary> 
 /** The invoices a filter picks (a person's, a plot's) with every entry on them. */
 export async function statement(db: Db, filter: InvoiceFilter) {
   const invoices = await findInvoices(db.kysely, filter)
-  const entries = await ledgerEntries(db.kysely, invoices.map((invoice) => invoice.id))
+  const entries = await ledgerEntries(
+    db.kysely,
+    invoices.map((invoice) => invoice.id),
+  )
   return { invoices, entries }
 }
 
@@ -86,7 +105,10 @@ const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
   { header: 'Method', cell: (row) => (row.method ? messages.paymentMethod[row.method] : '') },
   { header: 'Reference', cell: (row) => row.reference },
   // Money in is positive, money out (a refund) negative; write-offs move no money.
-  { header: 'Amount', cell: (row) => ((row.kind === 'refund' ? -row.amount : row.amount) / 100).toFixed(2) },
+  {
+    header: 'Amount',
+    cell: (row) => ((row.kind === 'refund' ? -row.amount : row.amount) / 100).toFixed(2),
+  },
   { header: 'Recorded by', cell: (row) => row.createdBy },
 ]
 

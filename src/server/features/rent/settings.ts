@@ -33,7 +33,12 @@ export function saveRentSettings(
 ): Promise<StoredRentSettings> {
   return loggedChange(
     db,
-    { methodName: 'updateRentSettings', eventCollection: 'settings', docId: KEY, userName: viewer.userName },
+    {
+      methodName: 'updateRentSettings',
+      eventCollection: 'settings',
+      docId: KEY,
+      userName: viewer.userName,
+    },
     async (tx) => {
       const current = await rentSettings(tx)
       if (current.version !== input.version) throw conflict(messages.staleVersion)

@@ -1,4 +1,10 @@
-import { NO_ENTRIES, outstandingOf, RENT_STEPS, type EntrySums, type RentStep } from '#shared/domain/rent'
+import {
+  NO_ENTRIES,
+  outstandingOf,
+  RENT_STEPS,
+  type EntrySums,
+  type RentStep,
+} from '#shared/domain/rent'
 import type { Invoice, LedgerEntry, RentYear } from '#shared/schemas/rent'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
@@ -36,7 +42,10 @@ function idsOf(tx: ReadTx, filter: InvoiceFilter) {
 }
 
 /** Each invoice's entries summed by kind. */
-export async function entrySums(tx: ReadTx, filter: InvoiceFilter): Promise<Map<number, EntrySums>> {
+export async function entrySums(
+  tx: ReadTx,
+  filter: InvoiceFilter,
+): Promise<Map<number, EntrySums>> {
   const rows = await tx
     .selectFrom('ledger')
     .select((eb) => ['invoiceId', 'kind', eb.fn.sum<number | string>('amount').as('total')])
@@ -58,7 +67,10 @@ async function stepsOf(tx: ReadTx, filter: InvoiceFilter) {
     .selectAll()
     .where('invoiceId', 'in', idsOf(tx, filter))
     .execute()
-  rows.sort((a, b) => a.date.localeCompare(b.date) || RENT_STEPS.indexOf(a.step) - RENT_STEPS.indexOf(b.step))
+  rows.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) || RENT_STEPS.indexOf(a.step) - RENT_STEPS.indexOf(b.step),
+  )
   const steps = new Map<number, Array<{ step: RentStep; date: string }>>()
   for (const { invoiceId, step, date } of rows) {
     const list = steps.get(invoiceId) ?? []
@@ -106,7 +118,17 @@ export function ledgerEntries(tx: ReadTx, invoiceIds: readonly number[]): Promis
   if (invoiceIds.length === 0) return Promise.resolve([])
   return tx
     .selectFrom('ledger')
-    .select(['id', 'invoiceId', 'kind', 'amount', 'method', 'date', 'reference', 'createdBy', 'createdAt'])
+    .select([
+      'id',
+      'invoiceId',
+      'kind',
+      'amount',
+      'method',
+      'date',
+      'reference',
+      'createdBy',
+      'createdAt',
+    ])
     .where('invoiceId', 'in', invoiceIds)
     .orderBy('id')
     .execute()
@@ -123,7 +145,12 @@ export function invoiceLinesOf(tx: ReadTx, invoiceId: number) {
 
 /** The rent year now: the one started last. The spec's paid flag follows its invoices. */
 export function currentYear(tx: ReadTx): Promise<RentYear | undefined> {
-  return tx.selectFrom('rent_years').selectAll().orderBy('startDate', 'desc').limit(1).executeTakeFirst()
+  return tx
+    .selectFrom('rent_years')
+    .selectAll()
+    .orderBy('startDate', 'desc')
+    .limit(1)
+    .executeTakeFirst()
 }
 
 export function listYears(tx: ReadTx): Promise<RentYear[]> {

@@ -128,7 +128,13 @@ export function startYear(
       const issuedOn = now.toISOString().slice(0, 10)
       const { id: yearId } = await tx
         .insertInto('rent_years')
-        .values({ startDate, dueDate, label, createdBy: viewer.userName, createdAt: now.toISOString() })
+        .values({
+          startDate,
+          dueDate,
+          label,
+          createdBy: viewer.userName,
+          createdAt: now.toISOString(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       const last = await tx
@@ -173,25 +179,50 @@ export function startYear(
           audience: rentMessages.rentPayers,
           createdBy: viewer.userName,
         },
-        stored.flatMap(({ id, number }, index) => invoiceCopies(invoices[index]!, id, number, label, dueDate, settings.paymentInstructions)),
+        stored.flatMap(({ id, number }, index) =>
+          invoiceCopies(invoices[index]!, id, number, label, dueDate, settings.paymentInstructions),
+        ),
       )
       const firstReminder = stepDate(dueDate, 'first', settings.reminderDays)
       await jobs.enqueueMany(
         tx,
         deadline,
-        stored.map(({ id }) => ({ payload: { invoiceId: id }, runAt: new Date(`${firstReminder}T06:00:00Z`) })),
+        stored.map(({ id }) => ({
+          payload: { invoiceId: id },
+          runAt: new Date(`${firstReminder}T06:00:00Z`),
+        })),
       )
       await writeLogs(
         tx,
         stored.map(({ id, number }, index) => ({
-          change: { methodName: 'createInvoice', eventCollection: 'invoices', docId: String(id), userName: viewer.userName },
-          value: { number, plotId: invoices[index]!.plotId, payerId: invoices[index]!.payer.id, amount: invoices[index]!.amount },
+          change: {
+            methodName: 'createInvoice',
+            eventCollection: 'invoices',
+            docId: String(id),
+            userName: viewer.userName,
+          },
+          value: {
+            number,
+            plotId: invoices[index]!.plotId,
+            payerId: invoices[index]!.payer.id,
+            amount: invoices[index]!.amount,
+          },
         })),
       )
       await writeLog(
         tx,
-        { methodName: 'startRentYear', eventCollection: 'rent_years', docId: String(yearId), userName: viewer.userName },
-        { startDate, label, invoices: stored.length, total: invoices.reduce((sum, i) => sum + i.amount, 0) },
+        {
+          methodName: 'startRentYear',
+          eventCollection: 'rent_years',
+          docId: String(yearId),
+          userName: viewer.userName,
+        },
+        {
+          startDate,
+          label,
+          invoices: stored.length,
+          total: invoices.reduce((sum, i) => sum + i.amount, 0),
+        },
       )
       await settlePaidFlags(tx)
       return { yearId, label, created: stored.length }
@@ -220,7 +251,8 @@ function invoiceCopies(
   return waysOf(payer).map((channel) => ({
     personId: payer.id,
     channel,
-    recipient: channel === 'email' ? payer.email.trim() : `${fullName(payer)}\n${payer.address}`.trim(),
+    recipient:
+      channel === 'email' ? payer.email.trim() : `${fullName(payer)}\n${payer.address}`.trim(),
     subject,
     body,
     attachment: `invoice:${id}`,

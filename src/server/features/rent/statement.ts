@@ -14,7 +14,15 @@ import { findInvoices } from '#server/features/rent/sql'
 const HEADINGS = {
   date: ['date', 'transaction date', 'posting date', 'value date'],
   amount: ['amount', 'credit', 'paid in', 'money in', 'credit amount', 'in'],
-  reference: ['reference', 'description', 'details', 'memo', 'narrative', 'transaction description', 'payee'],
+  reference: [
+    'reference',
+    'description',
+    'details',
+    'memo',
+    'narrative',
+    'transaction description',
+    'payee',
+  ],
 }
 
 const MAX_LINES = 10_000
@@ -54,7 +62,8 @@ export async function checkStatement(db: Db, bytes: Buffer): Promise<StatementLi
     amount: columnOf(headings, HEADINGS.amount),
     reference: columnOf(headings, HEADINGS.reference),
   }
-  if (Object.values(columns).some((index) => index === -1)) throw badRequest(rentMessages.statementNoColumns)
+  if (Object.values(columns).some((index) => index === -1))
+    throw badRequest(rentMessages.statementNoColumns)
   if (lines.length === 0 || lines.length > MAX_LINES) throw badRequest(messages.statementEmpty)
   const invoices = await findInvoices(db.kysely)
   const byNumber = new Map(invoices.map((invoice) => [invoice.number, invoice]))
@@ -64,7 +73,14 @@ export async function checkStatement(db: Db, bytes: Buffer): Promise<StatementLi
     const date = isoDate(cells[columns.date] ?? '')
     const reference = (cells[columns.reference] ?? '').trim().slice(0, 200)
     if (amount === undefined || date === undefined)
-      return { line, date: date ?? '', amount: amount ?? 0, reference, match: null, problem: rentMessages.statementLineUnreadable }
+      return {
+        line,
+        date: date ?? '',
+        amount: amount ?? 0,
+        reference,
+        match: null,
+        problem: rentMessages.statementLineUnreadable,
+      }
     const { invoice, problem } = matchStatementLine({ amount, reference }, byNumber)
     return {
       line,

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { messages } from '#shared/messages'
+import { penceText } from '#shared/domain/money'
+import type { Invoice, LedgerEntry } from '#shared/schemas/rent'
+import { CardTable } from '../ui/card-table.tsx'
+import { QueryState } from '../ui/query-state.tsx'
+import { api } from '../../lib/api.ts'
+import './invoice-history.css'
+
+// The rent invoices of a person (those they pay) or of a plot, each with what is still owed and
+// the reminders it had: the committee sees at once what someone owes, or why a plot is to be
+// re-let. Kept under the rent screens' first key, so a payment recorded there refreshes it.
+
+const OF = {
+  person: {
+    url: (id: string) => `/api/people/${encodeURIComponent(id)}/invoices`,
+    caption: 'Rent invoices to this person',
+    other: { heading: 'Plot', cell: (invoice: Invoice) => invoice.plotId },
+  },
+  plot: {
+    url: (id: string) => `/api/plots/${encodeURIComponent(id)}/invoices`,
+    caption: 'Rent invoices for this plot',
+    other: { heading: 'Payer', cell: (invoice: Invoice) => invoice.payerName },
+  },
+}
+
+const COLUMNS = { year: 'Year', amount: 'Amount', outstanding: 'Outstanding', steps: 'Reminders' }
+
+export function InvoiceHistory({
+  of,
+  id,
+  heading: Heading,
+}: {
+  of: keyof typeof OF
+  id: string
+  heading: 'h2' | 'h3'
+}) {
+  const { url, caption, other } = OF[of]
+  const rent = useQuery({
+    queryKey: ['rent', of, id],
+    queryFn: () => api<{ invoices: Invoice[]; entries: LedgerEntry[] }>(url(id)),
+  })
+  const headingId = `${of}-rent-heading`
+  return (
+    <section className="invoice-history" aria-labelledby={headingId}>
+      <Heading id={headingId}>Rent</Heading>
+      <QueryState query={rent}>
+        {({ invoices }) =>
+          invoices.length === 0 ? (
+            <p>{messages.noInvoices}</p>
+          ) : (
+            <CardTable
+              caption={caption}
+              columns={[
+                'Invoice',
+                COLUMNS.year,
+                other.heading,
+                COLUMNS.amount,
+                COLUMNS.outstanding,
+                COLUMNS.steps,
+              ]}
+            >
+              {invoices.map((invoice) => (
+                <tr key={invoice.id}>
+                  <th scope="row">
+                    <Link to={`/members/rent/invoices/${invoice.id}`}>
+                      {messages.invoiceHeading(invoice.number)}
+                    </Link>
+                  </th>
+                  <td data-label={COLUMNS.year}>{invoice.yearLabel}</td>
+                  <td data-label={other.heading}>{other.cell(invoice)}</td>
+                  <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
+                  <td data-label={COLUMNS.outstanding}>
+                    {invoice.cancelled ? messages.entryKind.cancel : penceText(invoice.outstanding)}
+                  </td>
+                  <td data-label={COLUMNS.steps}>
+                    {invoice.steps.length === 0 ? null : (
+                      <ul className="invoice-history__steps">
+                        {invoice.steps.map(({ step, date }) => (
+                          <li key={step}>
+                            {messages.rentStep[step]} {date}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </CardTable>
+          )
+        }
+      </QueryState>
+    </section>
+  )
+}
