@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { createScratchDatabase } from '#tests/helpers/postgres'
+import { startServer, type TestServer } from '#tests/helpers/server-process'
 import { startMessageIdServer } from '#tests/helpers/smtp'
 import type { Invoice } from '#shared/schemas/rent'
 import {
@@ -16,9 +17,10 @@ import {
 // TEST_DATABASE_URL) PostgreSQL:
 // - starting a rent year of 2,000 plots (every invoice, its lines, its e-mail or letter and its
 //   deadline job in one transaction): under 3 s, from the request to the answer;
-// - the PDF of the year's 2,000 invoices: under 30 s, with the server's memory under 300 MB
-//   (its peak, VmHWM);
-// - the arrears list and the year summary, with a payment on every other invoice: under 100 ms.
+// - the PDF of the year's invoices: under 30 s, with the server's memory under 300 MB (its peak,
+//   VmHWM, in a server restarted after the invoice e-mails went, so that it is the PDF's own);
+// - the arrears list and the year summary, with every other invoice paid: under 100 ms.
+// It also reports how fast the invoice e-mails, each with its PDF, reach a local mail server.
 
 const RUNS = 5
 const memoryMb = (pid: number, field: 'VmHWM' | 'VmRSS') =>
@@ -32,27 +34,26 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started]
 }
 
+async function client(server: TestServer) {
+  const cookie = await signInCookie(server.url)
+  const headers = { cookie, 'content-type': 'application/json', origin: server.url }
+  return (path: string, body?: object) =>
+    fetch(
+      `${server.url}${path}`,
+      body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers: { cookie } },
+    )
+}
+
 async function bench(engine: string, env: Record<string, string>) {
   console.log(`\n== ${engine}: seeding the scale data set (10,000 people, 2,000 plots)`)
   const smtp = await startMessageIdServer()
   // The seed script reads the engine from the environment, as the server does.
   process.env.DATABASE_URL = env.DATABASE_URL
-  const app = await startSeededServer('seed-scale.ts', {
-    ...env,
-    SMTP_URL: smtp.url,
-    TODAY: '2026-12-20',
-  })
-  const pid = app.server.process.pid!
+  const serverEnv = { ...env, SMTP_URL: smtp.url, TODAY: '2026-12-20', LOG_LEVEL: 'silent' }
+  const app = await startSeededServer('seed-scale.ts', serverEnv)
   try {
-    const url = app.server.url
-    const cookie = await signInCookie(url)
-    const headers = { cookie, 'content-type': 'application/json', origin: url }
-    const call = (path: string, body?: object) =>
-      fetch(
-        `${url}${path}`,
-        body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers: { cookie } },
-      )
-
+    const pid = app.server.process.pid!
+    let call = await client(app.server)
     const [started, startMs] = await timed(async () =>
       (await call('/api/rent/years', { startDate: '2026-10-01' })).json(),
     )
@@ -62,19 +63,26 @@ async function bench(engine: string, env: Record<string, string>) {
     )
 
     const [sent, sendMs] = await timed(async () => {
-      const emails = (await (await call('/api/messages')).json()) as Array<{
-        counts: Record<string, number>
-      }>
-      const expected = emails[0]!.counts.queued! + emails[0]!.counts.sending!
-      while (smtp.received.length < expected)
-        await new Promise((resolve) => setTimeout(resolve, 50))
-      return expected
+      for (;;) {
+        const [batch] = (await (await call('/api/messages')).json()) as Array<{
+          counts: Record<string, number>
+        }>
+        const { queued = 0, sending = 0, sent: done = 0, failed = 0 } = batch!.counts
+        if (queued + sending === 0) {
+          if (failed > 0) throw new Error(`${failed} invoice e-mails failed`)
+          return done
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
     })
     console.log(
-      `invoice e-mails, each with its PDF made as it goes: ${sent} in ${(sendMs / 1000).toFixed(1)} s, ${(sent / (sendMs / 1000)).toFixed(0)} a second; server peak ${memoryMb(pid, 'VmHWM').toFixed(0)} MB`,
+      `invoice e-mails, each with its PDF made as it goes: ${sent.toLocaleString('en-GB')} in ${(sendMs / 1000).toFixed(1)} s, ` +
+        `${(sent / (sendMs / 1000)).toFixed(0)} a second; server peak ${memoryMb(pid, 'VmHWM').toFixed(0)} MB`,
     )
 
-    const invoices = (await (await call(`/api/rent/years/${yearId}/invoices`)).json()) as Invoice[]
+    const invoices = (await (
+      await call(`/api/rent/years/${yearId}/invoices`)
+    ).json()) as Invoice[]
     const paying = invoices.filter((_, index) => index % 2 === 0)
     for (let start = 0; start < paying.length; start += 20)
       await Promise.all(
@@ -90,32 +98,43 @@ async function bench(engine: string, env: Record<string, string>) {
       )
     console.log(`paid ${paying.length.toLocaleString('en-GB')} invoices in full through the API`)
 
-    const [pdfBytes, pdfMs] = await timed(
-      async () =>
-        (await (await call(`/api/rent/years/${yearId}/invoices.pdf`)).arrayBuffer()).byteLength,
-    )
-    console.log(
-      `the invoices PDF of ${invoices.length.toLocaleString('en-GB')}: ${(pdfBytes / 1e6).toFixed(1)} MB in ${(pdfMs / 1000).toFixed(1)} s (target under 30 s); server peak ${memoryMb(pid, 'VmHWM').toFixed(0)} MB (target under 300 MB)`,
-    )
-
-    for (const [name, path] of [
-      ['arrears list', '/api/rent/arrears'],
-      ['year summary', `/api/rent/years/${yearId}/summary`],
-    ] as const) {
-      const times: number[] = []
-      let size = 0
-      for (let run = 0; run < RUNS; run++) {
-        const [body, ms] = await timed(async () => (await call(path)).json())
-        times.push(ms)
-        size = Array.isArray(body) ? body.length : 1
+    // A fresh process, so that its peak memory is the PDF's and the reports', not the e-mails'.
+    await app.server.stop()
+    const server = await startServer({ dataDir: app.server.dataDir, env: serverEnv })
+    try {
+      const fresh = server.process.pid!
+      call = await client(server)
+      console.log(`restarted: server memory ${memoryMb(fresh, 'VmRSS').toFixed(0)} MB`)
+      const [pdfBytes, pdfMs] = await timed(
+        async () =>
+          (await (await call(`/api/rent/years/${yearId}/invoices.pdf`)).arrayBuffer()).byteLength,
+      )
+      console.log(
+        `the invoices PDF of ${invoices.length.toLocaleString('en-GB')}: ${(pdfBytes / 1e6).toFixed(1)} MB in ${(pdfMs / 1000).toFixed(1)} s ` +
+          `(target under 30 s); server peak ${memoryMb(fresh, 'VmHWM').toFixed(0)} MB (target under 300 MB)`,
+      )
+      for (const [name, path] of [
+        ['arrears list', '/api/rent/arrears'],
+        ['year summary', `/api/rent/years/${yearId}/summary`],
+      ] as const) {
+        const times: number[] = []
+        let rows = 0
+        for (let run = 0; run < RUNS; run++) {
+          const [body, ms] = await timed(async () => (await call(path)).json())
+          times.push(ms)
+          rows = Array.isArray(body) ? body.length : 1
+        }
+        console.log(
+          `${name}: median ${median(times).toFixed(0)} ms of ${RUNS} (${times.map((t) => t.toFixed(0)).join(', ')}), ` +
+            `${rows.toLocaleString('en-GB')} rows (target under 100 ms)`,
+        )
       }
       console.log(
-        `${name}: median ${median(times).toFixed(0)} ms of ${RUNS} (${times.map((t) => t.toFixed(0)).join(', ')}), ${size.toLocaleString('en-GB')} rows (target under 100 ms)`,
+        `server peak memory after the restart: ${memoryMb(fresh, 'VmHWM').toFixed(0)} MB. ${loadAverage()}`,
       )
+    } finally {
+      await server.stop()
     }
-    console.log(
-      `server peak memory over the run: ${memoryMb(pid, 'VmHWM').toFixed(0)} MB. ${loadAverage()}`,
-    )
   } finally {
     await app.stop()
     await smtp.close()
