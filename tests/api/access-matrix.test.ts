@@ -386,6 +386,23 @@ describe.each(engines)('access matrix on %s', (engine) => {
         headers = form.headers
         break
       }
+      case 'POST /api/apply':
+        payload = {
+          firstName: 'Matrix',
+          lastName: id,
+          email: `apply-${id}@example.org`,
+          phoneNumber: '',
+          address: '',
+          note: '',
+          consent: true,
+        }
+        break
+      case 'POST /api/apply/confirm':
+        payload = { token: 'x'.repeat(43) }
+        break
+      case 'POST /api/apply/position':
+        payload = { reference: 'ABCDEFGH', email: `apply-${id}@example.org` }
+        break
       case 'GET /api/rent/payments.csv':
         return { url: `${url}?from=2026-10-01&to=2026-10-31`, cookie, headers, payload }
       case 'PUT /api/setup/steps/{id}':

@@ -4,6 +4,7 @@ import { contactFeature } from '#server/features/contact/routes'
 import { exportsFeature } from '#server/features/exports/routes'
 import { importFeature } from '#server/features/import/routes'
 import { landDocumentsFeature } from '#server/features/land-documents/routes'
+import { lettingFeature } from '#server/features/letting/routes'
 import { logsFeature } from '#server/features/logs/routes'
 import { messagesFeature } from '#server/features/messages/routes'
 import { newsFeature } from '#server/features/news/routes'
@@ -38,6 +39,7 @@ const FEATURES = [
   importFeature,
   messagesFeature,
   rentFeature,
+  lettingFeature,
   vitalsFeature,
 ]
 

@@ -27,6 +27,11 @@ import {
   startYearSchema,
 } from '#shared/schemas/rent'
 import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
+import {
+  applicationSchema,
+  confirmApplicationSchema,
+  positionQuerySchema,
+} from '#shared/schemas/letting'
 import { signInBody } from '#server/features/sign-in/routes'
 import { samplePng } from '#tests/helpers/sample-image'
 import { sampleDrawing } from '#tests/helpers/sample-drawing'
@@ -550,6 +555,45 @@ export const rentFamilies: Families = (s) => {
   }
 }
 
+// Applying for a plot: the suite keeps no application, so no token or reference finds one.
+export const lettingFamilies: Families = (s) => {
+  const application = () => ({
+    firstName: 'Fuzz',
+    lastName: 'Applicant',
+    email: 'fuzz.applicant@example.org',
+    phoneNumber: '',
+    address: '',
+    note: '',
+    consent: true,
+  })
+  return {
+    'POST /api/apply': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/apply',
+        bodyOf(application, applicationSchema, [
+          fc.constantFrom(false, 'yes', 1, null).map((consent): Breaker => (body) => ({ ...body, consent })),
+        ]),
+      ),
+    'POST /api/apply/confirm': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/apply/confirm',
+        bodyOf(() => ({ token: 'x'.repeat(43) }), confirmApplicationSchema, [
+          fc.string({ minLength: 20, maxLength: 100 }).map((token): Breaker => (body) => ({ ...body, token })),
+        ]),
+      ),
+    'POST /api/apply/position': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/apply/position',
+        bodyOf(() => ({ reference: 'ABCDEFGH', email: 'fuzz.applicant@example.org' }), positionQuerySchema, [
+          fc.string({ minLength: 1, maxLength: 20 }).map((reference): Breaker => (body) => ({ ...body, reference })),
+        ]),
+      ),
+  }
+}
+
 export const ALL_FAMILIES = [
   peopleFamilies,
   plotsFamilies,
@@ -559,6 +603,7 @@ export const ALL_FAMILIES = [
   newsFamilies,
   messagesFamilies,
   rentFamilies,
+  lettingFamilies,
   settingsFamilies,
   siteMapFamilies,
   importFamilies,

@@ -202,6 +202,34 @@ export interface RentStepsTable {
   date: string
 }
 
+/** An application for a plot from the public site; a person once confirmed. */
+export interface ApplicationsTable {
+  id: Generated<number>
+  reference: string
+  /** The nickname the person will have on the waiting list. */
+  nickname: string
+  firstName: string
+  lastName: string
+  email: string
+  phoneNumber: string
+  address: string
+  note: string
+  /** SHA-256 of the confirmation link's token; cleared when it is used. */
+  tokenHash: string | null
+  tokenExpiresAt: string | null
+  createdAt: string
+  confirmedAt: string | null
+}
+
+export interface WaitingListEventsTable {
+  id: Generated<number>
+  personId: string
+  event: 'joined' | 'offered' | 'skipped' | 'declined' | 'lapsed' | 'restored' | 'left'
+  reason: string
+  createdBy: string
+  createdAt: string
+}
+
 /** Real-user measurements; no user, IP or user agent by design. */
 export interface WebVitalsTable {
   id: Generated<number>
@@ -280,6 +308,8 @@ export interface Database {
   invoice_lines: InvoiceLinesTable
   ledger: LedgerTable
   rent_steps: RentStepsTable
+  applications: ApplicationsTable
+  waiting_list_events: WaitingListEventsTable
   app_settings: AppSettingsTable
   web_vitals: WebVitalsTable
   sign_in_failures: SignInFailuresTable

@@ -11,6 +11,8 @@ import * as peopleRepo from '#server/features/people/sql'
 import type { PeopleStatus } from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
 import { loggedChange, recordKey } from '#server/core/logged-change'
+import { recordWaitingListEvent } from '#server/features/letting/sql'
+import { lettingMessages } from '#shared/letting-messages'
 
 const today = () => toIsoDate(new Date())
 
@@ -35,6 +37,8 @@ export function createPerson(db: Db, viewer: Viewer, input: NewPerson): Promise<
         throw conflict(messages.nicknameInUse(input.id))
       }
       const { id, onWaitingList, ...fields } = input
+      if (onWaitingList)
+        await recordWaitingListEvent(tx, id, 'joined', lettingMessages.addedByCommittee, viewer.userName)
       return peopleRepo.insertPerson(tx, {
         ...rules.blankPerson(id, onWaitingList, today()),
         ...fields,
@@ -102,7 +106,9 @@ export function moveToWaitingList(db: Db, viewer: Viewer, id: string): Promise<P
     change('moveToWaitingList', id, viewer),
     async (tx) => {
       const person = await peopleRepo.requirePerson(tx, id)
-      return peopleRepo.updatePerson(tx, unlessRefused(rules.moveToWaitingList(person, today())))
+      const moved = unlessRefused(rules.moveToWaitingList(person, today()))
+      await recordWaitingListEvent(tx, id, 'joined', lettingMessages.movedFromPlotholders, viewer.userName)
+      return peopleRepo.updatePerson(tx, moved)
     },
     { id },
   )
@@ -114,7 +120,10 @@ export function moveToPlotholders(db: Db, viewer: Viewer, id: string): Promise<P
     change('moveToPlotholders', id, viewer),
     async (tx) => {
       const person = await peopleRepo.requirePerson(tx, id)
-      return peopleRepo.updatePerson(tx, unlessRefused(rules.moveToPlotholders(person)))
+      const moved = unlessRefused(rules.moveToPlotholders(person))
+      if (person.onWaitingList)
+        await recordWaitingListEvent(tx, id, 'left', lettingMessages.becamePlotholder, viewer.userName)
+      return peopleRepo.updatePerson(tx, moved)
     },
     { id },
   )

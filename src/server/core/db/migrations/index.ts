@@ -11,6 +11,7 @@ import { jobs } from '#server/core/db/migrations/009-jobs'
 import { messages } from '#server/core/db/migrations/010-messages'
 import { messageTemplates } from '#server/core/db/migrations/011-message-templates'
 import { rent } from '#server/core/db/migrations/012-rent'
+import { letting } from '#server/core/db/migrations/013-letting'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -31,6 +32,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '010-messages': messages,
   '011-message-templates': messageTemplates,
   '012-rent': rent,
+  '013-letting': letting,
 }
 
 /** What a migration is told about the engine it runs on. */

@@ -1,0 +1,46 @@
+import { waitingListOrder } from '#shared/domain/people'
+import type { WaitingListEvent } from '#shared/schemas/letting'
+import type { WaitingListEventsTable } from '#server/core/db/schema'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+
+// The waiting list's history and order, which the people feature records into as well (a person
+// added to the list, moved off it).
+
+export async function recordWaitingListEvent(
+  tx: WriteTx,
+  personId: string,
+  event: WaitingListEventsTable['event'],
+  reason: string,
+  createdBy: string,
+): Promise<void> {
+  await tx
+    .insertInto('waiting_list_events')
+    .values({ personId, event, reason, createdBy, createdAt: new Date().toISOString() })
+    .execute()
+}
+
+export function waitingListHistory(tx: ReadTx, personId: string): Promise<WaitingListEvent[]> {
+  return tx
+    .selectFrom('waiting_list_events')
+    .selectAll()
+    .where('personId', '=', personId)
+    .orderBy('id')
+    .execute()
+}
+
+/** The person's place on the waiting list, in the list's own order, and the list's length. */
+export async function placeOnList(
+  tx: ReadTx,
+  personId: string,
+): Promise<{ position: number; total: number } | undefined> {
+  const waiting = waitingListOrder(
+    await tx
+      .selectFrom('people')
+      .select(['id', 'joinedWaitingList', 'onWaitingList'])
+      .where('onWaitingList', '=', 1)
+      .execute()
+      .then((rows) => rows.map((row) => ({ ...row, onWaitingList: true }))),
+  )
+  const found = waiting.find((person) => person.id === personId)
+  return found && { position: found.position, total: waiting.length }
+}
