@@ -7,6 +7,7 @@ export const publicNav = [
   { to: '/about', label: 'About' },
   { to: '/news', label: 'News' },
   { to: '/contact', label: 'Contact' },
+  { to: '/apply', label: 'Apply' },
 ] as const
 
 export const membersNav = [

@@ -6,6 +6,7 @@ import { RequireLevel } from './require-level.tsx'
 import { RouteError } from './route-error.tsx'
 import { publicRoutes } from '../features/public/routes.tsx'
 import { contactRoutes } from '../features/contact/routes.tsx'
+import { applyRoutes } from '../features/apply/routes.tsx'
 import { signInRoutes, accountsRoutes } from '../features/accounts/routes.tsx'
 import { mapRoutes } from '../features/map/routes.tsx'
 import { peopleRoutes } from '../features/people/routes.tsx'
@@ -36,7 +37,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <PublicLayout />,
     errorElement: <RouteError />,
-    children: [...publicRoutes, ...contactRoutes, ...signInRoutes],
+    children: [...publicRoutes, ...contactRoutes, ...applyRoutes, ...signInRoutes],
   },
   {
     path: '/members',

@@ -61,12 +61,22 @@ export function SelectField({ label, hint, children, ...select }: SelectProps) {
   )
 }
 
-export function CheckboxField({ label, ...input }: InputProps) {
+export function CheckboxField({ label, hint, ...input }: InputProps) {
   const id = useId()
-  return (
+  const hintId = hint ? `${id}-hint` : undefined
+  const box = (
     <div className="field field--checkbox">
-      <input id={id} type="checkbox" {...input} />
+      <input id={id} type="checkbox" aria-describedby={hintId} {...input} />
       <label htmlFor={id}>{label}</label>
+    </div>
+  )
+  if (!hint) return box
+  return (
+    <div className="field">
+      {box}
+      <p id={hintId} className="field__hint">
+        {hint}
+      </p>
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { contactSchema, type Contact } from '#shared/schemas/contact'
 import { messages } from '#shared/messages'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -57,6 +57,9 @@ export function ContactPage() {
       <p>
         Ask us about renting a plot, joining the waiting list or visiting the site. A member of the
         committee will reply by e-mail.
+      </p>
+      <p>
+        <Link to="/apply">Apply for a plot</Link>
       </p>
       {sent === 'failure' ? (
         // The link returns to the form; what the person typed stays, so nothing is lost.

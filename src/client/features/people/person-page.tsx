@@ -6,6 +6,7 @@ import { PersonForm } from './person-form.tsx'
 import { PersonMessages } from './person-messages.tsx'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
 import { PersonState } from './person-state.tsx'
+import { WaitingListHistory } from './waiting-list-history.tsx'
 
 export function PersonPage() {
   const { id = '' } = useParams()
@@ -16,6 +17,7 @@ export function PersonPage() {
       {(person) => (
         <>
           <PersonForm key={person.id} person={person} mode={mode} loading={query.isPlaceholderData} />
+          {person.onWaitingList ? <WaitingListHistory id={person.id} /> : null}
           <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />
         </>
