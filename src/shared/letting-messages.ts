@@ -25,21 +25,7 @@ export const lettingMessages = {
   notFound: 'We could not find that reference with that e-mail address. Check both and try again.',
   applicants: 'People applying for a plot',
   confirmedBatch: 'Applications confirmed',
-  joinedByApplication: (reference: string) => `Applied on the website, reference ${reference}`,
-  addedByCommittee: 'Added by the committee',
-  movedFromPlotholders: 'Moved from the plot holders',
-  becamePlotholder: 'Became a plot holder',
   referenceRequired: 'Please enter your reference.',
   // The public pages' link and heading, and the person page's history of a place on the list.
   whereAmI: 'Where am I on the list?',
-  waitingListEvent: {
-    joined: 'Joined the list',
-    offered: 'Offered a plot',
-    skipped: 'Skipped',
-    declined: 'Declined a plot',
-    lapsed: 'Lapsed',
-    restored: 'Restored to the list',
-    left: 'Left the list',
-  },
-  noWaitingListHistory: 'Nothing has been recorded yet.',
 } as const

@@ -245,6 +245,18 @@ async function fillLaterTables(t: TestApp) {
     }
     await sql`insert into rent_steps ("invoiceId", step, date) values (1, 'first', '2024-11-14')`.execute(db)
   }
+  if (tables.includes('applications')) {
+    const db = t.db.kysely
+    await sql`insert into applications (reference, nickname, "firstName", "lastName", email,
+        "phoneNumber", address, note, "tokenHash", "tokenExpiresAt", "createdAt", "confirmedAt")
+      values ('K7Q2M9XA', 'zoëo', 'Zoë', ${"O'Neill"}, 'zoe@example.org', '', ${'1 Lane\nRiverside'},
+        'Near the gate ☀', null, null, '2024-09-01T10:00:00.000Z', '2024-09-01T10:05:00.000Z'),
+        ('P3R8T2WB', 'ann9', 'Ann', 'Lee', 'ann.lee@example.org', '', '', '', ${'a'.repeat(64)},
+        '2024-09-08T10:00:00.000Z', '2024-09-01T11:00:00.000Z', null)`.execute(db)
+    await sql`insert into waiting_list_events ("personId", event, reason, "createdBy", "createdAt")
+      values ('zoëo', 'joined', 'Applied on the website, reference K7Q2M9XA', 'public',
+        '2024-09-01T10:05:00.000Z')`.execute(db)
+  }
   if (tables.includes('sign_in_failures')) {
     await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")
       values ('nobody', '192.0.2.7', 2, ${'2024-03-04T05:06:07.089Z'})`.execute(t.db.kysely)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lettingMessages } from '#shared/letting-messages'
+import { waitingListMessages } from '#shared/waiting-list-messages'
 import { createPerson, send } from '#tests/helpers/records'
 import { startSmtpServer } from '#tests/helpers/smtp'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
@@ -68,7 +69,7 @@ describe.each(engines)('applying for a plot on %s', (engine) => {
     expect(found.statusCode, found.body).toBe(200)
     expect(found.json()).toEqual({ reference: place.reference, position: 2, total: 2 })
     const history = (await send(t, committee, 'GET', '/api/people/zo%C3%ABo/waiting-list-history')).json()
-    expect(history).toMatchObject([{ event: 'joined', reason: lettingMessages.joinedByApplication(place.reference), createdBy: 'public' }])
+    expect(history).toMatchObject([{ event: 'joined', reason: waitingListMessages.joinedByApplication(place.reference), createdBy: 'public' }])
   })
 
   it('gives one answer to a wrong pair, whichever part is wrong', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { lettingMessages } from '#shared/letting-messages'
+import { waitingListMessages } from '#shared/waiting-list-messages'
 import {
   anonymousPage,
   expectNoAxeViolations,
@@ -171,7 +172,7 @@ describe('applying for a plot', () => {
     expect(applicant, JSON.stringify(people)).toBeTruthy()
     await page.goto(`/members/waitinglist/${encodeURIComponent(applicant!.id)}`)
     const history = page.getByRole('region', { name: 'Place on the waiting list' })
-    await poll(() => history.innerText()).toContain(lettingMessages.waitingListEvent.joined)
+    await poll(() => history.innerText()).toContain(waitingListMessages.waitingListEvent.joined)
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
   })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { lettingMessages } from '#shared/letting-messages'
+import { waitingListMessages } from '#shared/waiting-list-messages'
 import type { WaitingListEvent } from '#shared/schemas/letting'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { api } from '../../lib/api.ts'
@@ -18,13 +18,13 @@ export function WaitingListHistory({ id }: { id: string }) {
       <QueryState query={history}>
         {(events) =>
           events.length === 0 ? (
-            <p>{lettingMessages.noWaitingListHistory}</p>
+            <p>{waitingListMessages.noWaitingListHistory}</p>
           ) : (
             <ul className="person-messages">
               {events.map((event) => (
                 <li key={event.id}>
                   <time dateTime={event.createdAt}>{when(event.createdAt)}</time>:{' '}
-                  <strong>{lettingMessages.waitingListEvent[event.event]}</strong>
+                  <strong>{waitingListMessages.waitingListEvent[event.event]}</strong>
                   {event.reason ? ` (${event.reason})` : null}
                 </li>
               ))}

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { lettingMessages } from '#shared/letting-messages'
+import { waitingListMessages } from '#shared/waiting-list-messages'
 import { blankPerson } from '#shared/domain/people'
 import type { Application, Place } from '#shared/schemas/letting'
 import type { Config } from '#server/core/config'
@@ -159,7 +160,7 @@ export function confirmApplication({ db, config, copies, clock }: Letting, token
         .where('id', '=', application.id)
         .execute()
       const { reference } = application
-      await recordWaitingListEvent(tx, nickname, 'joined', lettingMessages.joinedByApplication(reference), PUBLIC)
+      await recordWaitingListEvent(tx, nickname, 'joined', waitingListMessages.joinedByApplication(reference), PUBLIC)
       const place = (await placeOnList(tx, nickname))!
       const association = await associationDetails(tx, config)
       const subject = lettingMessages.confirmedSubject(reference)

@@ -12,7 +12,7 @@ import type { PeopleStatus } from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
 import { loggedChange, recordKey } from '#server/core/logged-change'
 import { recordWaitingListEvent } from '#server/features/letting/sql'
-import { lettingMessages } from '#shared/letting-messages'
+import { waitingListMessages } from '#shared/waiting-list-messages'
 
 const today = () => toIsoDate(new Date())
 
@@ -38,7 +38,7 @@ export function createPerson(db: Db, viewer: Viewer, input: NewPerson): Promise<
       }
       const { id, onWaitingList, ...fields } = input
       if (onWaitingList)
-        await recordWaitingListEvent(tx, id, 'joined', lettingMessages.addedByCommittee, viewer.userName)
+        await recordWaitingListEvent(tx, id, 'joined', waitingListMessages.addedByCommittee, viewer.userName)
       return peopleRepo.insertPerson(tx, {
         ...rules.blankPerson(id, onWaitingList, today()),
         ...fields,
@@ -107,7 +107,7 @@ export function moveToWaitingList(db: Db, viewer: Viewer, id: string): Promise<P
     async (tx) => {
       const person = await peopleRepo.requirePerson(tx, id)
       const moved = unlessRefused(rules.moveToWaitingList(person, today()))
-      await recordWaitingListEvent(tx, id, 'joined', lettingMessages.movedFromPlotholders, viewer.userName)
+      await recordWaitingListEvent(tx, id, 'joined', waitingListMessages.movedFromPlotholders, viewer.userName)
       return peopleRepo.updatePerson(tx, moved)
     },
     { id },
@@ -122,7 +122,7 @@ export function moveToPlotholders(db: Db, viewer: Viewer, id: string): Promise<P
       const person = await peopleRepo.requirePerson(tx, id)
       const moved = unlessRefused(rules.moveToPlotholders(person))
       if (person.onWaitingList)
-        await recordWaitingListEvent(tx, id, 'left', lettingMessages.becamePlotholder, viewer.userName)
+        await recordWaitingListEvent(tx, id, 'left', waitingListMessages.becamePlotholder, viewer.userName)
       return peopleRepo.updatePerson(tx, moved)
     },
     { id },
