@@ -125,7 +125,7 @@ describe('the members area on a phone and on a desktop', () => {
   it('shows a list and its record as two steps on a phone, side by side on a desktop', async () => {
     const phone = await signedInPage(suite.browser, suite.server, { userName: 'stepper', level: 3, viewport: PHONE_TALL })
     await phone.goto('/members/waitinglist')
-    const list = phone.getByRole('region', { name: 'Waiting list' })
+    const list = phone.getByRole('region', { name: 'Waiting list', exact: true })
     await poll(() => list.getByRole('link', { name: /Queue00/ }).isVisible()).toBe(true)
     expect(await phone.getByRole('button', { name: 'Submit' }).isVisible()).toBe(false)
     await list.getByRole('link', { name: /Queue05/ }).click()
@@ -142,7 +142,7 @@ describe('the members area on a phone and on a desktop', () => {
     const desk = await signedInPage(suite.browser, suite.server, { userName: 'deskclerk', level: 3, viewport: DESKTOP })
     await desk.goto('/members/waitinglist/queue05')
     await poll(() => field(desk, 'Nickname').inputValue()).toBe('queue05')
-    expect(await desk.getByRole('region', { name: 'Waiting list' }).isVisible()).toBe(true)
+    expect(await desk.getByRole('region', { name: 'Waiting list', exact: true }).isVisible()).toBe(true)
     expect(await desk.getByRole('link', { name: 'Back to waiting list' }).isVisible()).toBe(false)
     await desk.context().close()
   })
@@ -246,7 +246,7 @@ describe('the members area on a phone and on a desktop', () => {
   it('prints the waiting list without the menus and downloads it as CSV with positions', async () => {
     const page = await signedInPage(suite.browser, suite.server, { userName: 'printer', level: 3, viewport: DESKTOP })
     await page.goto('/members/waitinglist')
-    const list = page.getByRole('region', { name: 'Waiting list' })
+    const list = page.getByRole('region', { name: 'Waiting list', exact: true })
     await poll(() => list.getByRole('link', { name: /Queue29/ }).isVisible()).toBe(true)
     await page.emulateMedia({ media: 'print' })
     expect(await page.locator('.members__strip').isVisible()).toBe(false)
