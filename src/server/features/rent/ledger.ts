@@ -11,7 +11,7 @@ import { writeTransaction, type WriteTx } from '#server/core/db/write-transactio
 import { AppError, conflict, notFound, unlessRefused } from '#server/core/errors'
 import { AlreadyDone, loggedChange, recordKey, writeLogs } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
-import { findInvoices, settlePaidFlags } from '#server/features/rent/sql'
+import { findInvoices, LEDGER_COLUMNS, settlePaidFlags } from '#server/features/rent/sql'
 
 // The ledger only grows: a payment, a refund, a write-off or a cancellation is a new entry, and a
 // mistake is put right by another. Each entry carries the request that made it, so a payment
@@ -33,22 +33,10 @@ interface NewEntry {
   requestId: string
 }
 
-const ENTRY_COLUMNS = [
-  'id',
-  'invoiceId',
-  'kind',
-  'amount',
-  'method',
-  'date',
-  'reference',
-  'createdBy',
-  'createdAt',
-] as const
-
 function entryByRequest(tx: WriteTx, requestId: string) {
   return tx
     .selectFrom('ledger')
-    .select(ENTRY_COLUMNS)
+    .select(LEDGER_COLUMNS)
     .where('requestId', '=', requestId)
     .executeTakeFirst()
 }
@@ -84,7 +72,7 @@ async function addEntry(
       createdBy: viewer.userName,
       createdAt: new Date().toISOString(),
     })
-    .returning(ENTRY_COLUMNS)
+    .returning(LEDGER_COLUMNS)
     .executeTakeFirstOrThrow()
   await settlePaidFlags(tx, [invoice.plotId])
   return stored

@@ -114,21 +114,24 @@ export async function findInvoice(tx: ReadTx, id: number): Promise<Invoice | und
   return (await findInvoices(tx, { ids: [id] }))[0]
 }
 
+/** A ledger entry as the API shows it (without the request id that made it). */
+export const LEDGER_COLUMNS = [
+  'id',
+  'invoiceId',
+  'kind',
+  'amount',
+  'method',
+  'date',
+  'reference',
+  'createdBy',
+  'createdAt',
+] as const
+
 export function ledgerEntries(tx: ReadTx, invoiceIds: readonly number[]): Promise<LedgerEntry[]> {
   if (invoiceIds.length === 0) return Promise.resolve([])
   return tx
     .selectFrom('ledger')
-    .select([
-      'id',
-      'invoiceId',
-      'kind',
-      'amount',
-      'method',
-      'date',
-      'reference',
-      'createdBy',
-      'createdAt',
-    ])
+    .select(LEDGER_COLUMNS)
     .where('invoiceId', 'in', invoiceIds)
     .orderBy('id')
     .execute()
