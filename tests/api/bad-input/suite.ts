@@ -351,10 +351,11 @@ export function useBadInputSuite(engine: Engine) {
       }
     const breakers = [
       fc.constant((form: Form): Form => ({ ...form, files: [] })),
-      // A zip's first bytes then junk: neither a PDF nor a picture.
+      // A zip's whole signature then junk: neither a PDF nor a picture, nor a workbook, nor text
+      // (with "PK" alone, "PK\n!" was a one-column CSV, and the import rightly read it).
       fc.uint8Array({ maxLength: 64 }).map((bytes) => (form: Form): Form => ({
         ...form,
-        files: [{ bytes: Uint8Array.from([0x50, 0x4b, ...bytes]), name: 'not-a.pdf' }],
+        files: [{ bytes: Uint8Array.from([0x50, 0x4b, 0x03, 0x04, ...bytes]), name: 'not-a.pdf' }],
       })),
       fc.constant((form: Form): Form => ({
         ...form,

@@ -4,7 +4,7 @@ import type { Application, Place } from '#shared/schemas/letting'
 // Applying for a plot and finding one's place: public, no sign-in.
 
 export const apply = (application: Application) =>
-  api<{ email: string }>('/api/apply', { method: 'POST', json: application })
+  api<{ applied: true }>('/api/apply', { method: 'POST', json: application })
 
 export const confirmApplication = (token: string) =>
   api<Place>('/api/apply/confirm', { method: 'POST', json: { token } })

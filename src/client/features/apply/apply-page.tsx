@@ -50,8 +50,8 @@ export function ApplyPage() {
     setRefusal('')
     setSending(true)
     try {
-      const { email } = await apply(parsed.data)
-      setAppliedAs(email)
+      await apply(parsed.data)
+      setAppliedAs(parsed.data.email)
     } catch (error) {
       // Refused (already applied, too many attempts, invalid): what was typed stays.
       setRefusal(errorMessage(error))
