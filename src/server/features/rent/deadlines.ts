@@ -19,7 +19,8 @@ import { findInvoice } from '#server/features/rent/sql'
 // are read from the settings when the job runs, so a change to them moves the invoices already
 // out. A paid, written-off or cancelled invoice is left alone.
 
-export const DEADLINE_HOUR = 'T06:00:00Z'
+/** When a deadline's job runs on its day: early, before the committee looks. */
+export const deadlineAt = (date: string) => new Date(`${date}T06:00:00Z`)
 const SYSTEM = 'system'
 
 export function deadlineJob(
@@ -46,7 +47,7 @@ export function deadlineJob(
             if (!step) return
             const date = stepDate(invoice.dueDate, step, settings.reminderDays)
             if (date > today) {
-              await runner.enqueue(tx, job, { invoiceId }, new Date(`${date}${DEADLINE_HOUR}`))
+              await runner.enqueue(tx, job, { invoiceId }, deadlineAt(date))
               return
             }
             await takeStep(tx, invoice, step, today, settings.paymentInstructions)

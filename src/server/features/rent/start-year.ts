@@ -22,6 +22,7 @@ import { badRequest } from '#server/core/errors'
 import type { JobKind, JobRunner } from '#server/core/jobs/runner'
 import { writeLog, writeLogs } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
+import { deadlineAt } from '#server/features/rent/deadlines'
 import { rentSettings } from '#server/features/rent/settings'
 import { settlePaidFlags } from '#server/features/rent/sql'
 
@@ -189,7 +190,7 @@ export function startYear(
         deadline,
         stored.map(({ id }) => ({
           payload: { invoiceId: id },
-          runAt: new Date(`${firstReminder}T06:00:00Z`),
+          runAt: deadlineAt(firstReminder),
         })),
       )
       await writeLogs(
