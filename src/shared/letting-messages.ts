@@ -8,6 +8,7 @@ export const lettingMessages = {
   consentLabel: 'I agree to the association keeping these details to run the waiting list',
   privacyNotice:
     'We keep your details only to run the waiting list and to offer you a plot, and share them with no one. Ask us at any time to see them or to remove them.',
+  privacyNoticeRequired: 'Please write the privacy notice people agree to when they apply.',
   consentRequired: 'Please agree to us keeping your details, or we cannot put you on the list.',
   alreadyApplied:
     'An application with this e-mail address has already been made. Look up your place on the waiting list, or contact us.',

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { randomUUID } from 'node:crypto'
+import { DEFAULT_LETTING_SETTINGS } from '#shared/domain/letting'
 import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -398,7 +399,18 @@ describe.each(engines)('access matrix on %s', (engine) => {
         }
         break
       case 'POST /api/apply/confirm':
+      case 'POST /api/letting/link':
+      case 'POST /api/letting/link/use':
         payload = { token: 'x'.repeat(43) }
+        break
+      case 'PUT /api/letting/settings':
+        payload = { ...DEFAULT_LETTING_SETTINGS, version: 0 }
+        break
+      case 'POST /api/offers':
+        payload = { plotId: `plot-${id}`, personId: 'fixture', reason: '' }
+        break
+      case 'POST /api/offers/{id}/answer':
+        payload = { answer: 'decline' }
         break
       case 'POST /api/apply/position':
         payload = { reference: 'ABCDEFGH', email: `apply-${id}@example.org` }

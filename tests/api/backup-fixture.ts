@@ -257,6 +257,19 @@ async function fillLaterTables(t: TestApp) {
       values ('zoëo', 'joined', 'Applied on the website, reference K7Q2M9XA', 'public',
         '2024-09-01T10:05:00.000Z')`.execute(db)
   }
+  if (tables.includes('offers')) {
+    const db = t.db.kysely
+    await sql`insert into offers ("plotId", "personId", channel, deadline, status, reason,
+        "acceptTokenHash", "declineTokenHash", "createdBy", "createdAt", "answeredAt")
+      values ('2', 'zoëo', 'email', '2024-09-15', 'open', ${'Lives next door – ☀'}, ${'b'.repeat(64)},
+        ${'c'.repeat(64)}, 'level3', '2024-09-01T12:00:00.000Z', null),
+        ('1A', 'ann-1', 'both', '2024-08-15', 'declined', '', null, null, 'level3',
+        '2024-08-01T12:00:00.000Z', '2024-08-02T08:00:00.000Z')`.execute(db)
+    await sql`insert into still_want_rounds (year, "askedOn", "closesOn", "closedAt")
+      values ('2024', '2024-03-01', '2024-03-29', '2024-03-30T06:00:00.000Z')`.execute(db)
+    await sql`insert into still_want_answers ("roundId", "personId", "tokenHash", "answeredAt")
+      values (1, 'zoëo', null, '2024-03-02T09:00:00.000Z'), (1, 'ann-1', ${'d'.repeat(64)}, null)`.execute(db)
+  }
   if (tables.includes('sign_in_failures')) {
     await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")
       values ('nobody', '192.0.2.7', 2, ${'2024-03-04T05:06:07.089Z'})`.execute(t.db.kysely)

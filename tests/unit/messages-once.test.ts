@@ -4,7 +4,7 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 // Every message a user reads (a refusal, a status, a hint, an empty list's note) is written once,
-// in src/shared/messages.ts (or, for the rent year and letting, src/shared/rent-, letting- and waiting-list-messages.ts): the server's answers and the screens use it, so a wording is changed
+// in src/shared/messages.ts (or, for the rent year and letting, src/shared/rent-, letting-, offer- and waiting-list-messages.ts): the server's answers and the screens use it, so a wording is changed
 // in one place and the two sides never drift. This reads the code the way a reviewer would and
 // lists any sentence spelled in a string elsewhere. A page's own prose is content, not a message:
 // the default Home and About texts are Markdown files (src/server/features/site/default-*.md).
@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 const SCOPES = ['src/client', 'src/server/features', 'src/server/core/http', 'src/server/core/errors.ts', 'src/server/core/viewer.ts', 'src/server/core/logged-change.ts']
 // messages.ts, and the rent year's and letting's own (kept out of the home page's bundle).
 const MESSAGE_FILES = ['src/shared/messages.ts', 'src/shared/rent-messages.ts', 'src/shared/letting-messages.ts',
-  'src/shared/waiting-list-messages.ts',
+  'src/shared/waiting-list-messages.ts', 'src/shared/offer-messages.ts',
 ]
 
 function sourceFiles(scope: string): string[] {

@@ -1,10 +1,9 @@
 import { z } from 'zod'
 import { lettingMessages } from '#shared/letting-messages'
 import { messages } from '#shared/messages'
-import { emailAddress as email, ONE_LINE, requiredText } from '#shared/schemas/text-fields'
+import { days, emailAddress as email, monthDay, ONE_LINE, requiredText } from '#shared/schemas/text-fields'
 
-// Applying for a plot from the public site, and finding one's place on the waiting list.
-
+// Applying for a plot from the public site, finding one's place on the waiting list, and offers.
 
 const name = (field: string) =>
   requiredText(messages.personNameRequired, field, 100).regex(ONE_LINE, messages.personNameRequired)
@@ -22,7 +21,6 @@ export const applicationSchema = z.object({
 })
 export type Application = z.infer<typeof applicationSchema>
 
-export const confirmApplicationSchema = z.object({ token: z.string().min(20).max(100) })
 
 export const positionQuerySchema = z.object({
   reference: z.string().trim().toUpperCase().min(1, lettingMessages.referenceRequired).max(20),
@@ -46,3 +44,63 @@ export const waitingListEventSchema = z.object({
   createdAt: z.string(),
 })
 export type WaitingListEvent = z.infer<typeof waitingListEventSchema>
+
+/** How plots are let: the administrator's settings. */
+export const lettingSettingsSchema = z.object({
+  /** Days from an offer to its deadline. */
+  offerDays: days,
+  /** Whether declining, or letting an offer lapse, sends the person to the end of the list. */
+  declineGoesToEnd: z.boolean(),
+  /** The day (MM-DD) everyone on the list is asked whether they still want a plot; '' for never. */
+  stillWantDate: z.union([monthDay, z.literal('')]),
+  /** Days to answer that question before lapsing. */
+  stillWantDays: days,
+  privacyNotice: z.string().trim().min(1, lettingMessages.privacyNoticeRequired).max(4000, messages.tooLong('privacy notice', 4000)),
+})
+export type LettingSettings = z.infer<typeof lettingSettingsSchema>
+export const storedLettingSettingsSchema = lettingSettingsSchema.safeExtend({ version: z.int().min(0) })
+export type StoredLettingSettings = z.infer<typeof storedLettingSettingsSchema>
+
+export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'expired', 'withdrawn'] as const
+export const OFFER_CHANNELS = ['email', 'post', 'both'] as const
+
+export const offerSchema = z.object({
+  id: z.number(),
+  plotId: z.string(),
+  personId: z.string(),
+  personName: z.string(),
+  channel: z.enum(OFFER_CHANNELS),
+  deadline: z.string(),
+  status: z.enum(OFFER_STATUSES),
+  reason: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  answeredAt: z.string().nullable(),
+})
+export type Offer = z.infer<typeof offerSchema>
+
+export const newOfferSchema = z.object({
+  plotId: z.string().trim().min(1).max(40),
+  personId: z.string().trim().min(1).max(40),
+  reason: z.string().trim().max(500, messages.tooLong('reason', 500)).default(''),
+})
+export type NewOffer = z.infer<typeof newOfferSchema>
+
+/** What the committee chooses from: the list in order, and the plots that can be offered. */
+export const offerChoicesSchema = z.object({
+  waiting: z.array(
+    z.object({ id: z.string(), name: z.string(), position: z.number(), hasOpenOffer: z.boolean() }),
+  ),
+  vacantPlots: z.array(z.string()),
+})
+export type OfferChoices = z.infer<typeof offerChoicesSchema>
+
+export const offerAnswerSchema = z.object({ answer: z.enum(['accept', 'decline']) })
+
+/** A link's token: to accept or decline an offer, or to stay on the list. */
+export const tokenSchema = z.object({ token: z.string().min(20).max(100) })
+export const tokenPreviewSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.enum(['accept', 'decline']), plotId: z.string(), deadline: z.string() }),
+  z.object({ action: z.literal('stay'), closesOn: z.string() }),
+])
+export type TokenPreview = z.infer<typeof tokenPreviewSchema>

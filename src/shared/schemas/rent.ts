@@ -4,6 +4,7 @@ import { rentMessages } from '#shared/rent-messages'
 import { MAX_PENCE } from '#shared/domain/money'
 import { ENTRY_KINDS, PAYMENT_METHODS, RENT_STEPS } from '#shared/domain/rent'
 import { isoDate } from '#shared/schemas/person'
+import { days, monthDay } from '#shared/schemas/text-fields'
 
 // The rent year's records. Every amount is whole pence (an integer): the API never carries
 // pounds, so no sum ever meets a fraction.
@@ -16,11 +17,6 @@ export const pence = z
 
 const penceOrNothing = z.number().int().min(0).max(MAX_PENCE)
 
-const monthDay = z
-  .string()
-  .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: messages.invalidDate })
-
-const days = z.int().min(1).max(365)
 
 /** What the administrator sets once: how rent is charged, paid and chased. */
 export const rentSettingsSchema = z

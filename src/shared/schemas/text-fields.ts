@@ -23,3 +23,11 @@ export const emailAddress = z
   .toLowerCase()
   .max(254, messages.tooLong('email address', 254))
   .regex(z.regexes.email, messages.invalidEmail)
+
+/** A day of the year, MM-DD (01 October: 10-01). */
+export const monthDay = z
+  .string()
+  .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: messages.invalidDate })
+
+/** A number of days, as settings give them. */
+export const days = z.int().min(1).max(365)

@@ -29,9 +29,13 @@ import {
 import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
 import {
   applicationSchema,
-  confirmApplicationSchema,
+  lettingSettingsSchema,
+  newOfferSchema,
+  offerAnswerSchema,
   positionQuerySchema,
+  tokenSchema,
 } from '#shared/schemas/letting'
+import { DEFAULT_LETTING_SETTINGS } from '#shared/domain/letting'
 import { signInBody } from '#server/features/sign-in/routes'
 import { samplePng } from '#tests/helpers/sample-image'
 import { sampleDrawing } from '#tests/helpers/sample-drawing'
@@ -557,6 +561,10 @@ export const rentFamilies: Families = (s) => {
 
 // Applying for a plot: the suite keeps no application, so no token or reference finds one.
 export const lettingFamilies: Families = (s) => {
+  const unknownToken = () =>
+    bodyOf(() => ({ token: 'x'.repeat(43) }), tokenSchema, [
+      fc.string({ minLength: 20, maxLength: 100 }).map((token): Breaker => (body) => ({ ...body, token })),
+    ])
   const application = () => ({
     firstName: 'Fuzz',
     lastName: 'Applicant',
@@ -575,14 +583,39 @@ export const lettingFamilies: Families = (s) => {
           fc.constantFrom(false, 'yes', 1, null).map((consent): Breaker => (body) => ({ ...body, consent })),
         ]),
       ),
-    'POST /api/apply/confirm': () =>
+    'POST /api/apply/confirm': () => s.bodyOnly('POST', '/api/apply/confirm', unknownToken()),
+    // No link has been sent: every token is unknown, used or expired.
+    'POST /api/letting/link': () => s.bodyOnly('POST', '/api/letting/link', unknownToken()),
+    'POST /api/letting/link/use': () => s.bodyOnly('POST', '/api/letting/link/use', unknownToken()),
+    'PUT /api/letting/settings': () =>
       s.bodyOnly(
-        'POST',
-        '/api/apply/confirm',
-        bodyOf(() => ({ token: 'x'.repeat(43) }), confirmApplicationSchema, [
-          fc.string({ minLength: 20, maxLength: 100 }).map((token): Breaker => (body) => ({ ...body, token })),
+        'PUT',
+        '/api/letting/settings',
+        bodyOf(() => ({ ...DEFAULT_LETTING_SETTINGS, version: 0 }), lettingSettingsSchema.safeExtend({ version: z.int().min(0) }), [
+          s.stale,
+          fc.constantFrom('13-01', '00-10', '2026-03-01', 'March').map((stillWantDate): Breaker => (body) => ({ ...body, stillWantDate })),
+          fc.constantFrom(0, -3, 1.5, 366).map((offerDays): Breaker => (body) => ({ ...body, offerDays })),
+          fc.constantFrom('', '   ').map((privacyNotice): Breaker => (body) => ({ ...body, privacyNotice })),
         ]),
       ),
+    // The suite's plots are let or unknown: an offer of one names no vacant plot.
+    'POST /api/offers': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/offers',
+        bodyOf(() => ({ plotId: 'no-such-plot', personId: 'waiter', reason: '' }), newOfferSchema, [
+          fc.string({ minLength: 1, maxLength: 40 }).filter((id) => !s.anyPlot(id.trim())).map((plotId): Breaker => (body) => ({ ...body, plotId })),
+        ]),
+      ),
+    'POST /api/offers/{id}/answer': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/offers/{id}/answer',
+        { id: { names: () => false, numeric: true } },
+        bodyOf(() => ({ answer: 'accept' }), offerAnswerSchema),
+      ),
+    'POST /api/people/{id}/restore-to-waiting-list': () =>
+      s.idsAndBody('POST', '/api/people/{id}/restore-to-waiting-list', { id: { names: s.anyPerson } }),
     'POST /api/apply/position': () =>
       s.bodyOnly(
         'POST',

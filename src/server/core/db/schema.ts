@@ -230,6 +230,43 @@ export interface WaitingListEventsTable {
   createdAt: string
 }
 
+/** An offer of a plot to someone on the waiting list, open until its deadline. */
+export interface OffersTable {
+  id: Generated<number>
+  plotId: string
+  personId: string
+  channel: 'email' | 'post' | 'both'
+  /** The last day to answer, YYYY-MM-DD. */
+  deadline: string
+  status: 'open' | 'accepted' | 'declined' | 'expired' | 'withdrawn'
+  /** Why the offer passed over someone ahead on the list; '' when it went to the next in line. */
+  reason: string
+  /** SHA-256 of each link's token; both cleared once the offer closes. */
+  acceptTokenHash: string | null
+  declineTokenHash: string | null
+  createdBy: string
+  createdAt: string
+  answeredAt: string | null
+}
+
+/** One year's question to everyone on the waiting list: do you still want a plot? */
+export interface StillWantRoundsTable {
+  id: Generated<number>
+  year: string
+  askedOn: string
+  /** The last day to answer; those who have not are lapsed the day after. */
+  closesOn: string
+  closedAt: string | null
+}
+
+export interface StillWantAnswersTable {
+  id: Generated<number>
+  roundId: number
+  personId: string
+  tokenHash: string | null
+  answeredAt: string | null
+}
+
 /** Real-user measurements; no user, IP or user agent by design. */
 export interface WebVitalsTable {
   id: Generated<number>
@@ -310,6 +347,9 @@ export interface Database {
   rent_steps: RentStepsTable
   applications: ApplicationsTable
   waiting_list_events: WaitingListEventsTable
+  offers: OffersTable
+  still_want_rounds: StillWantRoundsTable
+  still_want_answers: StillWantAnswersTable
   app_settings: AppSettingsTable
   web_vitals: WebVitalsTable
   sign_in_failures: SignInFailuresTable

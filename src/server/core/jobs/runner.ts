@@ -35,6 +35,9 @@ export const doubling =
   (attempts: number): number =>
     Math.min(capMs, firstMs * 2 ** Math.max(0, attempts - 1))
 
+/** When a job due on a day (a deadline) runs: early, before the committee looks. */
+export const deadlineAt = (date: string) => new Date(`${date}T06:00:00Z`)
+
 export type JobRunner = ReturnType<typeof createJobRunner>
 
 // Each instance runs one: it polls for due jobs, claims a batch, runs them side by side and

@@ -1,35 +1,26 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { randomInt } from 'node:crypto'
 import { lettingMessages } from '#shared/letting-messages'
 import { waitingListMessages } from '#shared/waiting-list-messages'
 import { blankPerson } from '#shared/domain/people'
 import type { Application, Place } from '#shared/schemas/letting'
-import type { Config } from '#server/core/config'
 import { associationDetails } from '#server/core/db/association-settings'
 import type { Db } from '#server/core/db/database'
 import { lockRecords, writeTransaction, type ReadTx } from '#server/core/db/write-transaction'
-import type { Copies } from '#server/core/email/copies'
 import { badRequest, conflict, notFound } from '#server/core/errors'
 import { writeLog } from '#server/core/logged-change'
 import { insertPerson, nicknameTaken } from '#server/features/people/sql'
+import { PUBLIC, type Letting } from '#server/features/letting/context'
 import { placeOnList, recordWaitingListEvent } from '#server/features/letting/sql'
+import { hashOf, linkTo as link, newToken } from '#server/features/letting/tokens'
 
 // Applying for a plot from the public site. An application joins the waiting list only once its
 // e-mail address is confirmed through a link sent to it: the link's token is random, kept only as
 // a hash, good for 7 days and once. The reference (8 letters and digits, without look-alikes)
 // and the e-mail address together find one's place; neither alone does.
 
-const PUBLIC = 'public'
 const TOKEN_DAYS = 7
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 
-export interface Letting {
-  db: Db
-  config: Config
-  copies: Copies
-  clock: () => Date
-}
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 const newReference = () =>
   Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
 
@@ -65,18 +56,16 @@ async function emailKnown(tx: ReadTx, email: string) {
   return application !== undefined || person !== undefined
 }
 
-const link = (config: Config, path: string) => new URL(path, config.publicUrl).toString()
-
 /** Stores the application and queues the e-mail with its confirmation link. */
-export async function applyForPlot({ db, config, copies, clock }: Letting, input: Application): Promise<void> {
+export async function applyForPlot({ db, config, copies, jobs }: Letting, input: Application): Promise<void> {
   // A script filled in the field people never see: answered like anyone, and nothing is kept.
   if (input.website !== '') return
-  const token = randomBytes(32).toString('base64url')
+  const token = newToken()
   await writeTransaction(
     db,
     async (tx) => {
       if (await emailKnown(tx, input.email)) throw conflict(lettingMessages.alreadyApplied)
-      const now = clock()
+      const now = jobs.clock()
       let reference = newReference()
       while (await tx.selectFrom('applications').select('id').where('reference', '=', reference).executeTakeFirst())
         reference = newReference()
@@ -128,12 +117,12 @@ export async function applyForPlot({ db, config, copies, clock }: Letting, input
 }
 
 /** Follows the link: the applicant joins the waiting list today, and hears their reference. */
-export function confirmApplication({ db, config, copies, clock }: Letting, token: string): Promise<Place> {
+export function confirmApplication({ db, config, copies, jobs }: Letting, token: string): Promise<Place> {
   const hash = hashOf(token)
   return writeTransaction(
     db,
     async (tx) => {
-      const now = clock()
+      const now = jobs.clock()
       const application = await tx
         .selectFrom('applications')
         .selectAll()

@@ -8,7 +8,7 @@ import type { Invoice } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { lockRecords, writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
 import type { Copies } from '#server/core/email/copies'
-import { doubling, type JobKind, type JobRunner } from '#server/core/jobs/runner'
+import { deadlineAt, doubling, type JobKind, type JobRunner } from '#server/core/jobs/runner'
 import { recordKey, writeLog } from '#server/core/logged-change'
 import { rentSettings } from '#server/features/rent/settings'
 import { findInvoice } from '#server/features/rent/sql'
@@ -19,8 +19,6 @@ import { findInvoice } from '#server/features/rent/sql'
 // are read from the settings when the job runs, so a change to them moves the invoices already
 // out. A paid, written-off or cancelled invoice is left alone.
 
-/** When a deadline's job runs on its day: early, before the committee looks. */
-export const deadlineAt = (date: string) => new Date(`${date}T06:00:00Z`)
 const SYSTEM = 'system'
 
 export function deadlineJob(

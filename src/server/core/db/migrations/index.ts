@@ -12,6 +12,7 @@ import { messages } from '#server/core/db/migrations/010-messages'
 import { messageTemplates } from '#server/core/db/migrations/011-message-templates'
 import { rent } from '#server/core/db/migrations/012-rent'
 import { letting } from '#server/core/db/migrations/013-letting'
+import { offers } from '#server/core/db/migrations/014-offers'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -33,6 +34,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '011-message-templates': messageTemplates,
   '012-rent': rent,
   '013-letting': letting,
+  '014-offers': offers,
 }
 
 /** What a migration is told about the engine it runs on. */

@@ -1,0 +1,348 @@
+import type { Selectable } from 'kysely'
+import { z } from 'zod'
+import {
+  chooseOfferee,
+  offerAnswerable,
+  offerDeadline,
+  offerExpiresOn,
+} from '#shared/domain/letting'
+import { fullName, waysOf } from '#shared/domain/message-copies'
+import { addPlotToPerson, waitingListOrder } from '#shared/domain/people'
+import { addTenant, comparePlotIds } from '#shared/domain/plots'
+import { offerMessages } from '#shared/offer-messages'
+import type { NewOffer, Offer, OfferChoices } from '#shared/schemas/letting'
+import type { Person } from '#shared/schemas/person'
+import { associationDetails } from '#server/core/db/association-settings'
+import type { OffersTable } from '#server/core/db/schema'
+import { writeTransaction, type ReadTx, type WriteTx } from '#server/core/db/write-transaction'
+import { badRequest, conflict, notFound, unlessRefused } from '#server/core/errors'
+import { deadlineAt, doubling, type JobKind } from '#server/core/jobs/runner'
+import { recordKey, writeLog } from '#server/core/logged-change'
+import type { Viewer } from '#server/core/viewer'
+import { requirePerson, updatePerson } from '#server/features/people/sql'
+import { addTenancy, findPlot, tenantCounts, updatePlot } from '#server/features/plots/sql'
+import { PUBLIC, SYSTEM, todayOf, type Letting } from '#server/features/letting/context'
+import { lettingSettings } from '#server/features/letting/settings'
+import { recordWaitingListEvent } from '#server/features/letting/sql'
+import { hashOf, linkTo, newToken } from '#server/features/letting/tokens'
+
+// Offering a plot to someone on the waiting list. The offer goes to the next person in waiting
+// order unless the committee gives a reason, which the log and the history of everyone passed
+// over keep. It is open until its deadline: the person accepts or declines through a link in the
+// e-mail (or tells the committee, who records it), and a job closes it the day after. Every
+// change locks the plot and the person, so two offers of one plot, or one person accepting two
+// offers, end with one tenancy.
+
+export type Answer = 'accept' | 'decline'
+type OfferRow = Selectable<OffersTable>
+
+const locksOf = (plotId: string, personId: string) => [recordKey('plots', plotId), recordKey('people', personId)]
+
+/** The waiting list in order, with whether each person is already considering an offer. */
+async function waitingWithOffers(tx: ReadTx): Promise<OfferChoices['waiting']> {
+  const [people, open] = await Promise.all([
+    tx
+      .selectFrom('people')
+      .select(['id', 'firstName', 'lastName', 'joinedWaitingList'])
+      .where('onWaitingList', '=', 1)
+      .execute(),
+    tx.selectFrom('offers').select('personId').where('status', '=', 'open').execute(),
+  ])
+  const offered = new Set(open.map((offer) => offer.personId))
+  return waitingListOrder(people.map((person) => ({ ...person, onWaitingList: true }))).map((person) => ({
+    id: person.id,
+    name: fullName(person),
+    position: person.position,
+    hasOpenOffer: offered.has(person.id),
+  }))
+}
+
+async function openOfferedPlots(tx: ReadTx): Promise<Set<string>> {
+  const rows = await tx.selectFrom('offers').select('plotId').where('status', '=', 'open').execute()
+  return new Set(rows.map((row) => row.plotId))
+}
+
+export async function offerChoices(tx: ReadTx): Promise<OfferChoices> {
+  const [waiting, plots, tenants, offered] = await Promise.all([
+    waitingWithOffers(tx),
+    tx.selectFrom('plots').select('id').execute(),
+    tenantCounts(tx),
+    openOfferedPlots(tx),
+  ])
+  const vacantPlots = plots
+    .map((plot) => plot.id)
+    .filter((id) => !tenants.get(id) && !offered.has(id))
+    .sort(comparePlotIds)
+  return { waiting, vacantPlots }
+}
+
+function offerQuery(tx: ReadTx) {
+  return tx
+    .selectFrom('offers')
+    .leftJoin('people', 'people.id', 'offers.personId')
+    .select([
+      'offers.id',
+      'offers.plotId',
+      'offers.personId',
+      'offers.channel',
+      'offers.deadline',
+      'offers.status',
+      'offers.reason',
+      'offers.createdBy',
+      'offers.createdAt',
+      'offers.answeredAt',
+      'people.firstName',
+      'people.lastName',
+    ])
+}
+
+type OfferQueryRow = Awaited<ReturnType<ReturnType<typeof offerQuery>['execute']>>[number]
+const toOffer = ({ firstName, lastName, ...offer }: OfferQueryRow): Offer => ({
+  ...offer,
+  personName: fullName({ id: offer.personId, firstName: firstName ?? '', lastName: lastName ?? '' }),
+})
+
+/** Open offers, soonest deadline first, and the latest hundred closed ones. */
+export async function listOffers(tx: ReadTx): Promise<{ open: Offer[]; closed: Offer[] }> {
+  const [open, closed] = await Promise.all([
+    offerQuery(tx).where('offers.status', '=', 'open').orderBy('offers.deadline').orderBy('offers.id').execute(),
+    offerQuery(tx).where('offers.status', '!=', 'open').orderBy('offers.id', 'desc').limit(100).execute(),
+  ])
+  return { open: open.map(toOffer), closed: closed.map(toOffer) }
+}
+
+async function offerById(tx: ReadTx, id: number): Promise<Offer> {
+  const row = await offerQuery(tx).where('offers.id', '=', id).executeTakeFirst()
+  if (!row) throw notFound(offerMessages.offerClosed)
+  return toOffer(row)
+}
+
+const channelOf = (person: Person): Offer['channel'] => {
+  const ways = waysOf(person)
+  return ways.length === 2 ? 'both' : ways[0]!
+}
+
+export function offerExpiryJob(letting: Letting): JobKind<{ offerId: number }> {
+  return {
+    kind: 'offer-expiry',
+    payload: z.object({ offerId: z.number().int() }),
+    maxAttempts: 10,
+    backOffMs: doubling(60_000, 3_600_000),
+    run: ({ offerId }) => expireOffer(letting, offerId),
+  }
+}
+
+/** Makes an offer: checks the plot and the choice, sends it, and sets its deadline's job. */
+export async function makeOffer(letting: Letting, viewer: Viewer, input: NewOffer): Promise<Offer> {
+  const { db, config, copies, jobs } = letting
+  const id = await writeTransaction(
+    db,
+    async (tx) => {
+      const today = todayOf(letting)
+      const plot = await findPlot(tx, input.plotId)
+      if (!plot) throw notFound(offerMessages.plotNotVacant)
+      if (plot.tenants.length > 0) throw conflict(offerMessages.plotNotVacant)
+      if ((await openOfferedPlots(tx)).has(plot.id)) throw conflict(offerMessages.plotAlreadyOffered)
+      const { chosen, skipped } = unlessRefused(
+        chooseOfferee(await waitingWithOffers(tx), input.personId, input.reason),
+      )
+      const person = await requirePerson(tx, chosen.id)
+      const settings = await lettingSettings(tx)
+      const deadline = offerDeadline(today, settings.offerDays)
+      const accept = newToken()
+      const decline = newToken()
+      const reason = skipped.length > 0 ? input.reason : ''
+      const { id } = await tx
+        .insertInto('offers')
+        .values({
+          plotId: plot.id,
+          personId: person.id,
+          channel: channelOf(person),
+          deadline,
+          status: 'open',
+          reason,
+          acceptTokenHash: hashOf(accept),
+          declineTokenHash: hashOf(decline),
+          createdBy: viewer.userName,
+          createdAt: jobs.clock().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await recordWaitingListEvent(tx, person.id, 'offered', offerMessages.offeredReason(plot.id, deadline), viewer.userName)
+      for (const passed of skipped)
+        await recordWaitingListEvent(
+          tx,
+          passed.id,
+          'skipped',
+          offerMessages.skippedReason(plot.id, chosen.name, reason),
+          viewer.userName,
+        )
+      const association = (await associationDetails(tx, config)).name
+      const name = person.firstName || fullName(person)
+      const subject = offerMessages.offerSubject(plot.id)
+      const answerLink = (token: string) => linkTo(config, `/letting/answer?token=${token}`)
+      await copies.queue(
+        tx,
+        {
+          subject: offerMessages.offerBatch,
+          body: offerMessages.offerBatch,
+          audience: offerMessages.offerAudience,
+          createdBy: viewer.userName,
+          key: 'offers',
+        },
+        waysOf(person).map((channel) => ({
+          personId: person.id,
+          channel,
+          recipient: channel === 'email' ? person.email.trim() : `${fullName(person)}\n${person.address}`.trim(),
+          subject,
+          body:
+            channel === 'email'
+              ? offerMessages.offerEmail(name, plot.id, deadline, answerLink(accept), answerLink(decline), association)
+              : offerMessages.offerLetter(name, plot.id, deadline, association),
+        })),
+      )
+      await jobs.enqueue(tx, offerExpiryJob(letting), { offerId: id }, deadlineAt(offerExpiresOn(deadline)))
+      await writeLog(
+        tx,
+        { methodName: 'offerPlot', eventCollection: 'plots', docId: plot.id, userName: viewer.userName },
+        { offerId: id, personId: person.id, deadline, reason, skipped: skipped.map((passed) => passed.id) },
+      )
+      return id
+    },
+    locksOf(input.plotId, input.personId),
+  )
+  jobs.wake()
+  return offerById(db.kysely, id)
+}
+
+/** The offer a link's token answers, and how; a token matches one column only. */
+export async function offerOfToken(tx: ReadTx, token: string): Promise<{ offer: OfferRow; answer: Answer } | undefined> {
+  const hash = hashOf(token)
+  const offer = await tx
+    .selectFrom('offers')
+    .selectAll()
+    .where((eb) => eb.or([eb('acceptTokenHash', '=', hash), eb('declineTokenHash', '=', hash)]))
+    .executeTakeFirst()
+  return offer && { offer, answer: offer.acceptTokenHash === hash ? 'accept' : 'decline' }
+}
+
+/** Answers an offer through its link: single-use, and only up to the deadline. */
+export async function answerByToken(letting: Letting, token: string): Promise<Offer> {
+  const found = await offerOfToken(letting.db.kysely, token)
+  if (!found || !offerAnswerable(found.offer, todayOf(letting))) throw badRequest(offerMessages.linkUnusable)
+  return answerOffer(letting, found.offer, found.answer, PUBLIC, hashOf(token))
+}
+
+/** The committee records an answer given by letter, telephone or in person. */
+export async function recordAnswer(letting: Letting, viewer: Viewer, offerId: number, answer: Answer): Promise<Offer> {
+  const offer = await letting.db.kysely.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst()
+  if (!offer) throw notFound(offerMessages.offerClosed)
+  return answerOffer(letting, offer, answer, viewer.userName)
+}
+
+async function answerOffer(
+  letting: Letting,
+  { id, plotId, personId }: OfferRow,
+  answer: Answer,
+  userName: string,
+  tokenHash?: string,
+): Promise<Offer> {
+  const { db, jobs } = letting
+  await writeTransaction(
+    db,
+    async (tx) => {
+      // Read again under the locks: another answer, offer or tenancy may have come first.
+      const offer = (await tx.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirst())!
+      const today = todayOf(letting)
+      const column = answer === 'accept' ? offer.acceptTokenHash : offer.declineTokenHash
+      if (tokenHash !== undefined && column !== tokenHash) throw badRequest(offerMessages.linkUnusable)
+      if (!offerAnswerable(offer, today)) throw conflict(offerMessages.offerClosed)
+      if (answer === 'accept') await accept(tx, offer, userName, today)
+      else await closeUnaccepted(letting, tx, offer, 'declined', userName)
+    },
+    locksOf(plotId, personId),
+  )
+  jobs.wake()
+  return offerById(db.kysely, id)
+}
+
+const closeOffer = (tx: WriteTx, where: { id: number } | { personId: string }, status: OfferRow['status'], at: string) =>
+  tx
+    .updateTable('offers')
+    .set({ status, answeredAt: at, acceptTokenHash: null, declineTokenHash: null })
+    .where('status', '=', 'open')
+    .where((eb) => ('id' in where ? eb('id', '=', where.id) : eb('personId', '=', where.personId)))
+    .execute()
+
+// The spec's add-plot rules (a plot holder; dateJoined on a first plot) and off the waiting list.
+// A plot let meanwhile, or full, refuses, and nothing changes.
+async function accept(tx: WriteTx, offer: OfferRow, userName: string, today: string) {
+  const plot = await findPlot(tx, offer.plotId)
+  if (!plot || plot.tenants.length > 0) throw conflict(offerMessages.plotLetMeanwhile)
+  const withTenant = unlessRefused(addTenant(plot, offer.personId))
+  const person = await requirePerson(tx, offer.personId)
+  await addTenancy(tx, plot.id, person.id)
+  await updatePlot(tx, withTenant)
+  await updatePerson(tx, { ...addPlotToPerson(person, plot.id, today), onWaitingList: false })
+  const at = new Date().toISOString()
+  await closeOffer(tx, { id: offer.id }, 'accepted', at)
+  // Any other offer to them lapses: one person, one new plot.
+  await closeOffer(tx, { personId: person.id }, 'withdrawn', at)
+  if (person.onWaitingList)
+    await recordWaitingListEvent(tx, person.id, 'left', offerMessages.acceptedReason(plot.id), userName)
+  await writeLog(
+    tx,
+    { methodName: 'acceptOffer', eventCollection: 'plots', docId: plot.id, userName },
+    { offerId: offer.id, personId: person.id },
+  )
+}
+
+// Declined, or not answered in time: recorded, and the person keeps their place or goes to the
+// end of the list as the settings say.
+async function closeUnaccepted(
+  letting: Letting,
+  tx: WriteTx,
+  offer: OfferRow,
+  status: 'declined' | 'expired',
+  userName: string,
+) {
+  const { declineGoesToEnd } = await lettingSettings(tx)
+  await closeOffer(tx, { id: offer.id }, status, new Date().toISOString())
+  const person = await requirePerson(tx, offer.personId)
+  const toEnd = declineGoesToEnd && person.onWaitingList
+  if (toEnd) await updatePerson(tx, { ...person, joinedWaitingList: todayOf(letting) })
+  const reason =
+    status === 'declined'
+      ? offerMessages.declinedReason(offer.plotId, toEnd)
+      : offerMessages.expiredReason(offer.plotId, toEnd)
+  await recordWaitingListEvent(tx, person.id, 'declined', reason, userName)
+  await writeLog(
+    tx,
+    {
+      methodName: status === 'declined' ? 'declineOffer' : 'expireOffer',
+      eventCollection: 'plots',
+      docId: offer.plotId,
+      userName,
+    },
+    { offerId: offer.id, personId: person.id, toEnd },
+  )
+}
+
+/** The deadline's job: an offer still open the day after its deadline lapses. */
+async function expireOffer(letting: Letting, offerId: number) {
+  const offer = await letting.db.kysely.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst()
+  if (!offer || offer.status !== 'open') return
+  await writeTransaction(
+    letting.db,
+    async (tx) => {
+      const current = (await tx.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst())!
+      if (current.status !== 'open') return
+      const expiresOn = offerExpiresOn(current.deadline)
+      // The calendar was moved back (TODAY): wait for the day.
+      if (todayOf(letting) < expiresOn)
+        return void (await letting.jobs.enqueue(tx, offerExpiryJob(letting), { offerId }, deadlineAt(expiresOn)))
+      await closeUnaccepted(letting, tx, current, 'expired', SYSTEM)
+    },
+    locksOf(offer.plotId, offer.personId),
+  )
+}

@@ -1,0 +1,95 @@
+// The words of offering a plot: the committee's offers screen, the letting settings, the page an
+// offer's link opens, and the e-mails and letters. Apart from messages.ts so that the home page's
+// bundle does not carry them.
+
+export const offerMessages = {
+  offers: 'Offers',
+  openOffers: 'Open offers',
+  closedOffers: 'Answered and expired offers',
+  noOpenOffers: 'There are no open offers.',
+  noClosedOffers: 'No offer has been answered yet.',
+  makeOffer: 'Offer a plot',
+  offerThisPlot: 'Offer this plot',
+  sendOffer: 'Send offer',
+  offerSent: (plotId: string, name: string) => `Plot ${plotId} has been offered to ${name}.`,
+  plot: 'Plot',
+  person: 'Offer to',
+  deadline: 'Answer by',
+  status: 'Status',
+  reason: 'Reason for choosing someone else',
+  reasonHint: 'Needed when the plot does not go to the next person on the list; it is kept in the log.',
+  nextInLine: (name: string, position: number) => `Next in line: ${name} (number ${position}).`,
+  nobodyWaiting: 'Nobody on the waiting list can be offered a plot.',
+  noVacantPlot: 'There is no vacant plot without an open offer.',
+  offerStatus: {
+    open: 'Open',
+    accepted: 'Accepted',
+    declined: 'Declined',
+    expired: 'Deadline passed',
+    withdrawn: 'Withdrawn',
+  },
+  recordAccepted: 'Record as accepted',
+  recordDeclined: 'Record as declined',
+  // The server's refusals.
+  reasonRequired: 'Give a reason for offering the plot to someone other than the next person on the list.',
+  notOnList: 'This person is not on the waiting list.',
+  plotNotVacant: 'This plot is not vacant.',
+  plotAlreadyOffered: 'This plot has already been offered and the offer is still open.',
+  plotLetMeanwhile: 'Sorry, this plot has been let meanwhile. Please contact us.',
+  offerClosed: 'This offer has already been answered, has been withdrawn or has passed its deadline.',
+  linkUnusable: 'This link has expired or has been used already. Please contact us.',
+  // The page an offer's link opens.
+  answerHeading: 'Your offer of a plot',
+  answerAccept: (plotId: string, deadline: string) =>
+    `You are accepting plot ${plotId}. The offer is open until ${deadline}.`,
+  answerDecline: (plotId: string, deadline: string) =>
+    `You are declining plot ${plotId}. The offer is open until ${deadline}.`,
+  acceptButton: 'Accept the plot',
+  declineButton: 'Decline the plot',
+  accepted: (plotId: string) => `Plot ${plotId} is yours. The committee will be in touch about the keys.`,
+  declined: 'You have declined the plot. Thank you for telling us.',
+  // The offer itself, by e-mail or letter.
+  offerSubject: (plotId: string) => `An offer of plot ${plotId}`,
+  offerBatch: 'Offers of a plot',
+  offerAudience: 'People offered a plot',
+  offerEmail: (name: string, plotId: string, deadline: string, accept: string, decline: string, association: string) =>
+    `Dear ${name},\n\nWe are pleased to offer you plot ${plotId}. Please answer by ${deadline}.\n\nTo accept it, follow this link:\n${accept}\n\nTo decline it, follow this link:\n${decline}\n\nIf we have not heard from you by then, the offer will lapse.\n\n${association}\n`,
+  offerLetter: (name: string, plotId: string, deadline: string, association: string) =>
+    `Dear ${name},\n\nWe are pleased to offer you plot ${plotId}. Please tell the committee whether you accept it by ${deadline}.\n\nIf we have not heard from you by then, the offer will lapse.\n\n${association}\n`,
+  // The yearly question to everyone on the list.
+  stillWantSubject: 'Do you still want a plot?',
+  stillWantBatch: (year: string) => `Waiting list: do you still want a plot? (${year})`,
+  stillWantAudience: 'Everyone on the waiting list',
+  stillWantEmail: (name: string, closesOn: string, link: string, association: string) =>
+    `Dear ${name},\n\nOnce a year we ask everyone on our waiting list whether they still want a plot. If you do, please follow this link by ${closesOn}:\n${link}\n\nIf we do not hear from you by then, you will be taken off the list.\n\n${association}\n`,
+  stillWantLetter: (name: string, closesOn: string, association: string) =>
+    `Dear ${name},\n\nOnce a year we ask everyone on our waiting list whether they still want a plot. If you do, please tell the committee by ${closesOn}.\n\nIf we do not hear from you by then, you will be taken off the list.\n\n${association}\n`,
+  stillWantHeading: 'Staying on the waiting list',
+  stillWantButton: 'I still want a plot',
+  stillWantDone: 'Thank you: you stay on the waiting list in the same place.',
+  restore: 'Restore to the waiting list',
+  restored: 'Restored to the waiting list in their old place.',
+  notLapsed: 'This person has not lapsed from the waiting list.',
+  // The history's reasons.
+  offeredReason: (plotId: string, deadline: string) => `Offered plot ${plotId}, to answer by ${deadline}`,
+  skippedReason: (plotId: string, to: string, reason: string) => `Plot ${plotId} was offered to ${to}: ${reason}`,
+  declinedReason: (plotId: string, toEnd: boolean) =>
+    `Declined plot ${plotId}${toEnd ? '; moved to the end of the list' : '; keeps their place'}`,
+  expiredReason: (plotId: string, toEnd: boolean) =>
+    `Did not answer the offer of plot ${plotId} in time${toEnd ? '; moved to the end of the list' : '; keeps their place'}`,
+  acceptedReason: (plotId: string) => `Accepted plot ${plotId}`,
+  lapsedReason: (closesOn: string) => `Did not say by ${closesOn} that they still want a plot`,
+  restoredReason: 'Restored by the committee',
+  confirmedStillWant: (year: string) => `Said they still want a plot (${year})`,
+  // The letting settings (administrator).
+  settingsHeading: 'Letting settings',
+  offerDays: 'Days to answer an offer',
+  declinePolicy: 'Someone who declines or does not answer',
+  keepsPlace: 'keeps their place on the list',
+  goesToEnd: 'goes to the end of the list',
+  stillWantDate: 'Ask the waiting list once a year on (MM-DD, empty for never)',
+  stillWantDays: 'Days to answer before lapsing',
+  privacyNoticeLabel: 'Privacy notice on the application form',
+  saveSettings: 'Save letting settings',
+  settingsSaved: 'Letting settings saved.',
+} as const
