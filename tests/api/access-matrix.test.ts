@@ -226,6 +226,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/message-templates/{id}', `/api/message-templates/${target.template}`)
       .replace('/api/rent/years/{id}', '/api/rent/years/1')
       .replace('/api/rent/invoices/{id}', '/api/rent/invoices/1')
+      .replace('/api/offers/{id}', '/api/offers/1')
       .replace('/api/site/images/{id}', logoUrl)
       .replace('/api/site-map/backgrounds/{id}', backgroundUrl)
       .replace('{name}', 'homePhoto')

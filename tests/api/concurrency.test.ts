@@ -9,19 +9,25 @@ import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 // generated batch of operations at once (Promise.all of app.inject: on SQLite they interleave at
 // every await, on PostgreSQL they also run on separate pooled connections), then checks what must
 // hold whatever the interleaving: both sides of every tenancy agree, no plot has more than four
-// tenants, every success has its one log entry, and no edit was silently lost.
+// tenants, every success has its one log entry, and no edit was silently lost. Offers of a plot
+// race with the rest: two offers of one plot, or one person accepting two offers, make one tenancy.
 
 const ROUNDS = 15
 // Fixed so a failure can be replayed; change it (or set CONCURRENCY_SEED) to explore other runs.
 const SEED = Number(process.env.CONCURRENCY_SEED ?? 20_240_601)
 const PLOTS = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6']
 const PEOPLE = Array.from({ length: 12 }, (_, i) => `p${String(i + 1).padStart(2, '0')}`)
+// Plots that start vacant for offers (C6 is raced for by both), and the half of the people who
+// start on the waiting list.
+const OFFER_PLOTS = ['O1', 'O2', 'C6']
+const WAITING = new Set(PEOPLE.slice(0, 6))
 
 type Op =
   | { kind: 'addTenant' | 'removeTenant'; plot: string; person: string }
   | { kind: 'toWaitingList' | 'toPlotholders' | 'deletePerson' | 'createPerson'; person: string }
   | { kind: 'editPlot'; plot: string; staleBy: number }
   | { kind: 'editPerson'; person: string; staleBy: number }
+  | { kind: 'offerPlot' | 'acceptOffer'; plot: string; person: string }
 
 // Log method names and the record each operation is logged against.
 const LOGGED: Record<Op['kind'], string> = {
@@ -33,8 +39,11 @@ const LOGGED: Record<Op['kind'], string> = {
   createPerson: 'createPerson',
   editPlot: 'updatePlot',
   editPerson: 'updatePerson',
+  offerPlot: 'offerPlot',
+  acceptOffer: 'acceptOffer',
 }
-const docIdOf = (op: Op) => ('person' in op ? op.person : op.plot)
+const docIdOf = (op: Op) =>
+  op.kind === 'offerPlot' || op.kind === 'acceptOffer' ? op.plot : 'person' in op ? op.person : op.plot
 
 // Plot C1 is favoured so that it often fills up and the fifth tenant is raced for.
 const plot = fc.oneof(
@@ -52,7 +61,11 @@ const operation: fc.Arbitrary<Op[]> = fc
     { weight: 5, arbitrary: fc.record({ kind: fc.constant('addTenant' as const), plot, person }) },
     {
       weight: 3,
-      arbitrary: fc.record({ kind: fc.constant('removeTenant' as const), plot, person }),
+      arbitrary: fc.record({
+        kind: fc.constant('removeTenant' as const),
+        plot: fc.oneof(plot, fc.constantFrom(...OFFER_PLOTS)),
+        person,
+      }),
     },
     ...(['toWaitingList', 'toPlotholders', 'deletePerson', 'createPerson'] as const).map(
       (kind) => ({
@@ -65,6 +78,10 @@ const operation: fc.Arbitrary<Op[]> = fc
       weight: 2,
       arbitrary: fc.record({ kind: fc.constant('editPerson' as const), person, staleBy }),
     },
+    ...(['offerPlot', 'acceptOffer'] as const).map((kind) => ({
+      weight: 3,
+      arbitrary: fc.record({ kind: fc.constant(kind), plot: fc.constantFrom(...OFFER_PLOTS), person }),
+    })),
   )
   .map((op) => [op])
 const batch = fc
@@ -128,16 +145,18 @@ describe.each(engines)('invariants under concurrent operations on %s', (engine) 
   async function state() {
     const plots: Plot[] = (await call('GET', '/api/plots')).json()
     const people: Person[] = (await call('GET', '/api/people')).json()
+    const offers = await t.db.kysely.selectFrom('offers').selectAll().orderBy('id').execute()
     return {
       plots: new Map(plots.map((p) => [p.id, p])),
       people: new Map(people.map((p) => [p.id, p])),
+      offers,
     }
   }
 
   beforeAll(async () => {
     t = await createTestApp(engine)
     committee = await t.signInAs(3, 'racer')
-    for (const id of PLOTS) {
+    for (const id of [...PLOTS, 'O1', 'O2']) {
       const response = await call(
         'POST',
         '/api/plots',
@@ -146,7 +165,10 @@ describe.each(engines)('invariants under concurrent operations on %s', (engine) 
       expect(response.statusCode, response.body).toBe(201)
     }
     for (const id of PEOPLE) {
-      const response = await call('POST', '/api/people', newPerson(id, 'start'))
+      const response = await call('POST', '/api/people', {
+        ...newPerson(id, 'start'),
+        onWaitingList: WAITING.has(id),
+      })
       expect(response.statusCode, response.body).toBe(201)
     }
   })
@@ -172,6 +194,15 @@ describe.each(engines)('invariants under concurrent operations on %s', (engine) 
         return call('DELETE', `/api/people/${op.person}`)
       case 'createPerson':
         return call('POST', '/api/people', newPerson(op.person, marker))
+      case 'offerPlot':
+        return call('POST', '/api/offers', { plotId: op.plot, personId: op.person, reason: marker })
+      case 'acceptOffer': {
+        // The plot's open offer as read before the round (else its latest): perhaps answered,
+        // withdrawn or let meanwhile by the time this runs. Without any, an id no offer has.
+        const offered = before.offers.filter((o) => o.plotId === op.plot)
+        const target = offered.find((o) => o.status === 'open') ?? offered.at(-1)
+        return call('POST', `/api/offers/${target?.id ?? 0}/answer`, { answer: 'accept' })
+      }
       case 'editPlot': {
         // The plot as read before the round: its version may be stale by the time this runs.
         const {
@@ -221,10 +252,22 @@ describe.each(engines)('invariants under concurrent operations on %s', (engine) 
           const key = `${op.kind} ${response.statusCode}`
           outcomes[key] = (outcomes[key] ?? 0) + 1
           // Well-formed requests: success, or a refusal with a reason, never a server error.
-          expect([200, 201, 204, 404, 409, 422], `${op.kind}: ${response.body}`).toContain(
+          expect([200, 201, 204, 400, 404, 409, 422], `${op.kind}: ${response.body}`).toContain(
             response.statusCode,
           )
+          if (response.statusCode === 400) expect(op.kind, response.body).toBe('acceptOffer')
         }
+
+        // Offers: one open offer of a plot at most, an accepted offer's plot had nobody else, and
+        // nobody accepted two offers in one round.
+        const open = after.offers.filter((o) => o.status === 'open').map((o) => o.plotId)
+        expect(new Set(open).size, open.join()).toBe(open.length)
+        const acceptedNow = after.offers.filter(
+          (o) => o.status === 'accepted' && !before.offers.some((b) => b.id === o.id && b.status === 'accepted'),
+        )
+        expect(new Set(acceptedNow.map((o) => o.personId)).size).toBe(acceptedNow.length)
+        expect(new Set(acceptedNow.map((o) => o.plotId)).size).toBe(acceptedNow.length)
+        for (const { plotId } of acceptedNow) expect(before.plots.get(plotId)!.tenants, plotId).toEqual([])
 
         // Both sides of every tenancy agree, no plot has more than four, occupied follows.
         const fromPlots = [...after.plots.values()].flatMap((p) =>
@@ -253,7 +296,10 @@ describe.each(engines)('invariants under concurrent operations on %s', (engine) 
           .where('id', '>', mark)
           .execute()
         const succeeded = results.filter((r) => r.response.statusCode < 300)
-        const refused = results.filter((r) => r.response.statusCode >= 400)
+        // An answer to an id no offer has is invalid input (400), which reaches no service.
+        const refused = results.filter(
+          (r) => r.response.statusCode >= 400 && !(r.op.kind === 'acceptOffer' && r.response.statusCode === 400),
+        )
         const tally = (keys: string[]) =>
           keys.reduce<Record<string, number>>((acc, k) => ({ ...acc, [k]: (acc[k] ?? 0) + 1 }), {})
         const ok = logs.filter((l) => l.error === 'null')
@@ -333,5 +379,9 @@ describe.each(engines)('invariants under concurrent operations on %s', (engine) 
     // The run was not a quiet one: the fifth tenant and stale edits were really raced for.
     expect(outcomes['addTenant 422'] ?? 0).toBeGreaterThan(0)
     expect((outcomes['editPlot 409'] ?? 0) + (outcomes['editPerson 409'] ?? 0)).toBeGreaterThan(0)
+    // Offers were made and accepted, and some lost a race for a plot.
+    expect(outcomes['offerPlot 201'] ?? 0).toBeGreaterThan(0)
+    expect(outcomes['acceptOffer 200'] ?? 0).toBeGreaterThan(0)
+    expect(outcomes['offerPlot 409'] ?? 0).toBeGreaterThan(0)
   }, 120_000)
 })

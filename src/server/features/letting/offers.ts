@@ -14,16 +14,16 @@ import type { NewOffer, Offer, OfferChoices } from '#shared/schemas/letting'
 import type { Person } from '#shared/schemas/person'
 import { associationDetails } from '#server/core/db/association-settings'
 import type { OffersTable } from '#server/core/db/schema'
-import { writeTransaction, type ReadTx, type WriteTx } from '#server/core/db/write-transaction'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { badRequest, conflict, notFound, unlessRefused } from '#server/core/errors'
 import { deadlineAt, doubling, type JobKind } from '#server/core/jobs/runner'
-import { recordKey, writeLog } from '#server/core/logged-change'
+import { AlreadyDone, loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import { requirePerson, updatePerson } from '#server/features/people/sql'
 import { addTenancy, findPlot, tenantCounts, updatePlot } from '#server/features/plots/sql'
 import { PUBLIC, SYSTEM, todayOf, type Letting } from '#server/features/letting/context'
 import { lettingSettings } from '#server/features/letting/settings'
-import { recordWaitingListEvent } from '#server/features/letting/sql'
+import { recordWaitingListEvent, withdrawOffersOf } from '#server/features/letting/sql'
 import { hashOf, linkTo, newToken } from '#server/features/letting/tokens'
 
 // Offering a plot to someone on the waiting list. The offer goes to the next person in waiting
@@ -35,8 +35,6 @@ import { hashOf, linkTo, newToken } from '#server/features/letting/tokens'
 
 export type Answer = 'accept' | 'decline'
 type OfferRow = Selectable<OffersTable>
-
-const locksOf = (plotId: string, personId: string) => [recordKey('plots', plotId), recordKey('people', personId)]
 
 /** The waiting list in order, with whether each person is already considering an offer. */
 async function waitingWithOffers(tx: ReadTx): Promise<OfferChoices['waiting']> {
@@ -135,8 +133,15 @@ export function offerExpiryJob(letting: Letting): JobKind<{ offerId: number }> {
 /** Makes an offer: checks the plot and the choice, sends it, and sets its deadline's job. */
 export async function makeOffer(letting: Letting, viewer: Viewer, input: NewOffer): Promise<Offer> {
   const { db, config, copies, jobs } = letting
-  const id = await writeTransaction(
+  const offer = await loggedChange(
     db,
+    {
+      methodName: 'offerPlot',
+      eventCollection: 'plots',
+      docId: input.plotId,
+      userName: viewer.userName,
+      alsoLocks: [recordKey('people', input.personId)],
+    },
     async (tx) => {
       const today = todayOf(letting)
       const plot = await findPlot(tx, input.plotId)
@@ -202,17 +207,13 @@ export async function makeOffer(letting: Letting, viewer: Viewer, input: NewOffe
         })),
       )
       await jobs.enqueue(tx, offerExpiryJob(letting), { offerId: id }, deadlineAt(offerExpiresOn(deadline)))
-      await writeLog(
-        tx,
-        { methodName: 'offerPlot', eventCollection: 'plots', docId: plot.id, userName: viewer.userName },
-        { offerId: id, personId: person.id, deadline, reason, skipped: skipped.map((passed) => passed.id) },
-      )
-      return id
+      // The log keeps the offer, with its reason; the skipped are in their own histories.
+      return offerById(tx, id)
     },
-    locksOf(input.plotId, input.personId),
+    input,
   )
   jobs.wake()
-  return offerById(db.kysely, id)
+  return offer
 }
 
 /** The offer a link's token answers, and how; a token matches one column only. */
@@ -240,16 +241,22 @@ export async function recordAnswer(letting: Letting, viewer: Viewer, offerId: nu
   return answerOffer(letting, offer, answer, viewer.userName)
 }
 
-async function answerOffer(
+function answerOffer(
   letting: Letting,
   { id, plotId, personId }: OfferRow,
   answer: Answer,
   userName: string,
   tokenHash?: string,
 ): Promise<Offer> {
-  const { db, jobs } = letting
-  await writeTransaction(
-    db,
+  return loggedChange(
+    letting.db,
+    {
+      methodName: answer === 'accept' ? 'acceptOffer' : 'declineOffer',
+      eventCollection: 'plots',
+      docId: plotId,
+      userName,
+      alsoLocks: [recordKey('people', personId)],
+    },
     async (tx) => {
       // Read again under the locks: another answer, offer or tenancy may have come first.
       const offer = (await tx.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirst())!
@@ -259,19 +266,17 @@ async function answerOffer(
       if (!offerAnswerable(offer, today)) throw conflict(offerMessages.offerClosed)
       if (answer === 'accept') await accept(tx, offer, userName, today)
       else await closeUnaccepted(letting, tx, offer, 'declined', userName)
+      return offerById(tx, id)
     },
-    locksOf(plotId, personId),
+    { offerId: id, answer },
   )
-  jobs.wake()
-  return offerById(db.kysely, id)
 }
 
-const closeOffer = (tx: WriteTx, where: { id: number } | { personId: string }, status: OfferRow['status'], at: string) =>
+const closeOffer = (tx: WriteTx, id: number, status: OfferRow['status']) =>
   tx
     .updateTable('offers')
-    .set({ status, answeredAt: at, acceptTokenHash: null, declineTokenHash: null })
-    .where('status', '=', 'open')
-    .where((eb) => ('id' in where ? eb('id', '=', where.id) : eb('personId', '=', where.personId)))
+    .set({ status, answeredAt: new Date().toISOString(), acceptTokenHash: null, declineTokenHash: null })
+    .where('id', '=', id)
     .execute()
 
 // The spec's add-plot rules (a plot holder; dateJoined on a first plot) and off the waiting list.
@@ -284,17 +289,11 @@ async function accept(tx: WriteTx, offer: OfferRow, userName: string, today: str
   await addTenancy(tx, plot.id, person.id)
   await updatePlot(tx, withTenant)
   await updatePerson(tx, { ...addPlotToPerson(person, plot.id, today), onWaitingList: false })
-  const at = new Date().toISOString()
-  await closeOffer(tx, { id: offer.id }, 'accepted', at)
+  await closeOffer(tx, offer.id, 'accepted')
   // Any other offer to them lapses: one person, one new plot.
-  await closeOffer(tx, { personId: person.id }, 'withdrawn', at)
+  await withdrawOffersOf(tx, person.id)
   if (person.onWaitingList)
     await recordWaitingListEvent(tx, person.id, 'left', offerMessages.acceptedReason(plot.id), userName)
-  await writeLog(
-    tx,
-    { methodName: 'acceptOffer', eventCollection: 'plots', docId: plot.id, userName },
-    { offerId: offer.id, personId: person.id },
-  )
 }
 
 // Declined, or not answered in time: recorded, and the person keeps their place or goes to the
@@ -307,7 +306,7 @@ async function closeUnaccepted(
   userName: string,
 ) {
   const { declineGoesToEnd } = await lettingSettings(tx)
-  await closeOffer(tx, { id: offer.id }, status, new Date().toISOString())
+  await closeOffer(tx, offer.id, status)
   const person = await requirePerson(tx, offer.personId)
   const toEnd = declineGoesToEnd && person.onWaitingList
   if (toEnd) await updatePerson(tx, { ...person, joinedWaitingList: todayOf(letting) })
@@ -316,33 +315,32 @@ async function closeUnaccepted(
       ? offerMessages.declinedReason(offer.plotId, toEnd)
       : offerMessages.expiredReason(offer.plotId, toEnd)
   await recordWaitingListEvent(tx, person.id, 'declined', reason, userName)
-  await writeLog(
-    tx,
-    {
-      methodName: status === 'declined' ? 'declineOffer' : 'expireOffer',
-      eventCollection: 'plots',
-      docId: offer.plotId,
-      userName,
-    },
-    { offerId: offer.id, personId: person.id, toEnd },
-  )
 }
 
 /** The deadline's job: an offer still open the day after its deadline lapses. */
 async function expireOffer(letting: Letting, offerId: number) {
   const offer = await letting.db.kysely.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst()
   if (!offer || offer.status !== 'open') return
-  await writeTransaction(
+  await loggedChange(
     letting.db,
+    {
+      methodName: 'expireOffer',
+      eventCollection: 'plots',
+      docId: offer.plotId,
+      userName: SYSTEM,
+      alsoLocks: [recordKey('people', offer.personId)],
+    },
     async (tx) => {
       const current = (await tx.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst())!
-      if (current.status !== 'open') return
+      if (current.status !== 'open') return new AlreadyDone(undefined)
       const expiresOn = offerExpiresOn(current.deadline)
       // The calendar was moved back (TODAY): wait for the day.
-      if (todayOf(letting) < expiresOn)
-        return void (await letting.jobs.enqueue(tx, offerExpiryJob(letting), { offerId }, deadlineAt(expiresOn)))
+      if (todayOf(letting) < expiresOn) {
+        await letting.jobs.enqueue(tx, offerExpiryJob(letting), { offerId }, deadlineAt(expiresOn))
+        return new AlreadyDone(undefined)
+      }
       await closeUnaccepted(letting, tx, current, 'expired', SYSTEM)
+      return { offerId, personId: current.personId }
     },
-    locksOf(offer.plotId, offer.personId),
   )
 }

@@ -44,3 +44,13 @@ export async function placeOnList(
   const found = waiting.find((person) => person.id === personId)
   return found && { position: found.position, total: waiting.length }
 }
+
+/** Closes a person's open offers (they were removed): no link of theirs works any more. */
+export async function withdrawOffersOf(tx: WriteTx, personId: string): Promise<void> {
+  await tx
+    .updateTable('offers')
+    .set({ status: 'withdrawn', answeredAt: new Date().toISOString(), acceptTokenHash: null, declineTokenHash: null })
+    .where('personId', '=', personId)
+    .where('status', '=', 'open')
+    .execute()
+}
