@@ -52,7 +52,7 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
 
   const offer = (plotId: string, personId: string, reason = '') =>
     send(t, committee, 'POST', '/api/offers', { plotId, personId, reason })
-  const useLink = (token: string) => send(t, undefined, 'POST', '/api/letting/link/use', { token })
+  const followLink = (token: string) => send(t, undefined, 'POST', '/api/letting/link/use', { token })
   const preview = (token: string) => send(t, undefined, 'POST', '/api/letting/link', { token })
   const history = async (id: string) =>
     ((await send(t, committee, 'GET', `/api/people/${id}/waiting-list-history`)).json() as Array<{ event: string; reason: string }>)
@@ -81,7 +81,7 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     expect((await preview(accept!)).json()).toEqual({ action: 'accept', plotId: 'V1', deadline })
     expect((await preview(decline!)).json()).toEqual({ action: 'decline', plotId: 'V1', deadline })
 
-    const accepted = await useLink(accept!)
+    const accepted = await followLink(accept!)
     expect(accepted.statusCode, accepted.body).toBe(200)
     const plot = (await send(t, committee, 'GET', '/api/plots/V1')).json()
     expect(plot.tenants).toEqual(['ann'])
@@ -94,7 +94,7 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     // Single use: neither link works again, and nothing changes.
     for (const token of [accept!, decline!]) {
       const before = await snapshot(t)
-      const again = await useLink(token)
+      const again = await followLink(token)
       expect(again.statusCode).toBe(400)
       expect(again.json().detail).toBe(offerMessages.linkUnusable)
       expect((await preview(token)).statusCode).toBe(400)
@@ -142,7 +142,7 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     const made = await offer('V3', 'bob')
     expect(made.json().deadline).toBe(addDays(today(), 7))
     const [, decline] = linksIn(await mailTo('bob@example.org', offerMessages.offerSubject('V3')))
-    const declined = await useLink(decline!)
+    const declined = await followLink(decline!)
     expect(declined.statusCode, declined.body).toBe(200)
     expect(declined.json()).toMatchObject({ action: 'decline', plotId: 'V3' })
     expect(await waitingOrder()).toEqual(['cat', 'dan', 'eve', 'fay', 'bob'])
@@ -165,7 +165,7 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     expect(closed.find((o) => o.id === made.id)?.status).toBe('expired')
     expect((await history('dan')).at(-1)).toMatchObject({ event: 'declined', reason: offerMessages.expiredReason('V4', false) })
     expect(await waitingOrder()).toEqual(['cat', 'dan', 'eve', 'fay', 'bob'])
-    const late = await useLink(accept!)
+    const late = await followLink(accept!)
     expect(late.statusCode).toBe(400)
     expect(late.json().detail).toBe(offerMessages.linkUnusable)
     expect((await send(t, committee, 'GET', '/api/plots/V4')).json().tenants).toEqual([])
@@ -236,9 +236,9 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     expect(rounds[0]).toMatchObject({ year: askOn.slice(0, 4), closesOn: addDays(askOn, 10) })
     const [stay] = linksIn(await mailTo('cat@example.org', offerMessages.stillWantSubject))
     expect((await preview(stay!)).json()).toEqual({ action: 'stay', closesOn: addDays(askOn, 10) })
-    const stayed = await useLink(stay!)
+    const stayed = await followLink(stay!)
     expect(stayed.statusCode, stayed.body).toBe(200)
-    expect((await useLink(stay!)).statusCode).toBe(400)
+    expect((await followLink(stay!)).statusCode).toBe(400)
 
     moveTo(addDays(askOn, 10))
     await t.app.jobs.runDue()
