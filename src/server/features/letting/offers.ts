@@ -20,7 +20,7 @@ import { deadlineAt, doubling, type JobKind } from '#server/core/jobs/runner'
 import { AlreadyDone, loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import { requirePerson, updatePerson } from '#server/features/people/sql'
-import { addTenancy, findPlot, tenantCounts, updatePlot } from '#server/features/plots/sql'
+import { addTenancy, findPlot, updatePlot } from '#server/features/plots/sql'
 import { PUBLIC, SYSTEM, todayOf, type Letting } from '#server/features/letting/context'
 import { lettingSettings } from '#server/features/letting/settings'
 import { recordWaitingListEvent, withdrawOffersOf } from '#server/features/letting/sql'
@@ -61,17 +61,27 @@ async function openOfferedPlots(tx: ReadTx): Promise<Set<string>> {
 }
 
 export async function offerChoices(tx: ReadTx): Promise<OfferChoices> {
-  const [waiting, plots, tenants, offered] = await Promise.all([
+  const [waiting, vacant] = await Promise.all([
     waitingWithOffers(tx),
-    tx.selectFrom('plots').select('id').execute(),
-    tenantCounts(tx),
-    openOfferedPlots(tx),
+    tx
+      .selectFrom('plots')
+      .select('id')
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('tenancy').select('plotId').whereRef('tenancy.plotId', '=', 'plots.id'))),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('offers')
+              .select('plotId')
+              .whereRef('offers.plotId', '=', 'plots.id')
+              .where('offers.status', '=', 'open'),
+          ),
+        ),
+      )
+      .execute(),
   ])
-  const vacantPlots = plots
-    .map((plot) => plot.id)
-    .filter((id) => !tenants.get(id) && !offered.has(id))
-    .sort(comparePlotIds)
-  return { waiting, vacantPlots }
+  return { waiting, vacantPlots: vacant.map((plot) => plot.id).sort(comparePlotIds) }
 }
 
 function offerQuery(tx: ReadTx) {

@@ -1,0 +1,226 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { lettingMessages } from '#shared/letting-messages'
+import { offerMessages } from '#shared/offer-messages'
+import {
+  anonymousPage,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  startServer,
+  type TestServer,
+} from '#tests/helpers/browser'
+import { field, firstAlert, headingOf, logIn, PHONE, poll, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
+import { startSmtpServer } from '#tests/helpers/smtp'
+
+// Letting a plot from application to tenancy on the demo site, in the browser, with a real SMTP
+// server: three people apply and confirm from the e-mails' links, one looks up their place; the
+// committee offers each a vacant plot; the first accepts through the e-mail's link and is the
+// plot's tenant on the map; the second declines (the settings send them to the end of the list);
+// the third lets the deadline pass, the server's calendar moved on by TODAY.
+
+const root = path.resolve(import.meta.dirname, '../..')
+const APPLICANTS = [
+  { first: 'Robin', last: 'Sower', email: 'robin@example.org', plot: '13' },
+  { first: 'Sam', last: 'Seed', email: 'sam@example.org', plot: '42' },
+  { first: 'Tess', last: 'Tiller', email: 'tess@example.org', plot: '51' },
+] as const
+const [robin, sam, tess] = APPLICANTS
+
+describe('letting plots on the demo site', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-e2e-letting-'))
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    })
+    expect(seeded.status, seeded.stderr).toBe(0)
+  })
+  const env = (today: string) => ({ SMTP_URL: smtp.url, TODAY: today, JOB_POLL_MS: '300' })
+  const suite = useServerAndBrowser(() => ({ dataDir, env: env('2026-10-01') }))
+  let server: TestServer
+  let later: TestServer | undefined
+  beforeAll(() => {
+    server = suite.server
+  })
+  afterAll(async () => {
+    await later?.stop()
+    await smtp.close()
+  })
+  const restartOn = async (today: string) => {
+    await server.stop()
+    later = server = await startServer({ dataDir, env: env(today) })
+  }
+
+  const references = new Map<string, string>()
+  const mailTo = async (email: string, subject: string) => {
+    const find = () => smtp.received.find((m) => m.to.includes(email) && m.subject === subject)
+    await poll(() => Boolean(find()), `${subject} to ${email}`).toBe(true)
+    return find()!
+  }
+  /** A link of an e-mail, on the server now running (it knows itself as http://localhost:PORT). */
+  const linksIn = (text: string, route: string) =>
+    [...text.matchAll(new RegExp(`https?://\\S*${route}\\?token=[^\\s>]+`, 'g'))].map((m) => {
+      const url = new URL(m[0])
+      return `${server.url}${url.pathname}${url.search}`
+    })
+  const committeePage = async () => {
+    const page = await anonymousPage(suite.browser, server, PHONE)
+    await logIn(page, 'demo-committee', 'demo-password')
+    await poll(() => new URL(page.url()).pathname).toBe('/members/plotholders')
+    return page
+  }
+  const statusText = async (page: Page) => (await page.getByRole('status').allTextContents()).join(' ')
+  const personIdOf = async (page: Page, email: string) => {
+    const people = (await (await page.request.get('/api/people?status=waitinglist')).json()) as Array<{ id: string; email: string }>
+    return people.find((person) => person.email === email)!.id
+  }
+  const historyOf = async (page: Page, personId: string) => {
+    await page.goto(`/members/waitinglist/${encodeURIComponent(personId)}`)
+    const history = page.getByRole('region', { name: 'Place on the waiting list' })
+    await poll(() => history.isVisible()).toBe(true)
+    return history
+  }
+  const numberOf = (place: string) => Number(/number (\d+) of/.exec(place)![1])
+  const placeOf = async (page: Page, applicant: (typeof APPLICANTS)[number]) => {
+    await page.goto('/apply/position')
+    await poll(() => headingOf(page)).toBe(lettingMessages.whereAmI)
+    await field(page, 'Reference').fill(references.get(applicant.email)!)
+    await field(page, 'E-mail Address').fill(applicant.email)
+    await page.getByRole('button', { name: 'Find my place' }).click()
+    await poll(() => page.getByRole('status').first().textContent()).toMatch(/^You are number/)
+    return (await page.getByRole('status').first().textContent())!
+  }
+
+  it('three people apply, confirm from the e-mail, and the first finds their place', async () => {
+    for (const applicant of APPLICANTS) {
+      const page = await anonymousPage(suite.browser, server, PHONE)
+      await page.goto('/apply')
+      await poll(() => headingOf(page)).toBe('Apply for a plot')
+      await field(page, 'First name').fill(applicant.first)
+      await field(page, 'Last name').fill(applicant.last)
+      await field(page, 'E-mail Address').fill(applicant.email)
+      await page.getByLabel(lettingMessages.consentLabel).check()
+      await page.getByRole('button', { name: 'Apply' }).click()
+      await poll(() => statusText(page)).toContain(lettingMessages.applied(applicant.email))
+      const [confirm] = linksIn((await mailTo(applicant.email, lettingMessages.confirmSubject)).text, '/apply/confirm')
+      await page.goto(confirm!)
+      await poll(() => statusText(page)).toMatch(/Your reference is \S+\./)
+      references.set(applicant.email, /Your reference is (\S+?)\./.exec(await statusText(page))![1]!)
+    }
+    // They joined on one day, after everyone else: in the order they are listed, together.
+    const page = await anonymousPage(suite.browser, server, PHONE)
+    const [first, second, third] = [await placeOf(page, robin), await placeOf(page, sam), await placeOf(page, tess)].map(numberOf)
+    expect([second! - first!, third! - first!]).toEqual([1, 2])
+    expect(await page.getByRole('status').first().textContent()).toMatch(/^You are number \d+ of \d+ on the waiting list\.$/)
+    await expectNoAxeViolations(page)
+    await expectNoHorizontalScroll(page)
+  })
+
+  it('the administrator sends those who decline to the end of the list and gives 21 days to answer', async () => {
+    const page = await anonymousPage(suite.browser, server, PHONE)
+    await logIn(page, 'demo-admin', 'demo-password')
+    await poll(() => new URL(page.url()).pathname).not.toBe('/login')
+    await page.goto('/members/offers/settings')
+    await poll(() => headingOf(page)).toBe(offerMessages.settingsHeading)
+    await field(page, offerMessages.offerDays).fill('21')
+    await field(page, offerMessages.declinePolicy).selectOption({ label: offerMessages.goesToEnd })
+    await page.getByRole('button', { name: offerMessages.saveSettings }).click()
+    await poll(() => statusText(page)).toContain(offerMessages.settingsSaved)
+    await expectNoAxeViolations(page)
+    await expectNoHorizontalScroll(page)
+  })
+
+  it('the committee offers each a vacant plot from its page, with a reason for passing over the list', async () => {
+    const page = await committeePage()
+    for (const applicant of APPLICANTS) {
+      await page.goto(`/members/plots/${applicant.plot}`)
+      await page.getByRole('link', { name: offerMessages.offerThisPlot }).click()
+      await poll(() => headingOf(page)).toBe(offerMessages.makeOffer)
+      expect(await field(page, offerMessages.plot).inputValue()).toBe(applicant.plot)
+      const option = page.getByRole('option', { name: new RegExp(`\\d+\\. ${applicant.first} ${applicant.last}$`) })
+      await field(page, offerMessages.person).selectOption({ label: (await option.textContent())! })
+      await page.getByRole('button', { name: offerMessages.sendOffer }).click()
+      await poll(() => firstAlert(page)).toBe(offerMessages.reasonRequired)
+      await field(page, offerMessages.reason).fill('Applied online for a plot near the gate')
+      await expectNoAxeViolations(page)
+      await expectNoHorizontalScroll(page)
+      await page.getByRole('button', { name: offerMessages.sendOffer }).click()
+      await poll(() => statusText(page)).toContain(offerMessages.offerSent(applicant.plot, `${applicant.first} ${applicant.last}`))
+    }
+    await poll(() => headingOf(page)).toBe(offerMessages.offers)
+    const open = page.getByRole('table', { name: offerMessages.openOffers })
+    for (const applicant of APPLICANTS) await poll(() => open.innerText()).toContain(`${applicant.first} ${applicant.last}`)
+    await expectNoAxeViolations(page)
+    await expectNoHorizontalScroll(page)
+  })
+
+  it('the first accepts through the e-mail link and is the tenant of the plot on the map', async () => {
+    const [accept] = linksIn((await mailTo(robin.email, offerMessages.offerSubject(robin.plot))).text, '/letting/answer')
+    const page = await anonymousPage(suite.browser, server, PHONE)
+    await page.goto(accept!)
+    await poll(() => headingOf(page)).toBe(offerMessages.answerHeading)
+    await poll(() => page.getByText(/^You are accepting plot 13\./).count()).toBe(1)
+    await expectNoAxeViolations(page)
+    await expectNoHorizontalScroll(page)
+    await page.getByRole('button', { name: offerMessages.acceptButton }).click()
+    await poll(() => statusText(page)).toContain(offerMessages.accepted(robin.plot))
+
+    const committee = await committeePage()
+    await committee.goto('/members/plots')
+    const toggle = committee.getByRole('button', { name: 'Switch to map' })
+    if (await toggle.isVisible()) await toggle.click()
+    const map = committee.getByRole('group', { name: 'Plots on the site map' })
+    const shape = map.locator(`[data-plot-id="${robin.plot}"]`)
+    await poll(() => shape.getAttribute('class')).not.toContain('plot--vacant')
+    await shape.click()
+    await poll(() => new URL(committee.url()).pathname).toBe(`/members/plots/${robin.plot}`)
+    await poll(() => committee.getByRole('main').innerText()).toContain(`${robin.first} ${robin.last}`)
+
+    // The link works once.
+    await page.goto(accept!)
+    await poll(() => firstAlert(page)).toBe(offerMessages.linkUnusable)
+  })
+
+  it('the second declines weeks later and goes to the end of the list, with the reason on their page', async () => {
+    const before = await anonymousPage(suite.browser, server, PHONE)
+    expect(numberOf(await placeOf(before, sam))).toBeLessThan(numberOf(await placeOf(before, tess)))
+    await restartOn('2026-10-20')
+    const [, decline] = linksIn((await mailTo(sam.email, offerMessages.offerSubject(sam.plot))).text, '/letting/answer')
+    const page = await anonymousPage(suite.browser, server, PHONE)
+    await page.goto(decline!)
+    await poll(() => page.getByText(/^You are declining plot 42\./).count()).toBe(1)
+    await page.getByRole('button', { name: offerMessages.declineButton }).click()
+    await poll(() => statusText(page)).toContain(offerMessages.declined)
+    const total = Number(/of (\d+) on/.exec(await placeOf(page, sam))![1])
+    expect(await placeOf(page, sam)).toBe(lettingMessages.position(total, total))
+
+    const committee = await committeePage()
+    const history = await historyOf(committee, await personIdOf(committee, sam.email))
+    await poll(() => history.innerText()).toContain(offerMessages.declinedReason(sam.plot, true))
+    expect(await history.innerText()).toContain(offerMessages.offeredReason(sam.plot, '2026-10-22'))
+    await expectNoAxeViolations(committee)
+  })
+
+  it('the third lets the deadline pass: the job closes the offer, and the link no longer works', async () => {
+    await restartOn('2026-10-23')
+    const committee = await committeePage()
+    await committee.goto('/members/offers')
+    const closed = committee.getByRole('table', { name: offerMessages.closedOffers })
+    await poll(async () => (await closed.isVisible()) && (await closed.innerText())).toContain(offerMessages.offerStatus.expired)
+    const history = await historyOf(committee, await personIdOf(committee, tess.email))
+    await poll(() => history.innerText()).toContain(offerMessages.expiredReason(tess.plot, true))
+
+    const [accept] = linksIn((await mailTo(tess.email, offerMessages.offerSubject(tess.plot))).text, '/letting/answer')
+    const page = await anonymousPage(suite.browser, server, PHONE)
+    await page.goto(accept!)
+    await poll(() => firstAlert(page)).toBe(offerMessages.linkUnusable)
+    await expectNoAxeViolations(page)
+  })
+})
