@@ -4,7 +4,7 @@ import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
 
 const serverFeatures = ['accounts', 'contact', 'exports', 'land-documents', 'logs', 'news', 'people', 'plots', 'sign-in', 'site', 'vitals']
-const features = ['public', 'contact', 'accounts', 'my-account', 'map', 'people', 'plots', 'logs', 'land', 'enquiries', 'news', 'performance', 'settings', 'messages', 'rent', 'apply']
+const features = ['public', 'contact', 'accounts', 'my-account', 'map', 'people', 'plots', 'logs', 'land', 'enquiries', 'news', 'performance', 'settings', 'messages', 'rent', 'apply', 'offers']
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**'] },

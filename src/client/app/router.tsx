@@ -23,6 +23,7 @@ import { importRoutes } from '../features/import/routes.tsx'
 import { siteMapRoutes } from '../features/site-map/routes.tsx'
 import { messagesRoutes } from '../features/messages/routes.tsx'
 import { rentRoutes, rentSettingsRoutes } from '../features/rent/routes.tsx'
+import { lettingSettingsRoutes, offersRoutes } from '../features/offers/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
 
 // Who may open what, in one table (spec section 6). The server enforces the same levels.
@@ -57,6 +58,10 @@ export const routes: RouteObject[] = [
       guarded('rent', LEVELS.committee, '/members/map', [
         ...rentRoutes,
         guarded('settings', LEVELS.admin, '/members/rent', rentSettingsRoutes),
+      ]),
+      guarded('offers', LEVELS.committee, '/members/map', [
+        ...offersRoutes,
+        guarded('settings', LEVELS.admin, '/members/offers', lettingSettingsRoutes),
       ]),
       guarded('logs', LEVELS.admin, '/', logsRoutes),
       guarded('performance', LEVELS.admin, '/', performanceRoutes),

@@ -1,7 +1,7 @@
 import { api } from '../../lib/api.ts'
-import type { Application, Place } from '#shared/schemas/letting'
+import type { Application, Place, TokenPreview } from '#shared/schemas/letting'
 
-// Applying for a plot and finding one's place: public, no sign-in.
+// Applying for a plot, finding one's place and answering by a link: public, no sign-in.
 
 export const apply = (application: Application) =>
   api<{ applied: true }>('/api/apply', { method: 'POST', json: application })
@@ -14,4 +14,18 @@ export const findPosition = (query: { reference: string; email: string }) =>
 
 export const applyKeys = {
   confirm: (token: string) => ['apply', 'confirm', token] as const,
+  link: (token: string) => ['letting', 'link', token] as const,
 }
+
+/** The privacy notice the administrator wrote for the application form. */
+export const privacyNoticeQuery = {
+  queryKey: ['apply', 'privacy-notice'] as const,
+  queryFn: () => api<{ privacyNotice: string }>('/api/apply/privacy-notice'),
+}
+
+// The link of an offer or of the yearly question: what it is for, then, on a press, doing it.
+export const previewLink = (token: string) =>
+  api<TokenPreview>('/api/letting/link', { method: 'POST', json: { token } })
+
+export const followLink = (token: string) =>
+  api<TokenPreview>('/api/letting/link/use', { method: 'POST', json: { token } })

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { applicationSchema } from '#shared/schemas/letting'
 import { lettingMessages } from '#shared/letting-messages'
@@ -8,7 +9,7 @@ import { CheckboxField, TextAreaField, TextField } from '../../components/ui/fie
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { apply } from './api.ts'
+import { apply, privacyNoticeQuery } from './api.ts'
 import './apply.css'
 
 interface Form {
@@ -40,6 +41,9 @@ export function ApplyPage() {
   const [sending, setSending] = useState(false)
   const [refusal, setRefusal] = useState('')
   const [appliedAs, setAppliedAs] = useState<string | null>(null)
+  // The administrator's notice; the fixed one while it loads, or if it cannot be had.
+  const notice = useQuery(privacyNoticeQuery)
+  const privacyNotice = notice.data?.privacyNotice || lettingMessages.privacyNotice
   const set = (field: TextFieldName) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }))
 
@@ -114,7 +118,7 @@ export function ApplyPage() {
             <TextAreaField label="A note for the committee" name="note" rows={5} value={form.note} onChange={set('note')} />
             <CheckboxField
               label={lettingMessages.consentLabel}
-              hint={lettingMessages.privacyNotice}
+              hint={<span className="apply-privacy">{privacyNotice}</span>}
               name="consent"
               checked={form.consent}
               onChange={(event) => setForm((current) => ({ ...current, consent: event.target.checked }))}

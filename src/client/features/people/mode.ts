@@ -13,6 +13,8 @@ export interface ModeText {
   movedNotice: (id: string) => string
   count: (shown: number, total: number) => string
   joinSortLabel: string
+  /** The list's other screens, linked beside Add. */
+  related: ReadonlyArray<{ to: string; label: string }>
   belongs: (person: Person) => boolean
 }
 
@@ -32,6 +34,7 @@ export const modeText: Record<PeopleMode, ModeText> = {
         ? plural(total, 'plot holder', 'plot holders')
         : `${number(shown)} of ${plural(total, 'plot holder', 'plot holders')}`,
     joinSortLabel: 'Date joined',
+    related: [],
     belongs: (person) => person.isPlotHolder,
   },
   waitinglist: {
@@ -46,6 +49,7 @@ export const modeText: Record<PeopleMode, ModeText> = {
         ? `${number(total)} on the waiting list`
         : `${number(shown)} of ${number(total)} on the waiting list`,
     joinSortLabel: 'Joined waiting list',
+    related: [{ to: '/members/offers', label: 'Offers' }],
     belongs: (person) => person.onWaitingList,
   },
 }

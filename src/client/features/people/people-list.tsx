@@ -24,6 +24,11 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
         <Link className="button" to={listPath(mode)} state={{ add: true }}>
           Add
         </Link>
+        {text.related.map((link) => (
+          <Link key={link.to} className="button button--quiet" to={link.to}>
+            {link.label}
+          </Link>
+        ))}
         <ListActions csvHref={`/api/exports/${mode}.csv`} />
       </div>
       <div className="toolbar">

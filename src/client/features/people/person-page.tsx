@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { useParams } from 'react-router'
 import { usePerson } from './api.ts'
 import { usePeopleMode } from './mode-context.tsx'
@@ -6,7 +7,12 @@ import { PersonForm } from './person-form.tsx'
 import { PersonMessages } from './person-messages.tsx'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
 import { PersonState } from './person-state.tsx'
-import { WaitingListHistory } from './waiting-list-history.tsx'
+
+// Loaded with its data, after the form: it carries the offers' words, which the person's form
+// does without.
+const WaitingListHistory = lazy(() =>
+  import('./waiting-list-history.tsx').then((m) => ({ default: m.WaitingListHistory })),
+)
 
 export function PersonPage() {
   const { id = '' } = useParams()
@@ -17,7 +23,9 @@ export function PersonPage() {
       {(person) => (
         <>
           <PersonForm key={person.id} person={person} mode={mode} loading={query.isPlaceholderData} />
-          {person.onWaitingList ? <WaitingListHistory id={person.id} /> : null}
+          <Suspense fallback={null}>
+            <WaitingListHistory person={person} />
+          </Suspense>
           <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />
         </>

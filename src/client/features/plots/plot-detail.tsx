@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { plotStatus } from '#shared/domain/plots'
 import type { Plot } from '#shared/schemas/plot'
@@ -6,6 +6,9 @@ import { useIsCommittee } from './committee-only.tsx'
 import { plotHref } from './api.ts'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
 import { statusWords } from './plot-status.ts'
+
+// Loaded apart: it carries the offers' words, which the plot's page, near its budget, does without.
+const OfferPlotLink = lazy(() => import('./offer-plot-link.tsx').then((m) => ({ default: m.OfferPlotLink })))
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
 
@@ -49,6 +52,11 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
       </dl>
       <h2>Tenants</h2>
       {plot.tenants.length === 0 ? <p>No tenants.</p> : null}
+      {active && plot.tenants.length === 0 ? (
+        <Suspense fallback={null}>
+          <OfferPlotLink plotId={plot.id} />
+        </Suspense>
+      ) : null}
       <ul className="tenant-links" hidden={plot.tenants.length === 0}>
         {plot.tenants.map((tenant) => (
           <li key={tenant}>

@@ -1,16 +1,12 @@
-import { useState, type FormEvent } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { messages } from '#shared/messages'
 import type { StoredRentSettings } from '#shared/schemas/rent'
-import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
-import { Spinner } from '../../components/ui/spinner.tsx'
-import { ApiError, errorMessage } from '../../lib/api.ts'
-import { useFormValues } from '../../lib/form-values.ts'
-import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
+import { SettingsForm } from '../../components/ui/settings-form.tsx'
+import { useSettingsForm } from '../../lib/settings-form.ts'
 import { rentSettingsQuery, saveRentSettings } from './api.ts'
 import { draftOf, MAX_EXTRAS, MONTHS, settingsOf, type SettingsDraft } from './settings-draft.ts'
 import './rent.css'
@@ -32,51 +28,15 @@ export function RentSettingsPage() {
 const CHARGES = { fee: 'The plot’s fee', area: 'A rate per square metre' } as const
 
 function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
-  const form = useFormValues<SettingsDraft>(() => draftOf(saved))
-  const [version, setVersion] = useState(saved.version)
-  const [error, setError] = useState('')
-  const [conflict, setConflict] = useState(false)
-  const [notice, setNotice] = useState('')
-  const leave = useUnsavedChanges(form.changed)
-  const client = useQueryClient()
-  const save = useMutation({ mutationFn: saveRentSettings })
-  const { values, change, text } = form
-
-  function startFrom(settings: StoredRentSettings) {
-    form.reset(draftOf(settings))
-    setVersion(settings.version)
-    setConflict(false)
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setNotice('')
-    // The form reads every field itself and the server checks with the schema, so zod stays
-    // off this screen.
-    const read = settingsOf(values)
-    if (!read.ok) return setError(read.message)
-    setError('')
-    try {
-      const answer = await save.mutateAsync({ ...read.value, version })
-      client.setQueryData(rentSettingsQuery.queryKey, answer)
-      // The form stays open: what was saved is its new starting point, so it is clean.
-      startFrom(answer)
-      setNotice(messages.rentSettingsSaved)
-    } catch (failure) {
-      // What was typed stays in the form; after a 409 the administrator chooses when to reload.
-      setConflict(failure instanceof ApiError && failure.status === 409)
-      setError(errorMessage(failure))
-    }
-  }
-
-  async function reload() {
-    try {
-      startFrom(await client.fetchQuery({ ...rentSettingsQuery, staleTime: 0 }))
-      setError('')
-    } catch (failure) {
-      setError(errorMessage(failure))
-    }
-  }
+  const settings = useSettingsForm({
+    saved,
+    query: rentSettingsQuery,
+    draftOf,
+    read: settingsOf,
+    save: saveRentSettings,
+    savedNotice: messages.rentSettingsSaved,
+  })
+  const { values, change, text } = settings.form
 
   const setExtra = (index: number, patch: Partial<SettingsDraft['extras'][number]>) =>
     change({
@@ -84,16 +44,7 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
     })
 
   return (
-    <form className="form rent-settings" onSubmit={(event) => void submit(event)} noValidate>
-      {leave.prompt}
-      <Alert>{error}</Alert>
-      {conflict ? (
-        <button type="button" className="button button--quiet" onClick={() => void reload()}>
-          Reload
-        </button>
-      ) : null}
-      <Alert tone="success">{form.changed ? '' : notice}</Alert>
-
+    <SettingsForm state={settings} className="rent-settings" submitLabel="Save">
       <fieldset className="rent-fieldset">
         <legend>Rent year starts</legend>
         <div className="rent-fieldset__row">
@@ -225,13 +176,6 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
           />
         </div>
       </fieldset>
-
-      <div className="button-row">
-        <button type="submit" className="button" disabled={save.isPending}>
-          Save
-        </button>
-        {save.isPending ? <Spinner label="Saving" /> : null}
-      </div>
-    </form>
+    </SettingsForm>
   )
 }

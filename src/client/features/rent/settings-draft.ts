@@ -3,6 +3,7 @@ import { penceInput } from '#shared/domain/money'
 import { parsePounds } from '#shared/domain/rent'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import type { RentSettings } from '#shared/schemas/rent'
+import { daysInput, wholeNumber, wrongInput } from '../../lib/days-input.ts'
 
 // What the rent settings form edits: every number as typed, until it is read on saving.
 export interface SettingsDraft {
@@ -53,29 +54,18 @@ export function draftOf(settings: RentSettings): SettingsDraft {
   }
 }
 
-const whole = (text: string) => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : NaN)
-
-const wrong = (field: string, kind: string) => refuse(messages.inputWrongType(field, kind))
-
-function days(text: string, field: string): Outcome<number> {
-  const value = whole(text)
-  return value >= 1 && value <= 365
-    ? ok(value)
-    : wrong(field, 'a whole number of days, from 1 to 365')
-}
-
 /**
  * The settings the draft says, or the first thing wrong with it. The server checks them again
  * with the schema; reading them here keeps zod off the screen.
  */
 export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
-  const day = whole(draft.day)
+  const day = wholeNumber(draft.day)
   const month = Number(draft.month)
   // A day every year has: 29 February would skip three years in four.
   const date = new Date(Date.UTC(2001, month - 1, day))
   if (!(day >= 1) || date.getUTCMonth() !== month - 1)
-    return wrong('Rent year starts', 'a day that every year has')
-  const daysToPay = days(draft.daysToPay, 'Days to pay')
+    return wrongInput('Rent year starts', 'a day that every year has')
+  const daysToPay = daysInput(draft.daysToPay, 'Days to pay')
   if (!daysToPay.ok) return daysToPay
   let ratePerSquareMetre = 0
   if (draft.rate.trim() && Number(draft.rate.trim().replace(/^£/, '')) !== 0) {
@@ -83,9 +73,9 @@ export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
     if (!rate.ok) return rate
     ratePerSquareMetre = rate.value
   }
-  const concessionPercent = whole(draft.concessionPercent)
+  const concessionPercent = wholeNumber(draft.concessionPercent)
   if (!(concessionPercent >= 0 && concessionPercent <= 100))
-    return wrong('The concession', 'a whole number, from 0 to 100')
+    return wrongInput('The concession', 'a whole number, from 0 to 100')
   const extras: RentSettings['extras'] = []
   for (const [index, extra] of draft.extras.entries()) {
     const name = extra.name.trim()
@@ -94,11 +84,11 @@ export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
     if (!amount.ok) return amount
     extras.push({ name, amount: amount.value })
   }
-  const first = days(draft.first, 'The first reminder')
+  const first = daysInput(draft.first, 'The first reminder')
   if (!first.ok) return first
-  const second = days(draft.second, 'The second reminder')
+  const second = daysInput(draft.second, 'The second reminder')
   if (!second.ok) return second
-  const arrears = days(draft.arrears, 'Arrears')
+  const arrears = daysInput(draft.arrears, 'Arrears')
   if (!arrears.ok) return arrears
   if (!(first.value < second.value && second.value < arrears.value))
     return refuse(messages.reminderDaysOrder)

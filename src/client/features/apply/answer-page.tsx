@@ -1,0 +1,81 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
+import { offerMessages } from '#shared/offer-messages'
+import type { TokenPreview } from '#shared/schemas/letting'
+import { Alert } from '../../components/ui/alert.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { formatCalendarDate } from '../../lib/calendar-date.ts'
+import { applyKeys, followLink, previewLink } from './api.ts'
+
+// What each link is for: the page's heading and its one button.
+const ACTIONS = {
+  accept: { heading: offerMessages.answerHeading, button: offerMessages.acceptButton },
+  decline: { heading: offerMessages.answerHeading, button: offerMessages.declineButton },
+  stay: { heading: offerMessages.stillWantHeading, button: offerMessages.stillWantButton },
+} as const
+
+/** What pressing the button will do; the yearly question's button says it all. */
+function explanation(preview: TokenPreview) {
+  if (preview.action === 'stay') return null
+  const answer =
+    preview.action === 'accept' ? offerMessages.answerAccept : offerMessages.answerDecline
+  return <p>{answer(preview.plotId, formatCalendarDate(preview.deadline))}</p>
+}
+
+/** What was done, as the server says it was. */
+function outcome(done: TokenPreview) {
+  if (done.action === 'accept') return offerMessages.accepted(done.plotId)
+  return done.action === 'decline' ? offerMessages.declined : offerMessages.stillWantDone
+}
+
+// The link of an offer's e-mail (accept or decline) or of the yearly question (stay on the list).
+// Opening it only asks what it is for, so a mail scanner that follows links answers nothing; the
+// person's press does it. The token goes to those two requests and nowhere else.
+export function AnswerPage() {
+  const [params] = useSearchParams()
+  const token = params.get('token') ?? ''
+  const preview = useQuery({
+    queryKey: applyKeys.link(token),
+    queryFn: () => previewLink(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  })
+  const use = useMutation({ mutationFn: () => followLink(token) })
+  const action = preview.data ? ACTIONS[preview.data.action] : ACTIONS.accept
+
+  return (
+    <section>
+      <PageHeading>{action.heading}</PageHeading>
+      {token === '' ? (
+        <Alert>{offerMessages.linkUnusable}</Alert>
+      ) : preview.isPending ? (
+        <Spinner />
+      ) : preview.isError ? (
+        <Alert>{errorMessage(preview.error)}</Alert>
+      ) : use.isSuccess ? (
+        <Alert tone="success">{outcome(use.data)}</Alert>
+      ) : (
+        <>
+          {explanation(preview.data)}
+          <Alert>{use.isError ? errorMessage(use.error) : ''}</Alert>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button"
+              disabled={use.isPending}
+              onClick={() => use.mutate()}
+            >
+              {action.button}
+            </button>
+            {use.isPending ? <Spinner label="Sending" /> : null}
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

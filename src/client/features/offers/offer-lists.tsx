@@ -1,0 +1,111 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { messages } from '#shared/messages'
+import { offerMessages } from '#shared/offer-messages'
+import type { Offer } from '#shared/schemas/letting'
+import { Alert } from '../../components/ui/alert.tsx'
+import { CardTable } from '../../components/ui/card-table.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { formatCalendarDate } from '../../lib/calendar-date.ts'
+import { answerOffer, useOfferChange } from './api.ts'
+
+const OPEN = {
+  plot: offerMessages.plot,
+  person: offerMessages.person,
+  deadline: offerMessages.deadline,
+  channel: 'Sent by',
+  answer: 'Answer',
+}
+
+const CLOSED = {
+  plot: offerMessages.plot,
+  person: offerMessages.person,
+  deadline: offerMessages.deadline,
+  status: offerMessages.status,
+}
+
+// A person on the list may have become a plot holder since: their page there redirects.
+const personHref = (id: string) => `/members/waitinglist/${encodeURIComponent(id)}`
+
+/** The offers waiting for an answer; one given by letter or phone is recorded here. */
+export function OpenOffers({ offers }: { offers: Offer[] }) {
+  const answer = useOfferChange(answerOffer)
+  const [error, setError] = useState('')
+  function record(id: number, given: 'accept' | 'decline') {
+    setError('')
+    answer.mutate({ id, answer: given }, { onError: (failure) => setError(errorMessage(failure)) })
+  }
+  return (
+    <section className="card" aria-labelledby="open-offers-heading">
+      <h2 id="open-offers-heading">{offerMessages.openOffers}</h2>
+      <Alert>{error}</Alert>
+      {offers.length === 0 ? (
+        <p>{offerMessages.noOpenOffers}</p>
+      ) : (
+        <CardTable caption={offerMessages.openOffers} columns={Object.values(OPEN)}>
+          {offers.map((offer) => (
+            <tr key={offer.id}>
+              <OfferCells offer={offer} />
+              <td data-label={OPEN.channel}>{messages.contactBy[offer.channel]}</td>
+              <td data-label={OPEN.answer}>
+                <div className="row-actions">
+                  {(['accept', 'decline'] as const).map((given) => (
+                    <button
+                      key={given}
+                      type="button"
+                      className="button button--quiet"
+                      disabled={answer.isPending}
+                      onClick={() => record(offer.id, given)}
+                    >
+                      {given === 'accept'
+                        ? offerMessages.recordAccepted
+                        : offerMessages.recordDeclined}
+                      <span className="visually-hidden">
+                        {' '}
+                        ({offer.plotId}, {offer.personName})
+                      </span>
+                    </button>
+                  ))}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </CardTable>
+      )}
+    </section>
+  )
+}
+
+/** The offers answered, lapsed or withdrawn, as the server lists them. */
+export function ClosedOffers({ offers }: { offers: Offer[] }) {
+  return (
+    <section className="card" aria-labelledby="closed-offers-heading">
+      <h2 id="closed-offers-heading">{offerMessages.closedOffers}</h2>
+      {offers.length === 0 ? (
+        <p>{offerMessages.noClosedOffers}</p>
+      ) : (
+        <CardTable caption={offerMessages.closedOffers} columns={Object.values(CLOSED)}>
+          {offers.map((offer) => (
+            <tr key={offer.id}>
+              <OfferCells offer={offer} />
+              <td data-label={CLOSED.status}>{offerMessages.offerStatus[offer.status]}</td>
+            </tr>
+          ))}
+        </CardTable>
+      )}
+    </section>
+  )
+}
+
+/** The cells both lists begin with: the plot, who it was offered to, and by when to answer. */
+function OfferCells({ offer }: { offer: Offer }) {
+  return (
+    <>
+      <th scope="row">{offer.plotId}</th>
+      <td data-label={offerMessages.person}>
+        <Link to={personHref(offer.personId)}>{offer.personName}</Link>
+      </td>
+      <td data-label={offerMessages.deadline}>{formatCalendarDate(offer.deadline)}</td>
+    </>
+  )
+}

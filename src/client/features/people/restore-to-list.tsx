@@ -1,0 +1,37 @@
+import { useMutation } from '@tanstack/react-query'
+import { offerMessages } from '#shared/offer-messages'
+import type { Person } from '#shared/schemas/person'
+import { Alert } from '../../components/ui/alert.tsx'
+import { api, errorMessage } from '../../lib/api.ts'
+import { usePeopleCache } from './api.ts'
+
+const restore = (id: string) =>
+  api<Person>(`/api/people/${encodeURIComponent(id)}/restore-to-waiting-list`, { method: 'POST' })
+
+// Someone who did not say in time that they still want a plot goes back to their old place.
+export function RestoreToList({ id, onRestored }: { id: string; onRestored: () => void }) {
+  const cache = usePeopleCache()
+  const restoring = useMutation({
+    mutationFn: () => restore(id),
+    // The person shows on the list again; their history and the lists are fetched afresh.
+    onSuccess: (person) => {
+      cache.saved(person)
+      onRestored()
+    },
+  })
+  return (
+    <>
+      <Alert>{restoring.isError ? errorMessage(restoring.error) : ''}</Alert>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button"
+          disabled={restoring.isPending}
+          onClick={() => restoring.mutate()}
+        >
+          {offerMessages.restore}
+        </button>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,20 @@
+import { messages } from '#shared/messages'
+import { ok, refuse, type Outcome } from '#shared/domain/outcome'
+
+// Numbers as a settings form reads them from what was typed, so that zod stays off the screens;
+// the server checks them again with the schema.
+
+/** A whole number as typed (up to six digits), or NaN. */
+export const wholeNumber = (text: string) =>
+  /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : NaN
+
+export const wrongInput = (field: string, kind: string) =>
+  refuse(messages.inputWrongType(field, kind))
+
+/** A number of days, as settings give them: 1 to 365. */
+export function daysInput(text: string, field: string): Outcome<number> {
+  const value = wholeNumber(text)
+  return value >= 1 && value <= 365
+    ? ok(value)
+    : wrongInput(field, 'a whole number of days, from 1 to 365')
+}
