@@ -68,6 +68,9 @@ export const offerMessages = {
   stillWantButton: 'I still want a plot',
   stillWantDone: 'Thank you: you stay on the waiting list in the same place.',
   restore: 'Restore to the waiting list',
+  lapsedHeading: 'Lapsed from the waiting list',
+  noLapsed: 'Nobody has lapsed from the waiting list.',
+  lapsedOn: 'Lapsed on',
   restored: 'Restored to the waiting list in their old place.',
   notLapsed: 'This person has not lapsed from the waiting list.',
   // The history's reasons.
@@ -80,7 +83,6 @@ export const offerMessages = {
   acceptedReason: (plotId: string) => `Accepted plot ${plotId}`,
   lapsedReason: (closesOn: string) => `Did not say by ${closesOn} that they still want a plot`,
   restoredReason: 'Restored by the committee',
-  confirmedStillWant: (year: string) => `Said they still want a plot (${year})`,
   // The letting settings (administrator).
   settingsHeading: 'Letting settings',
   offerDays: 'Days to answer an offer',

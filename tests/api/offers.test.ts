@@ -250,10 +250,13 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     const lapsedId = waitingBefore.find((id) => id !== 'cat')!
     expect((await history(lapsedId)).at(-1)).toMatchObject({ event: 'lapsed', reason: offerMessages.lapsedReason(addDays(askOn, 10)) })
 
+    const lapsed = (await send(t, committee, 'GET', '/api/waiting-list/lapsed')).json() as Array<{ id: string; lapsedOn: string }>
+    expect(lapsed.map((p) => p.id).sort()).toEqual(waitingBefore.filter((id) => id !== 'cat').sort())
     const restored = await send(t, committee, 'POST', `/api/people/${lapsedId}/restore-to-waiting-list`)
     expect(restored.statusCode, restored.body).toBe(200)
     expect(await waitingOrder()).toEqual(waitingBefore.filter((id) => id === 'cat' || id === lapsedId))
     expect((await history(lapsedId)).at(-1)).toMatchObject({ event: 'restored', reason: offerMessages.restoredReason })
+    expect(((await send(t, committee, 'GET', '/api/waiting-list/lapsed')).json() as Array<{ id: string }>).map((p) => p.id)).not.toContain(lapsedId)
     const again = await send(t, committee, 'POST', `/api/people/${lapsedId}/restore-to-waiting-list`)
     expect(again.statusCode).toBe(422)
     expect(again.json().detail).toBe(offerMessages.notLapsed)

@@ -104,3 +104,7 @@ export const tokenPreviewSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('stay'), closesOn: z.string() }),
 ])
 export type TokenPreview = z.infer<typeof tokenPreviewSchema>
+
+/** Someone taken off the list for not answering the yearly question, whom the committee may restore. */
+export const lapsedPersonSchema = z.object({ id: z.string(), name: z.string(), lapsedOn: z.string() })
+export type LapsedPerson = z.infer<typeof lapsedPersonSchema>

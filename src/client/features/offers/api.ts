@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type {
+  LapsedPerson,
   LettingSettings,
   NewOffer,
   Offer,
@@ -14,6 +15,11 @@ const offersKey = ['offers'] as const
 export const offersQuery = queryOptions({
   queryKey: [...offersKey, 'list'],
   queryFn: () => api<{ open: Offer[]; closed: Offer[] }>('/api/offers'),
+})
+
+export const lapsedQuery = queryOptions({
+  queryKey: ['waiting-list', 'lapsed'],
+  queryFn: () => api<LapsedPerson[]>('/api/waiting-list/lapsed'),
 })
 
 export const choicesQuery = queryOptions({

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { messages } from '#shared/messages'
 import { offerMessages } from '#shared/offer-messages'
-import type { Offer } from '#shared/schemas/letting'
+import type { LapsedPerson, Offer } from '#shared/schemas/letting'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -107,5 +107,28 @@ function OfferCells({ offer }: { offer: Offer }) {
       </td>
       <td data-label={offerMessages.deadline}>{formatCalendarDate(offer.deadline)}</td>
     </>
+  )
+}
+
+/** Those taken off the list for not answering the yearly question; their page restores them. */
+export function LapsedPeople({ people }: { people: LapsedPerson[] }) {
+  return (
+    <section className="card" aria-labelledby="lapsed-heading">
+      <h2 id="lapsed-heading">{offerMessages.lapsedHeading}</h2>
+      {people.length === 0 ? (
+        <p>{offerMessages.noLapsed}</p>
+      ) : (
+        <CardTable caption={offerMessages.lapsedHeading} columns={[offerMessages.person, offerMessages.lapsedOn]}>
+          {people.map((person) => (
+            <tr key={person.id}>
+              <td data-label={offerMessages.person}>
+                <Link to={personHref(person.id)}>{person.name}</Link>
+              </td>
+              <td data-label={offerMessages.lapsedOn}>{formatCalendarDate(person.lapsedOn)}</td>
+            </tr>
+          ))}
+        </CardTable>
+      )}
+    </section>
   )
 }

@@ -7,8 +7,8 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { newOfferHref } from '../../lib/new-offer-href.ts'
 import { useViewer } from '../../lib/session.ts'
-import { offersQuery } from './api.ts'
-import { ClosedOffers, OpenOffers } from './offer-lists.tsx'
+import { lapsedQuery, offersQuery } from './api.ts'
+import { ClosedOffers, LapsedPeople, OpenOffers } from './offer-lists.tsx'
 import './offers.css'
 
 /** Set by the new-offer form when it comes back here, so the offer sent is announced. */
@@ -17,9 +17,10 @@ export interface OffersLocationState {
 }
 
 // The committee's offers: those waiting for an answer, which can be answered here for someone
-// who wrote or rang, and those answered or lapsed.
+// who wrote or rang, and those answered or lapsed; and the people lapsed from the list.
 export function OffersPage() {
   const offers = useQuery(offersQuery)
+  const lapsed = useQuery(lapsedQuery)
   const { data: viewer } = useViewer()
   const state = useLocation().state as OffersLocationState | null
   return (
@@ -44,6 +45,7 @@ export function OffersPage() {
           </>
         )}
       </QueryState>
+      <QueryState query={lapsed}>{(people) => <LapsedPeople people={people} />}</QueryState>
     </section>
   )
 }

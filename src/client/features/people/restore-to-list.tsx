@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { offerMessages } from '#shared/offer-messages'
 import type { Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -11,11 +11,14 @@ const restore = (id: string) =>
 // Someone who did not say in time that they still want a plot goes back to their old place.
 export function RestoreToList({ id, onRestored }: { id: string; onRestored: () => void }) {
   const cache = usePeopleCache()
+  const client = useQueryClient()
   const restoring = useMutation({
     mutationFn: () => restore(id),
-    // The person shows on the list again; their history and the lists are fetched afresh.
+    // The person shows on the list again; their history and the lists (the offers screen's
+    // lapsed people among them) are fetched afresh.
     onSuccess: (person) => {
       cache.saved(person)
+      void client.invalidateQueries({ queryKey: ['waiting-list'] })
       onRestored()
     },
   })

@@ -3,6 +3,7 @@ import { LEVELS } from '#shared/domain/levels'
 import { offerMessages } from '#shared/offer-messages'
 import {
   applicationSchema,
+  lapsedPersonSchema,
   lettingSettingsSchema,
   newOfferSchema,
   offerAnswerSchema,
@@ -32,7 +33,7 @@ import {
 } from '#server/features/letting/offers'
 import { lettingSettings, saveLettingSettings } from '#server/features/letting/settings'
 import { waitingListHistory } from '#server/features/letting/sql'
-import { restoreToList, stayOnList, stillWantJobs, stillWantOfToken } from '#server/features/letting/still-want'
+import { lapsedPeople, restoreToList, stayOnList, stillWantJobs, stillWantOfToken } from '#server/features/letting/still-want'
 
 // Letting plots: applications from the public site, confirmed by e-mail; one's place on the
 // waiting list; offers of a plot with their deadlines; the yearly question whether people still
@@ -209,6 +210,12 @@ export async function lettingFeature(app: App) {
       const offer = await answerByToken(letting, token)
       return { action: found!.answer, plotId: offer.plotId, deadline: offer.deadline }
     },
+  )
+
+  app.get(
+    '/api/waiting-list/lapsed',
+    { config: committee, schema: { response: { 200: z.array(lapsedPersonSchema) }, tags } },
+    () => lapsedPeople(db.kysely),
   )
 
   app.post(

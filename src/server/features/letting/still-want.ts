@@ -3,7 +3,7 @@ import { nextStillWantDate } from '#shared/domain/letting'
 import { fullName, waysOf } from '#shared/domain/message-copies'
 import { addDays } from '#shared/domain/rent'
 import { offerMessages } from '#shared/offer-messages'
-import type { StoredLettingSettings } from '#shared/schemas/letting'
+import type { LapsedPerson, StoredLettingSettings } from '#shared/schemas/letting'
 import { associationDetails } from '#server/core/db/association-settings'
 import { writeTransaction, type ReadTx, type WriteTx } from '#server/core/db/write-transaction'
 import { badRequest, unprocessable } from '#server/core/errors'
@@ -188,6 +188,29 @@ export async function stayOnList(letting: Letting, token: string): Promise<{ clo
     },
     [LOCK],
   )
+}
+
+/** Those whose last change of place was lapsing, and who are still off the list: to restore. */
+export async function lapsedPeople(tx: ReadTx): Promise<LapsedPerson[]> {
+  const rows = await tx
+    .selectFrom('waiting_list_events as lapsed')
+    .innerJoin('people', 'people.id', 'lapsed.personId')
+    .select(['people.id', 'people.firstName', 'people.lastName', 'lapsed.createdAt'])
+    .where('lapsed.event', '=', 'lapsed')
+    .where('people.onWaitingList', '=', 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('waiting_list_events as later')
+            .select('later.id')
+            .whereRef('later.personId', '=', 'lapsed.personId')
+            .whereRef('later.id', '>', 'lapsed.id'),
+        ),
+      ),
+    )
+    .orderBy('lapsed.id')
+    .execute()
+  return rows.map((row) => ({ id: row.id, name: fullName(row), lapsedOn: row.createdAt.slice(0, 10) }))
 }
 
 /** The committee puts a lapsed person back on the list, in the place they had. */
