@@ -1,8 +1,7 @@
-import { createScratchDatabase } from '#tests/helpers/postgres'
 import { startSmtpServer } from '#tests/helpers/smtp'
 import { blankPlot } from '#shared/domain/plots'
 import type { Offer, OfferChoices } from '#shared/schemas/letting'
-import { buildIfMissing, loadAverage, median, signInCookie, startSeededServer } from './bench/seeded-server.ts'
+import { buildIfMissing, loadAverage, median, onEachEngine, signInCookie, startSeededServer } from './bench/seeded-server.ts'
 
 // `npm run bench:letting`: letting plots on the council-sized data set (npm run seed:scale: a
 // waiting list of 5,000, 2,000 plots), through the real server process, on SQLite and (with
@@ -103,13 +102,4 @@ async function bench(engine: string, env: Record<string, string>) {
 }
 
 await buildIfMissing()
-await bench('SQLite', { DATABASE_URL: '' })
-const postgres = process.env.TEST_DATABASE_URL
-if (postgres) {
-  const database = await createScratchDatabase(postgres, 'allotment_bench_letting')
-  try {
-    await bench('PostgreSQL', { DATABASE_URL: database.url })
-  } finally {
-    await database.drop()
-  }
-}
+await onEachEngine('allotment_bench_letting', bench)

@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import { randomUUID } from 'node:crypto'
-import { createScratchDatabase } from '#tests/helpers/postgres'
 import { startServer, type TestServer } from '#tests/helpers/server-process'
 import { startMessageIdServer } from '#tests/helpers/smtp'
 import type { Invoice } from '#shared/schemas/rent'
@@ -8,6 +7,7 @@ import {
   buildIfMissing,
   loadAverage,
   median,
+  onEachEngine,
   signInCookie,
   startSeededServer,
 } from './bench/seeded-server.ts'
@@ -142,13 +142,4 @@ async function bench(engine: string, env: Record<string, string>) {
 }
 
 await buildIfMissing()
-await bench('SQLite', { DATABASE_URL: '' })
-const postgres = process.env.TEST_DATABASE_URL
-if (postgres) {
-  const database = await createScratchDatabase(postgres, 'allotment_bench_rent')
-  try {
-    await bench('PostgreSQL', { DATABASE_URL: database.url })
-  } finally {
-    await database.drop()
-  }
-}
+await onEachEngine('allotment_bench_rent', bench)

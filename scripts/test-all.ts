@@ -13,7 +13,7 @@ const suites = [
 function run({ name, args }: (typeof suites)[number]): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn('npx', ['vitest', 'run', ...args, ...process.argv.slice(2)], {
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const prefix = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { createScratchDatabase } from '../../tests/helpers/postgres.ts'
 import { startServer, type TestServer } from '../../tests/helpers/server-process.ts'
 
 // Shared by the browser benchmarks (bench:ui, bench:lighthouse): the built app on the real server
@@ -105,4 +106,23 @@ export function percentile(values: number[], p: number): number {
     return (sorted[mid - 1]! + sorted[mid]!) / 2
   }
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+/**
+ * Runs a benchmark on SQLite, then (with TEST_DATABASE_URL) on a scratch PostgreSQL database
+ * that is dropped afterwards. `bench` gets the engine's name and the server's DATABASE_URL.
+ */
+export async function onEachEngine(
+  scratchName: string,
+  bench: (engine: string, env: { DATABASE_URL: string }) => Promise<void>,
+) {
+  await bench('SQLite', { DATABASE_URL: '' })
+  const postgres = process.env.TEST_DATABASE_URL
+  if (!postgres) return
+  const database = await createScratchDatabase(postgres, scratchName)
+  try {
+    await bench('PostgreSQL', { DATABASE_URL: database.url })
+  } finally {
+    await database.drop()
+  }
 }

@@ -1,7 +1,3 @@
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { lettingMessages } from '#shared/letting-messages'
@@ -13,7 +9,7 @@ import {
   startServer,
   type TestServer,
 } from '#tests/helpers/browser'
-import { field, firstAlert, headingOf, logIn, PHONE, poll, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
+import { field, firstAlert, headingOf, logIn, PHONE, poll, seedDemo, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 import { startSmtpServer } from '#tests/helpers/smtp'
 
 // Letting a plot from application to tenancy on the demo site, in the browser, with a real SMTP
@@ -22,7 +18,6 @@ import { startSmtpServer } from '#tests/helpers/smtp'
 // plot's tenant on the map; the second declines (the settings send them to the end of the list);
 // the third lets the deadline pass, the server's calendar moved on by TODAY.
 
-const root = path.resolve(import.meta.dirname, '../..')
 const APPLICANTS = [
   { first: 'Robin', last: 'Sower', email: 'robin@example.org', plot: '13' },
   { first: 'Sam', last: 'Seed', email: 'sam@example.org', plot: '42' },
@@ -32,15 +27,10 @@ const [robin, sam, tess] = APPLICANTS
 
 describe('letting plots on the demo site', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-e2e-letting-'))
+  let dataDir = ''
   beforeAll(async () => {
     smtp = await startSmtpServer()
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-    })
-    expect(seeded.status, seeded.stderr).toBe(0)
+    dataDir = seedDemo('letting')
   })
   const env = (today: string) => ({ SMTP_URL: smtp.url, TODAY: today, JOB_POLL_MS: '300' })
   const suite = useServerAndBrowser(() => ({ dataDir, env: env('2026-10-01') }))

@@ -1,7 +1,3 @@
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
@@ -20,6 +16,7 @@ import {
   logIn,
   PHONE,
   poll,
+  seedDemo,
   useServerAndBrowser,
 } from '#tests/helpers/e2e-fixtures'
 import { startSmtpServer, type ReceivedMail } from '#tests/helpers/smtp'
@@ -29,21 +26,15 @@ import { startSmtpServer, type ReceivedMail } from '#tests/helpers/smtp'
 // plot paid on the map, and (the server's calendar moved on by TODAY, as an association trying
 // the app would) another invoice gets both reminders and is flagged in arrears.
 
-const root = path.resolve(import.meta.dirname, '../..')
 const LABEL = '2026/27'
 const INVOICE = /^Rent invoice (\d+) for plot (\S+), 2026\/27$/
 
 describe('the rent year on the demo site', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-e2e-rent-'))
+  let dataDir = ''
   beforeAll(async () => {
     smtp = await startSmtpServer()
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      encoding: 'utf8',
-    })
-    expect(seeded.status, seeded.stderr).toBe(0)
+    dataDir = seedDemo('rent')
   })
   const env = () => ({ SMTP_URL: smtp.url, TODAY: '2026-10-01', JOB_POLL_MS: '300' })
   const suite = useServerAndBrowser(() => ({ dataDir, env: env() }))

@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { APIRequestContext, Browser, Page } from 'playwright-core'
 import { launchBrowser, startServer, type TestServer } from './browser.ts'
@@ -162,4 +166,16 @@ export async function expectPersonPage(
 ) {
   await poll(() => pathOf(page)).toBe(`/members/${list}/${id}`)
   await poll(() => field(page, 'Nickname').inputValue()).toBe(id)
+}
+
+/** A fresh data folder with the demo site seeded into it (SQLite), as `npm run demo` makes it. */
+export function seedDemo(name: string): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `allotment-e2e-${name}-`))
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  })
+  expect(seeded.status, seeded.stderr).toBe(0)
+  return dataDir
 }
