@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { lettingMessages } from '#shared/letting-messages'
 import { waitingListMessages } from '#shared/waiting-list-messages'
@@ -16,20 +16,13 @@ import {
   PHONE,
   poll,
   useServerAndBrowser,
+  useSmtpServer,
 } from '#tests/helpers/e2e-fixtures'
-import { startSmtpServer } from '#tests/helpers/smtp'
 
 // A visitor applies for a plot from a phone: the confirmation e-mail reaches a real SMTP server,
 // its link puts them on the waiting list, and their reference and address find their place.
 describe('applying for a plot', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-  // Registered first, so the SMTP server starts before the app server and closes after it.
-  beforeAll(async () => {
-    smtp = await startSmtpServer()
-  })
-  afterAll(async () => {
-    await smtp?.close()
-  })
+  const smtp = useSmtpServer()
   const suite = useServerAndBrowser(() => ({ env: { SMTP_URL: smtp.url } }))
 
   const email = 'robin@example.org'

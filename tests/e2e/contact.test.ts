@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import {
   anonymousPage,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
 } from '#tests/helpers/browser'
-import { pathOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
-import { startSmtpServer } from '#tests/helpers/smtp'
+import { pathOf, useServerAndBrowser, useSmtpServer } from '#tests/helpers/e2e-fixtures'
 
 async function fillEnquiry(page: Page, email: string) {
   await page.goto('/contact')
@@ -16,14 +15,7 @@ async function fillEnquiry(page: Page, email: string) {
 }
 
 describe('contact form', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-  // Registered first, so the SMTP server starts before the app server and closes after it.
-  beforeAll(async () => {
-    smtp = await startSmtpServer()
-  })
-  afterAll(async () => {
-    await smtp?.close()
-  })
+  const smtp = useSmtpServer()
   const suite = useServerAndBrowser(() => ({
     env: { SMTP_URL: smtp.url, CONTACT_TO: 'committee@example.org' },
   }))

@@ -19,20 +19,13 @@ import {
   poll,
   statusTexts,
   useServerAndBrowser,
+  useSmtpServer,
 } from '#tests/helpers/e2e-fixtures'
-import { startSmtpServer } from '#tests/helpers/smtp'
 
 // The committee offers a vacant plot from a phone: to the next in line, or, with a reason, to
 // someone further down; records an answer given by phone; the administrator sets how offers work.
 describe('offering plots on a phone', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-  // Registered first, so the SMTP server starts before the app server and closes after it.
-  beforeAll(async () => {
-    smtp = await startSmtpServer()
-  })
-  afterAll(async () => {
-    await smtp?.close()
-  })
+  const smtp = useSmtpServer()
   const suite = useServerAndBrowser(() => ({ env: { SMTP_URL: smtp.url, JOB_POLL_MS: '300' } }))
   let api: APIRequestContext
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import type { APIRequestContext, Browser, Page } from 'playwright-core'
 import { launchBrowser, startServer, type TestServer } from './browser.ts'
 import { personInput, plotInput } from './records.ts'
+import { startSmtpServer } from './smtp.ts'
 import type { StartOptions } from './server-process.ts'
 
 // What the browser tests share: one server and one browser per file, and data made through the API.
@@ -178,4 +179,26 @@ export function seedDemo(name: string): string {
   })
   expect(seeded.status, seeded.stderr).toBe(0)
   return dataDir
+}
+
+/**
+ * A real SMTP server for the file's tests. Call it before useServerAndBrowser, so that it starts
+ * before the app's server (which is given its url) and closes after it.
+ */
+export function useSmtpServer() {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+  })
+  afterAll(async () => {
+    await smtp?.close()
+  })
+  return {
+    get url() {
+      return smtp!.url
+    },
+    get received() {
+      return smtp!.received
+    },
+  }
 }

@@ -5,8 +5,10 @@ import { addDays } from '#shared/domain/rent'
 import { offerMessages } from '#shared/offer-messages'
 import type { LapsedPerson, StoredLettingSettings } from '#shared/schemas/letting'
 import { associationDetails } from '#server/core/db/association-settings'
+import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { writeTransaction, type ReadTx, type WriteTx } from '#server/core/db/write-transaction'
 import { badRequest, unprocessable } from '#server/core/errors'
+import type { OutgoingCopy } from '#server/core/email/copies'
 import { deadlineAt, doubling, type JobKind } from '#server/core/jobs/runner'
 import { recordKey, writeLog } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
@@ -72,17 +74,14 @@ async function askTheList(
         .executeTakeFirstOrThrow()
       const people = await tx.selectFrom('people').selectAll().where('onWaitingList', '=', 1).orderBy('id').execute()
       const association = (await associationDetails(tx, config)).name
-      const copiesOut = []
+      const copiesOut: OutgoingCopy[] = []
+      const answers = []
       for (const person of people) {
         const token = newToken()
-        await tx
-          .insertInto('still_want_answers')
-          .values({ roundId, personId: person.id, tokenHash: hashOf(token), answeredAt: null })
-          .execute()
+        answers.push({ roundId, personId: person.id, tokenHash: hashOf(token), answeredAt: null })
         const name = person.firstName || fullName(person)
         const link = linkTo(config, `/letting/answer?token=${token}`)
-        const ways = waysOf({ email: person.email, contactBy: person.contactBy as 'email' })
-        for (const channel of ways)
+        for (const channel of waysOf(person))
           copiesOut.push({
             personId: person.id,
             channel,
@@ -94,6 +93,7 @@ async function askTheList(
                 : offerMessages.stillWantLetter(name, closesOn, association),
           })
       }
+      await insertInBatches(tx, 'still_want_answers', answers)
       if (copiesOut.length > 0)
         await copies.queue(
           tx,
