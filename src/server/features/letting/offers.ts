@@ -23,7 +23,7 @@ import { requirePerson, updatePerson } from '#server/features/people/sql'
 import { addTenancy, findPlot, updatePlot } from '#server/features/plots/sql'
 import { PUBLIC, SYSTEM, todayOf, type Letting } from '#server/features/letting/context'
 import { lettingSettings } from '#server/features/letting/settings'
-import { recordWaitingListEvent, withdrawOffersOf } from '#server/features/letting/sql'
+import { closeOffers, recordWaitingListEvent } from '#server/features/letting/sql'
 import { hashOf, linkTo, newToken } from '#server/features/letting/tokens'
 
 // Offering a plot to someone on the waiting list. The offer goes to the next person in waiting
@@ -55,10 +55,13 @@ async function waitingWithOffers(tx: ReadTx): Promise<OfferChoices['waiting']> {
   }))
 }
 
-async function openOfferedPlots(tx: ReadTx): Promise<Set<string>> {
-  const rows = await tx.selectFrom('offers').select('plotId').where('status', '=', 'open').execute()
-  return new Set(rows.map((row) => row.plotId))
-}
+const hasOpenOffer = async (tx: ReadTx, plotId: string) =>
+  (await tx
+    .selectFrom('offers')
+    .select('id')
+    .where('plotId', '=', plotId)
+    .where('status', '=', 'open')
+    .executeTakeFirst()) !== undefined
 
 export async function offerChoices(tx: ReadTx): Promise<OfferChoices> {
   const [waiting, vacant] = await Promise.all([
@@ -157,7 +160,7 @@ export async function makeOffer(letting: Letting, viewer: Viewer, input: NewOffe
       const plot = await findPlot(tx, input.plotId)
       if (!plot) throw notFound(offerMessages.plotNotVacant)
       if (plot.tenants.length > 0) throw conflict(offerMessages.plotNotVacant)
-      if ((await openOfferedPlots(tx)).has(plot.id)) throw conflict(offerMessages.plotAlreadyOffered)
+      if (await hasOpenOffer(tx, plot.id)) throw conflict(offerMessages.plotAlreadyOffered)
       const { chosen, skipped } = unlessRefused(
         chooseOfferee(await waitingWithOffers(tx), input.personId, input.reason),
       )
@@ -237,11 +240,15 @@ export async function offerOfToken(tx: ReadTx, token: string): Promise<{ offer: 
   return offer && { offer, answer: offer.acceptTokenHash === hash ? 'accept' : 'decline' }
 }
 
-/** Answers an offer through its link: single-use, and only up to the deadline. */
-export async function answerByToken(letting: Letting, token: string): Promise<Offer> {
+/** Answers an offer through its link, single-use and only up to the deadline: what it did. */
+export async function answerByToken(
+  letting: Letting,
+  token: string,
+): Promise<{ action: Answer; plotId: string; deadline: string }> {
   const found = await offerOfToken(letting.db.kysely, token)
   if (!found || !offerAnswerable(found.offer, todayOf(letting))) throw badRequest(offerMessages.linkUnusable)
-  return answerOffer(letting, found.offer, found.answer, PUBLIC, hashOf(token))
+  const { plotId, deadline } = await answerOffer(letting, found.offer, found.answer, PUBLIC, hashOf(token))
+  return { action: found.answer, plotId, deadline }
 }
 
 /** The committee records an answer given by letter, telephone or in person. */
@@ -282,13 +289,6 @@ function answerOffer(
   )
 }
 
-const closeOffer = (tx: WriteTx, id: number, status: OfferRow['status']) =>
-  tx
-    .updateTable('offers')
-    .set({ status, answeredAt: new Date().toISOString(), acceptTokenHash: null, declineTokenHash: null })
-    .where('id', '=', id)
-    .execute()
-
 // The spec's add-plot rules (a plot holder; dateJoined on a first plot) and off the waiting list.
 // A plot let meanwhile, or full, refuses, and nothing changes.
 async function accept(tx: WriteTx, offer: OfferRow, userName: string, today: string) {
@@ -299,9 +299,9 @@ async function accept(tx: WriteTx, offer: OfferRow, userName: string, today: str
   await addTenancy(tx, plot.id, person.id)
   await updatePlot(tx, withTenant)
   await updatePerson(tx, { ...addPlotToPerson(person, plot.id, today), onWaitingList: false })
-  await closeOffer(tx, offer.id, 'accepted')
+  await closeOffers(tx, { id: offer.id }, 'accepted')
   // Any other offer to them lapses: one person, one new plot.
-  await withdrawOffersOf(tx, person.id)
+  await closeOffers(tx, { personId: person.id }, 'withdrawn')
   if (person.onWaitingList)
     await recordWaitingListEvent(tx, person.id, 'left', offerMessages.acceptedReason(plot.id), userName)
 }
@@ -316,7 +316,7 @@ async function closeUnaccepted(
   userName: string,
 ) {
   const { declineGoesToEnd } = await lettingSettings(tx)
-  await closeOffer(tx, offer.id, status)
+  await closeOffers(tx, { id: offer.id }, status)
   const person = await requirePerson(tx, offer.personId)
   const toEnd = declineGoesToEnd && person.onWaitingList
   if (toEnd) await updatePerson(tx, { ...person, joinedWaitingList: todayOf(letting) })

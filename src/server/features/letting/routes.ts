@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LEVELS } from '#shared/domain/levels'
+import { offerAnswerable } from '#shared/domain/letting'
 import { offerMessages } from '#shared/offer-messages'
 import {
   applicationSchema,
@@ -22,6 +23,7 @@ import type { App } from '#server/core/app-type'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { badRequest } from '#server/core/errors'
 import { applyForPlot, confirmApplication, findPlace } from '#server/features/letting/applications'
+import { todayOf } from '#server/features/letting/context'
 import {
   answerByToken,
   listOffers,
@@ -43,7 +45,7 @@ const tags = ['letting']
 /** What a link's token stands for, while it can still be used. */
 async function previewOfToken(tx: ReadTx, token: string, today: string): Promise<TokenPreview> {
   const offer = await offerOfToken(tx, token)
-  if (offer && offer.offer.status === 'open' && offer.offer.deadline >= today)
+  if (offer && offerAnswerable(offer.offer, today))
     return { action: offer.answer, plotId: offer.offer.plotId, deadline: offer.offer.deadline }
   const stillWant = await stillWantOfToken(tx, token)
   if (stillWant) return { action: 'stay', closesOn: stillWant.closesOn }
@@ -57,7 +59,6 @@ export async function lettingFeature(app: App) {
   const stillWant = stillWantJobs(letting)
   jobs.define(stillWant.round)
   jobs.define(stillWant.close)
-  const today = () => jobs.clock().toISOString().slice(0, 10)
   const committee = { minLevel: LEVELS.committee }
   const admin = { minLevel: LEVELS.admin }
   // Scripts that try addresses or references are slowed like any public form.
@@ -146,7 +147,7 @@ export async function lettingFeature(app: App) {
     },
     (request) =>
       saveLettingSettings(db, request.viewer!, request.body, (tx, saved) =>
-        stillWant.scheduleNext(tx, saved, today()),
+        stillWant.scheduleNext(tx, saved, todayOf(letting)),
       ),
   )
 
@@ -194,7 +195,7 @@ export async function lettingFeature(app: App) {
       config: publicForm(config.limits.signIn),
       schema: { body: tokenSchema, response: { 200: tokenPreviewSchema }, tags },
     },
-    (request) => previewOfToken(db.kysely, request.body.token, today()),
+    (request) => previewOfToken(db.kysely, request.body.token, todayOf(letting)),
   )
 
   app.post(
@@ -206,9 +207,7 @@ export async function lettingFeature(app: App) {
     async (request): Promise<TokenPreview> => {
       const { token } = request.body
       if (await stillWantOfToken(db.kysely, token)) return { action: 'stay', ...(await stayOnList(letting, token)) }
-      const found = await offerOfToken(db.kysely, token)
-      const offer = await answerByToken(letting, token)
-      return { action: found!.answer, plotId: offer.plotId, deadline: offer.deadline }
+      return answerByToken(letting, token)
     },
   )
 

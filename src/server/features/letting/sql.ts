@@ -1,6 +1,6 @@
 import { waitingListOrder } from '#shared/domain/people'
 import type { WaitingListEvent } from '#shared/schemas/letting'
-import type { WaitingListEventsTable } from '#server/core/db/schema'
+import type { OffersTable, WaitingListEventsTable } from '#server/core/db/schema'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
 // The waiting list's history and order, which the people feature records into as well (a person
@@ -45,12 +45,19 @@ export async function placeOnList(
   return found && { position: found.position, total: waiting.length }
 }
 
-/** Closes a person's open offers (they were removed): no link of theirs works any more. */
-export async function withdrawOffersOf(tx: WriteTx, personId: string): Promise<void> {
+/**
+ * Closes open offers, one by id or all of a person's (they accepted a plot, or were removed):
+ * both links' hashes go, so no link of theirs works any more.
+ */
+export async function closeOffers(
+  tx: WriteTx,
+  which: { id: number } | { personId: string },
+  status: OffersTable['status'],
+): Promise<void> {
   await tx
     .updateTable('offers')
-    .set({ status: 'withdrawn', answeredAt: new Date().toISOString(), acceptTokenHash: null, declineTokenHash: null })
-    .where('personId', '=', personId)
+    .set({ status, answeredAt: new Date().toISOString(), acceptTokenHash: null, declineTokenHash: null })
     .where('status', '=', 'open')
+    .where((eb) => ('id' in which ? eb('id', '=', which.id) : eb('personId', '=', which.personId)))
     .execute()
 }

@@ -11,7 +11,7 @@ import * as peopleRepo from '#server/features/people/sql'
 import type { PeopleStatus } from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
 import { loggedChange, recordKey } from '#server/core/logged-change'
-import { recordWaitingListEvent, withdrawOffersOf } from '#server/features/letting/sql'
+import { closeOffers, recordWaitingListEvent } from '#server/features/letting/sql'
 import { waitingListMessages } from '#shared/waiting-list-messages'
 
 const today = () => toIsoDate(new Date())
@@ -93,7 +93,7 @@ export async function deletePerson(db: Db, viewer: Viewer, id: string): Promise<
         await plotsRepo.removeTenancy(tx, plot.id, person.id)
         plots.push(await plotsRepo.updatePlot(tx, plot))
       }
-      await withdrawOffersOf(tx, id)
+      await closeOffers(tx, { personId: id }, 'withdrawn')
       await peopleRepo.deletePersonRow(tx, id)
       return { person, plots }
     },
