@@ -9,7 +9,17 @@ import {
   startServer,
   type TestServer,
 } from '#tests/helpers/browser'
-import { field, firstAlert, headingOf, logIn, PHONE, poll, seedDemo, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
+import {
+  field,
+  firstAlert,
+  headingOf,
+  logIn,
+  openSiteMap,
+  PHONE,
+  poll,
+  seedDemo,
+  useServerAndBrowser,
+} from '#tests/helpers/e2e-fixtures'
 import { startSmtpServer } from '#tests/helpers/smtp'
 
 // Letting a plot from application to tenancy on the demo site, in the browser, with a real SMTP
@@ -66,9 +76,13 @@ describe('letting plots on the demo site', () => {
     await poll(() => new URL(page.url()).pathname).toBe('/members/plotholders')
     return page
   }
-  const statusText = async (page: Page) => (await page.getByRole('status').allTextContents()).join(' ')
+  const statusText = async (page: Page) =>
+    (await page.getByRole('status').allTextContents()).join(' ')
   const personIdOf = async (page: Page, email: string, list = 'waitinglist') => {
-    const people = (await (await page.request.get(`/api/people?status=${list}`)).json()) as Array<{ id: string; email: string }>
+    const people = (await (await page.request.get(`/api/people?status=${list}`)).json()) as Array<{
+      id: string
+      email: string
+    }>
     return people.find((person) => person.email === email)!.id
   }
   const historyOf = async (page: Page, personId: string) => {
@@ -99,16 +113,28 @@ describe('letting plots on the demo site', () => {
       await page.getByLabel(lettingMessages.consentLabel).check()
       await page.getByRole('button', { name: 'Apply' }).click()
       await poll(() => statusText(page)).toContain(lettingMessages.applied(applicant.email))
-      const [confirm] = linksIn((await mailTo(applicant.email, lettingMessages.confirmSubject)).text, '/apply/confirm')
+      const [confirm] = linksIn(
+        (await mailTo(applicant.email, lettingMessages.confirmSubject)).text,
+        '/apply/confirm',
+      )
       await page.goto(confirm!)
       await poll(() => statusText(page)).toMatch(/Your reference is \S+\./)
-      references.set(applicant.email, /Your reference is (\S+?)\./.exec(await statusText(page))![1]!)
+      references.set(
+        applicant.email,
+        /Your reference is (\S+?)\./.exec(await statusText(page))![1]!,
+      )
     }
     // They joined on one day, after everyone else: in the order they are listed, together.
     const page = await anonymousPage(suite.browser, server, PHONE)
-    const [first, second, third] = [await placeOf(page, robin), await placeOf(page, sam), await placeOf(page, tess)].map(numberOf)
+    const [first, second, third] = [
+      await placeOf(page, robin),
+      await placeOf(page, sam),
+      await placeOf(page, tess),
+    ].map(numberOf)
     expect([second! - first!, third! - first!]).toEqual([1, 2])
-    expect(await page.getByRole('status').first().textContent()).toMatch(/^You are number \d+ of \d+ on the waiting list\.$/)
+    expect(await page.getByRole('status').first().textContent()).toMatch(
+      /^You are number \d+ of \d+ on the waiting list\.$/,
+    )
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
   })
@@ -134,7 +160,9 @@ describe('letting plots on the demo site', () => {
       await page.getByRole('link', { name: offerMessages.offerThisPlot }).click()
       await poll(() => headingOf(page)).toBe(offerMessages.makeOffer)
       expect(await field(page, offerMessages.plot).inputValue()).toBe(applicant.plot)
-      const option = page.getByRole('option', { name: new RegExp(`\\d+\\. ${applicant.first} ${applicant.last}$`) })
+      const option = page.getByRole('option', {
+        name: new RegExp(`\\d+\\. ${applicant.first} ${applicant.last}$`),
+      })
       await field(page, offerMessages.person).selectOption({ label: (await option.textContent())! })
       await page.getByRole('button', { name: offerMessages.sendOffer }).click()
       await poll(() => firstAlert(page)).toBe(offerMessages.reasonRequired)
@@ -142,17 +170,23 @@ describe('letting plots on the demo site', () => {
       await expectNoAxeViolations(page)
       await expectNoHorizontalScroll(page)
       await page.getByRole('button', { name: offerMessages.sendOffer }).click()
-      await poll(() => statusText(page)).toContain(offerMessages.offerSent(applicant.plot, `${applicant.first} ${applicant.last}`))
+      await poll(() => statusText(page)).toContain(
+        offerMessages.offerSent(applicant.plot, `${applicant.first} ${applicant.last}`),
+      )
     }
     await poll(() => headingOf(page)).toBe(offerMessages.offers)
     const open = page.getByRole('table', { name: offerMessages.openOffers })
-    for (const applicant of APPLICANTS) await poll(() => open.innerText()).toContain(`${applicant.first} ${applicant.last}`)
+    for (const applicant of APPLICANTS)
+      await poll(() => open.innerText()).toContain(`${applicant.first} ${applicant.last}`)
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
   })
 
   it('the first accepts through the e-mail link and is the tenant of the plot on the map', async () => {
-    const [accept] = linksIn((await mailTo(robin.email, offerMessages.offerSubject(robin.plot))).text, '/letting/answer')
+    const [accept] = linksIn(
+      (await mailTo(robin.email, offerMessages.offerSubject(robin.plot))).text,
+      '/letting/answer',
+    )
     const page = await anonymousPage(suite.browser, server, PHONE)
     await page.goto(accept!)
     await poll(() => headingOf(page)).toBe(offerMessages.answerHeading)
@@ -163,17 +197,15 @@ describe('letting plots on the demo site', () => {
     await poll(() => statusText(page)).toContain(offerMessages.accepted(robin.plot))
 
     const committee = await committeePage()
-    await committee.goto('/members/plots')
-    const toggle = committee.getByRole('button', { name: 'Switch to map' })
-    if (await toggle.isVisible()) await toggle.click()
-    const map = committee.getByRole('group', { name: 'Plots on the site map' })
-    const shape = map.locator(`[data-plot-id="${robin.plot}"]`)
+    const shape = (await openSiteMap(committee)).locator(`[data-plot-id="${robin.plot}"]`)
     await poll(() => shape.getAttribute('class')).not.toContain('plot--vacant')
     await shape.click()
     await poll(() => new URL(committee.url()).pathname).toBe(`/members/plots/${robin.plot}`)
     // The plot's page names its tenants by nickname, as the spec has it.
     const robinId = await personIdOf(committee, robin.email, 'plotholders')
-    await poll(() => committee.locator('.tenant-links').getByRole('link').allTextContents()).toEqual([robinId])
+    await poll(() =>
+      committee.locator('.tenant-links').getByRole('link').allTextContents(),
+    ).toEqual([robinId])
 
     // The link works once.
     await page.goto(accept!)
@@ -184,7 +216,10 @@ describe('letting plots on the demo site', () => {
     const before = await anonymousPage(suite.browser, server, PHONE)
     expect(numberOf(await placeOf(before, sam))).toBeLessThan(numberOf(await placeOf(before, tess)))
     await restartOn('2026-10-20')
-    const [, decline] = linksIn((await mailTo(sam.email, offerMessages.offerSubject(sam.plot))).text, '/letting/answer')
+    const [, decline] = linksIn(
+      (await mailTo(sam.email, offerMessages.offerSubject(sam.plot))).text,
+      '/letting/answer',
+    )
     const page = await anonymousPage(suite.browser, server, PHONE)
     await page.goto(decline!)
     await poll(() => page.getByText(/^You are declining plot 42\./).count()).toBe(1)
@@ -205,11 +240,16 @@ describe('letting plots on the demo site', () => {
     const committee = await committeePage()
     await committee.goto('/members/offers')
     const closed = committee.getByRole('table', { name: offerMessages.closedOffers })
-    await poll(async () => (await closed.isVisible()) && (await closed.innerText())).toContain(offerMessages.offerStatus.expired)
+    await poll(async () => (await closed.isVisible()) && (await closed.innerText())).toContain(
+      offerMessages.offerStatus.expired,
+    )
     const history = await historyOf(committee, await personIdOf(committee, tess.email))
     await poll(() => history.innerText()).toContain(offerMessages.expiredReason(tess.plot, true))
 
-    const [accept] = linksIn((await mailTo(tess.email, offerMessages.offerSubject(tess.plot))).text, '/letting/answer')
+    const [accept] = linksIn(
+      (await mailTo(tess.email, offerMessages.offerSubject(tess.plot))).text,
+      '/letting/answer',
+    )
     const page = await anonymousPage(suite.browser, server, PHONE)
     await page.goto(accept!)
     await poll(() => firstAlert(page)).toBe(offerMessages.linkUnusable)
@@ -228,7 +268,10 @@ describe('letting plots on the demo site', () => {
     await poll(() => statusText(admin)).toContain(offerMessages.settingsSaved)
 
     await restartOn('2026-10-26')
-    const [stay] = linksIn((await mailTo(sam.email, offerMessages.stillWantSubject)).text, '/letting/answer')
+    const [stay] = linksIn(
+      (await mailTo(sam.email, offerMessages.stillWantSubject)).text,
+      '/letting/answer',
+    )
     await mailTo(tess.email, offerMessages.stillWantSubject)
     const page = await anonymousPage(suite.browser, server, PHONE)
     await page.goto(stay!)
@@ -241,7 +284,9 @@ describe('letting plots on the demo site', () => {
     const committee = await committeePage()
     await committee.goto('/members/offers')
     const lapsed = committee.getByRole('table', { name: offerMessages.lapsedHeading })
-    await poll(async () => (await lapsed.isVisible()) && (await lapsed.innerText())).toContain(`${tess.first} ${tess.last}`)
+    await poll(async () => (await lapsed.isVisible()) && (await lapsed.innerText())).toContain(
+      `${tess.first} ${tess.last}`,
+    )
     expect(await lapsed.innerText()).not.toContain(`${sam.first} ${sam.last}`)
     await expectNoAxeViolations(committee)
     await expectNoHorizontalScroll(committee)

@@ -14,6 +14,7 @@ import {
   field,
   headingOf,
   logIn,
+  openSiteMap,
   PHONE,
   poll,
   seedDemo,
@@ -56,14 +57,8 @@ describe('the rent year on the demo site', () => {
     const [, number, plot] = INVOICE.exec(mail.subject)!
     return { number: Number(number), plot: plot! }
   }
-  const plotOnMap = async (page: Page, plot: string) => {
-    await page.goto('/members/plots')
-    const toggle = page.getByRole('button', { name: 'Switch to map' })
-    if (await toggle.isVisible()) await toggle.click()
-    const map = page.getByRole('group', { name: 'Plots on the site map' })
-    await poll(() => map.isVisible()).toBe(true)
-    return map.locator(`[data-plot-id="${plot}"]`)
-  }
+  const plotOnMap = async (page: Page, plot: string) =>
+    (await openSiteMap(page)).locator(`[data-plot-id="${plot}"]`)
   const openInvoice = async (page: Page, number: number) => {
     await page.goto('/members/rent')
     await poll(() => headingOf(page)).toBe('Rent')

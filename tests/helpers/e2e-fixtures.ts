@@ -61,6 +61,21 @@ export const poll = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, message ? { message } : {})
 
 /**
+ * Opens the plots page on the site map, whichever view the browser chose last, and returns the
+ * map. It waits for the view button first: checking it before the page has drawn would leave a
+ * slow page on the grid.
+ */
+export async function openSiteMap(page: Page) {
+  await page.goto('/members/plots')
+  const toggle = page.getByRole('button', { name: /^Switch to (map|grid)$/ })
+  await poll(() => toggle.isVisible()).toBe(true)
+  if ((await toggle.textContent()) === 'Switch to map') await toggle.click()
+  const map = page.getByRole('group', { name: 'Plots on the site map' })
+  await poll(() => map.isVisible()).toBe(true)
+  return map
+}
+
+/**
  * Creates a person through the API: a plotholder called after the id, 'Grower', joined today,
  * without contact details; overrides replace or add fields.
  */
@@ -124,7 +139,8 @@ export const alertTexts = (page: Page) => page.getByRole('alert').allTextContent
 /** On a phone the members links and sign-out sit behind the Menu button: opens it when shown. */
 export async function openMembersMenu(page: Page) {
   const menu = page.getByRole('button', { name: 'Menu' })
-  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click()
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true')
+    await menu.click()
 }
 
 /** The links of the members area's navigation (opening the menu first on a phone). */
