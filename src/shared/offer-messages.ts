@@ -17,7 +17,8 @@ export const offerMessages = {
   deadline: 'Answer by',
   status: 'Status',
   reason: 'Reason for choosing someone else',
-  reasonHint: 'Needed when the plot does not go to the next person on the list; it is kept in the log.',
+  reasonHint:
+    'Needed when the plot does not go to the next person on the list; it is kept in the log.',
   nextInLine: (name: string, position: number) => `Next in line: ${name} (number ${position}).`,
   nobodyWaiting: 'Nobody on the waiting list can be offered a plot.',
   noVacantPlot: 'There is no vacant plot without an open offer.',
@@ -30,13 +31,24 @@ export const offerMessages = {
   },
   recordAccepted: 'Record as accepted',
   recordDeclined: 'Record as declined',
+  withdraw: 'Withdraw',
+  withdrawHeading: (plotId: string, name: string) =>
+    `Withdraw the offer of plot ${plotId} to ${name}`,
+  withdrawReason: 'Reason for withdrawing',
+  withdrawHint:
+    'Kept in the log and in their history. They are told the offer is withdrawn, not why.',
+  withdrawButton: 'Withdraw offer',
+  offerWithdrawn: (plotId: string) => `The offer of plot ${plotId} has been withdrawn.`,
   // The server's refusals.
-  reasonRequired: 'Give a reason for offering the plot to someone other than the next person on the list.',
+  reasonRequired:
+    'Give a reason for offering the plot to someone other than the next person on the list.',
   notOnList: 'This person is not on the waiting list.',
   plotNotVacant: 'This plot is not vacant.',
   plotAlreadyOffered: 'This plot has already been offered and the offer is still open.',
   plotLetMeanwhile: 'Sorry, this plot has been let meanwhile. Please contact us.',
-  offerClosed: 'This offer has already been answered, has been withdrawn or has passed its deadline.',
+  withdrawReasonRequired: 'Give a reason for withdrawing the offer.',
+  offerClosed:
+    'This offer has already been answered, has been withdrawn or has passed its deadline.',
   linkUnusable: 'This link has expired or has been used already. Please contact us.',
   // The page an offer's link opens.
   answerHeading: 'Your offer of a plot',
@@ -46,16 +58,27 @@ export const offerMessages = {
     `You are declining plot ${plotId}. The offer is open until ${deadline}.`,
   acceptButton: 'Accept the plot',
   declineButton: 'Decline the plot',
-  accepted: (plotId: string) => `Plot ${plotId} is yours. The committee will be in touch about the keys.`,
+  accepted: (plotId: string) =>
+    `Plot ${plotId} is yours. The committee will be in touch about the keys.`,
   declined: 'You have declined the plot. Thank you for telling us.',
   // The offer itself, by e-mail or letter.
   offerSubject: (plotId: string) => `An offer of plot ${plotId}`,
   offerBatch: 'Offers of a plot',
   offerAudience: 'People offered a plot',
-  offerEmail: (name: string, plotId: string, deadline: string, accept: string, decline: string, association: string) =>
+  offerEmail: (
+    name: string,
+    plotId: string,
+    deadline: string,
+    accept: string,
+    decline: string,
+    association: string,
+  ) =>
     `Dear ${name},\n\nWe are pleased to offer you plot ${plotId}. Please answer by ${deadline}.\n\nTo accept it, follow this link:\n${accept}\n\nTo decline it, follow this link:\n${decline}\n\nIf we have not heard from you by then, the offer will lapse.\n\n${association}\n`,
   offerLetter: (name: string, plotId: string, deadline: string, association: string) =>
     `Dear ${name},\n\nWe are pleased to offer you plot ${plotId}. Please tell the committee whether you accept it by ${deadline}.\n\nIf we have not heard from you by then, the offer will lapse.\n\n${association}\n`,
+  withdrawnSubject: (plotId: string) => `Our offer of plot ${plotId} is withdrawn`,
+  withdrawnText: (name: string, plotId: string, onList: boolean, association: string) =>
+    `Dear ${name},\n\nWe are sorry: we have had to withdraw our offer of plot ${plotId}, so please disregard it.${onList ? ' You keep your place on the waiting list.' : ''}\n\n${association}\n`,
   // The yearly question to everyone on the list.
   stillWantSubject: 'Do you still want a plot?',
   stillWantBatch: (year: string) => `Waiting list: do you still want a plot? (${year})`,
@@ -74,12 +97,16 @@ export const offerMessages = {
   restored: 'Restored to the waiting list in their old place.',
   notLapsed: 'This person has not lapsed from the waiting list.',
   // The history's reasons.
-  offeredReason: (plotId: string, deadline: string) => `Offered plot ${plotId}, to answer by ${deadline}`,
-  skippedReason: (plotId: string, to: string, reason: string) => `Plot ${plotId} was offered to ${to}: ${reason}`,
+  offeredReason: (plotId: string, deadline: string) =>
+    `Offered plot ${plotId}, to answer by ${deadline}`,
+  skippedReason: (plotId: string, to: string, reason: string) =>
+    `Plot ${plotId} was offered to ${to}: ${reason}`,
   declinedReason: (plotId: string, toEnd: boolean) =>
     `Declined plot ${plotId}${toEnd ? '; moved to the end of the list' : '; keeps their place'}`,
   expiredReason: (plotId: string, toEnd: boolean) =>
     `Did not answer the offer of plot ${plotId} in time${toEnd ? '; moved to the end of the list' : '; keeps their place'}`,
+  withdrawnReason: (plotId: string, reason: string) =>
+    `The offer of plot ${plotId} was withdrawn: ${reason}; keeps their place`,
   acceptedReason: (plotId: string) => `Accepted plot ${plotId}`,
   lapsedReason: (closesOn: string) => `Did not say by ${closesOn} that they still want a plot`,
   restoredReason: 'Restored by the committee',

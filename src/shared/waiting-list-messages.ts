@@ -12,6 +12,7 @@ export const waitingListMessages = {
     offered: 'Offered a plot',
     skipped: 'Skipped',
     declined: 'Declined a plot',
+    withdrawn: 'Offer withdrawn',
     lapsed: 'Lapsed',
     restored: 'Restored to the list',
     left: 'Left the list',

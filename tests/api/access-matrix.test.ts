@@ -413,6 +413,9 @@ describe.each(engines)('access matrix on %s', (engine) => {
       case 'POST /api/offers/{id}/answer':
         payload = { answer: 'decline' }
         break
+      case 'POST /api/offers/{id}/withdraw':
+        payload = { reason: 'Offered in error' }
+        break
       case 'POST /api/apply/position':
         payload = { reference: 'ABCDEFGH', email: `apply-${id}@example.org` }
         break

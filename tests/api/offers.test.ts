@@ -133,6 +133,59 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
       await expectRefused(t, committee, { userName: 'level3', eventCollection: 'plots' }, 'POST', '/api/offers', { plotId, personId: 'bob', reason: '' }, 409, detail, 'offerPlot')
   })
 
+  it('withdraws an open offer with a reason: they keep their place and are told, the links stop working, the plot can be offered again', async () => {
+    const open = ((await send(t, committee, 'GET', '/api/offers')).json().open as Offer[]).find(
+      (o) => o.plotId === 'V2',
+    )!
+    expect(open.personId).toBe('cat')
+    const [accept] = linksIn(await mailTo('cat@example.org', offerMessages.offerSubject('V2')))
+    const orderBefore = await waitingOrder()
+    const withdraw = (reason: string) =>
+      send(t, committee, 'POST', `/api/offers/${open.id}/withdraw`, { reason })
+    const refuseWithdrawal = (reason: string, status: number, detail: string) =>
+      expectRefused(
+        t,
+        committee,
+        { userName: 'level3', eventCollection: 'plots' },
+        'POST',
+        `/api/offers/${open.id}/withdraw`,
+        { reason },
+        status,
+        detail,
+        'withdrawOffer',
+      )
+    await refuseWithdrawal('  ', 422, offerMessages.withdrawReasonRequired)
+
+    const mark = await lastLogId(t)
+    const withdrawn = await withdraw('The plot needs clearing first')
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200)
+    expect(withdrawn.json()).toMatchObject({ plotId: 'V2', personId: 'cat', status: 'withdrawn' })
+    const [log] = await logsAfter(t, mark)
+    expect(log).toMatchObject({
+      methodName: 'withdrawOffer',
+      docId: 'V2',
+      userName: 'level3',
+      error: 'null',
+    })
+    expect(JSON.parse(log!.value).withdrawnBecause).toBe('The plot needs clearing first')
+    expect(await waitingOrder()).toEqual(orderBefore)
+    expect((await history('cat')).at(-1)).toMatchObject({
+      event: 'withdrawn',
+      reason: offerMessages.withdrawnReason('V2', 'The plot needs clearing first'),
+    })
+    // Told that it is withdrawn and that their place is kept, not the committee's reason.
+    const told = await mailTo('cat@example.org', offerMessages.withdrawnSubject('V2'))
+    expect(told.text).toContain(offerMessages.withdrawnText('CAT', 'V2', true, '').trim())
+    expect(told.text).not.toContain('clearing')
+    const late = await followLink(accept!)
+    expect(late.statusCode).toBe(400)
+    expect(late.json().detail).toBe(offerMessages.linkUnusable)
+    await refuseWithdrawal('Again', 409, offerMessages.offerClosed)
+    // The plot can be offered again (to Cat, as before, for the same reason).
+    const again = await offer('V2', 'cat', 'Lives next to V2 and can reach it')
+    expect(again.statusCode, again.body).toBe(201)
+  })
+
   it('moves someone who declines to the end of the list when the settings say so', async () => {
     const settings = (await send(t, admin, 'GET', '/api/letting/settings')).json()
     expect(settings).toMatchObject({ offerDays: 14, declineGoesToEnd: false, version: 0 })
@@ -249,6 +302,7 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     expect(await waitingOrder()).toEqual(kept)
     const lapsedId = waitingBefore.find((id) => id !== 'cat')!
     expect((await history(lapsedId)).at(-1)).toMatchObject({ event: 'lapsed', reason: offerMessages.lapsedReason(addDays(askOn, 10)) })
+    expect((await send(t, committee, 'GET', `/api/people/${lapsedId}`)).json()).toMatchObject({ onWaitingList: false, isPlotHolder: false, plots: [] })
 
     const lapsed = (await send(t, committee, 'GET', '/api/waiting-list/lapsed')).json() as Array<{ id: string; lapsedOn: string }>
     expect(lapsed.map((p) => p.id).sort()).toEqual(waitingBefore.filter((id) => id !== 'cat').sort())

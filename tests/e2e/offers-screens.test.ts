@@ -86,6 +86,50 @@ describe('offering plots on a phone', () => {
     await page.context().close()
   })
 
+  it('withdraws an offer with a reason, from the keyboard, and their history says so', async () => {
+    await makePlot(api, 'W1')
+    await makePerson(api, 'iolo', { onWaitingList: true, joinedWaitingList: '2019-01-01' })
+    const offered = await api.post('/api/offers', { data: { plotId: 'W1', personId: 'iolo' } })
+    expect(offered.status(), await offered.text()).toBe(201)
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'withdrawer',
+      level: 3,
+      viewport: PHONE,
+    })
+    await page.goto('/members/offers')
+    const open = page.getByRole('region', { name: offerMessages.openOffers })
+    const withdraw = open.getByRole('button', {
+      name: `${offerMessages.withdraw} (W1, Iolo Grower)`,
+    })
+    await poll(() => withdraw.isVisible()).toBe(true)
+    await withdraw.click()
+    const form = page.getByRole('form', {
+      name: offerMessages.withdrawHeading('W1', 'Iolo Grower'),
+    })
+    await poll(() => form.isVisible()).toBe(true)
+    await expectUsable(page)
+
+    await form.getByRole('button', { name: offerMessages.withdrawButton }).click()
+    await poll(() => firstAlert(page)).toBe(offerMessages.withdrawReasonRequired)
+    await field(page, offerMessages.withdrawReason).focus()
+    await page.keyboard.type('The plot needs clearing first.')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await poll(() => statusTexts(page)).toContain(offerMessages.offerWithdrawn('W1'))
+    const closed = page.getByRole('region', { name: offerMessages.closedOffers })
+    await poll(() => closed.getByText(offerMessages.offerStatus.withdrawn).isVisible()).toBe(true)
+    expect(await form.count()).toBe(0)
+    await expectUsable(page)
+
+    await page.goto('/members/waitinglist/iolo')
+    await poll(() =>
+      page
+        .getByText(offerMessages.withdrawnReason('W1', 'The plot needs clearing first.'))
+        .isVisible(),
+    ).toBe(true)
+    await page.context().close()
+  })
+
   it("starts an offer from a vacant plot's page and from a waiting list member's page", async () => {
     const page = await signedInPage(suite.browser, suite.server, {
       userName: 'plotter',

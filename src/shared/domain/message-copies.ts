@@ -42,6 +42,10 @@ export function waysOf(person: Pick<Addressee, 'email' | 'contactBy'>): Channel[
 export const fullName = (person: Pick<Addressee, 'id' | 'firstName' | 'lastName'>) =>
   `${person.firstName} ${person.lastName}`.trim() || person.id
 
+/** The name after "Dear": the first name, or the whole name when there is none. */
+export const dearName = (person: Pick<Addressee, 'id' | 'firstName' | 'lastName'>) =>
+  person.firstName || fullName(person)
+
 export function mergeValues(person: Addressee, association: Association): MergeValues {
   return {
     firstName: person.firstName,
@@ -65,13 +69,22 @@ export function copiesFor(
     // A value is never a line break in a subject, whatever a name holds.
     const subject = fillFields(draft.subject, values).replace(/\s+/g, ' ').trim()
     const body = fillFields(draft.body, values)
-    return waysOf(person).map((channel) => ({
-      personId: person.id,
-      channel,
-      recipient:
-        channel === 'email' ? person.email.trim() : `${fullName(person)}\n${person.address}`.trim(),
-      subject,
-      body,
-    }))
+    return copiesTo(person, subject, () => body)
   })
+}
+
+/** One person's copies: one for each way they are reached, each worded for its channel. */
+export function copiesTo(
+  person: Pick<Addressee, 'id' | 'firstName' | 'lastName' | 'email' | 'address' | 'contactBy'>,
+  subject: string,
+  bodyFor: (channel: Channel) => string,
+): Copy[] {
+  return waysOf(person).map((channel) => ({
+    personId: person.id,
+    channel,
+    recipient:
+      channel === 'email' ? person.email.trim() : `${fullName(person)}\n${person.address}`.trim(),
+    subject,
+    body: bodyFor(channel),
+  }))
 }

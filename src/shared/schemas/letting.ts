@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { lettingMessages } from '#shared/letting-messages'
 import { messages } from '#shared/messages'
-import { days, emailAddress as email, monthDay, ONE_LINE, requiredText } from '#shared/schemas/text-fields'
+import {
+  days,
+  emailAddress as email,
+  monthDay,
+  ONE_LINE,
+  requiredText,
+} from '#shared/schemas/text-fields'
 
 // Applying for a plot from the public site, finding one's place on the waiting list, and offers.
 
@@ -21,7 +27,6 @@ export const applicationSchema = z.object({
 })
 export type Application = z.infer<typeof applicationSchema>
 
-
 export const positionQuerySchema = z.object({
   reference: z.string().trim().toUpperCase().min(1, lettingMessages.referenceRequired).max(20),
   email,
@@ -34,7 +39,17 @@ export const placeSchema = z.object({
 })
 export type Place = z.infer<typeof placeSchema>
 
-export const WAITING_LIST_EVENTS = ['joined', 'offered', 'skipped', 'declined', 'lapsed', 'restored', 'left'] as const
+export const WAITING_LIST_EVENTS = [
+  'joined',
+  'offered',
+  'skipped',
+  'withdrawn',
+  'declined',
+  'lapsed',
+  'restored',
+  'left',
+] as const
+export type WaitingListEventKind = (typeof WAITING_LIST_EVENTS)[number]
 export const waitingListEventSchema = z.object({
   id: z.number(),
   personId: z.string(),
@@ -55,13 +70,20 @@ export const lettingSettingsSchema = z.object({
   stillWantDate: z.union([monthDay, z.literal('')]),
   /** Days to answer that question before lapsing. */
   stillWantDays: days,
-  privacyNotice: z.string().trim().min(1, lettingMessages.privacyNoticeRequired).max(4000, messages.tooLong('privacy notice', 4000)),
+  privacyNotice: z
+    .string()
+    .trim()
+    .min(1, lettingMessages.privacyNoticeRequired)
+    .max(4000, messages.tooLong('privacy notice', 4000)),
 })
 export type LettingSettings = z.infer<typeof lettingSettingsSchema>
-export const storedLettingSettingsSchema = lettingSettingsSchema.safeExtend({ version: z.int().min(0) })
+export const storedLettingSettingsSchema = lettingSettingsSchema.safeExtend({
+  version: z.int().min(0),
+})
 export type StoredLettingSettings = z.infer<typeof storedLettingSettingsSchema>
 
 export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'expired', 'withdrawn'] as const
+export type OfferStatus = (typeof OFFER_STATUSES)[number]
 export const OFFER_CHANNELS = ['email', 'post', 'both'] as const
 
 export const offerSchema = z.object({
@@ -97,6 +119,11 @@ export type OfferChoices = z.infer<typeof offerChoicesSchema>
 
 export const offerAnswerSchema = z.object({ answer: z.enum(['accept', 'decline']) })
 
+/** The committee takes an open offer back; the reason is required (422 when empty). */
+export const withdrawOfferSchema = z.object({
+  reason: z.string().trim().max(500, messages.tooLong('reason', 500)),
+})
+
 /** A link's token: to accept or decline an offer, or to stay on the list. */
 export const tokenSchema = z.object({ token: z.string().min(20).max(100) })
 export const tokenPreviewSchema = z.discriminatedUnion('action', [
@@ -106,5 +133,9 @@ export const tokenPreviewSchema = z.discriminatedUnion('action', [
 export type TokenPreview = z.infer<typeof tokenPreviewSchema>
 
 /** Someone taken off the list for not answering the yearly question, whom the committee may restore. */
-export const lapsedPersonSchema = z.object({ id: z.string(), name: z.string(), lapsedOn: z.string() })
+export const lapsedPersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  lapsedOn: z.string(),
+})
 export type LapsedPerson = z.infer<typeof lapsedPersonSchema>

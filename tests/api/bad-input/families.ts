@@ -32,6 +32,7 @@ import {
   lettingSettingsSchema,
   newOfferSchema,
   offerAnswerSchema,
+  withdrawOfferSchema,
   positionQuerySchema,
   tokenSchema,
 } from '#shared/schemas/letting'
@@ -613,6 +614,13 @@ export const lettingFamilies: Families = (s) => {
         '/api/offers/{id}/answer',
         { id: { names: () => false, numeric: true } },
         bodyOf(() => ({ answer: 'accept' }), offerAnswerSchema),
+      ),
+    'POST /api/offers/{id}/withdraw': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/offers/{id}/withdraw',
+        { id: { names: () => false, numeric: true } },
+        bodyOf(() => ({ reason: 'Offered in error' }), withdrawOfferSchema),
       ),
     'POST /api/people/{id}/restore-to-waiting-list': () =>
       s.idsAndBody('POST', '/api/people/{id}/restore-to-waiting-list', { id: { names: s.anyPerson } }),

@@ -41,6 +41,9 @@ export const makeOffer = (offer: NewOffer) =>
 export const answerOffer = ({ id, answer }: { id: number; answer: 'accept' | 'decline' }) =>
   api<Offer>(`/api/offers/${id}/answer`, { method: 'POST', json: { answer } })
 
+export const withdrawOffer = ({ id, reason }: { id: number; reason: string }) =>
+  api<Offer>(`/api/offers/${id}/withdraw`, { method: 'POST', json: { reason } })
+
 /**
  * A change to the offers; afterwards they are fetched afresh, and so are the people (their places
  * and histories) and the plots (an accepted offer gives a plot its tenant), which those features

@@ -8,6 +8,7 @@ import { CardTable } from '../../components/ui/card-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { formatCalendarDate } from '../../lib/calendar-date.ts'
 import { answerOffer, useOfferChange } from './api.ts'
+import { WithdrawOfferForm } from './withdraw-offer-form.tsx'
 
 const OPEN = {
   plot: offerMessages.plot,
@@ -27,10 +28,15 @@ const CLOSED = {
 // A person on the list may have become a plot holder since: their page there redirects.
 const personHref = (id: string) => `/members/waitinglist/${encodeURIComponent(id)}`
 
-/** The offers waiting for an answer; one given by letter or phone is recorded here. */
+/**
+ * The offers waiting for an answer; one given by letter or phone is recorded here, and an offer
+ * can be withdrawn.
+ */
 export function OpenOffers({ offers }: { offers: Offer[] }) {
   const answer = useOfferChange(answerOffer)
   const [error, setError] = useState('')
+  const [notice, setNotice] = useState('')
+  const [withdrawing, setWithdrawing] = useState<Offer>()
   function record(id: number, given: 'accept' | 'decline') {
     setError('')
     answer.mutate({ id, answer: given }, { onError: (failure) => setError(errorMessage(failure)) })
@@ -39,6 +45,7 @@ export function OpenOffers({ offers }: { offers: Offer[] }) {
     <section className="card" aria-labelledby="open-offers-heading">
       <h2 id="open-offers-heading">{offerMessages.openOffers}</h2>
       <Alert>{error}</Alert>
+      <Alert tone="success">{notice}</Alert>
       {offers.length === 0 ? (
         <p>{offerMessages.noOpenOffers}</p>
       ) : (
@@ -66,12 +73,37 @@ export function OpenOffers({ offers }: { offers: Offer[] }) {
                       </span>
                     </button>
                   ))}
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    onClick={() => {
+                      setNotice('')
+                      setWithdrawing(offer)
+                    }}
+                  >
+                    {offerMessages.withdraw}
+                    <span className="visually-hidden">
+                      {' '}
+                      ({offer.plotId}, {offer.personName})
+                    </span>
+                  </button>
                 </div>
               </td>
             </tr>
           ))}
         </CardTable>
       )}
+      {withdrawing ? (
+        <WithdrawOfferForm
+          key={withdrawing.id}
+          offer={withdrawing}
+          onWithdrawn={(withdrawn) => {
+            setWithdrawing(undefined)
+            setNotice(withdrawn)
+          }}
+          onCancel={() => setWithdrawing(undefined)}
+        />
+      ) : null}
     </section>
   )
 }
@@ -118,7 +150,10 @@ export function LapsedPeople({ people }: { people: LapsedPerson[] }) {
       {people.length === 0 ? (
         <p>{offerMessages.noLapsed}</p>
       ) : (
-        <CardTable caption={offerMessages.lapsedHeading} columns={[offerMessages.person, offerMessages.lapsedOn]}>
+        <CardTable
+          caption={offerMessages.lapsedHeading}
+          columns={[offerMessages.person, offerMessages.lapsedOn]}
+        >
           {people.map((person) => (
             <tr key={person.id}>
               <td data-label={offerMessages.person}>

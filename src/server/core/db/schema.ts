@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Delivery } from '#shared/schemas/contact'
 import type { ContactBy, MessageStatus } from '#shared/domain/contact-ways'
+import type { OfferStatus, WaitingListEventKind } from '#shared/schemas/letting'
 
 // Booleans are stored as 0/1 integers so that the same rows work on SQLite and PostgreSQL.
 type Flag = number
@@ -224,7 +225,7 @@ export interface ApplicationsTable {
 export interface WaitingListEventsTable {
   id: Generated<number>
   personId: string
-  event: 'joined' | 'offered' | 'skipped' | 'declined' | 'lapsed' | 'restored' | 'left'
+  event: WaitingListEventKind
   reason: string
   createdBy: string
   createdAt: string
@@ -238,7 +239,7 @@ export interface OffersTable {
   channel: 'email' | 'post' | 'both'
   /** The last day to answer, YYYY-MM-DD. */
   deadline: string
-  status: 'open' | 'accepted' | 'declined' | 'expired' | 'withdrawn'
+  status: OfferStatus
   /** Why the offer passed over someone ahead on the list; '' when it went to the next in line. */
   reason: string
   /** SHA-256 of each link's token; both cleared once the offer closes. */

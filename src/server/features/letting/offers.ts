@@ -6,7 +6,7 @@ import {
   offerDeadline,
   offerExpiresOn,
 } from '#shared/domain/letting'
-import { fullName, waysOf } from '#shared/domain/message-copies'
+import { copiesTo, dearName, fullName, waysOf } from '#shared/domain/message-copies'
 import { addPlotToPerson, waitingListOrder } from '#shared/domain/people'
 import { addTenant, comparePlotIds } from '#shared/domain/plots'
 import { offerMessages } from '#shared/offer-messages'
@@ -15,7 +15,8 @@ import type { Person } from '#shared/schemas/person'
 import { associationDetails } from '#server/core/db/association-settings'
 import type { OffersTable } from '#server/core/db/schema'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import { badRequest, conflict, notFound, unlessRefused } from '#server/core/errors'
+import { badRequest, conflict, notFound, unlessRefused, unprocessable } from '#server/core/errors'
+import type { OutgoingCopy } from '#server/core/email/copies'
 import { deadlineAt, doubling, type JobKind } from '#server/core/jobs/runner'
 import { AlreadyDone, loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
@@ -47,12 +48,14 @@ async function waitingWithOffers(tx: ReadTx): Promise<OfferChoices['waiting']> {
     tx.selectFrom('offers').select('personId').where('status', '=', 'open').execute(),
   ])
   const offered = new Set(open.map((offer) => offer.personId))
-  return waitingListOrder(people.map((person) => ({ ...person, onWaitingList: true }))).map((person) => ({
-    id: person.id,
-    name: fullName(person),
-    position: person.position,
-    hasOpenOffer: offered.has(person.id),
-  }))
+  return waitingListOrder(people.map((person) => ({ ...person, onWaitingList: true }))).map(
+    (person) => ({
+      id: person.id,
+      name: fullName(person),
+      position: person.position,
+      hasOpenOffer: offered.has(person.id),
+    }),
+  )
 }
 
 const hasOpenOffer = async (tx: ReadTx, plotId: string) =>
@@ -70,7 +73,11 @@ export async function offerChoices(tx: ReadTx): Promise<OfferChoices> {
       .selectFrom('plots')
       .select('id')
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('tenancy').select('plotId').whereRef('tenancy.plotId', '=', 'plots.id'))),
+        not(
+          exists(
+            selectFrom('tenancy').select('plotId').whereRef('tenancy.plotId', '=', 'plots.id'),
+          ),
+        ),
       )
       .where(({ not, exists, selectFrom }) =>
         not(
@@ -110,14 +117,26 @@ function offerQuery(tx: ReadTx) {
 type OfferQueryRow = Awaited<ReturnType<ReturnType<typeof offerQuery>['execute']>>[number]
 const toOffer = ({ firstName, lastName, ...offer }: OfferQueryRow): Offer => ({
   ...offer,
-  personName: fullName({ id: offer.personId, firstName: firstName ?? '', lastName: lastName ?? '' }),
+  personName: fullName({
+    id: offer.personId,
+    firstName: firstName ?? '',
+    lastName: lastName ?? '',
+  }),
 })
 
 /** Open offers, soonest deadline first, and the latest hundred closed ones. */
 export async function listOffers(tx: ReadTx): Promise<{ open: Offer[]; closed: Offer[] }> {
   const [open, closed] = await Promise.all([
-    offerQuery(tx).where('offers.status', '=', 'open').orderBy('offers.deadline').orderBy('offers.id').execute(),
-    offerQuery(tx).where('offers.status', '!=', 'open').orderBy('offers.id', 'desc').limit(100).execute(),
+    offerQuery(tx)
+      .where('offers.status', '=', 'open')
+      .orderBy('offers.deadline')
+      .orderBy('offers.id')
+      .execute(),
+    offerQuery(tx)
+      .where('offers.status', '!=', 'open')
+      .orderBy('offers.id', 'desc')
+      .limit(100)
+      .execute(),
   ])
   return { open: open.map(toOffer), closed: closed.map(toOffer) }
 }
@@ -145,7 +164,7 @@ export function offerExpiryJob(letting: Letting): JobKind<{ offerId: number }> {
 
 /** Makes an offer: checks the plot and the choice, sends it, and sets its deadline's job. */
 export async function makeOffer(letting: Letting, viewer: Viewer, input: NewOffer): Promise<Offer> {
-  const { db, config, copies, jobs } = letting
+  const { db, config, jobs } = letting
   const offer = await loggedChange(
     db,
     {
@@ -186,7 +205,13 @@ export async function makeOffer(letting: Letting, viewer: Viewer, input: NewOffe
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      await recordWaitingListEvent(tx, person.id, 'offered', offerMessages.offeredReason(plot.id, deadline), viewer.userName)
+      await recordWaitingListEvent(
+        tx,
+        person.id,
+        'offered',
+        offerMessages.offeredReason(plot.id, deadline),
+        viewer.userName,
+      )
       for (const passed of skipped)
         await recordWaitingListEvent(
           tx,
@@ -196,30 +221,31 @@ export async function makeOffer(letting: Letting, viewer: Viewer, input: NewOffe
           viewer.userName,
         )
       const association = (await associationDetails(tx, config)).name
-      const name = person.firstName || fullName(person)
-      const subject = offerMessages.offerSubject(plot.id)
+      const name = dearName(person)
       const answerLink = (token: string) => linkTo(config, `/letting/answer?token=${token}`)
-      await copies.queue(
+      await tellOfOffer(
+        letting,
         tx,
-        {
-          subject: offerMessages.offerBatch,
-          body: offerMessages.offerBatch,
-          audience: offerMessages.offerAudience,
-          createdBy: viewer.userName,
-          key: 'offers',
-        },
-        waysOf(person).map((channel) => ({
-          personId: person.id,
-          channel,
-          recipient: channel === 'email' ? person.email.trim() : `${fullName(person)}\n${person.address}`.trim(),
-          subject,
-          body:
-            channel === 'email'
-              ? offerMessages.offerEmail(name, plot.id, deadline, answerLink(accept), answerLink(decline), association)
-              : offerMessages.offerLetter(name, plot.id, deadline, association),
-        })),
+        viewer.userName,
+        copiesTo(person, offerMessages.offerSubject(plot.id), (channel) =>
+          channel === 'email'
+            ? offerMessages.offerEmail(
+                name,
+                plot.id,
+                deadline,
+                answerLink(accept),
+                answerLink(decline),
+                association,
+              )
+            : offerMessages.offerLetter(name, plot.id, deadline, association),
+        ),
       )
-      await jobs.enqueue(tx, offerExpiryJob(letting), { offerId: id }, deadlineAt(offerExpiresOn(deadline)))
+      await jobs.enqueue(
+        tx,
+        offerExpiryJob(letting),
+        { offerId: id },
+        deadlineAt(offerExpiresOn(deadline)),
+      )
       // The log keeps the offer, with its reason; the skipped are in their own histories.
       return offerById(tx, id)
     },
@@ -229,8 +255,92 @@ export async function makeOffer(letting: Letting, viewer: Viewer, input: NewOffe
   return offer
 }
 
+/** Sends a person the offer, or news of it, with the day's other offers in one batch. */
+function tellOfOffer(letting: Letting, tx: WriteTx, userName: string, copiesOut: OutgoingCopy[]) {
+  return letting.copies.queue(
+    tx,
+    {
+      subject: offerMessages.offerBatch,
+      body: offerMessages.offerBatch,
+      audience: offerMessages.offerAudience,
+      createdBy: userName,
+      key: 'offers',
+    },
+    copiesOut,
+  )
+}
+
+/**
+ * The committee takes back an open offer (made in error, or the plot cannot be let after all):
+ * the person keeps their place, is told, and their links stop working. The reason stays in the
+ * log and in their history.
+ */
+export async function withdrawOffer(
+  letting: Letting,
+  viewer: Viewer,
+  offerId: number,
+  reason: string,
+): Promise<Offer> {
+  const found = await letting.db.kysely
+    .selectFrom('offers')
+    .selectAll()
+    .where('id', '=', offerId)
+    .executeTakeFirst()
+  if (!found) throw notFound(offerMessages.offerClosed)
+  const withdrawn = await loggedChange(
+    letting.db,
+    {
+      methodName: 'withdrawOffer',
+      eventCollection: 'plots',
+      docId: found.plotId,
+      userName: viewer.userName,
+      alsoLocks: [recordKey('people', found.personId)],
+    },
+    async (tx) => {
+      if (reason === '') throw unprocessable(offerMessages.withdrawReasonRequired)
+      const offer = (await tx
+        .selectFrom('offers')
+        .selectAll()
+        .where('id', '=', offerId)
+        .executeTakeFirst())!
+      if (offer.status !== 'open') throw conflict(offerMessages.offerClosed)
+      await closeOffers(tx, { id: offerId }, 'withdrawn')
+      await recordWaitingListEvent(
+        tx,
+        offer.personId,
+        'withdrawn',
+        offerMessages.withdrawnReason(offer.plotId, reason),
+        viewer.userName,
+      )
+      const person = await requirePerson(tx, offer.personId)
+      const association = (await associationDetails(tx, letting.config)).name
+      await tellOfOffer(
+        letting,
+        tx,
+        viewer.userName,
+        copiesTo(person, offerMessages.withdrawnSubject(offer.plotId), () =>
+          offerMessages.withdrawnText(
+            dearName(person),
+            offer.plotId,
+            person.onWaitingList,
+            association,
+          ),
+        ),
+      )
+      // The log keeps why, beside the offer (whose own reason is why it passed anyone over).
+      return { offer: await offerById(tx, offerId), withdrawnBecause: reason }
+    },
+    { offerId, withdrawnBecause: reason },
+  )
+  letting.jobs.wake()
+  return withdrawn.offer
+}
+
 /** The offer a link's token answers, and how; a token matches one column only. */
-export async function offerOfToken(tx: ReadTx, token: string): Promise<{ offer: OfferRow; answer: Answer } | undefined> {
+export async function offerOfToken(
+  tx: ReadTx,
+  token: string,
+): Promise<{ offer: OfferRow; answer: Answer } | undefined> {
   const hash = hashOf(token)
   const offer = await tx
     .selectFrom('offers')
@@ -246,14 +356,30 @@ export async function answerByToken(
   token: string,
 ): Promise<{ action: Answer; plotId: string; deadline: string }> {
   const found = await offerOfToken(letting.db.kysely, token)
-  if (!found || !offerAnswerable(found.offer, todayOf(letting))) throw badRequest(offerMessages.linkUnusable)
-  const { plotId, deadline } = await answerOffer(letting, found.offer, found.answer, PUBLIC, hashOf(token))
+  if (!found || !offerAnswerable(found.offer, todayOf(letting)))
+    throw badRequest(offerMessages.linkUnusable)
+  const { plotId, deadline } = await answerOffer(
+    letting,
+    found.offer,
+    found.answer,
+    PUBLIC,
+    hashOf(token),
+  )
   return { action: found.answer, plotId, deadline }
 }
 
 /** The committee records an answer given by letter, telephone or in person. */
-export async function recordAnswer(letting: Letting, viewer: Viewer, offerId: number, answer: Answer): Promise<Offer> {
-  const offer = await letting.db.kysely.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst()
+export async function recordAnswer(
+  letting: Letting,
+  viewer: Viewer,
+  offerId: number,
+  answer: Answer,
+): Promise<Offer> {
+  const offer = await letting.db.kysely
+    .selectFrom('offers')
+    .selectAll()
+    .where('id', '=', offerId)
+    .executeTakeFirst()
   if (!offer) throw notFound(offerMessages.offerClosed)
   return answerOffer(letting, offer, answer, viewer.userName)
 }
@@ -276,10 +402,15 @@ function answerOffer(
     },
     async (tx) => {
       // Read again under the locks: another answer, offer or tenancy may have come first.
-      const offer = (await tx.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirst())!
+      const offer = (await tx
+        .selectFrom('offers')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst())!
       const today = todayOf(letting)
       const column = answer === 'accept' ? offer.acceptTokenHash : offer.declineTokenHash
-      if (tokenHash !== undefined && column !== tokenHash) throw badRequest(offerMessages.linkUnusable)
+      if (tokenHash !== undefined && column !== tokenHash)
+        throw badRequest(offerMessages.linkUnusable)
       if (!offerAnswerable(offer, today)) throw conflict(offerMessages.offerClosed)
       if (answer === 'accept') await accept(tx, offer, userName, today)
       else await closeUnaccepted(letting, tx, offer, 'declined', userName)
@@ -303,7 +434,13 @@ async function accept(tx: WriteTx, offer: OfferRow, userName: string, today: str
   // Any other offer to them lapses: one person, one new plot.
   await closeOffers(tx, { personId: person.id }, 'withdrawn')
   if (person.onWaitingList)
-    await recordWaitingListEvent(tx, person.id, 'left', offerMessages.acceptedReason(plot.id), userName)
+    await recordWaitingListEvent(
+      tx,
+      person.id,
+      'left',
+      offerMessages.acceptedReason(plot.id),
+      userName,
+    )
 }
 
 // Declined, or not answered in time: recorded, and the person keeps their place or goes to the
@@ -329,7 +466,11 @@ async function closeUnaccepted(
 
 /** The deadline's job: an offer still open the day after its deadline lapses. */
 async function expireOffer(letting: Letting, offerId: number) {
-  const offer = await letting.db.kysely.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst()
+  const offer = await letting.db.kysely
+    .selectFrom('offers')
+    .selectAll()
+    .where('id', '=', offerId)
+    .executeTakeFirst()
   if (!offer || offer.status !== 'open') return
   await loggedChange(
     letting.db,
@@ -341,7 +482,11 @@ async function expireOffer(letting: Letting, offerId: number) {
       alsoLocks: [recordKey('people', offer.personId)],
     },
     async (tx) => {
-      const current = (await tx.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst())!
+      const current = (await tx
+        .selectFrom('offers')
+        .selectAll()
+        .where('id', '=', offerId)
+        .executeTakeFirst())!
       if (current.status !== 'open') return new AlreadyDone(undefined)
       const expiresOn = offerExpiresOn(current.deadline)
       // The calendar was moved back (TODAY): wait for the day.

@@ -16,6 +16,7 @@ import {
   tokenPreviewSchema,
   tokenSchema,
   waitingListEventSchema,
+  withdrawOfferSchema,
   type TokenPreview,
 } from '#shared/schemas/letting'
 import { personSchema } from '#shared/schemas/person'
@@ -32,15 +33,23 @@ import {
   offerExpiryJob,
   offerOfToken,
   recordAnswer,
+  withdrawOffer,
 } from '#server/features/letting/offers'
 import { lettingSettings, saveLettingSettings } from '#server/features/letting/settings'
 import { waitingListHistory } from '#server/features/letting/sql'
-import { lapsedPeople, restoreToList, stayOnList, stillWantJobs, stillWantOfToken } from '#server/features/letting/still-want'
+import {
+  lapsedPeople,
+  restoreToList,
+  stayOnList,
+  stillWantJobs,
+  stillWantOfToken,
+} from '#server/features/letting/still-want'
 
 // Letting plots: applications from the public site, confirmed by e-mail; one's place on the
 // waiting list; offers of a plot with their deadlines; the yearly question whether people still
 // want a plot; the history of each person's place; and the administrator's letting settings.
 const tags = ['letting']
+const offerIdParams = z.object({ id: z.coerce.number().int().min(1) })
 
 /** What a link's token stands for, while it can still be used. */
 async function previewOfToken(tx: ReadTx, token: string, today: string): Promise<TokenPreview> {
@@ -155,7 +164,10 @@ export async function lettingFeature(app: App) {
     '/api/offers',
     {
       config: committee,
-      schema: { response: { 200: z.object({ open: z.array(offerSchema), closed: z.array(offerSchema) }) }, tags },
+      schema: {
+        response: { 200: z.object({ open: z.array(offerSchema), closed: z.array(offerSchema) }) },
+        tags,
+      },
     },
     () => listOffers(db.kysely),
   )
@@ -169,7 +181,8 @@ export async function lettingFeature(app: App) {
   app.post(
     '/api/offers',
     { config: committee, schema: { body: newOfferSchema, response: { 201: offerSchema }, tags } },
-    async (request, reply) => reply.status(201).send(await makeOffer(letting, request.viewer!, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await makeOffer(letting, request.viewer!, request.body)),
   )
 
   app.post(
@@ -177,13 +190,27 @@ export async function lettingFeature(app: App) {
     {
       config: committee,
       schema: {
-        params: z.object({ id: z.coerce.number().int().min(1) }),
+        params: offerIdParams,
         body: offerAnswerSchema,
         response: { 200: offerSchema },
         tags,
       },
     },
     (request) => recordAnswer(letting, request.viewer!, request.params.id, request.body.answer),
+  )
+
+  app.post(
+    '/api/offers/:id/withdraw',
+    {
+      config: committee,
+      schema: {
+        params: offerIdParams,
+        body: withdrawOfferSchema,
+        response: { 200: offerSchema },
+        tags,
+      },
+    },
+    (request) => withdrawOffer(letting, request.viewer!, request.params.id, request.body.reason),
   )
 
   // The page a link in an offer or in the yearly question opens: first what the token is for,
@@ -206,7 +233,8 @@ export async function lettingFeature(app: App) {
     },
     async (request): Promise<TokenPreview> => {
       const { token } = request.body
-      if (await stillWantOfToken(db.kysely, token)) return { action: 'stay', ...(await stayOnList(letting, token)) }
+      if (await stillWantOfToken(db.kysely, token))
+        return { action: 'stay', ...(await stayOnList(letting, token)) }
       return answerByToken(letting, token)
     },
   )
@@ -221,7 +249,11 @@ export async function lettingFeature(app: App) {
     '/api/people/:id/restore-to-waiting-list',
     {
       config: committee,
-      schema: { params: z.object({ id: z.string().min(1).max(40) }), response: { 200: personSchema }, tags },
+      schema: {
+        params: z.object({ id: z.string().min(1).max(40) }),
+        response: { 200: personSchema },
+        tags,
+      },
     },
     (request) => restoreToList(letting, request.viewer!, request.params.id),
   )

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { nextStillWantDate } from '#shared/domain/letting'
-import { fullName, waysOf } from '#shared/domain/message-copies'
+import { copiesTo, dearName, fullName } from '#shared/domain/message-copies'
 import { addDays } from '#shared/domain/rent'
 import { offerMessages } from '#shared/offer-messages'
 import type { LapsedPerson, StoredLettingSettings } from '#shared/schemas/letting'
@@ -64,7 +64,14 @@ async function askTheList(
       // A date the settings no longer name, or a year already asked: nothing to do.
       if (settings.stillWantDate !== date.slice(5)) return
       const year = date.slice(0, 4)
-      if (await tx.selectFrom('still_want_rounds').select('id').where('year', '=', year).executeTakeFirst()) return
+      if (
+        await tx
+          .selectFrom('still_want_rounds')
+          .select('id')
+          .where('year', '=', year)
+          .executeTakeFirst()
+      )
+        return
       const today = todayOf(letting)
       const closesOn = addDays(today, settings.stillWantDays)
       const { id: roundId } = await tx
@@ -72,26 +79,27 @@ async function askTheList(
         .values({ year, askedOn: today, closesOn, closedAt: null })
         .returning('id')
         .executeTakeFirstOrThrow()
-      const people = await tx.selectFrom('people').selectAll().where('onWaitingList', '=', 1).orderBy('id').execute()
+      const people = await tx
+        .selectFrom('people')
+        .selectAll()
+        .where('onWaitingList', '=', 1)
+        .orderBy('id')
+        .execute()
       const association = (await associationDetails(tx, config)).name
       const copiesOut: OutgoingCopy[] = []
       const answers = []
       for (const person of people) {
         const token = newToken()
         answers.push({ roundId, personId: person.id, tokenHash: hashOf(token), answeredAt: null })
-        const name = person.firstName || fullName(person)
+        const name = dearName(person)
         const link = linkTo(config, `/letting/answer?token=${token}`)
-        for (const channel of waysOf(person))
-          copiesOut.push({
-            personId: person.id,
-            channel,
-            recipient: channel === 'email' ? person.email.trim() : `${fullName(person)}\n${person.address}`.trim(),
-            subject: offerMessages.stillWantSubject,
-            body:
-              channel === 'email'
-                ? offerMessages.stillWantEmail(name, closesOn, link, association)
-                : offerMessages.stillWantLetter(name, closesOn, association),
-          })
+        copiesOut.push(
+          ...copiesTo(person, offerMessages.stillWantSubject, (channel) =>
+            channel === 'email'
+              ? offerMessages.stillWantEmail(name, closesOn, link, association)
+              : offerMessages.stillWantLetter(name, closesOn, association),
+          ),
+        )
       }
       await insertInBatches(tx, 'still_want_answers', answers)
       if (copiesOut.length > 0)
@@ -110,7 +118,12 @@ async function askTheList(
       await jobs.enqueue(tx, round, { date: next }, deadlineAt(next))
       await writeLog(
         tx,
-        { methodName: 'askStillWant', eventCollection: 'people', docId: `still-want-${year}`, userName: SYSTEM },
+        {
+          methodName: 'askStillWant',
+          eventCollection: 'people',
+          docId: `still-want-${year}`,
+          userName: SYSTEM,
+        },
         { year, closesOn, asked: people.length },
       )
     },
@@ -119,36 +132,89 @@ async function askTheList(
   jobs.wake()
 }
 
-async function lapseUnanswered(letting: Letting, close: JobKind<{ roundId: number }>, roundId: number) {
+async function lapseUnanswered(
+  letting: Letting,
+  close: JobKind<{ roundId: number }>,
+  roundId: number,
+) {
   const { db, jobs } = letting
   await writeTransaction(
     db,
     async (tx) => {
-      const round = await tx.selectFrom('still_want_rounds').selectAll().where('id', '=', roundId).executeTakeFirst()
+      const round = await tx
+        .selectFrom('still_want_rounds')
+        .selectAll()
+        .where('id', '=', roundId)
+        .executeTakeFirst()
       if (!round || round.closedAt) return
       const lapsesOn = addDays(round.closesOn, 1)
       if (todayOf(letting) < lapsesOn)
         return void (await jobs.enqueue(tx, close, { roundId }, deadlineAt(lapsesOn)))
-      const unanswered = await tx
-        .selectFrom('still_want_answers')
-        .innerJoin('people', 'people.id', 'still_want_answers.personId')
-        .select('people.id')
-        .where('still_want_answers.roundId', '=', roundId)
-        .where('still_want_answers.answeredAt', 'is', null)
-        .where('people.onWaitingList', '=', 1)
+      // One statement for the whole list: off it, a plot holder only with a plot; their place kept.
+      const lapsed = (
+        await tx
+          .updateTable('people')
+          .set((eb) => ({
+            onWaitingList: 0,
+            isPlotHolder: eb
+              .case()
+              .when(
+                eb.exists(
+                  eb
+                    .selectFrom('tenancy')
+                    .select('tenancy.plotId')
+                    .whereRef('tenancy.personId', '=', 'people.id'),
+                ),
+              )
+              .then(eb.lit(1))
+              .else(eb.lit(0))
+              .end(),
+            version: eb('version', '+', 1),
+          }))
+          .where('onWaitingList', '=', 1)
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('still_want_answers')
+              .select('still_want_answers.personId')
+              .where('still_want_answers.roundId', '=', roundId)
+              .where('still_want_answers.answeredAt', 'is', null),
+          )
+          .returning('id')
+          .execute()
+      )
+        .map((row) => row.id)
+        .sort()
+      const reason = offerMessages.lapsedReason(round.closesOn)
+      const createdAt = new Date().toISOString()
+      await insertInBatches(
+        tx,
+        'waiting_list_events',
+        lapsed.map((personId) => ({
+          personId,
+          event: 'lapsed' as const,
+          reason,
+          createdBy: SYSTEM,
+          createdAt,
+        })),
+      )
+      await tx
+        .updateTable('still_want_answers')
+        .set({ tokenHash: null })
+        .where('roundId', '=', roundId)
         .execute()
-      const lapsed: string[] = []
-      for (const { id } of unanswered) {
-        const person = await requirePerson(tx, id)
-        await updatePerson(tx, { ...person, onWaitingList: false, isPlotHolder: person.plots.length > 0 })
-        await recordWaitingListEvent(tx, id, 'lapsed', offerMessages.lapsedReason(round.closesOn), SYSTEM)
-        lapsed.push(id)
-      }
-      await tx.updateTable('still_want_answers').set({ tokenHash: null }).where('roundId', '=', roundId).execute()
-      await tx.updateTable('still_want_rounds').set({ closedAt: jobs.clock().toISOString() }).where('id', '=', roundId).execute()
+      await tx
+        .updateTable('still_want_rounds')
+        .set({ closedAt: jobs.clock().toISOString() })
+        .where('id', '=', roundId)
+        .execute()
       await writeLog(
         tx,
-        { methodName: 'lapseWaitingList', eventCollection: 'people', docId: `still-want-${round.year}`, userName: SYSTEM },
+        {
+          methodName: 'lapseWaitingList',
+          eventCollection: 'people',
+          docId: `still-want-${round.year}`,
+          userName: SYSTEM,
+        },
         { lapsed },
       )
     },
@@ -161,7 +227,12 @@ export async function stillWantOfToken(tx: ReadTx, token: string) {
   return tx
     .selectFrom('still_want_answers')
     .innerJoin('still_want_rounds', 'still_want_rounds.id', 'still_want_answers.roundId')
-    .select(['still_want_answers.id', 'still_want_answers.personId', 'still_want_rounds.closesOn', 'still_want_rounds.year'])
+    .select([
+      'still_want_answers.id',
+      'still_want_answers.personId',
+      'still_want_rounds.closesOn',
+      'still_want_rounds.year',
+    ])
     .where('still_want_answers.tokenHash', '=', hashOf(token))
     .where('still_want_rounds.closedAt', 'is', null)
     .executeTakeFirst()
@@ -181,7 +252,12 @@ export async function stayOnList(letting: Letting, token: string): Promise<{ clo
         .execute()
       await writeLog(
         tx,
-        { methodName: 'stillWantPlot', eventCollection: 'people', docId: answer.personId, userName: PUBLIC },
+        {
+          methodName: 'stillWantPlot',
+          eventCollection: 'people',
+          docId: answer.personId,
+          userName: PUBLIC,
+        },
         { year: answer.year },
       )
       return { closesOn: answer.closesOn }
@@ -210,7 +286,11 @@ export async function lapsedPeople(tx: ReadTx): Promise<LapsedPerson[]> {
     )
     .orderBy('lapsed.id')
     .execute()
-  return rows.map((row) => ({ id: row.id, name: fullName(row), lapsedOn: row.createdAt.slice(0, 10) }))
+  return rows.map((row) => ({
+    id: row.id,
+    name: fullName(row),
+    lapsedOn: row.createdAt.slice(0, 10),
+  }))
 }
 
 /** The committee puts a lapsed person back on the list, in the place they had. */
@@ -225,12 +305,28 @@ export function restoreToList(letting: Letting, viewer: Viewer, personId: string
         .where('personId', '=', personId)
         .orderBy('id', 'desc')
         .executeTakeFirst()
-      if (person.onWaitingList || last?.event !== 'lapsed') throw unprocessable(offerMessages.notLapsed)
-      const restored = await updatePerson(tx, { ...person, onWaitingList: true, isPlotHolder: false })
-      await recordWaitingListEvent(tx, personId, 'restored', offerMessages.restoredReason, viewer.userName)
+      if (person.onWaitingList || last?.event !== 'lapsed')
+        throw unprocessable(offerMessages.notLapsed)
+      const restored = await updatePerson(tx, {
+        ...person,
+        onWaitingList: true,
+        isPlotHolder: false,
+      })
+      await recordWaitingListEvent(
+        tx,
+        personId,
+        'restored',
+        offerMessages.restoredReason,
+        viewer.userName,
+      )
       await writeLog(
         tx,
-        { methodName: 'restoreToWaitingList', eventCollection: 'people', docId: personId, userName: viewer.userName },
+        {
+          methodName: 'restoreToWaitingList',
+          eventCollection: 'people',
+          docId: personId,
+          userName: viewer.userName,
+        },
         restored,
       )
       return restored

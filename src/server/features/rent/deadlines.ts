@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { fullName, waysOf } from '#shared/domain/message-copies'
+import { copiesTo, dearName } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import { invoiceReference, nextStep, stepDate, type RentStep } from '#shared/domain/rent'
 import type { ContactBy } from '#shared/domain/contact-ways'
@@ -83,7 +83,7 @@ export function deadlineJob(
     const payer = await payerOf(tx, invoice)
     const subject = rentMessages.rentReminderSubject(step, invoice.number)
     const body = rentMessages.rentReminderText(
-      payer.firstName || fullName(payer),
+      dearName(payer),
       invoice.number,
       penceText(invoice.outstanding),
       invoice.dueDate,
@@ -99,13 +99,8 @@ export function deadlineJob(
         createdBy: SYSTEM,
         key: `rent-${invoice.yearId}-${step}`,
       },
-      waysOf(payer).map((channel) => ({
-        personId: payer.id,
-        channel,
-        recipient:
-          channel === 'email' ? payer.email.trim() : `${fullName(payer)}\n${payer.address}`.trim(),
-        subject,
-        body,
+      copiesTo(payer, subject, () => body).map((copy) => ({
+        ...copy,
         attachment: `invoice:${invoice.id}`,
       })),
     )

@@ -1,5 +1,5 @@
 import { comparePlotIds } from '#shared/domain/plots'
-import { fullName, waysOf } from '#shared/domain/message-copies'
+import { copiesTo, dearName, fullName } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import {
   addDays,
@@ -242,19 +242,14 @@ function invoiceCopies(
   const { payer } = invoice
   const subject = rentMessages.rentInvoiceSubject(number, invoice.plotId, label)
   const body = rentMessages.rentInvoiceText(
-    payer.firstName || fullName(payer),
+    dearName(payer),
     penceText(invoice.amount),
     dueDate,
     instructions,
     invoiceReference(number),
   )
-  return waysOf(payer).map((channel) => ({
-    personId: payer.id,
-    channel,
-    recipient:
-      channel === 'email' ? payer.email.trim() : `${fullName(payer)}\n${payer.address}`.trim(),
-    subject,
-    body,
+  return copiesTo(payer, subject, () => body).map((copy) => ({
+    ...copy,
     attachment: `invoice:${id}`,
   }))
 }
