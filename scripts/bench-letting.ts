@@ -9,7 +9,8 @@ import { buildIfMissing, loadAverage, median, onEachEngine, signInCookie, startS
 // project's usual ones (a list or a lookup under 100 ms, a change under 200 ms):
 // - "where am I on the list?" for an applicant at the end of the list;
 // - the committee's choices (the list in order, who has an offer, the vacant plots);
-// - making an offer (with its e-mail and its expiry job), and accepting it (the tenancy).
+// - making an offer (with its e-mail and its expiry job), and accepting it (the tenancy);
+// - withdrawing an offer (with the letter or e-mail that says so).
 
 const RUNS = 5
 
@@ -94,6 +95,22 @@ async function bench(engine: string, env: Record<string, string>) {
     }
     report('make an offer', offerTimes, 200)
     report('accept it', acceptTimes, 200)
+
+    // Withdrawn offers leave the plot vacant: one plot, offered and withdrawn again each run.
+    const { tenants: _t, occupied: _o, version: _v, ...spare } = blankPlot('BENCH-W')
+    if ((await post('/api/plots', spare)).status !== 201) throw new Error('plot BENCH-W')
+    const withdrawTimes: number[] = []
+    for (let run = 0; run < RUNS; run++) {
+      const current = (await (await get('/api/offers/choices')).json()) as OfferChoices
+      const next = current.waiting.find((person) => !person.hasOpenOffer)!
+      const made = await post('/api/offers', { plotId: 'BENCH-W', personId: next.id, reason: '' })
+      if (made.status !== 201) throw new Error(`offer: ${made.status} ${await made.text()}`)
+      const offer = (await made.json()) as Offer
+      const [withdrawn, ms] = await timed(() => post(`/api/offers/${offer.id}/withdraw`, { reason: 'Offered in error' }))
+      if (withdrawn.status !== 200) throw new Error(`withdraw: ${withdrawn.status} ${await withdrawn.text()}`)
+      withdrawTimes.push(ms)
+    }
+    report('withdraw an offer', withdrawTimes, 200)
     console.log(loadAverage())
   } finally {
     await app.stop()
