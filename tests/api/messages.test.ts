@@ -115,7 +115,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
       sample: {
         personId: 'ann',
         subject: 'Rent for plot P1, P2',
-        body: 'Dear Ann,\n£45 is due to Riverside Allotment Association.',
+        body: 'Dear Ann,\n£45.00 is due to Riverside Allotment Association.',
       },
     })
   })
@@ -134,11 +134,11 @@ describe.each(engines)('messages to members on %s', (engine) => {
     expect(mailsTo('bob@example.org')).toHaveLength(1)
     expect(mailsTo('ann@example.org')[0]).toMatchObject({
       subject: 'Rent for plot P1, P2',
-      text: 'Dear Ann,\n£45 is due to Riverside Allotment Association.',
+      text: 'Dear Ann,\n£45.00 is due to Riverside Allotment Association.',
     })
     expect(mailsTo('bob@example.org')[0]).toMatchObject({
       subject: 'Rent for plot P1',
-      text: 'Dear Bob,\n£45 is due to Riverside Allotment Association.',
+      text: 'Dear Bob,\n£45.00 is due to Riverside Allotment Association.',
     })
     expect((await copiesOf(batchId)).map((c) => [c.personId, c.channel, c.status])).toEqual([
       ['ann', 'email', 'sent'],
@@ -183,7 +183,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
     // A name beyond Western European letters prints as written (the PDF embeds DejaVu Sans).
     expect(text[1]).toContain('Cyd Łukasiewicz\n3 Lane\nRiverside RV3 3CC\n')
     expect(text[1]).toContain('Rent for plot P2')
-    expect(text[1]).toContain('Dear Cyd,\n£0 is due to Riverside Allotment Association.')
+    expect(text[1]).toContain('Dear Cyd,\n£0.00 is due to Riverside Allotment Association.')
     expect(text[1]).toContain('Riverside Allotment Association')
     expect(text[1]).not.toContain('Bob')
   })

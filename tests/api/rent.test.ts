@@ -179,6 +179,18 @@ describe.each(engines)('the rent year on %s', (engine) => {
     expect(repeated.json().id).toBe(first.json().id)
     expect((await invoiceOf('A1')).outstanding).toBe(3000)
     expect(await plotPaid('A1')).toBe(false)
+    // A letter's {amountDue} is the ledger's balance: what Ann, the payer, still owes; Bob, her
+    // co-tenant, owes only his own plot's invoice.
+    const dueIn = async (personId: string) =>
+      (
+        await send(t, committee, 'POST', '/api/messages/plan', {
+          audience: { kind: 'people', ids: [personId] },
+          subject: 'Rent',
+          body: 'You owe {amountDue}.',
+        })
+      ).json().sample.body
+    expect(await dueIn('ann')).toBe('You owe £30.00.')
+    expect(await dueIn('bob')).toBe(`You owe ${penceText((await invoiceOf('A2')).outstanding)}.`)
     const rest = randomUUID()
     const [one, other] = await Promise.all([
       pay(invoice.id, 3000, rest),

@@ -57,7 +57,7 @@ describe('messages to members', () => {
     await form.getByRole('button', { name: 'Preview' }).click()
     await poll(() => form.getByText(messages.messagePlan(1, 1)).count()).toBe(1)
     await poll(() => form.locator('.message-sample__body').innerText()).toBe(
-      'Dear Ann,\nYou owe £40.',
+      'Dear Ann,\nYou owe £40.00.',
     )
     await expectNoAxeViolations(page)
 
@@ -75,7 +75,7 @@ describe('messages to members', () => {
     expect(smtp.received[0]).toMatchObject({
       to: ['ann@example.org'],
       subject: 'Rent for plot 7, please',
-      text: 'Dear Ann,\nYou owe £40.',
+      text: 'Dear Ann,\nYou owe £40.00.',
     })
 
     await page.getByRole('link', { name: 'Rent for plot {plots}, please' }).click()

@@ -33,8 +33,3 @@ export function unknownFields(texts: readonly string[], known: readonly string[]
 export function fillFields(text: string, values: MergeValues): string {
   return text.replace(FIELD, (whole, name: string) => values[name] ?? whole)
 }
-
-/** Whole pounds as money, the way a letter writes it: £45, £1,200. */
-export function poundsText(pounds: number): string {
-  return `£${pounds.toLocaleString('en-GB')}`
-}

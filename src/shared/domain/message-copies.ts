@@ -1,4 +1,5 @@
-import { fillFields, poundsText, type MergeValues } from '#shared/domain/merge-fields'
+import { fillFields, type MergeValues } from '#shared/domain/merge-fields'
+import { penceText } from '#shared/domain/money'
 import type { ContactBy } from '#shared/domain/contact-ways'
 
 // Who gets which copy of a message, and what it says to them.
@@ -14,7 +15,10 @@ export interface Addressee {
   contactBy: ContactBy
   /** Their plots, in plot order. */
   plots: readonly string[]
-  /** The fees of their plots not yet paid, in whole pounds. */
+  /**
+   * What they owe, in pence: their unpaid rent invoices once there is a rent year, else the fees
+   * of their plots not yet paid.
+   */
   amountDue: number
 }
 
@@ -52,7 +56,7 @@ export function mergeValues(person: Addressee, association: Association): MergeV
     lastName: person.lastName,
     fullName: fullName(person),
     plots: person.plots.join(', '),
-    amountDue: poundsText(person.amountDue),
+    amountDue: penceText(person.amountDue),
     associationName: association.name,
     associationAddress: association.contactAddress,
   }
@@ -69,12 +73,12 @@ export function copiesFor(
     // A value is never a line break in a subject, whatever a name holds.
     const subject = fillFields(draft.subject, values).replace(/\s+/g, ' ').trim()
     const body = fillFields(draft.body, values)
-    return copiesTo(person, subject, () => body)
+    return copiesForOne(person, subject, () => body)
   })
 }
 
 /** One person's copies: one for each way they are reached, each worded for its channel. */
-export function copiesTo(
+export function copiesForOne(
   person: Pick<Addressee, 'id' | 'firstName' | 'lastName' | 'email' | 'address' | 'contactBy'>,
   subject: string,
   bodyFor: (channel: Channel) => string,

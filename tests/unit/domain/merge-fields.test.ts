@@ -3,7 +3,6 @@ import {
   BASE_MERGE_FIELDS,
   fieldsIn,
   fillFields,
-  poundsText,
   unknownFields,
 } from '#shared/domain/merge-fields'
 
@@ -29,20 +28,14 @@ describe('merge fields', () => {
       fillFields('Dear {firstName},\n{firstName} holds {plots}. Due: {amountDue}.', {
         firstName: 'Ann',
         plots: '12, 14a',
-        amountDue: poundsText(90),
+        amountDue: '£90.00',
       }),
-    ).toBe('Dear Ann,\nAnn holds 12, 14a. Due: £90.')
+    ).toBe('Dear Ann,\nAnn holds 12, 14a. Due: £90.00.')
   })
 
   it('does not read a value as a template: braces in a name stay as typed', () => {
     expect(
       fillFields('Dear {firstName} {lastName}', { firstName: '{lastName}', lastName: 'Smith' }),
     ).toBe('Dear {lastName} Smith')
-  })
-
-  it('writes money as whole pounds with thousands', () => {
-    expect(poundsText(45)).toBe('£45')
-    expect(poundsText(1200)).toBe('£1,200')
-    expect(poundsText(0)).toBe('£0')
   })
 })

@@ -9,7 +9,7 @@ const ann: Addressee = {
   address: '1 Lane\nTown RV1 1AA',
   contactBy: 'email',
   plots: ['3', '12a'],
-  amountDue: 90,
+  amountDue: 9000,
 }
 const association = { name: 'Riverside Allotments', contactAddress: 'The Shed, Riverside' }
 
@@ -35,7 +35,7 @@ describe('message copies', () => {
       channel: 'email',
       recipient: 'ann@example.org',
       subject: 'Rent for 3, 12a',
-      body: 'Dear Ann,\n£90 is due to Riverside Allotments, The Shed, Riverside.',
+      body: 'Dear Ann,\n£90.00 is due to Riverside Allotments, The Shed, Riverside.',
     })
   })
 

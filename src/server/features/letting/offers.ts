@@ -6,7 +6,7 @@ import {
   offerDeadline,
   offerExpiresOn,
 } from '#shared/domain/letting'
-import { copiesTo, dearName, fullName, waysOf } from '#shared/domain/message-copies'
+import { copiesForOne, dearName, fullName, waysOf } from '#shared/domain/message-copies'
 import { addPlotToPerson, waitingListOrder } from '#shared/domain/people'
 import { addTenant, comparePlotIds } from '#shared/domain/plots'
 import { offerMessages } from '#shared/offer-messages'
@@ -227,7 +227,7 @@ export async function makeOffer(letting: Letting, viewer: Viewer, input: NewOffe
         letting,
         tx,
         viewer.userName,
-        copiesTo(person, offerMessages.offerSubject(plot.id), (channel) =>
+        copiesForOne(person, offerMessages.offerSubject(plot.id), (channel) =>
           channel === 'email'
             ? offerMessages.offerEmail(
                 name,
@@ -318,7 +318,7 @@ export async function withdrawOffer(
         letting,
         tx,
         viewer.userName,
-        copiesTo(person, offerMessages.withdrawnSubject(offer.plotId), () =>
+        copiesForOne(person, offerMessages.withdrawnSubject(offer.plotId), () =>
           offerMessages.withdrawnText(
             dearName(person),
             offer.plotId,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { nextStillWantDate } from '#shared/domain/letting'
-import { copiesTo, dearName, fullName } from '#shared/domain/message-copies'
+import { copiesForOne, dearName, fullName } from '#shared/domain/message-copies'
 import { addDays } from '#shared/domain/rent'
 import { offerMessages } from '#shared/offer-messages'
 import type { LapsedPerson, StoredLettingSettings } from '#shared/schemas/letting'
@@ -94,7 +94,7 @@ async function askTheList(
         const name = dearName(person)
         const link = linkTo(config, `/letting/answer?token=${token}`)
         copiesOut.push(
-          ...copiesTo(person, offerMessages.stillWantSubject, (channel) =>
+          ...copiesForOne(person, offerMessages.stillWantSubject, (channel) =>
             channel === 'email'
               ? offerMessages.stillWantEmail(name, closesOn, link, association)
               : offerMessages.stillWantLetter(name, closesOn, association),

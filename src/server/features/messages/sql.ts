@@ -4,9 +4,10 @@ import { messages } from '#shared/messages'
 import type { Audience, SentMessage } from '#shared/schemas/messages'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { badRequest, notFound } from '#server/core/errors'
+import { owedByPayer } from '#server/features/rent/sql'
 
-// The people a message goes to, with what its merge fields need: their plots, and the fees of
-// those not yet paid.
+// The people a message goes to, with what its merge fields need: their plots, and what they owe
+// (the rent ledger's balance once there is a rent year; before that, the fees of unpaid plots).
 
 function peopleOf(tx: ReadTx, audience: Audience) {
   const people = tx
@@ -59,16 +60,19 @@ export async function findAddressees(tx: ReadTx, audience: Audience): Promise<Ad
     const missing = audience.ids.find((id) => !found.has(id))
     if (missing !== undefined) throw badRequest(messages.personMissing(missing))
   }
-  const tenancies = await tx
-    .selectFrom('tenancy')
-    .innerJoin('plots', 'plots.id', 'tenancy.plotId')
-    .select(['tenancy.personId', 'tenancy.plotId', 'plots.fee', 'plots.paid'])
-    .execute()
-  const plotsOf = new Map<string, { plots: string[]; amountDue: number }>()
+  const [tenancies, owed] = await Promise.all([
+    tx
+      .selectFrom('tenancy')
+      .innerJoin('plots', 'plots.id', 'tenancy.plotId')
+      .select(['tenancy.personId', 'tenancy.plotId', 'plots.fee', 'plots.paid'])
+      .execute(),
+    owedByPayer(tx),
+  ])
+  const plotsOf = new Map<string, { plots: string[]; unpaidFees: number }>()
   for (const { personId, plotId, fee, paid } of tenancies) {
-    const entry = plotsOf.get(personId) ?? { plots: [], amountDue: 0 }
+    const entry = plotsOf.get(personId) ?? { plots: [], unpaidFees: 0 }
     entry.plots.push(plotId)
-    if (!paid) entry.amountDue += fee
+    if (!paid) entry.unpaidFees += Math.round(fee * 100)
     plotsOf.set(personId, entry)
   }
   return people.map((person) => {
@@ -76,7 +80,7 @@ export async function findAddressees(tx: ReadTx, audience: Audience): Promise<Ad
     return {
       ...person,
       plots: (held?.plots ?? []).sort(comparePlotIds),
-      amountDue: held?.amountDue ?? 0,
+      amountDue: owed ? (owed.get(person.id) ?? 0) : (held?.unpaidFees ?? 0),
     }
   })
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { copiesTo, dearName } from '#shared/domain/message-copies'
+import { copiesForOne, dearName } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import { invoiceReference, nextStep, stepDate, type RentStep } from '#shared/domain/rent'
 import type { ContactBy } from '#shared/domain/contact-ways'
@@ -99,7 +99,7 @@ export function deadlineJob(
         createdBy: SYSTEM,
         key: `rent-${invoice.yearId}-${step}`,
       },
-      copiesTo(payer, subject, () => body).map((copy) => ({
+      copiesForOne(payer, subject, () => body).map((copy) => ({
         ...copy,
         attachment: `invoice:${invoice.id}`,
       })),

@@ -114,6 +114,25 @@ export async function findInvoice(tx: ReadTx, id: number): Promise<Invoice | und
   return (await findInvoices(tx, { ids: [id] }))[0]
 }
 
+/**
+ * What each payer still owes across every rent year, in pence; undefined while the association
+ * has no rent year (what is due then comes from the plots' paid flags and fees).
+ */
+export async function owedByPayer(tx: ReadTx): Promise<Map<string, number> | undefined> {
+  if (!(await tx.selectFrom('rent_years').select('id').limit(1).executeTakeFirst())) return undefined
+  const [invoices, sums] = await Promise.all([
+    tx.selectFrom('invoices').select(['id', 'payerId', 'amount']).execute(),
+    entrySums(tx, {}),
+  ])
+  const owed = new Map<string, number>()
+  for (const { id, payerId, amount } of invoices)
+    owed.set(
+      payerId,
+      (owed.get(payerId) ?? 0) + outstandingOf(amount, sums.get(id) ?? NO_ENTRIES),
+    )
+  return owed
+}
+
 /** A ledger entry as the API shows it (without the request id that made it). */
 export const LEDGER_COLUMNS = [
   'id',

@@ -1,5 +1,5 @@
 import { comparePlotIds } from '#shared/domain/plots'
-import { copiesTo, dearName, fullName } from '#shared/domain/message-copies'
+import { copiesForOne, dearName, fullName } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import {
   addDays,
@@ -248,7 +248,7 @@ function invoiceCopies(
     instructions,
     invoiceReference(number),
   )
-  return copiesTo(payer, subject, () => body).map((copy) => ({
+  return copiesForOne(payer, subject, () => body).map((copy) => ({
     ...copy,
     attachment: `invoice:${id}`,
   }))
