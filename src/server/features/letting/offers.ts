@@ -141,6 +141,15 @@ export async function listOffers(tx: ReadTx): Promise<{ open: Offer[]; closed: O
   return { open: open.map(toOffer), closed: closed.map(toOffer) }
 }
 
+const offerRow = (tx: ReadTx, id: number) =>
+  tx.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirst()
+
+async function requireOfferRow(tx: ReadTx, id: number): Promise<OfferRow> {
+  const row = await offerRow(tx, id)
+  if (!row) throw notFound(offerMessages.offerClosed)
+  return row
+}
+
 async function offerById(tx: ReadTx, id: number): Promise<Offer> {
   const row = await offerQuery(tx).where('offers.id', '=', id).executeTakeFirst()
   if (!row) throw notFound(offerMessages.offerClosed)
@@ -281,12 +290,7 @@ export async function withdrawOffer(
   offerId: number,
   reason: string,
 ): Promise<Offer> {
-  const found = await letting.db.kysely
-    .selectFrom('offers')
-    .selectAll()
-    .where('id', '=', offerId)
-    .executeTakeFirst()
-  if (!found) throw notFound(offerMessages.offerClosed)
+  const found = await requireOfferRow(letting.db.kysely, offerId)
   const withdrawn = await loggedChange(
     letting.db,
     {
@@ -298,11 +302,7 @@ export async function withdrawOffer(
     },
     async (tx) => {
       if (reason === '') throw unprocessable(offerMessages.withdrawReasonRequired)
-      const offer = (await tx
-        .selectFrom('offers')
-        .selectAll()
-        .where('id', '=', offerId)
-        .executeTakeFirst())!
+      const offer = (await offerRow(tx, offerId))!
       if (offer.status !== 'open') throw conflict(offerMessages.offerClosed)
       await closeOffers(tx, { id: offerId }, 'withdrawn')
       await recordWaitingListEvent(
@@ -375,12 +375,7 @@ export async function recordAnswer(
   offerId: number,
   answer: Answer,
 ): Promise<Offer> {
-  const offer = await letting.db.kysely
-    .selectFrom('offers')
-    .selectAll()
-    .where('id', '=', offerId)
-    .executeTakeFirst()
-  if (!offer) throw notFound(offerMessages.offerClosed)
+  const offer = await requireOfferRow(letting.db.kysely, offerId)
   return answerOffer(letting, offer, answer, viewer.userName)
 }
 
@@ -402,11 +397,7 @@ function answerOffer(
     },
     async (tx) => {
       // Read again under the locks: another answer, offer or tenancy may have come first.
-      const offer = (await tx
-        .selectFrom('offers')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst())!
+      const offer = (await offerRow(tx, id))!
       const today = todayOf(letting)
       const column = answer === 'accept' ? offer.acceptTokenHash : offer.declineTokenHash
       if (tokenHash !== undefined && column !== tokenHash)
@@ -466,11 +457,7 @@ async function closeUnaccepted(
 
 /** The deadline's job: an offer still open the day after its deadline lapses. */
 async function expireOffer(letting: Letting, offerId: number) {
-  const offer = await letting.db.kysely
-    .selectFrom('offers')
-    .selectAll()
-    .where('id', '=', offerId)
-    .executeTakeFirst()
+  const offer = await offerRow(letting.db.kysely, offerId)
   if (!offer || offer.status !== 'open') return
   await loggedChange(
     letting.db,
@@ -482,11 +469,7 @@ async function expireOffer(letting: Letting, offerId: number) {
       alsoLocks: [recordKey('people', offer.personId)],
     },
     async (tx) => {
-      const current = (await tx
-        .selectFrom('offers')
-        .selectAll()
-        .where('id', '=', offerId)
-        .executeTakeFirst())!
+      const current = (await offerRow(tx, offerId))!
       if (current.status !== 'open') return new AlreadyDone(undefined)
       const expiresOn = offerExpiresOn(current.deadline)
       // The calendar was moved back (TODAY): wait for the day.
