@@ -181,6 +181,9 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     expect(late.statusCode).toBe(400)
     expect(late.json().detail).toBe(offerMessages.linkUnusable)
     await refuseWithdrawal('Again', 409, offerMessages.offerClosed)
+    // An id beyond PostgreSQL's integers names no offer: refused as bad input, not a server error.
+    for (const [action, body] of [['answer', { answer: 'accept' }], ['withdraw', { reason: 'x' }]] as const)
+      expect((await send(t, committee, 'POST', `/api/offers/2147483648/${action}`, body)).statusCode).toBe(400)
     // The plot can be offered again (to Cat, as before, for the same reason).
     const again = await offer('V2', 'cat', 'Lives next to V2 and can reach it')
     expect(again.statusCode, again.body).toBe(201)

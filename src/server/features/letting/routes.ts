@@ -23,6 +23,7 @@ import { personSchema } from '#shared/schemas/person'
 import type { App } from '#server/core/app-type'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { badRequest } from '#server/core/errors'
+import { serialIdParams } from '#server/core/http/serial-id'
 import { applyForPlot, confirmApplication, findPlace } from '#server/features/letting/applications'
 import { todayOf } from '#server/features/letting/context'
 import {
@@ -49,7 +50,6 @@ import {
 // waiting list; offers of a plot with their deadlines; the yearly question whether people still
 // want a plot; the history of each person's place; and the administrator's letting settings.
 const tags = ['letting']
-const offerIdParams = z.object({ id: z.coerce.number().int().min(1) })
 
 /** What a link's token stands for, while it can still be used. */
 async function previewOfToken(tx: ReadTx, token: string, today: string): Promise<TokenPreview> {
@@ -190,7 +190,7 @@ export async function lettingFeature(app: App) {
     {
       config: committee,
       schema: {
-        params: offerIdParams,
+        params: serialIdParams,
         body: offerAnswerSchema,
         response: { 200: offerSchema },
         tags,
@@ -204,7 +204,7 @@ export async function lettingFeature(app: App) {
     {
       config: committee,
       schema: {
-        params: offerIdParams,
+        params: serialIdParams,
         body: withdrawOfferSchema,
         response: { 200: offerSchema },
         tags,
