@@ -1,38 +1,18 @@
 import { spawn } from 'node:child_process'
 
-// `npm test` after the build: two lines of suites side by side, since two cores carry one of each.
-// One line is the unit, build and API tests (they share one PostgreSQL), then the crash test on
-// the core they leave while the browser tests go on; the other is the browser tests (one screen
-// budget: their files run one after another). Each line of output is prefixed with its suite; the
-// exit code is the first failure's. Arguments narrow vitest to some files, and then the crash
-// test, which runs whole, is left out.
+// `npm test` after the build: the browser tests in one vitest process and the rest in another,
+// side by side, since each runs its files one after another (the API tests share one PostgreSQL,
+// the browser tests one machine's screen budget) and two cores can carry one of each. Each line
+// is prefixed with its suite; the exit code is the first failure's.
 
-interface Suite {
-  name: string
-  command: string
-  args: string[]
-}
-
-const narrowed = process.argv.slice(2)
-const vitest = (name: string, ...projects: string[]): Suite => ({
-  name,
-  command: 'npx',
-  args: ['vitest', 'run', ...projects.flatMap((project) => ['--project', project]), ...narrowed],
-})
-const crash: Suite = {
-  name: 'crash',
-  command: 'node',
-  args: ['--import', 'tsx', 'scripts/crash-test.ts'],
-}
-
-const lines: Suite[][] = [
-  [vitest('api', 'unit', 'build', 'api'), ...(narrowed.length === 0 ? [crash] : [])],
-  [vitest('e2e', 'e2e')],
+const suites = [
+  { name: 'api', args: ['--project', 'unit', '--project', 'build', '--project', 'api'] },
+  { name: 'e2e', args: ['--project', 'e2e'] },
 ]
 
-function run({ name, command, args }: Suite): Promise<number> {
+function run({ name, args }: (typeof suites)[number]): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = spawn('npx', ['vitest', 'run', ...args, ...process.argv.slice(2)], {
       env: { ...process.env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -51,25 +31,8 @@ function run({ name, command, args }: Suite): Promise<number> {
   })
 }
 
-const outcomes = new Map<string, string>()
-
-/** Runs a line's suites in turn; after a failure the rest of the line is not run. */
-async function runLine(line: Suite[]): Promise<number> {
-  for (const [i, suite] of line.entries()) {
-    const started = Date.now()
-    const code = await run(suite)
-    const seconds = ((Date.now() - started) / 1000).toFixed(0)
-    outcomes.set(suite.name, code === 0 ? `passed in ${seconds} s` : `failed (exit ${code})`)
-    if (code !== 0) {
-      for (const skipped of line.slice(i + 1)) outcomes.set(skipped.name, 'not run')
-      return code
-    }
-  }
-  return 0
-}
-
 const started = Date.now()
-const codes = await Promise.all(lines.map(runLine))
-for (const [name, outcome] of outcomes) console.log(`${name}: ${outcome}`)
+const codes = await Promise.all(suites.map(run))
+suites.forEach((suite, i) => console.log(`${suite.name}: ${codes[i] === 0 ? 'passed' : `failed (exit ${codes[i]})`}`))
 console.log(`all tests in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 process.exit(codes.find((code) => code !== 0) ?? 0)
