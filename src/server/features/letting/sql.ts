@@ -1,22 +1,36 @@
 import { waitingListOrder } from '#shared/domain/people'
 import type { WaitingListEvent } from '#shared/schemas/letting'
 import type { OffersTable, WaitingListEventsTable } from '#server/core/db/schema'
+import { insertInBatches } from '#server/core/db/insert-in-batches'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
 // The waiting list's history and order, which the people feature records into as well (a person
 // added to the list, moved off it).
 
-export async function recordWaitingListEvent(
+export function recordWaitingListEvent(
   tx: WriteTx,
   personId: string,
   event: WaitingListEventsTable['event'],
   reason: string,
   createdBy: string,
 ): Promise<void> {
-  await tx
-    .insertInto('waiting_list_events')
-    .values({ personId, event, reason, createdBy, createdAt: new Date().toISOString() })
-    .execute()
+  return recordWaitingListEvents(tx, [personId], event, reason, createdBy)
+}
+
+/** The same change of place for many people at once (a whole round lapsing), in batches. */
+export function recordWaitingListEvents(
+  tx: WriteTx,
+  personIds: readonly string[],
+  event: WaitingListEventsTable['event'],
+  reason: string,
+  createdBy: string,
+): Promise<void> {
+  const createdAt = new Date().toISOString()
+  return insertInBatches(
+    tx,
+    'waiting_list_events',
+    personIds.map((personId) => ({ personId, event, reason, createdBy, createdAt })),
+  )
 }
 
 export function waitingListHistory(tx: ReadTx, personId: string): Promise<WaitingListEvent[]> {
@@ -56,7 +70,12 @@ export async function closeOffers(
 ): Promise<void> {
   await tx
     .updateTable('offers')
-    .set({ status, answeredAt: new Date().toISOString(), acceptTokenHash: null, declineTokenHash: null })
+    .set({
+      status,
+      answeredAt: new Date().toISOString(),
+      acceptTokenHash: null,
+      declineTokenHash: null,
+    })
     .where('status', '=', 'open')
     .where((eb) => ('id' in which ? eb('id', '=', which.id) : eb('personId', '=', which.personId)))
     .execute()

@@ -15,7 +15,7 @@ import type { Viewer } from '#server/core/viewer'
 import { requirePerson, updatePerson } from '#server/features/people/sql'
 import { PUBLIC, SYSTEM, todayOf, type Letting } from '#server/features/letting/context'
 import { lettingSettings } from '#server/features/letting/settings'
-import { recordWaitingListEvent } from '#server/features/letting/sql'
+import { recordWaitingListEvent, recordWaitingListEvents } from '#server/features/letting/sql'
 import { hashOf, linkTo, newToken } from '#server/features/letting/tokens'
 
 // Staying on the list: once a year, on the day the settings name, everyone on the waiting list is
@@ -184,18 +184,12 @@ async function lapseUnanswered(
       )
         .map((row) => row.id)
         .sort()
-      const reason = offerMessages.lapsedReason(round.closesOn)
-      const createdAt = new Date().toISOString()
-      await insertInBatches(
+      await recordWaitingListEvents(
         tx,
-        'waiting_list_events',
-        lapsed.map((personId) => ({
-          personId,
-          event: 'lapsed' as const,
-          reason,
-          createdBy: SYSTEM,
-          createdAt,
-        })),
+        lapsed,
+        'lapsed',
+        offerMessages.lapsedReason(round.closesOn),
+        SYSTEM,
       )
       await tx
         .updateTable('still_want_answers')
