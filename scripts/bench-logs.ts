@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 import { openStore } from '#server/app'
 import { loadConfig } from '#server/core/config'
 import type { NewLogRow } from '#server/core/db/schema'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '#tests/helpers/chromium'
 import { claimAdministrator, startServer } from '#tests/helpers/server-process'
 
 // `node --import tsx scripts/bench-logs.ts` (after `npx vite build`): how long an administrator
@@ -130,8 +131,8 @@ try {
   await seed(dataDir)
   server = await startServer({ dataDir })
   browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', ...CHROMIUM_FLAGS],
   })
   // The printed one-time password must be replaced before the log can be read.
   const password = await claimAdministrator(server)

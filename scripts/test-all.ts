@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { ensureBrowser } from './ensure-browser.ts'
 
 // `npm test` after the build: the browser tests in one vitest process and the rest in another,
 // side by side, since each runs its files one after another (the API tests share one PostgreSQL,
@@ -31,8 +32,12 @@ function run({ name, args }: (typeof suites)[number]): Promise<number> {
   })
 }
 
+if (!ensureBrowser()) process.exit(1)
+
 const started = Date.now()
 const codes = await Promise.all(suites.map(run))
-suites.forEach((suite, i) => console.log(`${suite.name}: ${codes[i] === 0 ? 'passed' : `failed (exit ${codes[i]})`}`))
+suites.forEach((suite, i) =>
+  console.log(`${suite.name}: ${codes[i] === 0 ? 'passed' : `failed (exit ${codes[i]})`}`),
+)
 console.log(`all tests in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 process.exit(codes.find((code) => code !== 0) ?? 0)
