@@ -3,7 +3,11 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import compress from '@fastify/compress'
 import rateLimit from '@fastify/rate-limit'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod'
 import type { Config } from '#server/core/config'
 import { tooManyAttempts } from '#server/core/errors'
 import { openDatabase } from '#server/core/db/database'
@@ -16,6 +20,7 @@ import { frameworkErrors, problemDetails } from '#server/core/http/problem-detai
 import { security } from '#server/core/http/security'
 import { openapi } from '#server/core/http/openapi'
 import { accessControl } from '#server/core/viewer'
+import { sessionCookie } from '#server/core/auth/session-lookup'
 import { spa } from '#server/core/http/spa'
 import { features } from '#server/features/index'
 import { createListCache } from '#server/core/http/cached-list'
@@ -31,9 +36,12 @@ export interface AppOptions {
   pgSchema?: string
 }
 
-
 export async function openStore(config: Config, pgSchema?: string) {
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(pgSchema ? { pgSchema } : {}) })
+  const db = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(pgSchema ? { pgSchema } : {}),
+  })
   await migrateToLatest(db)
   const secret = config.authSecret ?? (await persistentSecret(db, 'auth-secret'))
   const authOptions = {
@@ -52,7 +60,11 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   const mailer = createMailer(config.email)
   const transport = createTransport(config.email, mailer)
   // frameworkErrors: the router's own refusals (bad percent-encoding...) as problem details too.
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, frameworkErrors }).withTypeProvider<ZodTypeProvider>()
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    frameworkErrors,
+  }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('db', db)
@@ -74,7 +86,7 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
     errorResponseBuilder: (_request, { ttl }) => tooManyAttempts(ttl / 1000),
   })
   await openapi(app)
-  accessControl(app, auth, db, secret)
+  accessControl(app, auth, db, sessionCookie(config.publicUrl, secret))
   await features(app)
   await spa(app, clientDir ?? defaultClientDir)
 

@@ -61,7 +61,7 @@ export const messages = {
   currentPasswordRequired: 'Please enter your current password.',
   newPasswordSame: 'The new password must differ from the current one.',
   passwordsDiffer: 'The two new passwords are not the same.',
-  passwordChanged: 'Your password has been changed.',
+  passwordChanged: 'Your password has been changed. You are signed out everywhere else.',
   otherSessionsEnded: (count: number) =>
     count === 1 ? 'One other session was signed out.' : `${count} other sessions were signed out.`,
   mustChangePassword: 'Choose a new password before going on.',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Auth } from '#server/core/auth/auth'
-import { findSession, sessionState, sessionToken } from '#server/core/auth/session-lookup'
+import { findSession, sessionState, sessionToken, type SessionCookie } from '#server/core/auth/session-lookup'
 import type { Db } from '#server/core/db/database'
 import { messages } from '#shared/messages'
 import type { Viewer as ViewerAnswer } from '#shared/schemas/account'
@@ -38,7 +38,7 @@ declare module 'fastify' {
 
 // Every API route states its minimum level, or the server refuses to start: access can never be
 // forgotten. Level checks always use the session's user row, never anything the client sends.
-export function accessControl(app: FastifyInstance, auth: Auth, db: Db, secret: string) {
+export function accessControl(app: FastifyInstance, auth: Auth, db: Db, cookie: SessionCookie) {
   app.decorateRequest('viewer', null)
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url === '/api/openapi.json') return
@@ -51,7 +51,7 @@ export function accessControl(app: FastifyInstance, auth: Auth, db: Db, secret: 
   app.addHook('onRequest', async (request, reply) => {
     const { minLevel, duringPasswordChange } = request.routeOptions.config
     if (minLevel === undefined) return
-    const viewer = await viewerOf(auth, db, secret, request)
+    const viewer = await viewerOf(auth, db, cookie, request)
     request.viewer = viewer
     // Answers to a signed-in caller may carry personal data: no cache keeps them. The cached
     // lists set their own revalidation header (docs/decisions/0009).
@@ -66,10 +66,10 @@ export function accessControl(app: FastifyInstance, auth: Auth, db: Db, secret: 
 async function viewerOf(
   auth: Auth,
   db: Db,
-  secret: string,
+  cookie: SessionCookie,
   request: FastifyRequest,
 ): Promise<Viewer | null> {
-  const token = sessionToken(request, secret)
+  const token = sessionToken(request, cookie)
   if (!token) return null
   const session = await findSession(db, token)
   if (!session || session.disabled) return null

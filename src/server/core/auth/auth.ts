@@ -19,6 +19,14 @@ export interface AuthOptions {
   signInLimit?: { window: number; max: number }
 }
 
+// Over https better-auth names its cookies `__Secure-…`, which a browser takes only from a secure
+// page: a cookie planted over plain http (or by a neighbouring subdomain) cannot pass for it.
+export const secureCookies = (baseURL: string) => baseURL.startsWith('https:')
+
+/** The session cookie's name in force for the public address (better-auth's default prefix). */
+export const sessionCookieName = (baseURL: string) =>
+  `${secureCookies(baseURL) ? '__Secure-' : ''}better-auth.session_token`
+
 // Algorithm 2 is Argon2id (the package's enum is a const enum that isolated modules cannot read).
 const argon2id = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 
@@ -86,7 +94,7 @@ function authConfig({ db, secret, baseURL, origins, signInLimit }: AuthOptions) 
     trustedOrigins: [...origins],
     advanced: {
       ipAddress: { ipAddressHeaders: ['x-client-ip'] },
-      useSecureCookies: baseURL.startsWith('https:'),
+      useSecureCookies: secureCookies(baseURL),
     },
     telemetry: { enabled: false },
   } satisfies BetterAuthOptions

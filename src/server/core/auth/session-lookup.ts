@@ -2,7 +2,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '#server/core/db/database'
 import { reusableQuery } from '#server/core/db/reusable-query'
-import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, SESSION_REFRESH_SECONDS } from '#server/core/auth/auth'
+import {
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_IDLE_SECONDS,
+  SESSION_REFRESH_SECONDS,
+  sessionCookieName,
+} from '#server/core/auth/auth'
 
 export interface SessionRow {
   token: string
@@ -16,15 +21,27 @@ export interface SessionRow {
   mustChangePassword: boolean
 }
 
-const COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/
+/** How this app's session cookie is found and checked. */
+export interface SessionCookie {
+  secret: string
+  pattern: RegExp
+}
+
+// Only the name in force is read: with an https public address the `__Secure-` one and never the
+// plain one, which anyone able to set a cookie for the host could plant.
+export function sessionCookie(baseURL: string, secret: string): SessionCookie {
+  // The name's only character special in a pattern is the dot.
+  const name = sessionCookieName(baseURL).replaceAll('.', '\\.')
+  return { secret, pattern: new RegExp(`(?:^|;\\s*)${name}=([^;]+)`) }
+}
 
 // The cookie holds `token.signature`, the signature being better-auth's HMAC-SHA256 of the token
 // with the app's secret (base64). Checked here with node:crypto, so that a session costs one
 // indexed query instead of better-auth's full session machinery on every request.
-export function sessionToken(request: FastifyRequest, secret: string): string | undefined {
-  const match = COOKIE.exec(request.headers.cookie ?? '')
+export function sessionToken(request: FastifyRequest, cookie: SessionCookie): string | undefined {
+  const match = cookie.pattern.exec(request.headers.cookie ?? '')
   if (!match) return undefined
-  return verifiedToken(match[1]!, secret)
+  return verifiedToken(match[1]!, cookie.secret)
 }
 
 // A cookie's signature never changes, so one checked already need not be checked again: the HMAC

@@ -10,7 +10,6 @@ import { badRequest, forbidden, notFound, tooManyAttempts } from '#server/core/e
 import type { Actor } from '#server/core/viewer'
 import { accountChange, loggedChange } from '#server/core/logged-change'
 
-
 async function setPassword(tx: WriteTx, userId: string, hash: string, mustChangePassword: boolean) {
   const now = new Date().toISOString()
   await tx
@@ -26,9 +25,20 @@ async function setPassword(tx: WriteTx, userId: string, hash: string, mustChange
     .execute()
 }
 
+/** Ends every session of the viewer's account but the one they are using; how many ended. */
+async function endOtherSessions(tx: WriteTx, viewer: Actor['viewer']) {
+  const ended = await tx
+    .deleteFrom('session')
+    .where('userId', '=', viewer.id)
+    .where('token', '!=', viewer.sessionToken)
+    .executeTakeFirst()
+  return Number(ended.numDeletedRows)
+}
+
 // The current password is required, and wrong ones count towards the same lockout as sign-in:
 // a session left open on a shared computer must not become a way to guess the password. The
-// hashing happens before the write transaction, so no writer waits on argon2.
+// hashing happens before the write transaction, so no writer waits on argon2. Whoever had the old
+// password may have signed in with it elsewhere: every other session ends with it.
 export async function changeOwnPassword(db: Db, auth: Auth, actor: Actor, change: ChangePassword) {
   const { viewer, clientAddress } = actor
   const attempt = { userName: viewer.userName, clientAddress }
@@ -51,25 +61,25 @@ export async function changeOwnPassword(db: Db, auth: Auth, actor: Actor, change
       ? messages.newPasswordSame
       : passwordRefusal(change.newPassword, viewer.userName)
   const hash = refusal ? '' : await password.hash(change.newPassword)
-  const result = await loggedChange(db, accountChange('changePassword', viewer.id, actor), async (tx) => {
-    if (refusal) throw badRequest(refusal)
-    await setPassword(tx, viewer.id, hash, false)
-    return { id: viewer.id, userName: viewer.userName }
-  })
+  const result = await loggedChange(
+    db,
+    accountChange('changePassword', viewer.id, actor),
+    async (tx) => {
+      if (refusal) throw badRequest(refusal)
+      await setPassword(tx, viewer.id, hash, false)
+      const otherSessionsEnded = await endOtherSessions(tx, viewer)
+      return { id: viewer.id, userName: viewer.userName, otherSessionsEnded }
+    },
+  )
   await clearFailures(db, attempt)
   return result
 }
 
 export function signOutOtherSessions(db: Db, actor: Actor) {
   const { viewer } = actor
-  return loggedChange(db, accountChange('signOutOtherSessions', viewer.id, actor), async (tx) => {
-    const ended = await tx
-      .deleteFrom('session')
-      .where('userId', '=', viewer.id)
-      .where('token', '!=', viewer.sessionToken)
-      .executeTakeFirst()
-    return { signedOut: Number(ended.numDeletedRows) }
-  })
+  return loggedChange(db, accountChange('signOutOtherSessions', viewer.id, actor), async (tx) => ({
+    signedOut: await endOtherSessions(tx, viewer),
+  }))
 }
 
 /** A new random password, for someone to be handed once. */
@@ -85,7 +95,11 @@ export async function newOneTimePassword(auth: Auth) {
  * Gives the account a one-time password (already hashed) that must be replaced at the next
  * sign-in, ends every session of it and forgets its failed sign-ins.
  */
-export async function applyOneTimePassword(tx: WriteTx, user: { id: string; userName: string }, hash: string) {
+export async function applyOneTimePassword(
+  tx: WriteTx,
+  user: { id: string; userName: string },
+  hash: string,
+) {
   await setPassword(tx, user.id, hash, true)
   await tx.deleteFrom('session').where('userId', '=', user.id).execute()
   await tx.deleteFrom('sign_in_failures').where('userName', '=', user.userName).execute()
@@ -96,12 +110,20 @@ export async function applyOneTimePassword(tx: WriteTx, user: { id: string; user
 export async function resetPassword(db: Db, auth: Auth, actor: Actor, id: string) {
   if (id === actor.viewer.id) throw forbidden(messages.ownAccountFixed)
   const { password, hash } = await newOneTimePassword(auth)
-  const { userName } = await loggedChange(db, accountChange('resetPassword', id, actor), async (tx) => {
-    const target = await tx.selectFrom('user').select(['id', 'username']).where('id', '=', id).executeTakeFirst()
-    if (!target) throw notFound(messages.accountMissing)
-    const user = { id, userName: target.username ?? '' }
-    await applyOneTimePassword(tx, user, hash)
-    return user
-  })
+  const { userName } = await loggedChange(
+    db,
+    accountChange('resetPassword', id, actor),
+    async (tx) => {
+      const target = await tx
+        .selectFrom('user')
+        .select(['id', 'username'])
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!target) throw notFound(messages.accountMissing)
+      const user = { id, userName: target.username ?? '' }
+      await applyOneTimePassword(tx, user, hash)
+      return user
+    },
+  )
   return { userName, password }
 }
