@@ -1,6 +1,12 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, PASSWORD, sessionCookie, type TestApp } from '#tests/helpers/test-app'
+import { startServer } from '#tests/helpers/server-process'
 import { MAX_FAILURES } from '#server/core/auth/sign-in-guard'
+import { buildApp } from '#server/app'
+import { loadConfig } from '#server/core/config'
 
 describe('sessions and browser security', () => {
   let t: TestApp
@@ -176,5 +182,87 @@ describe('sessions and browser security', () => {
       payload: { name: 'X', email: 'x@example.org', enquiry: 'hi' },
     })
     expect(own.statusCode).toBe(201)
+  })
+})
+
+// A link's token is as good as a password while it works (confirming an application, answering
+// an offer, the yearly question): the log keeps where a request went, never its query.
+describe('the server log', () => {
+  it('records the path of a request without its query string', async () => {
+    const server = await startServer({ env: { LOG_LEVEL: 'info' } })
+    try {
+      for (const address of [
+        '/apply/confirm?token=SECRET-apply',
+        '/letting/answer?token=SECRET-offer&x=1',
+        '/api/site?token=SECRET-api',
+        '/api/no-such-route?token=SECRET-missing',
+      ])
+        await fetch(`${server.url}${address}`)
+    } finally {
+      await server.stop()
+    }
+    const log = server.output()
+    expect(log).not.toContain('SECRET')
+    for (const pathName of ['/apply/confirm', '/letting/answer', '/api/site', '/api/no-such-route'])
+      expect(log).toContain(`"url":"${pathName}"`)
+    fs.rmSync(server.dataDir, { recursive: true, force: true })
+  }, 60_000)
+})
+
+// The build manifest tells which source file became which asset: for the bundle-budget test,
+// never for visitors, however its address is spelt.
+describe('the build manifest', () => {
+  let app: Awaited<ReturnType<typeof buildApp>>
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-client-'))
+  beforeAll(async () => {
+    const clientDir = path.join(dir, 'client')
+    fs.mkdirSync(path.join(clientDir, '.vite'), { recursive: true })
+    fs.mkdirSync(path.join(clientDir, 'assets'))
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>home</title>')
+    fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), '{"MANIFEST":true}')
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app-1234.js'), 'console.log(1)')
+    const config = loadConfig({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    })
+    app = await buildApp({ config, clientDir })
+    await app.ready()
+  })
+  afterAll(async () => {
+    await app.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('serves the assets and the pages', async () => {
+    expect((await app.inject({ method: 'GET', url: '/assets/app-1234.js' })).body).toBe(
+      'console.log(1)',
+    )
+    expect((await app.inject({ method: 'GET', url: '/members/plots' })).body).toContain(
+      '<title>home</title>',
+    )
+  })
+
+  it.each([
+    '/.vite/manifest.json',
+    '//.vite/manifest.json',
+    '///.vite/manifest.json',
+    '/./.vite/manifest.json',
+    '/assets/../.vite/manifest.json',
+    '/%2e%76ite/manifest.json',
+    '/%2Evite/manifest.json',
+    '/.vite//manifest.json',
+    '/.vite/./manifest.json',
+    '/.vite/%6danifest.json',
+    '/.VITE/manifest.json',
+    '/.Vite/Manifest.json',
+    '/.vite/manifest.json?x=1',
+    '/.vite/',
+  ])('refuses %s', async (url) => {
+    for (const headers of [{}, { 'accept-encoding': 'gzip, br' }]) {
+      const response = await app.inject({ method: 'GET', url, headers })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.body).not.toContain('MANIFEST')
+    }
   })
 })

@@ -5,6 +5,23 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { messages } from '#shared/messages'
 import { sendProblem } from '#server/core/http/problem-details'
 
+// Whether an address names a hidden file or folder, such as the build manifest in .vite/ (for the
+// bundle-budget test, not for visitors), however it is spelt: percent-encoded, with doubled
+// slashes, `.` or `..` segments, or in another case. Checked on the path as the file system will
+// see it, not on the address as sent. Nothing the client needs is hidden.
+function hiddenPath(pathname: string): boolean {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return true
+  }
+  return path.posix
+    .normalize(`/${decoded}`)
+    .split('/')
+    .some((segment) => segment.startsWith('.'))
+}
+
 // Serves the built client. Hashed assets are cached for a year; any other GET that is not an API
 // call gets index.html, so that deep links such as /members/plots/12 work after a reload.
 export async function spa(app: FastifyInstance, clientDir: string) {
@@ -17,8 +34,9 @@ export async function spa(app: FastifyInstance, clientDir: string) {
       index: false,
       preCompressed: true,
       cacheControl: false,
-      // The build manifest is for the bundle-budget test, not for visitors.
-      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
+      allowedPath: (pathName) => !hiddenPath(pathName),
+      // And the file server's own check, on the very path it opens.
+      dotfiles: 'ignore',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
         res.setHeader(
@@ -37,7 +55,7 @@ export async function spa(app: FastifyInstance, clientDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? ''
     const page = request.method === 'GET' || request.method === 'HEAD'
-    if (built && page && !pathname.startsWith('/api/') && !pathname.startsWith('/.vite/')) {
+    if (built && page && !pathname.startsWith('/api/') && !hiddenPath(pathname)) {
       return sendIndex(reply)
     }
     return sendProblem(reply, 404, messages.nothingAt(request.method, pathname))
