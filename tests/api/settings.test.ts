@@ -129,6 +129,38 @@ describe.each(engines)('settings API on %s', (engine) => {
     expect(homeHtml).not.toMatch(/<script|<img|<a /)
   })
 
+  it('links only to http, https, mailto, tel and addresses on this site', async () => {
+    await save({
+      homeText: [
+        '[msdt](ms-msdt:foo)',
+        '[image](data:image/png;base64,AAAA)',
+        '[file](file:///etc/passwd)',
+        '[vb](vbscript:msgbox(1))',
+        '[data](data:text/html,<script>alert(1)</script>)',
+        '[search](search-ms:query=x)',
+        '<ms-msdt:foo>',
+        '[web](https://example.org/a)',
+        '[plain](http://example.org/b)',
+        '[mail](mailto:chair@example.org)',
+        '[phone](tel:+441234567890)',
+        '[contact](/contact)',
+        '[about](about)',
+        '[part](#plots)',
+      ].join('\n\n'),
+    })
+    const { homeHtml } = await publicSite()
+    const hrefs = [...homeHtml.matchAll(/href="([^"]*)"/g)].map((m) => m[1])
+    expect(hrefs).toEqual([
+      'https://example.org/a',
+      'http://example.org/b',
+      'mailto:chair@example.org',
+      'tel:+441234567890',
+      '/contact',
+      'about',
+      '#plots',
+    ])
+  })
+
   it('refuses a stale version with 409 and logs the attempt', async () => {
     const current = await settings()
     const { logs } = await expectRefused(
