@@ -58,7 +58,12 @@ describe.each(engines)('cached lists on %s', (engine) => {
         .total as number
     const before = await total()
     expect(await total()).toBe(before)
-    await t.app.inject({ method: 'POST', url: '/api/plots', headers: { cookie }, payload: plot('03') })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/plots',
+      headers: { cookie },
+      payload: plot('03'),
+    })
     expect(await total()).toBe(before + 1)
   })
 
@@ -74,5 +79,30 @@ describe.each(engines)('cached lists on %s', (engine) => {
     }
     for (let i = 0; i < 50; i++) await get(`/api/logs?page=1&pad${i}=1`)
     expect(t.app.sendList.size()).toBeLessThanOrEqual(kept + 1)
+  })
+
+  // Personal data must not stay in a browser's disk cache after signing out, so those lists are
+  // never stored; a client that kept a copy some other way can still revalidate it with the ETag.
+  it('sends no-store with the lists of personal data, and private, no-cache with the others', async () => {
+    const admin = await t.signInAs(4, 'cache-header-admin')
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie: admin, ...headers } })
+    for (const url of [
+      '/api/people?status=plotholders',
+      '/api/people?status=waitinglist',
+      '/api/logs',
+    ]) {
+      const first = await get(url)
+      expect(first.statusCode, url).toBe(200)
+      expect(first.headers['cache-control'], url).toBe('no-store')
+      const again = await get(url, { 'if-none-match': first.headers.etag as string })
+      expect(again.statusCode, url).toBe(304)
+      expect(again.headers['cache-control'], url).toBe('no-store')
+    }
+    for (const url of ['/api/plots', '/api/news', '/api/news/all', '/api/site']) {
+      const response = await get(url)
+      expect(response.statusCode, url).toBe(200)
+      expect(response.headers['cache-control'], url).toBe('private, no-cache')
+    }
   })
 })

@@ -14,7 +14,10 @@ interface Entry {
 // the same for every caller allowed to see them, and change only when something is written.
 // They are built, checked against their response schema (which strips anything not in it) and
 // serialised once per data version; every other request costs one indexed read. Browsers
-// revalidate with the ETag. The log adds one answer per page and sort asked for, so the least
+// revalidate with the ETag, except for lists of personal data (people, the log): those are sent
+// `no-store`, so that nothing of them stays in a browser's disk cache after signing out, and a
+// browser does not revalidate what it did not keep (a client that keeps its copy itself can still
+// send If-None-Match and get a 304). The log adds one answer per page and sort asked for, so the least
 // recently used beyond MAX_ENTRIES are dropped.
 const MAX_ENTRIES = 200
 
@@ -44,7 +47,10 @@ export function createListCache(db: Db) {
     const etag = `"${entry.version}"`
     reply
       .header('etag', etag)
-      .header('cache-control', 'private, no-cache')
+      .header(
+        'cache-control',
+        request.routeOptions.config.personalData ? 'no-store' : 'private, no-cache',
+      )
       .header('vary', 'accept-encoding')
     if (version && request.headers['if-none-match'] === etag) return reply.status(304).send()
     reply.type('application/json; charset=utf-8')
