@@ -10,8 +10,12 @@ export const lettingMessages = {
     'We keep your details only to run the waiting list and to offer you a plot, and share them with no one. Ask us at any time to see them or to remove them.',
   privacyNoticeRequired: 'Please write the privacy notice people agree to when they apply.',
   consentRequired: 'Please agree to us keeping your details, or we cannot put you on the list.',
-  alreadyApplied:
-    'An application with this e-mail address has already been made. Look up your place on the waiting list, or contact us.',
+  // The owner of an address already on record (a person, or a confirmed application) hears of an
+  // application made with it; the form answers as for any other, so it tells no one who is a member.
+  addressKnownSubject: 'Someone applied for a plot with your e-mail address',
+  addressKnownText: (name: string, link: string, association: string) =>
+    `Dear ${name},\n\nSomeone has just applied for a plot with this e-mail address. We already have it on our records, so we have made no new application and nothing has changed.\n\nIf it was you, there is no need to apply again: see your place on the waiting list with your reference, or contact us:\n\n${link}\n\nIf it was not you, you can ignore this e-mail.\n\n${association}\n`,
+  addressKnownLogged: 'An application was made with an e-mail address already on record: its owner was told by e-mail.',
   applied: (email: string) =>
     `Thank you. We have sent an e-mail to ${email}: follow its link to confirm your application.`,
   confirmSubject: 'Confirm your application for a plot',
@@ -20,6 +24,9 @@ export const lettingMessages = {
   confirmedSubject: (reference: string) => `You are on the waiting list: reference ${reference}`,
   confirmedText: (name: string, reference: string, position: number, total: number, link: string, association: string) =>
     `Dear ${name},\n\nYour application is confirmed and you are on the waiting list: number ${position} of ${total} today.\n\nYour reference is ${reference}. With it and this e-mail address you can see your place at any time:\n\n${link}\n\n${association}\n`,
+  // The link only opens the page; the press confirms, so a mail scanner that follows links cannot.
+  confirmIntro: 'Press the button to confirm your e-mail address and join the waiting list.',
+  confirmButton: 'Confirm my application',
   confirmed: (reference: string) => `Your application is confirmed. Your reference is ${reference}.`,
   tokenUnusable: 'This link has expired or has been used already. Apply again, or contact us.',
   position: (position: number, total: number) => `You are number ${position} of ${total} on the waiting list.`,

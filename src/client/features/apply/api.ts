@@ -13,7 +13,6 @@ export const findPosition = (query: { reference: string; email: string }) =>
   api<Place>('/api/apply/position', { method: 'POST', json: query })
 
 export const applyKeys = {
-  confirm: (token: string) => ['apply', 'confirm', token] as const,
   link: (token: string) => ['letting', 'link', token] as const,
 }
 

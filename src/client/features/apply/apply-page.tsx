@@ -50,14 +50,16 @@ export function ApplyPage() {
   async function submit(event: FormEvent) {
     event.preventDefault()
     const parsed = applicationSchema.safeParse(form)
-    if (!parsed.success) return setRefusal(parsed.error.issues[0]?.message ?? messages.somethingWentWrong)
+    if (!parsed.success)
+      return setRefusal(parsed.error.issues[0]?.message ?? messages.somethingWentWrong)
     setRefusal('')
     setSending(true)
     try {
       await apply(parsed.data)
       setAppliedAs(parsed.data.email)
     } catch (error) {
-      // Refused (already applied, too many attempts, invalid): what was typed stays.
+      // Refused (too many attempts, invalid): what was typed stays. An address already on record
+      // is answered like any other: its owner hears of it by e-mail.
       setRefusal(errorMessage(error))
     } finally {
       setSending(false)
@@ -115,13 +117,21 @@ export function ApplyPage() {
               value={form.address}
               onChange={set('address')}
             />
-            <TextAreaField label="A note for the committee" name="note" rows={5} value={form.note} onChange={set('note')} />
+            <TextAreaField
+              label="A note for the committee"
+              name="note"
+              rows={5}
+              value={form.note}
+              onChange={set('note')}
+            />
             <CheckboxField
               label={lettingMessages.consentLabel}
               hint={<span className="apply-privacy">{privacyNotice}</span>}
               name="consent"
               checked={form.consent}
-              onChange={(event) => setForm((current) => ({ ...current, consent: event.target.checked }))}
+              onChange={(event) =>
+                setForm((current) => ({ ...current, consent: event.target.checked }))
+              }
               required
             />
             {/* Only a script fills this in; the server quietly drops an application that does. */}

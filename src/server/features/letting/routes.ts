@@ -24,7 +24,12 @@ import type { App } from '#server/core/app-type'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { badRequest } from '#server/core/errors'
 import { serialIdParams } from '#server/core/http/serial-id'
-import { applyForPlot, confirmApplication, findPlace } from '#server/features/letting/applications'
+import {
+  applicationExpiryJob,
+  applyForPlot,
+  confirmApplication,
+  findPlace,
+} from '#server/features/letting/applications'
 import { todayOf } from '#server/features/letting/context'
 import {
   answerByToken,
@@ -64,6 +69,7 @@ async function previewOfToken(tx: ReadTx, token: string, today: string): Promise
 export async function lettingFeature(app: App) {
   const { db, config, copies, jobs } = app
   const letting = { db, config, copies, jobs }
+  jobs.define(applicationExpiryJob(letting))
   jobs.define(offerExpiryJob(letting))
   const stillWant = stillWantJobs(letting)
   jobs.define(stillWant.round)
@@ -82,7 +88,8 @@ export async function lettingFeature(app: App) {
       config: publicForm(config.limits.register),
       schema: {
         body: applicationSchema,
-        // The answer repeats nothing of what was sent: the page says where the e-mail went.
+        // The answer repeats nothing of what was sent (the page says where the e-mail went), and is
+        // the same for an address already on record, whose owner is told by e-mail instead.
         response: { 201: z.object({ applied: z.literal(true) }) },
         tags,
       },
