@@ -27,6 +27,26 @@ describe('CSV downloads', () => {
     ])
   })
 
+  it('writes money as a number with two decimals, a refund unescaped, text beside it escaped', () => {
+    const columns: Column<{ reference: string; pence: number }>[] = [
+      { header: 'Reference', cell: (row) => row.reference },
+      { header: 'Amount', cell: (row) => row.pence / 100, decimals: 2 },
+    ]
+    const rows = parseCsv(
+      toCsv(columns, [
+        { reference: '-1+2', pence: -1 },
+        { reference: '=cmd', pence: 1200 },
+        { reference: 'rent', pence: -10_000_000 },
+      ]),
+    )
+    expect(rows).toEqual([
+      ['Reference', 'Amount'],
+      ["'-1+2", '-0.01'],
+      ["'=cmd", '12.00'],
+      ['rent', '-100000.00'],
+    ])
+  })
+
   it('keeps an address typed on several lines in one cell, and quotes and commas intact', () => {
     expect(cellsOf(['1 Garden Row\nRiverside', 'say "hello", twice'])).toEqual([
       '1 Garden Row\nRiverside',

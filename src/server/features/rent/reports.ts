@@ -104,10 +104,12 @@ const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
   { header: 'Payer', cell: (row) => row.payerName },
   { header: 'Method', cell: (row) => (row.method ? messages.paymentMethod[row.method] : '') },
   { header: 'Reference', cell: (row) => row.reference },
-  // Money in is positive, money out (a refund) negative; write-offs move no money.
+  // Money in is positive, money out (a refund) negative; write-offs move no money. A number in
+  // pounds, so that a spreadsheet adds refunds up with the rest.
   {
     header: 'Amount',
-    cell: (row) => ((row.kind === 'refund' ? -row.amount : row.amount) / 100).toFixed(2),
+    cell: (row) => (row.kind === 'refund' ? -row.amount : row.amount) / 100,
+    decimals: 2,
   },
   { header: 'Recorded by', cell: (row) => row.createdBy },
 ]
