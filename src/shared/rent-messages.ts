@@ -17,6 +17,27 @@ export const rentMessages = {
   cancelAfterPayment:
     'Payments have been recorded on this invoice: refund them before cancelling it.',
   invoiceSettled: 'Nothing is owed on this invoice.',
+  invoiceTooLarge: (plot: string, amount: string, most: string) =>
+    `The invoice for plot ${plot} would charge ${amount}, more than the ${most} one amount may be. Check the plot's area and fee, and the rent settings.`,
+  yearStartOutOfRange: (earliest: string, latest: string) =>
+    `A rent year can start from ${earliest} to ${latest}: no more than a year before or after today.`,
+  /** The preview's warning: `steps` are the deadlines already past, their dates as people read them. */
+  stepsAlreadyDue: (
+    steps: ReadonlyArray<{ step: 'first' | 'second' | 'arrears'; date: string }>,
+  ) => {
+    const names = {
+      first: 'the first reminder',
+      second: 'the second reminder',
+      arrears: 'the arrears date',
+    }
+    const listed = steps.map(({ step, date }) => `${names[step]} (${date})`)
+    const list =
+      listed.length > 1 ? `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}` : listed[0]
+    const doing = steps.some(({ step }) => step === 'arrears')
+      ? 'sends the reminders and marks every plot in arrears'
+      : `sends ${steps.length > 1 ? 'those reminders' : 'that reminder'}`
+    return `With this start date, ${list} ${listed.length > 1 ? 'are' : 'is'} already past: starting the year ${doing} at once, before anyone has had time to pay.`
+  },
   rentYearMissing: 'That rent year does not exist.',
   statementNoColumns:
     'The bank statement needs columns for the date, the amount and the reference (or description).',
@@ -50,6 +71,7 @@ export const rentMessages = {
   oneStatementOnly: 'Send one bank statement at a time.',
   statementTooLarge: 'The bank statement is larger than 5 MB.',
   statementLineUnreadable: 'The date or the amount of this line cannot be read.',
+  statementNoSuchDate: (date: string) => `There is no such date as ${date}.`,
   statementNotPayment: 'Money going out, not a payment.',
   statementNoInvoice: 'No invoice reference (such as INV-12) that we know.',
 } as const

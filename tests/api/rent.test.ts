@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { messages } from '#shared/messages'
 import { rentMessages } from '#shared/rent-messages'
-import { penceText } from '#shared/domain/money'
-import type { Invoice, InvoiceDetail, YearSummary } from '#shared/schemas/rent'
+import { MAX_PENCE, penceText } from '#shared/domain/money'
+import { longDate } from '#shared/domain/rent'
+import type { Invoice, InvoiceDetail, YearPreview, YearSummary } from '#shared/schemas/rent'
 import {
   createPerson,
   createPlot,
@@ -13,6 +15,7 @@ import {
   logsAfter,
   send,
 } from '#tests/helpers/records'
+import { parseCsv } from '#tests/helpers/csv'
 import { startSmtpServer } from '#tests/helpers/smtp'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -31,7 +34,7 @@ describe.each(engines)('the rent year on %s', (engine) => {
   const invoices = async () =>
     (await send(t, committee, 'GET', `/api/rent/years/${yearId}/invoices`)).json() as Invoice[]
   const invoiceOf = async (plotId: string) => (await invoices()).find((i) => i.plotId === plotId)!
-  const pay = (invoiceId: number, amount: number, requestId = randomUUID()) =>
+  const pay = (invoiceId: number, amount: number, requestId: string = randomUUID()) =>
     send(t, committee, 'POST', `/api/rent/invoices/${invoiceId}/payments`, {
       amount,
       method: 'cash',
@@ -123,6 +126,56 @@ describe.each(engines)('the rent year on %s', (engine) => {
     ])
     expect(preview.total).toBe(12_500)
     expect(await t.db.kysely.selectFrom('invoices').selectAll().execute()).toEqual([])
+  })
+
+  it('refuses a start more than a year either side of today, alike on preview and start, storing nothing', async () => {
+    // TODAY is 2026-10-01: a year may start from 2025-10-01 to 2027-10-01.
+    const outOfRange = rentMessages.yearStartOutOfRange(
+      longDate('2025-10-01'),
+      longDate('2027-10-01'),
+    )
+    const log = { userName: 'level3', eventCollection: 'rent_years' }
+    for (const startDate of ['9999-12-31', '2027-10-02', '2025-09-30', '1970-01-01'])
+      for (const url of ['/api/rent/years/preview', '/api/rent/years'])
+        await expectRefused(t, committee, log, 'POST', url, { startDate }, 422, outOfRange)
+    for (const startDate of ['2025-10-01', '2027-10-01']) {
+      const preview = await send(t, committee, 'POST', '/api/rent/years/preview', { startDate })
+      expect(preview.statusCode, preview.body).toBe(200)
+    }
+  })
+
+  it('refuses a yearly start day that not every year has', async () => {
+    const settings = (await send(t, admin, 'GET', '/api/rent/settings')).json()
+    for (const yearStart of ['02-30', '02-29', '04-31'])
+      await expectRefused(
+        t,
+        admin,
+        { userName: 'level4', eventCollection: 'settings' },
+        'PUT',
+        '/api/rent/settings',
+        { ...settings, yearStart },
+        400,
+        messages.invalidDate,
+      )
+  })
+
+  it('says in the preview which reminders a start so far back makes due at once', async () => {
+    const stepsOf = async (startDate: string) => {
+      const preview = await send(t, committee, 'POST', '/api/rent/years/preview', { startDate })
+      expect(preview.statusCode, preview.body).toBe(200)
+      return (preview.json() as YearPreview).stepsAlreadyDue
+    }
+    // Due 30 days after the start; reminders 14 and 28 days after that, arrears after 40.
+    expect(await stepsOf(START)).toEqual([])
+    expect(await stepsOf('2026-08-01')).toEqual([
+      { step: 'first', date: '2026-09-14' },
+      { step: 'second', date: '2026-09-28' },
+    ])
+    expect(await stepsOf('2025-10-01')).toEqual([
+      { step: 'first', date: '2025-11-14' },
+      { step: 'second', date: '2025-11-28' },
+      { step: 'arrears', date: '2025-12-10' },
+    ])
   })
 
   it('starts the year once: numbered invoices, an e-mail with the PDF, a letter, every plot unpaid', async () => {
@@ -347,6 +400,111 @@ describe.each(engines)('the rent year on %s', (engine) => {
     expect(await t.db.kysely.selectFrom('ledger').selectAll().execute()).toEqual(before)
   })
 
+  it('reports a line whose date is not on the calendar, and reads the real ones', async () => {
+    const a2 = await invoiceOf('A2')
+    const csv = [
+      'Date,Reference,Amount',
+      ...['31/02/2026', '2026-02-31', '2026-13-01', '00/10/2026', '29/02/2028', '2026-10-06'].map(
+        (date) => `${date},INV-${a2.number},1.00`,
+      ),
+    ].join('\r\n')
+    const checked = await checkStatement(csv)
+    expect(checked.statusCode, checked.body).toBe(200)
+    const lines = checked.json() as Array<{ date: string; problem: string | null }>
+    expect(lines.map((l) => [l.date, l.problem])).toEqual([
+      ['', rentMessages.statementNoSuchDate('31/02/2026')],
+      ['', rentMessages.statementNoSuchDate('2026-02-31')],
+      ['', rentMessages.statementNoSuchDate('2026-13-01')],
+      ['', rentMessages.statementNoSuchDate('00/10/2026')],
+      ['2028-02-29', null],
+      ['2026-10-06', null],
+    ])
+  })
+
+  it('refuses a statement line whose request id made another kind of entry, as a payment would, recording none', async () => {
+    const a1 = await invoiceOf('A1')
+    const a2 = await invoiceOf('A2')
+    const writeOff = await t.db.kysely
+      .selectFrom('ledger')
+      .select('requestId')
+      .where('invoiceId', '=', a1.id)
+      .where('kind', '=', 'writeoff')
+      .executeTakeFirstOrThrow()
+    const paid = await pay(a1.id, 100, writeOff.requestId)
+    expect(paid.statusCode, paid.body).toBe(409)
+    expect(paid.json().detail).toBe(rentMessages.requestReused)
+    const before = await t.db.kysely.selectFrom('ledger').selectAll().orderBy('id').execute()
+    const confirm = await send(t, committee, 'POST', '/api/rent/statement/confirm', {
+      matches: [
+        {
+          invoiceId: a2.id,
+          amount: 100,
+          date: '2026-10-07',
+          reference: `INV-${a2.number}`,
+          line: 2,
+          requestId: randomUUID(),
+        },
+        {
+          invoiceId: a1.id,
+          amount: 100,
+          date: '2026-10-07',
+          reference: `INV-${a1.number}`,
+          line: 3,
+          requestId: writeOff.requestId,
+        },
+      ],
+    })
+    expect(confirm.statusCode, confirm.body).toBe(409)
+    expect(confirm.json().detail).toBe(rentMessages.requestReused)
+    expect(await t.db.kysely.selectFrom('ledger').selectAll().orderBy('id').execute()).toEqual(
+      before,
+    )
+  })
+
+  it('writes refunds in payments.csv as negative numbers, escaping only text', async () => {
+    const a2 = await invoiceOf('A2')
+    expect((await pay(a2.id, 1, randomUUID())).statusCode).toBe(201)
+    const paidBack = await send(t, committee, 'POST', `/api/rent/invoices/${a2.id}/corrections`, {
+      kind: 'refund',
+      amount: 1,
+      date: '2026-10-05',
+      reference: '=cmd',
+      requestId: randomUUID(),
+    })
+    expect(paidBack.statusCode, paidBack.body).toBe(201)
+    await send(t, committee, 'POST', `/api/rent/invoices/${a2.id}/payments`, {
+      amount: 1,
+      method: 'cash',
+      date: '2026-10-05',
+      reference: '-1+2',
+      requestId: randomUUID(),
+    })
+    await send(t, committee, 'POST', `/api/rent/invoices/${a2.id}/corrections`, {
+      kind: 'refund',
+      amount: 1,
+      date: '2026-10-05',
+      reference: 'given back',
+      requestId: randomUUID(),
+    })
+    const csv = await send(
+      t,
+      committee,
+      'GET',
+      '/api/rent/payments.csv?from=2026-10-05&to=2026-10-05',
+    )
+    expect(csv.statusCode, csv.body).toBe(200)
+    const [heading, ...rows] = parseCsv(csv.body)
+    const cell = (row: string[], name: string) => row[heading!.indexOf(name)]
+    const a2Rows = rows.filter((row) => cell(row, 'Plot') === 'A2')
+    expect(a2Rows.map((row) => [cell(row, 'Reference'), cell(row, 'Amount')])).toEqual([
+      ['at the gate', '0.01'],
+      ["'=cmd", '-0.01'],
+      ["'-1+2", '0.01'],
+      ['given back', '-0.01'],
+    ])
+    expect((await invoiceOf('A2')).outstanding).toBe(a2.outstanding)
+  })
+
   it('sends the first and second reminders and flags arrears as the days pass, each once', async () => {
     const a2 = await invoiceOf('A2')
     const moveTo = (date: string) => {
@@ -401,5 +559,149 @@ describe.each(engines)('the rent year on %s', (engine) => {
     expect(sent.map((m: { subject: string }) => m.subject)).toContain(
       rentMessages.rentReminderSubject('second', a2.number),
     )
+  })
+})
+
+// Every amount is bounded by the shared rules (MAX_PENCE), so no invoice, line or entry can pass
+// what a column holds: a plot too large to invoice is refused alike on both engines, and the
+// largest amounts the rules allow go through the whole year on each.
+describe.each(engines)('money at its bounds on %s', (engine) => {
+  let t: TestApp
+  let committee = ''
+  let admin = ''
+
+  const saveSettings = async (changes: Record<string, unknown>) => {
+    const settings = (await send(t, admin, 'GET', '/api/rent/settings')).json()
+    const saved = await send(t, admin, 'PUT', '/api/rent/settings', { ...settings, ...changes })
+    expect(saved.statusCode, saved.body).toBe(200)
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { TODAY: START } })
+    committee = await t.signInAs(3)
+    admin = await t.signInAs(4)
+    await createPlot(t, committee, 'BIG', { fee: 1, area: 1_000_000 })
+    await createPerson(t, committee, 'dee', { firstName: 'Dee', email: '', contactBy: 'post' })
+    expect((await send(t, committee, 'PUT', '/api/plots/BIG/tenants/dee')).statusCode).toBe(200)
+  })
+  afterAll(() => t.close())
+
+  it('refuses a year whose invoice would pass the most one amount may be, storing nothing', async () => {
+    // 1,000,000 m² at £100 a m²: £100,000,000, beyond PostgreSQL's integer in pence.
+    await saveSettings({ chargeBasis: 'area', ratePerSquareMetre: 10_000, extras: [] })
+    const tooLarge = rentMessages.invoiceTooLarge(
+      'BIG',
+      penceText(10_000_000_000),
+      penceText(MAX_PENCE),
+    )
+    const log = { userName: 'level3', eventCollection: 'rent_years' }
+    for (const url of ['/api/rent/years', '/api/rent/years/preview'])
+      await expectRefused(t, committee, log, 'POST', url, { startDate: START }, 422, tooLarge)
+    // One penny over: the rent at the bound, and an extra charge of 1p.
+    await saveSettings({ ratePerSquareMetre: 10, extras: [{ name: 'Water', amount: 1 }] })
+    for (const url of ['/api/rent/years/preview', '/api/rent/years'])
+      await expectRefused(
+        t,
+        committee,
+        log,
+        'POST',
+        url,
+        { startDate: START },
+        422,
+        rentMessages.invoiceTooLarge('BIG', penceText(MAX_PENCE + 1), penceText(MAX_PENCE)),
+      )
+  })
+
+  it('takes an invoice, payments, refunds and a bank statement at the largest amounts allowed', async () => {
+    // 999,000 m² at 10p, and water at £100: £100,000.00 exactly.
+    await saveSettings({
+      chargeBasis: 'area',
+      ratePerSquareMetre: 10,
+      extras: [{ name: 'Water', amount: 10_000 }],
+    })
+    const plot = (await send(t, committee, 'GET', '/api/plots/BIG')).json()
+    expect(
+      (await send(t, committee, 'PUT', '/api/plots/BIG', { ...plot, area: 999_000 })).statusCode,
+    ).toBe(200)
+    const preview = await send(t, committee, 'POST', '/api/rent/years/preview', {
+      startDate: START,
+    })
+    expect(preview.statusCode, preview.body).toBe(200)
+    expect(preview.json().total).toBe(MAX_PENCE)
+    const started = await send(t, committee, 'POST', '/api/rent/years', { startDate: START })
+    expect(started.statusCode, started.body).toBe(201)
+    const { yearId } = started.json()
+    const [invoice] = (
+      await send(t, committee, 'GET', `/api/rent/years/${yearId}/invoices`)
+    ).json() as Invoice[]
+    expect(invoice!.amount).toBe(MAX_PENCE)
+    const entry = (kind: string, amount: number) =>
+      send(
+        t,
+        committee,
+        'POST',
+        `/api/rent/invoices/${invoice!.id}/${kind === 'payment' ? 'payments' : 'corrections'}`,
+        {
+          ...(kind === 'payment' ? { method: 'transfer' } : { kind }),
+          amount,
+          date: '2026-10-02',
+          reference: 'the whole year',
+          requestId: randomUUID(),
+        },
+      )
+    expect((await entry('payment', MAX_PENCE)).statusCode).toBe(201)
+    expect((await entry('refund', MAX_PENCE)).statusCode).toBe(201)
+    const form = new FormData()
+    form.append(
+      'file',
+      new Blob([`Date,Reference,Amount\r\n02/10/2026,INV-${invoice!.number},"£100,000.00"`]),
+      'statement.csv',
+    )
+    const request = new Request('http://localhost/', { method: 'POST', body: form })
+    const checked = await t.app.inject({
+      method: 'POST',
+      url: '/api/rent/statement',
+      headers: { cookie: committee, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    })
+    expect(checked.statusCode, checked.body).toBe(200)
+    const [line] = checked.json()
+    expect([line.amount, line.problem, line.match?.invoiceId]).toEqual([
+      MAX_PENCE,
+      null,
+      invoice!.id,
+    ])
+    const confirmed = await send(t, committee, 'POST', '/api/rent/statement/confirm', {
+      matches: [{ ...line, invoiceId: invoice!.id, date: line.date, requestId: randomUUID() }],
+    })
+    expect(confirmed.json()).toEqual({ recorded: 1 })
+    const detail = (
+      await send(t, committee, 'GET', `/api/rent/invoices/${invoice!.id}`)
+    ).json() as InvoiceDetail
+    expect([detail.paid, detail.refunded, detail.outstanding]).toEqual([
+      2 * MAX_PENCE,
+      MAX_PENCE,
+      0,
+    ])
+    expect(
+      (await send(t, committee, 'GET', `/api/rent/years/${yearId}/summary`)).json(),
+    ).toMatchObject({ invoiced: MAX_PENCE, received: 2 * MAX_PENCE, refunded: MAX_PENCE })
+    const csv = parseCsv(
+      (await send(t, committee, 'GET', '/api/rent/payments.csv?from=2026-10-02&to=2026-10-02'))
+        .body,
+    )
+    expect(csv.slice(1).map((row) => row.at(-2))).toEqual(['100000.00', '-100000.00', '100000.00'])
+    if (engine === 'postgres') {
+      // The money columns hold any sum of amounts as large as these.
+      const types = await sql<{ table_name: string; data_type: string }>`
+        select table_name, data_type from information_schema.columns
+        where table_schema = current_schema() and column_name = 'amount'
+        order by table_name`.execute(t.db.kysely)
+      expect(types.rows).toEqual([
+        { table_name: 'invoice_lines', data_type: 'bigint' },
+        { table_name: 'invoices', data_type: 'bigint' },
+        { table_name: 'ledger', data_type: 'bigint' },
+      ])
+    }
   })
 })

@@ -54,11 +54,48 @@ export function addDays(date: string, days: number): string {
   return moved.toISOString().slice(0, 10)
 }
 
+/** An ISO date as a person reads it: 9 December 2026 (the same wherever the reader is). */
+export const longDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
+
+/** Whether a day of the year (MM-DD) is in every year: 30 February and 29 February are not. */
+export function everyYearHas(monthDay: string): boolean {
+  const [month = 0, day = 0] = monthDay.split('-').map(Number)
+  const date = new Date(Date.UTC(2001, month - 1, day))
+  return day >= 1 && date.getUTCMonth() === month - 1
+}
+
 /** The rent year that starts on `startDate`, as people name it: 2026/27. */
 export function yearLabel(startDate: string): string {
   const year = Number(startDate.slice(0, 4))
   const next = String((year + 1) % 100).padStart(2, '0')
   return startDate.endsWith('-01-01') ? String(year) : `${year}/${next}`
+}
+
+/** The same day of the month `years` years on (or back); 29 February becomes the 28th. */
+function yearsOn(date: string, years: number): string {
+  const year = Number(date.slice(0, 4)) + years
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  const monthDay = date.slice(5) === '02-29' && !leap ? '02-28' : date.slice(5)
+  return `${String(year).padStart(4, '0')}-${monthDay}`
+}
+
+/**
+ * Whether a rent year may start on `startDate`: from a year before today to a year after. A
+ * start beyond that is a slip of the keyboard (9999-12-31 made a year that never ended, and
+ * put every plot in arrears), refused before anything is made or sent.
+ */
+export function checkYearStart(startDate: string, today: string): Outcome<string> {
+  const earliest = yearsOn(today, -1)
+  const latest = yearsOn(today, 1)
+  return startDate >= earliest && startDate <= latest
+    ? ok(startDate)
+    : refuse(rentMessages.yearStartOutOfRange(longDate(earliest), longDate(latest)))
 }
 
 /** The start of the rent year that `today` falls in. */
@@ -105,6 +142,22 @@ export function invoiceLines(
 
 export const linesTotal = (lines: ReadonlyArray<{ amount: number }>) =>
   lines.reduce((sum, line) => sum + line.amount, 0)
+
+/**
+ * A plot's invoice total, when neither it nor any of its lines is more than one amount may be
+ * (MAX_PENCE): what bounds every sum the ledger can make of it. Without this, a large plot at a
+ * high rate (1,000,000 m² at £100) made an invoice no money column was meant to hold.
+ */
+export function checkInvoice(
+  plotId: string,
+  lines: ReadonlyArray<{ amount: number }>,
+): Outcome<number> {
+  const total = linesTotal(lines)
+  const largest = Math.max(total, ...lines.map((line) => Math.abs(line.amount)))
+  return largest > MAX_PENCE
+    ? refuse(rentMessages.invoiceTooLarge(plotId, penceText(largest), penceText(MAX_PENCE)))
+    : ok(total)
+}
 
 /** The tenant who receives the plot's invoice: the longest-standing, then by nickname. */
 export function choosePayer<T extends { id: string; dateJoined: string }>(
@@ -167,6 +220,19 @@ export function checkEntry(
 /** The day a step falls due for an invoice due on `dueDate`. */
 export const stepDate = (dueDate: string, step: RentStep, days: Record<RentStep, number>) =>
   addDays(dueDate, days[step])
+
+/**
+ * The steps whose day is already past (or is today) for invoices due on `dueDate`: what starting
+ * a year that far back would do at once, for the preview to say before anything is sent.
+ */
+export const stepsDueBy = (
+  dueDate: string,
+  days: Record<RentStep, number>,
+  today: string,
+): Array<{ step: RentStep; date: string }> =>
+  RENT_STEPS.map((step) => ({ step, date: stepDate(dueDate, step, days) })).filter(
+    ({ date }) => date <= today,
+  )
 
 /** The next step an unpaid invoice has not yet had, if any. */
 export const nextStep = (done: readonly RentStep[]): RentStep | undefined =>

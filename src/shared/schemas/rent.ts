@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { messages } from '#shared/messages'
 import { rentMessages } from '#shared/rent-messages'
 import { MAX_PENCE } from '#shared/domain/money'
-import { ENTRY_KINDS, PAYMENT_METHODS, RENT_STEPS } from '#shared/domain/rent'
+import { ENTRY_KINDS, everyYearHas, PAYMENT_METHODS, RENT_STEPS } from '#shared/domain/rent'
 import { isoDate } from '#shared/schemas/person'
 import { days, monthDay } from '#shared/schemas/text-fields'
 
@@ -16,7 +16,6 @@ export const pence = z
   .max(MAX_PENCE, { error: rentMessages.amountWholePence })
 
 const penceOrNothing = z.number().int().min(0).max(MAX_PENCE)
-
 
 /** What the administrator sets once: how rent is charged, paid and chased. */
 export const rentSettingsSchema = z
@@ -45,6 +44,15 @@ export type RentSettings = z.infer<typeof rentSettingsSchema>
 // Version 0: never saved, the defaults.
 export const storedRentSettingsSchema = rentSettingsSchema.safeExtend({ version: z.int().min(0) })
 export type StoredRentSettings = z.infer<typeof storedRentSettingsSchema>
+/**
+ * The settings as saved: the start day one that every year has (not 30 February, nor 29
+ * February, which would skip three years in four). Checked on saving only, so that settings
+ * stored before are still read.
+ */
+export const rentSettingsInputSchema = storedRentSettingsSchema.refine(
+  (s) => everyYearHas(s.yearStart),
+  { error: messages.invalidDate, path: ['yearStart'] },
+)
 
 export const entryKindSchema = z.enum(ENTRY_KINDS)
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS)
@@ -111,6 +119,8 @@ export const yearPreviewSchema = z.object({
   label: z.string(),
   startDate: z.string(),
   dueDate: z.string(),
+  /** Reminders (and arrears) whose day is already past: starting the year does them at once. */
+  stepsAlreadyDue: z.array(z.object({ step: rentStepSchema, date: z.string() })),
   alreadyStarted: z.boolean(),
   invoices: z.array(
     z.object({

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { messages } from '#shared/messages'
 import { penceText } from '#shared/domain/money'
-import { currentYearStart } from '#shared/domain/rent'
+import { currentYearStart, longDate } from '#shared/domain/rent'
+import { rentMessages } from '#shared/rent-messages'
 import type { RentYear, YearPreview } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
@@ -104,11 +105,19 @@ function Preview({ preview }: { preview: YearPreview }) {
   if (preview.alreadyStarted)
     return <Alert tone="info">{messages.rentYearStarted(preview.label)}</Alert>
   if (preview.invoices.length === 0) return <Alert tone="info">{messages.noPlotsToInvoice}</Alert>
+  const alreadyDue = preview.stepsAlreadyDue.map(({ step, date }) => ({
+    step,
+    date: longDate(date),
+  }))
   return (
     <div className="rent-preview">
       <h3>
         Rent year {preview.label}: due by {preview.dueDate}
       </h3>
+      {/* A start far back chases every invoice as soon as it is made: said before it is. */}
+      {alreadyDue.length > 0 ? (
+        <Alert tone="info">{rentMessages.stepsAlreadyDue(alreadyDue)}</Alert>
+      ) : null}
       <CardTable
         caption={`Invoices of the rent year ${preview.label}`}
         columns={Object.values(COLUMNS)}

@@ -41,6 +41,14 @@ function entryByRequest(tx: WriteTx, requestId: string) {
     .executeTakeFirst()
 }
 
+// An entry already made by this request id: the same request again when it names the same
+// invoice and kind, else the id was reused for something else and is refused (409), alike for a
+// payment, a correction and a bank statement's line.
+function sameRequest(done: LedgerEntry, invoiceId: number, kind: EntryKind): LedgerEntry {
+  if (done.invoiceId !== invoiceId || done.kind !== kind) throw conflict(rentMessages.requestReused)
+  return done
+}
+
 // Adds one entry to an invoice read fresh inside the write, after the rules allow it.
 async function addEntry(
   tx: WriteTx,
@@ -94,11 +102,7 @@ function recordEntry(
     },
     async (tx) => {
       const done = await entryByRequest(tx, entry.requestId)
-      if (done) {
-        if (done.invoiceId !== invoiceId || done.kind !== entry.kind)
-          throw conflict(rentMessages.requestReused)
-        return new AlreadyDone(done)
-      }
+      if (done) return new AlreadyDone(sameRequest(done, invoiceId, entry.kind))
       return addEntry(tx, viewer, invoiceId, entry)
     },
     entry,
@@ -127,8 +131,8 @@ export function recordMatches(db: Db, viewer: Viewer, { matches }: ConfirmMatche
       const recorded: Array<{ invoiceId: number; entry: LedgerEntry }> = []
       for (const match of matches) {
         const done = await entryByRequest(tx, match.requestId)
-        if (done && done.invoiceId !== match.invoiceId) throw conflict(rentMessages.requestReused)
-        if (done) continue
+        // A line confirmed before is passed over; an id that made another entry refuses all.
+        if (done && sameRequest(done, match.invoiceId, 'payment')) continue
         try {
           const entry = await addEntry(tx, viewer, match.invoiceId, {
             kind: 'payment',

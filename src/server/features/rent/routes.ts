@@ -12,7 +12,7 @@ import {
   invoiceSchema,
   ledgerEntrySchema,
   paymentInputSchema,
-  rentSettingsSchema,
+  rentSettingsInputSchema,
   rentYearSchema,
   startYearSchema,
   statementLineSchema,
@@ -100,7 +100,7 @@ export async function rentFeature(app: App) {
     {
       config: admin,
       schema: {
-        body: rentSettingsSchema.safeExtend({ version: z.int().min(0) }),
+        body: rentSettingsInputSchema,
         response: { 200: storedRentSettingsSchema },
         tags,
       },
@@ -120,7 +120,7 @@ export async function rentFeature(app: App) {
       config: committee,
       schema: { body: startYearSchema, response: { 200: yearPreviewSchema }, tags },
     },
-    (request) => previewYear(db, request.body.startDate),
+    (request) => previewYear(db, request.body.startDate, today()),
   )
 
   app.post(

@@ -3,11 +3,13 @@ import { copiesForOne, dearName, fullName } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import {
   addDays,
+  checkInvoice,
+  checkYearStart,
   choosePayer,
   invoiceLines,
   invoiceReference,
-  linesTotal,
   stepDate,
+  stepsDueBy,
   yearLabel,
 } from '#shared/domain/rent'
 import { messages } from '#shared/messages'
@@ -18,7 +20,7 @@ import type { Db } from '#server/core/db/database'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { writeTransaction, type ReadTx } from '#server/core/db/write-transaction'
 import type { Copies, OutgoingCopy } from '#server/core/email/copies'
-import { badRequest } from '#server/core/errors'
+import { badRequest, unlessRefused } from '#server/core/errors'
 import { deadlineAt, type JobKind, type JobRunner } from '#server/core/jobs/runner'
 import { writeLog, writeLogs } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
@@ -75,7 +77,7 @@ async function plan(tx: ReadTx, startDate: string) {
   const invoices = (await occupiedPlots(tx)).flatMap(([plotId, plot]) => {
     const payer = choosePayer(plot.tenants)!
     const lines = invoiceLines(plot, Boolean(payer.concession), settings)
-    const amount = linesTotal(lines)
+    const amount = unlessRefused(checkInvoice(plotId, lines))
     return amount > 0 ? [{ plotId, payer, lines, amount }] : []
   })
   return { settings, dueDate, label: yearLabel(startDate), invoices }
@@ -84,13 +86,18 @@ async function plan(tx: ReadTx, startDate: string) {
 const startedYear = (tx: ReadTx, startDate: string) =>
   tx.selectFrom('rent_years').selectAll().where('startDate', '=', startDate).executeTakeFirst()
 
-/** What starting the year would make, with nothing stored. */
-export async function previewYear(db: Db, startDate: string): Promise<YearPreview> {
-  const { dueDate, label, invoices } = await plan(db.kysely, startDate)
+/**
+ * What starting the year would make, with nothing stored, and the reminders already due that
+ * starting it would send at once. `today` is the server's (TODAY moves it), as for starting.
+ */
+export async function previewYear(db: Db, startDate: string, today: string): Promise<YearPreview> {
+  unlessRefused(checkYearStart(startDate, today))
+  const { settings, dueDate, label, invoices } = await plan(db.kysely, startDate)
   return {
     label,
     startDate,
     dueDate,
+    stepsAlreadyDue: stepsDueBy(dueDate, settings.reminderDays, today),
     alreadyStarted: (await startedYear(db.kysely, startDate)) !== undefined,
     invoices: invoices.map(({ plotId, payer, lines, amount }) => ({
       plotId,
@@ -112,11 +119,12 @@ export interface YearStarter {
 }
 
 /** Makes the year's invoices, their e-mails and letters and their deadlines, in one transaction. */
-export function startYear(
+export async function startYear(
   { db, copies, jobs, deadline }: YearStarter,
   viewer: Viewer,
   startDate: string,
 ) {
+  unlessRefused(checkYearStart(startDate, jobs.clock().toISOString().slice(0, 10)))
   return writeTransaction(
     db,
     async (tx) => {

@@ -2,6 +2,7 @@ import Papa from 'papaparse'
 import { matchStatementLine } from '#shared/domain/rent'
 import { messages } from '#shared/messages'
 import { rentMessages } from '#shared/rent-messages'
+import { isoDate } from '#shared/schemas/person'
 import type { StatementLine } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { badRequest } from '#server/core/errors'
@@ -31,7 +32,8 @@ function columnOf(headings: string[], names: readonly string[]): number {
   return headings.findIndex((heading) => names.includes(heading.trim().toLowerCase()))
 }
 
-// 12.50, £1,200.00, (4.00) and -4.00 as pence; anything else is not money.
+// 12.50, £1,200.00, (4.00) and -4.00 as pence; anything else (or more than any sum of money the
+// rules could meet) is not money.
 function pence(text: string): number | undefined {
   const cleaned = text.trim().replace(/[£,\s]/g, '')
   const negative = /^\(.*\)$/.test(cleaned) || cleaned.startsWith('-')
@@ -39,18 +41,24 @@ function pence(text: string): number | undefined {
   if (!/^\d+(\.\d{1,2})?$/.test(digits)) return undefined
   const [whole, fraction = ''] = digits.split('.')
   const amount = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+  if (!Number.isSafeInteger(amount)) return undefined
   return negative ? -amount : amount
 }
 
-// 2026-10-03, 03/10/2026 and 03-10-2026 (banks in the UK write the day first).
-function isoDate(text: string): string | undefined {
+// 2026-10-03, 03/10/2026 and 03-10-2026 (banks in the UK write the day first). Written like a
+// date but not one on the calendar (31/02/2026, 2026-13-01) is said so, not moved to another day.
+function readDate(text: string): { date: string } | { problem: string } {
   const trimmed = text.trim()
-  if (/^\d{4}-\d{2}-\d{2}$/.test(trimmed)) return trimmed
   const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed)
-  if (!dayFirst) return undefined
-  const [, day, month, year] = dayFirst
-  const date = `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`
-  return Number.isNaN(Date.parse(date)) ? undefined : date
+  const date = dayFirst
+    ? `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`
+    : /^\d{4}-\d{2}-\d{2}$/.test(trimmed)
+      ? trimmed
+      : undefined
+  if (date === undefined) return { problem: rentMessages.statementLineUnreadable }
+  return isoDate.safeParse(date).success
+    ? { date }
+    : { problem: rentMessages.statementNoSuchDate(trimmed) }
 }
 
 export async function checkStatement(db: Db, bytes: Buffer): Promise<StatementLine[]> {
@@ -70,17 +78,18 @@ export async function checkStatement(db: Db, bytes: Buffer): Promise<StatementLi
   return lines.map((cells, index) => {
     const line = index + 2
     const amount = pence(cells[columns.amount] ?? '')
-    const date = isoDate(cells[columns.date] ?? '')
+    const read = readDate(cells[columns.date] ?? '')
     const reference = (cells[columns.reference] ?? '').trim().slice(0, 200)
-    if (amount === undefined || date === undefined)
+    if (amount === undefined || 'problem' in read)
       return {
         line,
-        date: date ?? '',
+        date: 'date' in read ? read.date : '',
         amount: amount ?? 0,
         reference,
         match: null,
-        problem: rentMessages.statementLineUnreadable,
+        problem: 'problem' in read ? read.problem : rentMessages.statementLineUnreadable,
       }
+    const { date } = read
     const { invoice, problem } = matchStatementLine({ amount, reference }, byNumber)
     return {
       line,

@@ -13,6 +13,7 @@ import { messageTemplates } from '#server/core/db/migrations/011-message-templat
 import { rent } from '#server/core/db/migrations/012-rent'
 import { letting } from '#server/core/db/migrations/013-letting'
 import { offers } from '#server/core/db/migrations/014-offers'
+import { wideMoney } from '#server/core/db/migrations/015-wide-money'
 import { applicationExpiryJobs } from '#server/core/db/migrations/016-application-expiry-jobs'
 
 export interface MigrationContext {
@@ -36,6 +37,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '012-rent': rent,
   '013-letting': letting,
   '014-offers': offers,
+  '015-wide-money': wideMoney,
   '016-application-expiry-jobs': applicationExpiryJobs,
 }
 
