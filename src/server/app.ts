@@ -22,6 +22,7 @@ import { openapi } from '#server/core/http/openapi'
 import { accessControl } from '#server/core/viewer'
 import { sessionCookie } from '#server/core/auth/session-lookup'
 import { spa } from '#server/core/http/spa'
+import { clockOf } from '#server/core/clock'
 import { features } from '#server/features/index'
 import { createListCache } from '#server/core/http/cached-list'
 import { createJobRunner } from '#server/core/jobs/runner'
@@ -95,7 +96,9 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   app.decorate('mailer', mailer)
   app.decorate('transport', transport)
   // Through config, so that a test can move the clock on.
-  const jobs = createJobRunner(db, { log: app.log, clock: () => config.clock(), ...config.jobs })
+  const clock = clockOf(config)
+  app.decorate('clock', clock)
+  const jobs = createJobRunner(db, { log: app.log, clock: clock.now, ...config.jobs })
   app.decorate('jobs', jobs)
   app.decorate('copies', createCopies(db, mailer, jobs, SMTP_CONNECTIONS))
   app.decorate('config', config)

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Auth } from '#server/core/auth/auth'
+import type { Clock } from '#server/core/clock'
 import type { Config } from '#server/core/config'
 import type { Db } from '#server/core/db/database'
 import type { EmailTransport, Mailer } from '#server/core/email/transport'
@@ -15,6 +16,8 @@ declare module 'fastify' {
     db: Db
     auth: Auth
     config: Config
+    /** Now and today, as the server takes them (TODAY moves both): the one clock of every feature. */
+    clock: Clock
     /** How enquiries reach the committee. */
     transport: EmailTransport
     /** E-mail to anyone, through the mail server or into the outbox folder. */

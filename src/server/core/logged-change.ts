@@ -39,6 +39,25 @@ function valueWithAddress(value: unknown, clientAddress: string | undefined): un
   return { ...fields, clientAddress }
 }
 
+/** Who a change is logged as when no one signed in made it: a scheduled job, or the public. */
+export const SYSTEM = 'system'
+export const PUBLIC = 'public'
+
+/** The log's one row: every entry, of a change, an attempt or a security event, is built here. */
+function logRow(change: LoggedChange, value: unknown, error: unknown, timeStamp: string) {
+  return {
+    timeStamp,
+    userName: change.userName,
+    methodName: change.methodName,
+    eventCollection: change.eventCollection,
+    docId: change.docId,
+    value: JSON.stringify(valueWithAddress(value, change.clientAddress)),
+    error: JSON.stringify(error),
+  }
+}
+
+// Until every feature writes through loggedWrite or loggedChange (issue 27), the two ways
+// features wrote log rows themselves, on the one row builder.
 export async function writeLog(
   tx: WriteTx,
   change: LoggedChange,
@@ -47,19 +66,9 @@ export async function writeLog(
 ) {
   await tx
     .insertInto('logs')
-    .values({
-      timeStamp: new Date().toISOString(),
-      userName: change.userName,
-      methodName: change.methodName,
-      eventCollection: change.eventCollection,
-      docId: change.docId,
-      value: JSON.stringify(valueWithAddress(value, change.clientAddress)),
-      error: JSON.stringify(error),
-    })
+    .values(logRow(change, value, error, new Date().toISOString()))
     .execute()
 }
-
-/** Many log entries at once, for a change made of many records (an import), one per record. */
 export function writeLogs(
   tx: WriteTx,
   entries: ReadonlyArray<{ change: LoggedChange; value: unknown }>,
@@ -68,15 +77,35 @@ export function writeLogs(
   return insertInBatches(
     tx,
     'logs',
-    entries.map(({ change, value }) => ({
-      timeStamp,
-      userName: change.userName,
-      methodName: change.methodName,
-      eventCollection: change.eventCollection,
-      docId: change.docId,
-      value: JSON.stringify(valueWithAddress(value, change.clientAddress)),
-      error: 'null',
-    })),
+    entries.map(({ change, value }) => logRow(change, value, null, timeStamp)),
+  )
+}
+
+/** Records a log entry of the write under way; the entries go in with the write, or not at all. */
+export type LogEntry = (change: LoggedChange, value: unknown) => void
+
+/**
+ * A write whose log entries are recorded as it goes, for a change of many records (a rent year's
+ * invoices, an import) or one that logs each step it takes (a deadline's reminders): one
+ * transaction holding the `locks`, and every entry `log` was given, written at its end.
+ */
+export function loggedWrite<T>(
+  db: Db,
+  locks: readonly string[],
+  work: (tx: WriteTx, log: LogEntry) => Promise<T>,
+): Promise<T> {
+  return writeTransaction(
+    db,
+    async (tx) => {
+      const entries: ReturnType<typeof logRow>[] = []
+      const timeStamp = new Date().toISOString()
+      const result = await work(tx, (change, value) =>
+        entries.push(logRow(change, value, null, timeStamp)),
+      )
+      await insertInBatches(tx, 'logs', entries)
+      return result
+    },
+    locks,
   )
 }
 
@@ -92,21 +121,17 @@ export class AlreadyDone<T> {
 export async function loggedChange<T>(
   db: Db,
   change: LoggedChange,
-  work: (tx: WriteTx) => Promise<T | AlreadyDone<T>>,
+  work: (tx: WriteTx, log: LogEntry) => Promise<T | AlreadyDone<T>>,
   attempted?: unknown,
 ): Promise<T> {
   try {
     const locks = [recordKey(change.eventCollection, change.docId), ...(change.alsoLocks ?? [])]
-    return await writeTransaction(
-      db,
-      async (tx) => {
-        const result = await work(tx)
-        if (result instanceof AlreadyDone) return result.value
-        await writeLog(tx, change, result)
-        return result
-      },
-      locks,
-    )
+    return await loggedWrite(db, locks, async (tx, log) => {
+      const result = await work(tx, log)
+      if (result instanceof AlreadyDone) return result.value
+      log(change, result)
+      return result
+    })
   } catch (error) {
     const logged =
       error instanceof AppError
@@ -124,5 +149,10 @@ export async function logEvent(
   value: unknown = null,
   error: unknown = null,
 ) {
-  await writeTransaction(db, (tx) => writeLog(tx, change, value, error))
+  await writeTransaction(db, (tx) =>
+    tx
+      .insertInto('logs')
+      .values(logRow(change, value, error, new Date().toISOString()))
+      .execute(),
+  )
 }
