@@ -23,6 +23,7 @@ import { accessControl } from '#server/core/viewer'
 import { sessionCookie } from '#server/core/auth/session-lookup'
 import { spa } from '#server/core/http/spa'
 import { clockOf } from '#server/core/clock'
+import { createHooks } from '#server/core/hooks'
 import { features } from '#server/features/index'
 import { createListCache } from '#server/core/http/cached-list'
 import { createJobRunner } from '#server/core/jobs/runner'
@@ -98,6 +99,7 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   // Through config, so that a test can move the clock on.
   const clock = clockOf(config)
   app.decorate('clock', clock)
+  app.decorate('hooks', createHooks())
   const jobs = createJobRunner(db, { log: app.log, clock: clock.now, ...config.jobs })
   app.decorate('jobs', jobs)
   app.decorate('copies', createCopies(db, mailer, jobs, SMTP_CONNECTIONS))

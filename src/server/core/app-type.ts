@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Auth } from '#server/core/auth/auth'
 import type { Clock } from '#server/core/clock'
 import type { Config } from '#server/core/config'
+import type { Hooks } from '#server/core/hooks'
 import type { Db } from '#server/core/db/database'
 import type { EmailTransport, Mailer } from '#server/core/email/transport'
 import type { JobRunner } from '#server/core/jobs/runner'
@@ -18,6 +19,8 @@ declare module 'fastify' {
     config: Config
     /** Now and today, as the server takes them (TODAY moves both): the one clock of every feature. */
     clock: Clock
+    /** Where a feature takes part in the changes of the features below it (core/hooks.ts). */
+    hooks: Hooks
     /** How enquiries reach the committee. */
     transport: EmailTransport
     /** E-mail to anyone, through the mail server or into the outbox folder. */
