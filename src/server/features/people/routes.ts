@@ -19,7 +19,7 @@ const committee = { minLevel: LEVELS.committee, personalData: true }
 const tags = ['people']
 
 export async function peopleFeature(app: App) {
-  const { db, sendList } = app
+  const { sendList } = app
   app.get(
     '/api/people',
     {
@@ -27,13 +27,13 @@ export async function peopleFeature(app: App) {
       schema: { querystring: listQuery, response: { 200: z.array(personSchema) }, tags },
     },
     (request, reply) =>
-      sendList(request, reply, z.array(personSchema), () => listPeople(db, request.query.status)),
+      sendList(request, reply, z.array(personSchema), () => listPeople(app, request.query.status)),
   )
 
   app.get(
     '/api/people/:id',
     { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
-    (request) => getPerson(db, request.params.id),
+    (request) => getPerson(app, request.params.id),
   )
 
   app.post(
@@ -43,7 +43,7 @@ export async function peopleFeature(app: App) {
       schema: { body: newPersonSchema, response: { 201: personSchema }, tags },
     },
     async (request, reply) =>
-      reply.status(201).send(await createPerson(db, request.viewer!, request.body)),
+      reply.status(201).send(await createPerson(app, request.viewer!, request.body)),
   )
 
   app.put(
@@ -52,7 +52,7 @@ export async function peopleFeature(app: App) {
       config: committee,
       schema: { params: idParams, body: updatePersonSchema, response: { 200: personSchema }, tags },
     },
-    (request) => updatePerson(db, request.viewer!, request.params.id, request.body),
+    (request) => updatePerson(app, request.viewer!, request.params.id, request.body),
   )
 
   app.delete(
@@ -62,7 +62,7 @@ export async function peopleFeature(app: App) {
       schema: { params: idParams, response: { 204: z.null() }, tags },
     },
     async (request, reply) => {
-      await deletePerson(db, request.viewer!, request.params.id)
+      await deletePerson(app, request.viewer!, request.params.id)
       return reply.status(204).send(null)
     },
   )
@@ -70,12 +70,12 @@ export async function peopleFeature(app: App) {
   app.post(
     '/api/people/:id/move-to-waiting-list',
     { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
-    (request) => moveToWaitingList(db, request.viewer!, request.params.id),
+    (request) => moveToWaitingList(app, request.viewer!, request.params.id),
   )
 
   app.post(
     '/api/people/:id/move-to-plotholders',
     { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
-    (request) => moveToPlotholders(db, request.viewer!, request.params.id),
+    (request) => moveToPlotholders(app, request.viewer!, request.params.id),
   )
 }

@@ -6,7 +6,8 @@ import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { withLinkedIds } from '#server/core/db/left-join'
 import { reusableQuery } from '#server/core/db/reusable-query'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import { conflict, notFound } from '#server/core/errors'
+import { notFound } from '#server/core/errors'
+import { updateAtVersion } from '#server/core/db/versioned'
 
 export type PeopleStatus = 'plotholders' | 'waitinglist'
 
@@ -53,16 +54,24 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
+function groupBy<K extends string, V extends string>(
+  rows: ReadonlyArray<Record<K | V, string>>,
+  key: K,
+  value: V,
+): Map<string, string[]> {
+  const grouped = new Map<string, string[]>()
+  for (const row of rows) {
+    const values = grouped.get(row[key])
+    if (values) values.push(row[value])
+    else grouped.set(row[key], [row[value]])
+  }
+  return grouped
+}
+
 // One query for all tenancy rows, grouped here: lists never ask once per person.
 async function plotsByPerson(tx: ReadTx): Promise<Map<string, string[]>> {
   const rows = await tx.selectFrom('tenancy').select(['personId', 'plotId']).execute()
-  const grouped = new Map<string, string[]>()
-  for (const { personId, plotId } of rows) {
-    const plots = grouped.get(personId)
-    if (plots) plots.push(plotId)
-    else grouped.set(personId, [plotId])
-  }
-  return grouped
+  return groupBy(rows, 'personId', 'plotId')
 }
 
 export async function listPeople(tx: ReadTx, status?: PeopleStatus): Promise<Person[]> {
@@ -135,18 +144,12 @@ export async function markPlotHolders(tx: WriteTx, ids: readonly string[]): Prom
   }
 }
 
-// Writes the person read at `person.version` as the next version. The compare-and-set is a
-// second guard behind the service's check: a row changed meanwhile is never overwritten.
-// Plots are not written here: they live in the tenancy table (plots-repository).
+// Writes the person as the next version if the row is still at `person.version` (the version
+// the change was made against); 409 staleVersion otherwise. Plots are not written here: they
+// are the tenancy rows (below).
 export async function updatePerson(tx: WriteTx, person: Person): Promise<Person> {
-  const result = await tx
-    .updateTable('people')
-    .set({ ...fieldsOf(person), version: person.version + 1 })
-    .where('id', '=', person.id)
-    .where('version', '=', person.version)
-    .executeTakeFirst()
-  if (Number(result.numUpdatedRows) !== 1) throw conflict(messages.staleVersion)
-  return { ...person, version: person.version + 1 }
+  const version = await updateAtVersion(tx, 'people', person.id, person.version, fieldsOf(person))
+  return { ...person, version }
 }
 
 export async function deletePersonRow(tx: WriteTx, id: string): Promise<void> {
@@ -158,4 +161,60 @@ export async function requirePerson(tx: ReadTx, id: string): Promise<Person> {
   const person = await findPerson(tx, id)
   if (!person) throw notFound(messages.personMissing(id))
   return person
+}
+
+// The tenancy table: a row per plot and tenant. It is the people feature's (a person's plots are
+// their tenancy rows); plots read and change it through the functions below, and a tenant is
+// added or leaves only through plots' addTenant and endTenancy, which write both records' next
+// versions with it.
+
+/** The tenants of the plots named (of every plot when none are), by plot id: one query. */
+export async function tenantsByPlot(
+  tx: ReadTx,
+  plotIds?: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (plotIds?.length === 0) return new Map()
+  let query = tx.selectFrom('tenancy').select(['plotId', 'personId'])
+  if (plotIds) query = query.where('plotId', 'in', plotIds)
+  return groupBy(await query.execute(), 'plotId', 'personId')
+}
+
+// Compiled once: every change to a plot or a tenancy begins by reading the plot's tenants.
+const tenantRows = reusableQuery((kysely, plotId: string) =>
+  kysely.selectFrom('tenancy').select('personId').where('plotId', '=', plotId),
+)
+
+/** One plot's tenants (their nicknames). */
+export async function tenantsOf(tx: ReadTx, plotId: string): Promise<string[]> {
+  return (await tenantRows(tx, plotId)).map((row) => row.personId)
+}
+
+/** How many tenants each plot has, by plot id. */
+export async function tenantCounts(tx: ReadTx): Promise<Map<string, number>> {
+  const rows = await tx
+    .selectFrom('tenancy')
+    .select((eb) => ['plotId', eb.fn.countAll<number>().as('count')])
+    .groupBy('plotId')
+    .execute()
+  return new Map(rows.map((row) => [row.plotId, Number(row.count)]))
+}
+
+export async function insertTenancy(tx: WriteTx, plotId: string, personId: string): Promise<void> {
+  await tx.insertInto('tenancy').values({ plotId, personId }).execute()
+}
+
+/** Many tenancies at once (an import), in a few statements. */
+export function insertTenancies(
+  tx: WriteTx,
+  tenancies: ReadonlyArray<{ plotId: string; personId: string }>,
+): Promise<void> {
+  return insertInBatches(tx, 'tenancy', tenancies)
+}
+
+export async function deleteTenancy(tx: WriteTx, plotId: string, personId: string): Promise<void> {
+  await tx
+    .deleteFrom('tenancy')
+    .where('plotId', '=', plotId)
+    .where('personId', '=', personId)
+    .execute()
 }

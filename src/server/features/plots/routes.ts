@@ -10,6 +10,7 @@ import {
   removePlotFromPerson,
   updatePlot,
 } from '#server/features/plots/service'
+import { endTenanciesOf } from '#server/features/plots/sql'
 import { LEVELS } from '#shared/domain/levels'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
@@ -19,12 +20,16 @@ const tenancy = z.object({ plot: plotSchema, person: personSchema })
 const tags = ['plots']
 
 export async function plotsFeature(app: App) {
-  const { db, sendList } = app
+  const { sendList } = app
+  // A person's removal ends their tenancies, each plot at its next version (logged with it).
+  app.hooks.removingPerson.push(async (tx, personId) => ({
+    plots: await endTenanciesOf(tx, personId),
+  }))
   // Level 2 (land access) sees plots with tenant nicknames only: plotSchema has no personal data.
   app.get(
     '/api/plots',
     { config: { minLevel: LEVELS.land }, schema: { response: { 200: z.array(plotSchema) }, tags } },
-    (request, reply) => sendList(request, reply, z.array(plotSchema), () => listPlots(db)),
+    (request, reply) => sendList(request, reply, z.array(plotSchema), () => listPlots(app)),
   )
 
   app.get(
@@ -33,7 +38,7 @@ export async function plotsFeature(app: App) {
       config: { minLevel: LEVELS.land },
       schema: { params: idParams, response: { 200: plotSchema }, tags },
     },
-    (request) => getPlot(db, request.params.id),
+    (request) => getPlot(app, request.params.id),
   )
 
   app.post(
@@ -43,7 +48,7 @@ export async function plotsFeature(app: App) {
       schema: { body: newPlotSchema, response: { 201: plotSchema }, tags },
     },
     async (request, reply) =>
-      reply.status(201).send(await createPlot(db, request.viewer!, request.body)),
+      reply.status(201).send(await createPlot(app, request.viewer!, request.body)),
   )
 
   app.put(
@@ -52,7 +57,7 @@ export async function plotsFeature(app: App) {
       config: { minLevel: LEVELS.committee },
       schema: { params: idParams, body: updatePlotSchema, response: { 200: plotSchema }, tags },
     },
-    (request) => updatePlot(db, request.viewer!, request.params.id, request.body),
+    (request) => updatePlot(app, request.viewer!, request.params.id, request.body),
   )
 
   app.put(
@@ -61,7 +66,7 @@ export async function plotsFeature(app: App) {
       config: { minLevel: LEVELS.committee, personalData: true },
       schema: { params: tenantParams, response: { 200: tenancy }, tags },
     },
-    (request) => addPlotToPerson(db, request.viewer!, request.params.id, request.params.personId),
+    (request) => addPlotToPerson(app, request.viewer!, request.params.id, request.params.personId),
   )
 
   app.delete(
@@ -71,6 +76,6 @@ export async function plotsFeature(app: App) {
       schema: { params: tenantParams, response: { 200: tenancy }, tags },
     },
     (request) =>
-      removePlotFromPerson(db, request.viewer!, request.params.id, request.params.personId),
+      removePlotFromPerson(app, request.viewer!, request.params.id, request.params.personId),
   )
 }

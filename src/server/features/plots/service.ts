@@ -1,24 +1,23 @@
-import * as peopleRules from '#shared/domain/people'
 import * as plotRules from '#shared/domain/plots'
-import { toIsoDate } from '#shared/domain/text'
 import { messages } from '#shared/messages'
-import type { Person } from '#shared/schemas/person'
 import type { NewPlot, Plot, UpdatePlot } from '#shared/schemas/plot'
+import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import { conflict, notFound, unlessRefused } from '#server/core/errors'
-import type { Viewer } from '#server/core/viewer'
-import * as peopleRepo from '#server/features/people/sql'
-import * as plotsRepo from '#server/features/plots/sql'
+import { conflict, notFound } from '#server/core/errors'
+import { anyOf, type Hooks } from '#server/core/hooks'
 import { loggedChange, recordKey } from '#server/core/logged-change'
+import type { Viewer } from '#server/core/viewer'
+import type { Person } from '#shared/schemas/person'
 import { requirePerson } from '#server/features/people/sql'
-import { currentYear } from '#server/features/rent/sql'
+import * as plotsRepo from '#server/features/plots/sql'
+import type { Tenancy } from '#server/features/plots/sql'
 
-const today = () => toIsoDate(new Date())
-
-export interface Tenancy {
-  plot: Plot
-  person: Person
+/** What plots' services take from the core. */
+export interface Plots {
+  db: Db
+  clock: Clock
+  hooks: Hooks
 }
 
 function plotChange(methodName: string, id: string, viewer: Viewer) {
@@ -31,41 +30,41 @@ export async function requirePlot(tx: ReadTx, id: string): Promise<Plot> {
   return plot
 }
 
-export function listPlots(db: Db): Promise<Plot[]> {
+export function listPlots({ db }: Plots): Promise<Plot[]> {
   return plotsRepo.listPlots(db.kysely)
 }
 
-export function getPlot(db: Db, id: string): Promise<Plot> {
+export function getPlot({ db }: Plots, id: string): Promise<Plot> {
   return requirePlot(db.kysely, id)
 }
 
-export function createPlot(db: Db, viewer: Viewer, input: NewPlot): Promise<Plot> {
+export function createPlot({ db }: Plots, viewer: Viewer, input: NewPlot): Promise<Plot> {
   return loggedChange(
     db,
     plotChange('createPlot', input.id, viewer),
     async (tx) => {
       if (await plotsRepo.plotNameTaken(tx, input.id)) throw conflict(messages.plotNameInUse)
       const { id, ...fields } = input
-      // blankPlot is occupied even without tenants (spec section 3); a saved plot's occupied
-      // always follows its tenants, and a new plot has none.
-      const plot = { ...plotRules.blankPlot(id), ...fields, occupied: false }
-      return plotsRepo.insertPlot(tx, plot)
+      return plotsRepo.insertPlot(tx, { ...plotRules.blankPlot(id), ...fields })
     },
     input,
   )
 }
 
-export function updatePlot(db: Db, viewer: Viewer, id: string, input: UpdatePlot): Promise<Plot> {
+export function updatePlot(
+  { db, hooks }: Plots,
+  viewer: Viewer,
+  id: string,
+  input: UpdatePlot,
+): Promise<Plot> {
   return loggedChange(
     db,
     plotChange('updatePlot', id, viewer),
     async (tx) => {
       const current = await requirePlot(tx, id)
-      const { version, ...fields } = input
-      if (current.version !== version) throw conflict(messages.staleVersion)
       // Once a rent year has started, paid follows the ledger, not the form.
-      const paid = (await currentYear(tx)) ? current.paid : fields.paid
-      return plotsRepo.updatePlot(tx, { ...current, ...fields, paid })
+      const paid = (await anyOf(hooks.paidFollowsLedger, tx)) ? current.paid : input.paid
+      return plotsRepo.updatePlot(tx, { ...current, ...input, paid })
     },
     input,
   )
@@ -97,42 +96,24 @@ function tenancyChange(
   )
 }
 
-export function addPlotToPerson(db: Db, viewer: Viewer, plotId: string, personId: string) {
-  return tenancyChange(
-    db,
-    viewer,
-    'addPlotToPerson',
-    plotId,
-    personId,
-    async (tx, plot, person) => {
-      if (plot.tenants.includes(personId)) return { plot, person }
-      const withTenant = unlessRefused(plotRules.addTenant(plot, personId))
-      await plotsRepo.addTenancy(tx, plotId, personId)
-      return {
-        plot: await plotsRepo.updatePlot(tx, withTenant),
-        person: await peopleRepo.updatePerson(
-          tx,
-          peopleRules.addPlotToPerson(person, plotId, today()),
-        ),
-      }
-    },
+export function addPlotToPerson(
+  { db, clock }: Plots,
+  viewer: Viewer,
+  plotId: string,
+  personId: string,
+) {
+  return tenancyChange(db, viewer, 'addPlotToPerson', plotId, personId, (tx, plot, person) =>
+    plotsRepo.addTenant(tx, plot, person, clock.today()),
   )
 }
 
-export function removePlotFromPerson(db: Db, viewer: Viewer, plotId: string, personId: string) {
-  return tenancyChange(
-    db,
-    viewer,
-    'removePlotFromPerson',
-    plotId,
-    personId,
-    async (tx, plot, person) => {
-      if (!plot.tenants.includes(personId)) return { plot, person }
-      await plotsRepo.removeTenancy(tx, plotId, personId)
-      return {
-        plot: await plotsRepo.updatePlot(tx, plotRules.removeTenant(plot, personId)),
-        person: await peopleRepo.updatePerson(tx, peopleRules.removePlotFromPerson(person, plotId)),
-      }
-    },
+export function removePlotFromPerson(
+  { db }: Plots,
+  viewer: Viewer,
+  plotId: string,
+  personId: string,
+) {
+  return tenancyChange(db, viewer, 'removePlotFromPerson', plotId, personId, (tx, plot, person) =>
+    plotsRepo.endTenancy(tx, plot, person),
   )
 }

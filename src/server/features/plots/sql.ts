@@ -1,15 +1,25 @@
+import * as peopleRules from '#shared/domain/people'
+import * as plotRules from '#shared/domain/plots'
 import { comparePlotIds, isOccupied } from '#shared/domain/plots'
-import { messages } from '#shared/messages'
+import type { Person } from '#shared/schemas/person'
 import type { Gradient, Plot } from '#shared/schemas/plot'
 import type { PlotRow } from '#server/core/db/schema'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
-import { withLinkedIds } from '#server/core/db/left-join'
 import { reusableQuery } from '#server/core/db/reusable-query'
+import { nextVersion, updateAtVersion } from '#server/core/db/versioned'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import { conflict } from '#server/core/errors'
+import { unlessRefused } from '#server/core/errors'
+import {
+  deleteTenancy,
+  insertTenancy,
+  requirePerson,
+  tenantsByPlot,
+  tenantsOf,
+  updatePerson,
+} from '#server/features/people/sql'
 
-// Rows hold flags as 0/1 and neither tenants nor occupied: both come from the tenancy table,
-// so that a plot and its tenants' plot lists can never disagree.
+// Rows hold flags as 0/1 and neither tenants nor occupied: both come from the tenancy table
+// (people's), so that a plot and its tenants' plot lists can never disagree.
 function toPlot(row: PlotRow, tenants: readonly string[]): Plot {
   const sorted = [...tenants].sort()
   return {
@@ -43,23 +53,6 @@ function fieldsOf(plot: Plot) {
   }
 }
 
-// One query for the tenancy rows of the wanted plots, grouped here: never one query per plot.
-async function tenantsByPlot(
-  tx: ReadTx,
-  plotIds?: readonly string[],
-): Promise<Map<string, string[]>> {
-  let query = tx.selectFrom('tenancy').select(['plotId', 'personId'])
-  if (plotIds) query = query.where('plotId', 'in', plotIds)
-  const rows = await query.execute()
-  const grouped = new Map<string, string[]>()
-  for (const { plotId, personId } of rows) {
-    const tenants = grouped.get(plotId)
-    if (tenants) tenants.push(personId)
-    else grouped.set(plotId, [personId])
-  }
-  return grouped
-}
-
 export async function listPlots(tx: ReadTx): Promise<Plot[]> {
   const [rows, tenants] = await Promise.all([
     tx.selectFrom('plots').selectAll().execute(),
@@ -70,20 +63,14 @@ export async function listPlots(tx: ReadTx): Promise<Plot[]> {
     .sort((a, b) => comparePlotIds(a.id, b.id))
 }
 
-// The plot and its tenancy rows in one indexed read (a row per tenant, or one with none),
-// compiled once: every change to a plot or a tenancy begins with it.
-const plotWithTenants = reusableQuery((kysely, id: string) =>
-  kysely
-    .selectFrom('plots')
-    .leftJoin('tenancy', 'tenancy.plotId', 'plots.id')
-    .selectAll('plots')
-    .select('tenancy.personId')
-    .where('plots.id', '=', id),
+// Compiled once: every change to a plot or a tenancy begins with it (and the plot's tenants).
+const plotRow = reusableQuery((kysely, id: string) =>
+  kysely.selectFrom('plots').selectAll().where('id', '=', id),
 )
 
 export async function findPlot(tx: ReadTx, id: string): Promise<Plot | undefined> {
-  const found = withLinkedIds(await plotWithTenants(tx, id), 'personId')
-  return found && toPlot(...found)
+  const [row] = await plotRow(tx, id)
+  return row && toPlot(row, await tenantsOf(tx, id))
 }
 
 export async function findPlots(tx: ReadTx, ids: readonly string[]): Promise<Plot[]> {
@@ -97,6 +84,11 @@ export async function findPlots(tx: ReadTx, ids: readonly string[]): Promise<Plo
     .sort((a, b) => comparePlotIds(a.id, b.id))
 }
 
+/** The plots without a tenant (not occupied), in plot order. */
+export async function vacantPlotIds(tx: ReadTx): Promise<string[]> {
+  return (await listPlots(tx)).filter((plot) => !plot.occupied).map((plot) => plot.id)
+}
+
 // Plot names differing only in case would be one plot to anyone reading the map (lower() on
 // both sides, as for nicknames).
 export async function plotNameTaken(tx: ReadTx, id: string): Promise<boolean> {
@@ -108,12 +100,14 @@ export async function plotNameTaken(tx: ReadTx, id: string): Promise<boolean> {
   return row !== undefined
 }
 
+// A new plot's tenants come afterwards (addTenant); until then it is saved, and answered, as
+// occupied or not by its tenants, whatever it was built with (blankPlot is occupied).
 export async function insertPlot(tx: WriteTx, plot: Plot): Promise<Plot> {
   await tx
     .insertInto('plots')
     .values({ id: plot.id, ...fieldsOf(plot), version: plot.version })
     .execute()
-  return plot
+  return { ...plot, occupied: isOccupied(plot.tenants) }
 }
 
 /** New plots all at once (an import): as insertPlot, in a few statements. */
@@ -128,52 +122,70 @@ export function insertPlots(tx: WriteTx, plots: readonly Plot[]): Promise<void> 
 /** Plots that gained tenants in an import, at their next version. */
 export async function touchPlots(tx: WriteTx, ids: readonly string[]): Promise<void> {
   for (let start = 0; start < ids.length; start += 1_000) {
-    await tx
-      .updateTable('plots')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', 'in', ids.slice(start, start + 1_000))
-      .execute()
+    await nextVersion(tx, 'plots', ids.slice(start, start + 1_000))
   }
 }
 
-export function addTenancies(
-  tx: WriteTx,
-  tenancies: ReadonlyArray<{ plotId: string; personId: string }>,
-): Promise<void> {
-  return insertInBatches(tx, 'tenancy', tenancies)
-}
+// Until the import reads them from people/sql, where the tenancy table now lives.
+export { insertTenancies as addTenancies, tenantCounts } from '#server/features/people/sql'
 
-/** How many tenants each plot has, by plot id. */
-export async function tenantCounts(tx: ReadTx): Promise<Map<string, number>> {
-  const rows = await tx
-    .selectFrom('tenancy')
-    .select((eb) => ['plotId', eb.fn.countAll<number>().as('count')])
-    .groupBy('plotId')
-    .execute()
-  return new Map(rows.map((row) => [row.plotId, Number(row.count)]))
-}
-
-// Writes the plot read at `plot.version` as the next version; the compare-and-set backs up the
-// service's check. Tenants are not written here but with addTenancy/removeTenancy.
+// Writes the plot as the next version if the row is still at `plot.version` (the version the
+// change was made against); 409 staleVersion otherwise. Tenants are not written here: a tenant
+// comes and goes with addTenant and endTenancy.
 export async function updatePlot(tx: WriteTx, plot: Plot): Promise<Plot> {
-  const result = await tx
-    .updateTable('plots')
-    .set({ ...fieldsOf(plot), version: plot.version + 1 })
-    .where('id', '=', plot.id)
-    .where('version', '=', plot.version)
-    .executeTakeFirst()
-  if (Number(result.numUpdatedRows) !== 1) throw conflict(messages.staleVersion)
-  return { ...plot, version: plot.version + 1 }
+  const version = await updateAtVersion(tx, 'plots', plot.id, plot.version, fieldsOf(plot))
+  return { ...plot, version }
 }
 
-export async function addTenancy(tx: WriteTx, plotId: string, personId: string): Promise<void> {
-  await tx.insertInto('tenancy').values({ plotId, personId }).execute()
+export interface Tenancy {
+  plot: Plot
+  person: Person
 }
 
-export async function removeTenancy(tx: WriteTx, plotId: string, personId: string): Promise<void> {
-  await tx
-    .deleteFrom('tenancy')
-    .where('plotId', '=', plotId)
-    .where('personId', '=', personId)
-    .execute()
+/**
+ * The one way a tenant is added (from the plot's page, or by accepting an offer): the tenancy
+ * row, and the next versions of the plot and the person (a plot holder now, joined today if it
+ * is their first plot; `offWaitingList` takes them off the list in the same version). Both are
+ * as read inside the write, under their locks. A plot of four refuses (422); a tenant already
+ * there changes nothing.
+ */
+export async function addTenant(
+  tx: WriteTx,
+  plot: Plot,
+  person: Person,
+  today: string,
+  { offWaitingList = false }: { offWaitingList?: boolean } = {},
+): Promise<Tenancy> {
+  if (plot.tenants.includes(person.id)) return { plot, person }
+  const withTenant = unlessRefused(plotRules.addTenant(plot, person.id))
+  const holder = peopleRules.addPlotToPerson(person, plot.id, today)
+  await insertTenancy(tx, plot.id, person.id)
+  return {
+    plot: await updatePlot(tx, withTenant),
+    person: await updatePerson(tx, offWaitingList ? { ...holder, onWaitingList: false } : holder),
+  }
+}
+
+/** The one way a tenancy ends: the row goes, and both records are written at their next versions. */
+export async function endTenancy(tx: WriteTx, plot: Plot, person: Person): Promise<Tenancy> {
+  if (!plot.tenants.includes(person.id)) return { plot, person }
+  await deleteTenancy(tx, plot.id, person.id)
+  return {
+    plot: await updatePlot(tx, plotRules.removeTenant(plot, person.id)),
+    person: await updatePerson(tx, peopleRules.removePlotFromPerson(person, plot.id)),
+  }
+}
+
+/**
+ * A person's removal (the removingPerson hook): they leave every plot they hold, each plot
+ * written at its next version; the plots as saved, for the removal's log entry.
+ */
+export async function endTenanciesOf(tx: WriteTx, personId: string): Promise<Plot[]> {
+  const person = await requirePerson(tx, personId)
+  const plots: Plot[] = []
+  for (const plot of peopleRules.deletePerson(person, await findPlots(tx, person.plots)).plots) {
+    await deleteTenancy(tx, plot.id, personId)
+    plots.push(await updatePlot(tx, plot))
+  }
+  return plots
 }
