@@ -18,7 +18,7 @@ import { doubling, type JobKind } from '#server/core/jobs/runner'
 import { writeLog } from '#server/core/logged-change'
 import { insertPerson, nicknameTaken } from '#server/features/people/sql'
 import { PUBLIC, SYSTEM, type Letting } from '#server/features/letting/context'
-import { placeOnList, recordWaitingListEvent } from '#server/features/letting/sql'
+import { placeOnList, recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
 import { hashOf, linkTo as link, newToken } from '#server/features/letting/tokens'
 
 // Applying for a plot from the public site. An application joins the waiting list only once its

@@ -24,7 +24,8 @@ import { requirePerson, updatePerson } from '#server/features/people/sql'
 import { addTenancy, findPlot, updatePlot } from '#server/features/plots/sql'
 import { PUBLIC, SYSTEM, todayOf, type Letting } from '#server/features/letting/context'
 import { lettingSettings } from '#server/features/letting/settings'
-import { closeOffers, recordWaitingListEvent } from '#server/features/letting/sql'
+import { closeOffers } from '#server/features/letting/sql'
+import { recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
 import { hashOf, linkTo, newToken } from '#server/features/letting/tokens'
 
 // Offering a plot to someone on the waiting list. The offer goes to the next person in waiting

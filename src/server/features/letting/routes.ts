@@ -42,7 +42,7 @@ import {
   withdrawOffer,
 } from '#server/features/letting/offers'
 import { lettingSettings, saveLettingSettings } from '#server/features/letting/settings'
-import { waitingListHistory } from '#server/features/letting/sql'
+import { waitingListHistory } from '#server/features/people/waiting-list-sql'
 import {
   lapsedPeople,
   restoreToList,

@@ -15,7 +15,7 @@ import type { Viewer } from '#server/core/viewer'
 import { requirePerson, updatePerson } from '#server/features/people/sql'
 import { PUBLIC, SYSTEM, todayOf, type Letting } from '#server/features/letting/context'
 import { lettingSettings } from '#server/features/letting/settings'
-import { recordWaitingListEvent, recordWaitingListEvents } from '#server/features/letting/sql'
+import { recordWaitingListEvent, recordWaitingListEvents } from '#server/features/people/waiting-list-sql'
 import { hashOf, linkTo, newToken } from '#server/features/letting/tokens'
 
 // Staying on the list: once a year, on the day the settings name, everyone on the waiting list is
