@@ -1,35 +1,42 @@
 import * as rules from '#shared/domain/people'
-import { toIsoDate } from '#shared/domain/text'
 import { messages } from '#shared/messages'
 import type { NewPerson, Person, UpdatePerson } from '#shared/schemas/person'
-import type { Plot } from '#shared/schemas/plot'
+import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import { lockRecords } from '#server/core/db/write-transaction'
 import { conflict, unlessRefused } from '#server/core/errors'
+import { runEach, type Hooks } from '#server/core/hooks'
+import { loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import * as peopleRepo from '#server/features/people/sql'
 import type { PeopleStatus } from '#server/features/people/sql'
-import * as plotsRepo from '#server/features/plots/sql'
-import { loggedChange, recordKey } from '#server/core/logged-change'
-import { closeOffers } from '#server/features/letting/sql'
 import { recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
 import { waitingListMessages } from '#shared/waiting-list-messages'
 
-const today = () => toIsoDate(new Date())
+/** What people's services take from the core. */
+export interface People {
+  db: Db
+  clock: Clock
+  hooks: Hooks
+}
 
 function change(methodName: string, id: string, viewer: Viewer) {
   return { methodName, eventCollection: 'people', docId: id, userName: viewer.userName }
 }
 
-export function listPeople(db: Db, status?: PeopleStatus): Promise<Person[]> {
+export function listPeople({ db }: People, status?: PeopleStatus): Promise<Person[]> {
   return peopleRepo.listPeople(db.kysely, status)
 }
 
-export function getPerson(db: Db, id: string): Promise<Person> {
+export function getPerson({ db }: People, id: string): Promise<Person> {
   return peopleRepo.requirePerson(db.kysely, id)
 }
 
-export function createPerson(db: Db, viewer: Viewer, input: NewPerson): Promise<Person> {
+export function createPerson(
+  { db, clock }: People,
+  viewer: Viewer,
+  input: NewPerson,
+): Promise<Person> {
   return loggedChange(
     db,
     change('createPerson', input.id, viewer),
@@ -39,9 +46,15 @@ export function createPerson(db: Db, viewer: Viewer, input: NewPerson): Promise<
       }
       const { id, onWaitingList, ...fields } = input
       if (onWaitingList)
-        await recordWaitingListEvent(tx, id, 'joined', waitingListMessages.addedByCommittee, viewer.userName)
+        await recordWaitingListEvent(
+          tx,
+          id,
+          'joined',
+          waitingListMessages.addedByCommittee,
+          viewer.userName,
+        )
       return peopleRepo.insertPerson(tx, {
-        ...rules.blankPerson(id, onWaitingList, today()),
+        ...rules.blankPerson(id, onWaitingList, clock.today()),
         ...fields,
       })
     },
@@ -49,9 +62,10 @@ export function createPerson(db: Db, viewer: Viewer, input: NewPerson): Promise<
   )
 }
 
-// The nickname is the id and cannot change: the update's fields have none.
+// The nickname is the id and cannot change: the update's fields have none. The update is
+// written against the version it was made from (409 when someone saved the person since).
 export function updatePerson(
-  db: Db,
+  { db }: People,
   viewer: Viewer,
   id: string,
   input: UpdatePerson,
@@ -61,62 +75,64 @@ export function updatePerson(
     change('updatePerson', id, viewer),
     async (tx) => {
       const current = await peopleRepo.requirePerson(tx, id)
-      const { version, ...fields } = input
-      if (current.version !== version) throw conflict(messages.staleVersion)
-      return peopleRepo.updatePerson(tx, { ...current, ...fields })
+      return peopleRepo.updatePerson(tx, { ...current, ...input })
     },
     input,
   )
 }
 
-export interface DeletedPerson {
-  person: Person
-  /** The plots the person was removed from, as saved. */
-  plots: Plot[]
-}
-
 // The person's plots change with them, so they are locked too, with the person's own lock: the
 // plots as read just before. Once the person is locked no tenancy of theirs can change, so a
 // plot added in between is locked afterwards (the rare deadlock that can cause is detected by
-// PostgreSQL and the change runs again).
-export async function deletePerson(db: Db, viewer: Viewer, id: string): Promise<DeletedPerson> {
+// PostgreSQL and the change runs again). What hangs on the person (their tenancies, their open
+// offers) is ended by the features it belongs to, through the removingPerson hook; the log
+// entry holds the person and what those features say they changed (the plots, as saved).
+export async function deletePerson(
+  { db, hooks }: People,
+  viewer: Viewer,
+  id: string,
+): Promise<void> {
   const expected = (await peopleRepo.findPerson(db.kysely, id))?.plots ?? []
   const plotKeys = (plots: readonly string[]) => plots.map((plot) => recordKey('plots', plot))
-  return loggedChange(
+  await loggedChange(
     db,
     { ...change('deletePerson', id, viewer), alsoLocks: plotKeys(expected) },
     async (tx) => {
       const person = await peopleRepo.requirePerson(tx, id)
       await lockRecords(db, tx, plotKeys(person.plots.filter((plot) => !expected.includes(plot))))
-      const tenancies = await plotsRepo.findPlots(tx, person.plots)
-      const plots: Plot[] = []
-      for (const plot of rules.deletePerson(person, tenancies).plots) {
-        await plotsRepo.removeTenancy(tx, plot.id, person.id)
-        plots.push(await plotsRepo.updatePlot(tx, plot))
-      }
-      await closeOffers(tx, { personId: id }, 'withdrawn')
+      const ended = await runEach(hooks.removingPerson, tx, id, viewer.userName)
       await peopleRepo.deletePersonRow(tx, id)
-      return { person, plots }
+      return { person, ...ended }
     },
     { id },
   )
 }
 
-export function moveToWaitingList(db: Db, viewer: Viewer, id: string): Promise<Person> {
+export function moveToWaitingList(
+  { db, clock }: People,
+  viewer: Viewer,
+  id: string,
+): Promise<Person> {
   return loggedChange(
     db,
     change('moveToWaitingList', id, viewer),
     async (tx) => {
       const person = await peopleRepo.requirePerson(tx, id)
-      const moved = unlessRefused(rules.moveToWaitingList(person, today()))
-      await recordWaitingListEvent(tx, id, 'joined', waitingListMessages.movedFromPlotholders, viewer.userName)
+      const moved = unlessRefused(rules.moveToWaitingList(person, clock.today()))
+      await recordWaitingListEvent(
+        tx,
+        id,
+        'joined',
+        waitingListMessages.movedFromPlotholders,
+        viewer.userName,
+      )
       return peopleRepo.updatePerson(tx, moved)
     },
     { id },
   )
 }
 
-export function moveToPlotholders(db: Db, viewer: Viewer, id: string): Promise<Person> {
+export function moveToPlotholders({ db }: People, viewer: Viewer, id: string): Promise<Person> {
   return loggedChange(
     db,
     change('moveToPlotholders', id, viewer),
@@ -124,7 +140,13 @@ export function moveToPlotholders(db: Db, viewer: Viewer, id: string): Promise<P
       const person = await peopleRepo.requirePerson(tx, id)
       const moved = unlessRefused(rules.moveToPlotholders(person))
       if (person.onWaitingList)
-        await recordWaitingListEvent(tx, id, 'left', waitingListMessages.becamePlotholder, viewer.userName)
+        await recordWaitingListEvent(
+          tx,
+          id,
+          'left',
+          waitingListMessages.becamePlotholder,
+          viewer.userName,
+        )
       return peopleRepo.updatePerson(tx, moved)
     },
     { id },
