@@ -4,6 +4,7 @@ import type { SheetRow, SheetTable } from '#shared/domain/import-rows'
 import { messages } from '#shared/messages'
 import { IMPORT_MAX_ROWS } from '#shared/schemas/spreadsheet-import'
 import { badRequest } from '#server/core/errors'
+import { decodeText } from '#server/core/http/decode-text'
 
 // A CSV file or an .xlsx workbook read as one table of text: the first row that is not empty
 // holds the headings, the rest are rows numbered as the spreadsheet numbers them. Formulas are
@@ -44,39 +45,8 @@ export async function readSpreadsheet(bytes: Uint8Array, sheet?: string): Promis
   return { sheets: [], sheet: '', table: tableOf(csvRows(decodeText(bytes))) }
 }
 
-// Every other byte nought: UTF-16 text that does not say so, which we cannot tell apart from
-// binary by its characters alone.
-const looksLikeUtf16 = (bytes: Uint8Array) => {
-  const start = bytes.subarray(0, 200)
-  const odd = start.filter((b, i) => i % 2 === 1 && b === 0).length
-  const even = start.filter((b, i) => i % 2 === 0 && b === 0).length
-  return Math.max(odd, even) > start.length / 4 && Math.min(odd, even) === 0
-}
-
-// UTF-8 (with or without its byte-order mark), UTF-16 when it says so, else Windows-1252, as
-// Excel saves "CSV" on a British Windows machine. Bytes no text has (a picture, a PDF) are not a
-// spreadsheet; other control characters mean text in an encoding we do not read.
-export function decodeText(bytes: Uint8Array): string {
-  const decode = (encoding: string, fatal = false) =>
-    new TextDecoder(encoding, { fatal, ignoreBOM: false }).decode(bytes)
-  let text: string
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) text = decode('utf-16le')
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = decode('utf-16be')
-  else if (looksLikeUtf16(bytes)) throw badRequest(messages.unreadableText)
-  else if (bytes.includes(0)) throw badRequest(messages.notASpreadsheet)
-  else {
-    try {
-      text = decode('utf-8', true)
-    } catch {
-      text = decode('windows-1252')
-    }
-  }
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) {
-    throw badRequest(messages.unreadableText)
-  }
-  return text
-}
+// Decoding moved to the core (issue 27), where the bank statement and the drawing read it too.
+export { decodeText }
 
 function csvRows(text: string): string[][] {
   const rows = Papa.parse<string[]>(text, { skipEmptyLines: false }).data
