@@ -1,7 +1,7 @@
 import { messages } from '#shared/messages'
 import { rentMessages } from '#shared/rent-messages'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
-import { MAX_PENCE, penceText } from '#shared/domain/money'
+import { feePence, MAX_PENCE, penceText } from '#shared/domain/money'
 
 // The rent year's rules as pure functions: what an invoice charges, what a ledger entry may be,
 // what an invoice's balance is, when it is chased. The server runs them inside its transactions
@@ -35,16 +35,6 @@ export const DEFAULT_RENT_SETTINGS: RentRules = {
   extras: [],
   paymentInstructions: '',
   reminderDays: { first: 14, second: 28, arrears: 40 },
-}
-
-/** Pounds typed by a person ("12.50", "£12", "1,200") as whole pence, or why not. */
-export function parsePounds(text: string): Outcome<number> {
-  const cleaned = text.trim().replace(/^£/, '').replace(/,/g, '')
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return { ok: false, message: rentMessages.amountNotMoney }
-  const [whole, fraction = ''] = cleaned.split('.')
-  const pence = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-  if (pence <= 0 || pence > MAX_PENCE) return { ok: false, message: rentMessages.amountOutOfRange }
-  return { ok: true, value: pence }
 }
 
 /** An ISO date moved on by whole days. */
@@ -120,7 +110,7 @@ export function invoiceLines(
 ): Array<{ description: string; amount: number }> {
   const rent =
     rules.chargeBasis === 'fee'
-      ? Math.round(plot.fee * 100)
+      ? feePence(plot.fee)
       : Math.round(plot.area * rules.ratePerSquareMetre)
   const lines = [
     {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { messages } from '#shared/messages'
-import { parsePounds } from '#shared/domain/rent'
+import { parsePounds } from '#shared/domain/money'
 import type { CorrectionInput, Invoice } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField, TextField } from '../../components/ui/field.tsx'

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { messages } from '#shared/messages'
-import { penceInput } from '#shared/domain/money'
-import { parsePounds } from '#shared/domain/rent'
+import { parsePounds, penceInput } from '#shared/domain/money'
 import { PAYMENT_METHODS, type PaymentMethod } from '#shared/domain/rent'
 import type { Invoice } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'

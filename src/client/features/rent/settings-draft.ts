@@ -1,6 +1,5 @@
 import { messages } from '#shared/messages'
-import { penceInput } from '#shared/domain/money'
-import { parsePounds } from '#shared/domain/rent'
+import { parsePounds, penceInput } from '#shared/domain/money'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import type { RentSettings } from '#shared/schemas/rent'
 import { daysInput, wholeNumber, wrongInput } from '../../lib/days-input.ts'
