@@ -189,3 +189,39 @@ export async function endTenanciesOf(tx: WriteTx, personId: string): Promise<Plo
   }
   return plots
 }
+
+// Rent's changes to plots: once a rent year is under way the paid flag follows the ledger, and
+// a plot whose rent is in arrears is marked failed. Each plot changed goes to its next version.
+
+/** The paid flag of the plots named (of every plot when none are), by plot id. */
+export async function paidFlags(
+  tx: ReadTx,
+  ids?: readonly string[],
+): Promise<Map<string, boolean>> {
+  if (ids?.length === 0) return new Map()
+  let query = tx.selectFrom('plots').select(['id', 'paid'])
+  if (ids) query = query.where('id', 'in', ids)
+  return new Map((await query.execute()).map((row) => [row.id, Boolean(row.paid)]))
+}
+
+/** Sets the paid flag of the plots named; each whose flag changes goes to its next version. */
+export async function setPaid(tx: WriteTx, ids: readonly string[], paid: boolean): Promise<void> {
+  const flag = paid ? 1 : 0
+  for (let start = 0; start < ids.length; start += 1_000)
+    await tx
+      .updateTable('plots')
+      .set((eb) => ({ paid: flag, version: eb('version', '+', 1) }))
+      .where('id', 'in', ids.slice(start, start + 1_000))
+      .where('paid', '!=', flag)
+      .execute()
+}
+
+/** Marks a plot failed (its rent in arrears: ready to re-let), unless it already is. */
+export async function markFailed(tx: WriteTx, id: string): Promise<void> {
+  await tx
+    .updateTable('plots')
+    .set((eb) => ({ isFailed: 1, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('isFailed', '=', 0)
+    .execute()
+}
