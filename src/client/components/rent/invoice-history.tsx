@@ -6,11 +6,12 @@ import type { Invoice, LedgerEntry } from '#shared/schemas/rent'
 import { CardTable } from '../ui/card-table.tsx'
 import { QueryState } from '../ui/query-state.tsx'
 import { api } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 import './invoice-history.css'
 
 // The rent invoices of a person (those they pay) or of a plot, each with what is still owed and
 // the reminders it had: the committee sees at once what someone owes, or why a plot is to be
-// re-let. Kept under the rent screens' first key, so a payment recorded there refreshes it.
+// re-let. Kept under the rent collection's key, so a payment recorded there refreshes it.
 
 const OF = {
   person: {
@@ -38,7 +39,7 @@ export function InvoiceHistory({
 }) {
   const { url, caption, other } = OF[of]
   const rent = useQuery({
-    queryKey: ['rent', of, id],
+    queryKey: [...queryKeys.rent, of, id],
     queryFn: () => api<{ invoices: Invoice[]; entries: LedgerEntry[] }>(url(id)),
   })
   const headingId = `${of}-rent-heading`

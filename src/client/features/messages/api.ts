@@ -1,4 +1,4 @@
-import { queryOptions, useQueryClient, useMutation } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type {
   MessageBatch,
   MessageDraft,
@@ -8,11 +8,13 @@ import type {
   SentMessage,
 } from '#shared/schemas/messages'
 import { api } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 
-const messagesKey = ['messages'] as const
+// Messages and templates are all under the collection's key: a change (useChange, invalidating
+// queryKeys.messages) refreshes them, and the messages on a person's page too.
 
 export const batchesQuery = queryOptions({
-  queryKey: [...messagesKey, 'batches'],
+  queryKey: [...queryKeys.messages, 'batches'],
   queryFn: () => api<MessageBatch[]>('/api/messages'),
   // Copies are sent after the answer: the list catches up while it is open.
   refetchInterval: 5_000,
@@ -20,7 +22,7 @@ export const batchesQuery = queryOptions({
 
 export const copiesQuery = (batchId: number) =>
   queryOptions({
-    queryKey: [...messagesKey, 'copies', batchId],
+    queryKey: [...queryKeys.messages, 'copies', batchId],
     queryFn: () => api<SentMessage[]>(`/api/messages/${batchId}/copies`),
     refetchInterval: 5_000,
   })
@@ -34,17 +36,8 @@ export const sendMessage = (draft: MessageDraft) =>
     json: draft,
   })
 
-// Every change is followed by fresh messages and templates (all under one key).
-export function useMessagesChange<T, R>(change: (input: T) => Promise<R>) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: change,
-    onSettled: () => client.invalidateQueries({ queryKey: messagesKey }),
-  })
-}
-
 export const templatesQuery = queryOptions({
-  queryKey: [...messagesKey, 'templates'],
+  queryKey: [...queryKeys.messages, 'templates'],
   queryFn: () => api<MessageTemplate[]>('/api/message-templates'),
 })
 

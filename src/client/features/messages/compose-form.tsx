@@ -8,9 +8,11 @@ import { SelectField, TextAreaField, TextField } from '../../components/ui/field
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { textBinding, useFormValues } from '../../lib/form-values.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
+import { useChange } from '../../lib/use-change.ts'
 import { useQuery } from '@tanstack/react-query'
-import { planMessage, saveTemplate, sendMessage, templatesQuery, useMessagesChange } from './api.ts'
+import { planMessage, saveTemplate, sendMessage, templatesQuery } from './api.ts'
 
 const GROUPS = {
   plotholders: 'All plot holders',
@@ -50,9 +52,9 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
   const [plan, setPlan] = useState<{ draft: MessageDraft; plan: MessagePlan }>()
   const [error, setError] = useState('')
   const [planning, setPlanning] = useState(false)
-  const sending = useMessagesChange(sendMessage)
+  const sending = useChange({ mutationFn: sendMessage, invalidates: [queryKeys.messages] })
   const templates = useQuery(templatesQuery)
-  const saving = useMessagesChange(saveTemplate)
+  const saving = useChange({ mutationFn: saveTemplate, invalidates: [queryKeys.messages] })
   const [saved, setSaved] = useState('')
   useUnsavedChanges(form.changed && !sending.isPending)
 

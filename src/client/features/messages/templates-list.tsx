@@ -4,12 +4,14 @@ import { messages } from '#shared/messages'
 import type { MessageTemplate } from '#shared/schemas/messages'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { deleteTemplate, templatesQuery, useMessagesChange } from './api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { deleteTemplate, templatesQuery } from './api.ts'
 
 // The templates kept, each with its subject, and a way to delete one.
 export function TemplatesList() {
   const templates = useQuery(templatesQuery)
-  const deleting = useMessagesChange(deleteTemplate)
+  const deleting = useChange({ mutationFn: deleteTemplate, invalidates: [queryKeys.messages] })
   const [notice, setNotice] = useState('')
   const [error, setError] = useState('')
 

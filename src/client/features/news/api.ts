@@ -1,12 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type { NewNewsPost, NewsPost, UpdateNewsPost } from '#shared/schemas/news'
 import { api } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 
-// The collection's key: invalidating it refreshes the committee's list and the public page's.
-const newsKey = ['news'] as const
-
+// Under the collection's key: a change (useChange, invalidating queryKeys.news) refreshes the
+// committee's list and the public page's.
 export const allNewsQuery = queryOptions({
-  queryKey: [...newsKey, 'all'],
+  queryKey: [...queryKeys.news, 'all'],
   queryFn: () => api<NewsPost[]>('/api/news/all'),
 })
 
@@ -21,12 +21,3 @@ export const deleteNewsPost = (id: number) => api<void>(`/api/news/${id}`, { met
 /** Publishing or unpublishing keeps the post as it is otherwise. */
 export const setPublished = ({ id, ...post }: NewsPost, published: boolean) =>
   updateNewsPost(id, { ...post, published })
-
-// Every change is followed by a fresh list, refusals too: a stale version brings the newer post.
-export function useNewsChange<T, R>(change: (input: T) => Promise<R>) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: change,
-    onSettled: () => client.invalidateQueries({ queryKey: newsKey }),
-  })
-}

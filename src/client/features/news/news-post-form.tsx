@@ -11,8 +11,9 @@ import { CheckboxField, TextAreaField, TextField } from '../../components/ui/fie
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useFormValues } from '../../lib/form-values.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 import { useReportUnsaved, type ReportUnsaved } from '../../lib/unsaved-changes.tsx'
-import { useNewsChange } from './api.ts'
+import { useChange } from '../../lib/use-change.ts'
 import type { NewsDraft } from './news-draft.ts'
 
 interface Props {
@@ -43,7 +44,7 @@ export function NewsPostForm({
   const form = useFormValues(initial)
   const [error, setError] = useState('')
   useReportUnsaved(report, formKey, form.changed)
-  const saving = useNewsChange(save)
+  const saving = useChange({ mutationFn: save, invalidates: [queryKeys.news] })
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -67,12 +68,7 @@ export function NewsPostForm({
         required
         autoFocus={onCancel !== undefined}
       />
-      <TextField
-        label="Date"
-        type="date"
-        {...form.text('date')}
-        required
-      />
+      <TextField label="Date" type="date" {...form.text('date')} required />
       <TextAreaField
         label="Text"
         hint={messages.newsTextHint}

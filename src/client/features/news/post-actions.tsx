@@ -2,7 +2,9 @@ import { messages } from '#shared/messages'
 import type { NewsPost } from '#shared/schemas/news'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { deleteNewsPost, setPublished, useNewsChange } from './api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { deleteNewsPost, setPublished } from './api.ts'
 
 interface Props {
   post: NewsPost
@@ -13,7 +15,10 @@ interface Props {
 
 // Button names carry the post's title for screen readers, who hear them out of their post.
 export function PostActions({ post, onEdit, focusEdit }: Props) {
-  const change = useNewsChange((action: () => Promise<unknown>) => action())
+  const change = useChange({
+    mutationFn: (action: () => Promise<unknown>) => action(),
+    invalidates: [queryKeys.news],
+  })
   const busy = change.isPending
   const title = <span className="visually-hidden"> {post.title}</span>
 

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type {
   ConfirmMatches,
   CorrectionInput,
@@ -15,13 +15,13 @@ import type {
   YearSummary,
 } from '#shared/schemas/rent'
 import { api, uploadForm } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 
-// Every key starts with 'rent': a change refreshes the year, its invoices and the lists at once
-// (and the person's and plot's rent, which those features keep under the same first key).
-const rentKey = ['rent'] as const
+// Every key starts with the collection's: a change (useChange, invalidating queryKeys.rent)
+// refreshes the year, its invoices and the lists at once, and the person's and plot's rent too.
 
 export const rentSettingsQuery = queryOptions({
-  queryKey: [...rentKey, 'settings'],
+  queryKey: [...queryKeys.rent, 'settings'],
   queryFn: () => api<StoredRentSettings>('/api/rent/settings'),
 })
 
@@ -29,35 +29,35 @@ export const saveRentSettings = (settings: RentSettings & { version: number }) =
   api<StoredRentSettings>('/api/rent/settings', { method: 'PUT', json: settings })
 
 export const yearsQuery = queryOptions({
-  queryKey: [...rentKey, 'years'],
+  queryKey: [...queryKeys.rent, 'years'],
   queryFn: () => api<RentYear[]>('/api/rent/years'),
 })
 
 export const summaryQuery = (yearId: number) =>
   queryOptions({
-    queryKey: [...rentKey, 'summary', yearId],
+    queryKey: [...queryKeys.rent, 'summary', yearId],
     queryFn: () => api<YearSummary>(`/api/rent/years/${yearId}/summary`),
   })
 
 export const yearInvoicesQuery = (yearId: number) =>
   queryOptions({
-    queryKey: [...rentKey, 'invoices', yearId],
+    queryKey: [...queryKeys.rent, 'invoices', yearId],
     queryFn: () => api<Invoice[]>(`/api/rent/years/${yearId}/invoices`),
   })
 
 export const invoiceQuery = (id: number) =>
   queryOptions({
-    queryKey: [...rentKey, 'invoice', id],
+    queryKey: [...queryKeys.rent, 'invoice', id],
     queryFn: () => api<InvoiceDetail>(`/api/rent/invoices/${id}`),
   })
 
 export const arrearsQuery = queryOptions({
-  queryKey: [...rentKey, 'arrears'],
+  queryKey: [...queryKeys.rent, 'arrears'],
   queryFn: () => api<Invoice[]>('/api/rent/arrears'),
 })
 
 export const dueQuery = queryOptions({
-  queryKey: [...rentKey, 'due'],
+  queryKey: [...queryKeys.rent, 'due'],
   queryFn: () => api<DueItem[]>('/api/rent/due'),
 })
 
@@ -92,12 +92,3 @@ export const invoicePdfHref = (id: number) => `/api/rent/invoices/${id}/pdf`
 export const paymentsCsvHref = (from: string, to: string) =>
   `/api/rent/payments.csv?${new URLSearchParams({ from, to }).toString()}`
 export const invoiceHref = (id: number) => `/members/rent/invoices/${id}`
-
-/** A change to the rent records; everything rent is fetched afresh after it, whatever came of it. */
-export function useRentChange<T, R>(change: (input: T) => Promise<R>) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: change,
-    onSettled: () => client.invalidateQueries({ queryKey: rentKey }),
-  })
-}

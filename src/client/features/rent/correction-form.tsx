@@ -7,8 +7,10 @@ import { SelectField, TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useFormValues } from '../../lib/form-values.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 import { useReportUnsaved, type ReportUnsaved } from '../../lib/unsaved-changes.tsx'
-import { recordCorrection, useRentChange } from './api.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { recordCorrection } from './api.ts'
 import { useRequestId } from './request-id.ts'
 import { localToday } from './today.ts'
 
@@ -41,7 +43,7 @@ export function CorrectionForm({ invoice, report, onRecorded }: Props) {
   }))
   const [error, setError] = useState('')
   const request = useRequestId()
-  const save = useRentChange(recordCorrection)
+  const save = useChange({ mutationFn: recordCorrection, invalidates: [queryKeys.rent] })
   const headingId = useId()
   useReportUnsaved(report, 'correction', form.changed)
   const { kind } = form.values

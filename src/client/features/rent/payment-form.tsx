@@ -8,8 +8,10 @@ import { SelectField, TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useFormValues } from '../../lib/form-values.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 import { useReportUnsaved, type ReportUnsaved } from '../../lib/unsaved-changes.tsx'
-import { recordPayment, useRentChange } from './api.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { recordPayment } from './api.ts'
 import { useRequestId } from './request-id.ts'
 import { localToday } from './today.ts'
 
@@ -30,7 +32,7 @@ export function PaymentForm({ invoice, report, onRecorded }: Props) {
   }))
   const [error, setError] = useState('')
   const request = useRequestId()
-  const save = useRentChange(recordPayment)
+  const save = useChange({ mutationFn: recordPayment, invalidates: [queryKeys.rent] })
   const headingId = useId()
   useReportUnsaved(report, 'payment', form.changed)
 

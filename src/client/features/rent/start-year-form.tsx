@@ -10,7 +10,9 @@ import { CardTable } from '../../components/ui/card-table.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { previewYear, startYear, useRentChange } from './api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { previewYear, startYear } from './api.ts'
 
 /** The start of the year that today falls in, or of the next one once that is started. */
 export function suggestedStart(years: RentYear[], yearStart: string, today: string): string {
@@ -33,7 +35,7 @@ export function StartYearForm({
   const [shown, setShown] = useState<YearPreview | null>(null)
   const [error, setError] = useState('')
   const preview = useMutation({ mutationFn: previewYear })
-  const start = useRentChange(startYear)
+  const start = useChange({ mutationFn: startYear, invalidates: [queryKeys.rent] })
   const busy = preview.isPending || start.isPending
 
   function submit(event: FormEvent) {

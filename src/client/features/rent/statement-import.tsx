@@ -9,7 +9,9 @@ import { CardTable } from '../../components/ui/card-table.tsx'
 import { CheckboxField, TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { checkStatement, confirmMatches, invoiceHref, useRentChange } from './api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { checkStatement, confirmMatches, invoiceHref } from './api.ts'
 import { invoiceName } from './invoice-state.ts'
 import { newRequestId } from './request-id.ts'
 
@@ -34,7 +36,7 @@ export function StatementImport() {
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
   const check = useMutation({ mutationFn: checkStatement })
-  const record = useRentChange(confirmMatches)
+  const record = useChange({ mutationFn: confirmMatches, invalidates: [queryKeys.rent] })
   const busy = check.isPending || record.isPending
 
   async function submit(event: FormEvent) {
