@@ -1,4 +1,4 @@
-import type { Kysely, Updateable } from 'kysely'
+import type { Generated, Kysely, Updateable } from 'kysely'
 import type { z } from 'zod'
 import { messages } from '#shared/messages'
 import type { Database } from '#server/core/db/schema'
@@ -15,9 +15,14 @@ import { conflict } from '#server/core/errors'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyVersioned = { row: { id: any; version: number; [column: string]: any } }
 
-/** The tables whose rows carry a text id and a version. */
+/** The tables whose rows carry an id (text, or a number the database gives) and a version. */
 export type VersionedTable = {
-  [T in keyof Database]: Database[T] extends { id: string | number; version: number } ? T : never
+  [T in keyof Database]: Database[T] extends {
+    id: string | number | Generated<number>
+    version: number
+  }
+    ? T
+    : never
 }[keyof Database]
 
 /**

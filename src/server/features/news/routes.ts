@@ -17,7 +17,7 @@ const tags = ['news']
 
 // The public reads what is published; the committee writes, publishes and unpublishes.
 export async function newsFeature(app: App) {
-  const { db, sendList } = app
+  const { sendList } = app
   app.get(
     '/api/news',
     {
@@ -28,7 +28,7 @@ export async function newsFeature(app: App) {
         description: 'Published posts, newest date first (id breaks ties).',
       },
     },
-    (request, reply) => sendList(request, reply, newsList, () => listPublishedNews(db)),
+    (request, reply) => sendList(request, reply, newsList, () => listPublishedNews(app)),
   )
 
   app.get(
@@ -41,7 +41,7 @@ export async function newsFeature(app: App) {
         description: 'Every post, drafts included, newest date first (id breaks ties).',
       },
     },
-    (request, reply) => sendList(request, reply, newsList, () => listAllNews(db)),
+    (request, reply) => sendList(request, reply, newsList, () => listAllNews(app)),
   )
 
   app.post(
@@ -51,7 +51,7 @@ export async function newsFeature(app: App) {
       schema: { body: newNewsPostSchema, response: { 201: newsPostSchema }, tags },
     },
     async (request, reply) =>
-      reply.status(201).send(await createNewsPost(db, request.viewer!, request.body)),
+      reply.status(201).send(await createNewsPost(app, request.viewer!, request.body)),
   )
 
   app.put(
@@ -66,14 +66,14 @@ export async function newsFeature(app: App) {
         description: 'Edits, publishes or unpublishes a post; 409 when the version is stale.',
       },
     },
-    (request) => updateNewsPost(db, request.viewer!, request.params.id, request.body),
+    (request) => updateNewsPost(app, request.viewer!, request.params.id, request.body),
   )
 
   app.delete(
     '/api/news/:id',
     { config: committee, schema: { params: serialIdParams, response: { 204: z.null() }, tags } },
     async (request, reply) => {
-      await deleteNewsPost(db, request.viewer!, request.params.id)
+      await deleteNewsPost(app, request.viewer!, request.params.id)
       return reply.status(204).send(null)
     },
   )

@@ -1,11 +1,18 @@
 import { messages } from '#shared/messages'
 import type { NewNewsPost, NewsPost, UpdateNewsPost } from '#shared/schemas/news'
+import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import type { ReadTx } from '#server/core/db/write-transaction'
-import { conflict, notFound } from '#server/core/errors'
+import { notFound } from '#server/core/errors'
 import { loggedChange, type LoggedChange } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import * as newsRepo from '#server/features/news/sql'
+
+/** What news' services take from the core. */
+export interface News {
+  db: Db
+  clock: Clock
+}
 
 function newsChange(methodName: string, docId: string, viewer: Viewer): LoggedChange {
   return { methodName, eventCollection: 'news', docId, userName: viewer.userName }
@@ -18,22 +25,26 @@ async function requireNewsPost(tx: ReadTx, id: number): Promise<NewsPost> {
 }
 
 /** What the public News page shows. */
-export function listPublishedNews(db: Db): Promise<NewsPost[]> {
+export function listPublishedNews({ db }: News): Promise<NewsPost[]> {
   return newsRepo.listNewsPosts(db.kysely, { publishedOnly: true })
 }
 
 /** Every post, drafts too, for the committee. */
-export function listAllNews(db: Db): Promise<NewsPost[]> {
+export function listAllNews({ db }: News): Promise<NewsPost[]> {
   return newsRepo.listNewsPosts(db.kysely, { publishedOnly: false })
 }
 
-export function createNewsPost(db: Db, viewer: Viewer, input: NewNewsPost): Promise<NewsPost> {
+export function createNewsPost(
+  { db, clock }: News,
+  viewer: Viewer,
+  input: NewNewsPost,
+): Promise<NewsPost> {
   const change = newsChange('createNewsPost', '', viewer)
   return loggedChange(
     db,
     change,
     async (tx) => {
-      const post = await newsRepo.insertNewsPost(tx, input)
+      const post = await newsRepo.insertNewsPost(tx, input, clock.now().toISOString())
       // The id exists only now; loggedChange writes the entry after this work, from `change`.
       change.docId = String(post.id)
       return post
@@ -44,22 +55,25 @@ export function createNewsPost(db: Db, viewer: Viewer, input: NewNewsPost): Prom
 
 // Publishing and unpublishing are updates of the published flag, checked against the version
 // like any other edit, so a post is never published with text its author did not see.
-export function updateNewsPost(db: Db, viewer: Viewer, id: number, input: UpdateNewsPost) {
+export function updateNewsPost(
+  { db, clock }: News,
+  viewer: Viewer,
+  id: number,
+  input: UpdateNewsPost,
+) {
   return loggedChange(
     db,
     newsChange('updateNewsPost', String(id), viewer),
     async (tx) => {
       const current = await requireNewsPost(tx, id)
-      const { version, ...fields } = input
-      if (current.version !== version) throw conflict(messages.staleVersion)
-      return newsRepo.updateNewsPost(tx, { ...current, ...fields })
+      return newsRepo.updateNewsPost(tx, { ...current, ...input }, clock.now().toISOString())
     },
     { id, ...input },
   )
 }
 
 // The log keeps the deleted post as it was.
-export function deleteNewsPost(db: Db, viewer: Viewer, id: number): Promise<NewsPost> {
+export function deleteNewsPost({ db }: News, viewer: Viewer, id: number): Promise<NewsPost> {
   return loggedChange(
     db,
     newsChange('deleteNewsPost', String(id), viewer),

@@ -1,8 +1,7 @@
-import { messages } from '#shared/messages'
 import type { NewNewsPost, NewsPost } from '#shared/schemas/news'
 import type { NewsRow } from '#server/core/db/schema'
+import { updateAtVersion } from '#server/core/db/versioned'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import { conflict } from '#server/core/errors'
 
 // Rows hold the published flag as 0/1, and when the post last changed (for the record only).
 function toNewsPost(row: NewsRow): NewsPost {
@@ -20,8 +19,6 @@ function fieldsOf(post: NewNewsPost) {
   return { title: post.title, date: post.date, body: post.body, published: post.published ? 1 : 0 }
 }
 
-const now = () => new Date().toISOString()
-
 /** Newest date first; of one day, the later written first. */
 export async function listNewsPosts(tx: ReadTx, { publishedOnly }: { publishedOnly: boolean }) {
   let query = tx.selectFrom('news').selectAll()
@@ -35,26 +32,25 @@ export async function findNewsPost(tx: ReadTx, id: number): Promise<NewsPost | u
   return row && toNewsPost(row)
 }
 
-export async function insertNewsPost(tx: WriteTx, post: NewNewsPost): Promise<NewsPost> {
+/** `now` is when it was written (an ISO timestamp), kept with the row. */
+export async function insertNewsPost(
+  tx: WriteTx,
+  post: NewNewsPost,
+  now: string,
+): Promise<NewsPost> {
   const row = await tx
     .insertInto('news')
-    .values({ ...fieldsOf(post), version: 1, updatedAt: now() })
+    .values({ ...fieldsOf(post), version: 1, updatedAt: now })
     .returningAll()
     .executeTakeFirstOrThrow()
   return toNewsPost(row)
 }
 
-// Writes the post read at `post.version` as the next version; the compare-and-set backs up the
-// service's check.
-export async function updateNewsPost(tx: WriteTx, post: NewsPost): Promise<NewsPost> {
-  const result = await tx
-    .updateTable('news')
-    .set({ ...fieldsOf(post), version: post.version + 1, updatedAt: now() })
-    .where('id', '=', post.id)
-    .where('version', '=', post.version)
-    .executeTakeFirst()
-  if (Number(result.numUpdatedRows) !== 1) throw conflict(messages.staleVersion)
-  return { ...post, version: post.version + 1 }
+// Writes the post as the next version if the row is still at `post.version` (the version the
+// edit was made against); 409 staleVersion otherwise.
+export async function updateNewsPost(tx: WriteTx, post: NewsPost, now: string): Promise<NewsPost> {
+  const values = { ...fieldsOf(post), updatedAt: now }
+  return { ...post, version: await updateAtVersion(tx, 'news', post.id, post.version, values) }
 }
 
 export async function deleteNewsPost(tx: WriteTx, id: number): Promise<void> {
