@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type {
   LapsedPerson,
   LettingSettings,
@@ -8,27 +8,26 @@ import type {
   StoredLettingSettings,
 } from '#shared/schemas/letting'
 import { api } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 
 // Offering vacant plots to the waiting list, and the administrator's letting settings.
-const offersKey = ['offers'] as const
-
 export const offersQuery = queryOptions({
-  queryKey: [...offersKey, 'list'],
+  queryKey: [...queryKeys.offers, 'list'],
   queryFn: () => api<{ open: Offer[]; closed: Offer[] }>('/api/offers'),
 })
 
 export const lapsedQuery = queryOptions({
-  queryKey: ['waiting-list', 'lapsed'],
+  queryKey: [...queryKeys.waitingList, 'lapsed'],
   queryFn: () => api<LapsedPerson[]>('/api/waiting-list/lapsed'),
 })
 
 export const choicesQuery = queryOptions({
-  queryKey: [...offersKey, 'choices'],
+  queryKey: [...queryKeys.offers, 'choices'],
   queryFn: () => api<OfferChoices>('/api/offers/choices'),
 })
 
 export const lettingSettingsQuery = queryOptions({
-  queryKey: ['letting', 'settings'],
+  queryKey: [...queryKeys.letting, 'settings'],
   queryFn: () => api<StoredLettingSettings>('/api/letting/settings'),
 })
 
@@ -45,19 +44,7 @@ export const withdrawOffer = ({ id, reason }: { id: number; reason: string }) =>
   api<Offer>(`/api/offers/${id}/withdraw`, { method: 'POST', json: { reason } })
 
 /**
- * A change to the offers; afterwards they are fetched afresh, and so are the people (their places
- * and histories) and the plots (an accepted offer gives a plot its tenant), which those features
- * keep under their own first keys.
+ * What a change to the offers alters, for useChange to refresh: the offers, the people (their
+ * places and histories) and the plots (an accepted offer gives a plot its tenant).
  */
-export function useOfferChange<T, R>(change: (input: T) => Promise<R>) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: change,
-    onSettled: () =>
-      Promise.all(
-        [offersKey, ['people'], ['plots']].map((queryKey) =>
-          client.invalidateQueries({ queryKey }),
-        ),
-      ),
-  })
-}
+export const changedByOffers = [queryKeys.offers, queryKeys.people, queryKeys.plots]

@@ -7,7 +7,8 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField, TextAreaField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { makeOffer, useOfferChange } from './api.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { changedByOffers, makeOffer } from './api.ts'
 import type { OffersLocationState } from './offers-page.tsx'
 
 /** A choice from the address when it is one of the choices, else the default. */
@@ -31,7 +32,7 @@ export function NewOfferForm({ waiting, vacantPlots }: OfferChoices) {
   )
   const [reason, setReason] = useState('')
   const [error, setError] = useState('')
-  const send = useOfferChange(makeOffer)
+  const send = useChange({ mutationFn: makeOffer, invalidates: changedByOffers })
   const navigate = useNavigate()
   const person = waiting.find((candidate) => candidate.id === personId)
   const needsReason = next !== undefined && person !== undefined && person.position > next.position

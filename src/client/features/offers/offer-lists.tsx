@@ -7,7 +7,8 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { formatCalendarDate } from '../../lib/calendar-date.ts'
-import { answerOffer, useOfferChange } from './api.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { answerOffer, changedByOffers } from './api.ts'
 import { WithdrawOfferForm } from './withdraw-offer-form.tsx'
 
 const OPEN = {
@@ -33,7 +34,7 @@ const personHref = (id: string) => `/members/waitinglist/${encodeURIComponent(id
  * can be withdrawn.
  */
 export function OpenOffers({ offers }: { offers: Offer[] }) {
-  const answer = useOfferChange(answerOffer)
+  const answer = useChange({ mutationFn: answerOffer, invalidates: changedByOffers })
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
   const [withdrawing, setWithdrawing] = useState<Offer>()

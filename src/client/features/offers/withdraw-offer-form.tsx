@@ -5,7 +5,8 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { TextAreaField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { useOfferChange, withdrawOffer } from './api.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { changedByOffers, withdrawOffer } from './api.ts'
 
 interface Props {
   offer: Offer
@@ -18,7 +19,7 @@ interface Props {
 export function WithdrawOfferForm({ offer, onWithdrawn, onCancel }: Props) {
   const [reason, setReason] = useState('')
   const [error, setError] = useState('')
-  const withdraw = useOfferChange(withdrawOffer)
+  const withdraw = useChange({ mutationFn: withdrawOffer, invalidates: changedByOffers })
 
   async function submit(event: FormEvent) {
     event.preventDefault()
