@@ -323,4 +323,21 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     const next = await t.db.kysely.selectFrom('jobs').select('runAt').where('kind', '=', 'still-want-round').where('finishedAt', 'is', null).execute()
     expect(next.map((j) => j.runAt.slice(0, 10))).toContain(`${Number(askOn.slice(0, 4)) + 1}${askOn.slice(4)}`)
   })
+
+  it('withdraws the open offers of a person who is removed, and their links stop working', async () => {
+    await createPerson(t, committee, 'gus', { onWaitingList: true, joinedWaitingList: '2019-01-01', firstName: 'GUS', email: 'gus@example.org' })
+    await createPlot(t, committee, 'D1')
+    const made = await offer('D1', 'gus', 'Removal')
+    expect(made.statusCode, made.body).toBe(201)
+    const [accept] = linksIn(await mailTo('gus@example.org', offerMessages.offerSubject('D1')))
+    const removed = await send(t, committee, 'DELETE', '/api/people/gus')
+    expect(removed.statusCode, removed.body).toBe(204)
+    const listed = (await send(t, committee, 'GET', '/api/offers')).json() as { open: Offer[]; closed: Offer[] }
+    expect(listed.open.map((o) => o.id)).not.toContain(made.json().id)
+    expect(listed.closed.find((o) => o.id === made.json().id)?.status).toBe('withdrawn')
+    const late = await followLink(accept!)
+    expect(late.statusCode).toBe(400)
+    expect(late.json().detail).toBe(offerMessages.linkUnusable)
+    expect((await send(t, committee, 'GET', '/api/offers/choices')).json().vacantPlots).toContain('D1')
+  })
 })

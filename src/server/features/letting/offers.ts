@@ -7,8 +7,8 @@ import {
   offerExpiresOn,
 } from '#shared/domain/letting'
 import { copiesForOne, dearName, fullName, waysOf } from '#shared/domain/message-copies'
-import { addPlotToPerson, waitingListOrder } from '#shared/domain/people'
-import { addTenant, comparePlotIds } from '#shared/domain/plots'
+import { waitingListOrder } from '#shared/domain/people'
+import { comparePlotIds } from '#shared/domain/plots'
 import { offerMessages } from '#shared/offer-messages'
 import type { NewOffer, Offer, OfferChoices } from '#shared/schemas/letting'
 import type { Person } from '#shared/schemas/person'
@@ -21,7 +21,7 @@ import { deadlineAt, doubling, type JobKind } from '#server/core/jobs/runner'
 import { AlreadyDone, loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import { requirePerson, updatePerson } from '#server/features/people/sql'
-import { addTenancy, findPlot, updatePlot } from '#server/features/plots/sql'
+import { addTenant, findPlot } from '#server/features/plots/sql'
 import { PUBLIC, SYSTEM, todayOf, type Letting } from '#server/features/letting/context'
 import { lettingSettings } from '#server/features/letting/settings'
 import { closeOffers } from '#server/features/letting/sql'
@@ -416,12 +416,9 @@ function answerOffer(
 // A plot let meanwhile, or full, refuses, and nothing changes.
 async function accept(tx: WriteTx, offer: OfferRow, userName: string, today: string) {
   const plot = await findPlot(tx, offer.plotId)
-  if (!plot || plot.tenants.length > 0) throw conflict(offerMessages.plotLetMeanwhile)
-  const withTenant = unlessRefused(addTenant(plot, offer.personId))
+  if (!plot || plot.occupied) throw conflict(offerMessages.plotLetMeanwhile)
   const person = await requirePerson(tx, offer.personId)
-  await addTenancy(tx, plot.id, person.id)
-  await updatePlot(tx, withTenant)
-  await updatePerson(tx, { ...addPlotToPerson(person, plot.id, today), onWaitingList: false })
+  await addTenant(tx, plot, person, today, { offWaitingList: true })
   await closeOffers(tx, { id: offer.id }, 'accepted')
   // Any other offer to them lapses: one person, one new plot.
   await closeOffers(tx, { personId: person.id }, 'withdrawn')

@@ -42,6 +42,7 @@ import {
   withdrawOffer,
 } from '#server/features/letting/offers'
 import { lettingSettings, saveLettingSettings } from '#server/features/letting/settings'
+import { closeOffers } from '#server/features/letting/sql'
 import { waitingListHistory } from '#server/features/people/waiting-list-sql'
 import {
   lapsedPeople,
@@ -74,6 +75,8 @@ export async function lettingFeature(app: App) {
   const stillWant = stillWantJobs(letting)
   jobs.define(stillWant.round)
   jobs.define(stillWant.close)
+  // A person's removal withdraws their open offers: their links stop working.
+  app.hooks.removingPerson.push((tx, personId) => closeOffers(tx, { personId }, 'withdrawn'))
   const committee = { minLevel: LEVELS.committee }
   const admin = { minLevel: LEVELS.admin }
   // Scripts that try addresses or references are slowed like any public form.
