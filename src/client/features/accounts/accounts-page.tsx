@@ -1,43 +1,35 @@
 import { useEffect, useRef, useState } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { LEVELS, levelName, maxGrantableLevel } from '#shared/domain/levels'
 import { messages } from '#shared/messages'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 import { useViewer } from '../../lib/session.ts'
-import {
-  accountsQueryKey,
-  fetchAccounts,
-  resetPassword,
-  setDisabled,
-  setLevel,
-  type Account,
-} from './api.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { accountsQuery, resetPassword, setDisabled, setLevel, type Account } from './api.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
 
 export function AccountsPage() {
-  const accounts = useQuery({ queryKey: accountsQueryKey, queryFn: fetchAccounts })
+  const accounts = useQuery(accountsQuery)
   const { data: viewer } = useViewer()
-  const client = useQueryClient()
   const [error, setError] = useState('')
-  const change = useMutation({
+  const change = useChange({
     mutationFn: (action: () => Promise<unknown>) => action(),
-    onSuccess: () => {
-      setError('')
-      return client.invalidateQueries({ queryKey: accountsQueryKey })
-    },
+    invalidates: [queryKeys.accounts],
+    onSuccess: () => setError(''),
     onError: (failure) => setError(errorMessage(failure)),
   })
   // The one-time password exists only in this answer: it stays on screen until the next reset.
   const [oneTime, setOneTime] = useState('')
-  const reset = useMutation({
+  const reset = useChange({
     mutationFn: resetPassword,
+    invalidates: [queryKeys.accounts],
     onSuccess: (answer) => {
       setError('')
       setOneTime(messages.oneTimePassword(answer.userName, answer.password))
-      return client.invalidateQueries({ queryKey: accountsQueryKey })
     },
     onError: (failure) => {
       setOneTime('')

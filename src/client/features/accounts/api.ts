@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { api } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 import type { Registration } from '#shared/schemas/register'
 import type { Account, oneTimePasswordSchema } from '#shared/schemas/account'
 
@@ -8,8 +10,10 @@ export type OneTimePassword = z.infer<typeof oneTimePasswordSchema>
 
 const accountUrl = (id: string) => `/api/accounts/${encodeURIComponent(id)}`
 
-export const accountsQueryKey = ['accounts'] as const
-export const fetchAccounts = () => api<Account[]>('/api/accounts')
+export const accountsQuery = queryOptions({
+  queryKey: queryKeys.accounts,
+  queryFn: () => api<Account[]>('/api/accounts'),
+})
 // No id comes back: the answer is the same whether or not the e-mail address had an account.
 export const register = (registration: Registration) =>
   api<{ userName: string; requestedLevel: number }>('/api/register', {

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import type {
   ColumnMapping,
   ImportCheck,
@@ -6,6 +6,8 @@ import type {
   ImportKind,
 } from '#shared/schemas/spreadsheet-import'
 import { api, uploadForm } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useChange } from '../../lib/use-change.ts'
 
 export interface ImportRequest {
   file: File
@@ -34,15 +36,8 @@ export const useCheckImport = () =>
   useMutation({ mutationFn: post<ImportCheck>('/api/import/check') })
 
 // New people and plots change every list, the map's plots and the first-run steps.
-export function useSaveImport() {
-  const client = useQueryClient()
-  return useMutation({
+export const useSaveImport = () =>
+  useChange({
     mutationFn: post<ImportDone>('/api/import'),
-    onSuccess: () =>
-      Promise.all(
-        ['people', 'plots', 'setup', 'site-map'].map((key) =>
-          client.invalidateQueries({ queryKey: [key] }),
-        ),
-      ),
+    invalidates: [queryKeys.people, queryKeys.plots, queryKeys.setup, queryKeys.siteMap],
   })
-}

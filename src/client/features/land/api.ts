@@ -1,13 +1,16 @@
+import { queryOptions } from '@tanstack/react-query'
 import type {
   LandDocumentChange,
   LandDocumentDetail,
   LandGroup,
 } from '#shared/schemas/land-documents'
 import { api, uploadForm } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 
-export const landQueryKey = ['land-documents'] as const
-
-export const fetchLandGroups = () => api<LandGroup[]>('/api/land-documents')
+export const landQuery = queryOptions({
+  queryKey: queryKeys.land,
+  queryFn: () => api<LandGroup[]>('/api/land-documents'),
+})
 
 /** The PDF itself; the server checks the session's level before sending it. */
 export const landFileUrl = (id: number) => `/api/land-documents/${id}/file`

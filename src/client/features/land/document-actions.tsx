@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useChange } from '../../lib/use-change.ts'
 import { messages } from '#shared/messages'
 import type { LandDocument } from '#shared/schemas/land-documents'
-import { changeLandDocument, deleteLandDocument, landQueryKey } from './api.ts'
+import { changeLandDocument, deleteLandDocument } from './api.ts'
 
 interface Props {
   document: LandDocument
@@ -16,15 +17,12 @@ interface Props {
 // Committee only (the server refuses these below level 3 whatever the screen shows). Button
 // names carry the document's name for screen readers, who hear them out of their row.
 export function DocumentActions({ document, position, last }: Props) {
-  const client = useQueryClient()
   const [renaming, setRenaming] = useState(false)
   const [name, setName] = useState(document.name)
-  const change = useMutation({
+  const change = useChange({
     mutationFn: (action: () => Promise<unknown>) => action(),
-    onSuccess: () => {
-      setRenaming(false)
-      return client.invalidateQueries({ queryKey: landQueryKey })
-    },
+    invalidates: [queryKeys.land],
+    onSuccess: () => setRenaming(false),
   })
   const run = (action: () => Promise<unknown>) => change.mutate(action)
   const busy = change.isPending

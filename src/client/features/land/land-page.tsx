@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { useViewer } from '../../lib/session.ts'
-import { fetchLandGroups, landQueryKey } from './api.ts'
+import { landQuery } from './api.ts'
 import { LandGroupItem } from './land-group.tsx'
 import { UploadForm } from './upload-form.tsx'
 import './land.css'
@@ -12,7 +12,7 @@ const COMMITTEE = 3
 
 // A timeline reads from the beginning: oldest group first, as the server orders them.
 export function LandPage() {
-  const groups = useQuery({ queryKey: landQueryKey, queryFn: fetchLandGroups })
+  const groups = useQuery(landQuery)
   const { data: viewer } = useViewer()
   const canEdit = (viewer?.level ?? 0) >= COMMITTEE
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { messages } from '#shared/messages'
 import {
   landMessages,
@@ -12,7 +11,9 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { landQueryKey, uploadLandDocument } from './api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { uploadLandDocument } from './api.ts'
 
 interface Props {
   /** Descriptions already on the timeline, offered so a document joins its group exactly. */
@@ -37,7 +38,6 @@ async function checkUpload(
 }
 
 export function UploadForm({ descriptions, onUploaded }: Props) {
-  const client = useQueryClient()
   const [file, setFile] = useState<File>()
   // A file input cannot be cleared through React; a new key mounts an empty one.
   const [fileKey, setFileKey] = useState(0)
@@ -47,15 +47,14 @@ export function UploadForm({ descriptions, onUploaded }: Props) {
   const set = (field: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }))
 
-  const upload = useMutation({
+  const upload = useChange({
     mutationFn: uploadLandDocument,
-    onSuccess: async (document) => {
+    invalidates: [queryKeys.land],
+    onSuccess: (document) => {
       setDone(messages.documentUploaded(document.name, document.date, document.description))
       setFields((current) => ({ ...current, name: '' }))
       setFile(undefined)
       setFileKey((key) => key + 1)
-      await client.invalidateQueries({ queryKey: landQueryKey })
-      onUploaded(document)
     },
     onError: (failure) => setProblem(errorMessage(failure)),
   })
@@ -66,7 +65,8 @@ export function UploadForm({ descriptions, onUploaded }: Props) {
     const refusal = await checkUpload(fields, file)
     if (refusal || !file) return setProblem(refusal ?? landMessages.noFile)
     setProblem('')
-    upload.mutate({ ...fields, file })
+    // Called after the refresh: the new document's group is on the timeline to open.
+    upload.mutate({ ...fields, file }, { onSuccess: onUploaded })
   }
 
   return (

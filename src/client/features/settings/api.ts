@@ -1,11 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type { Settings, UpdateSettings } from '#shared/schemas/settings'
 import type { SiteImageName } from '#shared/schemas/site-images'
 import { api, uploadForm } from '../../lib/api.ts'
-import { siteKey } from '../../lib/site.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useChange } from '../../lib/use-change.ts'
 
 export const settingsQuery = queryOptions({
-  queryKey: ['settings'],
+  queryKey: queryKeys.settings,
   queryFn: () => api<Settings>('/api/settings'),
 })
 
@@ -13,16 +14,8 @@ const saveSettings = (settings: UpdateSettings) =>
   api<Settings>('/api/settings', { method: 'PUT', json: settings })
 
 // A save changes what the public pages show, so their copy is refreshed too.
-export function useSaveSettings() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: saveSettings,
-    onSuccess: (saved) => {
-      client.setQueryData(settingsQuery.queryKey, saved)
-      return client.invalidateQueries({ queryKey: siteKey })
-    },
-  })
-}
+export const useSaveSettings = () =>
+  useChange({ mutationFn: saveSettings, invalidates: [queryKeys.settings, queryKeys.site] })
 
 export const uploadSiteImage = (name: SiteImageName, file: File, description: string) =>
   api<unknown>(`/api/settings/images/${name}`, {
@@ -35,14 +28,12 @@ export const removeSiteImage = (name: SiteImageName) =>
 
 /** Uploading or removing a picture; the public pages' copy of the site is refreshed after. */
 export function useSiteImageChange(name: SiteImageName) {
-  const client = useQueryClient()
-  const refresh = () => client.invalidateQueries({ queryKey: siteKey })
   return {
-    upload: useMutation({
+    upload: useChange({
       mutationFn: ({ file, description }: { file: File; description: string }) =>
         uploadSiteImage(name, file, description),
-      onSuccess: refresh,
+      invalidates: [queryKeys.site],
     }),
-    remove: useMutation({ mutationFn: () => removeSiteImage(name), onSuccess: refresh }),
+    remove: useChange({ mutationFn: () => removeSiteImage(name), invalidates: [queryKeys.site] }),
   }
 }

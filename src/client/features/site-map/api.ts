@@ -1,38 +1,35 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type { SaveSiteLayout, SiteMap, SiteMapCheck } from '#shared/schemas/site-map'
-import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
 import { api, uploadForm } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useChange } from '../../lib/use-change.ts'
 
 export const siteMapCheckQuery = queryOptions({
-  queryKey: ['site-map', 'check'],
+  queryKey: [...queryKeys.siteMap, 'check'],
   queryFn: () => api<SiteMapCheck>('/api/site-map/check'),
   staleTime: 0,
 })
 
-// A new drawing or new plots change what the map, its check ('site-map' too) and the plot lists
-// show.
-function useSiteMapChange<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: siteMapQuery.queryKey }),
-        client.invalidateQueries({ queryKey: ['plots'] }),
-        client.invalidateQueries({ queryKey: ['setup'] }),
-      ]),
-  })
-}
+// A new drawing or new plots change what the map, its check (under the map's key) and the plot
+// lists show, and the first-run steps.
+const changedBySiteMap = [queryKeys.siteMap, queryKeys.plots, queryKeys.setup]
 
 export const useImportDrawing = () =>
-  useSiteMapChange((file: File) =>
-    api<SiteMap>('/api/site-map/drawing', { method: 'POST', body: uploadForm({}, file) }),
-  )
+  useChange({
+    mutationFn: (file: File) =>
+      api<SiteMap>('/api/site-map/drawing', { method: 'POST', body: uploadForm({}, file) }),
+    invalidates: changedBySiteMap,
+  })
 
 export const useSaveLayout = () =>
-  useSiteMapChange((input: SaveSiteLayout) =>
-    api<SiteMap>('/api/site-map', { method: 'PUT', json: input }),
-  )
+  useChange({
+    mutationFn: (input: SaveSiteLayout) =>
+      api<SiteMap>('/api/site-map', { method: 'PUT', json: input }),
+    invalidates: changedBySiteMap,
+  })
 
 export const useCreatePlotsFromMap = () =>
-  useSiteMapChange(() => api<{ created: string[] }>('/api/site-map/plots', { method: 'POST' }))
+  useChange({
+    mutationFn: () => api<{ created: string[] }>('/api/site-map/plots', { method: 'POST' }),
+    invalidates: changedBySiteMap,
+  })
