@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { LEVELS } from '#shared/domain/levels'
 import { openStore } from '#server/app'
+import { clockOf } from '#server/core/clock'
 import { loadConfig } from '#server/core/config'
 import { ensureAdministrator, recoverAdministrator } from '#server/features/accounts/administrator'
 
@@ -18,9 +19,14 @@ const userName = positionals[0] ?? config.admin.userName
 const { db, auth } = await openStore(config)
 try {
   const created = await ensureAdministrator(db, auth, config)
-  const recovered = created ?? (await recoverAdministrator(db, auth, userName))
+  const recovered =
+    created ?? (await recoverAdministrator({ db, auth, clock: clockOf(config) }, userName))
   if (!recovered) {
-    const admins = await db.kysely.selectFrom('user').select('username').where('level', '=', LEVELS.admin).execute()
+    const admins = await db.kysely
+      .selectFrom('user')
+      .select('username')
+      .where('level', '=', LEVELS.admin)
+      .execute()
     console.error(
       `There is no account '${userName}'. Administrators: ${admins.map((a) => a.username).join(', ') || 'none'}.` +
         `\nUsage: npm run reset-admin [-- USER_NAME]`,

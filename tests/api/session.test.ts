@@ -66,7 +66,7 @@ describe.each(engines)('sign-in and session on %s', (engine) => {
     await t.createAccount('recovered', 4)
     const before = sessionCookie(await t.signIn('recovered'))
     expect((await me(before)).statusCode).toBe(200)
-    expect(await recoverAdministrator(t.db, t.app.auth, 'recovered')).toMatchObject({
+    expect(await recoverAdministrator(t.app, 'recovered')).toMatchObject({
       userName: 'recovered',
     })
     expect((await me(before)).statusCode).toBe(401)

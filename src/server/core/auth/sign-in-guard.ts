@@ -1,4 +1,5 @@
 import type { Db } from '#server/core/db/database'
+import type { WriteTx } from '#server/core/db/write-transaction'
 
 // Failed sign-ins are counted per user name *and* client address, in the database (shared by
 // instances). A client that keeps guessing one account's password is locked out of that account
@@ -32,7 +33,10 @@ export async function lockedOutFor(db: Db, { userName, clientAddress }: Attempt)
 // One statement, so that failures sent at once (from many requests or instances) all count: a
 // read-then-write would let parallel guesses overwrite each other's increments. Answers whether
 // this failure locked the client out.
-export async function recordFailure(db: Db, { userName, clientAddress }: Attempt): Promise<boolean> {
+export async function recordFailure(
+  db: Db,
+  { userName, clientAddress }: Attempt,
+): Promise<boolean> {
   const now = Date.now()
   const start = windowStart(now)
   const row = await db.kysely
@@ -69,4 +73,9 @@ export async function clearFailures(db: Db, { userName, clientAddress }: Attempt
     .where('userName', '=', userName)
     .where('clientAddress', '=', clientAddress)
     .execute()
+}
+
+/** A new password given to the account forgets its failed sign-ins from every client, in its write. */
+export async function forgetAllFailures(tx: WriteTx, userName: string) {
+  await tx.deleteFrom('sign_in_failures').where('userName', '=', userName).execute()
 }

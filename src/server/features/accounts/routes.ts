@@ -9,7 +9,12 @@ import {
   otherSessionsEndedSchema,
 } from '#shared/schemas/account'
 import { registerSchema } from '#shared/schemas/register'
-import { listAccounts, register, setAccountDisabled, setAccountLevel } from '#server/features/accounts/service'
+import {
+  listAccounts,
+  register,
+  setAccountDisabled,
+  setAccountLevel,
+} from '#server/features/accounts/service'
 import {
   changeOwnPassword,
   resetPassword,
@@ -20,20 +25,22 @@ import { LEVELS } from '#shared/domain/levels'
 
 const idParams = z.object({ id: z.string().min(1).max(100) })
 
-
 export async function accountsFeature(app: App) {
-  const { db, auth, config } = app
+  const { config } = app
   app.post(
     '/api/register',
     {
-      config: { minLevel: LEVELS.guest, rateLimit: { max: config.limits.register, timeWindow: '10 minutes' } },
+      config: {
+        minLevel: LEVELS.guest,
+        rateLimit: { max: config.limits.register, timeWindow: '10 minutes' },
+      },
       schema: {
         body: registerSchema,
         response: { 201: z.object({ userName: z.string(), requestedLevel: z.number() }) },
         tags: ['accounts'],
       },
     },
-    async (request, reply) => reply.status(201).send(await register(db, auth, request.body, request.ip)),
+    async (request, reply) => reply.status(201).send(await register(app, request.body, request.ip)),
   )
 
   app.get(
@@ -42,7 +49,7 @@ export async function accountsFeature(app: App) {
       config: { minLevel: LEVELS.committee, personalData: true },
       schema: { response: { 200: z.array(accountSchema) }, tags: ['accounts'] },
     },
-    () => listAccounts(db),
+    () => listAccounts(app),
   )
 
   app.put(
@@ -51,7 +58,7 @@ export async function accountsFeature(app: App) {
       config: { minLevel: LEVELS.committee },
       schema: { params: idParams, body: accountLevelSchema, tags: ['accounts'] },
     },
-    (request) => setAccountLevel(db, actorOf(request), request.params.id, request.body.level),
+    (request) => setAccountLevel(app, actorOf(request), request.params.id, request.body.level),
   )
 
   app.put(
@@ -60,7 +67,8 @@ export async function accountsFeature(app: App) {
       config: { minLevel: LEVELS.committee },
       schema: { params: idParams, body: accountDisabledSchema, tags: ['accounts'] },
     },
-    (request) => setAccountDisabled(db, actorOf(request), request.params.id, request.body.disabled),
+    (request) =>
+      setAccountDisabled(app, actorOf(request), request.params.id, request.body.disabled),
   )
 
   app.post(
@@ -69,7 +77,7 @@ export async function accountsFeature(app: App) {
       config: { minLevel: LEVELS.admin },
       schema: { params: idParams, response: { 200: oneTimePasswordSchema }, tags: ['accounts'] },
     },
-    (request) => resetPassword(db, auth, actorOf(request), request.params.id),
+    (request) => resetPassword(app, actorOf(request), request.params.id),
   )
 
   // My account: open to every signed-in level, and to a user who must replace a one-time password.
@@ -79,7 +87,7 @@ export async function accountsFeature(app: App) {
     '/api/account/password',
     { config: own, schema: { body: changePasswordSchema, tags: ['accounts'] } },
     async (request, reply) => {
-      await changeOwnPassword(db, auth, actorOf(request), request.body)
+      await changeOwnPassword(app, actorOf(request), request.body)
       return reply.status(204).send()
     },
   )
@@ -87,6 +95,6 @@ export async function accountsFeature(app: App) {
   app.post(
     '/api/account/sign-out-others',
     { config: own, schema: { response: { 200: otherSessionsEndedSchema }, tags: ['accounts'] } },
-    (request) => signOutOtherSessions(db, actorOf(request)),
+    (request) => signOutOtherSessions(app, actorOf(request)),
   )
 }

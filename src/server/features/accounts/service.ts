@@ -1,20 +1,16 @@
 import { LEVELS, maxGrantableLevel } from '#shared/domain/levels'
 import { messages } from '#shared/messages'
 import type { Account } from '#shared/schemas/account'
-import type { Auth } from '#server/core/auth/auth'
 import { assertAcceptablePassword } from '#server/core/auth/password-policy'
-import type { Db } from '#server/core/db/database'
 import { badRequest, conflict, forbidden, notFound } from '#server/core/errors'
 import type { Actor, Viewer } from '#server/core/viewer'
-import { accountChange, loggedChange, logEvent } from '#server/core/logged-change'
+import { accountChange, loggedChange, loggedWrite, logEvent } from '#server/core/logged-change'
 import type { ReadTx } from '#server/core/db/write-transaction'
+import type { Accounts } from '#server/features/accounts/context'
+import * as accountsSql from '#server/features/accounts/sql'
 
-export async function listAccounts(db: Db): Promise<Account[]> {
-  const rows = await db.kysely
-    .selectFrom('user')
-    .select(['id', 'username', 'email', 'level', 'requestedLevel', 'disabled', 'createdAt'])
-    .orderBy('username')
-    .execute()
+export async function listAccounts({ db }: Accounts): Promise<Account[]> {
+  const rows = await accountsSql.accountRows(db.kysely)
   return rows.map((row) => ({
     id: row.id,
     userName: row.username ?? '',
@@ -27,11 +23,7 @@ export async function listAccounts(db: Db): Promise<Account[]> {
 }
 
 async function accountFor(tx: ReadTx, id: string) {
-  const row = await tx
-    .selectFrom('user')
-    .select(['id', 'username', 'email', 'level', 'requestedLevel', 'disabled'])
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const row = await accountsSql.accountRow(tx, id)
   if (!row) throw notFound(messages.accountMissing)
   return row
 }
@@ -47,7 +39,7 @@ function checkReach(approver: Viewer, target: { id: string; level: number }) {
   return maxGrantableLevel(approver.level)
 }
 
-export function setAccountLevel(db: Db, actor: Actor, id: string, level: number) {
+export function setAccountLevel({ db, clock }: Accounts, actor: Actor, id: string, level: number) {
   return loggedChange(
     db,
     accountChange('setUserLevel', id, actor),
@@ -55,23 +47,23 @@ export function setAccountLevel(db: Db, actor: Actor, id: string, level: number)
       const target = await accountFor(tx, id)
       const reach = checkReach(actor.viewer, target)
       if (level > reach) throw forbidden(messages.levelAboveReach(reach))
-      await tx.updateTable('user').set({ level, updatedAt: new Date().toISOString() }).where('id', '=', id).execute()
+      await accountsSql.setLevel(tx, id, level, clock.now().toISOString())
       return { id, userName: target.username, level }
     },
     { id, level },
   )
 }
 
-export function setAccountDisabled(db: Db, actor: Actor, id: string, disabled: boolean) {
+export function setAccountDisabled({ db }: Accounts, actor: Actor, id: string, disabled: boolean) {
   return loggedChange(
     db,
     accountChange(disabled ? 'disableUser' : 'enableUser', id, actor),
     async (tx) => {
       const target = await accountFor(tx, id)
       checkReach(actor.viewer, target)
-      await tx.updateTable('user').set({ disabled: disabled ? 1 : 0 }).where('id', '=', id).execute()
+      await accountsSql.setDisabled(tx, id, disabled)
       // A disabled account is signed out everywhere at once.
-      if (disabled) await tx.deleteFrom('session').where('userId', '=', id).execute()
+      if (disabled) await accountsSql.endSessions(tx, id)
       return { id, userName: target.username, disabled }
     },
     { id, disabled },
@@ -88,28 +80,39 @@ export interface Registration {
 // Registration never says whether an e-mail address already has an account: a clash answers as
 // a new registration would, after as much work (the password is hashed all the same), and is
 // recorded in the log for the committee. A taken user name may be said to be taken.
-export async function register(db: Db, auth: Auth, registration: Registration, clientAddress: string) {
+export async function register(
+  { db, auth }: Accounts,
+  registration: Registration,
+  clientAddress: string,
+) {
   const { userName, email, password, level } = registration
   assertAcceptablePassword(password, userName)
-  const clash = await db.kysely
-    .selectFrom('user')
-    .select(['username', 'email'])
-    .where((eb) => eb.or([eb('username', '=', userName.toLowerCase()), eb('email', '=', email)]))
-    .executeTakeFirst()
+  const clash = await accountsSql.accountHolding(db.kysely, userName.toLowerCase(), email)
   if (clash?.username === userName.toLowerCase()) throw conflict(messages.userNameTaken(userName))
   const answer = { userName, requestedLevel: level }
   const logged = { methodName: 'register', eventCollection: 'users', userName, clientAddress }
   if (clash) {
     await (await auth.$context).password.hash(password)
-    await logEvent(db, { ...logged, docId: '' }, { userName, email }, { message: messages.emailHasAccount })
+    await logEvent(
+      db,
+      { ...logged, docId: '' },
+      { userName, email },
+      { message: messages.emailHasAccount },
+    )
     return answer
   }
   try {
     const created = await auth.api.signUpEmail({
       body: { name: userName, email, password, username: userName, requestedLevel: level },
     })
-    await db.kysely.deleteFrom('session').where('userId', '=', created.user.id).execute()
-    await logEvent(db, { ...logged, docId: created.user.id }, { userName, email, requestedLevel: level, level: LEVELS.guest })
+    // better-auth signs a new account in; a registration waits for the committee instead.
+    await loggedWrite(db, [], async (tx, log) => {
+      await accountsSql.endSessions(tx, created.user.id)
+      log(
+        { ...logged, docId: created.user.id },
+        { userName, email, requestedLevel: level, level: LEVELS.guest },
+      )
+    })
     return answer
   } catch (error) {
     const message = (error as { body?: { message?: string } }).body?.message
