@@ -1,21 +1,44 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { SentMessage } from '#shared/schemas/messages'
+import type { WaitingListEvent } from '#shared/schemas/letting'
 import type { NewPerson, Person, UpdatePerson } from '#shared/schemas/person'
 import { api } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 import type { PeopleMode } from './mode.ts'
 
-// Every key starts with 'people', so the lists and the single records can be refreshed together.
+// Under the collection's key, so a change to people (here or in another feature) refreshes the
+// lists, the records and the histories together.
 export const peopleKeys = {
-  all: ['people'] as const,
-  lists: ['people', 'list'] as const,
-  list: (mode: PeopleMode) => ['people', 'list', mode] as const,
-  people: ['people', 'person'] as const,
-  person: (id: string) => ['people', 'person', id] as const,
+  lists: [...queryKeys.people, 'list'] as const,
+  records: [...queryKeys.people, 'person'] as const,
 }
 
 const personUrl = (id: string) => `/api/people/${encodeURIComponent(id)}`
 
-export const fetchPeople = (mode: PeopleMode) => api<Person[]>(`/api/people?status=${mode}`)
-export const fetchPerson = (id: string) => api<Person>(personUrl(id))
+export const peopleListQuery = (mode: PeopleMode) =>
+  queryOptions({
+    queryKey: [...peopleKeys.lists, mode],
+    queryFn: () => api<Person[]>(`/api/people?status=${mode}`),
+  })
+
+export const personQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...peopleKeys.records, id],
+    queryFn: () => api<Person>(personUrl(id)),
+  })
+
+export const waitingListHistoryQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.people, 'waiting-list-history', id],
+    queryFn: () => api<WaitingListEvent[]>(`${personUrl(id)}/waiting-list-history`),
+  })
+
+// What the association sent the person: under the messages' key, so sending refreshes it.
+export const personMessagesQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.messages, 'person', id],
+    queryFn: () => api<SentMessage[]>(`${personUrl(id)}/messages`),
+  })
 
 export const createPerson = (person: NewPerson) =>
   api<Person>('/api/people', { method: 'POST', json: person })
@@ -32,14 +55,12 @@ export const movePerson = (id: string, from: PeopleMode) =>
     { method: 'POST' },
   )
 
-export const usePeople = (mode: PeopleMode) =>
-  useQuery({ queryKey: peopleKeys.list(mode), queryFn: () => fetchPeople(mode) })
+export const usePeople = (mode: PeopleMode) => useQuery(peopleListQuery(mode))
 
 export function usePerson(id: string) {
   const client = useQueryClient()
   return useQuery({
-    queryKey: peopleKeys.person(id),
-    queryFn: () => fetchPerson(id),
+    ...personQuery(id),
     // Opened from a list, the person shows at once from the list's copy while the record loads.
     placeholderData: () =>
       client
@@ -47,45 +68,4 @@ export function usePerson(id: string) {
         .flatMap(([, people]) => people ?? [])
         .find((person) => person.id === id),
   })
-}
-
-// After any change the screen shows the outcome at once, by editing the cached lists, and every
-// list then refetches (the one on screen now, the others when next shown). Single records are only
-// marked stale: refetching the one still on screen would flash 'Error!' for a deleted person, or
-// redirect a moved one, before the navigation away lands.
-export function usePeopleCache() {
-  const client = useQueryClient()
-  const editLists = (queryKey: readonly string[], edit: (people: Person[]) => Person[]) =>
-    client.setQueriesData<Person[]>({ queryKey }, (people) => people && edit(people))
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: peopleKeys.people, refetchType: 'none' })
-    // Other features keep people under the same first key (the plots screens' list of everyone).
-    void client.invalidateQueries({
-      queryKey: peopleKeys.all,
-      predicate: (query) => query.queryKey[1] !== peopleKeys.people[1],
-    })
-    // A deleted person leaves the tenants of their plots; by the shared convention plots' keys
-    // start with 'plots'.
-    void client.invalidateQueries({ queryKey: ['plots'] })
-  }
-  return {
-    added(person: Person, mode: PeopleMode) {
-      client.setQueryData(peopleKeys.person(person.id), person)
-      editLists(peopleKeys.list(mode), (people) => [...people, person])
-      refresh()
-    },
-    saved(person: Person) {
-      client.setQueryData(peopleKeys.person(person.id), person)
-      editLists(peopleKeys.lists, (people) =>
-        people.map((listed) => (listed.id === person.id ? person : listed)),
-      )
-      refresh()
-    },
-    // Moved off one list (from), or deleted from every list.
-    removed(id: string, from?: PeopleMode) {
-      const lists = from ? peopleKeys.list(from) : peopleKeys.lists
-      editLists(lists, (people) => people.filter((listed) => listed.id !== id))
-      refresh()
-    },
-  }
 }

@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { useMutation } from '@tanstack/react-query'
 import { messages } from '#shared/messages'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useFormValues } from '../../lib/form-values.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
-import { createPerson, usePeopleCache } from './api.ts'
+import { createPerson } from './api.ts'
 import { usePeopleMode } from './mode-context.tsx'
 import { listPath, modeText } from './mode.ts'
+import { usePeopleChange } from './people-change.ts'
 import { blankDraft, firstIssue, type DraftField } from './person-draft.ts'
 import { PersonFields } from './person-fields.tsx'
 import { useFocusOnMount } from './use-focus.ts'
@@ -24,9 +24,11 @@ export function NewPersonForm({ focus }: { focus: boolean }) {
   const [error, setError] = useState('')
   const leave = useUnsavedChanges(form.changed)
   const navigate = useNavigate()
-  const cache = usePeopleCache()
   const heading = useFocusOnMount<HTMLHeadingElement>(focus)
-  const create = useMutation({ mutationFn: createPerson })
+  const create = usePeopleChange({
+    mutationFn: createPerson,
+    shows: (person) => ({ added: person, to: mode }),
+  })
   const headingId = useId()
 
   async function submit(event: FormEvent) {
@@ -37,7 +39,7 @@ export function NewPersonForm({ focus }: { focus: boolean }) {
     if (!parsed.success) return setError(firstIssue(parsed.error))
     setError('')
     try {
-      cache.added(await create.mutateAsync(parsed.data), mode)
+      await create.mutateAsync(parsed.data)
     } catch (failure) {
       return setError(errorMessage(failure))
     }

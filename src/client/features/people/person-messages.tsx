@@ -1,16 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { messages } from '#shared/messages'
-import type { SentMessage } from '#shared/schemas/messages'
 import { QueryState } from '../../components/ui/query-state.tsx'
-import { api } from '../../lib/api.ts'
 import { when } from '../../lib/when.ts'
+import { personMessagesQuery } from './api.ts'
 
 // What the association sent this person, newest first: the committee can answer "did I get it?".
 export function PersonMessages({ id }: { id: string }) {
-  const sent = useQuery({
-    queryKey: ['messages', 'person', id],
-    queryFn: () => api<SentMessage[]>(`/api/people/${encodeURIComponent(id)}/messages`),
-  })
+  const sent = useQuery(personMessagesQuery(id))
   return (
     <section className="card" aria-labelledby="person-messages-heading">
       <h3 id="person-messages-heading">Messages sent</h3>

@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { useMutation } from '@tanstack/react-query'
 import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { deletePerson, movePerson, usePeopleCache } from './api.ts'
+import { deletePerson, movePerson } from './api.ts'
 import { listPath, modeText, personPath, type PeopleMode } from './mode.ts'
+import { usePeopleChange } from './people-change.ts'
 import { useFocusOnMount } from './use-focus.ts'
 
 type Choice = 'move' | 'delete'
@@ -19,13 +19,13 @@ export function RemovePersonForm({ person, mode }: { person: Person; mode: Peopl
   const [choice, setChoice] = useState<Choice>('move')
   const [error, setError] = useState('')
   const navigate = useNavigate()
-  const cache = usePeopleCache()
   const heading = useFocusOnMount<HTMLHeadingElement>()
   const ids = useId()
-  const run = useMutation({
+  const run = usePeopleChange({
     mutationFn: async (chosen: Choice) => {
       await (chosen === 'move' ? movePerson(person.id, mode) : deletePerson(person.id))
     },
+    shows: (_, chosen) => ({ removed: person.id, from: chosen === 'move' ? mode : undefined }),
   })
 
   async function proceed(event: FormEvent) {
@@ -36,7 +36,6 @@ export function RemovePersonForm({ person, mode }: { person: Person; mode: Peopl
     } catch (failure) {
       return setError(errorMessage(failure))
     }
-    cache.removed(person.id, choice === 'move' ? mode : undefined)
     const notice =
       choice === 'move' ? text.movedNotice(person.id) : messages.personDeleted(person.id)
     await navigate(listPath(mode), { state: { notice } })

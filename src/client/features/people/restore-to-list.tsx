@@ -1,26 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { offerMessages } from '#shared/offer-messages'
 import type { Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { api, errorMessage } from '../../lib/api.ts'
-import { usePeopleCache } from './api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { usePeopleChange } from './people-change.ts'
 
 const restore = (id: string) =>
   api<Person>(`/api/people/${encodeURIComponent(id)}/restore-to-waiting-list`, { method: 'POST' })
 
 // Someone who did not say in time that they still want a plot goes back to their old place.
 export function RestoreToList({ id, onRestored }: { id: string; onRestored: () => void }) {
-  const cache = usePeopleCache()
-  const client = useQueryClient()
-  const restoring = useMutation({
+  const restoring = usePeopleChange({
     mutationFn: () => restore(id),
     // The person shows on the list again; their history and the lists (the offers screen's
     // lapsed people among them) are fetched afresh.
-    onSuccess: (person) => {
-      cache.saved(person)
-      void client.invalidateQueries({ queryKey: ['waiting-list'] })
-      onRestored()
-    },
+    shows: (person) => ({ saved: person }),
+    alsoInvalidates: [queryKeys.waitingList],
+    onSuccess: onRestored,
   })
   return (
     <>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router'
 import { lazyPage } from '../../lib/lazy-page.ts'
 import { queryClient } from '../../lib/query-client.ts'
-import { fetchPeople, fetchPerson, peopleKeys } from './api.ts'
+import { peopleListQuery, personQuery } from './api.ts'
 import { PeopleModeRoute } from './mode-context.tsx'
 import type { PeopleMode } from './mode.ts'
 
@@ -12,16 +12,13 @@ export type { PeopleMode } from './mode.ts'
 // arrives one round trip sooner. Neither waits for the answer; the screens read the query cache,
 // and a fresh cached copy is not asked for again. The server still decides who may read them.
 const prefetchPeople = (mode: PeopleMode) => () => {
-  void queryClient.prefetchQuery({
-    queryKey: peopleKeys.list(mode),
-    queryFn: () => fetchPeople(mode),
-  })
+  void queryClient.prefetchQuery(peopleListQuery(mode))
   return null
 }
 
 function prefetchPerson({ params }: LoaderFunctionArgs) {
   const id = params.id ?? ''
-  void queryClient.prefetchQuery({ queryKey: peopleKeys.person(id), queryFn: () => fetchPerson(id) })
+  void queryClient.prefetchQuery(personQuery(id))
   return null
 }
 

@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { messages } from '#shared/messages'
 import type { Person, UpdatePerson } from '#shared/schemas/person'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
-import { fetchPerson, peopleKeys, updatePerson, usePeopleCache } from './api.ts'
+import { personQuery, updatePerson } from './api.ts'
 import { listPath, type PeopleMode } from './mode.ts'
+import { usePeopleChange } from './people-change.ts'
 import { draftOf, firstIssue, type DraftField, type PersonDraft } from './person-draft.ts'
 
 // Spec section 4: read-only until Edit; Cancel returns to read-only; Submit saves, then goes back.
@@ -21,8 +22,10 @@ export function usePersonEditor(person: Person, mode: PeopleMode) {
   const leave = useUnsavedChanges(editing && changed)
   const navigate = useNavigate()
   const client = useQueryClient()
-  const cache = usePeopleCache()
-  const save = useMutation({ mutationFn: (body: UpdatePerson) => updatePerson(person.id, body) })
+  const save = usePeopleChange({
+    mutationFn: (body: UpdatePerson) => updatePerson(person.id, body),
+    shows: (saved) => ({ saved }),
+  })
 
   function startFrom(record: Person) {
     setDraft(draftOf(record))
@@ -60,7 +63,7 @@ export function usePersonEditor(person: Person, mode: PeopleMode) {
       if (!parsed.success) return setError(firstIssue(parsed.error))
       setError('')
       try {
-        cache.saved(await save.mutateAsync(parsed.data))
+        await save.mutateAsync(parsed.data)
       } catch (failure) {
         // What the user typed stays in the form; after a 409 they choose when to reload.
         setConflict(failure instanceof ApiError && failure.status === 409)
@@ -72,11 +75,7 @@ export function usePersonEditor(person: Person, mode: PeopleMode) {
     // Takes the other member's version and keeps editing, as the staleVersion message asks.
     async reload() {
       try {
-        const fresh = await client.fetchQuery({
-          queryKey: peopleKeys.person(person.id),
-          queryFn: () => fetchPerson(person.id),
-          staleTime: 0,
-        })
+        const fresh = await client.fetchQuery({ ...personQuery(person.id), staleTime: 0 })
         startFrom(fresh)
       } catch (failure) {
         setError(errorMessage(failure))

@@ -3,24 +3,19 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { offerMessages } from '#shared/offer-messages'
 import { waitingListMessages } from '#shared/waiting-list-messages'
-import type { WaitingListEvent } from '#shared/schemas/letting'
 import type { Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
-import { api } from '../../lib/api.ts'
 import { newOfferHref } from '../../lib/new-offer-href.ts'
 import { when } from '../../lib/when.ts'
+import { waitingListHistoryQuery } from './api.ts'
 import { RestoreToList } from './restore-to-list.tsx'
 
 // How a person's place on the waiting list came about, oldest first: joined, offered, declined…
 // For someone on the list, the way to offer them a plot; for someone who lapsed from it, the way
 // back to their old place. Someone off the list with no history there is shown none.
 export function WaitingListHistory({ person }: { person: Person }) {
-  const history = useQuery({
-    queryKey: ['people', 'waiting-list-history', person.id],
-    queryFn: () =>
-      api<WaitingListEvent[]>(`/api/people/${encodeURIComponent(person.id)}/waiting-list-history`),
-  })
+  const history = useQuery(waitingListHistoryQuery(person.id))
   const [restored, setRestored] = useState(false)
   const events = history.data ?? []
   if (!person.onWaitingList && events.length === 0 && !restored) return null
