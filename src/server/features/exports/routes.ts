@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { LEVELS } from '#shared/domain/levels'
-import { toIsoDate } from '#shared/domain/text'
 import type { App } from '#server/core/app-type'
 import { plotHoldersCsv, plotsCsv, waitingListCsv } from '#server/features/exports/service'
 
@@ -13,16 +12,15 @@ const land = { minLevel: LEVELS.land }
 // Documents the answer in /api/openapi.json; a string sent as text/csv is never serialised.
 const csvAnswer = { produces: ['text/csv'], response: { 200: z.string() }, tags: ['exports'] }
 
-// The day in the file name tells apart downloads kept side by side.
-function sendCsv(reply: FastifyReply, name: string, csv: string) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${toIsoDate(new Date())}.csv"`)
-    .send(csv)
-}
-
 export async function exportsFeature(app: App) {
-  const { db } = app
+  const { db, clock } = app
+  // The day in the file name (the server's today) tells apart downloads kept side by side.
+  const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}-${clock.today()}.csv"`)
+      .send(csv)
+
   app.get(
     '/api/exports/plotholders.csv',
     {

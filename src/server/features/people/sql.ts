@@ -104,6 +104,11 @@ export async function findPerson(tx: ReadTx, id: string): Promise<Person | undef
   return found && toPerson(...found)
 }
 
+/** Whether anyone is on record yet (the first-run steps). */
+export async function anyPerson(tx: ReadTx): Promise<boolean> {
+  return (await tx.selectFrom('people').select('id').limit(1).executeTakeFirst()) !== undefined
+}
+
 // Nicknames differing only in case would be told apart by nobody reading a tenant list. Both
 // sides go through the engine's lower(), so an exact repeat is caught even where SQLite folds
 // only ASCII letters.
@@ -217,4 +222,32 @@ export async function deleteTenancy(tx: WriteTx, plotId: string, personId: strin
     .where('plotId', '=', plotId)
     .where('personId', '=', personId)
     .execute()
+}
+
+/**
+ * How to reach people (their names, e-mail and postal addresses, and the way they want), for
+ * letters and e-mails: every plot holder, the waiting list in its order, or the people named.
+ */
+export function contactDetails(tx: ReadTx, who: PeopleStatus | readonly string[]) {
+  const people = tx
+    .selectFrom('people')
+    .select(['id', 'firstName', 'lastName', 'email', 'address', 'contactBy'])
+  if (who === 'plotholders') return people.where('isPlotHolder', '=', 1).orderBy('id').execute()
+  if (who === 'waitinglist')
+    return people
+      .where('onWaitingList', '=', 1)
+      .orderBy('joinedWaitingList')
+      .orderBy('id')
+      .execute()
+  if (who.length === 0) return Promise.resolve([])
+  return people.where('id', 'in', who).orderBy('id').execute()
+}
+
+/** Who has the e-mail address, if anyone (`email` lower-case, compared with the engine's lower()). */
+export function personWithEmail(tx: ReadTx, email: string) {
+  return tx
+    .selectFrom('people')
+    .select(['id', 'firstName', 'lastName'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .executeTakeFirst()
 }

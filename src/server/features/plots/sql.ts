@@ -89,6 +89,11 @@ export async function vacantPlotIds(tx: ReadTx): Promise<string[]> {
   return (await listPlots(tx)).filter((plot) => !plot.occupied).map((plot) => plot.id)
 }
 
+/** Whether any plot is on record yet (the first-run steps). */
+export async function anyPlot(tx: ReadTx): Promise<boolean> {
+  return (await tx.selectFrom('plots').select('id').limit(1).executeTakeFirst()) !== undefined
+}
+
 // Plot names differing only in case would be one plot to anyone reading the map (lower() on
 // both sides, as for nicknames).
 export async function plotNameTaken(tx: ReadTx, id: string): Promise<boolean> {
@@ -191,29 +196,30 @@ export async function endTenanciesOf(tx: WriteTx, personId: string): Promise<Plo
 }
 
 // Rent's changes to plots: once a rent year is under way the paid flag follows the ledger, and
-// a plot whose rent is in arrears is marked failed. Each plot changed goes to its next version.
+// a plot whose rent is in arrears is marked failed.
 
-/** The paid flag of the plots named (of every plot when none are), by plot id. */
-export async function paidFlags(
-  tx: ReadTx,
-  ids?: readonly string[],
-): Promise<Map<string, boolean>> {
-  if (ids?.length === 0) return new Map()
-  let query = tx.selectFrom('plots').select(['id', 'paid'])
-  if (ids) query = query.where('id', 'in', ids)
-  return new Map((await query.execute()).map((row) => [row.id, Boolean(row.paid)]))
-}
-
-/** Sets the paid flag of the plots named; each whose flag changes goes to its next version. */
-export async function setPaid(tx: WriteTx, ids: readonly string[], paid: boolean): Promise<void> {
+/**
+ * Sets the paid flag of the plots given (as read in the same write). An occupied plot whose flag
+ * changes goes to its next version. A vacant plot's flag is set too, so that it follows the rule
+ * like every other, but makes no new version: no tenant's rent is in it, and the filters, the map
+ * and the letters read the flag of occupied plots only.
+ */
+export async function setPaid(tx: WriteTx, plots: readonly Plot[], paid: boolean): Promise<void> {
   const flag = paid ? 1 : 0
-  for (let start = 0; start < ids.length; start += 1_000)
-    await tx
-      .updateTable('plots')
-      .set((eb) => ({ paid: flag, version: eb('version', '+', 1) }))
-      .where('id', 'in', ids.slice(start, start + 1_000))
-      .where('paid', '!=', flag)
-      .execute()
+  for (const [occupied, ids] of [
+    [true, plots.filter((plot) => plot.occupied).map((plot) => plot.id)],
+    [false, plots.filter((plot) => !plot.occupied).map((plot) => plot.id)],
+  ] as const)
+    for (let start = 0; start < ids.length; start += 1_000)
+      await tx
+        .updateTable('plots')
+        .set((eb) => ({
+          paid: flag,
+          version: occupied ? eb('version', '+', 1) : eb.ref('version'),
+        }))
+        .where('id', 'in', ids.slice(start, start + 1_000))
+        .where('paid', '!=', flag)
+        .execute()
 }
 
 /** Marks a plot failed (its rent in arrears: ready to re-let), unless it already is. */

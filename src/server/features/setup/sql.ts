@@ -4,6 +4,9 @@ import { readJsonSetting, writeJsonSetting } from '#server/core/db/settings'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { LEVELS } from '#shared/domain/levels'
 import { findStoredSettings } from '#server/core/db/association-settings'
+import { anyAccountAtLevel } from '#server/features/accounts/sql'
+import { anyPerson } from '#server/features/people/sql'
+import { anyPlot } from '#server/features/plots/sql'
 import { findStoredSiteMap } from '#server/features/site-map/sql'
 
 const SKIPPED_KEY = 'setupSkipped'
@@ -15,24 +18,15 @@ export const findSkippedSteps = async (tx: ReadTx): Promise<SetupStepId[]> =>
 export const storeSkippedSteps = (tx: WriteTx, steps: SetupStepId[]) =>
   writeJsonSetting(tx, SKIPPED_KEY, skippedSteps, steps)
 
-const hasRow = async (query: Promise<unknown>) => (await query) !== undefined
-
-/** What the association has made so far, each answered by one indexed look. */
+/** What the association has made so far, each answered by one indexed look (its owner's). */
 export async function setupFacts(tx: ReadTx) {
   const [details, map, plots, people, committee] = await Promise.all([
     findStoredSettings(tx).then((settings) => settings !== undefined),
     findStoredSiteMap(tx).then((siteMap) => siteMap !== undefined),
-    hasRow(tx.selectFrom('plots').select('id').limit(1).executeTakeFirst()),
-    hasRow(tx.selectFrom('people').select('id').limit(1).executeTakeFirst()),
+    anyPlot(tx),
+    anyPerson(tx),
     // Someone besides the administrators can keep the lists.
-    hasRow(
-      tx
-        .selectFrom('user')
-        .select('id')
-        .where('level', '=', LEVELS.committee)
-        .limit(1)
-        .executeTakeFirst(),
-    ),
+    anyAccountAtLevel(tx, LEVELS.committee),
   ])
   return { details, map, plots, people, committee }
 }
