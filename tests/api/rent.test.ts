@@ -42,7 +42,7 @@ describe.each(engines)('the rent year on %s', (engine) => {
       reference: 'at the gate',
       requestId,
     })
-  const checkStatement = async (csv: string) => {
+  const checkStatement = async (csv: string | Buffer<ArrayBuffer>) => {
     const form = new FormData()
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'statement.csv')
     const request = new Request('http://localhost/api/rent/statement', {
@@ -346,6 +346,36 @@ describe.each(engines)('the rent year on %s', (engine) => {
     ).toBe(summary.outstanding)
   })
 
+  it('makes the next version of a plot whose paid flag the ledger turns, so an edit read before is stale', async () => {
+    const a1 = await invoiceOf('A1')
+    const plotOf = async () =>
+      (await send(t, committee, 'GET', '/api/plots/A1')).json() as {
+        paid: boolean
+        version: number
+      }
+    const before = await plotOf()
+    expect(before.paid).toBe(true)
+    const refund = await send(t, committee, 'POST', `/api/rent/invoices/${a1.id}/corrections`, {
+      kind: 'refund',
+      amount: 1,
+      date: '2026-10-06',
+      reference: 'a penny back',
+      requestId: randomUUID(),
+    })
+    expect(refund.statusCode, refund.body).toBe(201)
+    const owing = await plotOf()
+    expect([owing.paid, owing.version]).toEqual([false, before.version + 1])
+    const stale = await send(t, committee, 'PUT', '/api/plots/A1', {
+      ...before,
+      description: 'edited from an old read',
+    })
+    expect(stale.statusCode).toBe(409)
+    expect(stale.json().detail).toBe(messages.staleVersion)
+    expect((await pay(a1.id, 1)).statusCode).toBe(201)
+    const paid = await plotOf()
+    expect([paid.paid, paid.version]).toEqual([true, before.version + 2])
+  })
+
   it('matches a bank statement to invoices by reference and records the confirmed lines', async () => {
     const a2 = await invoiceOf('A2')
     const csv = [
@@ -418,6 +448,19 @@ describe.each(engines)('the rent year on %s', (engine) => {
       ['', rentMessages.statementNoSuchDate('00/10/2026')],
       ['2028-02-29', null],
       ['2026-10-06', null],
+    ])
+  })
+
+  it('reads a statement as any uploaded text is read: Windows-1252, as Excel saves CSV, pound signs and all', async () => {
+    const a2 = await invoiceOf('A2')
+    const csv = `Date,Reference,Amount\r\n06/10/2026,INV-${a2.number} caf\u00e9,\u00a31.00`
+    const checked = await checkStatement(Buffer.from(csv, 'latin1'))
+    expect(checked.statusCode, checked.body).toBe(200)
+    const [line] = checked.json() as Array<{ amount: number; reference: string; problem: null }>
+    expect([line!.amount, line!.reference, line!.problem]).toEqual([
+      100,
+      `INV-${a2.number} caf\u00e9`,
+      null,
     ])
   })
 

@@ -2,16 +2,17 @@ import { z } from 'zod'
 import { copiesForOne, dearName } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import { invoiceReference, nextStep, stepDate, type RentStep } from '#shared/domain/rent'
-import type { ContactBy } from '#shared/domain/contact-ways'
 import { rentMessages } from '#shared/rent-messages'
 import type { Invoice } from '#shared/schemas/rent'
-import type { Db } from '#server/core/db/database'
-import { lockRecords, writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
-import type { Copies } from '#server/core/email/copies'
-import { deadlineAt, doubling, type JobKind, type JobRunner } from '#server/core/jobs/runner'
-import { recordKey, writeLog } from '#server/core/logged-change'
+import { lockRecords, type ReadTx, type WriteTx } from '#server/core/db/write-transaction'
+import { deadlineAt, doubling, type JobKind } from '#server/core/jobs/runner'
+import { loggedWrite, recordKey, SYSTEM, type LogEntry } from '#server/core/logged-change'
+import { findPerson } from '#server/features/people/sql'
+import { markFailed } from '#server/features/plots/sql'
+import type { Rent } from '#server/features/rent/context'
+import { insertStep } from '#server/features/rent/ledger-sql'
 import { rentSettings } from '#server/features/rent/settings'
-import { findInvoice } from '#server/features/rent/sql'
+import { findInvoice, payerAddresses } from '#server/features/rent/sql'
 
 // Chasing an unpaid invoice: one job per invoice, stored when the year starts, due on the day of
 // its first reminder. Each run does the steps that have fallen due (first reminder, second
@@ -19,62 +20,46 @@ import { findInvoice } from '#server/features/rent/sql'
 // are read from the settings when the job runs, so a change to them moves the invoices already
 // out. A paid, written-off or cancelled invoice is left alone.
 
-const SYSTEM = 'system'
-
-export function deadlineJob(
-  db: Db,
-  copies: Copies,
-  jobs: () => JobRunner,
-): JobKind<{ invoiceId: number }> {
+export function deadlineJob({ db, clock, copies, jobs }: Rent): JobKind<{ invoiceId: number }> {
   const job: JobKind<{ invoiceId: number }> = {
     kind: 'rent-deadline',
     payload: z.object({ invoiceId: z.number().int() }),
     maxAttempts: 10,
     backOffMs: doubling(60_000, 3_600_000),
     run: ({ invoiceId }) =>
-      writeTransaction(
-        db,
-        async (tx) => {
-          const runner = jobs()
-          const today = runner.clock().toISOString().slice(0, 10)
-          const settings = await rentSettings(tx)
-          for (;;) {
-            const invoice = await findInvoice(tx, invoiceId)
-            if (!invoice || invoice.cancelled || invoice.outstanding <= 0) return
-            const step = nextStep(invoice.steps.map((done) => done.step))
-            if (!step) return
-            const date = stepDate(invoice.dueDate, step, settings.reminderDays)
-            if (date > today) {
-              await runner.enqueue(tx, job, { invoiceId }, deadlineAt(date))
-              return
-            }
-            await takeStep(tx, invoice, step, today, settings.paymentInstructions)
+      loggedWrite(db, [recordKey('invoices', String(invoiceId))], async (tx, log) => {
+        const today = clock.today()
+        const settings = await rentSettings(tx)
+        for (;;) {
+          const invoice = await findInvoice(tx, invoiceId)
+          if (!invoice || invoice.cancelled || invoice.outstanding <= 0) return
+          const step = nextStep(invoice.steps.map((done) => done.step))
+          if (!step) return
+          const date = stepDate(invoice.dueDate, step, settings.reminderDays)
+          if (date > today) {
+            await jobs.enqueue(tx, job, { invoiceId }, deadlineAt(date))
+            return
           }
-        },
-        [recordKey('invoices', String(invoiceId))],
-      ),
+          await takeStep(tx, log, invoice, step, today, settings.paymentInstructions)
+        }
+      }),
   }
 
   async function takeStep(
     tx: WriteTx,
+    log: LogEntry,
     invoice: Invoice,
     step: RentStep,
     today: string,
     instructions: string,
   ) {
-    await tx.insertInto('rent_steps').values({ invoiceId: invoice.id, step, date: today }).execute()
+    await insertStep(tx, invoice.id, step, today)
     const change = { eventCollection: 'invoices', docId: String(invoice.id), userName: SYSTEM }
     if (step === 'arrears') {
       // Ready to re-let: the spec's failed or lapsed flag, which the plots filters read.
       await lockRecords(db, tx, [recordKey('plots', invoice.plotId)])
-      await tx
-        .updateTable('plots')
-        .set((eb) => ({ isFailed: 1, version: eb('version', '+', 1) }))
-        .where('id', '=', invoice.plotId)
-        .where('isFailed', '=', 0)
-        .execute()
-      await writeLog(
-        tx,
+      await markFailed(tx, invoice.plotId)
+      log(
         { ...change, methodName: 'markArrears' },
         { plotId: invoice.plotId, outstanding: invoice.outstanding },
       )
@@ -104,8 +89,7 @@ export function deadlineJob(
         attachment: `invoice:${invoice.id}`,
       })),
     )
-    await writeLog(
-      tx,
+    log(
       { ...change, methodName: 'sendRentReminder' },
       { step, payerId: payer.id, outstanding: invoice.outstanding },
     )
@@ -115,24 +99,16 @@ export function deadlineJob(
 }
 
 // The payer as they are now; one whose record has gone is written to at the invoice's address.
-async function payerOf(tx: WriteTx, invoice: Invoice) {
-  const person = await tx
-    .selectFrom('people')
-    .select(['id', 'firstName', 'lastName', 'email', 'address', 'contactBy'])
-    .where('id', '=', invoice.payerId)
-    .executeTakeFirst()
+async function payerOf(tx: ReadTx, invoice: Invoice) {
+  const person = await findPerson(tx, invoice.payerId)
   if (person) return person
-  const stored = await tx
-    .selectFrom('invoices')
-    .select('payerAddress')
-    .where('id', '=', invoice.id)
-    .executeTakeFirstOrThrow()
+  const addresses = await payerAddresses(tx, [invoice.id])
   return {
     id: invoice.payerId,
     firstName: '',
     lastName: invoice.payerName,
     email: '',
-    address: stored.payerAddress,
-    contactBy: 'post' as ContactBy,
+    address: addresses.get(invoice.id) ?? '',
+    contactBy: 'post' as const,
   }
 }

@@ -1,3 +1,4 @@
+import { waysOf } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import { invoiceReference } from '#shared/domain/rent'
 import { messages } from '#shared/messages'
@@ -7,7 +8,8 @@ import type { AssociationDetails } from '#server/core/db/association-settings'
 import type { Db } from '#server/core/db/database'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { LEFT, letterhead, MM, newPdf, pdfBytes, WIDTH } from '#server/core/pdf'
-import { findInvoices } from '#server/features/rent/sql'
+import { listPeople } from '#server/features/people/sql'
+import { findInvoices, linesOfInvoices, payerAddresses } from '#server/features/rent/sql'
 
 // Invoices as PDF (pdfkit, core/pdf.ts): a page each, the payer's name and address in the
 // envelope's window, so one PDF serves as the e-mail's attachment and as the letter to post.
@@ -74,16 +76,7 @@ function writeInvoice(
 async function printed(tx: ReadTx, invoices: Invoice[]): Promise<PrintedInvoice[]> {
   if (invoices.length === 0) return []
   const ids = invoices.map((invoice) => invoice.id)
-  const [lines, addresses] = await Promise.all([
-    tx
-      .selectFrom('invoice_lines')
-      .select(['invoiceId', 'description', 'amount'])
-      .where('invoiceId', 'in', ids)
-      .orderBy('id')
-      .execute(),
-    tx.selectFrom('invoices').select(['id', 'payerAddress']).where('id', 'in', ids).execute(),
-  ])
-  const address = new Map(addresses.map((a) => [a.id, a.payerAddress]))
+  const [lines, address] = await Promise.all([linesOfInvoices(tx, ids), payerAddresses(tx, ids)])
   return invoices.map((invoice) => ({
     invoice,
     address: address.get(invoice.id) ?? '',
@@ -137,12 +130,6 @@ export function yearInvoicesPdf(
 
 // The people who get post: by their choice, or for want of an e-mail address.
 async function postPayers(tx: ReadTx): Promise<Set<string>> {
-  const rows = await tx
-    .selectFrom('people')
-    .select('id')
-    .where((eb) =>
-      eb.or([eb('contactBy', 'in', ['post', 'both']), eb(eb.fn('trim', ['email']), '=', '')]),
-    )
-    .execute()
-  return new Set(rows.map((row) => row.id))
+  const people = await listPeople(tx)
+  return new Set(people.filter((person) => waysOf(person).includes('post')).map((p) => p.id))
 }

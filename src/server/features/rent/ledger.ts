@@ -6,16 +6,20 @@ import type {
   LedgerEntry,
   PaymentInput,
 } from '#shared/schemas/rent'
-import type { Db } from '#server/core/db/database'
-import { writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
+import type { WriteTx } from '#server/core/db/write-transaction'
 import { AppError, conflict, notFound, unlessRefused } from '#server/core/errors'
-import { AlreadyDone, loggedChange, recordKey, writeLogs } from '#server/core/logged-change'
+import { AlreadyDone, loggedChange, loggedWrite, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
-import { findInvoices, LEDGER_COLUMNS, settlePaidFlags } from '#server/features/rent/sql'
+import type { Rent } from '#server/features/rent/context'
+import { entryByRequest, insertEntry } from '#server/features/rent/ledger-sql'
+import { settlePaidFlags } from '#server/features/rent/paid-flags'
+import { findInvoices } from '#server/features/rent/sql'
 
 // The ledger only grows: a payment, a refund, a write-off or a cancellation is a new entry, and a
 // mistake is put right by another. Each entry carries the request that made it, so a payment
 // sent twice (a double click, a retried request) is found and answered, not recorded again.
+
+type Ledger = Pick<Rent, 'db' | 'clock'>
 
 const METHOD_NAMES: Record<EntryKind, string> = {
   payment: 'recordPayment',
@@ -33,13 +37,12 @@ interface NewEntry {
   requestId: string
 }
 
-function entryByRequest(tx: WriteTx, requestId: string) {
-  return tx
-    .selectFrom('ledger')
-    .select(LEDGER_COLUMNS)
-    .where('requestId', '=', requestId)
-    .executeTakeFirst()
-}
+const entryChange = (methodName: string, invoiceId: number, viewer: Viewer) => ({
+  methodName,
+  eventCollection: 'invoices',
+  docId: String(invoiceId),
+  userName: viewer.userName,
+})
 
 // An entry already made by this request id: the same request again when it names the same
 // invoice and kind, else the id was reused for something else and is refused (409), alike for a
@@ -51,6 +54,7 @@ function sameRequest(done: LedgerEntry, invoiceId: number, kind: EntryKind): Led
 
 // Adds one entry to an invoice read fresh inside the write, after the rules allow it.
 async function addEntry(
+  { db, clock }: Ledger,
   tx: WriteTx,
   viewer: Viewer,
   invoiceId: number,
@@ -67,74 +71,70 @@ async function addEntry(
   const amount = unlessRefused(
     checkEntry({ amount: invoice.amount, sums }, entry.kind, entry.amount),
   )
-  const stored = await tx
-    .insertInto('ledger')
-    .values({
-      invoiceId,
-      kind: entry.kind,
-      amount,
-      method: entry.method,
-      date: entry.date,
-      reference: entry.reference,
-      requestId: entry.requestId,
-      createdBy: viewer.userName,
-      createdAt: new Date().toISOString(),
-    })
-    .returning(LEDGER_COLUMNS)
-    .executeTakeFirstOrThrow()
-  await settlePaidFlags(tx, [invoice.plotId])
+  const stored = await insertEntry(tx, {
+    invoiceId,
+    kind: entry.kind,
+    amount,
+    method: entry.method,
+    date: entry.date,
+    reference: entry.reference,
+    requestId: entry.requestId,
+    createdBy: viewer.userName,
+    createdAt: clock.now().toISOString(),
+  })
+  await settlePaidFlags(db, tx, [invoice.plotId])
   return stored
 }
 
 function recordEntry(
-  db: Db,
+  ledger: Ledger,
   viewer: Viewer,
   invoiceId: number,
   entry: NewEntry,
 ): Promise<LedgerEntry> {
   return loggedChange(
-    db,
-    {
-      methodName: METHOD_NAMES[entry.kind],
-      eventCollection: 'invoices',
-      docId: String(invoiceId),
-      userName: viewer.userName,
-    },
+    ledger.db,
+    entryChange(METHOD_NAMES[entry.kind], invoiceId, viewer),
     async (tx) => {
       const done = await entryByRequest(tx, entry.requestId)
       if (done) return new AlreadyDone(sameRequest(done, invoiceId, entry.kind))
-      return addEntry(tx, viewer, invoiceId, entry)
+      return addEntry(ledger, tx, viewer, invoiceId, entry)
     },
     entry,
   )
 }
 
-export const recordPayment = (db: Db, viewer: Viewer, invoiceId: number, input: PaymentInput) =>
-  recordEntry(db, viewer, invoiceId, { kind: 'payment', ...input })
+export const recordPayment = (
+  ledger: Ledger,
+  viewer: Viewer,
+  invoiceId: number,
+  input: PaymentInput,
+) => recordEntry(ledger, viewer, invoiceId, { kind: 'payment', ...input })
 
 export const recordCorrection = (
-  db: Db,
+  ledger: Ledger,
   viewer: Viewer,
   invoiceId: number,
   input: CorrectionInput,
-) => recordEntry(db, viewer, invoiceId, { ...input, method: null })
+) => recordEntry(ledger, viewer, invoiceId, { ...input, method: null })
 
 /**
  * The bank statement's lines the committee confirmed, as payments by transfer, all in one
  * transaction: every one is recorded, or (when one is refused) none.
  */
-export function recordMatches(db: Db, viewer: Viewer, { matches }: ConfirmMatches) {
+export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: ConfirmMatches) {
   const invoiceIds = [...new Set(matches.map((match) => match.invoiceId))]
-  return writeTransaction(
-    db,
-    async (tx) => {
-      const recorded: Array<{ invoiceId: number; entry: LedgerEntry }> = []
+  return loggedWrite(
+    ledger.db,
+    invoiceIds.map((id) => recordKey('invoices', String(id))),
+    async (tx, log) => {
+      let recorded = 0
       for (const match of matches) {
         const done = await entryByRequest(tx, match.requestId)
         // A line confirmed before is passed over; an id that made another entry refuses all.
         if (done && sameRequest(done, match.invoiceId, 'payment')) continue
         try {
-          const entry = await addEntry(tx, viewer, match.invoiceId, {
+          const entry = await addEntry(ledger, tx, viewer, match.invoiceId, {
             kind: 'payment',
             amount: match.amount,
             method: 'transfer',
@@ -142,7 +142,8 @@ export function recordMatches(db: Db, viewer: Viewer, { matches }: ConfirmMatche
             reference: match.reference,
             requestId: match.requestId,
           })
-          recorded.push({ invoiceId: match.invoiceId, entry })
+          log(entryChange('recordPayment', match.invoiceId, viewer), entry)
+          recorded += 1
         } catch (error) {
           // A refused line names itself, so the committee knows which to look at again.
           if (error instanceof AppError)
@@ -153,20 +154,7 @@ export function recordMatches(db: Db, viewer: Viewer, { matches }: ConfirmMatche
           throw error
         }
       }
-      await writeLogs(
-        tx,
-        recorded.map(({ invoiceId, entry }) => ({
-          change: {
-            methodName: 'recordPayment',
-            eventCollection: 'invoices',
-            docId: String(invoiceId),
-            userName: viewer.userName,
-          },
-          value: entry,
-        })),
-      )
-      return { recorded: recorded.length }
+      return { recorded }
     },
-    invoiceIds.map((id) => recordKey('invoices', String(id))),
   )
 }

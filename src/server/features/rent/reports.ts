@@ -5,13 +5,9 @@ import type { DueItem, Invoice, LedgerEntry, YearSummary } from '#shared/schemas
 import type { Db } from '#server/core/db/database'
 import { toCsv, type Column } from '#server/core/http/csv'
 import { notFound } from '#server/core/errors'
+import { ledgerEntries, paymentsBetween } from '#server/features/rent/ledger-sql'
 import { rentSettings } from '#server/features/rent/settings'
-import {
-  currentYear,
-  findInvoices,
-  ledgerEntries,
-  type InvoiceFilter,
-} from '#server/features/rent/sql'
+import { currentYear, findInvoices, findYear, type InvoiceFilter } from '#server/features/rent/sql'
 
 // What the treasurer and the committee read: arrears, what falls due today, the year's summary
 // (which always balances, being sums of the same ledger), payments for the books, and each
@@ -57,11 +53,7 @@ export async function dueToday(db: Db, today: string): Promise<DueItem[]> {
 
 /** A year's totals, each the sum of the same entries the invoices' balances are made of. */
 export async function yearSummary(db: Db, yearId: number): Promise<YearSummary> {
-  const year = await db.kysely
-    .selectFrom('rent_years')
-    .selectAll()
-    .where('id', '=', yearId)
-    .executeTakeFirst()
+  const year = await findYear(db.kysely, yearId)
   if (!year) throw notFound(rentMessages.rentYearMissing)
   const invoices = await findInvoices(db.kysely, { yearId })
   const sum = (pick: (invoice: Invoice) => number) =>
@@ -116,28 +108,6 @@ const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
 
 /** Payments and refunds dated in the range, by date, as CSV for the treasurer's books. */
 export async function paymentsCsv(db: Db, from: string, to: string): Promise<string> {
-  const rows = await db.kysely
-    .selectFrom('ledger')
-    .innerJoin('invoices', 'invoices.id', 'ledger.invoiceId')
-    .select([
-      'ledger.id',
-      'ledger.invoiceId',
-      'ledger.kind',
-      'ledger.amount',
-      'ledger.method',
-      'ledger.date',
-      'ledger.reference',
-      'ledger.createdBy',
-      'ledger.createdAt',
-      'invoices.number',
-      'invoices.plotId',
-      'invoices.payerName',
-    ])
-    .where('ledger.kind', 'in', ['payment', 'refund'])
-    .where('ledger.date', '>=', from)
-    .where('ledger.date', '<=', to)
-    .orderBy('ledger.date')
-    .orderBy('ledger.id')
-    .execute()
+  const rows = await paymentsBetween(db.kysely, from, to)
   return toCsv(PAYMENT_COLUMNS, rows)
 }

@@ -5,11 +5,12 @@ import {
   type EntrySums,
   type RentStep,
 } from '#shared/domain/rent'
-import type { Invoice, LedgerEntry, RentYear } from '#shared/schemas/rent'
-import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import type { Invoice, RentYear } from '#shared/schemas/rent'
+import type { ReadTx } from '#server/core/db/write-transaction'
 
-// Reads of the rent year. A balance is never stored: it is the invoice's amount and the sums of
-// its ledger entries, added up here on every read.
+// Reads of the rent year: its years and invoices (the ledger's own reads and writes are
+// ledger-sql.ts, a year's making year-sql.ts). A balance is never stored: it is the invoice's
+// amount and the sums of its ledger entries, added up here on every read.
 
 export interface InvoiceFilter {
   yearId?: number
@@ -119,41 +120,15 @@ export async function findInvoice(tx: ReadTx, id: number): Promise<Invoice | und
  * has no rent year (what is due then comes from the plots' paid flags and fees).
  */
 export async function owedByPayer(tx: ReadTx): Promise<Map<string, number> | undefined> {
-  if (!(await tx.selectFrom('rent_years').select('id').limit(1).executeTakeFirst())) return undefined
+  if (!(await rentYearUnderWay(tx))) return undefined
   const [invoices, sums] = await Promise.all([
     tx.selectFrom('invoices').select(['id', 'payerId', 'amount']).execute(),
     entrySums(tx, {}),
   ])
   const owed = new Map<string, number>()
   for (const { id, payerId, amount } of invoices)
-    owed.set(
-      payerId,
-      (owed.get(payerId) ?? 0) + outstandingOf(amount, sums.get(id) ?? NO_ENTRIES),
-    )
+    owed.set(payerId, (owed.get(payerId) ?? 0) + outstandingOf(amount, sums.get(id) ?? NO_ENTRIES))
   return owed
-}
-
-/** A ledger entry as the API shows it (without the request id that made it). */
-export const LEDGER_COLUMNS = [
-  'id',
-  'invoiceId',
-  'kind',
-  'amount',
-  'method',
-  'date',
-  'reference',
-  'createdBy',
-  'createdAt',
-] as const
-
-export function ledgerEntries(tx: ReadTx, invoiceIds: readonly number[]): Promise<LedgerEntry[]> {
-  if (invoiceIds.length === 0) return Promise.resolve([])
-  return tx
-    .selectFrom('ledger')
-    .select(LEDGER_COLUMNS)
-    .where('invoiceId', 'in', invoiceIds)
-    .orderBy('id')
-    .execute()
 }
 
 export function invoiceLinesOf(tx: ReadTx, invoiceId: number) {
@@ -179,35 +154,37 @@ export function listYears(tx: ReadTx): Promise<RentYear[]> {
   return tx.selectFrom('rent_years').selectAll().orderBy('startDate', 'desc').execute()
 }
 
+export function findYear(tx: ReadTx, id: number): Promise<RentYear | undefined> {
+  return tx.selectFrom('rent_years').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
 /**
- * Sets the plots' paid flag from the ledger: a plot is paid when none of its invoices of the
- * current rent year still owes money. Runs inside every write that changes what is owed, so the
- * flag the plots filters and the map read can never disagree with the money. Without a rent year
- * the flag stays the committee's to set by hand.
+ * Whether a rent year is under way (one has started): from then on the plots' paid flags follow
+ * the ledger (the paidFollowsLedger hook) and what a person owes is the ledger's balance.
  */
-export async function settlePaidFlags(tx: WriteTx, plotIds?: readonly string[]): Promise<void> {
-  const year = await currentYear(tx)
-  if (!year) return
-  const invoices = await findInvoices(
-    tx,
-    plotIds?.length === 1 ? { yearId: year.id, plotId: plotIds[0]! } : { yearId: year.id },
-  )
-  const owing = new Set(
-    invoices.filter((invoice) => invoice.outstanding > 0).map((invoice) => invoice.plotId),
-  )
-  const plots = plotIds ?? (await tx.selectFrom('plots').select('id').execute()).map((p) => p.id)
-  const paid = plots.filter((id) => !owing.has(id))
-  const unpaid = plots.filter((id) => owing.has(id))
-  for (const [ids, flag] of [
-    [paid, 1],
-    [unpaid, 0],
-  ] as const) {
-    for (let start = 0; start < ids.length; start += 1_000)
-      await tx
-        .updateTable('plots')
-        .set({ paid: flag })
-        .where('id', 'in', ids.slice(start, start + 1_000))
-        .where('paid', '!=', flag)
-        .execute()
-  }
+export async function rentYearUnderWay(tx: ReadTx): Promise<boolean> {
+  return (await tx.selectFrom('rent_years').select('id').limit(1).executeTakeFirst()) !== undefined
+}
+
+/** The lines of the invoices named, in the order they were made, for printing. */
+export function linesOfInvoices(tx: ReadTx, invoiceIds: readonly number[]) {
+  return tx
+    .selectFrom('invoice_lines')
+    .select(['invoiceId', 'description', 'amount'])
+    .where('invoiceId', 'in', invoiceIds)
+    .orderBy('id')
+    .execute()
+}
+
+/** The postal address each invoice named was made out to, by invoice id. */
+export async function payerAddresses(
+  tx: ReadTx,
+  invoiceIds: readonly number[],
+): Promise<Map<number, string>> {
+  const rows = await tx
+    .selectFrom('invoices')
+    .select(['id', 'payerAddress'])
+    .where('id', 'in', invoiceIds)
+    .execute()
+  return new Map(rows.map((row) => [row.id, row.payerAddress]))
 }

@@ -1,4 +1,3 @@
-import { comparePlotIds } from '#shared/domain/plots'
 import { copiesForOne, dearName, fullName } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import {
@@ -12,79 +11,60 @@ import {
   stepsDueBy,
   yearLabel,
 } from '#shared/domain/rent'
+import { toIsoDate } from '#shared/domain/text'
 import { messages } from '#shared/messages'
 import { rentMessages } from '#shared/rent-messages'
+import type { Person } from '#shared/schemas/person'
 import type { YearPreview } from '#shared/schemas/rent'
-import type { ContactBy } from '#shared/domain/contact-ways'
 import type { Db } from '#server/core/db/database'
-import { insertInBatches } from '#server/core/db/insert-in-batches'
-import { writeTransaction, type ReadTx } from '#server/core/db/write-transaction'
-import type { Copies, OutgoingCopy } from '#server/core/email/copies'
+import type { ReadTx } from '#server/core/db/write-transaction'
+import type { OutgoingCopy } from '#server/core/email/copies'
 import { badRequest, unlessRefused } from '#server/core/errors'
-import { deadlineAt, type JobKind, type JobRunner } from '#server/core/jobs/runner'
-import { writeLog, writeLogs } from '#server/core/logged-change'
+import { deadlineAt, type JobKind } from '#server/core/jobs/runner'
+import { loggedWrite } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
+import { listPeople } from '#server/features/people/sql'
+import { listPlots } from '#server/features/plots/sql'
+import type { Rent } from '#server/features/rent/context'
+import { settlePaidFlags } from '#server/features/rent/paid-flags'
 import { rentSettings } from '#server/features/rent/settings'
-import { settlePaidFlags } from '#server/features/rent/sql'
+import {
+  insertInvoices,
+  insertYear,
+  lastInvoiceNumber,
+  startedYear,
+} from '#server/features/rent/year-sql'
 
 // Starting a rent year: one invoice per occupied plot, addressed to one of its tenants, made
 // all at once in one transaction with the e-mails and letters that carry them and the job that
 // will chase each one. Numbers run on from the last invoice without gaps; starting the same year
 // twice finds it started and makes nothing.
 
-interface Tenant {
-  id: string
-  firstName: string
-  lastName: string
-  dateJoined: string
-  email: string
-  address: string
-  contactBy: ContactBy
-  concession: number
-}
-
+// The occupied plots in plot order, each with its tenants' records.
 async function occupiedPlots(tx: ReadTx) {
-  const rows = await tx
-    .selectFrom('tenancy')
-    .innerJoin('plots', 'plots.id', 'tenancy.plotId')
-    .innerJoin('people', 'people.id', 'tenancy.personId')
-    .select([
-      'plots.id as plotId',
-      'plots.fee',
-      'plots.area',
-      'people.id',
-      'people.firstName',
-      'people.lastName',
-      'people.dateJoined',
-      'people.email',
-      'people.address',
-      'people.contactBy',
-      'people.concession',
-    ])
-    .execute()
-  const plots = new Map<string, { fee: number; area: number; tenants: Tenant[] }>()
-  for (const { plotId, fee, area, ...tenant } of rows) {
-    const plot = plots.get(plotId) ?? { fee, area, tenants: [] }
-    plot.tenants.push(tenant)
-    plots.set(plotId, plot)
-  }
-  return [...plots.entries()].sort(([a], [b]) => comparePlotIds(a, b))
+  const [plots, people] = await Promise.all([listPlots(tx), listPeople(tx)])
+  const byId = new Map(people.map((person) => [person.id, person]))
+  return plots
+    .filter((plot) => plot.occupied)
+    .map((plot) => ({
+      plotId: plot.id,
+      fee: plot.fee,
+      area: plot.area,
+      tenants: plot.tenants.flatMap((id) => byId.get(id) ?? []),
+    }))
 }
 
 async function plan(tx: ReadTx, startDate: string) {
   const settings = await rentSettings(tx)
   const dueDate = addDays(startDate, settings.daysToPay)
-  const invoices = (await occupiedPlots(tx)).flatMap(([plotId, plot]) => {
+  const invoices = (await occupiedPlots(tx)).flatMap((plot) => {
     const payer = choosePayer(plot.tenants)!
-    const lines = invoiceLines(plot, Boolean(payer.concession), settings)
-    const amount = unlessRefused(checkInvoice(plotId, lines))
-    return amount > 0 ? [{ plotId, payer, lines, amount }] : []
+    const lines = invoiceLines(plot, payer.concession, settings)
+    const amount = unlessRefused(checkInvoice(plot.plotId, lines))
+    return amount > 0 ? [{ plotId: plot.plotId, payer, lines, amount }] : []
   })
   return { settings, dueDate, label: yearLabel(startDate), invoices }
 }
-
-const startedYear = (tx: ReadTx, startDate: string) =>
-  tx.selectFrom('rent_years').selectAll().where('startDate', '=', startDate).executeTakeFirst()
 
 /**
  * What starting the year would make, with nothing stored, and the reminders already due that
@@ -111,73 +91,53 @@ export async function previewYear(db: Db, startDate: string, today: string): Pro
   }
 }
 
-export interface YearStarter {
-  db: Db
-  copies: Copies
-  jobs: JobRunner
-  deadline: JobKind<{ invoiceId: number }>
-}
-
-/** Makes the year's invoices, their e-mails and letters and their deadlines, in one transaction. */
+/**
+ * Makes the year's invoices, their e-mails and letters and their deadlines, in one transaction,
+ * and wakes the job runner to send them.
+ */
 export async function startYear(
-  { db, copies, jobs, deadline }: YearStarter,
+  { db, clock, copies, jobs }: Rent,
+  deadline: JobKind<{ invoiceId: number }>,
   viewer: Viewer,
   startDate: string,
 ) {
-  unlessRefused(checkYearStart(startDate, jobs.clock().toISOString().slice(0, 10)))
-  return writeTransaction(
+  unlessRefused(checkYearStart(startDate, clock.today()))
+  const started = await loggedWrite(
     db,
-    async (tx) => {
+    ['rent_years:start', 'invoices:numbering'],
+    async (tx, log) => {
       const existing = await startedYear(tx, startDate)
       if (existing) return { yearId: existing.id, label: existing.label, created: 0 }
       const { settings, dueDate, label, invoices } = await plan(tx, startDate)
       if (invoices.length === 0) throw badRequest(messages.noPlotsToInvoice)
-      const now = jobs.clock()
-      const issuedOn = now.toISOString().slice(0, 10)
-      const { id: yearId } = await tx
-        .insertInto('rent_years')
-        .values({
-          startDate,
-          dueDate,
-          label,
-          createdBy: viewer.userName,
-          createdAt: now.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const last = await tx
-        .selectFrom('invoices')
-        .select((eb) => eb.fn.max('number').as('number'))
-        .executeTakeFirst()
-      const firstNumber = Number(last?.number ?? 0) + 1
-      await insertInBatches(
+      const now = clock.now()
+      const createdAt = now.toISOString()
+      const issuedOn = toIsoDate(now)
+      const yearId = await insertYear(tx, {
+        startDate,
+        dueDate,
+        label,
+        createdBy: viewer.userName,
+        createdAt,
+      })
+      const firstNumber = (await lastInvoiceNumber(tx)) + 1
+      const stored = await insertInvoices(
         tx,
-        'invoices',
+        yearId,
         invoices.map((invoice, index) => ({
-          number: firstNumber + index,
-          yearId,
-          plotId: invoice.plotId,
-          payerId: invoice.payer.id,
-          payerName: fullName(invoice.payer),
-          payerAddress: invoice.payer.address,
-          issuedOn,
-          dueDate,
-          amount: invoice.amount,
-          createdAt: now.toISOString(),
+          invoice: {
+            number: firstNumber + index,
+            plotId: invoice.plotId,
+            payerId: invoice.payer.id,
+            payerName: fullName(invoice.payer),
+            payerAddress: invoice.payer.address,
+            issuedOn,
+            dueDate,
+            amount: invoice.amount,
+            createdAt,
+          },
+          lines: invoice.lines,
         })),
-      )
-      const stored = await tx
-        .selectFrom('invoices')
-        .select(['id', 'number'])
-        .where('yearId', '=', yearId)
-        .orderBy('number')
-        .execute()
-      await insertInBatches(
-        tx,
-        'invoice_lines',
-        stored.flatMap(({ id }, index) =>
-          invoices[index]!.lines.map((line) => ({ invoiceId: id, ...line })),
-        ),
       )
       await copies.queue(
         tx,
@@ -200,25 +160,23 @@ export async function startYear(
           runAt: deadlineAt(firstReminder),
         })),
       )
-      await writeLogs(
-        tx,
-        stored.map(({ id, number }, index) => ({
-          change: {
+      stored.forEach(({ id, number }, index) =>
+        log(
+          {
             methodName: 'createInvoice',
             eventCollection: 'invoices',
             docId: String(id),
             userName: viewer.userName,
           },
-          value: {
+          {
             number,
             plotId: invoices[index]!.plotId,
             payerId: invoices[index]!.payer.id,
             amount: invoices[index]!.amount,
           },
-        })),
+        ),
       )
-      await writeLog(
-        tx,
+      log(
         {
           methodName: 'startRentYear',
           eventCollection: 'rent_years',
@@ -232,15 +190,16 @@ export async function startYear(
           total: invoices.reduce((sum, i) => sum + i.amount, 0),
         },
       )
-      await settlePaidFlags(tx)
+      await settlePaidFlags(db, tx)
       return { yearId, label, created: stored.length }
     },
-    ['rent_years:start', 'invoices:numbering'],
   )
+  if (started.created > 0) jobs.wake()
+  return started
 }
 
 function invoiceCopies(
-  invoice: { plotId: string; payer: Tenant; amount: number },
+  invoice: { plotId: string; payer: Person; amount: number },
   id: number,
   number: number,
   label: string,

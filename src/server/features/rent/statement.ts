@@ -1,4 +1,5 @@
 import Papa from 'papaparse'
+import { statementPence } from '#shared/domain/money'
 import { matchStatementLine } from '#shared/domain/rent'
 import { messages } from '#shared/messages'
 import { rentMessages } from '#shared/rent-messages'
@@ -6,6 +7,8 @@ import { isoDate } from '#shared/schemas/person'
 import type { StatementLine } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { badRequest } from '#server/core/errors'
+import { decodeText } from '#server/core/http/decode-text'
+import type { Upload } from '#server/core/http/read-upload'
 import { findInvoices } from '#server/features/rent/sql'
 
 // A bank statement as CSV, as banks export it: a heading row and a line per transaction. The
@@ -32,19 +35,6 @@ function columnOf(headings: string[], names: readonly string[]): number {
   return headings.findIndex((heading) => names.includes(heading.trim().toLowerCase()))
 }
 
-// 12.50, £1,200.00, (4.00) and -4.00 as pence; anything else (or more than any sum of money the
-// rules could meet) is not money.
-function pence(text: string): number | undefined {
-  const cleaned = text.trim().replace(/[£,\s]/g, '')
-  const negative = /^\(.*\)$/.test(cleaned) || cleaned.startsWith('-')
-  const digits = cleaned.replace(/^[(-]+|\)$/g, '')
-  if (!/^\d+(\.\d{1,2})?$/.test(digits)) return undefined
-  const [whole, fraction = ''] = digits.split('.')
-  const amount = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-  if (!Number.isSafeInteger(amount)) return undefined
-  return negative ? -amount : amount
-}
-
 // 2026-10-03, 03/10/2026 and 03-10-2026 (banks in the UK write the day first). Written like a
 // date but not one on the calendar (31/02/2026, 2026-13-01) is said so, not moved to another day.
 function readDate(text: string): { date: string } | { problem: string } {
@@ -61,8 +51,11 @@ function readDate(text: string): { date: string } | { problem: string } {
     : { problem: rentMessages.statementNoSuchDate(trimmed) }
 }
 
-export async function checkStatement(db: Db, bytes: Buffer): Promise<StatementLine[]> {
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '')
+/** An uploaded statement's lines, each with the invoice it pays or why none; nothing stored. */
+export async function checkStatement(db: Db, upload: Upload): Promise<StatementLine[]> {
+  if (upload.tooLarge) throw badRequest(rentMessages.statementTooLarge)
+  if (!upload.file) throw badRequest(messages.statementEmpty)
+  const text = decodeText(upload.file.bytes)
   const rows = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' }).data
   const [headings = [], ...lines] = rows
   const columns = {
@@ -77,7 +70,7 @@ export async function checkStatement(db: Db, bytes: Buffer): Promise<StatementLi
   const byNumber = new Map(invoices.map((invoice) => [invoice.number, invoice]))
   return lines.map((cells, index) => {
     const line = index + 2
-    const amount = pence(cells[columns.amount] ?? '')
+    const amount = statementPence(cells[columns.amount] ?? '')
     const read = readDate(cells[columns.date] ?? '')
     const reference = (cells[columns.reference] ?? '').trim().slice(0, 200)
     if (amount === undefined || 'problem' in read)

@@ -1,0 +1,55 @@
+import { rentMessages } from '#shared/rent-messages'
+import type { InvoiceDetail } from '#shared/schemas/rent'
+import { associationDetails } from '#server/core/db/association-settings'
+import { notFound } from '#server/core/errors'
+import type { Rent } from '#server/features/rent/context'
+import { ledgerEntries } from '#server/features/rent/ledger-sql'
+import { rentSettings } from '#server/features/rent/settings'
+import { findInvoice, findYear, invoiceLinesOf } from '#server/features/rent/sql'
+
+// One invoice as the committee reads it, and invoices as PDF. The PDF code (pdfkit) loads with
+// the first PDF asked for, not with every start of the server.
+
+/** The invoice with its lines and every entry on it; 404 if there is none. */
+export async function invoiceDetail({ db }: Pick<Rent, 'db'>, id: number): Promise<InvoiceDetail> {
+  const invoice = await findInvoice(db.kysely, id)
+  if (!invoice) throw notFound(rentMessages.invoiceMissing(id))
+  const [lines, entries] = await Promise.all([
+    invoiceLinesOf(db.kysely, id),
+    ledgerEntries(db.kysely, [id]),
+  ])
+  return { ...invoice, lines, entries }
+}
+
+// What every invoice printed carries besides itself: the association's letterhead and how to pay.
+async function letterheadAndInstructions({ db, config }: Pick<Rent, 'db' | 'config'>) {
+  const [association, settings] = await Promise.all([
+    associationDetails(db.kysely, config),
+    rentSettings(db.kysely),
+  ])
+  return { association, instructions: settings.paymentInstructions }
+}
+
+/** One invoice's PDF (a download, an e-mail's attachment), with its file name. */
+export async function invoiceAsPdf(rent: Pick<Rent, 'db' | 'config'>, id: number) {
+  const invoice = await findInvoice(rent.db.kysely, id)
+  if (!invoice) throw notFound(rentMessages.invoiceMissing(id))
+  const { association, instructions } = await letterheadAndInstructions(rent)
+  const { invoicePdf } = await import('#server/features/rent/invoice-pdf')
+  return {
+    fileName: `invoice-${invoice.number}.pdf`,
+    bytes: await invoicePdf(rent.db, invoice, association, instructions),
+  }
+}
+
+/** A year's invoices as one streamed PDF (`onlyPost`: those sent by post), with its file name. */
+export async function yearAsPdf(rent: Pick<Rent, 'db' | 'config'>, id: number, onlyPost: boolean) {
+  const year = await findYear(rent.db.kysely, id)
+  if (!year) throw notFound(rentMessages.rentYearMissing)
+  const { association, instructions } = await letterheadAndInstructions(rent)
+  const { yearInvoicesPdf } = await import('#server/features/rent/invoice-pdf')
+  return {
+    fileName: `invoices-${year.startDate}${onlyPost ? '-post' : ''}.pdf`,
+    stream: yearInvoicesPdf(rent.db, year, association, instructions, onlyPost),
+  }
+}

@@ -1,0 +1,80 @@
+import type { Insertable } from 'kysely'
+import type { RentStep } from '#shared/domain/rent'
+import type { LedgerEntry } from '#shared/schemas/rent'
+import type { LedgerTable } from '#server/core/db/schema'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+
+// The ledger's rows, which only ever grow, and the steps taken to chase an unpaid invoice.
+
+/** A ledger entry as the API shows it (without the request id that made it). */
+export const LEDGER_COLUMNS = [
+  'id',
+  'invoiceId',
+  'kind',
+  'amount',
+  'method',
+  'date',
+  'reference',
+  'createdBy',
+  'createdAt',
+] as const
+
+export function ledgerEntries(tx: ReadTx, invoiceIds: readonly number[]): Promise<LedgerEntry[]> {
+  if (invoiceIds.length === 0) return Promise.resolve([])
+  return tx
+    .selectFrom('ledger')
+    .select(LEDGER_COLUMNS)
+    .where('invoiceId', 'in', invoiceIds)
+    .orderBy('id')
+    .execute()
+}
+
+/** The entry a request made, if it made one. */
+export function entryByRequest(tx: ReadTx, requestId: string): Promise<LedgerEntry | undefined> {
+  return tx
+    .selectFrom('ledger')
+    .select(LEDGER_COLUMNS)
+    .where('requestId', '=', requestId)
+    .executeTakeFirst()
+}
+
+export function insertEntry(tx: WriteTx, entry: Insertable<LedgerTable>): Promise<LedgerEntry> {
+  return tx.insertInto('ledger').values(entry).returning(LEDGER_COLUMNS).executeTakeFirstOrThrow()
+}
+
+/** Payments and refunds dated from `from` to `to`, by date, with their invoices' facts. */
+export function paymentsBetween(tx: ReadTx, from: string, to: string) {
+  return tx
+    .selectFrom('ledger')
+    .innerJoin('invoices', 'invoices.id', 'ledger.invoiceId')
+    .select([
+      'ledger.id',
+      'ledger.invoiceId',
+      'ledger.kind',
+      'ledger.amount',
+      'ledger.method',
+      'ledger.date',
+      'ledger.reference',
+      'ledger.createdBy',
+      'ledger.createdAt',
+      'invoices.number',
+      'invoices.plotId',
+      'invoices.payerName',
+    ])
+    .where('ledger.kind', 'in', ['payment', 'refund'])
+    .where('ledger.date', '>=', from)
+    .where('ledger.date', '<=', to)
+    .orderBy('ledger.date')
+    .orderBy('ledger.id')
+    .execute()
+}
+
+/** A step taken on an unpaid invoice (a reminder, the arrears flag), so it is taken once. */
+export async function insertStep(
+  tx: WriteTx,
+  invoiceId: number,
+  step: RentStep,
+  date: string,
+): Promise<void> {
+  await tx.insertInto('rent_steps').values({ invoiceId, step, date }).execute()
+}

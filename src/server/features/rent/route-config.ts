@@ -1,0 +1,6 @@
+import { LEVELS } from '#shared/domain/levels'
+
+// Who may use rent's routes, and how the OpenAPI document groups them.
+export const committee = { minLevel: LEVELS.committee }
+export const admin = { minLevel: LEVELS.admin }
+export const tags = ['rent']

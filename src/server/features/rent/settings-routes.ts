@@ -1,0 +1,26 @@
+import { rentSettingsInputSchema, storedRentSettingsSchema } from '#shared/schemas/rent'
+import type { App } from '#server/core/app-type'
+import { admin, tags } from '#server/features/rent/route-config'
+import { rentSettings, saveRentSettings } from '#server/features/rent/settings'
+
+// How rent is charged, paid and chased: the administrator's.
+export function settingsRoutes(app: App) {
+  app.get(
+    '/api/rent/settings',
+    { config: admin, schema: { response: { 200: storedRentSettingsSchema }, tags } },
+    () => rentSettings(app.db.kysely),
+  )
+
+  app.put(
+    '/api/rent/settings',
+    {
+      config: admin,
+      schema: {
+        body: rentSettingsInputSchema,
+        response: { 200: storedRentSettingsSchema },
+        tags,
+      },
+    },
+    (request) => saveRentSettings(app.db, request.viewer!, request.body),
+  )
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod'
+import {
+  invoiceSchema,
+  rentYearSchema,
+  startYearSchema,
+  yearPreviewSchema,
+  yearSummarySchema,
+} from '#shared/schemas/rent'
+import type { App } from '#server/core/app-type'
+import { serialIdParams } from '#server/core/http/serial-id'
+import type { JobKind } from '#server/core/jobs/runner'
+import type { Rent } from '#server/features/rent/context'
+import { yearAsPdf } from '#server/features/rent/invoices'
+import { committee, tags } from '#server/features/rent/route-config'
+import { yearSummary } from '#server/features/rent/reports'
+import { findInvoices, listYears } from '#server/features/rent/sql'
+import { previewYear, startYear } from '#server/features/rent/start-year'
+
+const startedAnswer = z.object({ yearId: z.number(), label: z.string(), created: z.number() })
+
+// Rent years: starting one (after its preview), and each year's invoices, summary and PDF.
+export function yearRoutes(app: App, rent: Rent, deadline: JobKind<{ invoiceId: number }>) {
+  app.get(
+    '/api/rent/years',
+    { config: committee, schema: { response: { 200: z.array(rentYearSchema) }, tags } },
+    () => listYears(rent.db.kysely),
+  )
+
+  app.post(
+    '/api/rent/years/preview',
+    {
+      config: committee,
+      schema: { body: startYearSchema, response: { 200: yearPreviewSchema }, tags },
+    },
+    (request) => previewYear(rent.db, request.body.startDate, rent.clock.today()),
+  )
+
+  app.post(
+    '/api/rent/years',
+    {
+      config: committee,
+      schema: {
+        body: startYearSchema,
+        response: { 200: startedAnswer, 201: startedAnswer },
+        tags,
+        description:
+          'Makes every invoice of the year, their e-mails and letters, and their deadlines, in one transaction. 200 with created 0 when the year was already started.',
+      },
+    },
+    async (request, reply) => {
+      const started = await startYear(rent, deadline, request.viewer!, request.body.startDate)
+      return reply.status(started.created > 0 ? 201 : 200).send(started)
+    },
+  )
+
+  app.get(
+    '/api/rent/years/:id/invoices',
+    {
+      config: committee,
+      schema: { params: serialIdParams, response: { 200: z.array(invoiceSchema) }, tags },
+    },
+    (request) => findInvoices(rent.db.kysely, { yearId: request.params.id }),
+  )
+
+  app.get(
+    '/api/rent/years/:id/summary',
+    {
+      config: committee,
+      schema: { params: serialIdParams, response: { 200: yearSummarySchema }, tags },
+    },
+    (request) => yearSummary(rent.db, request.params.id),
+  )
+
+  app.get(
+    '/api/rent/years/:id/invoices.pdf',
+    {
+      config: { ...committee, personalData: true },
+      schema: {
+        params: serialIdParams,
+        querystring: z.object({ post: z.enum(['1']).optional() }),
+        tags,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, stream } = await yearAsPdf(
+        rent,
+        request.params.id,
+        request.query.post === '1',
+      )
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(stream)
+    },
+  )
+}
