@@ -1,22 +1,15 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { addTenant } from '#shared/domain/plots'
 import { messages } from '#shared/messages'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import {
-  allPeopleKey,
-  fetchPeople,
-  fetchPlot,
-  peopleKey,
-  plotKey,
-  plotsKey,
-  putTenant,
-  deleteTenant,
-} from './api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { deleteTenant, everyoneQuery, plotQuery, putTenant } from './api.ts'
 import { CommitteeOnly } from './committee-only.tsx'
 import { CurrentTenants } from './current-tenants.tsx'
 import { PeopleToAdd } from './people-to-add.tsx'
@@ -35,8 +28,8 @@ export function AddTenantsPage() {
 }
 
 function AddTenants({ id }: { id: string }) {
-  const plot = useQuery({ queryKey: plotKey(id), queryFn: () => fetchPlot(id) })
-  const people = useQuery({ queryKey: allPeopleKey, queryFn: fetchPeople })
+  const plot = useQuery(plotQuery(id))
+  const people = useQuery(everyoneQuery)
   const client = useQueryClient()
   const navigate = useNavigate()
   const columns = useRef<HTMLDivElement>(null)
@@ -47,13 +40,17 @@ function AddTenants({ id }: { id: string }) {
     [people.data],
   )
 
-  const { mutate, isPending: busy } = useMutation({
+  // Refreshed in the background: the list of everyone may be 10,000 people long, and the buttons
+  // stay usable meanwhile. A refusal is followed by a refresh too: the server has the last word,
+  // e.g. when someone else filled the plot meanwhile.
+  const { mutate, isPending: busy } = useChange({
     mutationFn: ({ action, personId }: Change) =>
       action === 'add' ? putTenant(id, personId) : deleteTenant(id, personId),
+    invalidates: [queryKeys.plots, queryKeys.people],
+    refresh: 'background',
     onSuccess: (tenancy, { action, personId }) => {
-      client.setQueryData(plotKey(id), tenancy.plot)
-      void client.invalidateQueries({ queryKey: plotsKey })
-      void client.invalidateQueries({ queryKey: peopleKey })
+      // The answer is the plot with its tenants as they now are: shown with the notice at once.
+      client.setQueryData(plotQuery(id).queryKey, tenancy.plot)
       setError('')
       setNotice(
         action === 'add'
@@ -67,11 +64,9 @@ function AddTenants({ id }: { id: string }) {
         }
       })
     },
-    // The server has the last word, e.g. when someone else filled the plot meanwhile.
     onError: (failure) => {
       setNotice('')
       setError(errorMessage(failure))
-      void client.invalidateQueries({ queryKey: plotKey(id) })
     },
   })
 

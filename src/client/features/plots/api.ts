@@ -1,13 +1,8 @@
+import { queryOptions } from '@tanstack/react-query'
 import type { Person } from '#shared/schemas/person'
 import type { NewPlot, Plot, UpdatePlot } from '#shared/schemas/plot'
 import { api } from '../../lib/api.ts'
-
-// Keys start with the collection, so invalidating ['plots'] or ['people'] refreshes every list
-// and record of it, including those other features keep under the same first key.
-export const plotsKey = ['plots'] as const
-export const plotKey = (id: string) => ['plots', id] as const
-export const peopleKey = ['people'] as const
-export const allPeopleKey = ['people', 'all'] as const
+import { queryKeys } from '../../lib/query-keys.ts'
 
 const plotPath = (id: string) => `/api/plots/${encodeURIComponent(id)}`
 const tenantPath = (plotId: string, personId: string) =>
@@ -15,8 +10,16 @@ const tenantPath = (plotId: string, personId: string) =>
 
 export type Tenancy = { plot: Plot; person: Person }
 
-export const fetchPlots = () => api<Plot[]>('/api/plots')
-export const fetchPlot = (id: string) => api<Plot>(plotPath(id))
+// Under the collection's key: a change to plots (here or in another feature) refreshes the list
+// and every plot's record.
+export const plotsQuery = queryOptions({
+  queryKey: queryKeys.plots,
+  queryFn: () => api<Plot[]>('/api/plots'),
+})
+
+export const plotQuery = (id: string) =>
+  queryOptions({ queryKey: [...queryKeys.plots, id], queryFn: () => api<Plot>(plotPath(id)) })
+
 export const createPlot = (plot: NewPlot) => api<Plot>('/api/plots', { method: 'POST', json: plot })
 export const updatePlot = (id: string, plot: UpdatePlot) =>
   api<Plot>(plotPath(id), { method: 'PUT', json: plot })
@@ -27,7 +30,11 @@ export const deleteTenant = (plotId: string, personId: string) =>
   api<Tenancy>(tenantPath(plotId, personId), { method: 'DELETE' })
 
 // Without a status the server answers with everyone: plot holders and the waiting list alike.
-export const fetchPeople = () => api<Person[]>('/api/people')
+// Under people's key, so a change to people (on their screens or by an offer) refreshes it.
+export const everyoneQuery = queryOptions({
+  queryKey: [...queryKeys.people, 'all'],
+  queryFn: () => api<Person[]>('/api/people'),
+})
 
 /** The link to a plot's page; ids may hold spaces. */
 export const plotHref = (id: string) => `/members/plots/${encodeURIComponent(id)}`

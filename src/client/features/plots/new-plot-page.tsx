@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { newPlotSchema, type NewPlot } from '#shared/schemas/plot'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useFormValues } from '../../lib/form-values.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
-import { createPlot, plotHref, plotKey, plotsKey } from './api.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { createPlot, plotHref, plotQuery } from './api.ts'
 import { CommitteeOnly } from './committee-only.tsx'
 import { PlotFields } from './plot-fields.tsx'
 import { newPlotValues, type PlotFormValues } from './plot-form-values.ts'
@@ -28,11 +30,13 @@ function NewPlotForm() {
   const leave = useUnsavedChanges(draft.changed)
   const navigate = useNavigate()
   const client = useQueryClient()
-  const save = useMutation({
+  const save = useChange({
     mutationFn: (plot: NewPlot) => createPlot(plot),
+    invalidates: [queryKeys.plots],
+    refresh: 'background',
     onSuccess: (plot) => {
-      client.setQueryData(plotKey(plot.id), plot)
-      void client.invalidateQueries({ queryKey: plotsKey })
+      // The answer is the new plot: its page opens on it at once, not on a spinner.
+      client.setQueryData(plotQuery(plot.id).queryKey, plot)
       leave.saved()
       navigate(plotHref(plot.id))
     },
@@ -53,12 +57,8 @@ function NewPlotForm() {
       <PageHeading>New plot</PageHeading>
       <form className="form" onSubmit={submit} noValidate>
         {leave.prompt}
-      <Alert>{error}</Alert>
-        <PlotFields
-          values={draft.values}
-          onChange={draft.change}
-          withName
-        />
+        <Alert>{error}</Alert>
+        <PlotFields values={draft.values} onChange={draft.change} withName />
         <div className="button-row">
           <button type="submit" className="button" disabled={save.isPending}>
             Submit

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { updatePlotSchema, type Plot, type UpdatePlot } from '#shared/schemas/plot'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { ApiError, errorMessage } from '../../lib/api.ts'
+import { errorMessage } from '../../lib/api.ts'
 import { useFormValues } from '../../lib/form-values.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
-import { plotKey, plotsKey, updatePlot } from './api.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { plotQuery, updatePlot } from './api.ts'
 import { PlotFields } from './plot-fields.tsx'
 import { formValues, type PlotFormValues } from './plot-form-values.ts'
 
@@ -21,20 +23,18 @@ export function PlotEditForm({ plot, onDone }: { plot: Plot; onDone: () => void 
   // The Edit button that was pressed is gone; start the keyboard at the first field.
   useEffect(() => form.current?.querySelector<HTMLElement>('textarea, input, select')?.focus(), [])
   const client = useQueryClient()
-  const save = useMutation({
+  const save = useChange({
     mutationFn: (changes: UpdatePlot) => updatePlot(plot.id, changes),
+    invalidates: [queryKeys.plots],
+    refresh: 'background',
     onSuccess: (saved) => {
-      client.setQueryData(plotKey(saved.id), saved)
-      void client.invalidateQueries({ queryKey: plotsKey })
+      // The answer is the plot as saved: the page shows it as the form closes, not the old one
+      // until the refresh lands.
+      client.setQueryData(plotQuery(saved.id).queryKey, saved)
       onDone()
     },
-    onError: (failure) => {
-      // The typed values stay in the form; the read-only view behind it fetches the new record.
-      setError(errorMessage(failure))
-      if (failure instanceof ApiError && failure.status === 409) {
-        void client.invalidateQueries({ queryKey: plotKey(plot.id) })
-      }
-    },
+    // The typed values stay in the form; the read-only view behind it fetches the new record.
+    onError: (failure) => setError(errorMessage(failure)),
   })
 
   function submit(event: FormEvent) {
@@ -55,11 +55,7 @@ export function PlotEditForm({ plot, onDone }: { plot: Plot; onDone: () => void 
     >
       {leave.prompt}
       <Alert>{error}</Alert>
-      <PlotFields
-        values={draft.values}
-        onChange={draft.change}
-        withName={false}
-      />
+      <PlotFields values={draft.values} onChange={draft.change} withName={false} />
       <div className="button-row">
         <button type="submit" className="button" disabled={save.isPending}>
           Submit

@@ -6,14 +6,14 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
-import { fetchPlot, plotKey } from './api.ts'
+import { plotQuery } from './api.ts'
 import { PlotDetail } from './plot-detail.tsx'
 import { PlotEditForm } from './plot-edit-form.tsx'
 import './plot-screens.css'
 
 export function PlotPage() {
   const id = useParams().id ?? ''
-  const plot = useQuery({ queryKey: plotKey(id), queryFn: () => fetchPlot(id) })
+  const plot = useQuery(plotQuery(id))
   const [editing, setEditing] = useState(false)
   // After an edit, focus goes back to the Edit button instead of being lost with the form.
   const [edited, setEdited] = useState(false)

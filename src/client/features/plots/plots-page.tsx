@@ -5,7 +5,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { ListActions } from '../../components/ui/list-actions.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { useViewer } from '../../lib/session.ts'
-import { fetchPlots, plotsKey } from './api.ts'
+import { plotsQuery } from './api.ts'
 import { PlotsFilter } from './plots-filter.tsx'
 import { PlotsGrid } from './plots-grid.tsx'
 import { PlotsMap } from './plots-map.tsx'
@@ -13,7 +13,7 @@ import { usePlotsView } from './use-plots-view.ts'
 import './plots-list.css'
 
 export function PlotsPage() {
-  const plots = useQuery({ queryKey: plotsKey, queryFn: fetchPlots })
+  const plots = useQuery(plotsQuery)
   const { data: viewer } = useViewer()
   const [view, toggleView] = usePlotsView()
   const [filter, setFilter] = useState('')
