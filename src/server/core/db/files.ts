@@ -45,3 +45,10 @@ export async function readFile(tx: ReadTx, id: number) {
     .executeTakeFirst()
   return file && { data: fileBytes(file.data), contentType: file.contentType }
 }
+
+/** The sizes of the files named, by id: what a list shows without reading the bytes. */
+export async function fileSizes(tx: ReadTx, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map()
+  const rows = await tx.selectFrom('files').select(['id', 'size']).where('id', 'in', ids).execute()
+  return new Map(rows.map((row) => [row.id, row.size]))
+}

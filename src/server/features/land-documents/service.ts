@@ -9,25 +9,27 @@ import {
   type LandGroup,
 } from '#shared/schemas/land-documents'
 import type { Db } from '#server/core/db/database'
-import { deleteFile, fileBytes, insertFile } from '#server/core/db/files'
+import { deleteFile, fileSizes, insertFile, readFile } from '#server/core/db/files'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { AppError, badRequest, notFound } from '#server/core/errors'
 import type { Upload } from '#server/core/http/read-upload'
 import type { Viewer } from '#server/core/viewer'
 import { loggedChange, type LoggedChange } from '#server/core/logged-change'
+import * as documentsSql from '#server/features/land-documents/sql'
 
 const COLLECTION = 'land_documents'
 
 // Small: an association has tens of documents. Groups are ordered here rather than in SQL so
 // that both engines agree whatever their text collation.
 export async function listLandGroups(db: Db): Promise<LandGroup[]> {
-  const rows = await db.kysely
-    .selectFrom('land_documents as d')
-    .innerJoin('files as f', 'f.id', 'd.fileId')
-    .select(['d.id', 'd.name', 'd.sortOrder', 'd.dateDescription', 'f.size'])
-    .execute()
+  const rows = await documentsSql.documentRows(db.kysely)
+  const sizes = await fileSizes(
+    db.kysely,
+    rows.map((row) => row.fileId),
+  )
   const groups = new Map<string, LandGroup>()
-  for (const { dateDescription, ...document } of rows) {
+  for (const { dateDescription, fileId, ...fields } of rows) {
+    const document = { ...fields, size: sizes.get(fileId) ?? 0 }
     let group = groups.get(dateDescription)
     if (!group) {
       group = { dateDescription, ...splitDateDescription(dateDescription), documents: [] }
@@ -47,14 +49,10 @@ export async function listLandGroups(db: Db): Promise<LandGroup[]> {
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 export async function readLandFile(db: Db, id: number) {
-  const file = await db.kysely
-    .selectFrom('land_documents as d')
-    .innerJoin('files as f', 'f.id', 'd.fileId')
-    .select(['f.data', 'f.contentType'])
-    .where('d.id', '=', id)
-    .executeTakeFirst()
+  const document = await documentsSql.documentRow(db.kysely, id)
+  const file = document && (await readFile(db.kysely, document.fileId))
   if (!file) throw notFound(landMessages.documentMissing)
-  return { data: fileBytes(file.data), contentType: file.contentType }
+  return file
 }
 
 // Every refusal happens inside the logged change, so the log shows refused uploads too.
@@ -82,19 +80,11 @@ export function uploadLandDocument(db: Db, viewer: Viewer, upload: Upload) {
         contentType: 'application/pdf',
         bytes,
       })
-      const last = await tx
-        .selectFrom('land_documents')
-        .select((eb) => eb.fn.max('sortOrder').as('last'))
-        .where('dateDescription', '=', dateDescription)
-        .executeTakeFirst()
-      const document = await tx
-        .insertInto('land_documents')
-        .values({ name, fileId, dateDescription, sortOrder: Number(last?.last ?? -1) + 1 })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const sortOrder = (await documentsSql.lastPosition(tx, dateDescription)) + 1
+      const id = await documentsSql.insertDocument(tx, { name, fileId, dateDescription, sortOrder })
       // The id exists only now; loggedChange writes the entry after this work, from `change`.
-      change.docId = String(document.id)
-      return detail(tx, document.id)
+      change.docId = String(id)
+      return detail(tx, id)
     },
     attempted,
   )
@@ -112,11 +102,10 @@ export function updateLandDocument(db: Db, viewer: Viewer, id: number, update: L
         update.date ?? group.date,
         update.description ?? group.description,
       )
-      await tx
-        .updateTable('land_documents')
-        .set({ name: update.name ?? current.name, dateDescription })
-        .where('id', '=', id)
-        .execute()
+      await documentsSql.renameDocument(tx, id, {
+        name: update.name ?? current.name,
+        dateDescription,
+      })
       const moved = dateDescription !== current.dateDescription
       if (moved) await renumber(tx, current.dateDescription)
       if (moved || update.sortOrder !== undefined) {
@@ -134,7 +123,7 @@ export function deleteLandDocument(db: Db, viewer: Viewer, id: number) {
     logged('deleteLandDocument', String(id), viewer),
     async (tx) => {
       const current = await documentRow(tx, id)
-      await tx.deleteFrom('land_documents').where('id', '=', id).execute()
+      await documentsSql.deleteDocument(tx, id)
       await deleteFile(tx, current.fileId)
       await renumber(tx, current.dateDescription)
       return { id, name: current.name, dateDescription: current.dateDescription }
@@ -156,33 +145,18 @@ function logged(methodName: string, docId: string, viewer: Viewer): LoggedChange
 }
 
 async function documentRow(tx: ReadTx, id: number) {
-  const row = await tx
-    .selectFrom('land_documents')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const row = await documentsSql.documentRow(tx, id)
   if (!row) throw notFound(landMessages.documentMissing)
   return row
 }
 
 async function detail(tx: ReadTx, id: number): Promise<LandDocumentDetail> {
-  const row = await tx
-    .selectFrom('land_documents as d')
-    .innerJoin('files as f', 'f.id', 'd.fileId')
-    .select(['d.id', 'd.name', 'd.sortOrder', 'd.dateDescription', 'f.size'])
-    .where('d.id', '=', id)
-    .executeTakeFirstOrThrow()
-  return { ...row, ...splitDateDescription(row.dateDescription) }
+  const { name, sortOrder, dateDescription, fileId } = (await documentsSql.documentRow(tx, id))!
+  const size = (await fileSizes(tx, [fileId])).get(fileId) ?? 0
+  return { id, name, sortOrder, dateDescription, size, ...splitDateDescription(dateDescription) }
 }
 
-async function siblings(tx: ReadTx, dateDescription: string, except?: number) {
-  let query = tx
-    .selectFrom('land_documents')
-    .select(['id', 'sortOrder'])
-    .where('dateDescription', '=', dateDescription)
-  if (except !== undefined) query = query.where('id', '!=', except)
-  return query.orderBy('sortOrder').orderBy('id').execute()
-}
+const siblings = documentsSql.groupRows
 
 // Positions in a group stay 0, 1, 2... so that "move to position n" means what it says.
 async function renumber(tx: WriteTx, dateDescription: string) {
@@ -205,6 +179,6 @@ async function writeOrder(tx: WriteTx, ids: number[], known: { id: number; sortO
   const current = new Map(known.map((row) => [row.id, row.sortOrder]))
   for (const [sortOrder, id] of ids.entries()) {
     if (current.get(id) === sortOrder) continue
-    await tx.updateTable('land_documents').set({ sortOrder }).where('id', '=', id).execute()
+    await documentsSql.setPosition(tx, id, sortOrder)
   }
 }
