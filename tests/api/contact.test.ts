@@ -108,6 +108,23 @@ describe.each(engines)('contact enquiries on %s', (engine) => {
       const listed = await t.app.inject({ method: 'GET', url: '/api/enquiries', headers: { cookie } })
       expect(listed.json()).toMatchObject([{ name: 'Ann Example', sent: true, deliveredTo: 'outbox' }])
     })
+
+    it('dates an enquiry and its sending by the server clock (TODAY), not the machine one', async () => {
+      const realClock = t.app.config.clock
+      t.app.config.clock = () => new Date('2031-03-04T12:00:00Z')
+      try {
+        const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry })
+        expect(response.json()).toMatchObject({ sent: true })
+        const stored = await t.db.kysely
+          .selectFrom('enquiries')
+          .select(['createdAt', 'sentAt'])
+          .where('id', '=', response.json().id)
+          .executeTakeFirstOrThrow()
+        expect(stored).toEqual({ createdAt: '2031-03-04T12:00:00.000Z', sentAt: '2031-03-04T12:00:00.000Z' })
+      } finally {
+        t.app.config.clock = realClock
+      }
+    })
   })
 })
 

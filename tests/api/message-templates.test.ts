@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BASE_MERGE_FIELDS } from '#shared/domain/merge-fields'
 import { messages } from '#shared/messages'
@@ -87,6 +88,84 @@ describe.each(engines)('message templates on %s', (engine) => {
     }
     expect(await count()).toBe(before)
   })
+
+  it('dates a template by the server clock (TODAY), not the machine one', async () => {
+    const realClock = t.app.config.clock
+    t.app.config.clock = () => new Date('2031-03-04T12:00:00Z')
+    try {
+      const created = await send(t, committee, 'POST', '/api/message-templates', {
+        ...reminder,
+        name: 'Dated',
+      })
+      const { id } = created.json()
+      const stored = () =>
+        t.db.kysely
+          .selectFrom('message_templates')
+          .select('updatedAt')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      expect((await stored()).updatedAt).toBe('2031-03-04T12:00:00.000Z')
+      t.app.config.clock = () => new Date('2031-03-05T12:00:00Z')
+      await send(t, committee, 'PUT', `/api/message-templates/${id}`, {
+        ...reminder,
+        name: 'Dated',
+        version: 1,
+      })
+      expect((await stored()).updatedAt).toBe('2031-03-05T12:00:00.000Z')
+    } finally {
+      t.app.config.clock = realClock
+    }
+  })
+
+  // The version is checked in the UPDATE itself, not only when the edit reads the template: a
+  // writer that took no lock of it (another instance's path, a restore) and changed the row while
+  // the edit ran is not overwritten. On PostgreSQL the edit's UPDATE waits for that writer's row
+  // lock, then finds the row at another version.
+  it.runIf(engine === 'postgres')(
+    'refuses an edit whose version another writer replaced while it ran, and keeps that writer’s change',
+    async () => {
+      const { id } = (
+        await send(t, committee, 'POST', '/api/message-templates', { ...reminder, name: 'Raced' })
+      ).json()
+      const other = t.anotherConnection()
+      try {
+        let edit: ReturnType<typeof send> | undefined
+        await other.kysely.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('message_templates')
+            .set({ subject: 'Changed elsewhere', version: 2 })
+            .where('id', '=', id)
+            .execute()
+          edit = send(t, committee, 'PUT', `/api/message-templates/${id}`, {
+            ...reminder,
+            name: 'Raced',
+            subject: 'Mine',
+            version: 1,
+          })
+          // Until the edit's UPDATE waits for this transaction's row lock.
+          for (let waited = 0; ; waited += 10) {
+            const { rows } = await sql<{ waiting: number }>`
+              select count(*)::int as waiting from pg_stat_activity
+              where wait_event_type = 'Lock' and query like '%message_templates%'`.execute(
+              other.kysely,
+            )
+            if (rows[0]!.waiting > 0) break
+            if (waited > 5_000) throw new Error('the edit never reached its UPDATE')
+            await new Promise((resolve) => setTimeout(resolve, 10))
+          }
+        })
+        const response = await edit!
+        expect(response.statusCode, response.body).toBe(409)
+        expect(response.json().detail).toBe(messages.staleVersion)
+        const [kept] = (await send(t, committee, 'GET', '/api/message-templates'))
+          .json()
+          .filter((template: { id: number }) => template.id === id)
+        expect(kept).toMatchObject({ subject: 'Changed elsewhere', version: 2 })
+      } finally {
+        await other.destroy()
+      }
+    },
+  )
 
   it('is for the committee only', async () => {
     const land = await t.signInAs(2)

@@ -188,6 +188,28 @@ describe.each(engines)('messages to members on %s', (engine) => {
     expect(text[1]).not.toContain('Bob')
   })
 
+  it('dates the letters by the server clock (TODAY), not the machine one', async () => {
+    const batches: Array<{ id: number; counts: { letter: number } }> = (
+      await send(t, committee, 'GET', '/api/messages')
+    ).json()
+    const withLetters = batches.find((batch) => batch.counts.letter > 0)!
+    const realClock = t.app.config.clock
+    t.app.config.clock = () => new Date('2031-03-04T12:00:00Z')
+    try {
+      const response = await send(
+        t,
+        committee,
+        'GET',
+        `/api/messages/${withLetters.id}/letters.pdf`,
+      )
+      const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload))
+      const { text } = await extractText(pdf, { mergePages: false })
+      expect(text[0]).toContain('4 March 2031')
+    } finally {
+      t.app.config.clock = realClock
+    }
+  })
+
   it('answers a message without letters with a clear 404', async () => {
     const response = await send(t, committee, 'POST', '/api/messages', {
       audience: { kind: 'people', ids: ['ann'] },

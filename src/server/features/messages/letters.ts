@@ -1,5 +1,6 @@
 import type { Db } from '#server/core/db/database'
 import type { AssociationDetails } from '#server/core/db/association-settings'
+import { lettersAfter } from '#server/core/email/batches'
 import { LEFT, letterhead, MM, newPdf, WIDTH } from '#server/core/pdf'
 
 // The letters of one message as one PDF, a page per person (more if a letter is long), made with
@@ -28,18 +29,6 @@ function writeLetter(
   doc.moveDown().font('regular').fontSize(11).text(letter.body, { width: WIDTH, lineGap: 2 })
 }
 
-/** Whether the message has any letter to print. */
-export async function hasLetters(db: Db, batchId: number): Promise<boolean> {
-  const row = await db.kysely
-    .selectFrom('messages')
-    .select('id')
-    .where('batchId', '=', batchId)
-    .where('channel', '=', 'post')
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
-}
-
 /** The PDF of the message's letters, in the order its copies were made, as a stream. */
 export function lettersPdf(db: Db, batchId: number, association: AssociationDetails, date: string) {
   const doc = newPdf({
@@ -52,15 +41,7 @@ export function lettersPdf(db: Db, batchId: number, association: AssociationDeta
   void (async () => {
     try {
       for (let after = 0; ;) {
-        const part = await db.kysely
-          .selectFrom('messages')
-          .select(['id', 'recipient', 'subject', 'body'])
-          .where('batchId', '=', batchId)
-          .where('channel', '=', 'post')
-          .where('id', '>', after)
-          .orderBy('id')
-          .limit(PART)
-          .execute()
+        const part = await lettersAfter(db.kysely, batchId, after, PART)
         for (const letter of part) writeLetter(doc, letter, association, date)
         if (part.length < PART) break
         after = part.at(-1)!.id

@@ -11,17 +11,20 @@ import {
 } from '#shared/schemas/messages'
 import { serialIdParams } from '#server/core/http/serial-id'
 import { LEVELS } from '#shared/domain/levels'
-import { listBatches, planMessage, queueMessage } from '#server/features/messages/service'
-import { copiesOf, copiesTo } from '#server/features/messages/sql'
+import {
+  copiesOf,
+  copiesTo,
+  listBatches,
+  planMessage,
+  printLetters,
+  sendMessage,
+} from '#server/features/messages/service'
 import {
   createTemplate,
   deleteTemplate,
   listTemplates,
   updateTemplate,
 } from '#server/features/messages/templates'
-import { associationDetails } from '#server/core/db/association-settings'
-import { notFound } from '#server/core/errors'
-import { messages } from '#shared/messages'
 
 // Letters and e-mails to members: the committee writes, the server checks and queues, jobs send.
 const committee = { minLevel: LEVELS.committee, personalData: true }
@@ -31,16 +34,13 @@ const tags = ['messages']
 const personParams = z.object({ id: z.string().min(1).max(40) })
 
 export async function messagesFeature(app: App) {
-  const { db, config, jobs, mailer, copies } = app
-  const mailServer = mailer.kind === 'smtp'
-
   app.post(
     '/api/messages/plan',
     {
       config: committee,
       schema: { body: messageDraftSchema, response: { 200: messagePlanSchema }, tags },
     },
-    (request) => planMessage(db, config, mailServer, request.body),
+    (request) => planMessage(app, request.body),
   )
 
   app.post(
@@ -53,17 +53,14 @@ export async function messagesFeature(app: App) {
         tags,
       },
     },
-    async (request, reply) => {
-      const queued = await queueMessage(db, config, copies, request.viewer!, request.body)
-      jobs.wake()
-      return reply.status(201).send(queued)
-    },
+    async (request, reply) =>
+      reply.status(201).send(await sendMessage(app, request.viewer!, request.body)),
   )
 
   app.get(
     '/api/messages',
     { config: committee, schema: { response: { 200: z.array(messageBatchSchema) }, tags } },
-    () => listBatches(db),
+    () => listBatches(app),
   )
 
   app.get(
@@ -72,7 +69,7 @@ export async function messagesFeature(app: App) {
       config: committee,
       schema: { params: serialIdParams, response: { 200: z.array(sentMessageSchema) }, tags },
     },
-    (request) => copiesOf(db.kysely, request.params.id),
+    (request) => copiesOf(app, request.params.id),
   )
 
   app.get(
@@ -80,15 +77,11 @@ export async function messagesFeature(app: App) {
     { config: committee, schema: { params: serialIdParams, tags } },
     async (request, reply) => {
       const { id } = request.params
-      // pdfkit and its fonts are loaded by the first letters printed, not by every server.
-      const { hasLetters, lettersPdf } = await import('#server/features/messages/letters')
-      if (!(await hasLetters(db, id))) throw notFound(messages.noLetters)
-      const association = await associationDetails(db.kysely, config)
-      const date = new Date().toLocaleDateString('en-GB', { dateStyle: 'long' })
+      const letters = await printLetters(app, id)
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="letters-${id}.pdf"`)
-        .send(lettersPdf(db, id, association, date))
+        .send(letters)
     },
   )
 
@@ -98,13 +91,13 @@ export async function messagesFeature(app: App) {
       config: committee,
       schema: { params: personParams, response: { 200: z.array(sentMessageSchema) }, tags },
     },
-    (request) => copiesTo(db.kysely, request.params.id),
+    (request) => copiesTo(app, request.params.id),
   )
 
   app.get(
     '/api/message-templates',
     { config: templates, schema: { response: { 200: z.array(messageTemplateSchema) }, tags } },
-    () => listTemplates(db),
+    () => listTemplates(app),
   )
 
   app.post(
@@ -114,7 +107,7 @@ export async function messagesFeature(app: App) {
       schema: { body: messageTemplateInputSchema, response: { 201: messageTemplateSchema }, tags },
     },
     async (request, reply) =>
-      reply.status(201).send(await createTemplate(db, request.viewer!, request.body)),
+      reply.status(201).send(await createTemplate(app, request.viewer!, request.body)),
   )
 
   app.put(
@@ -128,14 +121,14 @@ export async function messagesFeature(app: App) {
         tags,
       },
     },
-    (request) => updateTemplate(db, request.viewer!, request.params.id, request.body),
+    (request) => updateTemplate(app, request.viewer!, request.params.id, request.body),
   )
 
   app.delete(
     '/api/message-templates/:id',
     { config: templates, schema: { params: serialIdParams, tags } },
     async (request, reply) => {
-      await deleteTemplate(db, request.viewer!, request.params.id)
+      await deleteTemplate(app, request.viewer!, request.params.id)
       return reply.status(204).send()
     },
   )

@@ -1,16 +1,36 @@
-import { copiesFor, type Addressee, type Copy } from '#shared/domain/message-copies'
+import { copiesFor, type Copy } from '#shared/domain/message-copies'
 import { messages } from '#shared/messages'
 import { COPY_STATUSES } from '#shared/domain/contact-ways'
-import type { Audience, MessageBatch, MessageDraft, MessagePlan } from '#shared/schemas/messages'
+import type {
+  Audience,
+  MessageBatch,
+  MessageDraft,
+  MessagePlan,
+  SentMessage,
+} from '#shared/schemas/messages'
+import type { Clock } from '#server/core/clock'
 import type { Config } from '#server/core/config'
 import { associationDetails } from '#server/core/db/association-settings'
 import type { Db } from '#server/core/db/database'
-import { writeTransaction, type ReadTx } from '#server/core/db/write-transaction'
+import type { ReadTx } from '#server/core/db/write-transaction'
+import * as sent from '#server/core/email/batches'
 import type { Copies } from '#server/core/email/copies'
-import { badRequest } from '#server/core/errors'
-import { writeLog } from '#server/core/logged-change'
+import type { Mailer } from '#server/core/email/transport'
+import { badRequest, notFound } from '#server/core/errors'
+import type { JobRunner } from '#server/core/jobs/runner'
+import { loggedWrite } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
-import { findAddressees } from '#server/features/messages/sql'
+import { findAddressees } from '#server/features/messages/addressees'
+
+/** What the messages services take from the core. */
+export interface Messages {
+  db: Db
+  config: Config
+  clock: Clock
+  jobs: JobRunner
+  copies: Copies
+  mailer: Mailer
+}
 
 /** Who the message went to, in the words the list of messages shows. */
 function audienceText(audience: Audience, people: number): string {
@@ -30,7 +50,7 @@ function audienceText(audience: Audience, people: number): string {
 
 // The copies a draft makes, refused when the group is empty.
 async function draftCopies(tx: ReadTx, config: Config, draft: MessageDraft) {
-  const people: Addressee[] = await findAddressees(tx, draft.audience)
+  const people = await findAddressees(tx, draft.audience)
   if (people.length === 0) throw badRequest(messages.emptyGroup)
   const association = await associationDetails(tx, config)
   return { people, copies: copiesFor(people, draft, association) }
@@ -41,9 +61,7 @@ const count = (copies: Copy[], channel: Copy['channel']) =>
 
 /** What sending the draft would do, without doing it. */
 export async function planMessage(
-  db: Db,
-  config: Config,
-  mailServer: boolean,
+  { db, config, mailer }: Messages,
   draft: MessageDraft,
 ): Promise<MessagePlan> {
   const { people, copies } = await draftCopies(db.kysely, config, draft)
@@ -52,20 +70,21 @@ export async function planMessage(
     people: people.length,
     email: count(copies, 'email'),
     post: count(copies, 'post'),
-    mailServer,
+    mailServer: mailer.kind === 'smtp',
     sample: { personId: first.personId, subject: first.subject, body: first.body },
   }
 }
 
-/** Stores the message, every copy and the jobs that send the e-mails, in one transaction. */
-export async function queueMessage(
-  db: Db,
-  config: Config,
-  copiesQueue: Copies,
+/**
+ * Stores the message, every copy and the jobs that send the e-mails, in one write with its log
+ * entry, and wakes the runner. A refused draft stores nothing and is not logged.
+ */
+export async function sendMessage(
+  { db, config, copies: copiesQueue, jobs }: Messages,
   viewer: Viewer,
   draft: MessageDraft,
 ) {
-  return writeTransaction(db, async (tx) => {
+  const queued = await loggedWrite(db, [], async (tx, log) => {
     const { people, copies } = await draftCopies(tx, config, draft)
     const audience = audienceText(draft.audience, people.length)
     const batchId = await copiesQueue.queue(
@@ -75,8 +94,7 @@ export async function queueMessage(
     )
     const email = count(copies, 'email')
     const post = count(copies, 'post')
-    await writeLog(
-      tx,
+    log(
       {
         methodName: 'sendMessage',
         eventCollection: 'messages',
@@ -87,29 +105,40 @@ export async function queueMessage(
     )
     return { batchId, email, post }
   })
+  jobs.wake()
+  return queued
 }
 
 /** Every message sent, newest first, with its copies counted by what became of them. */
-export async function listBatches(db: Db): Promise<MessageBatch[]> {
-  const batches = await db.kysely
-    .selectFrom('message_batches')
-    .select(['id', 'subject', 'audience', 'createdBy', 'createdAt'])
-    .orderBy('id', 'desc')
-    .limit(200)
-    .execute()
+export async function listBatches({ db }: Messages): Promise<MessageBatch[]> {
+  const batches = await sent.latestBatches(db.kysely, 200)
   if (batches.length === 0) return []
-  // Only the listed batches' copies are counted, through the index on batchId.
-  const counts = await db.kysely
-    .selectFrom('messages')
-    .select((eb) => ['batchId', 'status', eb.fn.countAll<number>().as('copies')])
-    .where('batchId', '>=', batches.at(-1)!.id)
-    .groupBy(['batchId', 'status'])
-    .execute()
-  const counted = new Map(counts.map((c) => [`${c.batchId} ${c.status}`, Number(c.copies)]))
+  const counts = await sent.copyCountsFrom(db.kysely, batches.at(-1)!.id)
+  const counted = new Map(counts.map((c) => [`${c.batchId} ${c.status}`, c.copies]))
   return batches.map((batch) => ({
     ...batch,
     counts: Object.fromEntries(
       COPY_STATUSES.map((status) => [status, counted.get(`${batch.id} ${status}`) ?? 0]),
     ) as MessageBatch['counts'],
   }))
+}
+
+/** Every copy of one message, in the order they were made. */
+export function copiesOf({ db }: Messages, batchId: number): Promise<SentMessage[]> {
+  return sent.copiesOf(db.kysely, batchId)
+}
+
+/** What one person was sent, newest first. */
+export function copiesTo({ db }: Messages, personId: string): Promise<SentMessage[]> {
+  return sent.copiesTo(db.kysely, personId)
+}
+
+/** The message's letters as one PDF stream, dated today; 404 noLetters when it has none. */
+export async function printLetters({ db, config, clock }: Messages, batchId: number) {
+  // pdfkit and its fonts are loaded by the first letters printed, not by every server.
+  const { lettersPdf } = await import('#server/features/messages/letters')
+  if (!(await sent.hasLetters(db.kysely, batchId))) throw notFound(messages.noLetters)
+  const association = await associationDetails(db.kysely, config)
+  const date = clock.now().toLocaleDateString('en-GB', { dateStyle: 'long' })
+  return lettersPdf(db, batchId, association, date)
 }

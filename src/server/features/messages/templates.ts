@@ -4,15 +4,21 @@ import type {
   MessageTemplateInput,
   UpdateMessageTemplate,
 } from '#shared/schemas/messages'
+import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import type { ReadTx } from '#server/core/db/write-transaction'
-import { conflict, notFound } from '#server/core/errors'
+import { notFound } from '#server/core/errors'
 import { loggedChange, type LoggedChange } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
+import * as templatesRepo from '#server/features/messages/sql'
 
 // Templates: kept, edited against their version, deleted; every change logged.
 
-const columns = ['id', 'name', 'subject', 'body', 'version'] as const
+/** What the template services take from the core. */
+export interface Templates {
+  db: Db
+  clock: Clock
+}
 
 const templateChange = (methodName: string, docId: string, viewer: Viewer): LoggedChange => ({
   methodName,
@@ -22,35 +28,26 @@ const templateChange = (methodName: string, docId: string, viewer: Viewer): Logg
 })
 
 async function requireTemplate(tx: ReadTx, id: number): Promise<MessageTemplate> {
-  const template = await tx
-    .selectFrom('message_templates')
-    .select(columns)
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const template = await templatesRepo.findTemplate(tx, id)
   if (!template) throw notFound(messages.templateMissing)
   return template
 }
 
-export function listTemplates(db: Db): Promise<MessageTemplate[]> {
-  return db.kysely
-    .selectFrom('message_templates')
-    .select(columns)
-    .orderBy('name')
-    .orderBy('id')
-    .execute()
+export function listTemplates({ db }: Templates): Promise<MessageTemplate[]> {
+  return templatesRepo.listTemplates(db.kysely)
 }
 
-export function createTemplate(db: Db, viewer: Viewer, input: MessageTemplateInput) {
+export function createTemplate(
+  { db, clock }: Templates,
+  viewer: Viewer,
+  input: MessageTemplateInput,
+) {
   const change = templateChange('createMessageTemplate', '', viewer)
   return loggedChange(
     db,
     change,
     async (tx) => {
-      const template = await tx
-        .insertInto('message_templates')
-        .values({ ...input, version: 1, updatedAt: new Date().toISOString() })
-        .returning(columns)
-        .executeTakeFirstOrThrow()
+      const template = await templatesRepo.insertTemplate(tx, input, clock.now().toISOString())
       change.docId = String(template.id)
       return template
     },
@@ -58,32 +55,31 @@ export function createTemplate(db: Db, viewer: Viewer, input: MessageTemplateInp
   )
 }
 
-export function updateTemplate(db: Db, viewer: Viewer, id: number, input: UpdateMessageTemplate) {
+export function updateTemplate(
+  { db, clock }: Templates,
+  viewer: Viewer,
+  id: number,
+  input: UpdateMessageTemplate,
+) {
   return loggedChange(
     db,
     templateChange('updateMessageTemplate', String(id), viewer),
     async (tx) => {
-      const current = await requireTemplate(tx, id)
+      await requireTemplate(tx, id)
       const { version, ...fields } = input
-      if (current.version !== version) throw conflict(messages.staleVersion)
-      return tx
-        .updateTable('message_templates')
-        .set({ ...fields, version: version + 1, updatedAt: new Date().toISOString() })
-        .where('id', '=', id)
-        .returning(columns)
-        .executeTakeFirstOrThrow()
+      return templatesRepo.updateTemplate(tx, id, version, fields, clock.now().toISOString())
     },
     { id, ...input },
   )
 }
 
-export function deleteTemplate(db: Db, viewer: Viewer, id: number) {
+export function deleteTemplate({ db }: Templates, viewer: Viewer, id: number) {
   return loggedChange(
     db,
     templateChange('deleteMessageTemplate', String(id), viewer),
     async (tx) => {
       const template = await requireTemplate(tx, id)
-      await tx.deleteFrom('message_templates').where('id', '=', id).execute()
+      await templatesRepo.deleteTemplate(tx, id)
       return template
     },
     { id },

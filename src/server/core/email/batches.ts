@@ -1,0 +1,93 @@
+import type { SentMessage } from '#shared/schemas/messages'
+import type { ReadTx } from '#server/core/db/write-transaction'
+
+// Reading what was sent: the batches and copies the core's copies (copies.ts) keep. Features show
+// them (the list of messages, a person's page, the letters to print) through these functions,
+// never by reading the tables themselves.
+
+/** The latest batches, newest first. */
+export function latestBatches(tx: ReadTx, limit: number) {
+  return tx
+    .selectFrom('message_batches')
+    .select(['id', 'subject', 'audience', 'createdBy', 'createdAt'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+/**
+ * How many copies of each batch from `firstBatchId` on are in each status (through the index on
+ * batchId, so that only the batches listed are counted).
+ */
+export async function copyCountsFrom(
+  tx: ReadTx,
+  firstBatchId: number,
+): Promise<Array<{ batchId: number; status: SentMessage['status']; copies: number }>> {
+  const rows = await tx
+    .selectFrom('messages')
+    .select((eb) => ['batchId', 'status', eb.fn.countAll<number>().as('copies')])
+    .where('batchId', '>=', firstBatchId)
+    .groupBy(['batchId', 'status'])
+    .execute()
+  return rows.map((row) => ({ ...row, copies: Number(row.copies) }))
+}
+
+const copyColumns = [
+  'id',
+  'batchId',
+  'personId',
+  'channel',
+  'recipient',
+  'subject',
+  'status',
+  'attempts',
+  'lastError',
+  'createdAt',
+  'sentAt',
+] as const
+
+/** What one person was sent, newest first. */
+export function copiesTo(tx: ReadTx, personId: string): Promise<SentMessage[]> {
+  return tx
+    .selectFrom('messages')
+    .select(copyColumns)
+    .where('personId', '=', personId)
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute()
+}
+
+/** Every copy of one batch, in the order they were made. */
+export function copiesOf(tx: ReadTx, batchId: number): Promise<SentMessage[]> {
+  return tx
+    .selectFrom('messages')
+    .select(copyColumns)
+    .where('batchId', '=', batchId)
+    .orderBy('id')
+    .execute()
+}
+
+/** Whether the batch has any letter to print. */
+export async function hasLetters(tx: ReadTx, batchId: number): Promise<boolean> {
+  const row = await tx
+    .selectFrom('messages')
+    .select('id')
+    .where('batchId', '=', batchId)
+    .where('channel', '=', 'post')
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The batch's letters after the copy `afterId`, at most `limit`, in the order they were made. */
+export function lettersAfter(tx: ReadTx, batchId: number, afterId: number, limit: number) {
+  return tx
+    .selectFrom('messages')
+    .select(['id', 'recipient', 'subject', 'body'])
+    .where('batchId', '=', batchId)
+    .where('channel', '=', 'post')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+}

@@ -1,0 +1,63 @@
+import { feePence } from '#shared/domain/money'
+import { comparePlotIds } from '#shared/domain/plots'
+import type { Addressee } from '#shared/domain/message-copies'
+import { messages } from '#shared/messages'
+import type { Audience } from '#shared/schemas/messages'
+import type { ReadTx } from '#server/core/db/write-transaction'
+import { badRequest, notFound } from '#server/core/errors'
+import { contactDetails } from '#server/features/people/sql'
+import { listPlots } from '#server/features/plots/sql'
+import { owedByPayer } from '#server/features/rent/sql'
+
+// The people a message goes to, with what its merge fields need: their plots, and what they owe
+// (the rent ledger's balance once there is a rent year; before that, the fees of unpaid plots).
+// People, plots and the ledger are read through their features' own queries.
+
+type Plots = Awaited<ReturnType<typeof listPlots>>
+
+// Nicknames, each once, in the order first met.
+const tenantsOf = (plots: Plots) => [...new Set(plots.flatMap((plot) => plot.tenants))]
+
+function peopleOf(tx: ReadTx, audience: Audience, plots: Plots) {
+  switch (audience.kind) {
+    case 'plotholders':
+    case 'waitinglist':
+      return contactDetails(tx, audience.kind)
+    case 'plot': {
+      const plot = plots.find((candidate) => candidate.id === audience.plotId)
+      if (!plot) throw notFound(messages.plotMissing(audience.plotId))
+      return contactDetails(tx, plot.tenants)
+    }
+    case 'unpaid':
+      return contactDetails(tx, tenantsOf(plots.filter((plot) => !plot.paid)))
+    case 'people':
+      return contactDetails(tx, audience.ids)
+  }
+}
+
+export async function findAddressees(tx: ReadTx, audience: Audience): Promise<Addressee[]> {
+  const plots = await listPlots(tx)
+  const people = await peopleOf(tx, audience, plots)
+  if (audience.kind === 'people') {
+    const found = new Set(people.map((person) => person.id))
+    const missing = audience.ids.find((id) => !found.has(id))
+    if (missing !== undefined) throw badRequest(messages.personMissing(missing))
+  }
+  const owed = await owedByPayer(tx)
+  const plotsOf = new Map<string, { plots: string[]; unpaidFees: number }>()
+  for (const { id, fee, paid, tenants } of plots)
+    for (const personId of tenants) {
+      const entry = plotsOf.get(personId) ?? { plots: [], unpaidFees: 0 }
+      entry.plots.push(id)
+      if (!paid) entry.unpaidFees += feePence(fee)
+      plotsOf.set(personId, entry)
+    }
+  return people.map((person) => {
+    const held = plotsOf.get(person.id)
+    return {
+      ...person,
+      plots: (held?.plots ?? []).sort(comparePlotIds),
+      amountDue: owed ? (owed.get(person.id) ?? 0) : (held?.unpaidFees ?? 0),
+    }
+  })
+}
