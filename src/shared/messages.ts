@@ -156,6 +156,16 @@ export const messages = {
   chooseDrawing: 'Choose an SVG drawing to import.',
   oneDrawingOnly: 'Import one drawing at a time.',
   drawingTooLarge: 'The drawing is larger than 5 MB.',
+  drawingTooDeep: (depth: number) =>
+    `The drawing nests groups more than ${depth.toLocaleString('en-GB')} deep. Ungroup them in your drawing program and import it again.`,
+  drawingTooManyElements: (elements: number) =>
+    `The drawing has more than ${elements.toLocaleString('en-GB')} shapes, groups and texts. Simplify it in your drawing program (remove hidden layers, combine shapes) and import it again.`,
+  drawingTooManyAttributes: (attributes: number) =>
+    `A shape in the drawing has more than ${attributes.toLocaleString('en-GB')} attributes. Simplify it in your drawing program and import it again.`,
+  drawingTooComplex:
+    'The drawing took too long to read. Simplify it in your drawing program (remove hidden layers, combine shapes) and import it again.',
+  drawingTooManyPlots: (plots: number) =>
+    `The drawing has more than ${plots.toLocaleString('en-GB')} plots; the site map holds at most that many.`,
   notADrawing: 'The file is not an SVG drawing.',
   drawingHasScript:
     'The drawing contains a script or an embedded web page, which the site map will not keep. Save it again without them.',

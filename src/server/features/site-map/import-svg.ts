@@ -1,15 +1,25 @@
-import createDOMPurify from 'dompurify'
 import { JSDOM } from 'jsdom'
 import svgpath from 'svgpath'
 import { messages } from '#shared/messages'
 import { plotName } from '#shared/schemas/plot'
-import type { PlotShape, SiteLayout, SitePlot } from '#shared/schemas/site-map'
-import { badRequest } from '#server/core/errors'
+import {
+  MAX_DRAWN_PLOTS,
+  type PlotShape,
+  type SiteLayout,
+  type SitePlot,
+} from '#shared/schemas/site-map'
+import { AppError, badRequest } from '#server/core/errors'
+import { backgroundOf } from '#server/features/site-map/drawing-background'
+import { walkElements } from '#server/features/site-map/walk-elements'
 
 // An administrator's drawing of the site, as SVG: each plot is a shape whose id, Inkscape label,
 // data-plot attribute or <title> reads "plot 12" (or plot-12, plot_12). The plots become data
 // (outlines in the drawing's coordinates); every other shape stays as the background picture,
 // sanitised by DOMPurify and shown as an image, where no script could run anyway.
+// Every pass over the drawing is one walk of its elements: jsdom's live lists and its removal of
+// elements cost time in proportion to their siblings, which made a drawing of 10,000 plots take
+// minutes. The file's size was checked before (drawing-bounds.ts), and this runs in a worker
+// thread (read-drawing.ts), away from the server's requests.
 
 export interface ImportedDrawing {
   layout: SiteLayout
@@ -32,14 +42,13 @@ export function importSvg(text: string): ImportedDrawing {
   const { width, height, minX, minY } = drawingSize(root)
   const toLayout = { minX, minY, scale: DRAWING_WIDTH / width }
   const plots = findPlots(root, toLayout)
-  for (const { element } of plots) element.remove()
   return {
     layout: {
       viewBox: { width: DRAWING_WIDTH, height: round(height * toLayout.scale) },
       plots: plots.map(({ plot }) => plot),
       features: [],
     },
-    background: sanitise(root.outerHTML),
+    background: backgroundOf(root, new Set(plots.map(({ element }) => element))),
   }
 }
 
@@ -59,7 +68,7 @@ function parseSvg(text: string): Document {
 // Sanitising would remove these quietly; a drawing that carries them is refused instead, so the
 // administrator learns that the file is not what it seemed.
 function refuseScripts(root: Element) {
-  for (const element of [root, ...root.querySelectorAll('*')]) {
+  walkElements(root, (element) => {
     if (element.localName === 'script' || element.localName === 'foreignObject')
       throw badRequest(messages.drawingHasScript)
     for (const attribute of element.attributes) {
@@ -67,7 +76,7 @@ function refuseScripts(root: Element) {
       if (attribute.localName.toLowerCase().startsWith('on') || value.startsWith('javascript:'))
         throw badRequest(messages.drawingHasScript)
     }
-  }
+  })
 }
 
 function drawingSize(root: Element) {
@@ -84,8 +93,14 @@ function drawingSize(root: Element) {
   return { minX: 0, minY: 0, width, height }
 }
 
+function titleOf(element: Element): Element | null {
+  for (let child = element.firstElementChild; child; child = child.nextElementSibling)
+    if (child.localName === 'title') return child
+  return null
+}
+
 function plotLabelOf(element: Element): string | undefined {
-  const title = [...element.children].find((child) => child.localName === 'title')
+  const title = titleOf(element)
   const candidates = [
     element.getAttribute('data-plot'),
     element.getAttributeNS('http://www.inkscape.org/namespaces/inkscape', 'label'),
@@ -107,28 +122,98 @@ interface ToLayout {
 
 const round = (value: number) => Math.round(value * 10 ** ROUNDING) / 10 ** ROUNDING
 
+/** An affine transform as SVG writes it: [a, b, c, d, e, f]. */
+type Matrix = [number, number, number, number, number, number]
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0]
+
+// What a transform attribute does, read by svgpath (as it reads a plot's own) from where it puts
+// the origin and the two unit points.
+function matrixOf(transform: string): Matrix {
+  const points: number[] = []
+  svgpath('M0 0L1 0L0 1')
+    .transform(transform)
+    .iterate((segment) => {
+      points.push(segment[1] as number, segment[2] as number)
+    })
+  const [e, f, x1, y1, x2, y2] = points as Matrix
+  return [x1 - e, y1 - f, x2 - e, y2 - f, e, f]
+}
+
+/** `outer` applied after `inner`. */
+const compose = ([a, b, c, d, e, f]: Matrix, [A, B, C, D, E, F]: Matrix): Matrix => [
+  a * A + c * B,
+  b * A + d * B,
+  a * C + c * D,
+  b * C + d * D,
+  a * E + c * F + e,
+  b * E + d * F + f,
+]
+
+interface Labelled {
+  element: Element
+  label: string
+  /** The element itself when it is a shape, else the first shape inside it. */
+  shape?: Element
+  /** The transforms of the shape and its ancestors up to the nearest <svg>, as one. */
+  matrix?: Matrix
+}
+
+// One walk: each element's transform composed with its parent's; each named element waits for
+// its first shape (itself, or the first inside it), which every element still waiting gets.
+function labelledShapes(root: Element): Labelled[] {
+  const labelled: Labelled[] = []
+  const matrices: Matrix[] = []
+  let waiting: Labelled[] = []
+  walkElements(
+    root,
+    (element) => {
+      const transform = element.getAttribute('transform')
+      const outer = matrices.at(-1) ?? IDENTITY
+      const matrix =
+        element.localName === 'svg'
+          ? IDENTITY
+          : transform
+            ? compose(outer, matrixOf(transform))
+            : outer
+      matrices.push(matrix)
+      const label = plotLabelOf(element)
+      if (label !== undefined) {
+        const entry = { element, label }
+        labelled.push(entry)
+        waiting.push(entry)
+      }
+      if (SHAPES.has(element.localName) && waiting.length) {
+        for (const entry of waiting) Object.assign(entry, { shape: element, matrix })
+        waiting = []
+      }
+    },
+    (element) => {
+      matrices.pop()
+      if (waiting.at(-1)?.element === element) waiting.pop()
+    },
+  )
+  return labelled
+}
+
 function findPlots(root: Element, toLayout: ToLayout) {
+  const drawn = labelledShapes(root).filter((entry) => entry.shape)
+  if (drawn.length > MAX_DRAWN_PLOTS) {
+    throw new AppError(413, messages.drawingTooManyPlots(MAX_DRAWN_PLOTS))
+  }
   const found: { element: Element; plot: SitePlot }[] = []
   const names = new Set<string>()
-  for (const element of root.querySelectorAll('*')) {
-    const label = plotLabelOf(element)
-    if (label === undefined) continue
-    const shape = SHAPES.has(element.localName) ? element : firstShapeIn(element)
-    if (!shape) continue
+  for (const { element, label, shape, matrix } of drawn) {
     const name = plotName.safeParse(label)
     if (!name.success)
       throw badRequest(messages.drawnPlotNameInvalid(label, name.error.issues[0]!.message))
     const key = name.data.toLowerCase()
     if (names.has(key)) throw badRequest(messages.plotDrawnTwice(name.data))
     names.add(key)
-    found.push({ element, plot: plotFromShape(name.data, shape, toLayout) })
+    found.push({ element, plot: plotFromShape(name.data, shape!, matrix!, toLayout) })
   }
   if (found.length === 0) throw badRequest(messages.drawingHasNoPlots)
   return found
 }
-
-const firstShapeIn = (element: Element) =>
-  [...element.querySelectorAll('*')].find((child) => SHAPES.has(child.localName))
 
 const number = (element: Element, name: string) =>
   parseFloat(element.getAttribute(name) ?? '0') || 0
@@ -158,19 +243,22 @@ function outline(element: Element): string {
   }
 }
 
-// The plot's outline in the layout's coordinates: its own transform, then each enclosing one's,
-// then the root's viewBox.
-function plotFromShape(id: string, element: Element, { minX, minY, scale }: ToLayout): SitePlot {
-  let path = svgpath(outline(element))
-  for (
-    let node: Element | null = element;
-    node && node.localName !== 'svg';
-    node = node.parentElement
-  ) {
-    const transform = node.getAttribute('transform')
-    if (transform) path = path.transform(transform)
-  }
-  path = path.translate(-minX, -minY).scale(scale).abs().unshort().unarc().round(ROUNDING)
+// The plot's outline in the layout's coordinates: its own transform and each enclosing one's
+// (`matrix`), then the root's viewBox.
+function plotFromShape(
+  id: string,
+  element: Element,
+  matrix: Matrix,
+  { minX, minY, scale }: ToLayout,
+): SitePlot {
+  const path = svgpath(outline(element))
+    .matrix(matrix)
+    .translate(-minX, -minY)
+    .scale(scale)
+    .abs()
+    .unshort()
+    .unarc()
+    .round(ROUNDING)
   const xs: number[] = []
   const ys: number[] = []
   path.iterate((segment, _index, x, y) => {
@@ -211,36 +299,4 @@ function keptAsRect(
   if (!onCorners || box.right <= box.x || box.bottom <= box.y) return undefined
   const [width, height] = [round(box.right - box.x), round(box.bottom - box.y)]
   return { kind: 'rect', x: box.x, y: box.y, width, height }
-}
-
-// What stays of the drawing is shown as an image; DOMPurify keeps SVG's drawing elements and
-// attributes and drops the rest. References to anything outside the file go too: an image may
-// only carry its own picture data.
-function sanitise(svg: string): string {
-  const { window } = new JSDOM('')
-  const purify = createDOMPurify(window)
-  purify.addHook('afterSanitizeAttributes', (node) => {
-    for (const name of ['href', 'xlink:href']) {
-      const value = node.getAttribute(name)?.trim()
-      if (value === undefined) continue
-      const local =
-        value.startsWith('#') || (node.localName === 'image' && value.startsWith('data:image/'))
-      if (!local) node.removeAttribute(name)
-    }
-    for (const attribute of [...node.attributes]) {
-      const value = attribute.value.toLowerCase()
-      if (/url\(\s*['"]?(?!#)/.test(value) || value.includes('@import'))
-        node.removeAttribute(attribute.name)
-    }
-  })
-  const clean = purify.sanitize(svg, {
-    USE_PROFILES: { svg: true, svgFilters: true },
-    FORBID_TAGS: ['style', 'a', 'foreignObject', 'script'],
-    RETURN_DOM: true,
-  })
-  // Serialised as XML: the file is read on its own, as an SVG document, where HTML's named
-  // entities mean nothing.
-  const drawing = (clean as Element).querySelector('svg')
-  if (!drawing) throw badRequest(messages.notADrawing)
-  return new window.XMLSerializer().serializeToString(drawing)
 }

@@ -111,8 +111,9 @@ export async function siteMapFeature(app: App) {
         tags,
         description:
           'Replaces the site map with an SVG drawing: shapes named "plot 12" become plots, the ' +
-          'rest the background. 400 when it is not a drawing, holds a script or names a plot ' +
-          'twice; 413 over 5 MB.',
+          'rest the background. 400 when it is not a drawing, holds a script, names a plot ' +
+          'twice or nests groups over 100 deep; 413 over 5 MB, 10,000 elements or 5,000 plots; ' +
+          '422 when reading it takes over 60 s.',
       },
     },
     async (request) => {

@@ -9,8 +9,10 @@ import type { Upload } from '#server/core/http/read-upload'
 import { loggedChange, writeLog } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import * as plotsRepo from '#server/features/plots/sql'
+import { readDrawing } from '#server/features/site-map/read-drawing'
 import {
   findStoredSiteMap,
+  findStoredSiteMapHead,
   plotNames,
   storeSiteMap,
   type StoredSiteMap,
@@ -66,20 +68,19 @@ export function saveSiteLayout(db: Db, viewer: Viewer, input: SaveSiteLayout): P
 }
 
 // An import replaces the whole drawing. The file is read and checked before the write
-// transaction, so a large drawing does not hold the other writers up.
+// transaction, so a large drawing does not hold the other writers up, and in a worker thread
+// (read-drawing.ts), so that it does not hold up anyone's request.
 export async function importDrawing(db: Db, viewer: Viewer, upload: Upload): Promise<SiteMap> {
   if (upload.tooLarge) throw new AppError(413, messages.drawingTooLarge)
   if (!upload.file || upload.file.bytes.length === 0) throw badRequest(messages.chooseDrawing)
   const text = new TextDecoder('utf-8', { fatal: false }).decode(upload.file.bytes)
-  // jsdom (30 MB) is loaded by the first drawing imported, not by every server that starts.
-  const { importSvg } = await import('#server/features/site-map/import-svg')
-  const { layout, background } = importSvg(text)
+  const { layout, background } = await readDrawing(text)
   const fileName = upload.file.fileName
   return loggedChange(
     db,
     change('importSiteDrawing', viewer),
     async (tx) => {
-      const current = await findStoredSiteMap(tx)
+      const current = await findStoredSiteMapHead(tx)
       const backgroundFileId = await insertFile(tx, {
         name: fileName,
         contentType: 'image/svg+xml',

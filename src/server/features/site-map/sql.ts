@@ -16,6 +16,13 @@ export type StoredSiteMap = z.infer<typeof storedSiteMap>
 
 export const findStoredSiteMap = (tx: ReadTx) => readJsonSetting(tx, SITE_MAP_KEY, storedSiteMap)
 
+// What replacing the drawing needs of the one kept, its background and version, without checking
+// its thousands of plots again on the server's one thread.
+const storedSiteMapHead = storedSiteMap.extend({ layout: z.unknown() })
+
+export const findStoredSiteMapHead = (tx: ReadTx) =>
+  readJsonSetting(tx, SITE_MAP_KEY, storedSiteMapHead)
+
 export const storeSiteMap = (tx: WriteTx, siteMap: StoredSiteMap) =>
   writeJsonSetting(tx, SITE_MAP_KEY, storedSiteMap, siteMap)
 
