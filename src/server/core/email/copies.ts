@@ -95,3 +95,17 @@ export function createCopies(db: Db, mailer: Mailer, jobs: JobRunner, connection
     },
   }
 }
+
+/**
+ * Deletes the copies sent to `recipient` in the batch kept under `key`, inside the caller's write:
+ * personal data kept no longer than its purpose (an application nobody confirmed).
+ */
+export async function forgetCopies(tx: WriteTx, key: string, recipient: string): Promise<void> {
+  await tx
+    .deleteFrom('messages')
+    .where('recipient', '=', recipient)
+    .where('batchId', 'in', (eb) =>
+      eb.selectFrom('message_batches').select('id').where('key', '=', key),
+    )
+    .execute()
+}

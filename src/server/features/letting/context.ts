@@ -1,18 +1,14 @@
+import type { Clock } from '#server/core/clock'
 import type { Config } from '#server/core/config'
 import type { Db } from '#server/core/db/database'
 import type { Copies } from '#server/core/email/copies'
 import type { JobRunner } from '#server/core/jobs/runner'
 
-/** What letting's services take from the core. */
+/** What letting's services take from the core (the app itself satisfies it). */
 export interface Letting {
   db: Db
   config: Config
+  clock: Clock
   copies: Copies
   jobs: JobRunner
 }
-
-/** Who a change made through a link sent by e-mail, or by a scheduled job, is logged as. */
-export const PUBLIC = 'public'
-export const SYSTEM = 'system'
-
-export const todayOf = (letting: Letting) => letting.jobs.clock().toISOString().slice(0, 10)

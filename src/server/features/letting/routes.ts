@@ -1,7 +1,5 @@
 import { z } from 'zod'
 import { LEVELS } from '#shared/domain/levels'
-import { offerAnswerable } from '#shared/domain/letting'
-import { offerMessages } from '#shared/offer-messages'
 import {
   applicationSchema,
   lapsedPersonSchema,
@@ -17,66 +15,46 @@ import {
   tokenSchema,
   waitingListEventSchema,
   withdrawOfferSchema,
-  type TokenPreview,
 } from '#shared/schemas/letting'
 import { personSchema } from '#shared/schemas/person'
 import type { App } from '#server/core/app-type'
-import type { ReadTx } from '#server/core/db/write-transaction'
-import { badRequest } from '#server/core/errors'
 import { serialIdParams } from '#server/core/http/serial-id'
+import { lapsedPeople, waitingListHistory } from '#server/features/people/waiting-list-sql'
+import { applicationExpiryJob } from '#server/features/letting/application-expiry'
+import { applyForPlot, findPlace } from '#server/features/letting/applications'
+import { recordAnswer } from '#server/features/letting/answer-offer'
+import { confirmApplication } from '#server/features/letting/confirm-application'
+import { offerExpiryJob } from '#server/features/letting/expire-offer'
+import { listOffers, offerChoices } from '#server/features/letting/list-offers'
+import { makeOffer } from '#server/features/letting/offer-plot'
+import { restoreToList } from '#server/features/letting/restore-to-list'
 import {
-  applicationExpiryJob,
-  applyForPlot,
-  confirmApplication,
-  findPlace,
-} from '#server/features/letting/applications'
-import { todayOf } from '#server/features/letting/context'
-import {
-  answerByToken,
-  listOffers,
-  makeOffer,
-  offerChoices,
-  offerExpiryJob,
-  offerOfToken,
-  recordAnswer,
-  withdrawOffer,
-} from '#server/features/letting/offers'
-import { lettingSettings, saveLettingSettings } from '#server/features/letting/settings'
+  lettingSettings,
+  privacyNotice,
+  saveLettingSettings,
+} from '#server/features/letting/settings'
 import { closeOffers } from '#server/features/letting/sql'
-import { waitingListHistory } from '#server/features/people/waiting-list-sql'
-import {
-  lapsedPeople,
-  restoreToList,
-  stayOnList,
-  stillWantJobs,
-  stillWantOfToken,
-} from '#server/features/letting/still-want'
+import { stillWantJobs } from '#server/features/letting/still-want'
+import { previewLink, useLink } from '#server/features/letting/use-link'
+import { withdrawOffer } from '#server/features/letting/withdraw-offer'
 
 // Letting plots: applications from the public site, confirmed by e-mail; one's place on the
 // waiting list; offers of a plot with their deadlines; the yearly question whether people still
 // want a plot; the history of each person's place; and the administrator's letting settings.
+// The app is letting's context (context.ts): its db, config, clock, copies and jobs.
 const tags = ['letting']
 
-/** What a link's token stands for, while it can still be used. */
-async function previewOfToken(tx: ReadTx, token: string, today: string): Promise<TokenPreview> {
-  const offer = await offerOfToken(tx, token)
-  if (offer && offerAnswerable(offer.offer, today))
-    return { action: offer.answer, plotId: offer.offer.plotId, deadline: offer.offer.deadline }
-  const stillWant = await stillWantOfToken(tx, token)
-  if (stillWant) return { action: 'stay', closesOn: stillWant.closesOn }
-  throw badRequest(offerMessages.linkUnusable)
-}
-
 export async function lettingFeature(app: App) {
-  const { db, config, copies, jobs } = app
-  const letting = { db, config, copies, jobs }
-  jobs.define(applicationExpiryJob(letting))
-  jobs.define(offerExpiryJob(letting))
-  const stillWant = stillWantJobs(letting)
+  const { config, jobs } = app
+  jobs.define(applicationExpiryJob(app))
+  jobs.define(offerExpiryJob(app))
+  const stillWant = stillWantJobs(app)
   jobs.define(stillWant.round)
   jobs.define(stillWant.close)
   // A person's removal withdraws their open offers: their links stop working.
-  app.hooks.removingPerson.push((tx, personId) => closeOffers(tx, { personId }, 'withdrawn'))
+  app.hooks.removingPerson.push((tx, personId) =>
+    closeOffers(tx, { personId }, 'withdrawn', app.clock.now()),
+  )
   const committee = { minLevel: LEVELS.committee }
   const admin = { minLevel: LEVELS.admin }
   // Scripts that try addresses or references are slowed like any public form.
@@ -84,6 +62,7 @@ export async function lettingFeature(app: App) {
     minLevel: LEVELS.guest,
     rateLimit: { max, timeWindow: '10 minutes' },
   })
+  const personParams = z.object({ id: z.string().min(1).max(40) })
 
   app.post(
     '/api/apply',
@@ -98,8 +77,7 @@ export async function lettingFeature(app: App) {
       },
     },
     async (request, reply) => {
-      await applyForPlot(letting, request.body)
-      jobs.wake()
+      await applyForPlot(app, request.body)
       return reply.status(201).send({ applied: true })
     },
   )
@@ -110,11 +88,7 @@ export async function lettingFeature(app: App) {
       config: publicForm(config.limits.register),
       schema: { body: tokenSchema, response: { 200: placeSchema }, tags },
     },
-    async (request) => {
-      const place = await confirmApplication(letting, request.body.token)
-      jobs.wake()
-      return place
-    },
+    (request) => confirmApplication(app, request.body.token),
   )
 
   app.post(
@@ -123,20 +97,20 @@ export async function lettingFeature(app: App) {
       config: publicForm(config.limits.signIn),
       schema: { body: positionQuerySchema, response: { 200: placeSchema }, tags },
     },
-    (request) => findPlace(db, request.body.reference, request.body.email),
+    (request) => findPlace(app, request.body),
   )
 
   app.get(
     '/api/people/:id/waiting-list-history',
     {
-      config: { minLevel: LEVELS.committee },
+      config: committee,
       schema: {
-        params: z.object({ id: z.string().min(1).max(40) }),
+        params: personParams,
         response: { 200: z.array(waitingListEventSchema) },
         tags,
       },
     },
-    (request) => waitingListHistory(db.kysely, request.params.id),
+    (request) => waitingListHistory(app.db.kysely, request.params.id),
   )
 
   app.get(
@@ -145,13 +119,13 @@ export async function lettingFeature(app: App) {
       config: { minLevel: LEVELS.guest },
       schema: { response: { 200: z.object({ privacyNotice: z.string() }) }, tags },
     },
-    async () => ({ privacyNotice: (await lettingSettings(db.kysely)).privacyNotice }),
+    () => privacyNotice(app),
   )
 
   app.get(
     '/api/letting/settings',
     { config: admin, schema: { response: { 200: storedLettingSettingsSchema }, tags } },
-    () => lettingSettings(db.kysely),
+    () => lettingSettings.read(app.db.kysely),
   )
 
   app.put(
@@ -164,10 +138,7 @@ export async function lettingFeature(app: App) {
         tags,
       },
     },
-    (request) =>
-      saveLettingSettings(db, request.viewer!, request.body, (tx, saved) =>
-        stillWant.scheduleNext(tx, saved, todayOf(letting)),
-      ),
+    (request) => saveLettingSettings(app, request.viewer!, request.body, stillWant.scheduleNext),
   )
 
   app.get(
@@ -179,20 +150,20 @@ export async function lettingFeature(app: App) {
         tags,
       },
     },
-    () => listOffers(db.kysely),
+    () => listOffers(app),
   )
 
   app.get(
     '/api/offers/choices',
     { config: committee, schema: { response: { 200: offerChoicesSchema }, tags } },
-    () => offerChoices(db.kysely),
+    () => offerChoices(app),
   )
 
   app.post(
     '/api/offers',
     { config: committee, schema: { body: newOfferSchema, response: { 201: offerSchema }, tags } },
     async (request, reply) =>
-      reply.status(201).send(await makeOffer(letting, request.viewer!, request.body)),
+      reply.status(201).send(await makeOffer(app, request.viewer!, request.body)),
   )
 
   app.post(
@@ -206,7 +177,7 @@ export async function lettingFeature(app: App) {
         tags,
       },
     },
-    (request) => recordAnswer(letting, request.viewer!, request.params.id, request.body.answer),
+    (request) => recordAnswer(app, request.viewer!, request.params.id, request.body.answer),
   )
 
   app.post(
@@ -220,19 +191,17 @@ export async function lettingFeature(app: App) {
         tags,
       },
     },
-    (request) => withdrawOffer(letting, request.viewer!, request.params.id, request.body.reason),
+    (request) => withdrawOffer(app, request.viewer!, request.params.id, request.body.reason),
   )
 
-  // The page a link in an offer or in the yearly question opens: first what the token is for,
-  // then, when the person presses the button, the answer (a link that only loads does nothing,
-  // so a mail scanner that follows links cannot accept a plot).
+  // A link in an offer or in the yearly question: what it is for, then (its button) using it.
   app.post(
     '/api/letting/link',
     {
       config: publicForm(config.limits.signIn),
       schema: { body: tokenSchema, response: { 200: tokenPreviewSchema }, tags },
     },
-    (request) => previewOfToken(db.kysely, request.body.token, todayOf(letting)),
+    (request) => previewLink(app, request.body.token),
   )
 
   app.post(
@@ -241,30 +210,21 @@ export async function lettingFeature(app: App) {
       config: publicForm(config.limits.signIn),
       schema: { body: tokenSchema, response: { 200: tokenPreviewSchema }, tags },
     },
-    async (request): Promise<TokenPreview> => {
-      const { token } = request.body
-      if (await stillWantOfToken(db.kysely, token))
-        return { action: 'stay', ...(await stayOnList(letting, token)) }
-      return answerByToken(letting, token)
-    },
+    (request) => useLink(app, request.body.token),
   )
 
   app.get(
     '/api/waiting-list/lapsed',
     { config: committee, schema: { response: { 200: z.array(lapsedPersonSchema) }, tags } },
-    () => lapsedPeople(db.kysely),
+    () => lapsedPeople(app.db.kysely),
   )
 
   app.post(
     '/api/people/:id/restore-to-waiting-list',
     {
       config: committee,
-      schema: {
-        params: z.object({ id: z.string().min(1).max(40) }),
-        response: { 200: personSchema },
-        tags,
-      },
+      schema: { params: personParams, response: { 200: personSchema }, tags },
     },
-    (request) => restoreToList(letting, request.viewer!, request.params.id),
+    (request) => restoreToList(app, request.viewer!, request.params.id),
   )
 }

@@ -1,7 +1,103 @@
+import type { Insertable, Selectable } from 'kysely'
 import type { OffersTable } from '#server/core/db/schema'
-import type { WriteTx } from '#server/core/db/write-transaction'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
-// Letting's own tables: applications, offers, still_want_rounds, still_want_answers.
+// Letting's own tables: offers here; applications in applications-sql.ts, the yearly question's
+// rounds and answers in still-want-sql.ts. People and plots are read and changed through their
+// features' sql functions.
+
+export type OfferRow = Selectable<OffersTable>
+
+/** An offer's row with its tokens' hashes, as its actions read it. */
+export const offerRow = (tx: ReadTx, id: number): Promise<OfferRow | undefined> =>
+  tx.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirst()
+
+/** The offer whose accept or decline link has this hash: one column matches, at most one offer. */
+export function offerWithTokenHash(tx: ReadTx, hash: string): Promise<OfferRow | undefined> {
+  return tx
+    .selectFrom('offers')
+    .selectAll()
+    .where((eb) => eb.or([eb('acceptTokenHash', '=', hash), eb('declineTokenHash', '=', hash)]))
+    .executeTakeFirst()
+}
+
+/** Stores a new offer; its id. */
+export async function insertOffer(tx: WriteTx, offer: Insertable<OffersTable>): Promise<number> {
+  const { id } = await tx
+    .insertInto('offers')
+    .values(offer)
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
+// What an offer answers with: every column but its links' hashes.
+const shownColumns = [
+  'id',
+  'plotId',
+  'personId',
+  'channel',
+  'deadline',
+  'status',
+  'reason',
+  'createdBy',
+  'createdAt',
+  'answeredAt',
+] as const
+
+export type ShownOffer = Pick<OfferRow, (typeof shownColumns)[number]>
+
+export function shownOffer(tx: ReadTx, id: number): Promise<ShownOffer | undefined> {
+  return tx.selectFrom('offers').select(shownColumns).where('id', '=', id).executeTakeFirst()
+}
+
+/** Open offers, soonest deadline first. */
+export function openOffers(tx: ReadTx): Promise<ShownOffer[]> {
+  return tx
+    .selectFrom('offers')
+    .select(shownColumns)
+    .where('status', '=', 'open')
+    .orderBy('deadline')
+    .orderBy('id')
+    .execute()
+}
+
+/** The latest closed offers, newest first. */
+export function latestClosedOffers(tx: ReadTx, limit: number): Promise<ShownOffer[]> {
+  return tx
+    .selectFrom('offers')
+    .select(shownColumns)
+    .where('status', '!=', 'open')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+/** Who is considering an open offer now. */
+export async function peopleWithOpenOffers(tx: ReadTx): Promise<Set<string>> {
+  const rows = await tx
+    .selectFrom('offers')
+    .select('personId')
+    .where('status', '=', 'open')
+    .execute()
+  return new Set(rows.map((row) => row.personId))
+}
+
+/** The plots offered now, open offers only. */
+export async function plotsWithOpenOffers(tx: ReadTx): Promise<Set<string>> {
+  const rows = await tx.selectFrom('offers').select('plotId').where('status', '=', 'open').execute()
+  return new Set(rows.map((row) => row.plotId))
+}
+
+export async function plotHasOpenOffer(tx: ReadTx, plotId: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('offers')
+    .select('id')
+    .where('plotId', '=', plotId)
+    .where('status', '=', 'open')
+    .executeTakeFirst()
+  return row !== undefined
+}
 
 /**
  * Closes open offers, one by id or all of a person's (they accepted a plot, or were removed):
@@ -11,12 +107,13 @@ export async function closeOffers(
   tx: WriteTx,
   which: { id: number } | { personId: string },
   status: OffersTable['status'],
+  answeredAt: Date,
 ): Promise<void> {
   await tx
     .updateTable('offers')
     .set({
       status,
-      answeredAt: new Date().toISOString(),
+      answeredAt: answeredAt.toISOString(),
       acceptTokenHash: null,
       declineTokenHash: null,
     })

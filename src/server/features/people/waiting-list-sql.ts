@@ -1,11 +1,13 @@
+import { fullName } from '#shared/domain/message-copies'
 import { waitingListOrder } from '#shared/domain/people'
-import type { WaitingListEvent } from '#shared/schemas/letting'
+import type { LapsedPerson, WaitingListEvent } from '#shared/schemas/letting'
 import type { WaitingListEventsTable } from '#server/core/db/schema'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
-// The waiting list's history and order. The history is the people feature's (a person added to
-// the list, moved off it); letting records into it too (offers, the yearly question, lapsing).
+// The waiting list: its order, who is on it, and each person's history on it. The history is the
+// people feature's (a person added to the list, moved off it); letting records into it too
+// (offers, the yearly question, lapsing, restoring) and reads it through these functions.
 
 export function recordWaitingListEvent(
   tx: WriteTx,
@@ -42,19 +44,102 @@ export function waitingListHistory(tx: ReadTx, personId: string): Promise<Waitin
     .execute()
 }
 
+/** The latest change of the person's place, if any. */
+export async function lastWaitingListEvent(
+  tx: ReadTx,
+  personId: string,
+): Promise<WaitingListEventsTable['event'] | undefined> {
+  const row = await tx
+    .selectFrom('waiting_list_events')
+    .select('event')
+    .where('personId', '=', personId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  return row?.event
+}
+
+/** Everyone on the waiting list, with their names, in the list's own order. */
+export async function waitingListInOrder(tx: ReadTx) {
+  const people = await tx
+    .selectFrom('people')
+    .select(['id', 'firstName', 'lastName', 'joinedWaitingList'])
+    .where('onWaitingList', '=', 1)
+    .execute()
+  return waitingListOrder(people.map((person) => ({ ...person, onWaitingList: true })))
+}
+
 /** The person's place on the waiting list, in the list's own order, and the list's length. */
 export async function placeOnList(
   tx: ReadTx,
   personId: string,
 ): Promise<{ position: number; total: number } | undefined> {
-  const waiting = waitingListOrder(
-    await tx
-      .selectFrom('people')
-      .select(['id', 'joinedWaitingList', 'onWaitingList'])
-      .where('onWaitingList', '=', 1)
-      .execute()
-      .then((rows) => rows.map((row) => ({ ...row, onWaitingList: true }))),
-  )
+  const waiting = await waitingListInOrder(tx)
   const found = waiting.find((person) => person.id === personId)
   return found && { position: found.position, total: waiting.length }
+}
+
+/**
+ * Takes those named who are on the list off it, their place kept (a round of the yearly question
+ * they did not answer), each at their next version: a plot holder only with a plot. One statement
+ * per thousand people. Gives back who was taken off.
+ */
+export async function takeOffWaitingList(
+  tx: WriteTx,
+  personIds: readonly string[],
+): Promise<string[]> {
+  const taken: string[] = []
+  for (let start = 0; start < personIds.length; start += 1_000) {
+    const rows = await tx
+      .updateTable('people')
+      .set((eb) => ({
+        onWaitingList: 0,
+        isPlotHolder: eb
+          .case()
+          .when(
+            eb.exists(
+              eb
+                .selectFrom('tenancy')
+                .select('tenancy.plotId')
+                .whereRef('tenancy.personId', '=', 'people.id'),
+            ),
+          )
+          .then(eb.lit(1))
+          .else(eb.lit(0))
+          .end(),
+        version: eb('version', '+', 1),
+      }))
+      .where('onWaitingList', '=', 1)
+      .where('id', 'in', personIds.slice(start, start + 1_000))
+      .returning('id')
+      .execute()
+    taken.push(...rows.map((row) => row.id))
+  }
+  return taken
+}
+
+/** Those whose last change of place was lapsing, and who are still off the list: to restore. */
+export async function lapsedPeople(tx: ReadTx): Promise<LapsedPerson[]> {
+  const rows = await tx
+    .selectFrom('waiting_list_events as lapsed')
+    .innerJoin('people', 'people.id', 'lapsed.personId')
+    .select(['people.id', 'people.firstName', 'people.lastName', 'lapsed.createdAt'])
+    .where('lapsed.event', '=', 'lapsed')
+    .where('people.onWaitingList', '=', 0)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('waiting_list_events as later')
+            .select('later.id')
+            .whereRef('later.personId', '=', 'lapsed.personId')
+            .whereRef('later.id', '>', 'lapsed.id'),
+        ),
+      ),
+    )
+    .orderBy('lapsed.id')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    name: fullName(row),
+    lapsedOn: row.createdAt.slice(0, 10),
+  }))
 }

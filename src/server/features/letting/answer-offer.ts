@@ -1,0 +1,89 @@
+import { offerAnswerable } from '#shared/domain/letting'
+import { offerMessages } from '#shared/offer-messages'
+import type { Offer } from '#shared/schemas/letting'
+import type { ReadTx } from '#server/core/db/write-transaction'
+import { badRequest, conflict } from '#server/core/errors'
+import { loggedChange, PUBLIC, recordKey } from '#server/core/logged-change'
+import type { Viewer } from '#server/core/viewer'
+import { acceptOffer } from '#server/features/letting/accept-offer'
+import type { Letting } from '#server/features/letting/context'
+import { declineOffer } from '#server/features/letting/decline-offer'
+import { requireOfferRow } from '#server/features/letting/offer-view'
+import { offerById } from '#server/features/letting/offer-view'
+import { offerRow, offerWithTokenHash, type OfferRow } from '#server/features/letting/sql'
+import { hashOf } from '#server/features/letting/tokens'
+
+// An offer is answered through a link in its e-mail (by the person: logged as the public), or by
+// the committee for an answer given by letter, telephone or in person.
+
+export type Answer = 'accept' | 'decline'
+
+/** The offer a link's token answers, and how; a token matches one column only. */
+export async function offerOfToken(
+  tx: ReadTx,
+  token: string,
+): Promise<{ offer: OfferRow; answer: Answer } | undefined> {
+  const hash = hashOf(token)
+  const offer = await offerWithTokenHash(tx, hash)
+  return offer && { offer, answer: offer.acceptTokenHash === hash ? 'accept' : 'decline' }
+}
+
+/** Answers an offer through its link, single-use and only up to the deadline: what it did. */
+export async function answerByToken(
+  letting: Letting,
+  token: string,
+): Promise<{ action: Answer; plotId: string; deadline: string }> {
+  const found = await offerOfToken(letting.db.kysely, token)
+  if (!found || !offerAnswerable(found.offer, letting.clock.today()))
+    throw badRequest(offerMessages.linkUnusable)
+  const { plotId, deadline } = await answerOffer(
+    letting,
+    found.offer,
+    found.answer,
+    PUBLIC,
+    hashOf(token),
+  )
+  return { action: found.answer, plotId, deadline }
+}
+
+/** The committee records an answer given by letter, telephone or in person. */
+export async function recordAnswer(
+  letting: Letting,
+  viewer: Viewer,
+  offerId: number,
+  answer: Answer,
+): Promise<Offer> {
+  const offer = await requireOfferRow(letting.db.kysely, offerId)
+  return answerOffer(letting, offer, answer, viewer.userName)
+}
+
+function answerOffer(
+  letting: Letting,
+  { id, plotId, personId }: OfferRow,
+  answer: Answer,
+  userName: string,
+  tokenHash?: string,
+): Promise<Offer> {
+  return loggedChange(
+    letting.db,
+    {
+      methodName: answer === 'accept' ? 'acceptOffer' : 'declineOffer',
+      eventCollection: 'plots',
+      docId: plotId,
+      userName,
+      alsoLocks: [recordKey('people', personId)],
+    },
+    async (tx) => {
+      // Read again under the locks: another answer, offer or tenancy may have come first.
+      const offer = (await offerRow(tx, id))!
+      const column = answer === 'accept' ? offer.acceptTokenHash : offer.declineTokenHash
+      if (tokenHash !== undefined && column !== tokenHash)
+        throw badRequest(offerMessages.linkUnusable)
+      if (!offerAnswerable(offer, letting.clock.today())) throw conflict(offerMessages.offerClosed)
+      if (answer === 'accept') await acceptOffer(letting, tx, offer, userName)
+      else await declineOffer(letting, tx, offer, 'declined', userName)
+      return offerById(tx, id)
+    },
+    { offerId: id, answer },
+  )
+}

@@ -1,0 +1,103 @@
+import type { Insertable, Updateable } from 'kysely'
+import type { ApplicationsTable } from '#server/core/db/schema'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+
+// The applications table: what the public sent, kept until the address is confirmed (and then,
+// confirmed, as the way to one's place on the list by reference and address).
+
+/** Whether an application not yet confirmed (other than `except`) holds the nickname. */
+export async function nicknamePending(
+  tx: ReadTx,
+  nickname: string,
+  except?: number,
+): Promise<boolean> {
+  let query = tx
+    .selectFrom('applications')
+    .select('id')
+    .where('nickname', '=', nickname)
+    .where('confirmedAt', 'is', null)
+  if (except !== undefined) query = query.where('id', '!=', except)
+  return (await query.executeTakeFirst()) !== undefined
+}
+
+export async function referenceTaken(tx: ReadTx, reference: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('applications')
+    .select('id')
+    .where('reference', '=', reference)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The confirmed application with this address, if any. */
+export function confirmedWithEmail(tx: ReadTx, email: string) {
+  return tx
+    .selectFrom('applications')
+    .select(['nickname', 'firstName'])
+    .where('email', '=', email)
+    .where('confirmedAt', 'is not', null)
+    .executeTakeFirst()
+}
+
+/** The application with this address (there is one at most), confirmed or not. */
+export function applicationWithEmail(tx: ReadTx, email: string) {
+  return tx
+    .selectFrom('applications')
+    .select(['id', 'reference'])
+    .where('email', '=', email)
+    .executeTakeFirst()
+}
+
+export function insertApplication(tx: WriteTx, application: Insertable<ApplicationsTable>) {
+  return tx
+    .insertInto('applications')
+    .values(application)
+    .returning(['id', 'reference'])
+    .executeTakeFirstOrThrow()
+}
+
+export async function updateApplication(
+  tx: WriteTx,
+  id: number,
+  values: Updateable<ApplicationsTable>,
+): Promise<void> {
+  await tx.updateTable('applications').set(values).where('id', '=', id).execute()
+}
+
+export function applicationById(tx: ReadTx, id: number) {
+  return tx
+    .selectFrom('applications')
+    .select(['email', 'reference'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export function applicationWithTokenHash(tx: ReadTx, hash: string) {
+  return tx.selectFrom('applications').selectAll().where('tokenHash', '=', hash).executeTakeFirst()
+}
+
+/** Deletes the application if nobody confirmed it and its link had expired by `now`: whether it went. */
+export async function deleteExpiredApplication(
+  tx: WriteTx,
+  id: number,
+  now: Date,
+): Promise<boolean> {
+  const deleted = await tx
+    .deleteFrom('applications')
+    .where('id', '=', id)
+    .where('confirmedAt', 'is', null)
+    .where('tokenExpiresAt', '<=', now.toISOString())
+    .executeTakeFirst()
+  return deleted.numDeletedRows > 0n
+}
+
+/** The confirmed application found by its reference and address together, never either alone. */
+export function confirmedApplication(tx: ReadTx, reference: string, email: string) {
+  return tx
+    .selectFrom('applications')
+    .select(['nickname', 'reference'])
+    .where('reference', '=', reference)
+    .where('email', '=', email)
+    .where('confirmedAt', 'is not', null)
+    .executeTakeFirst()
+}

@@ -1,0 +1,94 @@
+import { lettingMessages } from '#shared/letting-messages'
+import { waitingListMessages } from '#shared/waiting-list-messages'
+import { blankPerson } from '#shared/domain/people'
+import type { Place } from '#shared/schemas/letting'
+import { associationDetails } from '#server/core/db/association-settings'
+import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
+import { badRequest } from '#server/core/errors'
+import { loggedWrite, PUBLIC } from '#server/core/logged-change'
+import { insertPerson, nicknameTaken } from '#server/features/people/sql'
+import { placeOnList, recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
+import { emailApplicant, freeNickname } from '#server/features/letting/applications'
+import {
+  applicationWithTokenHash,
+  updateApplication,
+} from '#server/features/letting/applications-sql'
+import type { Letting } from '#server/features/letting/context'
+import { hashOf, linkTo } from '#server/features/letting/tokens'
+
+/** The application the link's token stands for, while it can be confirmed, under its address's lock. */
+async function confirmableApplication(letting: Letting, tx: WriteTx, token: string) {
+  const hash = hashOf(token)
+  const found = await applicationWithTokenHash(tx, hash)
+  // Applying again renews the token under the address's lock: taken, the token is read again.
+  if (found) await lockRecords(letting.db, tx, [`applications:${found.email}`])
+  const application = found && (await applicationWithTokenHash(tx, hash))
+  if (
+    !application ||
+    application.confirmedAt ||
+    (application.tokenExpiresAt ?? '') < letting.clock.now().toISOString()
+  )
+    throw badRequest(lettingMessages.tokenUnusable)
+  return application
+}
+
+/** Follows the link: the applicant joins the waiting list today, and hears their reference. */
+export async function confirmApplication(letting: Letting, token: string): Promise<Place> {
+  const { db, config, clock } = letting
+  const place = await loggedWrite(db, ['applications:confirm'], async (tx, log) => {
+    const application = await confirmableApplication(letting, tx, token)
+    await lockRecords(db, tx, [`people:${application.nickname}`])
+    const nickname = (await nicknameTaken(tx, application.nickname))
+      ? await freeNickname(tx, application.nickname)
+      : application.nickname
+    const person = await insertPerson(tx, {
+      ...blankPerson(nickname, true, clock.today()),
+      firstName: application.firstName,
+      lastName: application.lastName,
+      email: application.email,
+      phoneNumber: application.phoneNumber,
+      address: application.address,
+    })
+    await updateApplication(tx, application.id, {
+      confirmedAt: clock.now().toISOString(),
+      tokenHash: null,
+      tokenExpiresAt: null,
+      nickname,
+    })
+    const { reference } = application
+    await recordWaitingListEvent(
+      tx,
+      nickname,
+      'joined',
+      waitingListMessages.joinedByApplication(reference),
+      PUBLIC,
+    )
+    const place = (await placeOnList(tx, nickname))!
+    const association = await associationDetails(tx, config)
+    await emailApplicant(letting, tx, 'applications-confirmed', lettingMessages.confirmedBatch, {
+      personId: nickname,
+      recipient: application.email,
+      subject: lettingMessages.confirmedSubject(reference),
+      body: lettingMessages.confirmedText(
+        application.firstName,
+        reference,
+        place.position,
+        place.total,
+        linkTo(config, '/apply/position'),
+        association.name,
+      ),
+    })
+    log(
+      {
+        methodName: 'confirmApplication',
+        eventCollection: 'people',
+        docId: nickname,
+        userName: PUBLIC,
+      },
+      { reference, person },
+    )
+    return { reference, ...place }
+  })
+  letting.jobs.wake()
+  return place
+}

@@ -1,0 +1,30 @@
+import { offerMessages } from '#shared/offer-messages'
+import type { WriteTx } from '#server/core/db/write-transaction'
+import { requirePerson, updatePerson } from '#server/features/people/sql'
+import { recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
+import type { Letting } from '#server/features/letting/context'
+import { lettingSettings } from '#server/features/letting/settings'
+import { closeOffers, type OfferRow } from '#server/features/letting/sql'
+
+/**
+ * Declined, or not answered in time (expire-offer.ts), inside that write: recorded, and the
+ * person keeps their place or goes to the end of the list as the settings say.
+ */
+export async function declineOffer(
+  { clock }: Letting,
+  tx: WriteTx,
+  offer: OfferRow,
+  status: 'declined' | 'expired',
+  userName: string,
+): Promise<void> {
+  const { declineGoesToEnd } = await lettingSettings.read(tx)
+  await closeOffers(tx, { id: offer.id }, status, clock.now())
+  const person = await requirePerson(tx, offer.personId)
+  const toEnd = declineGoesToEnd && person.onWaitingList
+  if (toEnd) await updatePerson(tx, { ...person, joinedWaitingList: clock.today() })
+  const reason =
+    status === 'declined'
+      ? offerMessages.declinedReason(offer.plotId, toEnd)
+      : offerMessages.expiredReason(offer.plotId, toEnd)
+  await recordWaitingListEvent(tx, person.id, 'declined', reason, userName)
+}

@@ -1,0 +1,40 @@
+import { fullName } from '#shared/domain/message-copies'
+import { offerMessages } from '#shared/offer-messages'
+import type { Offer } from '#shared/schemas/letting'
+import type { ReadTx } from '#server/core/db/write-transaction'
+import { notFound } from '#server/core/errors'
+import { contactDetails } from '#server/features/people/sql'
+import { offerRow, shownOffer, type OfferRow, type ShownOffer } from '#server/features/letting/sql'
+
+// An offer as the committee sees it: its row without the links' hashes, and the person's name
+// (their nickname once they have been removed).
+
+/** The offers, each with its person's name: one read of the people named. */
+export async function withNames(tx: ReadTx, offers: readonly ShownOffer[]): Promise<Offer[]> {
+  if (offers.length === 0) return []
+  const people = await contactDetails(tx, [...new Set(offers.map((offer) => offer.personId))])
+  const byId = new Map(people.map((person) => [person.id, person]))
+  return offers.map((offer) => ({
+    ...offer,
+    personName: fullName({
+      firstName: '',
+      lastName: '',
+      ...byId.get(offer.personId),
+      id: offer.personId,
+    }),
+  }))
+}
+
+/** The offer, as answered to the committee; 404 when there is none. */
+export async function offerById(tx: ReadTx, id: number): Promise<Offer> {
+  const offer = await shownOffer(tx, id)
+  if (!offer) throw notFound(offerMessages.offerClosed)
+  return (await withNames(tx, [offer]))[0]!
+}
+
+/** The offer's row, for an action on it; 404 when there is none. */
+export async function requireOfferRow(tx: ReadTx, id: number): Promise<OfferRow> {
+  const row = await offerRow(tx, id)
+  if (!row) throw notFound(offerMessages.offerClosed)
+  return row
+}

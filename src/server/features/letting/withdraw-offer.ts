@@ -1,0 +1,71 @@
+import { copiesForOne, dearName } from '#shared/domain/message-copies'
+import { offerMessages } from '#shared/offer-messages'
+import type { Offer } from '#shared/schemas/letting'
+import { associationDetails } from '#server/core/db/association-settings'
+import { conflict, unprocessable } from '#server/core/errors'
+import { loggedChange, recordKey } from '#server/core/logged-change'
+import type { Viewer } from '#server/core/viewer'
+import { requirePerson } from '#server/features/people/sql'
+import { recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
+import type { Letting } from '#server/features/letting/context'
+import { tellOfOffer } from '#server/features/letting/offer-letters'
+import { offerById, requireOfferRow } from '#server/features/letting/offer-view'
+import { closeOffers, offerRow } from '#server/features/letting/sql'
+
+/**
+ * The committee takes back an open offer (made in error, or the plot cannot be let after all):
+ * the person keeps their place, is told, and their links stop working. The reason stays in the
+ * log and in their history.
+ */
+export async function withdrawOffer(
+  letting: Letting,
+  viewer: Viewer,
+  offerId: number,
+  reason: string,
+): Promise<Offer> {
+  const { db, config, clock, jobs } = letting
+  const found = await requireOfferRow(db.kysely, offerId)
+  const withdrawn = await loggedChange(
+    db,
+    {
+      methodName: 'withdrawOffer',
+      eventCollection: 'plots',
+      docId: found.plotId,
+      userName: viewer.userName,
+      alsoLocks: [recordKey('people', found.personId)],
+    },
+    async (tx) => {
+      if (reason === '') throw unprocessable(offerMessages.withdrawReasonRequired)
+      const offer = (await offerRow(tx, offerId))!
+      if (offer.status !== 'open') throw conflict(offerMessages.offerClosed)
+      await closeOffers(tx, { id: offerId }, 'withdrawn', clock.now())
+      await recordWaitingListEvent(
+        tx,
+        offer.personId,
+        'withdrawn',
+        offerMessages.withdrawnReason(offer.plotId, reason),
+        viewer.userName,
+      )
+      const person = await requirePerson(tx, offer.personId)
+      const association = (await associationDetails(tx, config)).name
+      await tellOfOffer(
+        letting,
+        tx,
+        viewer.userName,
+        copiesForOne(person, offerMessages.withdrawnSubject(offer.plotId), () =>
+          offerMessages.withdrawnText(
+            dearName(person),
+            offer.plotId,
+            person.onWaitingList,
+            association,
+          ),
+        ),
+      )
+      // The log keeps why, beside the offer (whose own reason is why it passed anyone over).
+      return { offer: await offerById(tx, offerId), withdrawnBecause: reason }
+    },
+    { offerId, withdrawnBecause: reason },
+  )
+  jobs.wake()
+  return withdrawn.offer
+}
