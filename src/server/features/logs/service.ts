@@ -4,6 +4,7 @@ import type { LogEntry, LogPage, LogQuery } from '#shared/schemas/logs'
 import type { Db } from '#server/core/db/database'
 import { dataVersion } from '#server/core/db/data-version'
 import { notFound } from '#server/core/errors'
+import * as logsSql from '#server/features/logs/sql'
 
 // Sorting and paging happen in SQL so that a log of 100,000 entries costs one page of rows.
 // The id tiebreak makes the order total (equal time stamps, method names...), so pages never
@@ -12,21 +13,14 @@ import { notFound } from '#server/core/errors'
 export async function listLogs(db: Db, query: LogQuery): Promise<LogPage> {
   const order = query.order ?? defaultLogOrder(query.sort)
   const [entries, total] = await Promise.all([
-    db.kysely
-      .selectFrom('logs')
-      .selectAll()
-      .orderBy(query.sort, order)
-      .orderBy('id', order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
+    logsSql.logPage(db.kysely, query, order),
     countLogs(db),
   ])
   return { entries, total, page: query.page, pageSize: query.pageSize }
 }
 
 // Counting 100,000 rows costs PostgreSQL tens of milliseconds, and the count changes only when
-// something is written: every log entry is written inside writeTransaction, which renews the
+// something is written: every log entry is written inside a write transaction, which renews the
 // data version, so the count is kept per data version (one cache per database).
 const counts = new WeakMap<Db, { version: string; total: number }>()
 
@@ -34,21 +28,13 @@ async function countLogs(db: Db): Promise<number> {
   const version = await dataVersion(db)
   const cached = counts.get(db)
   if (version && cached?.version === version) return cached.total
-  const row = await db.kysely
-    .selectFrom('logs')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow()
-  const total = Number(row.total)
+  const total = await logsSql.countLogs(db.kysely)
   if (version) counts.set(db, { version, total })
   return total
 }
 
 export async function getLog(db: Db, id: number): Promise<LogEntry> {
-  const entry = await db.kysely
-    .selectFrom('logs')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const entry = await logsSql.logEntry(db.kysely, id)
   if (!entry) throw notFound(messages.logEntryMissing)
   return entry
 }

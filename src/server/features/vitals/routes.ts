@@ -10,13 +10,16 @@ const REPORTS_PER_MINUTE = 60
 const REPORT_BODY_LIMIT = 8 * 1024
 
 export async function vitalsFeature(app: App) {
-  const { db } = app
+  const { db, clock } = app
   const prune = occasionalPruner(db)
 
   app.post(
     '/api/vitals',
     {
-      config: { minLevel: LEVELS.guest, rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: {
+        minLevel: LEVELS.guest,
+        rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: '1 minute' },
+      },
       bodyLimit: REPORT_BODY_LIMIT,
       schema: {
         body: vitalsReportSchema,
@@ -27,8 +30,9 @@ export async function vitalsFeature(app: App) {
       },
     },
     async (request, reply) => {
-      await storeVitals(db, request.body)
-      await prune()
+      const now = clock.now()
+      await storeVitals(db, request.body, now)
+      await prune(now)
       return reply.status(204).send()
     },
   )
@@ -43,6 +47,6 @@ export async function vitalsFeature(app: App) {
         description: 'Count and 75th percentile per metric and route over the last 30 days.',
       },
     },
-    () => summariseVitals(db),
+    () => summariseVitals(db, clock.now()),
   )
 }
