@@ -96,6 +96,12 @@ export async function anyPlot(tx: ReadTx): Promise<boolean> {
 
 // Plot names differing only in case would be one plot to anyone reading the map (lower() on
 // both sides, as for nicknames).
+/** Every plot record's name. */
+export async function plotNames(tx: ReadTx): Promise<string[]> {
+  const rows = await tx.selectFrom('plots').select('id').execute()
+  return rows.map((row) => row.id)
+}
+
 export async function plotNameTaken(tx: ReadTx, id: string): Promise<boolean> {
   const row = await tx
     .selectFrom('plots')

@@ -6,14 +6,13 @@ import { deleteFile, insertFile, readFile } from '#server/core/db/files'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { AppError, badRequest, conflict, notFound } from '#server/core/errors'
 import type { Upload } from '#server/core/http/read-upload'
-import { loggedChange, writeLog } from '#server/core/logged-change'
+import { loggedChange } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import * as plotsRepo from '#server/features/plots/sql'
 import { readDrawing } from '#server/features/site-map/read-drawing'
 import {
   findStoredSiteMap,
   findStoredSiteMapHead,
-  plotNames,
   storeSiteMap,
   type StoredSiteMap,
 } from '#server/features/site-map/sql'
@@ -96,7 +95,7 @@ export async function importDrawing(db: Db, viewer: Viewer, upload: Upload): Pro
 }
 
 async function readCheck(tx: ReadTx): Promise<SiteMapCheck> {
-  const [stored, names] = await Promise.all([findStoredSiteMap(tx), plotNames(tx)])
+  const [stored, names] = await Promise.all([findStoredSiteMap(tx), plotsRepo.plotNames(tx)])
   const drawn = stored?.layout.plots.map((plot) => plot.id) ?? []
   const recorded = new Set(names.map((name) => name.toLowerCase()))
   const drawnKeys = new Set(drawn.map((name) => name.toLowerCase()))
@@ -110,14 +109,13 @@ export const checkSiteMap = (db: Db) => readCheck(db.kysely)
 
 // One action for the whole drawing; each plot made is logged on its own, as the form's would be.
 export function createPlotsFromMap(db: Db, viewer: Viewer) {
-  return loggedChange(db, change('createPlotsFromMap', viewer), async (tx: WriteTx) => {
+  return loggedChange(db, change('createPlotsFromMap', viewer), async (tx: WriteTx, log) => {
     if (!(await findStoredSiteMap(tx))) throw conflict(messages.noSiteMapYetAdmin)
     const { drawnWithoutRecord } = await readCheck(tx)
     if (!drawnWithoutRecord.length) throw conflict(messages.everyDrawnPlotRecorded)
     for (const id of drawnWithoutRecord) {
       const plot = await plotsRepo.insertPlot(tx, { ...plotRules.blankPlot(id), occupied: false })
-      await writeLog(
-        tx,
+      log(
         {
           methodName: 'createPlot',
           eventCollection: 'plots',

@@ -25,9 +25,3 @@ export const findStoredSiteMapHead = (tx: ReadTx) =>
 
 export const storeSiteMap = (tx: WriteTx, siteMap: StoredSiteMap) =>
   writeJsonSetting(tx, SITE_MAP_KEY, storedSiteMap, siteMap)
-
-/** Every plot record's name. */
-export async function plotNames(tx: ReadTx): Promise<string[]> {
-  const rows = await tx.selectFrom('plots').select('id').execute()
-  return rows.map((row) => row.id)
-}
