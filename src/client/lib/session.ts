@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Viewer } from '#shared/schemas/account'
 import { api, ApiError } from './api.ts'
+import { queryKeys } from './query-keys.ts'
 
 export type { Viewer }
 
@@ -22,8 +23,6 @@ export function storeViewer(viewer: Viewer | null) {
   else localStorage.removeItem(GUEST_KEY)
 }
 
-export const viewerQueryKey = ['me'] as const
-
 /** My account: every level has it, and a viewer who must change their password sees only it. */
 export const MY_ACCOUNT_PATH = '/members/account'
 
@@ -44,7 +43,7 @@ export async function fetchViewer(): Promise<Viewer | null> {
 export function useViewer() {
   const stored = storedViewer()
   return useQuery({
-    queryKey: viewerQueryKey,
+    queryKey: queryKeys.viewer,
     queryFn: fetchViewer,
     ...(stored ? { placeholderData: stored } : {}),
     staleTime: 60_000,
@@ -69,7 +68,7 @@ export function useSignOut(everywhere = false) {
   const client = useQueryClient()
   return async () => {
     await (everywhere ? signOutEverywhere() : signOut())
-    client.setQueryData(viewerQueryKey, null)
-    client.removeQueries({ predicate: (q) => q.queryKey[0] !== viewerQueryKey[0] })
+    client.setQueryData(queryKeys.viewer, null)
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.viewer[0] })
   }
 }

@@ -1,19 +1,15 @@
 import { useState, type FormEvent } from 'react'
-import {
-  useMutation,
-  useQueryClient,
-  type QueryFunction,
-  type QueryKey,
-} from '@tanstack/react-query'
+import { useQueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query'
 import type { Outcome } from '#shared/domain/outcome'
 import { ApiError, errorMessage } from './api.ts'
 import { useFormValues } from './form-values.ts'
 import { useUnsavedChanges } from './unsaved-changes.tsx'
+import { useChange } from './use-change.ts'
 
 interface Options<Saved extends { version: number }, Draft extends object, Settings> {
   /** The settings as the server last gave them. */
   saved: Saved
-  /** Where they are cached, and how to fetch them afresh after a conflict. */
+  /** Where they are cached (refreshed after every save), and how to fetch them after a conflict. */
   query: { queryKey: QueryKey; queryFn?: QueryFunction<Saved, never> }
   draftOf: (settings: Saved) => Draft
   /** The settings the draft says, or the first thing wrong with it. */
@@ -39,7 +35,7 @@ export function useSettingsForm<Saved extends { version: number }, Draft extends
   const [notice, setNotice] = useState('')
   const leave = useUnsavedChanges(form.changed)
   const client = useQueryClient()
-  const saving = useMutation({ mutationFn: save })
+  const saving = useChange({ mutationFn: save, invalidates: [query.queryKey] })
 
   function startFrom(settings: Saved) {
     form.reset(draftOf(settings))
@@ -54,9 +50,7 @@ export function useSettingsForm<Saved extends { version: number }, Draft extends
     if (!settings.ok) return setError(settings.message)
     setError('')
     try {
-      const answer = await saving.mutateAsync({ ...settings.value, version })
-      client.setQueryData(query.queryKey, answer)
-      startFrom(answer)
+      startFrom(await saving.mutateAsync({ ...settings.value, version }))
       setNotice(savedNotice)
     } catch (failure) {
       setConflict(failure instanceof ApiError && failure.status === 409)

@@ -7,7 +7,8 @@ import { TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { isTooManyAttempts } from '../../lib/api.ts'
-import { fetchViewer, MY_ACCOUNT_PATH, signIn, signOut, viewerQueryKey } from '../../lib/session.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { fetchViewer, MY_ACCOUNT_PATH, signIn, signOut } from '../../lib/session.ts'
 
 type State = 'idle' | 'loading' | 'failed'
 
@@ -44,7 +45,7 @@ export function LoginPage() {
       setState('failed')
       return setMessage(messages.awaitingApproval)
     }
-    client.setQueryData(viewerQueryKey, viewer)
+    client.setQueryData(queryKeys.viewer, viewer)
     navigate(viewer.mustChangePassword ? MY_ACCOUNT_PATH : '/members')
   }
 

@@ -7,7 +7,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { formatCalendarDate } from '../../lib/calendar-date.ts'
-import { applyKeys, followLink, previewLink } from './api.ts'
+import { followLink, linkPreviewQuery } from './api.ts'
 
 // What each link is for: the page's heading and its one button.
 const ACTIONS = {
@@ -37,8 +37,7 @@ export function AnswerPage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const preview = useQuery({
-    queryKey: applyKeys.link(token),
-    queryFn: () => previewLink(token),
+    ...linkPreviewQuery(token),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,

@@ -1,4 +1,6 @@
+import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 import type { Application, Place, TokenPreview } from '#shared/schemas/letting'
 
 // Applying for a plot, finding one's place and answering by a link: public, no sign-in.
@@ -12,19 +14,18 @@ export const confirmApplication = (token: string) =>
 export const findPosition = (query: { reference: string; email: string }) =>
   api<Place>('/api/apply/position', { method: 'POST', json: query })
 
-export const applyKeys = {
-  link: (token: string) => ['letting', 'link', token] as const,
-}
-
 /** The privacy notice the administrator wrote for the application form. */
-export const privacyNoticeQuery = {
-  queryKey: ['apply', 'privacy-notice'] as const,
+export const privacyNoticeQuery = queryOptions({
+  queryKey: [...queryKeys.apply, 'privacy-notice'],
   queryFn: () => api<{ privacyNotice: string }>('/api/apply/privacy-notice'),
-}
+})
 
 // The link of an offer or of the yearly question: what it is for, then, on a press, doing it.
-export const previewLink = (token: string) =>
-  api<TokenPreview>('/api/letting/link', { method: 'POST', json: { token } })
+export const linkPreviewQuery = (token: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.letting, 'link', token],
+    queryFn: () => api<TokenPreview>('/api/letting/link', { method: 'POST', json: { token } }),
+  })
 
 export const followLink = (token: string) =>
   api<TokenPreview>('/api/letting/link/use', { method: 'POST', json: { token } })

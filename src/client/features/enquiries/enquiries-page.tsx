@@ -4,12 +4,12 @@ import { QueryState } from '../../components/ui/query-state.tsx'
 import { messages } from '#shared/messages'
 import type { Enquiry } from '#shared/schemas/contact'
 import { when } from '../../lib/when.ts'
-import { enquiriesQueryKey, fetchEnquiries } from './api.ts'
+import { enquiriesQuery } from './api.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
 
 // Every enquiry from the contact form, sent or still waiting to be sent, newest first.
 export function EnquiriesPage() {
-  const enquiries = useQuery({ queryKey: enquiriesQueryKey, queryFn: fetchEnquiries })
+  const enquiries = useQuery(enquiriesQuery)
   return (
     <section>
       <PageHeading>Enquiries</PageHeading>

@@ -1,19 +1,27 @@
+import { queryOptions } from '@tanstack/react-query'
 import type { LogEntry, LogPage } from '#shared/schemas/logs'
 import type { LogSort } from '#shared/domain/log-sort'
 import { api } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
 
 export interface LogPageRequest extends LogSort {
   page: number
   pageSize: number
 }
 
-export const logsQueryKey = ['logs'] as const
+export const logPageQuery = (request: LogPageRequest) =>
+  queryOptions({
+    queryKey: [...queryKeys.logs, 'page', request],
+    queryFn: () => fetchLogPage(request),
+  })
 
-export const logPageQueryKey = (request: LogPageRequest) =>
-  [...logsQueryKey, 'page', request] as const
-export const logEntryQueryKey = (id: string) => [...logsQueryKey, 'entry', id] as const
+export const logEntryQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.logs, 'entry', id],
+    queryFn: () => api<LogEntry>(`/api/logs/${encodeURIComponent(id)}`),
+  })
 
-export function fetchLogPage({ sort, order, page, pageSize }: LogPageRequest) {
+function fetchLogPage({ sort, order, page, pageSize }: LogPageRequest) {
   const search = new URLSearchParams({
     sort,
     order,
@@ -22,5 +30,3 @@ export function fetchLogPage({ sort, order, page, pageSize }: LogPageRequest) {
   })
   return api<LogPage>(`/api/logs?${search}`)
 }
-
-export const fetchLogEntry = (id: string) => api<LogEntry>(`/api/logs/${encodeURIComponent(id)}`)

@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
-import { fetchLogEntry, logEntryQueryKey } from './api.ts'
+import { logEntryQuery } from './api.ts'
 import { formatTimeStamp, hasError } from './log-format.ts'
 import { LoggedTable } from './logged-table.tsx'
 import './logs.css'
@@ -16,7 +16,7 @@ type Part = 'value' | 'error'
 // Spec section 2: {id} shows the logged value as a table, {id}/error the logged error.
 function LogEntryPage({ part }: { part: Part }) {
   const { id = '' } = useParams()
-  const entry = useQuery({ queryKey: logEntryQueryKey(id), queryFn: () => fetchLogEntry(id) })
+  const entry = useQuery(logEntryQuery(id))
   const from = (useLocation().state as { from?: string } | null)?.from ?? ''
   const back = (
     <p>

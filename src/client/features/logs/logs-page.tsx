@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useLocation } from 'react-router'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
-import { fetchLogPage, logPageQueryKey } from './api.ts'
+import { logPageQuery } from './api.ts'
 import { LogTable } from './log-table.tsx'
 import { Pager } from './pager.tsx'
 import { useLogSearch } from './use-log-search.ts'
@@ -12,11 +12,7 @@ export function LogsPage() {
   const { request, sortBy, goToPage } = useLogSearch()
   const { search } = useLocation()
   // The previous page stays on screen while the next one loads, so the table does not jump.
-  const logs = useQuery({
-    queryKey: logPageQueryKey(request),
-    queryFn: () => fetchLogPage(request),
-    placeholderData: keepPreviousData,
-  })
+  const logs = useQuery({ ...logPageQuery(request), placeholderData: keepPreviousData })
 
   return (
     <section>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router'
 import { lazyPage } from '../../lib/lazy-page.ts'
 import { queryClient } from '../../lib/query-client.ts'
-import { fetchLogPage, logPageQueryKey } from './api.ts'
+import { logPageQuery } from './api.ts'
 import { readLogSearch } from './log-search.ts'
 
 // Starts fetching the page of the log as soon as the address matches, alongside the screen's
@@ -10,10 +10,7 @@ import { readLogSearch } from './log-search.ts'
 // refuses anyone below level 4.
 function prefetchLogPage({ request }: LoaderFunctionArgs) {
   const search = readLogSearch(new URL(request.url).searchParams)
-  void queryClient.prefetchQuery({
-    queryKey: logPageQueryKey(search),
-    queryFn: () => fetchLogPage(search),
-  })
+  void queryClient.prefetchQuery(logPageQuery(search))
   return null
 }
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { VITALS_RETENTION_DAYS, type MetricName } from '#shared/domain/web-vitals'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
-import { fetchVitalsSummary, vitalsSummaryQueryKey } from './api.ts'
+import { vitalsSummaryQuery } from './api.ts'
 import { MetricTable } from './metric-table.tsx'
 import './performance.css'
 
@@ -11,7 +11,7 @@ const PANEL_ORDER: MetricName[] = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB']
 
 // What visitors' own browsers measured, for the administrator (issue 7).
 export function PerformancePage() {
-  const summary = useQuery({ queryKey: vitalsSummaryQueryKey, queryFn: fetchVitalsSummary })
+  const summary = useQuery(vitalsSummaryQuery)
   return (
     <section className="vitals">
       <PageHeading>Performance</PageHeading>

@@ -1,13 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Setup, SetupStepId } from '#shared/schemas/setup'
 import { api } from '../../lib/api.ts'
-import { setupQuery } from './setup-query.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useChange } from '../../lib/use-change.ts'
 
-export function useSkipStep() {
-  const client = useQueryClient()
-  return useMutation({
+export const useSkipStep = () =>
+  useChange({
     mutationFn: ({ id, skipped }: { id: SetupStepId; skipped: boolean }) =>
       api<Setup>(`/api/setup/steps/${id}`, { method: 'PUT', json: { skipped } }),
-    onSuccess: (setup) => client.setQueryData(setupQuery.queryKey, setup),
+    invalidates: [queryKeys.setup],
   })
-}
