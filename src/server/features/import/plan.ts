@@ -5,7 +5,8 @@ import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { ImportKind, RefusedRow } from '#shared/schemas/spreadsheet-import'
 import type { ReadTx } from '#server/core/db/write-transaction'
-import { tenantCounts } from '#server/features/plots/sql'
+import { personIds } from '#server/features/people/sql'
+import { plotNames, tenantCounts } from '#server/features/plots/sql'
 
 // What an import would save, checked row by row against the records already kept and against
 // the file's own earlier rows: every refusal with its row number, so that the committee can
@@ -28,8 +29,8 @@ type Rows = ReadonlyArray<{ row: number; values: RowValues }>
 const key = (name: string) => name.toLowerCase()
 
 async function idsByKey(tx: ReadTx, table: 'people' | 'plots') {
-  const rows = await tx.selectFrom(table).select('id').execute()
-  return new Map(rows.map(({ id }) => [key(id), id]))
+  const ids = await (table === 'people' ? personIds(tx) : plotNames(tx))
+  return new Map(ids.map((id) => [key(id), id]))
 }
 
 export function planImport(tx: ReadTx, kind: ImportKind, rows: Rows, today: string) {

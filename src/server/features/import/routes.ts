@@ -65,13 +65,13 @@ export async function importFeature(app: App) {
       'file still has its columns, else a guess), and the dry run: the first rows as they would ' +
       'be saved and every row that would be refused, with its row number. Saves nothing. 400 ' +
       'when it is not a spreadsheet or holds formulas; 413 over 20 MB.',
-    (db, upload) => checkImport(db, upload),
+    (db, upload) => checkImport(db, app.clock, upload),
   )
   step(
     '/api/import',
     importDoneSchema,
     'Saves every row in one transaction, or none: 422 if any row would be refused. Each ' +
       'record made is logged; the mapping is remembered for next time.',
-    (db, upload, viewer) => saveImport(db, viewer, upload),
+    (db, upload, viewer) => saveImport(db, app.clock, viewer, upload),
   )
 }

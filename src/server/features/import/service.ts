@@ -1,5 +1,4 @@
 import { guessMapping, listOf, mappedRows, mappingProblem } from '#shared/domain/import-rows'
-import { toIsoDate } from '#shared/domain/text'
 import { messages } from '#shared/messages'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
@@ -15,10 +14,10 @@ import {
 } from '#shared/schemas/spreadsheet-import'
 import type { Db } from '#server/core/db/database'
 import { readJsonSetting, writeJsonSetting } from '#server/core/db/settings'
-import { writeTransaction } from '#server/core/db/write-transaction'
 import { AppError, badRequest, unprocessable } from '#server/core/errors'
 import type { Upload } from '#server/core/http/read-upload'
-import { logEvent, recordKey, writeLogs } from '#server/core/logged-change'
+import type { Clock } from '#server/core/clock'
+import { logEvent, loggedWrite, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import { planImport, type ImportPlan } from '#server/features/import/plan'
 import type { Spreadsheet } from '#server/features/import/read-spreadsheet'
@@ -28,7 +27,6 @@ import * as plotsRepo from '#server/features/plots/sql'
 // Two steps over the same file, which the browser sends again for each (nothing is kept on the
 // server between them): the dry run, with the file's columns, and the import.
 
-const today = () => toIsoDate(new Date())
 const mappingKey = (kind: ImportKind) => `importMapping.${kind}`
 
 interface Opened {
@@ -108,7 +106,7 @@ const preview = (plan: ImportPlan) =>
 // One request from choosing the file to the verdict: the file's columns and the mapping come
 // with the dry run, and a mapping that misses a required column is a question for the screen
 // (which shows the columns to choose from), not an error.
-export async function checkImport(db: Db, upload: Upload): Promise<ImportCheck> {
+export async function checkImport(db: Db, clock: Clock, upload: Upload): Promise<ImportCheck> {
   const opened = await open(upload)
   const { form, spreadsheet } = opened
   const { columns, rows } = spreadsheet.table
@@ -123,7 +121,7 @@ export async function checkImport(db: Db, upload: Upload): Promise<ImportCheck> 
   const problem = mappingProblem(form.kind, columns, mapping)
   if (problem) return { ...read, preview: [], refused: [], problem }
   const mapped = mappedRows(form.kind, spreadsheet.table, mapping)
-  const plan = await planImport(db.kysely, form.kind, mapped, today())
+  const plan = await planImport(db.kysely, form.kind, mapped, clock.today())
   return { ...read, preview: preview(plan), refused: plan.refused, problem: null }
 }
 
@@ -143,7 +141,12 @@ function locksOf(kind: ImportKind, rows: Awaited<ReturnType<typeof rowsOf>>['row
 // All or nothing: one transaction, a refused row anywhere saves no row. Each record made is
 // logged as the form would log it; each record that gains a tenancy is logged as the tenants
 // screen would log it.
-export async function saveImport(db: Db, viewer: Viewer, upload: Upload): Promise<ImportDone> {
+export async function saveImport(
+  db: Db,
+  clock: Clock,
+  viewer: Viewer,
+  upload: Upload,
+): Promise<ImportDone> {
   const opened = await open(upload)
   const { kind } = opened.form
   const { mapping, rows } = await rowsOf(db, opened)
@@ -154,39 +157,25 @@ export async function saveImport(db: Db, viewer: Viewer, upload: Upload): Promis
     userName: viewer.userName,
   })
   try {
-    return await writeTransaction(
-      db,
-      async (tx) => {
-        const plan = await planImport(tx, kind, rows, today())
-        if (plan.refused.length) throw unprocessable(messages.importRefused(plan.refused.length))
-        await peopleRepo.insertPeople(tx, plan.people)
-        await plotsRepo.insertPlots(tx, plan.plots)
-        await plotsRepo.addTenancies(tx, plan.tenancies)
-        const made = kind === 'people' ? plan.people : plan.plots
-        if (kind === 'people') {
-          await plotsRepo.touchPlots(tx, [...new Set(plan.tenancies.map((t) => t.plotId))])
-        } else {
-          await peopleRepo.markPlotHolders(tx, [...new Set(plan.tenancies.map((t) => t.personId))])
-        }
-        await writeLogs(tx, [
-          ...plan.people.map((person) => ({
-            change: logOf('createPerson', 'people', person.id),
-            value: person,
-          })),
-          ...plan.plots.map((plot) => ({
-            change: logOf('createPlot', 'plots', plot.id),
-            value: plot,
-          })),
-          ...plan.tenancies.map((tenancy) => ({
-            change: logOf('addPlotToPerson', 'plots', tenancy.plotId),
-            value: tenancy,
-          })),
-        ])
-        await writeJsonSetting(tx, mappingKey(kind), columnMappingSchema, mapping)
-        return { created: made.length, tenancies: plan.tenancies.length }
-      },
-      locksOf(kind, rows),
-    )
+    return await loggedWrite(db, locksOf(kind, rows), async (tx, log) => {
+      const plan = await planImport(tx, kind, rows, clock.today())
+      if (plan.refused.length) throw unprocessable(messages.importRefused(plan.refused.length))
+      await peopleRepo.insertPeople(tx, plan.people)
+      await plotsRepo.insertPlots(tx, plan.plots)
+      await plotsRepo.addTenancies(tx, plan.tenancies)
+      const made = kind === 'people' ? plan.people : plan.plots
+      if (kind === 'people') {
+        await plotsRepo.touchPlots(tx, [...new Set(plan.tenancies.map((t) => t.plotId))])
+      } else {
+        await peopleRepo.markPlotHolders(tx, [...new Set(plan.tenancies.map((t) => t.personId))])
+      }
+      for (const person of plan.people) log(logOf('createPerson', 'people', person.id), person)
+      for (const plot of plan.plots) log(logOf('createPlot', 'plots', plot.id), plot)
+      for (const tenancy of plan.tenancies)
+        log(logOf('addPlotToPerson', 'plots', tenancy.plotId), tenancy)
+      await writeJsonSetting(tx, mappingKey(kind), columnMappingSchema, mapping)
+      return { created: made.length, tenancies: plan.tenancies.length }
+    })
   } catch (error) {
     if (error instanceof AppError) {
       const attempt = logOf('importSpreadsheet', kind, upload.file?.fileName ?? '')

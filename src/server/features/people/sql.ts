@@ -112,6 +112,12 @@ export async function anyPerson(tx: ReadTx): Promise<boolean> {
 // Nicknames differing only in case would be told apart by nobody reading a tenant list. Both
 // sides go through the engine's lower(), so an exact repeat is caught even where SQLite folds
 // only ASCII letters.
+/** Every person's nickname (their id). */
+export async function personIds(tx: ReadTx): Promise<string[]> {
+  const rows = await tx.selectFrom('people').select('id').execute()
+  return rows.map((row) => row.id)
+}
+
 export async function nicknameTaken(tx: ReadTx, id: string): Promise<boolean> {
   const row = await tx
     .selectFrom('people')
