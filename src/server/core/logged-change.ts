@@ -56,31 +56,6 @@ function logRow(change: LoggedChange, value: unknown, error: unknown, timeStamp:
   }
 }
 
-// Until every feature writes through loggedWrite or loggedChange (issue 27), the two ways
-// features wrote log rows themselves, on the one row builder.
-export async function writeLog(
-  tx: WriteTx,
-  change: LoggedChange,
-  value: unknown,
-  error: unknown = null,
-) {
-  await tx
-    .insertInto('logs')
-    .values(logRow(change, value, error, new Date().toISOString()))
-    .execute()
-}
-export function writeLogs(
-  tx: WriteTx,
-  entries: ReadonlyArray<{ change: LoggedChange; value: unknown }>,
-) {
-  const timeStamp = new Date().toISOString()
-  return insertInBatches(
-    tx,
-    'logs',
-    entries.map(({ change, value }) => logRow(change, value, null, timeStamp)),
-  )
-}
-
 /** Records a log entry of the write under way; the entries go in with the write, or not at all. */
 export type LogEntry = (change: LoggedChange, value: unknown) => void
 
