@@ -25,6 +25,11 @@ export interface ChangeOptions<Input, Output> {
    * large to wait for (10,000 people), which onSuccess shows the change in at once instead.
    */
   refresh?: 'wait' | 'background'
+  /**
+   * false: a failed change is not followed by the refresh. Only for people, whose lists are too
+   * large to fetch again after a refusal that changed nothing (a nickname already in use).
+   */
+  refreshAfterFailure?: boolean
   /** Runs with the server's answer before the refresh, and before mutate's own onSuccess. */
   onSuccess?: (output: Output, input: Input) => unknown
   /** Runs on a failure before the refresh, and before mutate's own onError. */
@@ -51,17 +56,20 @@ export function refreshAfterChange(
 /**
  * The one way the screens change data on the server: a mutation after which every collection it
  * names is refreshed, on this screen and any other. The caller's own outcome (a notice, an alert,
- * a reset form, a navigation) goes in mutate's or mutateAsync's callbacks, which run after the
- * refresh (with 'wait', onto fresh data).
+ * a reset form, a navigation) goes in mutate's callbacks or after mutateAsync, which come after
+ * the refresh (with 'wait', onto fresh data). A request that changes nothing the screens keep (a
+ * preview, a check) is a plain useMutation.
  */
 export function useChange<Input = void, Output = unknown>(options: ChangeOptions<Input, Output>) {
-  const { mutationFn, invalidates, leavesOnScreen, refresh = 'wait', onSuccess, onError } = options
+  const { mutationFn, invalidates, leavesOnScreen, onSuccess, onError } = options
+  const { refresh = 'wait', refreshAfterFailure = true } = options
   const client = useQueryClient()
   return useMutation<Output, Error, Input>({
     mutationFn,
     onSuccess: (output, input) => onSuccess?.(output, input),
     onError: (failure, input) => onError?.(failure, input),
-    onSettled: () => {
+    onSettled: (_output, failure) => {
+      if (failure && !refreshAfterFailure) return
       const refreshed = refreshAfterChange(client, invalidates, leavesOnScreen)
       return refresh === 'wait' ? refreshed : undefined
     },

@@ -55,7 +55,8 @@ interface PeopleChangeOptions<Input, Output> {
  * deleted person leaves the tenants of their plots) are fetched afresh in the background: the
  * screen does not wait for 3 MB, as showInPeopleLists has shown the change already. Records are
  * only marked stale: refetching the one still on screen would flash 'Error!' for a deleted
- * person, or redirect a moved one, before the navigation away lands.
+ * person, or redirect a moved one, before the navigation away lands. A refusal changed nothing
+ * and is not followed by a refresh, as before (after a stale version, Reload fetches the record).
  */
 export function usePeopleChange<Input, Output>(options: PeopleChangeOptions<Input, Output>) {
   const { mutationFn, shows, alsoInvalidates = [], onSuccess } = options
@@ -65,6 +66,7 @@ export function usePeopleChange<Input, Output>(options: PeopleChangeOptions<Inpu
     invalidates: [queryKeys.people, queryKeys.plots, ...alsoInvalidates],
     leavesOnScreen: [peopleKeys.records],
     refresh: 'background',
+    refreshAfterFailure: false,
     onSuccess: (output, input) => {
       showInPeopleLists(client, shows(output, input))
       return onSuccess?.(output, input)
