@@ -118,6 +118,8 @@ describe('letting plots on the demo site', () => {
         '/apply/confirm',
       )
       await page.goto(confirm!)
+      // The link confirms on the button, not on loading (a mail scanner opens links too).
+      await page.getByRole('button', { name: lettingMessages.confirmButton }).click()
       await poll(() => statusText(page)).toMatch(/Your reference is \S+\./)
       references.set(
         applicant.email,
