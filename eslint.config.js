@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { URL } from 'node:url'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import importPlugin from 'eslint-plugin-import'

@@ -4,8 +4,6 @@
 // rent screens load them with their own chunk.
 
 export const rentMessages = {
-  amountNotMoney: 'Enter an amount in pounds and pence, such as 12.50.',
-  amountOutOfRange: 'The amount must be more than £0 and at most £100,000.',
   amountWholePence: 'Amounts are whole pence: a positive whole number, at most 10,000,000.',
   invoiceMissing: (id: number | string) => `There is no invoice ${id}.`,
   paymentTooLarge: (outstanding: string) =>

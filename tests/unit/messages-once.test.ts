@@ -10,10 +10,22 @@ import { describe, expect, it } from 'vitest'
 // the default Home and About texts are Markdown files (src/server/features/site/default-*.md).
 
 const root = path.resolve(import.meta.dirname, '../..')
-const SCOPES = ['src/client', 'src/server/features', 'src/server/core/http', 'src/server/core/errors.ts', 'src/server/core/viewer.ts', 'src/server/core/logged-change.ts']
+const SCOPES = [
+  'src/client',
+  'src/server/features',
+  'src/server/core/http',
+  'src/server/core/errors.ts',
+  'src/server/core/viewer.ts',
+  'src/server/core/logged-change.ts',
+]
 // messages.ts, and the rent year's and letting's own (kept out of the home page's bundle).
-const MESSAGE_FILES = ['src/shared/messages.ts', 'src/shared/rent-messages.ts', 'src/shared/letting-messages.ts',
-  'src/shared/waiting-list-messages.ts', 'src/shared/offer-messages.ts',
+const MESSAGE_FILES = [
+  'src/shared/messages.ts',
+  'src/shared/rent-messages.ts',
+  'src/shared/letting-messages.ts',
+  'src/shared/waiting-list-messages.ts',
+  'src/shared/offer-messages.ts',
+  'src/shared/money-messages.ts',
 ]
 
 function sourceFiles(scope: string): string[] {
@@ -27,14 +39,17 @@ function sourceFiles(scope: string): string[] {
 
 // A sentence: starts with a capital (or a quote) and ends with . ! or ?, with at least three words.
 const SENTENCE = /^["'‘“]?[A-Z][\s\S]*[.!?]["'’”]?$/
-const isSentence = (text: string) => SENTENCE.test(text.trim()) && text.trim().split(/\s+/).length >= 3
+const isSentence = (text: string) =>
+  SENTENCE.test(text.trim()) && text.trim().split(/\s+/).length >= 3
 
 // Text for developers and operators, not for the association's users: API documentation, errors
 // that end up as a generic 500, and log lines.
 function isForDevelopers(node: ts.Node): boolean {
   for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
-    if (ts.isPropertyAssignment(at) && ts.isIdentifier(at.name) && at.name.text === 'description') return true
-    if (ts.isNewExpression(at) && ts.isIdentifier(at.expression) && at.expression.text === 'Error') return true
+    if (ts.isPropertyAssignment(at) && ts.isIdentifier(at.name) && at.name.text === 'description')
+      return true
+    if (ts.isNewExpression(at) && ts.isIdentifier(at.expression) && at.expression.text === 'Error')
+      return true
     if (ts.isCallExpression(at)) {
       const callee = at.expression.getText()
       if (/^(console|request\.log|app\.log|reply\.log|log)\./.test(callee)) return true
@@ -46,7 +61,13 @@ function isForDevelopers(node: ts.Node): boolean {
 
 function sentencesIn(file: string): string[] {
   const text = fs.readFileSync(path.join(root, file), 'utf8')
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  )
   const found: string[] = []
   const visit = (node: ts.Node) => {
     let literal: string | undefined
@@ -72,7 +93,10 @@ describe('every user-facing sentence is written once', () => {
 
   it('would notice one', () => {
     const probe = 'src/server/features/zz-probe.ts'
-    fs.writeFileSync(path.join(root, probe), "export const refusal = () => badRequest('That is not allowed here.')\n")
+    fs.writeFileSync(
+      path.join(root, probe),
+      "export const refusal = () => badRequest('That is not allowed here.')\n",
+    )
     try {
       expect(sentencesIn(probe)).toEqual([`${probe}:1 That is not allowed here.`])
     } finally {

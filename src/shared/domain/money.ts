@@ -1,4 +1,4 @@
-import { rentMessages } from '#shared/rent-messages'
+import { moneyMessages } from '#shared/money-messages'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 
 // Money is whole pence everywhere: in the database, in the API and in every sum. Pounds appear
@@ -36,8 +36,8 @@ function digitsAsPence(digits: string): number | undefined {
 /** Pounds typed by a person ("12.50", "£12", "1,200") as whole pence, or why not. */
 export function parsePounds(text: string): Outcome<number> {
   const pence = digitsAsPence(text.trim().replace(/^£/, '').replace(/,/g, ''))
-  if (pence === undefined) return refuse(rentMessages.amountNotMoney)
-  if (pence <= 0 || pence > MAX_PENCE) return refuse(rentMessages.amountOutOfRange)
+  if (pence === undefined) return refuse(moneyMessages.amountNotMoney)
+  if (pence <= 0 || pence > MAX_PENCE) return refuse(moneyMessages.amountOutOfRange)
   return ok(pence)
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { feePence, MAX_PENCE, parsePounds, statementPence } from '#shared/domain/money'
-import { rentMessages } from '#shared/rent-messages'
+import { moneyMessages } from '#shared/money-messages'
 
 // Pounds become pence in one module (issue 27): what a person types, what a bank statement
 // writes, and a plot's fee.
@@ -10,9 +10,9 @@ describe('money', () => {
     expect(parsePounds(' £1,200.5 ')).toEqual({ ok: true, value: 120_050 })
     expect(parsePounds('12')).toEqual({ ok: true, value: 1200 })
     for (const text of ['', '12.505', '-4', '(4.00)', 'ten', '1e3'])
-      expect(parsePounds(text)).toEqual({ ok: false, message: rentMessages.amountNotMoney })
+      expect(parsePounds(text)).toEqual({ ok: false, message: moneyMessages.amountNotMoney })
     for (const text of ['0', '0.00', String(MAX_PENCE / 100 + 0.01), '99999999999999999999'])
-      expect(parsePounds(text)).toEqual({ ok: false, message: rentMessages.amountOutOfRange })
+      expect(parsePounds(text)).toEqual({ ok: false, message: moneyMessages.amountOutOfRange })
   })
 
   it('reads a bank statement amount as pence, money out negative', () => {
