@@ -122,7 +122,9 @@ async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[
       ]
       const results: LoadResult[] = []
       const report = (result: LoadResult) => {
-        console.log(`${engine} ${result.name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms`)
+        console.log(
+          `${engine} ${result.name}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms`,
+        )
         results.push(result)
       }
       for (const scenario of scenarios.filter((s) => wanted(s.name))) {
@@ -182,7 +184,9 @@ const baseline = await medianLoad(
 )
 baselineServer.stop()
 const races: RaceResult[] = []
-const engines: Array<'sqlite' | 'postgres'> = (pgUrl ? ['sqlite', 'postgres'] as const : ['sqlite'] as const).filter(
+const engines: Array<'sqlite' | 'postgres'> = (
+  pgUrl ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)
+).filter(
   (engine) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(engine),
 )
 const all: Array<[string, LoadResult[]]> = []
@@ -191,7 +195,9 @@ for (const [engine, results] of all) table(engine, results, baseline)
 if (races.length) {
   console.log('\nraces between two instances on one PostgreSQL')
   for (const race of races) {
-    console.log(`${race.name.padEnd(44)} ${race.outcome.padEnd(40)} ${race.ms.toFixed(0).padStart(5)} ms  ${race.held ? 'held' : 'BROKEN'}`)
+    console.log(
+      `${race.name.padEnd(44)} ${race.outcome.padEnd(40)} ${race.ms.toFixed(0).padStart(5)} ms  ${race.held ? 'held' : 'BROKEN'}`,
+    )
   }
   if (races.some((race) => !race.held)) process.exitCode = 1
 }

@@ -1,7 +1,14 @@
 import { startSmtpServer } from '#tests/helpers/smtp'
 import { blankPlot } from '#shared/domain/plots'
 import type { Offer, OfferChoices } from '#shared/schemas/letting'
-import { buildIfMissing, loadAverage, median, onEachEngine, signInCookie, startSeededServer } from './bench/seeded-server.ts'
+import {
+  buildIfMissing,
+  loadAverage,
+  median,
+  onEachEngine,
+  signInCookie,
+  startSeededServer,
+} from './bench/seeded-server.ts'
 
 // `npm run bench:letting`: letting plots on the council-sized data set (npm run seed:scale: a
 // waiting list of 5,000, 2,000 plots), through the real server process, on SQLite and (with
@@ -42,13 +49,29 @@ async function bench(engine: string, env: Record<string, string>) {
     const post = (path: string, body: object, signedIn = true) =>
       fetch(`${url}${path}`, {
         method: 'POST',
-        headers: { ...(signedIn ? { cookie } : {}), 'content-type': 'application/json', origin: url },
+        headers: {
+          ...(signedIn ? { cookie } : {}),
+          'content-type': 'application/json',
+          origin: url,
+        },
         body: JSON.stringify(body),
       })
     const get = (path: string) => fetch(`${url}${path}`, { headers: { cookie } })
 
     const email = 'bench.applicant@example.org'
-    await post('/api/apply', { firstName: 'Bench', lastName: 'Applicant', email, phoneNumber: '', address: '', note: '', consent: true }, false)
+    await post(
+      '/api/apply',
+      {
+        firstName: 'Bench',
+        lastName: 'Applicant',
+        email,
+        phoneNumber: '',
+        address: '',
+        note: '',
+        consent: true,
+      },
+      false,
+    )
     const link = async (pattern: RegExp) => {
       for (;;) {
         const found = smtp.received.map((mail) => pattern.exec(mail.text)?.[1]).find(Boolean)
@@ -57,11 +80,26 @@ async function bench(engine: string, env: Record<string, string>) {
       }
     }
     const token = await link(/\/apply\/confirm\?token=([\w-]+)/)
-    const place = (await (await post('/api/apply/confirm', { token }, false)).json()) as { reference: string; position: number; total: number }
+    const place = (await (await post('/api/apply/confirm', { token }, false)).json()) as {
+      reference: string
+      position: number
+      total: number
+    }
     const lookups: number[] = []
     for (let run = 0; run < RUNS; run++)
-      lookups.push((await timed(() => post('/api/apply/position', { reference: place.reference, email }, false)))[1])
-    report('where am I on the list', lookups, 100, `, number ${place.position.toLocaleString('en-GB')} of ${place.total.toLocaleString('en-GB')}`)
+      lookups.push(
+        (
+          await timed(() =>
+            post('/api/apply/position', { reference: place.reference, email }, false),
+          )
+        )[1],
+      )
+    report(
+      'where am I on the list',
+      lookups,
+      100,
+      `, number ${place.position.toLocaleString('en-GB')} of ${place.total.toLocaleString('en-GB')}`,
+    )
 
     // The scale site lets every plot: a few new ones to offer.
     for (let n = 1; n <= RUNS; n++) {
@@ -76,7 +114,12 @@ async function bench(engine: string, env: Record<string, string>) {
       choices = body as OfferChoices
       choiceTimes.push(ms)
     }
-    report('the offer form\'s choices', choiceTimes, 100, `, ${choices.waiting.length.toLocaleString('en-GB')} waiting, ${choices.vacantPlots.length} vacant plots`)
+    report(
+      "the offer form's choices",
+      choiceTimes,
+      100,
+      `, ${choices.waiting.length.toLocaleString('en-GB')} waiting, ${choices.vacantPlots.length} vacant plots`,
+    )
 
     const offerTimes: number[] = []
     const acceptTimes: number[] = []
@@ -89,8 +132,11 @@ async function bench(engine: string, env: Record<string, string>) {
       if (made.status !== 201) throw new Error(`offer: ${made.status} ${await made.text()}`)
       offerTimes.push(offerMs)
       const offer = (await made.json()) as Offer
-      const [accepted, acceptMs] = await timed(() => post(`/api/offers/${offer.id}/answer`, { answer: 'accept' }))
-      if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${await accepted.text()}`)
+      const [accepted, acceptMs] = await timed(() =>
+        post(`/api/offers/${offer.id}/answer`, { answer: 'accept' }),
+      )
+      if (accepted.status !== 200)
+        throw new Error(`accept: ${accepted.status} ${await accepted.text()}`)
       acceptTimes.push(acceptMs)
     }
     report('make an offer', offerTimes, 200)
@@ -106,8 +152,11 @@ async function bench(engine: string, env: Record<string, string>) {
       const made = await post('/api/offers', { plotId: 'BENCH-W', personId: next.id, reason: '' })
       if (made.status !== 201) throw new Error(`offer: ${made.status} ${await made.text()}`)
       const offer = (await made.json()) as Offer
-      const [withdrawn, ms] = await timed(() => post(`/api/offers/${offer.id}/withdraw`, { reason: 'Offered in error' }))
-      if (withdrawn.status !== 200) throw new Error(`withdraw: ${withdrawn.status} ${await withdrawn.text()}`)
+      const [withdrawn, ms] = await timed(() =>
+        post(`/api/offers/${offer.id}/withdraw`, { reason: 'Offered in error' }),
+      )
+      if (withdrawn.status !== 200)
+        throw new Error(`withdraw: ${withdrawn.status} ${await withdrawn.text()}`)
       withdrawTimes.push(ms)
     }
     report('withdraw an offer', withdrawTimes, 200)

@@ -22,7 +22,11 @@ const pagesFor = (personId: string) => [
   { name: 'Login', path: '/login', signedIn: false },
   { name: 'Plots grid', path: '/members/plots', signedIn: true },
   { name: 'People list', path: '/members/plotholders', signedIn: true },
-  { name: 'A person', path: `/members/plotholders/${encodeURIComponent(personId)}`, signedIn: true },
+  {
+    name: 'A person',
+    path: `/members/plotholders/${encodeURIComponent(personId)}`,
+    signedIn: true,
+  },
 ]
 
 // The first plot holder of the demo data, as the list shows them.

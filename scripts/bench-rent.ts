@@ -80,9 +80,7 @@ async function bench(engine: string, env: Record<string, string>) {
         `${(sent / (sendMs / 1000)).toFixed(0)} a second; server peak ${memoryMb(pid, 'VmHWM').toFixed(0)} MB`,
     )
 
-    const invoices = (await (
-      await call(`/api/rent/years/${yearId}/invoices`)
-    ).json()) as Invoice[]
+    const invoices = (await (await call(`/api/rent/years/${yearId}/invoices`)).json()) as Invoice[]
     const paying = invoices.filter((_, index) => index % 2 === 0)
     for (let start = 0; start < paying.length; start += 20)
       await Promise.all(

@@ -25,4 +25,6 @@ for (const file of files(root)) {
   )
   count++
 }
-console.log(`compressed ${count} assets in ${path.relative(process.cwd(), root) || '.'} (gzip and brotli)`)
+console.log(
+  `compressed ${count} assets in ${path.relative(process.cwd(), root) || '.'} (gzip and brotli)`,
+)

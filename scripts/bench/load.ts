@@ -98,7 +98,11 @@ function medianOf(name: string, results: LoadResult[]): LoadResult {
  * between them, as a load balancer would: requests per second add up, the latencies are the
  * worst instance's, and the CPU per request is over all of them.
  */
-export async function loadAcross(urls: string[], pids: number[], options: LoadOptions): Promise<LoadResult> {
+export async function loadAcross(
+  urls: string[],
+  pids: number[],
+  options: LoadOptions,
+): Promise<LoadResult> {
   const share = Math.ceil(options.connections / urls.length)
   const parts = await Promise.all(
     urls.map((url, i) =>
@@ -107,7 +111,9 @@ export async function loadAcross(urls: string[], pids: number[], options: LoadOp
         url,
         connections: share,
         ...(pids[i] ? { serverPid: pids[i] } : {}),
-        ...(options.requestsFor ? { requestsFor: (c: number) => options.requestsFor!(c * urls.length + i) } : {}),
+        ...(options.requestsFor
+          ? { requestsFor: (c: number) => options.requestsFor!(c * urls.length + i) }
+          : {}),
       }),
     ),
   )
@@ -125,7 +131,12 @@ export async function loadAcross(urls: string[], pids: number[], options: LoadOp
 }
 
 /** The median of several runs of a load spread over several servers. */
-export async function medianLoadAcross(urls: string[], pids: number[], options: LoadOptions, runs: number) {
+export async function medianLoadAcross(
+  urls: string[],
+  pids: number[],
+  options: LoadOptions,
+  runs: number,
+) {
   const results: LoadResult[] = []
   for (let i = 0; i < runs; i++) results.push(await loadAcross(urls, pids, options))
   return medianOf(options.name, results)

@@ -27,22 +27,44 @@ async function json<T>(response: Response): Promise<T> {
 /** RACERS people at once, half through each instance, join one empty plot: exactly four may. */
 export async function raceTenantLimit(urls: string[], cookie: string): Promise<RaceResult> {
   const [first] = urls as [string]
-  const waiting = await json<Array<{ id: string }>>(await call(first, cookie, 'GET', '/api/people?status=waitinglist'))
+  const waiting = await json<Array<{ id: string }>>(
+    await call(first, cookie, 'GET', '/api/people?status=waitinglist'),
+  )
   const started = performance.now()
   let held = true
   const counts: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
     const plot = `race-${Date.now()}-${round}`
-    await json(await call(first, cookie, 'POST', '/api/plots', { id: plot, description: 'raced', area: 1, distance: 1, gradient: 'flat', fee: 1, paid: false, showOnGrid: false, isNew: false, isFailed: false }))
+    await json(
+      await call(first, cookie, 'POST', '/api/plots', {
+        id: plot,
+        description: 'raced',
+        area: 1,
+        distance: 1,
+        gradient: 'flat',
+        fee: 1,
+        paid: false,
+        showOnGrid: false,
+        isNew: false,
+        isFailed: false,
+      }),
+    )
     const people = waiting.slice(round * RACERS, (round + 1) * RACERS)
     const answers = await Promise.all(
       people.map((person, i) =>
-        call(urls[i % urls.length]!, cookie, 'PUT', `/api/plots/${plot}/tenants/${encodeURIComponent(person.id)}`),
+        call(
+          urls[i % urls.length]!,
+          cookie,
+          'PUT',
+          `/api/plots/${plot}/tenants/${encodeURIComponent(person.id)}`,
+        ),
       ),
     )
     const ok = answers.filter((a) => a.status === 200).length
     const refused = answers.filter((a) => a.status === 422).length
-    const stored = await json<{ tenants: string[] }>(await call(first, cookie, 'GET', `/api/plots/${plot}`))
+    const stored = await json<{ tenants: string[] }>(
+      await call(first, cookie, 'GET', `/api/plots/${plot}`),
+    )
     counts.push(ok)
     held &&= ok === 4 && refused === people.length - 4 && stored.tenants.length === 4
   }
@@ -63,16 +85,23 @@ export async function raceStaleVersion(urls: string[], cookie: string): Promise<
   const winners: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
     const id = plots[round]!.id
-    const plot = await json<Record<string, unknown> & { version: number }>(await call(first, cookie, 'GET', `/api/plots/${encodeURIComponent(id)}`))
+    const plot = await json<Record<string, unknown> & { version: number }>(
+      await call(first, cookie, 'GET', `/api/plots/${encodeURIComponent(id)}`),
+    )
     const { id: _id, tenants: _tenants, occupied: _occupied, ...fields } = plot
     const answers = await Promise.all(
       Array.from({ length: RACERS }, (_, i) =>
-        call(urls[i % urls.length]!, cookie, 'PUT', `/api/plots/${encodeURIComponent(id)}`, { ...fields, description: `edit ${i}` }),
+        call(urls[i % urls.length]!, cookie, 'PUT', `/api/plots/${encodeURIComponent(id)}`, {
+          ...fields,
+          description: `edit ${i}`,
+        }),
       ),
     )
     const ok = answers.filter((a) => a.status === 200).length
     const stale = answers.filter((a) => a.status === 409).length
-    const after = await json<{ version: number }>(await call(first, cookie, 'GET', `/api/plots/${encodeURIComponent(id)}`))
+    const after = await json<{ version: number }>(
+      await call(first, cookie, 'GET', `/api/plots/${encodeURIComponent(id)}`),
+    )
     winners.push(ok)
     held &&= ok === 1 && stale === RACERS - 1 && after.version === plot.version + 1
   }

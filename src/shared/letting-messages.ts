@@ -15,21 +15,31 @@ export const lettingMessages = {
   addressKnownSubject: 'Someone applied for a plot with your e-mail address',
   addressKnownText: (name: string, link: string, association: string) =>
     `Dear ${name},\n\nSomeone has just applied for a plot with this e-mail address. We already have it on our records, so we have made no new application and nothing has changed.\n\nIf it was you, there is no need to apply again: see your place on the waiting list with your reference, or contact us:\n\n${link}\n\nIf it was not you, you can ignore this e-mail.\n\n${association}\n`,
-  addressKnownLogged: 'An application was made with an e-mail address already on record: its owner was told by e-mail.',
+  addressKnownLogged:
+    'An application was made with an e-mail address already on record: its owner was told by e-mail.',
   applied: (email: string) =>
     `Thank you. We have sent an e-mail to ${email}: follow its link to confirm your application.`,
   confirmSubject: 'Confirm your application for a plot',
   confirmText: (name: string, link: string, association: string) =>
     `Dear ${name},\n\nThank you for applying for a plot. Please confirm your e-mail address by following this link within 7 days:\n\n${link}\n\nUntil you do, you are not on the waiting list. If you did not apply, ignore this e-mail.\n\n${association}\n`,
   confirmedSubject: (reference: string) => `You are on the waiting list: reference ${reference}`,
-  confirmedText: (name: string, reference: string, position: number, total: number, link: string, association: string) =>
+  confirmedText: (
+    name: string,
+    reference: string,
+    position: number,
+    total: number,
+    link: string,
+    association: string,
+  ) =>
     `Dear ${name},\n\nYour application is confirmed and you are on the waiting list: number ${position} of ${total} today.\n\nYour reference is ${reference}. With it and this e-mail address you can see your place at any time:\n\n${link}\n\n${association}\n`,
   // The link only opens the page; the press confirms, so a mail scanner that follows links cannot.
   confirmIntro: 'Press the button to confirm your e-mail address and join the waiting list.',
   confirmButton: 'Confirm my application',
-  confirmed: (reference: string) => `Your application is confirmed. Your reference is ${reference}.`,
+  confirmed: (reference: string) =>
+    `Your application is confirmed. Your reference is ${reference}.`,
   tokenUnusable: 'This link has expired or has been used already. Apply again, or contact us.',
-  position: (position: number, total: number) => `You are number ${position} of ${total} on the waiting list.`,
+  position: (position: number, total: number) =>
+    `You are number ${position} of ${total} on the waiting list.`,
   notFound: 'We could not find that reference with that e-mail address. Check both and try again.',
   applicants: 'People applying for a plot',
   confirmedBatch: 'Applications confirmed',

@@ -369,20 +369,46 @@ describe.each(engines)('access matrix on %s', (engine) => {
         payload = { startDate: '2026-10-01' }
         break
       case 'POST /api/rent/invoices/{id}/payments':
-        payload = { amount: 100, method: 'cash', date: '2026-10-02', reference: id, requestId: randomUUID() }
+        payload = {
+          amount: 100,
+          method: 'cash',
+          date: '2026-10-02',
+          reference: id,
+          requestId: randomUUID(),
+        }
         break
       case 'POST /api/rent/invoices/{id}/corrections':
-        payload = { kind: 'writeoff', amount: 1, date: '2026-10-02', reference: id, requestId: randomUUID() }
+        payload = {
+          kind: 'writeoff',
+          amount: 1,
+          date: '2026-10-02',
+          reference: id,
+          requestId: randomUUID(),
+        }
         break
       case 'POST /api/rent/statement/confirm':
         payload = {
-          matches: [{ invoiceId: 1, amount: 1, date: '2026-10-02', reference: id, line: 2, requestId: randomUUID() }],
+          matches: [
+            {
+              invoiceId: 1,
+              amount: 1,
+              date: '2026-10-02',
+              reference: id,
+              line: 2,
+              requestId: randomUUID(),
+            },
+          ],
         }
         break
       case 'POST /api/rent/statement': {
         const form = await multipartBody(
           {},
-          csvFile(csvBytes([['Date', 'Reference', 'Amount'], ['2026-10-02', 'INV-1', '1.00']])),
+          csvFile(
+            csvBytes([
+              ['Date', 'Reference', 'Amount'],
+              ['2026-10-02', 'INV-1', '1.00'],
+            ]),
+          ),
         )
         payload = form.payload
         headers = form.headers

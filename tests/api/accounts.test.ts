@@ -12,10 +12,20 @@ describe.each(engines)('registration and approval on %s', (engine) => {
   })
   afterAll(() => t.close())
 
-  const registerAs = (userName: string, level: number | string, email = `${userName}@example.org`) =>
-    t.app.inject({ method: 'POST', url: '/api/register', payload: { userName, level, email, password: PASSWORD } })
+  const registerAs = (
+    userName: string,
+    level: number | string,
+    email = `${userName}@example.org`,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { userName, level, email, password: PASSWORD },
+    })
   const accounts = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/accounts', headers: { cookie: admin } })).json() as Array<{
+    (
+      await t.app.inject({ method: 'GET', url: '/api/accounts', headers: { cookie: admin } })
+    ).json() as Array<{
       id: string
       userName: string
       level: number
@@ -23,7 +33,11 @@ describe.each(engines)('registration and approval on %s', (engine) => {
       disabled: boolean
     }>
   const signIn = (username: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/username', payload: { username, password: PASSWORD } })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/username',
+      payload: { username, password: PASSWORD },
+    })
 
   it('keeps a self-registered account at level 0 with the requested level recorded', async () => {
     const response = await registerAs('newbie', 3)
@@ -70,21 +84,33 @@ describe.each(engines)('registration and approval on %s', (engine) => {
       .where('methodName', '=', 'register')
       .where('userName', '=', 'twin2')
       .executeTakeFirstOrThrow()
-    expect(JSON.parse(noted.error)).toEqual({ message: 'An account with that e-mail address already exists.' })
+    expect(JSON.parse(noted.error)).toEqual({
+      message: 'An account with that e-mail address already exists.',
+    })
   })
 
   it('lets a committee member grant up to level 3 but not 4, and logs the change', async () => {
     await registerAs('grower', 1)
     const grower = (await accounts()).find((a) => a.userName === 'grower')!
     const setLevel = (cookie: string, level: number) =>
-      t.app.inject({ method: 'PUT', url: `/api/accounts/${grower.id}/level`, headers: { cookie }, payload: { level } })
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/accounts/${grower.id}/level`,
+        headers: { cookie },
+        payload: { level },
+      })
     expect((await setLevel(committee, 4)).statusCode).toBe(403)
     expect((await setLevel(committee, 3)).statusCode).toBe(200)
     expect((await accounts()).find((a) => a.id === grower.id)!.level).toBe(3)
     expect((await setLevel(admin, 4)).statusCode).toBe(200)
     // Now above the committee's reach: the committee can no longer change it.
     expect((await setLevel(committee, 1)).statusCode).toBe(403)
-    const logs = await t.db.kysely.selectFrom('logs').selectAll().where('docId', '=', grower.id).where('methodName', '=', 'setUserLevel').execute()
+    const logs = await t.db.kysely
+      .selectFrom('logs')
+      .selectAll()
+      .where('docId', '=', grower.id)
+      .where('methodName', '=', 'setUserLevel')
+      .execute()
     expect(logs.map((l) => [l.userName, l.error === 'null'])).toEqual([
       ['chair', false],
       ['chair', true],
@@ -95,7 +121,12 @@ describe.each(engines)('registration and approval on %s', (engine) => {
 
   it('never lets anyone change their own level', async () => {
     const self = (await accounts()).find((a) => a.userName === 'chair')!
-    const response = await t.app.inject({ method: 'PUT', url: `/api/accounts/${self.id}/level`, headers: { cookie: committee }, payload: { level: 3 } })
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/accounts/${self.id}/level`,
+      headers: { cookie: committee },
+      payload: { level: 3 },
+    })
     expect(response.statusCode).toBe(403)
   })
 
@@ -104,19 +135,35 @@ describe.each(engines)('registration and approval on %s', (engine) => {
     const target = (await accounts())[0]!
     for (const headers of [{ cookie: holder }, {}]) {
       const list = await t.app.inject({ method: 'GET', url: '/api/accounts', headers })
-      const raise = await t.app.inject({ method: 'PUT', url: `/api/accounts/${target.id}/level`, headers, payload: { level: 4 } })
+      const raise = await t.app.inject({
+        method: 'PUT',
+        url: `/api/accounts/${target.id}/level`,
+        headers,
+        payload: { level: 4 },
+      })
       const enquiries = await t.app.inject({ method: 'GET', url: '/api/enquiries', headers })
       const expected = 'cookie' in headers ? 403 : 401
-      expect([list.statusCode, raise.statusCode, enquiries.statusCode]).toEqual([expected, expected, expected])
+      expect([list.statusCode, raise.statusCode, enquiries.statusCode]).toEqual([
+        expected,
+        expected,
+        expected,
+      ])
     }
   })
 
   it('signs a disabled account out everywhere and refuses its sign-in', async () => {
     const cookie = await t.signInAs(2, 'leaver')
     const leaver = (await accounts()).find((a) => a.userName === 'leaver')!
-    const disabled = await t.app.inject({ method: 'PUT', url: `/api/accounts/${leaver.id}/disabled`, headers: { cookie: admin }, payload: { disabled: true } })
+    const disabled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/accounts/${leaver.id}/disabled`,
+      headers: { cookie: admin },
+      payload: { disabled: true },
+    })
     expect(disabled.statusCode).toBe(200)
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode,
+    ).toBe(401)
     const again = await signIn('leaver')
     expect(again.statusCode).not.toBe(200)
     expect(again.cookies.filter((c) => c.value)).toHaveLength(0)

@@ -191,7 +191,9 @@ async function fillLaterTables(t: TestApp) {
       await sql`insert into jobs (kind, payload, "runAt", attempts, "maxAttempts", "finishedAt",
           outcome, "lastError", "createdAt")
         values ('deliver-enquiry', ${JSON.stringify({ enquiryId: i + 1 })}, ${runAt}, ${attempts},
-          20, ${finishedAt}, ${outcome}, ${lastError}, ${'2024-06-01T00:00:00.000Z'})`.execute(t.db.kysely)
+          20, ${finishedAt}, ${outcome}, ${lastError}, ${'2024-06-01T00:00:00.000Z'})`.execute(
+        t.db.kysely,
+      )
     }
   }
   if (tables.includes('messages')) {
@@ -213,7 +215,9 @@ async function fillLaterTables(t: TestApp) {
           ${status}, ${status === 'letter' ? 0 : 1}, ${lastError}, ${sentAt},
           '2024-07-01T00:00:00.000Z')`.execute(t.db.kysely)
     }
-    await sql`update messages set attachment = 'invoice:1' where "personId" = 'p0-0'`.execute(t.db.kysely)
+    await sql`update messages set attachment = 'invoice:1' where "personId" = 'p0-0'`.execute(
+      t.db.kysely,
+    )
   }
   if (tables.includes('message_templates')) {
     await sql`insert into message_templates (name, subject, body, version, "updatedAt")
@@ -223,8 +227,13 @@ async function fillLaterTables(t: TestApp) {
   if (tables.includes('rent_years')) {
     const db = t.db.kysely
     await sql`insert into rent_years ("startDate", "dueDate", label, "createdBy", "createdAt")
-      values ('2024-10-01', '2024-10-31', '2024/25', 'level3', '2024-10-01T09:00:00.000Z')`.execute(db)
-    for (const [n, plot, payer, amount] of [[1, '1A', 'ann-0', 4500], [2, '2', 'ann-1', 2250]] as const) {
+      values ('2024-10-01', '2024-10-31', '2024/25', 'level3', '2024-10-01T09:00:00.000Z')`.execute(
+      db,
+    )
+    for (const [n, plot, payer, amount] of [
+      [1, '1A', 'ann-0', 4500],
+      [2, '2', 'ann-1', 2250],
+    ] as const) {
       await sql`insert into invoices (number, "yearId", "plotId", "payerId", "payerName", "payerAddress",
           "issuedOn", "dueDate", amount, "createdAt")
         values (${n}, 1, ${plot}, ${payer}, ${'Ann Family ' + n}, ${'1 Lane\nTown "Upper"'}, '2024-10-01',
@@ -241,9 +250,13 @@ async function fillLaterTables(t: TestApp) {
       await sql`insert into ledger ("invoiceId", kind, amount, method, date, reference, "requestId",
           "createdBy", "createdAt")
         values (${invoiceId}, ${kind}, ${amount}, ${method}, '2024-10-05', ${reference},
-          ${`00000000-0000-4000-8000-00000000000${i}`}, 'level3', '2024-10-05T10:00:00.000Z')`.execute(db)
+          ${`00000000-0000-4000-8000-00000000000${i}`}, 'level3', '2024-10-05T10:00:00.000Z')`.execute(
+        db,
+      )
     }
-    await sql`insert into rent_steps ("invoiceId", step, date) values (1, 'first', '2024-11-14')`.execute(db)
+    await sql`insert into rent_steps ("invoiceId", step, date) values (1, 'first', '2024-11-14')`.execute(
+      db,
+    )
   }
   if (tables.includes('applications')) {
     const db = t.db.kysely
@@ -268,7 +281,9 @@ async function fillLaterTables(t: TestApp) {
     await sql`insert into still_want_rounds (year, "askedOn", "closesOn", "closedAt")
       values ('2024', '2024-03-01', '2024-03-29', '2024-03-30T06:00:00.000Z')`.execute(db)
     await sql`insert into still_want_answers ("roundId", "personId", "tokenHash", "answeredAt")
-      values (1, 'zoëo', null, '2024-03-02T09:00:00.000Z'), (1, 'ann-1', ${'d'.repeat(64)}, null)`.execute(db)
+      values (1, 'zoëo', null, '2024-03-02T09:00:00.000Z'), (1, 'ann-1', ${'d'.repeat(64)}, null)`.execute(
+      db,
+    )
   }
   if (tables.includes('sign_in_failures')) {
     await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")

@@ -43,7 +43,11 @@ const LOGGED: Record<Op['kind'], string> = {
   acceptOffer: 'acceptOffer',
 }
 const docIdOf = (op: Op) =>
-  op.kind === 'offerPlot' || op.kind === 'acceptOffer' ? op.plot : 'person' in op ? op.person : op.plot
+  op.kind === 'offerPlot' || op.kind === 'acceptOffer'
+    ? op.plot
+    : 'person' in op
+      ? op.person
+      : op.plot
 
 // Plot C1 is favoured so that it often fills up and the fifth tenant is raced for.
 const plot = fc.oneof(
@@ -80,7 +84,11 @@ const operation: fc.Arbitrary<Op[]> = fc
     },
     ...(['offerPlot', 'acceptOffer'] as const).map((kind) => ({
       weight: 3,
-      arbitrary: fc.record({ kind: fc.constant(kind), plot: fc.constantFrom(...OFFER_PLOTS), person }),
+      arbitrary: fc.record({
+        kind: fc.constant(kind),
+        plot: fc.constantFrom(...OFFER_PLOTS),
+        person,
+      }),
     })),
   )
   .map((op) => [op])
@@ -263,11 +271,14 @@ describe.each(engines)('invariants under concurrent operations on %s', (engine) 
         const open = after.offers.filter((o) => o.status === 'open').map((o) => o.plotId)
         expect(new Set(open).size, open.join()).toBe(open.length)
         const acceptedNow = after.offers.filter(
-          (o) => o.status === 'accepted' && !before.offers.some((b) => b.id === o.id && b.status === 'accepted'),
+          (o) =>
+            o.status === 'accepted' &&
+            !before.offers.some((b) => b.id === o.id && b.status === 'accepted'),
         )
         expect(new Set(acceptedNow.map((o) => o.personId)).size).toBe(acceptedNow.length)
         expect(new Set(acceptedNow.map((o) => o.plotId)).size).toBe(acceptedNow.length)
-        for (const { plotId } of acceptedNow) expect(before.plots.get(plotId)!.tenants, plotId).toEqual([])
+        for (const { plotId } of acceptedNow)
+          expect(before.plots.get(plotId)!.tenants, plotId).toEqual([])
 
         // Both sides of every tenancy agree, no plot has more than four, occupied follows.
         const fromPlots = [...after.plots.values()].flatMap((p) =>
@@ -298,7 +309,9 @@ describe.each(engines)('invariants under concurrent operations on %s', (engine) 
         const succeeded = results.filter((r) => r.response.statusCode < 300)
         // An answer to an id no offer has is invalid input (400), which reaches no service.
         const refused = results.filter(
-          (r) => r.response.statusCode >= 400 && !(r.op.kind === 'acceptOffer' && r.response.statusCode === 400),
+          (r) =>
+            r.response.statusCode >= 400 &&
+            !(r.op.kind === 'acceptOffer' && r.response.statusCode === 400),
         )
         const tally = (keys: string[]) =>
           keys.reduce<Record<string, number>>((acc, k) => ({ ...acc, [k]: (acc[k] ?? 0) + 1 }), {})

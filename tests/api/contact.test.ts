@@ -15,7 +15,9 @@ describe.each(engines)('contact enquiries on %s', (engine) => {
     let t: TestApp
     beforeAll(async () => {
       smtp = await startSmtpServer()
-      t = await createTestApp(engine, { env: { SMTP_URL: smtp.url, CONTACT_TO: 'committee@example.org' } })
+      t = await createTestApp(engine, {
+        env: { SMTP_URL: smtp.url, CONTACT_TO: 'committee@example.org' },
+      })
     })
     afterAll(async () => {
       await t.close()
@@ -39,8 +41,14 @@ describe.each(engines)('contact enquiries on %s', (engine) => {
 
     it('lists the enquiry as sent by mail', async () => {
       const cookie = await t.signInAs(3)
-      const listed = await t.app.inject({ method: 'GET', url: '/api/enquiries', headers: { cookie } })
-      expect(listed.json()).toMatchObject([{ name: 'Ann Example', sent: true, deliveredTo: 'smtp' }])
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: '/api/enquiries',
+        headers: { cookie },
+      })
+      expect(listed.json()).toMatchObject([
+        { name: 'Ann Example', sent: true, deliveredTo: 'smtp' },
+      ])
       expect(listed.json()[0].sentAt).toBeTruthy()
     })
 
@@ -72,8 +80,14 @@ describe.each(engines)('contact enquiries on %s', (engine) => {
       expect(response.statusCode).toBe(201)
       expect(response.json()).toMatchObject({ sent: false })
       const cookie = await t.signInAs(3)
-      const listed = await t.app.inject({ method: 'GET', url: '/api/enquiries', headers: { cookie } })
-      expect(listed.json()).toMatchObject([{ name: 'Ann Example', sent: false, deliveredTo: null, attempts: 1 }])
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: '/api/enquiries',
+        headers: { cookie },
+      })
+      expect(listed.json()).toMatchObject([
+        { name: 'Ann Example', sent: false, deliveredTo: null, attempts: 1 },
+      ])
       expect(listed.json()[0].lastError).toBeTruthy()
 
       const smtp = await startSmtpServer(port)
@@ -82,8 +96,14 @@ describe.each(engines)('contact enquiries on %s', (engine) => {
       expect(await t.app.jobs.runDue(new Date(Date.now() + 3_601_000))).toBe(1)
       await smtp.close()
       expect(smtp.received).toHaveLength(1)
-      const relisted = await t.app.inject({ method: 'GET', url: '/api/enquiries', headers: { cookie } })
-      expect(relisted.json()).toMatchObject([{ sent: true, deliveredTo: 'smtp', attempts: 2, lastError: null }])
+      const relisted = await t.app.inject({
+        method: 'GET',
+        url: '/api/enquiries',
+        headers: { cookie },
+      })
+      expect(relisted.json()).toMatchObject([
+        { sent: true, deliveredTo: 'smtp', attempts: 2, lastError: null },
+      ])
     })
   })
 
@@ -100,27 +120,42 @@ describe.each(engines)('contact enquiries on %s', (engine) => {
       const outbox = path.join(t.dataDir, 'outbox')
       const files = fs.readdirSync(outbox)
       expect(files).toEqual([`enquiry-${response.json().id}.eml`])
-      expect(fs.readFileSync(path.join(outbox, files[0]!), 'utf8')).toContain('Is there a plot free?')
+      expect(fs.readFileSync(path.join(outbox, files[0]!), 'utf8')).toContain(
+        'Is there a plot free?',
+      )
     })
 
     it('lists the enquiry as saved in the outbox, not as sent by mail', async () => {
       const cookie = await t.signInAs(3)
-      const listed = await t.app.inject({ method: 'GET', url: '/api/enquiries', headers: { cookie } })
-      expect(listed.json()).toMatchObject([{ name: 'Ann Example', sent: true, deliveredTo: 'outbox' }])
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: '/api/enquiries',
+        headers: { cookie },
+      })
+      expect(listed.json()).toMatchObject([
+        { name: 'Ann Example', sent: true, deliveredTo: 'outbox' },
+      ])
     })
 
     it('dates an enquiry and its sending by the server clock (TODAY), not the machine one', async () => {
       const realClock = t.app.config.clock
       t.app.config.clock = () => new Date('2031-03-04T12:00:00Z')
       try {
-        const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry })
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: enquiry,
+        })
         expect(response.json()).toMatchObject({ sent: true })
         const stored = await t.db.kysely
           .selectFrom('enquiries')
           .select(['createdAt', 'sentAt'])
           .where('id', '=', response.json().id)
           .executeTakeFirstOrThrow()
-        expect(stored).toEqual({ createdAt: '2031-03-04T12:00:00.000Z', sentAt: '2031-03-04T12:00:00.000Z' })
+        expect(stored).toEqual({
+          createdAt: '2031-03-04T12:00:00.000Z',
+          sentAt: '2031-03-04T12:00:00.000Z',
+        })
       } finally {
         t.app.config.clock = realClock
       }
@@ -165,7 +200,15 @@ describe('EmailJS transport', () => {
     expect(response.json()).toMatchObject({ sent: true })
     const last = bodies.at(-1)!
     expect(last).toContain('/api/v1.0/email/send-form')
-    for (const part of ['Ann Example', 'ann@example.org', 'Is there a plot free?', '4.2.0', 'service_test', 'template_test', 'public_test']) {
+    for (const part of [
+      'Ann Example',
+      'ann@example.org',
+      'Is there a plot free?',
+      '4.2.0',
+      'service_test',
+      'template_test',
+      'public_test',
+    ]) {
       expect(last).toContain(part)
     }
     const row = await t.db.kysely

@@ -168,9 +168,14 @@ describe.runIf(!!baseUrl)(
       // The right password, on the other instance, is now refused as well.
       const locked = await signIn(b!, 'lockme', PASSWORD)
       expect(locked.status).toBe(429)
-      expect((await locked.json()).detail).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/)
+      expect((await locked.json()).detail).toMatch(
+        /^Too many attempts\. Try again in \d+ seconds\.$/,
+      )
       const row = await withPg(databaseUrl, (c) =>
-        c.query('select failures from sign_in_failures where "userName" = $1 and "clientAddress" = $2', ['lockme', '127.0.0.1']),
+        c.query(
+          'select failures from sign_in_failures where "userName" = $1 and "clientAddress" = $2',
+          ['lockme', '127.0.0.1'],
+        ),
       )
       expect(row.rows[0]?.failures).toBe(MAX_FAILURES)
       // Other user names are not affected.

@@ -59,7 +59,12 @@ describe.each(engines)('the demo data on %s', (engine) => {
     for (const { userName, level } of DEMO_ACCOUNTS) {
       const cookie = await signIn(userName)
       const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })
-      expect(me.json()).toEqual({ userName, level, email: `${userName}@example.org`, mustChangePassword: false })
+      expect(me.json()).toEqual({
+        userName,
+        level,
+        email: `${userName}@example.org`,
+        mustChangePassword: false,
+      })
     }
   })
 

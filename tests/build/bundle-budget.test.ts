@@ -25,7 +25,9 @@ describe('bundle budgets', () => {
         return { screen, kb, budget: budgets[screen] }
       })
       .filter(({ kb, budget }) => budget === undefined || kb > budget)
-      .map(({ screen, kb, budget }) => `${screen}: ${kb.toFixed(1)} kB, budget ${budget ?? 'missing'}`)
+      .map(
+        ({ screen, kb, budget }) => `${screen}: ${kb.toFixed(1)} kB, budget ${budget ?? 'missing'}`,
+      )
     expect(over).toEqual([])
   })
 })

@@ -18,7 +18,11 @@ export function readManifest(): Record<string, ManifestChunk> {
 }
 
 /** The JavaScript files a chunk loads, itself and its static imports, transitively. */
-export function closure(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()) {
+export function closure(
+  manifest: Record<string, ManifestChunk>,
+  key: string,
+  seen = new Set<string>(),
+) {
   const chunk = manifest[key]
   if (!chunk || seen.has(chunk.file)) return seen
   seen.add(chunk.file)
@@ -29,7 +33,8 @@ export function closure(manifest: Record<string, ManifestChunk>, key: string, se
 export function gzipKb(files: Iterable<string>): number {
   let bytes = 0
   for (const file of files) {
-    if (file.endsWith('.js')) bytes += zlib.gzipSync(fs.readFileSync(path.join(clientDir, file))).length
+    if (file.endsWith('.js'))
+      bytes += zlib.gzipSync(fs.readFileSync(path.join(clientDir, file))).length
   }
   return bytes / 1024
 }

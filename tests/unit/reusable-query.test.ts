@@ -5,7 +5,9 @@ import { reusableQuery } from '#server/core/db/reusable-query'
 import type { Database } from '#server/core/db/schema'
 
 describe('reusableQuery', () => {
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) })
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new SQLite(':memory:') }),
+  })
 
   it('runs a compiled query again with new arguments in place of the markers', async () => {
     const echo = reusableQuery((k, a: string, b: string) =>
@@ -23,7 +25,9 @@ describe('reusableQuery', () => {
   })
 
   it('refuses a query whose argument does not reach it as a parameter', async () => {
-    const inlined = reusableQuery((k, name: string) => k.selectNoFrom(sql.lit(name.toUpperCase()).as('v')))
+    const inlined = reusableQuery((k, name: string) =>
+      k.selectNoFrom(sql.lit(name.toUpperCase()).as('v')),
+    )
     await expect(inlined(kysely, 'x')).rejects.toThrow(/argument 0 is not a plain parameter/)
   })
 })

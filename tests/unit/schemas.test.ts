@@ -331,8 +331,21 @@ describe('registerSchema', () => {
 describe('plot name', () => {
   it("refuses 'new', which is the address of the new-plot form", async () => {
     const { newPlotSchema } = await import('#shared/schemas/plot')
-    const result = newPlotSchema.safeParse({ id: 'New', area: 1, distance: 0, fee: 1, gradient: 'flat', description: '', paid: false, showOnGrid: true, isNew: false, isFailed: false })
+    const result = newPlotSchema.safeParse({
+      id: 'New',
+      area: 1,
+      distance: 0,
+      fee: 1,
+      gradient: 'flat',
+      description: '',
+      paid: false,
+      showOnGrid: true,
+      isNew: false,
+      isFailed: false,
+    })
     expect(result.success).toBe(false)
-    expect(result.error?.issues[0]?.message).toBe("'new' cannot be a plot name. Choose another name.")
+    expect(result.error?.issues[0]?.message).toBe(
+      "'new' cannot be a plot name. Choose another name.",
+    )
   })
 })

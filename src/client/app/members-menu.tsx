@@ -27,7 +27,10 @@ export function MembersMenu({ viewer, open }: Props) {
       <nav aria-label="Members">
         <ul className="members__nav">
           {membersNav
-            .filter((item) => viewer.level >= item.minLevel && (!mustChange || item.to === MY_ACCOUNT_PATH))
+            .filter(
+              (item) =>
+                viewer.level >= item.minLevel && (!mustChange || item.to === MY_ACCOUNT_PATH),
+            )
             .map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to}>{item.label}</NavLink>

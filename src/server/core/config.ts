@@ -52,7 +52,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // TODAY moves the server's calendar (for trying out a rent year, and for tests): the clock runs
   // on from that day at the real time of day.
   const offsetMs = parsed.TODAY
-    ? Date.parse(`${parsed.TODAY}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)
+    ? Date.parse(`${parsed.TODAY}T00:00:00Z`) -
+      Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)
     : 0
   const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`
   return {

@@ -27,7 +27,8 @@ export class TooManyAttempts extends AppError {
   }
 }
 
-export const tooManyAttempts = (seconds: number) => new TooManyAttempts(Math.max(1, Math.ceil(seconds)))
+export const tooManyAttempts = (seconds: number) =>
+  new TooManyAttempts(Math.max(1, Math.ceil(seconds)))
 
 export function defaultTitle(status: number): string {
   const titles: Record<number, string> = {

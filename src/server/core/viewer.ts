@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Auth } from '#server/core/auth/auth'
-import { findSession, sessionState, sessionToken, type SessionCookie } from '#server/core/auth/session-lookup'
+import {
+  findSession,
+  sessionState,
+  sessionToken,
+  type SessionCookie,
+} from '#server/core/auth/session-lookup'
 import type { Db } from '#server/core/db/database'
 import { messages } from '#shared/messages'
 import type { Viewer as ViewerAnswer } from '#shared/schemas/account'
@@ -20,7 +25,10 @@ export interface Actor {
 }
 
 /** The signed-in caller of a route above level 0, and their address (from the socket). */
-export const actorOf = (request: FastifyRequest): Actor => ({ viewer: request.viewer!, clientAddress: request.ip })
+export const actorOf = (request: FastifyRequest): Actor => ({
+  viewer: request.viewer!,
+  clientAddress: request.ip,
+})
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,7 +66,8 @@ export function accessControl(app: FastifyInstance, auth: Auth, db: Db, cookie: 
     if (viewer) reply.header('cache-control', 'no-store')
     if (minLevel === 0) return
     if (!viewer) throw unauthorized()
-    if (viewer.mustChangePassword && !duringPasswordChange) throw forbidden(messages.mustChangePassword)
+    if (viewer.mustChangePassword && !duringPasswordChange)
+      throw forbidden(messages.mustChangePassword)
     if (viewer.level < minLevel) throw forbidden()
   })
 }
@@ -79,7 +88,8 @@ async function viewerOf(
     return null
   }
   // Once an hour of use, better-auth checks the cookie's signature and slides the expiry on.
-  if (state === 'refresh' && !(await auth.api.getSession({ headers: authHeaders(request) }))) return null
+  if (state === 'refresh' && !(await auth.api.getSession({ headers: authHeaders(request) })))
+    return null
   const { userId: id, userName, email, level, mustChangePassword } = session
   return { id, userName, email, level, mustChangePassword, sessionToken: token }
 }

@@ -38,7 +38,9 @@ export function chooseOfferee<T extends Waiting>(
 ): Outcome<{ chosen: T; skipped: T[] }> {
   const chosen = waiting.find((person) => person.id === personId)
   if (!chosen) return refuse(offerMessages.notOnList)
-  const skipped = waiting.filter((person) => person.position < chosen.position && !person.hasOpenOffer)
+  const skipped = waiting.filter(
+    (person) => person.position < chosen.position && !person.hasOpenOffer,
+  )
   if (skipped.length > 0 && isBlank(reason)) return refuse(offerMessages.reasonRequired)
   return ok({ chosen, skipped })
 }

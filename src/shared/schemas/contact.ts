@@ -4,7 +4,10 @@ import { emailAddress, ONE_LINE, requiredText } from '#shared/schemas/text-field
 
 export const contactSchema = z.object({
   // A line break in the name could forge lines in the e-mail sent to the committee.
-  name: requiredText(messages.contactNameRequired, 'name', 200).regex(ONE_LINE, messages.contactNameOneLine),
+  name: requiredText(messages.contactNameRequired, 'name', 200).regex(
+    ONE_LINE,
+    messages.contactNameOneLine,
+  ),
   email: emailAddress,
   enquiry: requiredText(messages.contactEnquiryRequired, 'enquiry', 5000),
 })

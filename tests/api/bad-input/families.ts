@@ -501,7 +501,13 @@ export const signInFamilies: Families = (s) => ({
 export const rentFamilies: Families = (s) => {
   const noInvoice = () => false
   const requestId = '3b241101-e2bb-4255-8caf-4136c566a962'
-  const payment = () => ({ amount: 1000, method: 'cash', date: '2026-10-01', reference: 'x', requestId })
+  const payment = () => ({
+    amount: 1000,
+    method: 'cash',
+    date: '2026-10-01',
+    reference: 'x',
+    requestId,
+  })
   const correction = () => ({ kind: 'writeoff', date: '2026-10-01', reference: 'why', requestId })
   const badAmount = fc
     .constantFrom(-1, 0, 0.5, 12.345, 1e12, Number.MAX_SAFE_INTEGER, '100', null)
@@ -515,13 +521,17 @@ export const rentFamilies: Families = (s) => {
         '/api/rent/settings',
         bodyOf(settings, rentSettingsSchema.safeExtend({ version: z.int().min(0) }), [
           s.stale,
-          fc.constant<Breaker>((body) => ({ ...body, reminderDays: { first: 30, second: 20, arrears: 40 } })),
+          fc.constant<Breaker>((body) => ({
+            ...body,
+            reminderDays: { first: 30, second: 20, arrears: 40 },
+          })),
           fc.constant<Breaker>((body) => ({ ...body, extras: [{ name: 'Water', amount: -5 }] })),
         ]),
       ),
     'POST /api/rent/years/preview': () =>
       s.bodyOnly('POST', '/api/rent/years/preview', bodyOf(year, startYearSchema)),
-    'POST /api/rent/years': () => s.bodyOnly('POST', '/api/rent/years', bodyOf(year, startYearSchema)),
+    'POST /api/rent/years': () =>
+      s.bodyOnly('POST', '/api/rent/years', bodyOf(year, startYearSchema)),
     'POST /api/rent/invoices/{id}/payments': () =>
       s.idsAndBody(
         'POST',
@@ -544,7 +554,11 @@ export const rentFamilies: Families = (s) => {
         fieldSpecs: {},
         required: [],
         // Columns a bank statement never has: refused however the form is dressed.
-        file: () => csvBytes([['Colour', 'Shape'], ['red', 'round']]),
+        file: () =>
+          csvBytes([
+            ['Colour', 'Shape'],
+            ['red', 'round'],
+          ]),
         fileName: 'statement.csv',
       }),
     'POST /api/rent/statement/confirm': () =>
@@ -552,7 +566,11 @@ export const rentFamilies: Families = (s) => {
         'POST',
         '/api/rent/statement/confirm',
         bodyOf(
-          () => ({ matches: [{ invoiceId: 1, amount: 100, date: '2026-10-01', reference: 'x', line: 2, requestId }] }),
+          () => ({
+            matches: [
+              { invoiceId: 1, amount: 100, date: '2026-10-01', reference: 'x', line: 2, requestId },
+            ],
+          }),
           confirmMatchesSchema,
           [fc.constant<Breaker>((body) => ({ ...body, matches: [] }))],
         ),
@@ -564,7 +582,9 @@ export const rentFamilies: Families = (s) => {
 export const lettingFamilies: Families = (s) => {
   const unknownToken = () =>
     bodyOf(() => ({ token: 'x'.repeat(43) }), tokenSchema, [
-      fc.string({ minLength: 20, maxLength: 100 }).map((token): Breaker => (body) => ({ ...body, token })),
+      fc
+        .string({ minLength: 20, maxLength: 100 })
+        .map((token): Breaker => (body) => ({ ...body, token })),
     ])
   const application = () => ({
     firstName: 'Fuzz',
@@ -581,7 +601,9 @@ export const lettingFamilies: Families = (s) => {
         'POST',
         '/api/apply',
         bodyOf(application, applicationSchema, [
-          fc.constantFrom(false, 'yes', 1, null).map((consent): Breaker => (body) => ({ ...body, consent })),
+          fc
+            .constantFrom(false, 'yes', 1, null)
+            .map((consent): Breaker => (body) => ({ ...body, consent })),
         ]),
       ),
     'POST /api/apply/confirm': () => s.bodyOnly('POST', '/api/apply/confirm', unknownToken()),
@@ -592,12 +614,22 @@ export const lettingFamilies: Families = (s) => {
       s.bodyOnly(
         'PUT',
         '/api/letting/settings',
-        bodyOf(() => ({ ...DEFAULT_LETTING_SETTINGS, version: 0 }), lettingSettingsSchema.safeExtend({ version: z.int().min(0) }), [
-          s.stale,
-          fc.constantFrom('13-01', '00-10', '2026-03-01', 'March').map((stillWantDate): Breaker => (body) => ({ ...body, stillWantDate })),
-          fc.constantFrom(0, -3, 1.5, 366).map((offerDays): Breaker => (body) => ({ ...body, offerDays })),
-          fc.constantFrom('', '   ').map((privacyNotice): Breaker => (body) => ({ ...body, privacyNotice })),
-        ]),
+        bodyOf(
+          () => ({ ...DEFAULT_LETTING_SETTINGS, version: 0 }),
+          lettingSettingsSchema.safeExtend({ version: z.int().min(0) }),
+          [
+            s.stale,
+            fc
+              .constantFrom('13-01', '00-10', '2026-03-01', 'March')
+              .map((stillWantDate): Breaker => (body) => ({ ...body, stillWantDate })),
+            fc
+              .constantFrom(0, -3, 1.5, 366)
+              .map((offerDays): Breaker => (body) => ({ ...body, offerDays })),
+            fc
+              .constantFrom('', '   ')
+              .map((privacyNotice): Breaker => (body) => ({ ...body, privacyNotice })),
+          ],
+        ),
       ),
     // The suite's plots are let or unknown: an offer of one names no vacant plot.
     'POST /api/offers': () =>
@@ -605,7 +637,10 @@ export const lettingFamilies: Families = (s) => {
         'POST',
         '/api/offers',
         bodyOf(() => ({ plotId: 'no-such-plot', personId: 'waiter', reason: '' }), newOfferSchema, [
-          fc.string({ minLength: 1, maxLength: 40 }).filter((id) => !s.anyPlot(id.trim())).map((plotId): Breaker => (body) => ({ ...body, plotId })),
+          fc
+            .string({ minLength: 1, maxLength: 40 })
+            .filter((id) => !s.anyPlot(id.trim()))
+            .map((plotId): Breaker => (body) => ({ ...body, plotId })),
         ]),
       ),
     'POST /api/offers/{id}/answer': () =>
@@ -623,14 +658,22 @@ export const lettingFamilies: Families = (s) => {
         bodyOf(() => ({ reason: 'Offered in error' }), withdrawOfferSchema),
       ),
     'POST /api/people/{id}/restore-to-waiting-list': () =>
-      s.idsAndBody('POST', '/api/people/{id}/restore-to-waiting-list', { id: { names: s.anyPerson } }),
+      s.idsAndBody('POST', '/api/people/{id}/restore-to-waiting-list', {
+        id: { names: s.anyPerson },
+      }),
     'POST /api/apply/position': () =>
       s.bodyOnly(
         'POST',
         '/api/apply/position',
-        bodyOf(() => ({ reference: 'ABCDEFGH', email: 'fuzz.applicant@example.org' }), positionQuerySchema, [
-          fc.string({ minLength: 1, maxLength: 20 }).map((reference): Breaker => (body) => ({ ...body, reference })),
-        ]),
+        bodyOf(
+          () => ({ reference: 'ABCDEFGH', email: 'fuzz.applicant@example.org' }),
+          positionQuerySchema,
+          [
+            fc
+              .string({ minLength: 1, maxLength: 20 })
+              .map((reference): Breaker => (body) => ({ ...body, reference })),
+          ],
+        ),
       ),
   }
 }

@@ -25,20 +25,31 @@ describe('letting rules', () => {
   })
 
   it('lets the next in line be chosen without a reason, and anyone else only with one', () => {
-    expect(chooseOfferee(list, 'bob', '')).toEqual({ ok: true, value: { chosen: list[1], skipped: [] } })
-    expect(chooseOfferee(list, 'dan', ' ')).toEqual({ ok: false, message: offerMessages.reasonRequired })
+    expect(chooseOfferee(list, 'bob', '')).toEqual({
+      ok: true,
+      value: { chosen: list[1], skipped: [] },
+    })
+    expect(chooseOfferee(list, 'dan', ' ')).toEqual({
+      ok: false,
+      message: offerMessages.reasonRequired,
+    })
     expect(chooseOfferee(list, 'dan', 'Lives next door')).toEqual({
       ok: true,
       value: { chosen: list[3], skipped: [list[1], list[2]] },
     })
-    expect(chooseOfferee(list, 'zed', 'Any')).toEqual({ ok: false, message: offerMessages.notOnList })
+    expect(chooseOfferee(list, 'zed', 'Any')).toEqual({
+      ok: false,
+      message: offerMessages.notOnList,
+    })
   })
 
   it('keeps an offer open to the end of its deadline day and closes it the next', () => {
     expect(offerDeadline('2026-12-25', 14)).toBe('2027-01-08')
     expect(offerAnswerable({ status: 'open', deadline: '2027-01-08' }, '2027-01-08')).toBe(true)
     expect(offerAnswerable({ status: 'open', deadline: '2027-01-08' }, '2027-01-09')).toBe(false)
-    expect(offerAnswerable({ status: 'declined', deadline: '2027-01-08' }, '2027-01-01')).toBe(false)
+    expect(offerAnswerable({ status: 'declined', deadline: '2027-01-08' }, '2027-01-01')).toBe(
+      false,
+    )
     expect(offerExpiresOn('2027-01-08')).toBe('2027-01-09')
   })
 

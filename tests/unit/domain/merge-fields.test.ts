@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  BASE_MERGE_FIELDS,
-  fieldsIn,
-  fillFields,
-  unknownFields,
-} from '#shared/domain/merge-fields'
+import { BASE_MERGE_FIELDS, fieldsIn, fillFields, unknownFields } from '#shared/domain/merge-fields'
 
 describe('merge fields', () => {
   it('lists the fields a text uses, each once, and leaves other braces as text', () => {

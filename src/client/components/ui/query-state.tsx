@@ -5,7 +5,13 @@ import { Alert } from './alert.tsx'
 import { Spinner } from './spinner.tsx'
 
 // Loading and failure look the same on every screen; only the data part differs.
-export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+export function QueryState<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T>
+  children: (data: T) => ReactNode
+}) {
   if (query.isPending) return <Spinner />
   if (query.isError) return <Alert>{errorMessage(query.error)}</Alert>
   return <>{children(query.data)}</>

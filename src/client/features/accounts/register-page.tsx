@@ -50,7 +50,13 @@ export function RegisterPage() {
       <PageHeading>Register</PageHeading>
       <form className="form" onSubmit={submit} noValidate>
         <Alert>{error}</Alert>
-        <TextField label="User Name" name="userName" autoComplete="username" value={form.userName} onChange={set('userName')} />
+        <TextField
+          label="User Name"
+          name="userName"
+          autoComplete="username"
+          value={form.userName}
+          onChange={set('userName')}
+        />
         <SelectField label="User Level" name="level" value={form.level} onChange={set('level')}>
           <option value="">Choose a level</option>
           {REGISTRATION_LEVELS.map((option) => (
@@ -59,7 +65,14 @@ export function RegisterPage() {
             </option>
           ))}
         </SelectField>
-        <TextField label="E-mail Address" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <TextField
+          label="E-mail Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+        />
         <TextField
           label="Password"
           name="password"

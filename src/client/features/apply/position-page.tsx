@@ -25,7 +25,8 @@ export function PositionPage() {
     event.preventDefault()
     setPlace(null)
     const parsed = positionQuerySchema.safeParse(form)
-    if (!parsed.success) return setRefusal(parsed.error.issues[0]?.message ?? messages.somethingWentWrong)
+    if (!parsed.success)
+      return setRefusal(parsed.error.issues[0]?.message ?? messages.somethingWentWrong)
     setRefusal('')
     setSending(true)
     try {
@@ -66,7 +67,9 @@ export function PositionPage() {
         </button>
         {sending ? <Spinner label="Searching" /> : null}
       </form>
-      {place ? <Alert tone="success">{lettingMessages.position(place.position, place.total)}</Alert> : null}
+      {place ? (
+        <Alert tone="success">{lettingMessages.position(place.position, place.total)}</Alert>
+      ) : null}
       <p className="apply-links">
         <Link to="/apply">Apply for a plot</Link>
       </p>

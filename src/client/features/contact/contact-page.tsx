@@ -78,7 +78,14 @@ export function ContactPage() {
       ) : (
         <form className="form" onSubmit={submit} noValidate>
           <Alert>{invalid}</Alert>
-          <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} required />
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            value={form.name}
+            onChange={set('name')}
+            required
+          />
           <TextField
             label="E-mail Address"
             name="email"
@@ -88,7 +95,14 @@ export function ContactPage() {
             onChange={set('email')}
             required
           />
-          <TextAreaField label="Your Enquiry" name="enquiry" rows={15} value={form.enquiry} onChange={set('enquiry')} required />
+          <TextAreaField
+            label="Your Enquiry"
+            name="enquiry"
+            rows={15}
+            value={form.enquiry}
+            onChange={set('enquiry')}
+            required
+          />
           <button type="submit" className="button" disabled={sent === 'sending'}>
             Send
           </button>

@@ -2,5 +2,11 @@ import type { RouteObject } from 'react-router'
 import { lazyPage } from '../../lib/lazy-page.ts'
 
 export const contactRoutes: RouteObject[] = [
-  { path: 'contact', lazy: lazyPage(() => import('./contact-page.tsx'), (m) => m.ContactPage) },
+  {
+    path: 'contact',
+    lazy: lazyPage(
+      () => import('./contact-page.tsx'),
+      (m) => m.ContactPage,
+    ),
+  },
 ]

@@ -22,7 +22,12 @@ export function PersonPage() {
     <PersonState id={id} mode={mode} query={query} pathOn={personPath}>
       {(person) => (
         <>
-          <PersonForm key={person.id} person={person} mode={mode} loading={query.isPlaceholderData} />
+          <PersonForm
+            key={person.id}
+            person={person}
+            mode={mode}
+            loading={query.isPlaceholderData}
+          />
           <Suspense fallback={null}>
             <WaitingListHistory person={person} />
           </Suspense>

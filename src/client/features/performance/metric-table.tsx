@@ -37,7 +37,10 @@ export function MetricTable({ name, rows }: { name: MetricName; rows: VitalSumma
                     </th>
                     <td data-label={COLUMNS.p75}>{formatVital(name, row.p75)}</td>
                     <td data-label={COLUMNS.count}>{row.count}</td>
-                    <td data-label={COLUMNS.rating} className={`vitals__rating vitals__rating--${rating}`}>
+                    <td
+                      data-label={COLUMNS.rating}
+                      className={`vitals__rating vitals__rating--${rating}`}
+                    >
                       {ratingWord(rating)}
                     </td>
                   </tr>

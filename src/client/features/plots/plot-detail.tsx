@@ -8,7 +8,9 @@ import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
 import { statusWords } from './plot-status.ts'
 
 // Loaded apart: it carries the offers' words, which the plot's page, near its budget, does without.
-const OfferPlotLink = lazy(() => import('./offer-plot-link.tsx').then((m) => ({ default: m.OfferPlotLink })))
+const OfferPlotLink = lazy(() =>
+  import('./offer-plot-link.tsx').then((m) => ({ default: m.OfferPlotLink })),
+)
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
 

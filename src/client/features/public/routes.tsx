@@ -4,6 +4,18 @@ import { HomePage } from './home-page.tsx'
 
 export const publicRoutes: RouteObject[] = [
   { index: true, Component: HomePage },
-  { path: 'about', lazy: lazyPage(() => import('./about-page.tsx'), (m) => m.AboutPage) },
-  { path: 'news', lazy: lazyPage(() => import('./news-page.tsx'), (m) => m.NewsPage) },
+  {
+    path: 'about',
+    lazy: lazyPage(
+      () => import('./about-page.tsx'),
+      (m) => m.AboutPage,
+    ),
+  },
+  {
+    path: 'news',
+    lazy: lazyPage(
+      () => import('./news-page.tsx'),
+      (m) => m.NewsPage,
+    ),
+  },
 ]

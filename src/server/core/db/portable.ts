@@ -1,6 +1,11 @@
 import { sql } from 'kysely'
 import type { Db, Dialect } from '#server/core/db/database'
-import { readShapes, type Column, type Executor, type TableShape } from '#server/core/db/portable-schema'
+import {
+  readShapes,
+  type Column,
+  type Executor,
+  type TableShape,
+} from '#server/core/db/portable-schema'
 import { DATA_VERSION_KEY } from '#server/core/db/data-version'
 import { writeTransaction } from '#server/core/db/write-transaction'
 
@@ -50,9 +55,7 @@ export async function exportAll(db: Db): Promise<PortableExport> {
     for (const shape of await readShapes(tx, db.dialect)) {
       const result = await sql<Row>`
         select * from ${sql.table(shape.name)}${withoutLocalMarker(shape.name)}`.execute(tx)
-      tables[shape.name] = result.rows
-        .map((row) => exportRow(shape, row))
-        .sort(byKey(shape))
+      tables[shape.name] = result.rows.map((row) => exportRow(shape, row)).sort(byKey(shape))
     }
     return {
       format: EXPORT_FORMAT,
@@ -124,7 +127,9 @@ async function countRows(db: Executor, shapes: TableShape[]) {
   const counts: Record<string, number> = {}
   for (const shape of shapes) {
     const result = await sql<{ count: number | string }>`
-      select count(*) as count from ${sql.table(shape.name)}${withoutLocalMarker(shape.name)}`.execute(db)
+      select count(*) as count from ${sql.table(shape.name)}${withoutLocalMarker(shape.name)}`.execute(
+      db,
+    )
     counts[shape.name] = Number(result.rows[0]?.count ?? 0)
   }
   return counts

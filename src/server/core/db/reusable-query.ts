@@ -27,7 +27,9 @@ export function reusableQuery<A extends string[], R>(
       // SQL) would be silently replaced by its marker text on every run: refuse the query.
       const missing = markers.filter((_, i) => !slots.includes(i))
       if (missing.length > 0) {
-        throw new Error(`reusableQuery: argument ${markers.indexOf(missing[0]!)} is not a plain parameter of ${query.sql}`)
+        throw new Error(
+          `reusableQuery: argument ${markers.indexOf(missing[0]!)} is not a plain parameter of ${query.sql}`,
+        )
       }
       entry = { query, slots }
       compiled.set(dialect, entry)

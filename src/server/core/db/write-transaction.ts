@@ -31,7 +31,11 @@ const asWriteTx = (tx: Kysely<Database>) => tx as WriteTx
  *   only when they touch the same plot, person or account.
  * The callback may run more than once on PostgreSQL: it must only read and write through `tx`.
  */
-export function writeTransaction<T>(db: Db, work: Work<T>, locks: readonly string[] = []): Promise<T> {
+export function writeTransaction<T>(
+  db: Db,
+  work: Work<T>,
+  locks: readonly string[] = [],
+): Promise<T> {
   if (db.dialect === 'postgres') return withRetry(db, work, locks)
   return new Promise<T>((resolve, reject) => {
     const writer = groupWriterOf(db)
@@ -157,10 +161,7 @@ async function commitGroup(db: Db, writer: GroupWriter) {
   }
   for (const settle of outcomes) settle()
 }
-async function runInSavepoint(
-  connection: WriteTx,
-  write: QueuedWrite,
-): Promise<() => void> {
+async function runInSavepoint(connection: WriteTx, write: QueuedWrite): Promise<() => void> {
   await sql`savepoint queued_write`.execute(connection)
   try {
     const result = await write.work(connection)

@@ -10,7 +10,12 @@ export interface Problem {
 }
 
 export function sendProblem(reply: FastifyReply, status: number, detail: string, title?: string) {
-  const problem: Problem = { type: 'about:blank', title: title ?? defaultTitle(status), status, detail }
+  const problem: Problem = {
+    type: 'about:blank',
+    title: title ?? defaultTitle(status),
+    status,
+    detail,
+  }
   return reply.status(status).type('application/problem+json').send(problem)
 }
 
@@ -53,7 +58,8 @@ export function frameworkErrors(error: FastifyError, _request: unknown, reply: F
 export function problemDetails(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfter))
-    if (error instanceof AppError) return sendProblem(reply, error.status, error.detail, error.title)
+    if (error instanceof AppError)
+      return sendProblem(reply, error.status, error.detail, error.title)
     const validation = (error as FastifyError).validation as ValidationIssue[] | undefined
     if (validation?.length) {
       const context = (error as FastifyError).validationContext

@@ -45,7 +45,8 @@ export function hasNul(value: unknown, depth = 0): boolean {
 
 // A host name or IPv4 address, or an IPv6 address in brackets, with an optional port: nothing
 // that could carry a path, a query or a backslash into a URL built from it.
-const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/
+const PLAIN_HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/
 
 function isPlainHost(host: string | undefined): boolean {
   return host === undefined || PLAIN_HOST.test(host)

@@ -117,7 +117,11 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
       )
     },
     /** Many jobs of one kind at once (a rent year's deadlines), each with its own time. */
-    enqueueMany<P>(tx: WriteTx, kind: JobKind<P>, jobs: ReadonlyArray<{ payload: P; runAt: Date }>) {
+    enqueueMany<P>(
+      tx: WriteTx,
+      kind: JobKind<P>,
+      jobs: ReadonlyArray<{ payload: P; runAt: Date }>,
+    ) {
       const createdAt = clock().toISOString()
       return insertInBatches(
         tx,

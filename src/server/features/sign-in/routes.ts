@@ -2,7 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import type { Auth } from '#server/core/auth/auth'
-import { clearFailures, lockedOutFor, recordFailure, type Attempt } from '#server/core/auth/sign-in-guard'
+import {
+  clearFailures,
+  lockedOutFor,
+  recordFailure,
+  type Attempt,
+} from '#server/core/auth/sign-in-guard'
 import type { Db } from '#server/core/db/database'
 import { messages } from '#shared/messages'
 import { actorOf, authHeaders } from '#server/core/viewer'
@@ -40,7 +45,8 @@ function callAuth(auth: Auth, origin: string, path: AuthPath, request: FastifyRe
 async function relay(reply: FastifyReply, response: Response) {
   for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie)
   const text = await response.text()
-  if (response.status === 429) throw tooManyAttempts(Number(response.headers.get('x-retry-after')) || 60)
+  if (response.status === 429)
+    throw tooManyAttempts(Number(response.headers.get('x-retry-after')) || 60)
   if (response.status >= 400) {
     return sendProblem(reply, response.status, safeMessage(text) ?? response.statusText)
   }
@@ -77,7 +83,10 @@ export async function signInFeature(app: App) {
     AUTH_ENDPOINTS.signIn,
     { ...open, schema: { body: signInBody, tags: ['auth'] } },
     async (request, reply) => {
-      const attempt = { userName: request.body.username.trim().toLowerCase(), clientAddress: request.ip }
+      const attempt = {
+        userName: request.body.username.trim().toLowerCase(),
+        clientAddress: request.ip,
+      }
       const wait = await lockedOutFor(db, attempt)
       if (wait > 0) throw tooManyAttempts(wait)
       const response = await callAuth(auth, origin, AUTH_ENDPOINTS.signIn, request)
@@ -88,7 +97,10 @@ export async function signInFeature(app: App) {
         await signInEvent(db, 'signIn', attempt)
       } else if (response.status === 401) {
         const lockedOut = await recordFailure(db, attempt)
-        await signInEvent(db, 'signInFailed', attempt, { status: 401, message: messages.loginFailed })
+        await signInEvent(db, 'signInFailed', attempt, {
+          status: 401,
+          message: messages.loginFailed,
+        })
         if (lockedOut) await signInEvent(db, 'signInLockedOut', attempt)
       } else if (response.status === 429) {
         await signInEvent(db, 'signInRateLimited', attempt, { status: 429 })
@@ -111,7 +123,10 @@ export async function signInFeature(app: App) {
     })
   }
 
-  app.get(AUTH_ENDPOINTS.getSession, { ...open, schema: { tags: ['auth'] } }, async (request, reply) =>
-    relay(reply, await callAuth(auth, origin, AUTH_ENDPOINTS.getSession, request)),
+  app.get(
+    AUTH_ENDPOINTS.getSession,
+    { ...open, schema: { tags: ['auth'] } },
+    async (request, reply) =>
+      relay(reply, await callAuth(auth, origin, AUTH_ENDPOINTS.getSession, request)),
   )
 }

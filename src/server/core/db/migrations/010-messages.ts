@@ -32,8 +32,16 @@ export function messages({ idColumn }: MigrationContext) {
         .addColumn('sentAt', 'text')
         .addColumn('createdAt', 'text', (c) => c.notNull())
         .execute()
-      await db.schema.createIndex('messages_batch').on('messages').columns(['batchId', 'id']).execute()
-      await db.schema.createIndex('messages_person').on('messages').columns(['personId', 'id']).execute()
+      await db.schema
+        .createIndex('messages_batch')
+        .on('messages')
+        .columns(['batchId', 'id'])
+        .execute()
+      await db.schema
+        .createIndex('messages_person')
+        .on('messages')
+        .columns(['personId', 'id'])
+        .execute()
     },
   }
 }

@@ -28,7 +28,11 @@ export function offers({ idColumn }: MigrationContext) {
         .unique()
         .where(sql.ref('status'), '=', 'open')
         .execute()
-      await db.schema.createIndex('offers_person').on('offers').columns(['personId', 'status']).execute()
+      await db.schema
+        .createIndex('offers_person')
+        .on('offers')
+        .columns(['personId', 'status'])
+        .execute()
       await idColumn(db.schema.createTable('still_want_rounds'))
         .addColumn('year', 'text', (c) => c.notNull().unique())
         .addColumn('askedOn', 'text', (c) => c.notNull())
