@@ -194,6 +194,8 @@ export const messages = {
   spreadsheetEmpty: 'The file has no rows under its headings.',
   spreadsheetTooManyRows: (max: number) =>
     `The file has more than ${max.toLocaleString('en-GB')} rows. Import it in parts.`,
+  workbookTooLarge:
+    'The workbook holds more than can be read at once. Import it in parts, or save the sheet as CSV.',
   noSuchSheet: (name: string) => `The workbook has no sheet named '${name}'.`,
   columnRequired: (label: string) => `Choose the column that holds the ${label.toLowerCase()}.`,
   noSuchColumn: (column: string) => `The file has no column '${column}'.`,

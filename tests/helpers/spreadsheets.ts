@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs'
+import { strToU8, unzipSync, zipSync } from 'fflate'
 
 // Spreadsheets as an association's committee keeps them: CSV saved by a spreadsheet program, and
 // .xlsx workbooks written by a real workbook library.
@@ -33,6 +34,17 @@ export async function xlsxBytes(sheets: Record<string, Cell[][]>): Promise<Buffe
     for (const row of rows) sheet.addRow(row)
   }
   return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+/** A workbook whose shared strings unpack to `megabytes` MB from a few kilobytes of zip: what
+ * a zip bomb looks like to the import. */
+export async function inflatingWorkbook(megabytes: number): Promise<Buffer> {
+  const parts = unzipSync(await xlsxBytes({ People: [['First name'], ['Ann']] }))
+  const padding = ' '.repeat(megabytes * 1024 * 1024)
+  parts['xl/sharedStrings.xml'] = strToU8(
+    `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${padding}<si><t>First name</t></si><si><t>Ann</t></si></sst>`,
+  )
+  return Buffer.from(zipSync(parts, { level: 1 }))
 }
 
 export const csvFile = (bytes: Uint8Array, name = 'people.csv') => ({

@@ -64,7 +64,8 @@ export async function importFeature(app: App) {
     "The file's sheets and headings, the mapping used (sent, else the last one used where the " +
       'file still has its columns, else a guess), and the dry run: the first rows as they would ' +
       'be saved and every row that would be refused, with its row number. Saves nothing. 400 ' +
-      'when it is not a spreadsheet or holds formulas; 413 over 20 MB.',
+      'when it is not a spreadsheet, holds formulas or has over 20,000 rows; 413 over 20 MB, ' +
+      'or a workbook that unpacks to more than can be read.',
     (db, upload) => checkImport(db, app.clock, upload),
   )
   step(
