@@ -29,7 +29,10 @@ export default defineConfig({
           // A fresh server and a cold page load can take seconds on a busy machine; the default
           // second for expect.poll failed CI once. A passing check still returns at once.
           expect: { poll: { timeout: 10_000 } },
-          // One browser and one server per file; files run one after another to fit two cores.
+          // The worker keeps one browser and one server host (tests/helpers/server-host.ts) from
+          // file to file, so it is not isolated; every file still has a fresh app and database
+          // of its own and closes its pages. Files run one after another to fit two cores.
+          isolate: false,
           fileParallelism: false,
         },
       },

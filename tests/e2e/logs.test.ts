@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { apiAs, expectNoAxeViolations, signedInPage } from '#tests/helpers/browser'
+import { apiAs, expectNoAxeViolations, registerAccount, signedInPage } from '#tests/helpers/browser'
 import { headingOf, pathOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
 const sortButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
@@ -49,7 +49,10 @@ describe('activity log screens', () => {
   let page: Page
   beforeAll(async () => {
     // Accounts and refused uploads make the log: several users, methods, and recorded errors,
-    // and more entries than one page holds.
+    // and more entries than one page holds. The accounts are registered and approved through the
+    // API, which the log records (the helpers' quicker accounts leave no entries).
+    for (const [userName, level] of Object.entries({ logclerk: 3, auditor: 2, logadmin: 4 }))
+      await registerAccount(suite.server, userName, level)
     const clerk = await apiAs(suite.server, 'logclerk', 3)
     for (let i = 0; i < 52; i++) {
       const refused = await clerk.post('/api/land-documents', {
@@ -62,7 +65,6 @@ describe('activity log screens', () => {
       })
       expect(refused.status()).toBe(415)
     }
-    await apiAs(suite.server, 'auditor', 2)
     page = await signedInPage(suite.browser, suite.server, { userName: 'logadmin', level: 4 })
   })
 

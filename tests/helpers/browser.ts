@@ -1,15 +1,40 @@
 import { expect } from 'vitest'
 import { chromium, request, type APIRequestContext, type Browser, type Page } from 'playwright-core'
 import { AxeBuilder } from '@axe-core/playwright'
-import { claimAdministrator, PASSWORD, type TestServer } from './server-process.ts'
+import { claimAdministrator, PASSWORD } from './server-process.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts'
+import type { HostedServer } from './hosted-server.ts'
 import { riversideLayout } from '../../scripts/seed/riverside-layout.ts'
 
-export { startServer, type TestServer } from './server-process.ts'
+// The browser tests' server: a fresh app of the file's own in the worker's server host.
+export { startHostedServer as startServer } from './hosted-server.ts'
+export type TestServer = HostedServer
 export { PASSWORD }
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] })
+}
+
+// One browser per test worker, launched on first use: a file's pages live in browser contexts of
+// their own, which useServerAndBrowser closes when the file is done.
+let workerBrowser: Promise<Browser> | undefined
+
+export function sharedBrowser(): Promise<Browser> {
+  workerBrowser ??= launchBrowser().then((browser) => {
+    browser.once('disconnected', () => (workerBrowser = undefined))
+    return browser
+  })
+  return workerBrowser
+}
+
+/** The session cookie of a new session of the account, made if new, as the browser keeps it. */
+async function sessionOf(server: TestServer, userName: string, level: number) {
+  const { name, value } = await server.signIn(userName, level)
+  const cookie = { name, value, domain: new URL(server.url).hostname, path: '/' }
+  return {
+    cookies: [{ ...cookie, expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const }],
+    origins: [],
+  }
 }
 
 async function signedInRequest(server: TestServer, userName: string, password: string) {
@@ -52,10 +77,20 @@ function adminOf(server: TestServer) {
   return admin
 }
 
-// Accounts are made the way a real one is: registered, then approved by the administrator. The
-// registration's answer has no id (it would tell whether the e-mail address had an account), so
-// the administrator finds the account on their list, as on the accounts screen.
+/**
+ * Makes the account at the level (with the tests' password) unless the user name has one. It is
+ * written to the database, as registering and approving would leave it: the screens for those are
+ * tested on their own, and this is quicker.
+ */
 export async function createAccount(server: TestServer, userName: string, level: number) {
+  await server.account(userName, level)
+}
+
+// An account made the way a real one is: registered, then approved by the administrator, for a
+// test that wants those in the log. The registration's answer has no id (it would tell whether
+// the e-mail address had an account), so the administrator finds the account on their list, as on
+// the accounts screen.
+export async function registerAccount(server: TestServer, userName: string, level: number) {
   const anonymous = await request.newContext({ baseURL: server.url })
   const registered = await anonymous.post('/api/register', {
     data: { userName, level: 1, email: `${userName}@example.org`, password: PASSWORD },
@@ -76,10 +111,12 @@ export async function createAccount(server: TestServer, userName: string, level:
   if (!approved.ok()) throw new Error(`approve ${userName}: ${await approved.text()}`)
 }
 
-/** A request context signed in at the level, for making data through the real API. */
+/** A request context signed in at the level (made if new), for making data through the real API. */
 export async function apiAs(server: TestServer, userName: string, level: number) {
-  await createAccount(server, userName, level)
-  return signedInRequest(server, userName, PASSWORD)
+  return request.newContext({
+    baseURL: server.url,
+    storageState: await sessionOf(server, userName, level),
+  })
 }
 
 export interface PageOptions {
@@ -88,21 +125,20 @@ export interface PageOptions {
   viewport?: { width: number; height: number }
 }
 
-/** A page whose browser context is already signed in (no clicking through the login form). */
+/**
+ * A page whose browser context is already signed in, by a new session of the account (made if
+ * new) written to the database: no clicking through the login form, which sign-in.test.ts tests.
+ */
 export async function signedInPage(
   browser: Browser,
   server: TestServer,
   options: PageOptions,
 ): Promise<Page> {
-  await createAccount(server, options.userName, options.level)
   const context = await browser.newContext({
     baseURL: server.url,
     ...(options.viewport ? { viewport: options.viewport } : {}),
+    storageState: await sessionOf(server, options.userName, options.level),
   })
-  const response = await context.request.post('/api/auth/sign-in/username', {
-    data: { username: options.userName, password: PASSWORD },
-  })
-  if (!response.ok()) throw new Error(`sign-in failed: ${await response.text()}`)
   return context.newPage()
 }
 

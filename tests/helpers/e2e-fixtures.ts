@@ -4,12 +4,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { APIRequestContext, Browser, Page } from 'playwright-core'
-import { launchBrowser, startServer, type TestServer } from './browser.ts'
+import { sharedBrowser, startServer, type TestServer } from './browser.ts'
 import { personInput, plotInput } from './records.ts'
 import { startSmtpServer } from './smtp.ts'
 import type { StartOptions } from './server-process.ts'
 
-// What the browser tests share: one server and one browser per file, and data made through the API.
+// What the browser tests share: a server of the file's own (in the worker's server host), the
+// worker's browser, and data made through the API.
 
 export interface ServerAndBrowser {
   readonly server: TestServer
@@ -17,9 +18,10 @@ export interface ServerAndBrowser {
 }
 
 /**
- * Starts a server and a browser before the file's tests and closes both after them. Call it at
- * the top of a describe; hooks registered after it run after the start and before the close.
- * Options given as a function are read when the server starts (after earlier beforeAll hooks).
+ * Starts a fresh server before the file's tests, and stops it after them, closing the pages the
+ * file opened in the worker's browser. Call it at the top of a describe; hooks registered after it
+ * run after the start and before the close. Options given as a function are read when the server
+ * starts (after earlier beforeAll hooks).
  */
 export function useServerAndBrowser(
   options: StartOptions | (() => StartOptions) = {},
@@ -29,11 +31,12 @@ export function useServerAndBrowser(
   beforeAll(async () => {
     ;[server, browser] = await Promise.all([
       startServer(typeof options === 'function' ? options() : options),
-      launchBrowser(),
+      sharedBrowser(),
     ])
   })
   afterAll(async () => {
-    await browser?.close()
+    // The worker runs one file at a time, so every context open now is this file's.
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? [])
     await server?.stop()
   })
   return {

@@ -21,7 +21,11 @@ export interface StartOptions {
 }
 
 // Every test client is 127.0.0.1, so the per-client limits are lifted; a test sets them to check them.
-export const UNLIMITED = { SIGN_IN_LIMIT: '100000', REGISTER_LIMIT: '100000', CONTACT_LIMIT: '100000' }
+export const UNLIMITED = {
+  SIGN_IN_LIMIT: '100000',
+  REGISTER_LIMIT: '100000',
+  CONTACT_LIMIT: '100000',
+}
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -36,22 +40,27 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/** A test server's environment: this one's, on loopback at the port, with the data folder. */
+export function serverEnv(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    EMAIL_RETRY_SECONDS: '3600',
+    ...UNLIMITED,
+    ...env,
+  }
+}
+
 // The real server, as `npm start` runs it, on a free port with its own data folder.
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-e2e-'))
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      EMAIL_RETRY_SECONDS: '3600',
-      ...UNLIMITED,
-      ...options.env,
-    },
+    env: serverEnv(port, dataDir, options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -97,14 +106,20 @@ export const PASSWORD = 'correct-horse-battery'
 
 // The administrator printed on first start has a one-time password that must be replaced before
 // anything else: do what a person does, once per data folder, and return the new password.
-export async function claimAdministrator(server: TestServer, userName = 'admin'): Promise<string> {
+export async function claimAdministrator(
+  server: Pick<TestServer, 'url' | 'adminPassword'>,
+  userName = 'admin',
+): Promise<string> {
   const signIn = await fetch(`${server.url}/api/auth/sign-in/username`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: userName, password: server.adminPassword }),
   })
   if (!signIn.ok) throw new Error(`administrator sign-in failed: ${await signIn.text()}`)
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
   const changed = await fetch(`${server.url}/api/account/password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
