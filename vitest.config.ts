@@ -29,15 +29,11 @@ export default defineConfig({
           // A fresh server and a cold page load can take seconds on a busy machine; the default
           // second for expect.poll failed CI once. A passing check still returns at once.
           expect: { poll: { timeout: 10_000 } },
-          // Each worker keeps one browser and one server host (tests/helpers/server-host.ts) from
+          // The worker keeps one browser and one server host (tests/helpers/server-host.ts) from
           // file to file, so it is not isolated; every file still has a fresh app and database
-          // of its own and closes its pages, so no file depends on another or on the order. A
-          // file waits on the browser or its server about half the time: two workers side by
-          // side keep two cores busy.
+          // of its own and closes its pages. Files run one after another to fit two cores.
           isolate: false,
-          maxWorkers: 2,
-          // After the other projects when all run in one vitest (they differ in maxWorkers).
-          sequence: { groupOrder: 1 },
+          fileParallelism: false,
         },
       },
     ],
