@@ -479,104 +479,121 @@ describe.each(engines)('access matrix on %s', (engine) => {
     }
   })
 
-  it('answers 401, 403 or lets the call through exactly as the matrix says', async () => {
-    const wrong: string[] = []
-    let cells = 0
-    for (const caller of CALLERS) {
-      for (const route of callOrder) {
-        const request = await requestFor(route, caller)
-        const response = await inject(
-          route.method,
-          request.url,
-          request.cookie,
-          request.payload,
-          request.headers,
-        )
-        cells++
-        const status = response.statusCode
-        const allowed =
-          caller === 'anonymous'
-            ? route.minLevel === 0 && !route.needsSession
-            : caller >= route.minLevel
-        const cell = `${keyOf(route)} as ${caller}: ${status} ${response.body.slice(0, 120)}`
-        if (allowed) {
-          if (status === 401 || status === 403 || status >= 500)
-            wrong.push(`expected through, ${cell}`)
-        } else {
-          const expected = caller === 'anonymous' ? 401 : 403
-          if (status !== expected) wrong.push(`expected ${expected}, ${cell}`)
-          else if (!String(response.headers['content-type']).startsWith('application/problem+json'))
-            wrong.push(`refusal is not problem details, ${cell}`)
-        }
-        if (caller === 2 && allowed)
-          levelTwoAnswers.push({ route: keyOf(route), body: response.body })
-      }
-    }
-    expect(wrong).toEqual([])
-    expect(cells).toBe(matrix.length * CALLERS.length)
-    console.info(`access matrix on ${engine}: ${matrix.length} routes, ${cells} cells checked`)
-
-    // Calls refused by the level check reached no service: their callers' records are as made.
-    for (const caller of ['anonymous', 0, 1, 2] as const) {
-      const id = tag(caller)
-      const person = await t.db.kysely
-        .selectFrom('people')
-        .select('version')
-        .where('id', '=', `who-${id}`)
-        .executeTakeFirst()
-      expect(person?.version, `who-${id}`).toBe(1)
-      const plot = await t.db.kysely
-        .selectFrom('plots')
-        .select('version')
-        .where('id', '=', `plot-${id}`)
-        .executeTakeFirst()
-      expect(plot?.version, `plot-${id}`).toBe(1)
-      const document = await t.db.kysely
-        .selectFrom('land_documents')
-        .select('name')
-        .where('id', '=', targets.get(caller)!.document)
-        .executeTakeFirst()
-      expect(document?.name).toBe(`Document ${id}`)
-      const news = await t.db.kysely
-        .selectFrom('news')
-        .select(['title', 'version'])
-        .where('id', '=', targets.get(caller)!.news)
-        .executeTakeFirst()
-      expect(news).toEqual({ title: `News ${id}`, version: 1 })
-      const created = await t.db.kysely
-        .selectFrom('people')
-        .select('id')
-        .where('id', '=', `new-${id}`)
-        .executeTakeFirst()
-      expect(created).toBeUndefined()
-    }
-  })
-
-  it('refuses every route with a forged Host and Origin, for every caller, and changes nothing', async () => {
-    const wrong: string[] = []
-    const usersBefore = await t.db.kysely.selectFrom('user').selectAll().execute()
-    for (const caller of CALLERS) {
-      for (const [index, route] of callOrder.entries()) {
-        const request = await requestFor(route, caller)
-        const forged = hostileRequests[index % hostileRequests.length]!
-        const response = await inject(route.method, request.url, request.cookie, request.payload, {
-          ...request.headers,
-          ...forged,
-        })
-        if (response.statusCode !== 400)
-          wrong.push(
-            `${keyOf(route)} as ${caller} with Host ${forged.host}: ${response.statusCode}`,
+  // Every route at every level: minutes on a busy machine beside the browser tests.
+  it(
+    'answers 401, 403 or lets the call through exactly as the matrix says',
+    { timeout: 180_000 },
+    async () => {
+      const wrong: string[] = []
+      let cells = 0
+      for (const caller of CALLERS) {
+        for (const route of callOrder) {
+          const request = await requestFor(route, caller)
+          const response = await inject(
+            route.method,
+            request.url,
+            request.cookie,
+            request.payload,
+            request.headers,
           )
+          cells++
+          const status = response.statusCode
+          const allowed =
+            caller === 'anonymous'
+              ? route.minLevel === 0 && !route.needsSession
+              : caller >= route.minLevel
+          const cell = `${keyOf(route)} as ${caller}: ${status} ${response.body.slice(0, 120)}`
+          if (allowed) {
+            if (status === 401 || status === 403 || status >= 500)
+              wrong.push(`expected through, ${cell}`)
+          } else {
+            const expected = caller === 'anonymous' ? 401 : 403
+            if (status !== expected) wrong.push(`expected ${expected}, ${cell}`)
+            else if (
+              !String(response.headers['content-type']).startsWith('application/problem+json')
+            )
+              wrong.push(`refusal is not problem details, ${cell}`)
+          }
+          if (caller === 2 && allowed)
+            levelTwoAnswers.push({ route: keyOf(route), body: response.body })
+        }
       }
-    }
-    expect(wrong).toEqual([])
-    // Only the spare accounts requestFor signs in with are new; every account before is as it was.
-    const usersAfter = await t.db.kysely.selectFrom('user').selectAll().execute()
-    const known = new Set(usersBefore.map((u) => u.id))
-    expect(usersAfter.filter((u) => known.has(u.id))).toEqual(usersBefore)
-    const added = usersAfter.filter((u) => !known.has(u.id)).map((u) => u.username ?? '')
-    expect(added.filter((name) => !/^(newpw|others|spare)\d/.test(name))).toEqual([])
-  })
+      expect(wrong).toEqual([])
+      expect(cells).toBe(matrix.length * CALLERS.length)
+      console.info(`access matrix on ${engine}: ${matrix.length} routes, ${cells} cells checked`)
+
+      // Calls refused by the level check reached no service: their callers' records are as made.
+      for (const caller of ['anonymous', 0, 1, 2] as const) {
+        const id = tag(caller)
+        const person = await t.db.kysely
+          .selectFrom('people')
+          .select('version')
+          .where('id', '=', `who-${id}`)
+          .executeTakeFirst()
+        expect(person?.version, `who-${id}`).toBe(1)
+        const plot = await t.db.kysely
+          .selectFrom('plots')
+          .select('version')
+          .where('id', '=', `plot-${id}`)
+          .executeTakeFirst()
+        expect(plot?.version, `plot-${id}`).toBe(1)
+        const document = await t.db.kysely
+          .selectFrom('land_documents')
+          .select('name')
+          .where('id', '=', targets.get(caller)!.document)
+          .executeTakeFirst()
+        expect(document?.name).toBe(`Document ${id}`)
+        const news = await t.db.kysely
+          .selectFrom('news')
+          .select(['title', 'version'])
+          .where('id', '=', targets.get(caller)!.news)
+          .executeTakeFirst()
+        expect(news).toEqual({ title: `News ${id}`, version: 1 })
+        const created = await t.db.kysely
+          .selectFrom('people')
+          .select('id')
+          .where('id', '=', `new-${id}`)
+          .executeTakeFirst()
+        expect(created).toBeUndefined()
+      }
+    },
+  )
+
+  it(
+    'refuses every route with a forged Host and Origin, for every caller, and changes nothing',
+    { timeout: 180_000 },
+    async () => {
+      const wrong: string[] = []
+      const usersBefore = await t.db.kysely.selectFrom('user').selectAll().execute()
+      for (const caller of CALLERS) {
+        for (const [index, route] of callOrder.entries()) {
+          const request = await requestFor(route, caller)
+          const forged = hostileRequests[index % hostileRequests.length]!
+          const response = await inject(
+            route.method,
+            request.url,
+            request.cookie,
+            request.payload,
+            {
+              ...request.headers,
+              ...forged,
+            },
+          )
+          if (response.statusCode !== 400)
+            wrong.push(
+              `${keyOf(route)} as ${caller} with Host ${forged.host}: ${response.statusCode}`,
+            )
+        }
+      }
+      expect(wrong).toEqual([])
+      // Only the spare accounts requestFor signs in with are new; every account before is as it was.
+      const usersAfter = await t.db.kysely.selectFrom('user').selectAll().execute()
+      const known = new Set(usersBefore.map((u) => u.id))
+      expect(usersAfter.filter((u) => known.has(u.id))).toEqual(usersBefore)
+      const added = usersAfter.filter((u) => !known.has(u.id)).map((u) => u.username ?? '')
+      expect(added.filter((name) => !/^(newpw|others|spare)\d/.test(name))).toEqual([])
+    },
+  )
 
   it('sends level 2 no address, phone number or e-mail address of anyone', () => {
     // Filled by the matrix run above: every route level 2 may call, answered with real data.
