@@ -62,7 +62,10 @@ describe('a new association sets up from an empty data folder', () => {
       'image/svg+xml',
     )
     await page.getByRole('button', { name: 'Import drawing' }).click()
-    await poll(() => statusTexts(page)).toContain(messages.drawingImported(6))
+    // The drawing is read in a worker thread, which takes seconds to start on a busy machine.
+    await expect
+      .poll(() => statusTexts(page), { timeout: 60_000 })
+      .toContain(messages.drawingImported(6))
 
     // Its spreadsheet of people: plot holders and a waiting list kept with the dates they applied.
     await stepLink(page, 'Import a spreadsheet')
