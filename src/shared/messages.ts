@@ -234,7 +234,9 @@ export const messages = {
   templateDeleted: (name: string) => `The template "${name}" was deleted.`,
   noLetters: 'This message has no letters to print.',
   downloadLetters: (count: number) =>
-    count === 1 ? 'Download the letter (PDF)' : `Download the ${count.toLocaleString('en-GB')} letters (PDF)`,
+    count === 1
+      ? 'Download the letter (PDF)'
+      : `Download the ${count.toLocaleString('en-GB')} letters (PDF)`,
   nothingSentYet: 'Nothing sent to this person yet.',
   mergeFieldsHint: (fields: readonly string[]) =>
     `Merge fields: ${fields.map((f) => `{${f}}`).join(', ')}.`,
@@ -252,7 +254,8 @@ export const messages = {
   copyChannel: { email: 'E-mail', post: 'Letter' },
   contactBy: { email: 'E-mail', post: 'Post', both: 'E-mail and post' },
   contactByHint: 'People with no e-mail address get post whatever is chosen here.',
-  messageInterrupted: 'The server stopped while sending this e-mail: it may have arrived. Check with the person before sending it again.',
+  messageInterrupted:
+    'The server stopped while sending this e-mail: it may have arrived. Check with the person before sending it again.',
   // The rent year (issue 16). Amounts reach these as text already (penceText).
   rentYearStarted: (label: string) => `The rent year ${label} has already been started.`,
   rentYearCreated: (count: number, label: string) =>
@@ -283,7 +286,11 @@ export const messages = {
     writtenOff: 'Written off',
     outstanding: 'Still owed',
   },
-  rentStep: { first: 'First reminder', second: 'Second reminder', arrears: 'In arrears: ready to re-let' },
+  rentStep: {
+    first: 'First reminder',
+    second: 'Second reminder',
+    arrears: 'In arrears: ready to re-let',
+  },
   entryKind: { payment: 'Payment', refund: 'Refund', writeoff: 'Written off', cancel: 'Cancelled' },
   paymentMethod: { cash: 'Cash', cheque: 'Cheque', transfer: 'Bank transfer', card: 'Card' },
   // Rent screens (client).

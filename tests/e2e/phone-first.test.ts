@@ -37,7 +37,11 @@ describe('the members area on a phone and on a desktop', () => {
   beforeAll(async () => {
     api = await apiAs(suite.server, 'fixtures', 3)
     await storeRiversideMap(suite.server)
-    await makePerson(api, 'rhian', { firstName: 'Rhian', lastName: 'Evans-Longsurname', onWaitingList: false })
+    await makePerson(api, 'rhian', {
+      firstName: 'Rhian',
+      lastName: 'Evans-Longsurname',
+      onWaitingList: false,
+    })
     await makePerson(api, 'owain', { firstName: 'Owain', lastName: 'Price', onWaitingList: false })
     for (const [i, id] of WAITING.entries()) {
       const joined = `2020-01-${String(i + 1).padStart(2, '0')}`
@@ -46,11 +50,16 @@ describe('the members area on a phone and on a desktop', () => {
     await makePlot(api, '40')
     await giveTenant(api, '40', 'rhian')
     const contact = await api.post('/api/contact', {
-      data: { name: 'A Neighbour', email: 'neighbour@example.org', enquiry: 'Is there a plot free near the gate?' },
+      data: {
+        name: 'A Neighbour',
+        email: 'neighbour@example.org',
+        enquiry: 'Is there a plot free near the gate?',
+      },
     })
     expect(contact.status(), await contact.text()).toBe(201)
     const admin = await apiAs(suite.server, 'logreader', 4)
-    logId = ((await (await admin.get('/api/logs')).json()) as { entries: Array<{ id: number }> }).entries[0]!.id
+    logId = ((await (await admin.get('/api/logs')).json()) as { entries: Array<{ id: number }> })
+      .entries[0]!.id
     await admin.dispose()
   })
   afterAll(async () => {
@@ -85,7 +94,10 @@ describe('the members area on a phone and on a desktop', () => {
   const headerHeight = (page: Page) =>
     page.locator('.members__strip').evaluate((header) => header.getBoundingClientRect().height)
 
-  for (const [name, viewport] of [['phone', PHONE_TALL], ['desktop', DESKTOP]] as const) {
+  for (const [name, viewport] of [
+    ['phone', PHONE_TALL],
+    ['desktop', DESKTOP],
+  ] as const) {
     it(`fits every members screen on a ${name} (${viewport.width} × ${viewport.height}), header and all`, async () => {
       const page = await signedInPage(suite.browser, suite.server, {
         userName: `admin-${name}`,
@@ -106,7 +118,11 @@ describe('the members area on a phone and on a desktop', () => {
   }
 
   it('puts the links and sign-out behind one Menu button on a phone', async () => {
-    const page = await signedInPage(suite.browser, suite.server, { userName: 'walker', level: 3, viewport: PHONE_TALL })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'walker',
+      level: 3,
+      viewport: PHONE_TALL,
+    })
     await page.goto('/members/plotholders')
     await poll(() => headingOf(page)).toBe('Plot Holders')
     const signOut = page.getByRole('button', { name: 'Sign out', exact: true })
@@ -114,7 +130,10 @@ describe('the members area on a phone and on a desktop', () => {
     await openMembersMenu(page)
     expect(await signOut.isVisible()).toBe(true)
     expect(await page.getByText('walker', { exact: true }).isVisible()).toBe(true)
-    await page.getByRole('navigation', { name: 'Members' }).getByRole('link', { name: 'Waiting list' }).click()
+    await page
+      .getByRole('navigation', { name: 'Members' })
+      .getByRole('link', { name: 'Waiting list' })
+      .click()
     await poll(() => headingOf(page)).toBe('Waiting List')
     // The menu closes once it has taken you somewhere: in the effect that follows the new
     // page's render, so a frame after its heading can show.
@@ -123,7 +142,11 @@ describe('the members area on a phone and on a desktop', () => {
   })
 
   it('shows a list and its record as two steps on a phone, side by side on a desktop', async () => {
-    const phone = await signedInPage(suite.browser, suite.server, { userName: 'stepper', level: 3, viewport: PHONE_TALL })
+    const phone = await signedInPage(suite.browser, suite.server, {
+      userName: 'stepper',
+      level: 3,
+      viewport: PHONE_TALL,
+    })
     await phone.goto('/members/waitinglist')
     const list = phone.getByRole('region', { name: 'Waiting list', exact: true })
     await poll(() => list.getByRole('link', { name: /Queue00/ }).isVisible()).toBe(true)
@@ -132,23 +155,35 @@ describe('the members area on a phone and on a desktop', () => {
     await poll(() => field(phone, 'Nickname').inputValue()).toBe('queue05')
     expect(await list.isVisible()).toBe(false)
     // The record starts at the top of the screen, not below thirty people.
-    const top = await field(phone, 'Nickname').evaluate((input) => input.getBoundingClientRect().top)
+    const top = await field(phone, 'Nickname').evaluate(
+      (input) => input.getBoundingClientRect().top,
+    )
     expect(top).toBeLessThan(PHONE_TALL.height)
     await phone.getByRole('link', { name: 'Back to waiting list' }).click()
     await poll(() => pathOf(phone)).toBe('/members/waitinglist')
     await poll(() => list.isVisible()).toBe(true)
     await phone.context().close()
 
-    const desk = await signedInPage(suite.browser, suite.server, { userName: 'deskclerk', level: 3, viewport: DESKTOP })
+    const desk = await signedInPage(suite.browser, suite.server, {
+      userName: 'deskclerk',
+      level: 3,
+      viewport: DESKTOP,
+    })
     await desk.goto('/members/waitinglist/queue05')
     await poll(() => field(desk, 'Nickname').inputValue()).toBe('queue05')
-    expect(await desk.getByRole('region', { name: 'Waiting list', exact: true }).isVisible()).toBe(true)
+    expect(await desk.getByRole('region', { name: 'Waiting list', exact: true }).isVisible()).toBe(
+      true,
+    )
     expect(await desk.getByRole('link', { name: 'Back to waiting list' }).isVisible()).toBe(false)
     await desk.context().close()
   })
 
   it('shows read-only fields as text, not as boxes', async () => {
-    const page = await signedInPage(suite.browser, suite.server, { userName: 'reader', level: 3, viewport: DESKTOP })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'reader',
+      level: 3,
+      viewport: DESKTOP,
+    })
     await page.goto('/members/plotholders/owain')
     await poll(() => field(page, 'Nickname').inputValue()).toBe('owain')
     const look = await field(page, 'First name').evaluate((input) => {
@@ -157,13 +192,19 @@ describe('the members area on a phone and on a desktop', () => {
     })
     expect(look).toEqual({ background: 'rgba(0, 0, 0, 0)', border: 'rgba(0, 0, 0, 0)' })
     await page.getByRole('button', { name: 'Edit' }).click()
-    const editing = await field(page, 'First name').evaluate((input) => getComputedStyle(input).borderTopColor)
+    const editing = await field(page, 'First name').evaluate(
+      (input) => getComputedStyle(input).borderTopColor,
+    )
     expect(editing).not.toBe('rgba(0, 0, 0, 0)')
     await page.context().close()
   })
 
   it('asks before leaving a form with unsaved changes, by a link, the list, the back button or closing the tab', async () => {
-    const page = await signedInPage(suite.browser, suite.server, { userName: 'editor', level: 3, viewport: DESKTOP })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'editor',
+      level: 3,
+      viewport: DESKTOP,
+    })
     const prompt = page.getByRole('dialog', { name: messages.unsavedChanges })
     await page.goto('/members/plotholders')
     await page.getByRole('link', { name: /Owain/ }).click()
@@ -172,7 +213,10 @@ describe('the members area on a phone and on a desktop', () => {
     await field(page, 'First name').fill('Owen')
 
     // A link in the menu: stay, and the typing is still there.
-    await page.getByRole('navigation', { name: 'Members' }).getByRole('link', { name: 'Plots' }).click()
+    await page
+      .getByRole('navigation', { name: 'Members' })
+      .getByRole('link', { name: 'Plots' })
+      .click()
     await poll(() => prompt.isVisible()).toBe(true)
     await page.getByRole('button', { name: 'Stay on this page' }).click()
     await poll(() => prompt.isVisible()).toBe(false)
@@ -226,7 +270,11 @@ describe('the members area on a phone and on a desktop', () => {
   })
 
   it('puts Done and the current tenants first on Add tenants, and the next in line first to add', async () => {
-    const page = await signedInPage(suite.browser, suite.server, { userName: 'letter', level: 3, viewport: PHONE_TALL })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'letter',
+      level: 3,
+      viewport: PHONE_TALL,
+    })
     await page.goto('/members/plots/40/addTenants')
     const done = page.getByRole('button', { name: 'Done' })
     await poll(() => done.isVisible()).toBe(true)
@@ -236,15 +284,23 @@ describe('the members area on a phone and on a desktop', () => {
     const people = await page.getByRole('heading', { name: 'People', exact: true }).boundingBox()
     expect(current!.y).toBeLessThan(people!.y)
     const firstToAdd = page.locator('.pick--add').first()
-    await poll(() => firstToAdd.textContent()).toBe('Add queue00 (Queue00 Grower), waiting list no. 1')
+    await poll(() => firstToAdd.textContent()).toBe(
+      'Add queue00 (Queue00 Grower), waiting list no. 1',
+    )
     await firstToAdd.click()
     await poll(() => page.getByRole('button', { name: /^Remove queue00\b/ }).isVisible()).toBe(true)
-    await poll(() => page.locator('.pick--add').first().textContent()).toBe('Add queue01 (Queue01 Grower), waiting list no. 2')
+    await poll(() => page.locator('.pick--add').first().textContent()).toBe(
+      'Add queue01 (Queue01 Grower), waiting list no. 2',
+    )
     await page.context().close()
   })
 
   it('prints the waiting list without the menus and downloads it as CSV with positions', async () => {
-    const page = await signedInPage(suite.browser, suite.server, { userName: 'printer', level: 3, viewport: DESKTOP })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'printer',
+      level: 3,
+      viewport: DESKTOP,
+    })
     await page.goto('/members/waitinglist')
     const list = page.getByRole('region', { name: 'Waiting list', exact: true })
     await poll(() => list.getByRole('link', { name: /Queue29/ }).isVisible()).toBe(true)
@@ -259,7 +315,10 @@ describe('the members area on a phone and on a desktop', () => {
       page.getByRole('link', { name: 'Download CSV' }).click(),
     ])
     expect(download.suggestedFilename()).toMatch(/^waiting-list-\d{4}-\d{2}-\d{2}\.csv$/)
-    const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n')
+    const lines = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
     expect(lines[0]).toMatch(/^Position,Nickname,/)
     expect(lines[1]).toMatch(/^1,queue00,/)
     expect(lines[30]).toMatch(/^30,queue29,/)
@@ -267,7 +326,11 @@ describe('the members area on a phone and on a desktop', () => {
   })
 
   it('says an enquiry went to the outbox when no mail server is set up', async () => {
-    const page = await signedInPage(suite.browser, suite.server, { userName: 'inbox', level: 3, viewport: PHONE_TALL })
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'inbox',
+      level: 3,
+      viewport: PHONE_TALL,
+    })
     await page.goto('/members/enquiries')
     await poll(() => page.getByText('A Neighbour').isVisible()).toBe(true)
     expect(await page.getByText(messages.enquiryInOutbox).isVisible()).toBe(true)

@@ -13,7 +13,11 @@ export const FORWARDED_HEADERS = {
 }
 
 // better-auth endpoints a forged Host could try to smuggle a request into.
-const SMUGGLED_PATHS = ['/api/auth/update-user?', '/api/auth/sign-up/email#', '/api/auth/change-password?x=']
+const SMUGGLED_PATHS = [
+  '/api/auth/update-user?',
+  '/api/auth/sign-up/email#',
+  '/api/auth/change-password?x=',
+]
 
 /** Host headers that are not a plain host and port: each must get 400 and reach nothing. */
 export const HOSTILE_HOSTS = [
