@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import pg from 'pg'
-import { messages } from '#shared/messages'
+import { importMessages } from '#shared/messages/import'
 import { startServer, type TestServer } from '#tests/helpers/server-process'
 import { csvBytes, type Cell } from '#tests/helpers/spreadsheets'
 import { administratorCookie, withSignedInBrowser } from './bench/admin-session.ts'
@@ -134,7 +134,7 @@ const WATCH_PREVIEW = (verdict: string) => `
 
 function timePreview(server: TestServer, cookie: string, people: Buffer) {
   return withSignedInBrowser(server, cookie, async (context) => {
-    await context.addInitScript(WATCH_PREVIEW(messages.importReady(PEOPLE)))
+    await context.addInitScript(WATCH_PREVIEW(importMessages.importReady(PEOPLE)))
     const times: number[] = []
     for (let run = 0; run < PREVIEW_RUNS; run++) {
       const page = await context.newPage()

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import ExcelJS from 'exceljs'
-import { messages } from '#shared/messages'
+import { importMessages } from '#shared/messages/import'
 import { IMPORT_MAX_ROWS } from '#shared/schemas/spreadsheet-import'
 import { startServer, type TestServer } from '#tests/helpers/server-process'
 import { administratorCookie } from './admin-session.ts'
@@ -62,7 +62,7 @@ async function checkOnFreshServer(label: string, name: string, bytes: Buffer) {
     const elapsed = performance.now() - started
     const { detail } = (await response.json()) as { detail?: string }
     const expected =
-      response.status === 400 && detail === messages.spreadsheetTooManyRows(IMPORT_MAX_ROWS)
+      response.status === 400 && detail === importMessages.spreadsheetTooManyRows(IMPORT_MAX_ROWS)
     console.log(
       `${label} (${ROWS.toLocaleString('en-GB')} rows, ${(bytes.length / 1e6).toFixed(1)} MB): ` +
         `${response.status} ${expected ? 'too many rows' : detail} in ${(elapsed / 1000).toFixed(2)} s; ` +

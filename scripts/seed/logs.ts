@@ -1,5 +1,7 @@
 import type { LogsTable } from '#server/core/db/schema'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { peopleMessages } from '#shared/messages/people'
+import { plotMessages } from '#shared/messages/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import { compareText, DAY, type Random } from './random.ts'
@@ -21,10 +23,10 @@ const LOG_KINDS: LogKind[] = [
   { methodName: 'removePlotFromPerson', weight: 8 },
   { methodName: 'moveToWaitingList', weight: 5 },
   { methodName: 'createPlot', weight: 2 },
-  { methodName: 'addPlotToPerson', weight: 2, error: { status: 422, message: messages.fourTenantsOnly } },
-  { methodName: 'moveToWaitingList', weight: 1, error: { status: 422, message: messages.personHasPlots } },
-  { methodName: 'updatePerson', weight: 1, error: { status: 409, message: messages.staleVersion } },
-  { methodName: 'createPlot', weight: 1, error: { status: 409, message: messages.plotNameInUse } },
+  { methodName: 'addPlotToPerson', weight: 2, error: { status: 422, message: plotMessages.fourTenantsOnly } },
+  { methodName: 'moveToWaitingList', weight: 1, error: { status: 422, message: peopleMessages.personHasPlots } },
+  { methodName: 'updatePerson', weight: 1, error: { status: 409, message: commonMessages.staleVersion } },
+  { methodName: 'createPlot', weight: 1, error: { status: 409, message: plotMessages.plotNameInUse } },
 ] // prettier-ignore
 
 export function generateLogs(

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { importMessages } from '#shared/messages/import'
+import { peopleMessages } from '#shared/messages/people'
+import { plotMessages } from '#shared/messages/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import { IMPORT_MAX_ROWS, type ImportCheck } from '#shared/schemas/spreadsheet-import'
@@ -97,12 +100,12 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
     const check = response.json<ImportCheck>()
     expect(check.rowCount).toBe(11)
     expect(check.refused).toEqual([
-      { row: 3, message: messages.personNameRequired },
-      { row: 5, message: messages.unknownPlot('9') },
-      { row: 9, message: messages.fourTenantsOnly },
-      { row: 10, message: messages.invalidEmail },
-      { row: 11, message: messages.notYesOrNo('On the waiting list', 'maybe') },
-      { row: 12, message: messages.importDateInvalid('Joined waiting list', '31/02/2021') },
+      { row: 3, message: peopleMessages.personNameRequired },
+      { row: 5, message: importMessages.unknownPlot('9') },
+      { row: 9, message: plotMessages.fourTenantsOnly },
+      { row: 10, message: commonMessages.invalidEmail },
+      { row: 11, message: importMessages.notYesOrNo('On the waiting list', 'maybe') },
+      { row: 12, message: importMessages.importDateInvalid('Joined waiting list', '31/02/2021') },
     ])
     // The preview shows the rows that pass as they will be saved: nicknames made from the names.
     expect(check.preview[0]).toMatchObject({
@@ -121,7 +124,7 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
 
     const saved = await post('', csvFile(csvBytes(badPeople)))
     expect(saved.statusCode).toBe(422)
-    expect(saved.json().detail).toBe(messages.importRefused(6))
+    expect(saved.json().detail).toBe(importMessages.importRefused(6))
     expect(await checksum(t.db)).toEqual(before)
   })
 
@@ -136,8 +139,8 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
     )
     const check = (await post('check', file)).json<ImportCheck>()
     expect(check.refused).toEqual([
-      { row: 2, message: messages.nicknameInUse('ann') },
-      { row: 4, message: messages.nicknameInUse('ZED') },
+      { row: 2, message: peopleMessages.nicknameInUse('ann') },
+      { row: 4, message: peopleMessages.nicknameInUse('ZED') },
     ])
   })
 
@@ -207,11 +210,11 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
       tenants: 'Tenants',
       description: 'Notes',
     })
-    expect(check.refused).toEqual([{ row: 4, message: messages.unknownNickname('zoe') }])
+    expect(check.refused).toEqual([{ row: 4, message: peopleMessages.personMissing('zoe') }])
     const notes = await post('check', xlsxFile(workbook), { kind: 'plots', sheet: 'Notes' })
-    expect(notes.json().detail).toBe(messages.spreadsheetEmpty)
+    expect(notes.json().detail).toBe(importMessages.spreadsheetEmpty)
     const missing = await post('check', xlsxFile(workbook), { kind: 'plots', sheet: 'Rents' })
-    expect(missing.json().detail).toBe(messages.noSuchSheet('Rents'))
+    expect(missing.json().detail).toBe(importMessages.noSuchSheet('Rents'))
 
     const fixed = await xlsxBytes({
       Plots: [
@@ -258,19 +261,19 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
 
   const utf16WithoutBom = Buffer.from('First name,Last name\r\nAnn,Ash', 'utf16le')
   it.each([
-    ['a picture', csvFile(samplePng, 'photo.png'), 400, messages.notASpreadsheet],
-    ['text in another encoding', csvFile(utf16WithoutBom), 400, messages.unreadableText],
+    ['a picture', csvFile(samplePng, 'photo.png'), 400, importMessages.notASpreadsheet],
+    ['text in another encoding', csvFile(utf16WithoutBom), 400, importMessages.unreadableText],
     [
       'an old Excel file',
       csvFile(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0])),
       400,
-      messages.oldExcelFile,
+      importMessages.oldExcelFile,
     ],
     [
       'a broken workbook',
       xlsxFile(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])),
       400,
-      messages.notASpreadsheet,
+      importMessages.notASpreadsheet,
     ],
     [
       'a CSV formula',
@@ -281,20 +284,20 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
         ]),
       ),
       400,
-      messages.spreadsheetFormula(2, 'B'),
+      importMessages.spreadsheetFormula(2, 'B'),
     ],
     [
       'headings alone',
       csvFile(csvBytes([['First name', 'Last name']])),
       400,
-      messages.spreadsheetEmpty,
+      importMessages.spreadsheetEmpty,
     ],
-    ['no file', undefined, 400, messages.chooseSpreadsheet],
+    ['no file', undefined, 400, importMessages.chooseSpreadsheet],
     [
       'a 50 MB file',
       csvFile(Buffer.alloc(50 * 1024 * 1024, 'a,b\r\n')),
       413,
-      messages.spreadsheetTooLarge,
+      importMessages.spreadsheetTooLarge,
     ],
   ])(
     'refuses %s with a clear message and changes nothing',
@@ -331,7 +334,7 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
     for (const step of ['check', ''] as const) {
       const response = await post(step, bytes)
       expect(response.statusCode, `${step}: ${response.body}`).toBe(400)
-      expect(response.json().detail).toBe(messages.spreadsheetTooManyRows(IMPORT_MAX_ROWS))
+      expect(response.json().detail).toBe(importMessages.spreadsheetTooManyRows(IMPORT_MAX_ROWS))
     }
     expect(await checksum(t.db)).toEqual(before)
   })
@@ -344,7 +347,7 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
       expect(bomb.length).toBeLessThan(1024 * 1024)
       const refused = await post('check', xlsxFile(bomb))
       expect(refused.statusCode, refused.body).toBe(413)
-      expect(refused.json().detail).toBe(messages.workbookTooLarge)
+      expect(refused.json().detail).toBe(importMessages.workbookTooLarge)
       const padded = await post('check', xlsxFile(await inflatingWorkbook(1)))
       expect(padded.json<ImportCheck>()).toMatchObject({ sheet: 'People', rowCount: 1 })
     },
@@ -360,7 +363,7 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
     const before = await checksum(t.db)
     const response = await post('', xlsxFile(workbook))
     expect(response.statusCode).toBe(400)
-    expect(response.json().detail).toBe(messages.spreadsheetFormula(2, 'C'))
+    expect(response.json().detail).toBe(importMessages.spreadsheetFormula(2, 'C'))
     expect(await checksum(t.db)).toEqual(before)
   })
 
@@ -372,8 +375,8 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
       ]),
     )
     for (const [mapping, detail] of [
-      [{ email: 'Email' }, messages.columnRequired('First name')],
-      [{ firstName: 'Given', lastName: 'Last name' }, messages.noSuchColumn('Given')],
+      [{ email: 'Email' }, importMessages.columnRequired('First name')],
+      [{ firstName: 'Given', lastName: 'Last name' }, importMessages.noSuchColumn('Given')],
     ] as const) {
       const fields = { kind: 'people', mapping: JSON.stringify(mapping) }
       // The dry run asks for the column (the screen shows the columns); the import refuses.

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { lettingMessages } from '#shared/letting-messages'
-import { waitingListMessages } from '#shared/waiting-list-messages'
+import { lettingMessages } from '#shared/messages/letting'
+import { waitingListMessages } from '#shared/messages/waiting-list'
 import { applicationExpiryJobs } from '#server/core/db/migrations/016-application-expiry-jobs'
 import { createPerson, lastLogId, logsAfter, send } from '#tests/helpers/records'
 import { startSmtpServer } from '#tests/helpers/smtp'

@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BASE_MERGE_FIELDS } from '#shared/domain/merge-fields'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { mailMessages } from '#shared/messages/mail'
 import { lastLogId, logsAfter, send } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -51,14 +52,14 @@ describe.each(engines)('message templates on %s', (engine) => {
       version: 1,
     })
     expect(stale.statusCode).toBe(409)
-    expect(stale.json().detail).toBe(messages.staleVersion)
+    expect(stale.json().detail).toBe(commonMessages.staleVersion)
 
     expect(
       (await send(t, committee, 'DELETE', `/api/message-templates/${template.id}`)).statusCode,
     ).toBe(204)
     const gone = await send(t, committee, 'DELETE', `/api/message-templates/${template.id}`)
     expect(gone.statusCode).toBe(404)
-    expect(gone.json().detail).toBe(messages.templateMissing)
+    expect(gone.json().detail).toBe(mailMessages.templateMissing)
     const logged = (await logsAfter(t, mark)).map((entry) => [
       entry.methodName,
       entry.error === 'null',
@@ -77,10 +78,10 @@ describe.each(engines)('message templates on %s', (engine) => {
     for (const [body, detail] of [
       [
         { ...reminder, body: 'Dear {frstName}' },
-        messages.unknownMergeFields(['frstName'], BASE_MERGE_FIELDS),
+        mailMessages.unknownMergeFields(['frstName'], BASE_MERGE_FIELDS),
       ],
-      [{ ...reminder, subject: 'Rent\nBcc: all@example.org' }, messages.subjectOneLine],
-      [{ ...reminder, name: ' ' }, messages.templateNameRequired],
+      [{ ...reminder, subject: 'Rent\nBcc: all@example.org' }, mailMessages.subjectOneLine],
+      [{ ...reminder, name: ' ' }, mailMessages.templateNameRequired],
     ] as const) {
       const response = await send(t, committee, 'POST', '/api/message-templates', body)
       expect(response.statusCode).toBe(400)
@@ -156,7 +157,7 @@ describe.each(engines)('message templates on %s', (engine) => {
         })
         const response = await edit!
         expect(response.statusCode, response.body).toBe(409)
-        expect(response.json().detail).toBe(messages.staleVersion)
+        expect(response.json().detail).toBe(commonMessages.staleVersion)
         const [kept] = (await send(t, committee, 'GET', '/api/message-templates'))
           .json()
           .filter((template: { id: number }) => template.id === id)

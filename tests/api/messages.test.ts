@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { claimDue } from '#server/core/jobs/queue'
 import { BASE_MERGE_FIELDS } from '#shared/domain/merge-fields'
-import { messages } from '#shared/messages'
+import { mailMessages } from '#shared/messages/mail'
+import { peopleMessages } from '#shared/messages/people'
+import { plotMessages } from '#shared/messages/plots'
 import { createPerson, createPlot, lastLogId, logsAfter, send } from '#tests/helpers/records'
 import { startSmtpServer, type ReceivedMail } from '#tests/helpers/smtp'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
@@ -220,7 +222,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
     await settled(batchId)
     const letters = await send(t, committee, 'GET', `/api/messages/${batchId}/letters.pdf`)
     expect(letters.statusCode).toBe(404)
-    expect(letters.json().detail).toBe(messages.noLetters)
+    expect(letters.json().detail).toBe(mailMessages.noLetters)
   })
 
   it('retries copies a server refused or could not take, after their back-off, and sends none twice', async () => {
@@ -281,7 +283,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
           body: 'Dear {firstName} {nickname}',
         },
         400,
-        messages.unknownMergeFields(['frstName', 'nickname'], BASE_MERGE_FIELDS),
+        mailMessages.unknownMergeFields(['frstName', 'nickname'], BASE_MERGE_FIELDS),
       ],
       [
         {
@@ -290,20 +292,24 @@ describe.each(engines)('messages to members on %s', (engine) => {
           body: 'x',
         },
         400,
-        messages.subjectOneLine,
+        mailMessages.subjectOneLine,
       ],
       [
         { audience: { kind: 'plotholders' }, subject: '  ', body: 'x' },
         400,
-        messages.subjectRequired,
+        mailMessages.subjectRequired,
       ],
-      [{ audience: { kind: 'plot', plotId: 'P3' }, ...rent }, 400, messages.emptyGroup],
-      [{ audience: { kind: 'plot', plotId: 'P404' }, ...rent }, 404, messages.plotMissing('P404')],
-      [{ audience: { kind: 'people', ids: [] }, ...rent }, 400, messages.chooseSomeone],
+      [{ audience: { kind: 'plot', plotId: 'P3' }, ...rent }, 400, mailMessages.emptyGroup],
+      [
+        { audience: { kind: 'plot', plotId: 'P404' }, ...rent },
+        404,
+        plotMessages.plotMissing('P404'),
+      ],
+      [{ audience: { kind: 'people', ids: [] }, ...rent }, 400, mailMessages.chooseSomeone],
       [
         { audience: { kind: 'people', ids: ['ann', 'nobody'] }, ...rent },
         400,
-        messages.personMissing('nobody'),
+        peopleMessages.personMissing('nobody'),
       ],
     ]
     for (const [draft, status, detail] of refusals) {
@@ -361,7 +367,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
       ['ann', 'interrupted'],
       ['dee', 'sent'],
     ])
-    expect(copies[0]!.lastError).toBe(messages.messageInterrupted)
+    expect(copies[0]!.lastError).toBe(mailMessages.messageInterrupted)
     expect(mailsTo('ann@example.org')).toHaveLength(0)
     expect(mailsTo('dee@example.org')).toHaveLength(1)
   })

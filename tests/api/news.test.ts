@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { newsMessages } from '#shared/messages/news'
 import type { NewsPost } from '#shared/schemas/news'
 import {
   expectOneLog as expectOneLogOf,
@@ -111,7 +112,7 @@ describe.each(engines)('news API on %s', (engine) => {
       `/api/news/${post.id}`,
       updateOf(post, { body: 'Second.' }),
       409,
-      messages.staleVersion,
+      commonMessages.staleVersion,
       'updateNewsPost',
     )
   })
@@ -143,17 +144,31 @@ describe.each(engines)('news API on %s', (engine) => {
     expect(await publishedTitles()).not.toContain('Gone soon')
 
     const url = `/api/news/${post.id}`
-    await expectRefused('DELETE', url, undefined, 404, messages.newsPostMissing, 'deleteNewsPost')
-    await expectRefused('PUT', url, updateOf(post), 404, messages.newsPostMissing, 'updateNewsPost')
+    await expectRefused(
+      'DELETE',
+      url,
+      undefined,
+      404,
+      newsMessages.newsPostMissing,
+      'deleteNewsPost',
+    )
+    await expectRefused(
+      'PUT',
+      url,
+      updateOf(post),
+      404,
+      newsMessages.newsPostMissing,
+      'updateNewsPost',
+    )
   })
 
   it('refuses a title that is blank, too long or more than one line, and a date that is no day', async () => {
     const refusals: Array<[Record<string, unknown>, string]> = [
-      [postInput('   '), messages.newsTitleRequired],
-      [postInput('x'.repeat(201)), messages.tooLong('title', 200)],
-      [postInput('Two\nlines'), messages.newsTitleOneLine],
-      [postInput('Leap', { date: '2023-02-29' }), messages.invalidDate],
-      [postInput('Long', { body: 'x'.repeat(20_001) }), messages.tooLong('text', 20_000)],
+      [postInput('   '), newsMessages.newsTitleRequired],
+      [postInput('x'.repeat(201)), commonMessages.tooLong('title', 200)],
+      [postInput('Two\nlines'), newsMessages.newsTitleOneLine],
+      [postInput('Leap', { date: '2023-02-29' }), commonMessages.invalidDate],
+      [postInput('Long', { body: 'x'.repeat(20_001) }), commonMessages.tooLong('text', 20_000)],
     ]
     for (const [body, detail] of refusals)
       await expectRefused('POST', '/api/news', body, 400, detail)

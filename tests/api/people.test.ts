@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toIsoDate } from '#shared/domain/text'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
 import {
   createPerson,
@@ -92,7 +93,7 @@ describe.each(engines)('people API on %s', (engine) => {
         '/api/people',
         personInput('Dup', { firstName: 'Other' }),
         409,
-        messages.nicknameInUse('Dup'),
+        peopleMessages.nicknameInUse('Dup'),
         'createPerson',
       )
     })
@@ -104,7 +105,7 @@ describe.each(engines)('people API on %s', (engine) => {
         '/api/people',
         personInput('case'),
         409,
-        messages.nicknameInUse('case'),
+        peopleMessages.nicknameInUse('case'),
         'createPerson',
       )
     })
@@ -116,7 +117,7 @@ describe.each(engines)('people API on %s', (engine) => {
         '/api/people',
         personInput('Éva'),
         409,
-        messages.nicknameInUse('Éva'),
+        peopleMessages.nicknameInUse('Éva'),
         'createPerson',
       )
     })
@@ -127,21 +128,21 @@ describe.each(engines)('people API on %s', (engine) => {
         '/api/people',
         personInput('Blank', { firstName: '   ' }),
         400,
-        messages.personNameRequired,
+        peopleMessages.personNameRequired,
       )
       await expectRefused(
         'POST',
         '/api/people',
         personInput('Blank', { lastName: '' }),
         400,
-        messages.personNameRequired,
+        peopleMessages.personNameRequired,
       )
       await expectRefused(
         'POST',
         '/api/people',
         personInput('  '),
         400,
-        messages.personNicknameRequired,
+        peopleMessages.personNicknameRequired,
       )
     })
 
@@ -246,7 +247,7 @@ describe.each(engines)('people API on %s', (engine) => {
         '/api/people/Stale',
         updateOf(person, { lastName: 'Second' }),
         409,
-        messages.staleVersion,
+        commonMessages.staleVersion,
         'updatePerson',
       )
       expect((await call('GET', '/api/people/Stale')).json()).toMatchObject({
@@ -262,7 +263,7 @@ describe.each(engines)('people API on %s', (engine) => {
         '/api/people/Named',
         updateOf(person, { lastName: ' ' }),
         400,
-        messages.personNameRequired,
+        peopleMessages.personNameRequired,
       )
     })
 
@@ -304,7 +305,7 @@ describe.each(engines)('people API on %s', (engine) => {
         '/api/people/Holder/move-to-waiting-list',
         undefined,
         422,
-        messages.personHasPlots,
+        peopleMessages.personHasPlots,
         'moveToWaitingList',
       )
     })
@@ -316,7 +317,7 @@ describe.each(engines)('people API on %s', (engine) => {
         '/api/people/Waiter/move-to-plotholders',
         undefined,
         422,
-        messages.personHasNoPlot,
+        peopleMessages.personHasNoPlot,
         'moveToPlotholders',
       )
     })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { comparePlotIds } from '#shared/domain/plots'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { plotMessages } from '#shared/messages/plots'
 import type { Plot } from '#shared/schemas/plot'
 import {
   createPlot,
@@ -73,7 +74,7 @@ describe.each(engines)('plots API on %s', (engine) => {
         '/api/plots',
         plotInput('3'),
         409,
-        messages.plotNameInUse,
+        plotMessages.plotNameInUse,
         'createPlot',
       )
     })
@@ -85,7 +86,7 @@ describe.each(engines)('plots API on %s', (engine) => {
         '/api/plots',
         plotInput('4A'),
         409,
-        messages.plotNameInUse,
+        plotMessages.plotNameInUse,
         'createPlot',
       )
     })
@@ -97,7 +98,7 @@ describe.each(engines)('plots API on %s', (engine) => {
         '/api/plots',
         plotInput('Ång 1'),
         409,
-        messages.plotNameInUse,
+        plotMessages.plotNameInUse,
         'createPlot',
       )
     })
@@ -108,30 +109,30 @@ describe.each(engines)('plots API on %s', (engine) => {
         '/api/plots',
         plotInput('5', { area: '12.5' }),
         400,
-        messages.areaWholeNumber,
+        plotMessages.areaWholeNumber,
       )
       await expectRefused(
         'POST',
         '/api/plots',
         plotInput('5', { distance: '12 m' }),
         400,
-        messages.distanceWholeNumber,
+        plotMessages.distanceWholeNumber,
       )
       await expectRefused(
         'POST',
         '/api/plots',
         plotInput('5', { fee: -1 }),
         400,
-        messages.feeWholeNumber,
+        plotMessages.feeWholeNumber,
       )
       await expectRefused(
         'POST',
         '/api/plots',
         plotInput('5', { gradient: 'steep' }),
         400,
-        messages.invalidGradient,
+        plotMessages.invalidGradient,
       )
-      await expectRefused('POST', '/api/plots', plotInput(' '), 400, messages.plotNameRequired)
+      await expectRefused('POST', '/api/plots', plotInput(' '), 400, plotMessages.plotNameRequired)
     })
 
     it('answers 404 with a clear message for a missing plot', async () => {
@@ -189,7 +190,7 @@ describe.each(engines)('plots API on %s', (engine) => {
         '/api/plots/U4',
         updateOf(plot, { description: 'second' }),
         409,
-        messages.staleVersion,
+        commonMessages.staleVersion,
         'updatePlot',
       )
       expect((await call('GET', '/api/plots/U4')).json()).toMatchObject({

@@ -8,8 +8,7 @@ import {
   type EntryKind,
   type EntrySums,
 } from '#shared/domain/rent'
-import { messages } from '#shared/messages'
-import { rentMessages } from '#shared/rent-messages'
+import { rentMessages } from '#shared/messages/rent'
 import type { Invoice, LedgerEntry, YearSummary } from '#shared/schemas/rent'
 import { createPerson, createPlot, lastLogId, send, type Method } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
@@ -542,7 +541,7 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
               expect(entry.amount, 'a cancellation takes what was owed').toBeGreaterThan(0)
               mustBeCancelled.add(entry.invoiceId)
             }
-          } else if (JSON.parse(body).detail === messages.invoiceCancelled) {
+          } else if (JSON.parse(body).detail === rentMessages.invoiceCancelled) {
             mustBeCancelled.add(sent.invoiceId!)
           }
         }
@@ -602,11 +601,11 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
       'confirm 200',
     ])
       expect(outcomes[wanted] ?? 0, wanted).toBeGreaterThan(0)
-    expect(outcomes[`payment 422 ${messages.invoiceCancelled}`] ?? 0).toBeGreaterThan(0)
+    expect(outcomes[`payment 422 ${rentMessages.invoiceCancelled}`] ?? 0).toBeGreaterThan(0)
     expect(
       Object.keys(outcomes).some(
         (key) =>
-          key.startsWith('payment 422 ') && key !== `payment 422 ${messages.invoiceCancelled}`,
+          key.startsWith('payment 422 ') && key !== `payment 422 ${rentMessages.invoiceCancelled}`,
       ),
     ).toBe(true)
   }, 120_000)

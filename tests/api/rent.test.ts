@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { messages } from '#shared/messages'
-import { rentMessages } from '#shared/rent-messages'
+import { commonMessages } from '#shared/messages/common'
+import { rentMessages } from '#shared/messages/rent'
 import { MAX_PENCE, penceText } from '#shared/domain/money'
 import { longDate } from '#shared/domain/rent'
 import type { Invoice, InvoiceDetail, YearPreview, YearSummary } from '#shared/schemas/rent'
@@ -155,7 +155,7 @@ describe.each(engines)('the rent year on %s', (engine) => {
         '/api/rent/settings',
         { ...settings, yearStart },
         400,
-        messages.invalidDate,
+        commonMessages.invalidDate,
       )
   })
 
@@ -325,7 +325,7 @@ describe.each(engines)('the rent year on %s', (engine) => {
     expect((await invoiceOf('A3')).cancelled).toBe(true)
     const refused = await pay(a3.id, 100)
     expect(refused.statusCode).toBe(422)
-    expect(refused.json().detail).toBe(messages.invoiceCancelled)
+    expect(refused.json().detail).toBe(rentMessages.invoiceCancelled)
     const summary = (
       await send(t, committee, 'GET', `/api/rent/years/${yearId}/summary`)
     ).json() as YearSummary
@@ -370,7 +370,7 @@ describe.each(engines)('the rent year on %s', (engine) => {
       description: 'edited from an old read',
     })
     expect(stale.statusCode).toBe(409)
-    expect(stale.json().detail).toBe(messages.staleVersion)
+    expect(stale.json().detail).toBe(commonMessages.staleVersion)
     expect((await pay(a1.id, 1)).statusCode).toBe(201)
     const paid = await plotOf()
     expect([paid.paid, paid.version]).toEqual([true, before.version + 2])
@@ -420,7 +420,7 @@ describe.each(engines)('the rent year on %s', (engine) => {
     const before = await t.db.kysely.selectFrom('ledger').selectAll().execute()
     for (const [csv, detail] of [
       ['Colour,Shape\r\nred,round', rentMessages.statementNoColumns],
-      ['Date,Reference,Amount\r\n', messages.statementEmpty],
+      ['Date,Reference,Amount\r\n', rentMessages.statementEmpty],
       ['', rentMessages.statementNoColumns],
     ]) {
       const refused = await checkStatement(csv!)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { settingsMessages } from '#shared/messages/settings'
 import { PAGE_TEXT_MAX, type Settings, type SiteInfo } from '#shared/schemas/settings'
 import {
   expectOneLog,
@@ -168,7 +169,7 @@ describe.each(engines)('settings API on %s', (engine) => {
       '/api/settings',
       bodyOf(current, { name: 'Too late', version: current.version - 1 }),
       409,
-      messages.staleVersion,
+      commonMessages.staleVersion,
       'updateSettings',
     )
     expect(logs[0]!.docId).toBe('association')
@@ -176,22 +177,26 @@ describe.each(engines)('settings API on %s', (engine) => {
   })
 
   it.each<[string, Partial<Settings>, string]>([
-    ['a blank name', { name: '   ' }, messages.associationNameRequired],
-    ['a name on two lines', { name: 'Riverside\nGrowers' }, messages.associationNameOneLine],
+    ['a blank name', { name: '   ' }, settingsMessages.associationNameRequired],
+    [
+      'a name on two lines',
+      { name: 'Riverside\nGrowers' },
+      settingsMessages.associationNameOneLine,
+    ],
     [
       'a javascript: register link',
       { registerUrl: 'javascript:alert(1)' },
-      messages.registerUrlInvalid,
+      settingsMessages.registerUrlInvalid,
     ],
     [
       'an ftp register link',
       { registerUrl: 'ftp://register.example.org/' },
-      messages.registerUrlInvalid,
+      settingsMessages.registerUrlInvalid,
     ],
     [
       'an About text too long',
       { aboutText: 'x'.repeat(PAGE_TEXT_MAX + 1) },
-      messages.tooLong('about page text', PAGE_TEXT_MAX),
+      commonMessages.tooLong('about page text', PAGE_TEXT_MAX),
     ],
   ])('refuses %s with 400 before the service', async (_case, overrides, detail) => {
     const current = await settings()

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '#shared/messages'
+import { settingsMessages } from '#shared/messages/settings'
 import type { SiteInfo } from '#shared/schemas/settings'
 import { checksum } from '#tests/api/bad-input/generators'
 import { expectOneLog, lastLogId, send } from '#tests/helpers/records'
@@ -114,7 +114,7 @@ describe.each(engines)('the logo and the Home page photo on %s', (engine) => {
   })
 
   it.each([
-    ['a PDF', { bytes: samplePdf(), name: 'photo.jpg' }, 415, messages.notAnImage],
+    ['a PDF', { bytes: samplePdf(), name: 'photo.jpg' }, 415, settingsMessages.notAnImage],
     [
       'an SVG drawing',
       {
@@ -122,14 +122,14 @@ describe.each(engines)('the logo and the Home page photo on %s', (engine) => {
         name: 'a.svg',
       },
       415,
-      messages.notAnImage,
+      settingsMessages.notAnImage,
     ],
-    ['nothing', undefined, 400, messages.chooseImage],
+    ['nothing', undefined, 400, settingsMessages.chooseImage],
     [
       'a file over 10 MB',
       { bytes: Buffer.alloc(11 * 1024 * 1024, 1), name: 'huge.jpg' },
       413,
-      messages.imageTooLarge,
+      settingsMessages.imageTooLarge,
     ],
   ])(
     'refuses %s with a clear message and changes nothing',
@@ -151,7 +151,7 @@ describe.each(engines)('the logo and the Home page photo on %s', (engine) => {
     const before = await checksum(t.db)
     const response = await upload('logo', { bytes: vast, name: 'vast.png' })
     expect(response.statusCode, response.body).toBe(413)
-    expect(response.json().detail).toBe(messages.imageTooManyPixels)
+    expect(response.json().detail).toBe(settingsMessages.imageTooManyPixels)
     expect((await checksum(t.db)).digest).toBe(before.digest)
   })
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { siteMapMessages } from '#shared/messages/site-map'
 import { MAX_DRAWN_PLOTS, type SiteMap, type SiteMapCheck } from '#shared/schemas/site-map'
 import { DRAWING_LIMITS } from '#server/features/site-map/drawing-bounds'
 import { readDrawing } from '#server/features/site-map/read-drawing'
@@ -49,7 +50,7 @@ describe.each(engines)('the site map on %s', (engine) => {
     expect((await send(t, undefined, 'GET', '/api/site-map')).statusCode).toBe(401)
     const nothingToCreate = await send(t, admin, 'POST', '/api/site-map/plots')
     expect(nothingToCreate.statusCode).toBe(409)
-    expect(nothingToCreate.json().detail).toBe(messages.noSiteMapYetAdmin)
+    expect(nothingToCreate.json().detail).toBe(siteMapMessages.noSiteMapYetAdmin)
   })
 
   it('imports a drawing: named shapes become plots, rescaled to the stored width; the rest is the background', async () => {
@@ -111,7 +112,7 @@ describe.each(engines)('the site map on %s', (engine) => {
     const untouched = await checksum(t.db)
     const again = await send(t, admin, 'POST', '/api/site-map/plots')
     expect(again.statusCode).toBe(409)
-    expect(again.json().detail).toBe(messages.everyDrawnPlotRecorded)
+    expect(again.json().detail).toBe(siteMapMessages.everyDrawnPlotRecorded)
     expect(await checksum(t.db)).toEqual(untouched)
   })
 
@@ -135,14 +136,14 @@ describe.each(engines)('the site map on %s', (engine) => {
     })
     const stale = await send(t, admin, 'PUT', '/api/site-map', { layout, version: before.version })
     expect(stale.statusCode).toBe(409)
-    expect(stale.json().detail).toBe(messages.staleVersion)
+    expect(stale.json().detail).toBe(commonMessages.staleVersion)
     const twice = { ...layout, plots: [...layout.plots, layout.plots[0]] }
     const refused = await send(t, admin, 'PUT', '/api/site-map', {
       layout: twice,
       version: before.version + 1,
     })
     expect(refused.statusCode).toBe(400)
-    expect(refused.body).toContain(messages.plotDrawnTwice('1'))
+    expect(refused.body).toContain(siteMapMessages.plotDrawnTwice('1'))
   })
 
   it('leaves the drawing to the administrator', async () => {
@@ -168,57 +169,57 @@ describe.each(engines)('the site map on %s', (engine) => {
       'a PDF',
       { bytes: samplePdf(), name: 'map.svg', type: 'image/svg+xml' },
       400,
-      messages.notADrawing,
+      siteMapMessages.notADrawing,
     ],
-    ['an HTML page', svgFile('<html><body>Map</body></html>'), 400, messages.notADrawing],
+    ['an HTML page', svgFile('<html><body>Map</body></html>'), 400, siteMapMessages.notADrawing],
     [
       'a script element',
       svgFile(withSvg(plotRect('plot-1') + '<script>alert(1)</script>')),
       400,
-      messages.drawingHasScript,
+      siteMapMessages.drawingHasScript,
     ],
     [
       'an event attribute',
       svgFile(withSvg(plotRect('plot-1'), 'onload="alert(1)"')),
       400,
-      messages.drawingHasScript,
+      siteMapMessages.drawingHasScript,
     ],
     [
       'a javascript: link',
       svgFile(withSvg(`<a href="javascript:alert(1)">${plotRect('plot-1')}</a>`)),
       400,
-      messages.drawingHasScript,
+      siteMapMessages.drawingHasScript,
     ],
     [
       'embedded HTML',
       svgFile(withSvg(`${plotRect('plot-1')}<foreignObject><div>x</div></foreignObject>`)),
       400,
-      messages.drawingHasScript,
+      siteMapMessages.drawingHasScript,
     ],
     [
       'a plot named twice',
       svgFile(withSvg(plotRect('plot-7') + plotRect('plot_7', 20))),
       400,
-      messages.plotDrawnTwice('7'),
+      siteMapMessages.plotDrawnTwice('7'),
     ],
     [
       'a drawing without plots',
       svgFile(withSvg('<rect width="5" height="5"/>')),
       400,
-      messages.drawingHasNoPlots,
+      siteMapMessages.drawingHasNoPlots,
     ],
     [
       'a drawing without a size',
       svgFile(`<svg xmlns="http://www.w3.org/2000/svg">${plotRect('plot-1')}</svg>`),
       400,
-      messages.drawingHasNoSize,
+      siteMapMessages.drawingHasNoSize,
     ],
-    ['nothing', undefined, 400, messages.chooseDrawing],
+    ['nothing', undefined, 400, siteMapMessages.chooseDrawing],
     [
       'a file over 5 MB',
       svgFile(withSvg(plotRect('plot-1') + ' '.repeat(5 * 1024 * 1024))),
       413,
-      messages.drawingTooLarge,
+      siteMapMessages.drawingTooLarge,
     ],
   ])(
     'refuses %s with a clear message and changes nothing',
@@ -236,24 +237,24 @@ describe.each(engines)('the site map on %s', (engine) => {
   // times both kinds and how late the server answers meanwhile).
   const { depth, elements } = DRAWING_LIMITS
   it.each([
-    ['groups 4,000 deep', nestedDrawing(4_000), 400, messages.drawingTooDeep(depth)],
+    ['groups 4,000 deep', nestedDrawing(4_000), 400, siteMapMessages.drawingTooDeep(depth)],
     [
       'groups one deeper than allowed',
       nestedDrawing(depth - 1),
       400,
-      messages.drawingTooDeep(depth),
+      siteMapMessages.drawingTooDeep(depth),
     ],
     [
       'one element more than allowed',
       sampleDrawing({ plots: 10, trees: elements - 15 }),
       413,
-      messages.drawingTooManyElements(elements),
+      siteMapMessages.drawingTooManyElements(elements),
     ],
     [
       'more plots than the site map holds',
       sampleDrawing({ plots: MAX_DRAWN_PLOTS + 1, columns: 50 }),
       413,
-      messages.drawingTooManyPlots(MAX_DRAWN_PLOTS),
+      siteMapMessages.drawingTooManyPlots(MAX_DRAWN_PLOTS),
     ],
   ])('refuses a drawing with %s, and changes nothing', async (_label, svg, status, detail) => {
     const before = await checksum(t.db)
@@ -286,7 +287,7 @@ describe('reading a drawing in a worker thread', () => {
     const slow = withSvg(`<g transform="translate(${' '.repeat(5_000)}x">${plotRect('plot-1')}</g>`)
     await expect(readDrawing(slow, 1_000)).rejects.toMatchObject({
       status: 422,
-      detail: messages.drawingTooComplex,
+      detail: siteMapMessages.drawingTooComplex,
     })
     expect((await readDrawing(sampleDrawing({ plots: 6 }))).layout.plots).toHaveLength(6)
   })

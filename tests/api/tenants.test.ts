@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { toIsoDate } from '#shared/domain/text'
-import { messages } from '#shared/messages'
+import { plotMessages } from '#shared/messages/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import {
@@ -141,7 +141,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
       const mark = await lastLogId(t)
       const response = await call('PUT', '/api/plots/14/tenants/p5')
       expect(response.statusCode).toBe(422)
-      expect(response.json().detail).toBe(messages.fourTenantsOnly)
+      expect(response.json().detail).toBe(plotMessages.fourTenantsOnly)
       expect(await snapshot(t)).toEqual(before)
       const logs = await logsAfter(t, mark)
       expect(logs).toHaveLength(1)
@@ -150,7 +150,10 @@ describe.each(engines)('tenants API on %s', (engine) => {
         docId: 'p5',
         userName: 'committee1',
       })
-      expect(JSON.parse(logs[0]!.error)).toEqual({ status: 422, message: messages.fourTenantsOnly })
+      expect(JSON.parse(logs[0]!.error)).toEqual({
+        status: 422,
+        message: plotMessages.fourTenantsOnly,
+      })
     })
 
     it('answers 404 for a missing plot or person, changing nothing', async () => {
@@ -296,7 +299,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
       expect(losers).toHaveLength(6)
       for (const loser of losers) {
         expect(loser.statusCode).toBe(422)
-        expect(loser.json().detail).toBe(messages.fourTenantsOnly)
+        expect(loser.json().detail).toBe(plotMessages.fourTenantsOnly)
       }
 
       const plot = await getPlot('race')

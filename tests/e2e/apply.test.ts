@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { lettingMessages } from '#shared/letting-messages'
-import { waitingListMessages } from '#shared/waiting-list-messages'
+import { lettingMessages } from '#shared/messages/letting'
+import { waitingListMessages } from '#shared/messages/waiting-list'
 import {
   anonymousPage,
   expectNoAxeViolations,

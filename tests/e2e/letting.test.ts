@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { lettingMessages } from '#shared/letting-messages'
-import { offerMessages } from '#shared/offer-messages'
+import { lettingMessages } from '#shared/messages/letting'
+import { offerMessages } from '#shared/messages/offers'
 import {
   anonymousPage,
   expectNoAxeViolations,

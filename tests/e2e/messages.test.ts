@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { messages } from '#shared/messages'
+import { mailMessages } from '#shared/messages/mail'
+import { peopleMessages } from '#shared/messages/people'
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
@@ -55,7 +56,7 @@ describe('messages to members', () => {
     await field(page, 'Subject').fill('Rent for plot {plots}')
     await field(page, 'Message').fill('Dear {firstName},\nYou owe {amountDue}.')
     await form.getByRole('button', { name: 'Preview' }).click()
-    await poll(() => form.getByText(messages.messagePlan(1, 1)).count()).toBe(1)
+    await poll(() => form.getByText(mailMessages.messagePlan(1, 1)).count()).toBe(1)
     await poll(() => form.locator('.message-sample__body').innerText()).toBe(
       'Dear Ann,\nYou owe £40.00.',
     )
@@ -67,7 +68,7 @@ describe('messages to members', () => {
     await form.getByRole('button', { name: 'Preview' }).click()
     await form.getByRole('button', { name: 'Send' }).click()
     await poll(() => page.getByRole('status').first().textContent()).toBe(
-      messages.messageQueued(1, 1),
+      mailMessages.messageQueued(1, 1),
     )
     await poll(() => field(page, 'Subject').inputValue()).toBe('')
 
@@ -82,16 +83,16 @@ describe('messages to members', () => {
     await poll(() => headingOf(page)).toBe('Message')
     const rows = page.getByRole('table').getByRole('row')
     await poll(() => rows.filter({ hasText: 'ann' }).innerText()).toContain(
-      messages.copyStatus.sent,
+      mailMessages.copyStatus.sent,
     )
     await poll(() => rows.filter({ hasText: 'cyd' }).innerText()).toContain(
-      messages.copyStatus.letter,
+      mailMessages.copyStatus.letter,
     )
     await expectNoHorizontalScroll(page)
     await expectNoAxeViolations(page)
 
     // Cyd has no e-mail address: her copy is a letter, in the PDF the screen offers.
-    const letters = page.getByRole('link', { name: messages.downloadLetters(1) })
+    const letters = page.getByRole('link', { name: mailMessages.downloadLetters(1) })
     const download = await page.context().request.get((await letters.getAttribute('href'))!)
     expect(download.headers()['content-type']).toBe('application/pdf')
     expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-')
@@ -100,7 +101,7 @@ describe('messages to members', () => {
     const sent = page.getByRole('region', { name: 'Messages sent' })
     await poll(() => sent.innerText()).toContain('Rent for plot 7, please')
     await poll(() => sent.innerText()).toContain(
-      `${messages.copyChannel.email}, ${messages.copyStatus.sent}`,
+      `${mailMessages.copyChannel.email}, ${mailMessages.copyStatus.sent}`,
     )
   })
 
@@ -127,7 +128,7 @@ describe('messages to members', () => {
     await field(page, 'Template name').fill('Water notice')
     await page.getByRole('button', { name: 'Save as a template' }).click()
     await poll(() => page.getByRole('status').first().textContent()).toBe(
-      messages.templateSaved('Water notice'),
+      mailMessages.templateSaved('Water notice'),
     )
 
     await page.reload()
@@ -139,13 +140,15 @@ describe('messages to members', () => {
 
     page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Delete Water notice' }).click()
-    await poll(() => page.getByText(messages.templateDeleted('Water notice')).count()).toBe(1)
+    await poll(() => page.getByText(mailMessages.templateDeleted('Water notice')).count()).toBe(1)
     await poll(() => field(page, 'Start from a template').count()).toBe(0)
   })
 
   it("keeps a person's way of contact, shown as text until Edit", async () => {
     await page.goto('/members/plotholders/ann')
-    await poll(() => field(page, 'Way of contact').inputValue()).toBe(messages.contactBy.email)
+    await poll(() => field(page, 'Way of contact').inputValue()).toBe(
+      peopleMessages.contactBy.email,
+    )
     await page.getByRole('button', { name: 'Edit' }).click()
     await field(page, 'Way of contact').selectOption('both')
     await page.getByRole('button', { name: 'Submit' }).click()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
+import { contactMessages } from '#shared/messages/contact'
 import {
   anonymousPage,
   expectNoAxeViolations,
@@ -25,7 +26,7 @@ const TOO_MANY = /^Too many attempts\. Try again in \d+ seconds?\.$/
 
 /** The one-time password in the accounts screen's notice, read the way the administrator reads it. */
 async function oneTimePasswordShown(page: Page, userName: string): Promise<string> {
-  const [before, after] = messages.oneTimePassword(userName, '\u0000').split('\u0000') as [
+  const [before, after] = accountMessages.oneTimePassword(userName, '\u0000').split('\u0000') as [
     string,
     string,
   ]
@@ -56,15 +57,15 @@ describe('My account', () => {
 
     // The browser's own checks, before anything is sent.
     await changePasswordOnScreen(page, PASSWORD, 'new-secret-1', 'new-secret-2')
-    await poll(() => alertTexts(page)).toEqual([messages.passwordsDiffer])
+    await poll(() => alertTexts(page)).toEqual([accountMessages.passwordsDiffer])
     await changePasswordOnScreen(page, PASSWORD, 'short')
-    await poll(() => alertTexts(page)).toEqual([messages.passwordTooShort])
+    await poll(() => alertTexts(page)).toEqual([accountMessages.passwordTooShort])
     // The server's refusal, in its words.
     await changePasswordOnScreen(page, 'not-my-password', 'a-new-allotment-secret')
-    await poll(() => alertTexts(page)).toEqual([messages.currentPasswordWrong])
+    await poll(() => alertTexts(page)).toEqual([accountMessages.currentPasswordWrong])
 
     await changePasswordOnScreen(page, PASSWORD, 'a-new-allotment-secret')
-    await poll(() => statusTexts(page)).toContain(messages.passwordChanged)
+    await poll(() => statusTexts(page)).toContain(accountMessages.passwordChanged)
     expect(await alertTexts(page)).toEqual([])
     expect(await page.getByLabel('Current password').inputValue()).toBe('')
     // This session stays signed in.
@@ -73,7 +74,7 @@ describe('My account', () => {
     await page.getByRole('button', { name: 'Sign out', exact: true }).click()
     await poll(() => pathOf(page)).toBe('/')
     await logIn(page, 'changer', PASSWORD)
-    await poll(() => alertTexts(page)).toEqual([messages.loginFailed])
+    await poll(() => alertTexts(page)).toEqual([accountMessages.loginFailed])
     await logIn(page, 'changer', 'a-new-allotment-secret')
     await poll(() => pathOf(page)).toBe('/members/land')
   })
@@ -89,7 +90,7 @@ describe('My account', () => {
 
     await here.goto('/members/account')
     await here.getByRole('button', { name: 'Sign out my other sessions' }).click()
-    await poll(() => statusTexts(here)).toContain(messages.otherSessionsEnded(1))
+    await poll(() => statusTexts(here)).toContain(accountMessages.otherSessionsEnded(1))
     expect(await signedIn(there)).toBe(false)
     expect(await signedIn(here)).toBe(true)
     expect(await signedIn(someoneElse)).toBe(true)
@@ -128,7 +129,7 @@ describe('My account', () => {
     const page = await anonymousPage(suite.browser, suite.server, PHONE)
     await logIn(page, 'forgetful', oneTime)
     await poll(() => pathOf(page)).toBe('/members/account')
-    await poll(() => statusTexts(page)).toContain(messages.mustChangePassword)
+    await poll(() => statusTexts(page)).toContain(accountMessages.mustChangePassword)
     expect(await membersLinks(page)).toEqual(['My account'])
     expect(await page.getByRole('button', { name: 'Sign out my other sessions' }).count()).toBe(0)
     await expectNoAxeViolations(page)
@@ -136,7 +137,9 @@ describe('My account', () => {
     // The server holds the other screens back too, not only the client.
     const plots = await page.request.get('/api/plots')
     expect(plots.status()).toBe(403)
-    expect(((await plots.json()) as { detail: string }).detail).toBe(messages.mustChangePassword)
+    expect(((await plots.json()) as { detail: string }).detail).toBe(
+      accountMessages.mustChangePassword,
+    )
     await page.goto('/members/plots')
     await poll(() => pathOf(page)).toBe('/members/account')
 
@@ -154,7 +157,7 @@ describe('My account', () => {
     expect(await signedIn(page)).toBe(true)
     const again = await anonymousPage(suite.browser, suite.server)
     await logIn(again, 'forgetful', oneTime)
-    await poll(() => alertTexts(again)).toEqual([messages.loginFailed])
+    await poll(() => alertTexts(again)).toEqual([accountMessages.loginFailed])
   })
 
   it('has no axe violations and no sideways scrolling at 375 px, with messages showing', async () => {
@@ -168,9 +171,9 @@ describe('My account', () => {
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
     await page.getByRole('button', { name: 'Change password' }).click()
-    await poll(() => alertTexts(page)).toEqual([messages.currentPasswordRequired])
+    await poll(() => alertTexts(page)).toEqual([accountMessages.currentPasswordRequired])
     await page.getByRole('button', { name: 'Sign out my other sessions' }).click()
-    await poll(() => statusTexts(page)).toContain(messages.otherSessionsEnded(0))
+    await poll(() => statusTexts(page)).toContain(accountMessages.otherSessionsEnded(0))
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
   })
@@ -189,7 +192,7 @@ describe('rate limits on the screens', () => {
       await poll(() => alertTexts(page).then((texts) => texts.length)).toBe(1)
       answers.push(`${status} ${(await alertTexts(page))[0]}`)
     }
-    expect(answers[0]).toBe(`401 ${messages.loginFailed}`)
+    expect(answers[0]).toBe(`401 ${accountMessages.loginFailed}`)
     expect(answers.length, answers.join('\n')).toBe(4)
     expect(answers[3]!.slice(4)).toMatch(TOO_MANY)
   })
@@ -204,7 +207,7 @@ describe('rate limits on the screens', () => {
       await page.getByRole('button', { name: 'Send' }).click()
     }
     await send()
-    await poll(() => statusTexts(page)).toContain(messages.contactSent)
+    await poll(() => statusTexts(page)).toContain(contactMessages.contactSent)
     await send()
     await poll(() => alertTexts(page).then((texts) => texts.length)).toBe(1)
     expect((await alertTexts(page))[0]).toMatch(TOO_MANY)

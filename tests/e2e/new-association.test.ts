@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { messages } from '#shared/messages'
+import { importMessages } from '#shared/messages/import'
+import { settingsMessages } from '#shared/messages/settings'
+import { siteMapMessages } from '#shared/messages/site-map'
 import {
   administratorClaimed,
   anonymousPage,
@@ -49,7 +51,7 @@ describe('a new association sets up from an empty data folder', () => {
     await poll(() => headingOf(page)).toBe('Settings')
     await fillForm(page, { 'Association name': 'Brook Lane Growers' })
     await page.getByRole('button', { name: 'Submit' }).click()
-    await poll(() => statusTexts(page)).toContain(messages.settingsSaved)
+    await poll(() => statusTexts(page)).toContain(settingsMessages.settingsSaved)
 
     // Its drawing: six plots, named "plot-1" to "plot-6" by the drawing program.
     await stepLink(page, 'Open the site map drawing')
@@ -65,14 +67,14 @@ describe('a new association sets up from an empty data folder', () => {
     // The drawing is read in a worker thread, which takes seconds to start on a busy machine.
     await expect
       .poll(() => statusTexts(page), { timeout: 60_000 })
-      .toContain(messages.drawingImported(6))
+      .toContain(siteMapMessages.drawingImported(6))
 
     // Its spreadsheet of people: plot holders and a waiting list kept with the dates they applied.
     await stepLink(page, 'Import a spreadsheet')
     await poll(() => headingOf(page)).toBe('Import from a spreadsheet')
     const spreadsheet = 'Spreadsheet (CSV or .xlsx)'
     await choose(page, spreadsheet, 'photo.png', samplePng, 'image/png')
-    await poll(() => alertTexts(page)).toContain(messages.notASpreadsheet)
+    await poll(() => alertTexts(page)).toContain(importMessages.notASpreadsheet)
     const people = csvBytes([
       ['Nick', 'Forename', 'Surname', 'Email', 'Waiting list', 'Date added'],
       ['ann', 'Ann', 'Ash', 'ann@example.org', 'no', ''],
@@ -83,13 +85,13 @@ describe('a new association sets up from an empty data folder', () => {
       ['wyn', 'Wyn', 'Wye', '', 'yes', '15/06/2019'],
     ])
     await choose(page, spreadsheet, 'members.csv', people, 'text/csv')
-    await poll(() => statusTexts(page)).toContain(messages.importReady(6))
+    await poll(() => statusTexts(page)).toContain(importMessages.importReady(6))
     const preview = page.locator('.import-page table')
     expect(await preview.locator('tbody tr').first().textContent()).toContain('ann@example.org')
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
     await page.getByRole('button', { name: 'Import 6 people' }).click()
-    await poll(() => statusTexts(page)).toContain(messages.importDone(6, 'people', 0))
+    await poll(() => statusTexts(page)).toContain(importMessages.importDone(6, 'people', 0))
 
     // Then its plots, from the workbook's second sheet, with their tenants by nickname.
     await page.getByLabel('Plots, with their tenants').check()
@@ -106,9 +108,9 @@ describe('a new association sets up from an empty data folder', () => {
     await choose(page, spreadsheet, 'plots.xlsx', plots, xlsx)
     await poll(() => page.getByLabel('Sheet', { exact: true }).isVisible()).toBe(true)
     await page.getByLabel('Sheet', { exact: true }).selectOption('Plots')
-    await poll(() => statusTexts(page)).toContain(messages.importReady(6))
+    await poll(() => statusTexts(page)).toContain(importMessages.importReady(6))
     await page.getByRole('button', { name: 'Import 6 plots' }).click()
-    await poll(() => statusTexts(page)).toContain(messages.importDone(6, 'plots', 3))
+    await poll(() => statusTexts(page)).toContain(importMessages.importDone(6, 'plots', 3))
 
     // The map shows which plots are let, and the waiting list is in the order people applied.
     await page.goto('/members/plots')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { newsMessages } from '#shared/messages/news'
 import {
   anonymousPage,
   expectNoAxeViolations,
@@ -47,7 +48,7 @@ async function writePost(page: Page, title: string, text: string, publishNow: bo
   if (publishNow) await form.getByLabel('Publish now', { exact: true }).check()
   await form.getByRole('button', { name: 'Submit' }).click()
   await poll(() => page.getByRole('status').filter({ hasText: title }).textContent()).toBe(
-    messages.newsPostAdded(title, publishNow),
+    newsMessages.newsPostAdded(title, publishNow),
   )
 }
 
@@ -69,7 +70,7 @@ describe('news', () => {
       viewport: PHONE,
     })
     await openNewsDesk(committee)
-    expect(await committee.getByText(messages.noNewsPostsYet).isVisible()).toBe(true)
+    expect(await committee.getByText(newsMessages.noNewsPostsYet).isVisible()).toBe(true)
     expect(await writeForm(committee).getByLabel('Date', { exact: true }).inputValue()).toBe(today)
     await writePost(
       committee,
@@ -160,7 +161,7 @@ describe('news', () => {
     await postButton(committee, 'Edit', 'Water off').click()
     await committee.getByRole('form', { name: 'Edit Water off' }).waitFor()
 
-    const prompt = committee.getByRole('dialog', { name: messages.unsavedChanges })
+    const prompt = committee.getByRole('dialog', { name: commonMessages.unsavedChanges })
     await committee
       .getByRole('navigation', { name: 'Members' })
       .getByRole('link', { name: 'Map' })

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext, Page } from 'playwright-core'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { contactMessages } from '#shared/messages/contact'
 import {
   apiAs,
   expectNoAxeViolations,
@@ -205,7 +206,7 @@ describe('the members area on a phone and on a desktop', () => {
       level: 3,
       viewport: DESKTOP,
     })
-    const prompt = page.getByRole('dialog', { name: messages.unsavedChanges })
+    const prompt = page.getByRole('dialog', { name: commonMessages.unsavedChanges })
     await page.goto('/members/plotholders')
     await page.getByRole('link', { name: /Owain/ }).click()
     await poll(() => field(page, 'Nickname').inputValue()).toBe('owain')
@@ -333,7 +334,7 @@ describe('the members area on a phone and on a desktop', () => {
     })
     await page.goto('/members/enquiries')
     await poll(() => page.getByText('A Neighbour').isVisible()).toBe(true)
-    expect(await page.getByText(messages.enquiryInOutbox).isVisible()).toBe(true)
+    expect(await page.getByText(contactMessages.enquiryInOutbox).isVisible()).toBe(true)
     await page.context().close()
   })
 })

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { messages } from '#shared/messages'
-import { rentMessages } from '#shared/rent-messages'
+import { invoiceMessages } from '#shared/messages/invoices'
+import { rentMessages } from '#shared/messages/rent'
 import {
   anonymousPage,
   expectNoAxeViolations,
@@ -97,7 +97,7 @@ describe('the rent year on the demo site', () => {
     await field(page, 'How to pay').fill('Sort code 00-00-00, account 12345678.')
     await page.getByRole('button', { name: 'Save' }).click()
     await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain(
-      messages.rentSettingsSaved,
+      rentMessages.rentSettingsSaved,
     )
   })
 
@@ -115,7 +115,9 @@ describe('the rent year on the demo site', () => {
     await start.click()
     const statuses = async () => (await page.getByRole('status').allTextContents()).join(' ')
     await poll(statuses).toContain(LABEL)
-    expect(await statuses()).toContain(messages.rentYearCreated(await invoiceCount(page), LABEL))
+    expect(await statuses()).toContain(
+      rentMessages.rentYearCreated(await invoiceCount(page), LABEL),
+    )
 
     await poll(() => invoiceMails().length, 'invoice e-mails arrive').toBeGreaterThan(1)
     const mail = invoiceMails()[0]!
@@ -144,7 +146,7 @@ describe('the rent year on the demo site', () => {
     const owed = Number((await payment.getByLabel('Amount (£)').inputValue()).replace(/[£,]/g, ''))
     expect(owed).toBeGreaterThan(1)
     await payment.getByLabel('Amount (£)').fill('1.00')
-    await payment.getByLabel('Method').selectOption({ label: messages.paymentMethod.cash })
+    await payment.getByLabel('Method').selectOption({ label: invoiceMessages.paymentMethod.cash })
     await payment.getByLabel('Reference').fill('cash at the gate')
     await payment.getByRole('button', { name: 'Record payment' }).click()
     await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain(
@@ -189,9 +191,9 @@ describe('the rent year on the demo site', () => {
     const page = await signedIn(later)
     await openInvoice(page, second.number)
     const balance = page.getByRole('region', { name: 'Balance' })
-    await poll(() => balance.textContent()).toContain(messages.rentStep.arrears)
-    expect(await balance.textContent()).toContain(messages.rentStep.first)
-    expect(await balance.textContent()).toContain(messages.rentStep.second)
+    await poll(() => balance.textContent()).toContain(invoiceMessages.rentStep.arrears)
+    expect(await balance.textContent()).toContain(invoiceMessages.rentStep.first)
+    expect(await balance.textContent()).toContain(invoiceMessages.rentStep.second)
     await page.goto('/members/rent')
     const arrears = page.getByRole('region', { name: 'Arrears' })
     await poll(() =>

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { messages } from '#shared/messages'
+import { settingsMessages } from '#shared/messages/settings'
 import {
   anonymousPage,
   expectNoAxeViolations,
@@ -50,7 +50,7 @@ describe('settings', () => {
 
     await fillForm(admin, { 'Association name': NEW_NAME, 'About page text': ABOUT_TEXT })
     await admin.getByRole('button', { name: 'Submit' }).click()
-    await poll(() => statusTexts(admin)).toContain(messages.settingsSaved)
+    await poll(() => statusTexts(admin)).toContain(settingsMessages.settingsSaved)
     expect(await field(admin, 'About page text').inputValue()).toBe(ABOUT_TEXT)
 
     // Saved, so the form lets its page go without asking.
@@ -93,7 +93,7 @@ describe('settings', () => {
       buffer: samplePng,
     })
     await logo.getByRole('button', { name: 'Upload logo' }).click()
-    await poll(() => statusTexts(admin)).toContain(messages.imageUploaded)
+    await poll(() => statusTexts(admin)).toContain(settingsMessages.imageUploaded)
     await poll(() => logo.getByRole('img').count()).toBe(1)
 
     const photo = admin.getByRole('region', { name: 'Home page photo' })

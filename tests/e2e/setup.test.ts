@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { messages } from '#shared/messages'
+import { settingsMessages } from '#shared/messages/settings'
 import {
   anonymousPage,
   expectNoAxeViolations,
@@ -45,7 +45,7 @@ describe('first-run steps on an empty database', () => {
     await poll(() => headingOf(admin)).toBe('Settings')
     await fillForm(admin, { 'Association name': 'Brook Lane Growers' })
     await admin.getByRole('button', { name: 'Submit' }).click()
-    await poll(() => statusTexts(admin)).toContain(messages.settingsSaved)
+    await poll(() => statusTexts(admin)).toContain(settingsMessages.settingsSaved)
     await admin.getByRole('link', { name: 'Getting started' }).click()
     await poll(() => stepState(admin, 'Name and details')).toBe('Done')
     await admin.context().close()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
 import {
   administratorClaimed,
   anonymousPage,
@@ -31,7 +31,7 @@ describe('sign-in, registration and the members shell', () => {
     const page = await anonymousPage(suite.browser, suite.server)
     await logIn(page, 'admin', suite.server.adminPassword)
     await poll(() => pathOf(page)).toBe('/members/account')
-    await poll(() => statusTexts(page)).toContain(messages.mustChangePassword)
+    await poll(() => statusTexts(page)).toContain(accountMessages.mustChangePassword)
     expect(await membersLinks(page)).toEqual(['My account'])
     expect(await storedGuest(page)).toEqual({
       userName: 'admin',

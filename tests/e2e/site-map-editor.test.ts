@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { siteMapMessages } from '#shared/messages/site-map'
 import {
   apiAs,
   expectNoAxeViolations,
@@ -48,7 +49,7 @@ describe('drawing the site layout in the browser', () => {
     })
     await page.goto('/members/site-map')
     await poll(() => headingOf(page)).toBe('Site map drawing')
-    await poll(() => page.getByText(messages.chooseLayoutItem).count()).toBe(1)
+    await poll(() => page.getByText(siteMapMessages.chooseLayoutItem).count()).toBe(1)
 
     await page.getByRole('button', { name: 'Add a plot' }).click()
     await field(page, 'Plot name').fill('A1')
@@ -93,16 +94,16 @@ describe('drawing the site layout in the browser', () => {
     await page.getByRole('button', { name: 'Add a plot' }).click()
     await field(page, 'Plot name').fill('A1')
     await page.getByRole('button', { name: 'Save the layout' }).click()
-    await poll(() => alertTexts(page)).toContain(messages.plotDrawnTwice('A1'))
+    await poll(() => alertTexts(page)).toContain(siteMapMessages.plotDrawnTwice('A1'))
     await field(page, 'Plot name').fill('A2')
     await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'Save the layout' }).click()
-    await poll(() => statusTexts(page)).toContain(messages.siteMapSaved)
+    await poll(() => statusTexts(page)).toContain(siteMapMessages.siteMapSaved)
 
     // The check sees two drawn plots without records, and one action makes them.
     await poll(() => page.getByText('Drawn plots without a record: A1, A2.').count()).toBe(1)
     await page.getByRole('button', { name: 'Create the missing plots (2)' }).click()
-    await poll(() => statusTexts(page)).toContain(messages.plotsCreated(2))
+    await poll(() => statusTexts(page)).toContain(siteMapMessages.plotsCreated(2))
 
     // Everyone's site map shows the saved layout.
     await page.goto('/members/map')
@@ -125,7 +126,9 @@ describe('drawing the site layout in the browser', () => {
     await page.getByRole('button', { name: 'Add a plot' }).click()
 
     await page.getByRole('link', { name: 'Site map', exact: true }).first().click()
-    await poll(() => page.getByRole('dialog').textContent()).toContain(messages.unsavedChanges)
+    await poll(() => page.getByRole('dialog').textContent()).toContain(
+      commonMessages.unsavedChanges,
+    )
     await page.getByRole('button', { name: 'Stay on this page' }).click()
     await poll(() => page.getByRole('dialog').isVisible()).toBe(false)
     expect(pathOf(page)).toBe('/members/site-map')
@@ -138,7 +141,7 @@ describe('drawing the site layout in the browser', () => {
       (await other.put('/api/site-map', { data: { layout, version: current?.version ?? 0 } })).ok(),
     ).toBe(true)
     await page.getByRole('button', { name: 'Save the layout' }).click()
-    await poll(() => alertTexts(page)).toContain(messages.staleVersion)
+    await poll(() => alertTexts(page)).toContain(commonMessages.staleVersion)
     expect(await page.getByRole('button', { name: /^Plot / }).count()).toBeGreaterThan(0)
   })
 })

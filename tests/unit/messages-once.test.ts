@@ -4,13 +4,16 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 // Every message a user reads (a refusal, a status, a hint, an empty list's note) is written once,
-// in src/shared/messages.ts (or, for the rent year and letting, src/shared/rent-, letting-, offer- and waiting-list-messages.ts): the server's answers and the screens use it, so a wording is changed
-// in one place and the two sides never drift. This reads the code the way a reviewer would and
-// lists any sentence spelled in a string elsewhere. A page's own prose is content, not a message:
-// the default Home and About texts are Markdown files (src/server/features/site/default-*.md).
+// in src/shared/messages/: one file per feature (people.ts, rent.ts, …), and common.ts for the
+// words no one feature owns. The server's answers and the screens use it, so a wording is changed
+// in one place and the two sides never drift, and a screen loads only the words of the features it
+// shows. This reads the code the way a reviewer would and lists any sentence spelled in a string
+// elsewhere, or spelled twice in the folder. A page's own prose is content, not a message: the
+// default Home and About texts are Markdown files (src/server/features/site/default-*.md).
 
 const root = path.resolve(import.meta.dirname, '../..')
 const SCOPES = [
+  'src/shared',
   'src/client',
   'src/server/features',
   'src/server/core/http',
@@ -18,15 +21,9 @@ const SCOPES = [
   'src/server/core/viewer.ts',
   'src/server/core/logged-change.ts',
 ]
-// messages.ts, and the rent year's and letting's own (kept out of the home page's bundle).
-const MESSAGE_FILES = [
-  'src/shared/messages.ts',
-  'src/shared/rent-messages.ts',
-  'src/shared/letting-messages.ts',
-  'src/shared/waiting-list-messages.ts',
-  'src/shared/offer-messages.ts',
-  'src/shared/money-messages.ts',
-]
+// Every file of the folder, so that a new feature's file is covered the day it is made.
+const MESSAGES_DIR = 'src/shared/messages'
+const MESSAGE_FILES = sourceFiles(MESSAGES_DIR)
 
 function sourceFiles(scope: string): string[] {
   const full = path.join(root, scope)
@@ -85,10 +82,22 @@ function sentencesIn(file: string): string[] {
 }
 
 describe('every user-facing sentence is written once', () => {
-  it(`spells no sentence outside ${MESSAGE_FILES.join(' and ')}`, () => {
+  it(`spells no sentence outside ${MESSAGES_DIR}/`, () => {
     const files = SCOPES.flatMap(sourceFiles).filter((file) => !MESSAGE_FILES.includes(file))
     expect(files.length).toBeGreaterThan(50)
     expect(files.flatMap(sentencesIn)).toEqual([])
+  })
+
+  it(`spells each sentence once within ${MESSAGES_DIR}/`, () => {
+    expect(MESSAGE_FILES.length).toBeGreaterThan(10)
+    const found = MESSAGE_FILES.flatMap(sentencesIn)
+    expect(found.length).toBeGreaterThan(200)
+    // Each entry is "file:line sentence".
+    const sentence = (where: string) => where.slice(where.indexOf(' ') + 1)
+    const twice = found.filter((where) =>
+      found.some((other) => other !== where && sentence(other) === sentence(where)),
+    )
+    expect(twice).toEqual([])
   })
 
   it('would notice one', () => {

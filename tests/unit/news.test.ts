@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { newsMessages } from '#shared/messages/news'
 import { newNewsPostSchema, updateNewsPostSchema } from '#shared/schemas/news'
 import { paragraphsOf } from '#client/components/news/paragraphs.ts'
 
@@ -18,16 +19,18 @@ describe('a news post as the forms send it', () => {
 
   it('refuses a blank, long or two-line title, a day that does not exist, and an edit without its version', () => {
     const version = { version: 1 }
-    expect(firstMessage({ ...post, ...version, title: ' ' })).toBe(messages.newsTitleRequired)
+    expect(firstMessage({ ...post, ...version, title: ' ' })).toBe(newsMessages.newsTitleRequired)
     expect(firstMessage({ ...post, ...version, title: 'x'.repeat(201) })).toBe(
-      messages.tooLong('title', 200),
+      commonMessages.tooLong('title', 200),
     )
     expect(firstMessage({ ...post, ...version, title: 'One\r\ntwo' })).toBe(
-      messages.newsTitleOneLine,
+      newsMessages.newsTitleOneLine,
     )
-    expect(firstMessage({ ...post, ...version, date: '2024-02-30' })).toBe(messages.invalidDate)
+    expect(firstMessage({ ...post, ...version, date: '2024-02-30' })).toBe(
+      commonMessages.invalidDate,
+    )
     expect(firstMessage({ ...post, ...version, body: 'x'.repeat(20_001) })).toBe(
-      messages.tooLong('text', 20_000),
+      commonMessages.tooLong('text', 20_000),
     )
     expect(updateNewsPostSchema.safeParse(post).success).toBe(false)
   })

@@ -1,6 +1,9 @@
 import { describe, it, expect } from 'vitest'
 import type { z } from 'zod'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { contactMessages } from '#shared/messages/contact'
+import { peopleMessages } from '#shared/messages/people'
+import { plotMessages } from '#shared/messages/plots'
 import { contactSchema } from '#shared/schemas/contact'
 import {
   isoDate,
@@ -49,7 +52,7 @@ describe('isoDate', () => {
 
   it('refuses other shapes and days that do not exist', () => {
     for (const text of ['2023-02-29', '2024-13-01', '2024-1-5', '05/01/2024', '2024-01-01T00:00']) {
-      expect(issues(isoDate, text)).toEqual([['', messages.invalidDate]])
+      expect(issues(isoDate, text)).toEqual([['', commonMessages.invalidDate]])
     }
   })
 })
@@ -97,7 +100,7 @@ describe('person fields', () => {
   it('refuses a missing name with the same message', () => {
     const { lastName: _lastName, ...withoutLastName } = fields
     expect(issues(personFieldsSchema, withoutLastName)).toEqual([
-      ['lastName', messages.personNameRequired],
+      ['lastName', peopleMessages.personNameRequired],
     ])
   })
 
@@ -121,7 +124,7 @@ describe('person fields', () => {
 
   it('needs real dates', () => {
     expect(issues(personFieldsSchema, { ...fields, dateJoined: '2024-02-30' })).toEqual([
-      ['dateJoined', messages.invalidDate],
+      ['dateJoined', commonMessages.invalidDate],
     ])
   })
 })
@@ -185,7 +188,7 @@ describe('plot fields', () => {
   it('refuses amounts that are not whole numbers from 0 to 1,000,000', () => {
     for (const area of ['', 'abc', '12.5', 12.5, -1, '-1', '1000001', '12 m', null]) {
       expect(issues(plotFieldsSchema, { ...plotFields, area })).toEqual([
-        ['area', messages.areaWholeNumber],
+        ['area', plotMessages.areaWholeNumber],
       ])
     }
     expect(issues(plotFieldsSchema, { ...plotFields, area: '1000000' })).toEqual([])
@@ -200,7 +203,7 @@ describe('plot fields', () => {
   it('has gradient slope or flat', () => {
     expect(plotFieldsSchema.parse({ ...plotFields, gradient: 'flat' }).gradient).toBe('flat')
     expect(issues(plotFieldsSchema, { ...plotFields, gradient: 'hilly' })).toEqual([
-      ['gradient', messages.invalidGradient],
+      ['gradient', plotMessages.invalidGradient],
     ])
   })
 
@@ -263,9 +266,9 @@ describe('contactSchema', () => {
       ['enquiry', 'Please enter your enquiry.'],
     ])
     expect(issues(contactSchema, {})).toEqual([
-      ['name', messages.contactNameRequired],
-      ['email', messages.invalidEmail],
-      ['enquiry', messages.contactEnquiryRequired],
+      ['name', contactMessages.contactNameRequired],
+      ['email', commonMessages.invalidEmail],
+      ['enquiry', contactMessages.contactEnquiryRequired],
     ])
   })
 
@@ -313,7 +316,7 @@ describe('registerSchema', () => {
 
   it('refuses an invalid email', () => {
     expect(issues(registerSchema, { ...registration, email: 'ann@' })).toEqual([
-      ['email', messages.invalidEmail],
+      ['email', commonMessages.invalidEmail],
     ])
   })
 

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
 
 // The one place where a server answer becomes data or an error the screen can show.
 export class ApiError extends Error {
@@ -28,7 +28,7 @@ export async function api<T>(
       ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
     })
   } catch {
-    throw new ApiError(0, messages.serverUnreachable)
+    throw new ApiError(0, commonMessages.serverUnreachable)
   }
   if (response.status === 204) return undefined as T
   const body: unknown = await response.json().catch(() => null)
@@ -44,7 +44,7 @@ export const isTooManyAttempts = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 429
 
 export const errorMessage = (error: unknown) =>
-  error instanceof Error ? error.message : messages.somethingWentWrong
+  error instanceof Error ? error.message : commonMessages.somethingWentWrong
 
 /** An upload's body. The text fields go before the file, so the server has them whatever it does with the file. */
 export function uploadForm(fields: Record<string, string>, file: File): FormData {

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 
 // Numbers as a settings form reads them from what was typed, so that zod stays off the screens;
@@ -9,7 +9,7 @@ export const wholeNumber = (text: string) =>
   /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : NaN
 
 export const wrongInput = (field: string, kind: string) =>
-  refuse(messages.inputWrongType(field, kind))
+  refuse(commonMessages.inputWrongType(field, kind))
 
 /** A number of days, as settings give them: 1 to 365. */
 export function daysInput(text: string, field: string): Outcome<number> {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useBlocker, type Blocker } from 'react-router'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
 
 /**
  * While `dirty`, leaving the page by any way (a link, the list, the back button, closing the
@@ -74,7 +74,7 @@ function LeavePrompt({ blocker }: { blocker: Blocker }) {
       aria-labelledby="leave-prompt-text"
       onCancel={() => blocker.reset?.()}
     >
-      <p id="leave-prompt-text">{messages.unsavedChanges}</p>
+      <p id="leave-prompt-text">{commonMessages.unsavedChanges}</p>
       <div className="button-row">
         <button type="button" className="button" autoFocus onClick={() => blocker.reset?.()}>
           Stay on this page

@@ -1,5 +1,6 @@
 import type { Outcome } from '#shared/domain/outcome'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
+import { serverMessages } from '#shared/messages/server'
 
 // A failure the user can understand and act on: it reaches the client as problem details with
 // this status and detail (RFC 9457). Anything else thrown is a bug or an outage, shown generically.
@@ -14,8 +15,9 @@ export class AppError extends Error {
 }
 
 export const badRequest = (detail: string) => new AppError(400, detail)
-export const unauthorized = (detail: string = messages.signInRequired) => new AppError(401, detail)
-export const forbidden = (detail: string = messages.noAccess) => new AppError(403, detail)
+export const unauthorized = (detail: string = serverMessages.signInRequired) =>
+  new AppError(401, detail)
+export const forbidden = (detail: string = serverMessages.noAccess) => new AppError(403, detail)
 export const notFound = (detail: string) => new AppError(404, detail)
 export const conflict = (detail: string) => new AppError(409, detail)
 export const unprocessable = (detail: string) => new AppError(422, detail)
@@ -23,7 +25,7 @@ export const unprocessable = (detail: string) => new AppError(422, detail)
 /** A refusal for now: too many attempts. The answer says how long to wait, also as Retry-After. */
 export class TooManyAttempts extends AppError {
   constructor(readonly retryAfter: number) {
-    super(429, messages.tooManyAttempts(retryAfter))
+    super(429, accountMessages.tooManyAttempts(retryAfter))
   }
 }
 

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { serverMessages } from '#shared/messages/server'
 import type { Db } from '#server/core/db/database'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
@@ -111,7 +111,7 @@ export async function loggedChange<T>(
     const logged =
       error instanceof AppError
         ? { status: error.status, message: error.detail }
-        : { message: messages.changeFailed }
+        : { message: serverMessages.changeFailed }
     await logEvent(db, change, attempted ?? null, logged).catch(() => undefined)
     throw error
   }

@@ -7,7 +7,7 @@ import {
   type SessionCookie,
 } from '#server/core/auth/session-lookup'
 import type { Db } from '#server/core/db/database'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
 import type { Viewer as ViewerAnswer } from '#shared/schemas/account'
 import { forbidden, unauthorized } from '#server/core/errors'
 
@@ -67,7 +67,7 @@ export function accessControl(app: FastifyInstance, auth: Auth, db: Db, cookie: 
     if (minLevel === 0) return
     if (!viewer) throw unauthorized()
     if (viewer.mustChangePassword && !duringPasswordChange)
-      throw forbidden(messages.mustChangePassword)
+      throw forbidden(accountMessages.mustChangePassword)
     if (viewer.level < minLevel) throw forbidden()
   })
 }

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { importMessages } from '#shared/messages/import'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { blankPerson } from '#shared/domain/people'
 import { blankPlot, comparePlotIds, isOccupied } from '#shared/domain/plots'
@@ -74,10 +74,10 @@ export function mappingProblem(
   mapping: ColumnMapping,
 ): string | undefined {
   for (const column of Object.values(mapping)) {
-    if (!columns.includes(column)) return messages.noSuchColumn(column)
+    if (!columns.includes(column)) return importMessages.noSuchColumn(column)
   }
   const missing = fieldsOf(kind).find((field) => field.required && !mapping[field.key])
-  return missing ? messages.columnRequired(missing.label) : undefined
+  return missing ? importMessages.columnRequired(missing.label) : undefined
 }
 
 /** Each row's cells under our field keys; fields the file does not have are absent. */
@@ -102,7 +102,7 @@ function yesOrNo(kind: ImportKind, key: string, text = ''): Outcome<boolean> {
   const word = text.trim().toLowerCase()
   if (YES.has(word)) return ok(true)
   if (NO.has(word)) return ok(false)
-  return refuse(messages.notYesOrNo(labelOf(kind, key), text))
+  return refuse(importMessages.notYesOrNo(labelOf(kind, key), text))
 }
 
 const pad = (n: string) => n.padStart(2, '0')
@@ -119,7 +119,7 @@ function dateOf(label: string, text: string | undefined, today: string): Outcome
       ? `${british[3]}-${pad(british[2]!)}-${pad(british[1]!)}`
       : ''
   const real = date && new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) === date
-  return real ? ok(date) : refuse(messages.importDateInvalid(label, value))
+  return real ? ok(date) : refuse(importMessages.importDateInvalid(label, value))
 }
 
 /** Plot names or nicknames in one cell, separated by commas or semicolons. */

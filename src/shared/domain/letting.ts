@@ -1,5 +1,5 @@
-import { lettingMessages } from '#shared/letting-messages'
-import { offerMessages } from '#shared/offer-messages'
+import { lettingMessages } from '#shared/messages/letting'
+import { offerMessages } from '#shared/messages/offers'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { addDays } from '#shared/domain/rent'
 import { isBlank } from '#shared/domain/text'

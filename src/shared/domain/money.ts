@@ -1,4 +1,4 @@
-import { moneyMessages } from '#shared/money-messages'
+import { moneyMessages } from '#shared/messages/money'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 
 // Money is whole pence everywhere: in the database, in the API and in every sum. Pounds appear

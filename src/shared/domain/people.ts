@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
@@ -47,12 +47,12 @@ export function removePlotFromPerson(person: Person, plotId: string): Person {
 }
 
 export function moveToWaitingList(person: Person, today: string): Outcome<Person> {
-  if (person.plots.length > 0) return refuse(messages.personHasPlots)
+  if (person.plots.length > 0) return refuse(peopleMessages.personHasPlots)
   return ok({ ...person, onWaitingList: true, isPlotHolder: false, joinedWaitingList: today })
 }
 
 export function moveToPlotholders(person: Person): Outcome<Person> {
-  if (person.plots.length === 0) return refuse(messages.personHasNoPlot)
+  if (person.plots.length === 0) return refuse(peopleMessages.personHasNoPlot)
   return ok({ ...person, isPlotHolder: true, onWaitingList: false })
 }
 

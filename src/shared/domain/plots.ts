@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { plotMessages } from '#shared/messages/plots'
 import type { Gradient, Plot } from '#shared/schemas/plot'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 
@@ -46,7 +46,7 @@ function withTenants(plot: Plot, tenants: string[]): Plot {
 
 export function addTenant(plot: Plot, personId: string): Outcome<Plot> {
   if (plot.tenants.includes(personId)) return ok(plot)
-  if (plot.tenants.length >= MAX_TENANTS_PER_PLOT) return refuse(messages.fourTenantsOnly)
+  if (plot.tenants.length >= MAX_TENANTS_PER_PLOT) return refuse(plotMessages.fourTenantsOnly)
   return ok(withTenants(plot, [...plot.tenants, personId].sort()))
 }
 

@@ -1,5 +1,4 @@
-import { messages } from '#shared/messages'
-import { rentMessages } from '#shared/rent-messages'
+import { rentMessages } from '#shared/messages/rent'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { feePence, MAX_PENCE, penceText } from '#shared/domain/money'
 
@@ -181,7 +180,7 @@ export function checkEntry(
   amount: number | undefined,
 ): Outcome<number> {
   const { sums } = invoice
-  if (sums.cancel > 0) return refuse(messages.invoiceCancelled)
+  if (sums.cancel > 0) return refuse(rentMessages.invoiceCancelled)
   const outstanding = outstandingOf(invoice.amount, sums)
   const netPaid = sums.payment - sums.refund
   switch (kind) {
@@ -244,7 +243,7 @@ export function matchStatementLine<
   )
   const invoice = quoted.map((n) => invoicesByNumber.get(n)).find((found) => found !== undefined)
   if (!invoice) return { invoice: null, problem: rentMessages.statementNoInvoice }
-  if (invoice.cancelled) return { invoice: null, problem: messages.invoiceCancelled }
+  if (invoice.cancelled) return { invoice: null, problem: rentMessages.invoiceCancelled }
   if (invoice.outstanding <= 0) return { invoice: null, problem: rentMessages.invoiceSettled }
   if (line.amount > invoice.outstanding)
     return { invoice: null, problem: rentMessages.paymentTooLarge(penceText(invoice.outstanding)) }

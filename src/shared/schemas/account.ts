@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
 
 // A user account as the accounts screen sees it: the API's answer and the client's type.
 export const accountSchema = z.object({
@@ -28,15 +28,15 @@ export type Viewer = z.infer<typeof viewerSchema>
 
 // The same length rule as registration; the common-password rule needs the server's list.
 export const newPassword = z
-  .string({ error: messages.passwordTooShort })
-  .min(8, messages.passwordTooShort)
-  .max(128, messages.passwordTooLong)
+  .string({ error: accountMessages.passwordTooShort })
+  .min(8, accountMessages.passwordTooShort)
+  .max(128, accountMessages.passwordTooLong)
 
 export const changePasswordSchema = z.object({
   currentPassword: z
-    .string({ error: messages.currentPasswordRequired })
-    .min(1, messages.currentPasswordRequired)
-    .max(1000, messages.currentPasswordWrong),
+    .string({ error: accountMessages.currentPasswordRequired })
+    .min(1, accountMessages.currentPasswordRequired)
+    .max(1000, accountMessages.currentPasswordWrong),
   newPassword,
 })
 

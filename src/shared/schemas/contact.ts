@@ -1,15 +1,15 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { contactMessages } from '#shared/messages/contact'
 import { emailAddress, ONE_LINE, requiredText } from '#shared/schemas/text-fields'
 
 export const contactSchema = z.object({
   // A line break in the name could forge lines in the e-mail sent to the committee.
-  name: requiredText(messages.contactNameRequired, 'name', 200).regex(
+  name: requiredText(contactMessages.contactNameRequired, 'name', 200).regex(
     ONE_LINE,
-    messages.contactNameOneLine,
+    contactMessages.contactNameOneLine,
   ),
   email: emailAddress,
-  enquiry: requiredText(messages.contactEnquiryRequired, 'enquiry', 5000),
+  enquiry: requiredText(contactMessages.contactEnquiryRequired, 'enquiry', 5000),
 })
 
 export type Contact = z.infer<typeof contactSchema>

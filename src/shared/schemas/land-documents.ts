@@ -1,18 +1,7 @@
 import { z } from 'zod'
 import { requiredText } from '#shared/schemas/text-fields'
 import { isoDate } from '#shared/schemas/person'
-
-// Our own messages: the spec has no upload screen, so their wording is ours.
-export const landMessages = {
-  fileTooLarge: 'The file is larger than 20 MB.',
-  notPdf: 'Only PDF files can be uploaded.',
-  noFile: 'Choose a PDF file to upload.',
-  oneFileOnly: 'Upload one PDF file at a time.',
-  nameRequired: 'The document name must be filled in!',
-  descriptionRequired: 'The description must be filled in!',
-  nothingToChange: 'Give a new name, date, description or position.',
-  documentMissing: 'That land document does not exist.',
-} as const
+import { landMessages } from '#shared/messages/land'
 
 export const MAX_PDF_BYTES = 20 * 1024 * 1024
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { lettingMessages } from '#shared/letting-messages'
-import { messages } from '#shared/messages'
+import { lettingMessages } from '#shared/messages/letting'
+import { commonMessages } from '#shared/messages/common'
+import { peopleMessages } from '#shared/messages/people'
 import {
   days,
   emailAddress as email,
@@ -12,15 +13,18 @@ import {
 // Applying for a plot from the public site, finding one's place on the waiting list, and offers.
 
 const name = (field: string) =>
-  requiredText(messages.personNameRequired, field, 100).regex(ONE_LINE, messages.personNameRequired)
+  requiredText(peopleMessages.personNameRequired, field, 100).regex(
+    ONE_LINE,
+    peopleMessages.personNameRequired,
+  )
 
 export const applicationSchema = z.object({
   firstName: name('first name'),
   lastName: name('last name'),
   email,
-  phoneNumber: z.string().trim().max(50, messages.tooLong('phone number', 50)),
-  address: z.string().trim().max(500, messages.tooLong('address', 500)),
-  note: z.string().trim().max(2000, messages.tooLong('note', 2000)),
+  phoneNumber: z.string().trim().max(50, commonMessages.tooLong('phone number', 50)),
+  address: z.string().trim().max(500, commonMessages.tooLong('address', 500)),
+  note: z.string().trim().max(2000, commonMessages.tooLong('note', 2000)),
   consent: z.literal(true, { error: lettingMessages.consentRequired }),
   /** A field people never see: only a script fills it in. */
   website: z.string().max(200).default(''),
@@ -74,7 +78,7 @@ export const lettingSettingsSchema = z.object({
     .string()
     .trim()
     .min(1, lettingMessages.privacyNoticeRequired)
-    .max(4000, messages.tooLong('privacy notice', 4000)),
+    .max(4000, commonMessages.tooLong('privacy notice', 4000)),
 })
 export type LettingSettings = z.infer<typeof lettingSettingsSchema>
 export const storedLettingSettingsSchema = lettingSettingsSchema.safeExtend({
@@ -104,7 +108,7 @@ export type Offer = z.infer<typeof offerSchema>
 export const newOfferSchema = z.object({
   plotId: z.string().trim().min(1).max(40),
   personId: z.string().trim().min(1).max(40),
-  reason: z.string().trim().max(500, messages.tooLong('reason', 500)).default(''),
+  reason: z.string().trim().max(500, commonMessages.tooLong('reason', 500)).default(''),
 })
 export type NewOffer = z.infer<typeof newOfferSchema>
 
@@ -121,7 +125,7 @@ export const offerAnswerSchema = z.object({ answer: z.enum(['accept', 'decline']
 
 /** The committee takes an open offer back; the reason is required (422 when empty). */
 export const withdrawOfferSchema = z.object({
-  reason: z.string().trim().max(500, messages.tooLong('reason', 500)),
+  reason: z.string().trim().max(500, commonMessages.tooLong('reason', 500)),
 })
 
 /** A link's token: to accept or decline an offer, or to stay on the list. */

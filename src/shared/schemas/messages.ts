@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { mailMessages } from '#shared/messages/mail'
 import { BASE_MERGE_FIELDS, unknownFields } from '#shared/domain/merge-fields'
 import { ONE_LINE, requiredText } from '#shared/schemas/text-fields'
 import {
@@ -21,7 +21,7 @@ export const audienceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('unpaid') }),
   z.object({
     kind: z.literal('people'),
-    ids: z.array(z.string().min(1)).min(1, messages.chooseSomeone).max(20_000),
+    ids: z.array(z.string().min(1)).min(1, mailMessages.chooseSomeone).max(20_000),
   }),
 ])
 export type Audience = z.infer<typeof audienceSchema>
@@ -29,11 +29,11 @@ export type Audience = z.infer<typeof audienceSchema>
 // A subject and a text, as a message or a template has them. A line break in a subject would
 // start a new mail header.
 const textFields = {
-  subject: requiredText(messages.subjectRequired, 'subject', SUBJECT_MAX).regex(
+  subject: requiredText(mailMessages.subjectRequired, 'subject', SUBJECT_MAX).regex(
     ONE_LINE,
-    messages.subjectOneLine,
+    mailMessages.subjectOneLine,
   ),
-  body: requiredText(messages.messageTextRequired, 'message', MESSAGE_TEXT_MAX),
+  body: requiredText(mailMessages.messageTextRequired, 'message', MESSAGE_TEXT_MAX),
 }
 
 // Merge fields are checked by name before anything is sent or kept.
@@ -43,7 +43,7 @@ function onlyKnownFields(text: { subject: string; body: string }, context: z.Ref
     context.addIssue({
       code: 'custom',
       path: ['body'],
-      message: messages.unknownMergeFields(unknown, BASE_MERGE_FIELDS),
+      message: mailMessages.unknownMergeFields(unknown, BASE_MERGE_FIELDS),
     })
 }
 
@@ -56,9 +56,9 @@ export type MessageDraft = z.infer<typeof messageDraftSchema>
 /** A template kept to write from again: a name, a subject and a text with merge fields. */
 export const messageTemplateInputSchema = z
   .object({
-    name: requiredText(messages.templateNameRequired, 'template name', TEMPLATE_NAME_MAX).regex(
+    name: requiredText(mailMessages.templateNameRequired, 'template name', TEMPLATE_NAME_MAX).regex(
       ONE_LINE,
-      messages.templateNameOneLine,
+      mailMessages.templateNameOneLine,
     ),
     ...textFields,
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { newsMessages } from '#shared/messages/news'
 import { isoDate } from '#shared/schemas/person'
 import { ONE_LINE, requiredText } from '#shared/schemas/text-fields'
 
@@ -21,13 +22,13 @@ export const newsPostSchema = z.object({
 export type NewsPost = z.infer<typeof newsPostSchema>
 
 // The title is a heading on the News page: one line.
-const title = requiredText(messages.newsTitleRequired, 'title', NEWS_TITLE_MAX).regex(
+const title = requiredText(newsMessages.newsTitleRequired, 'title', NEWS_TITLE_MAX).regex(
   ONE_LINE,
-  messages.newsTitleOneLine,
+  newsMessages.newsTitleOneLine,
 )
 
 // The text may be empty: a title and a date can be the whole of a notice.
-const body = z.string().trim().max(NEWS_BODY_MAX, messages.tooLong('text', NEWS_BODY_MAX))
+const body = z.string().trim().max(NEWS_BODY_MAX, commonMessages.tooLong('text', NEWS_BODY_MAX))
 
 export const newNewsPostSchema = z.object({ title, date: isoDate, body, published: z.boolean() })
 

@@ -1,16 +1,17 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { peopleMessages } from '#shared/messages/people'
 import { requiredText } from '#shared/schemas/text-fields'
 import { contactBySchema } from '#shared/schemas/messages'
 
 // Round-tripping through Date rejects days that match the pattern but do not exist (2023-02-29).
 export const isoDate = z
-  .string({ error: messages.invalidDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.invalidDate, abort: true })
+  .string({ error: commonMessages.invalidDate })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: commonMessages.invalidDate, abort: true })
   .refine((text) => {
     const date = new Date(`${text}T00:00:00Z`)
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
-  }, messages.invalidDate)
+  }, commonMessages.invalidDate)
 
 const version = z.int().min(1)
 
@@ -36,18 +37,18 @@ export const personSchema = z.object({
 export type Person = z.infer<typeof personSchema>
 
 function personName(field: string) {
-  return requiredText(messages.personNameRequired, field, 100)
+  return requiredText(peopleMessages.personNameRequired, field, 100)
 }
 
 function optionalText(field: string, max: number) {
-  return z.string().trim().max(max, messages.tooLong(field, max))
+  return z.string().trim().max(max, commonMessages.tooLong(field, max))
 }
 
 // A person may have no email at all, but one that is given must be usable.
 function optionalEmail(field: string) {
   return optionalText(field, 254).refine(
     (text) => text === '' || z.regexes.email.test(text),
-    messages.invalidEmail,
+    commonMessages.invalidEmail,
   )
 }
 
@@ -66,9 +67,9 @@ export const personFieldsSchema = z.object({
 })
 
 // The nickname becomes part of URLs (/members/plotholders/{id}), hence no slashes and no leading dot.
-const nickname = requiredText(messages.personNicknameRequired, 'nickname', 40).regex(
+const nickname = requiredText(peopleMessages.personNicknameRequired, 'nickname', 40).regex(
   /^(?!\.)[\p{L}\p{Nd} _'.-]+$/u,
-  messages.nicknameCharacters,
+  peopleMessages.nicknameCharacters,
 )
 
 export const newPersonSchema = personFieldsSchema.extend({

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { plotMessages } from '#shared/messages/plots'
 import { requiredText } from '#shared/schemas/text-fields'
 
-export const gradientSchema = z.enum(['slope', 'flat'], { error: messages.invalidGradient })
+export const gradientSchema = z.enum(['slope', 'flat'], { error: plotMessages.invalidGradient })
 
 export type Gradient = z.infer<typeof gradientSchema>
 
@@ -45,10 +46,10 @@ function wholeNumber(message: string) {
 }
 
 export const plotFieldsSchema = z.object({
-  description: z.string().trim().max(500, messages.tooLong('description', 500)),
-  area: wholeNumber(messages.areaWholeNumber),
-  distance: wholeNumber(messages.distanceWholeNumber),
-  fee: wholeNumber(messages.feeWholeNumber),
+  description: z.string().trim().max(500, commonMessages.tooLong('description', 500)),
+  area: wholeNumber(plotMessages.areaWholeNumber),
+  distance: wholeNumber(plotMessages.distanceWholeNumber),
+  fee: wholeNumber(plotMessages.feeWholeNumber),
   gradient: gradientSchema,
   paid: z.boolean(),
   showOnGrid: z.boolean(),
@@ -57,10 +58,10 @@ export const plotFieldsSchema = z.object({
 })
 
 // The plot name is used in URLs and on the map, so it stays short and plain.
-export const plotName = requiredText(messages.plotNameRequired, 'plot name', 20)
-  .regex(/^[\p{L}\p{Nd} -]+$/u, messages.plotNameCharacters)
+export const plotName = requiredText(plotMessages.plotNameRequired, 'plot name', 20)
+  .regex(/^[\p{L}\p{Nd} -]+$/u, plotMessages.plotNameCharacters)
   // /members/plots/new is the new-plot form, so a plot called 'new' could never be opened.
-  .refine((name) => name.toLowerCase() !== 'new', messages.plotNameReserved)
+  .refine((name) => name.toLowerCase() !== 'new', plotMessages.plotNameReserved)
 
 export const newPlotSchema = plotFieldsSchema.extend({ id: plotName })
 

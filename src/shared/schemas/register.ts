@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isRegistrationLevel } from '#shared/domain/levels'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
 import { emailAddress, requiredText } from '#shared/schemas/text-fields'
 import { newPassword } from '#shared/schemas/account'
 
@@ -9,21 +9,21 @@ export const USER_NAME_PATTERN = /^[A-Za-z0-9._-]+$/
 
 // A select sends its value as text, and an unchosen select sends '' or nothing.
 const level = z
-  .union([z.number(), z.string()], { error: messages.selectUserLevel })
+  .union([z.number(), z.string()], { error: accountMessages.selectUserLevel })
   .optional()
   .transform((input, ctx) => {
     const value = typeof input === 'string' && input.trim() !== '' ? Number(input) : input
     if (!isRegistrationLevel(value)) {
-      ctx.addIssue({ code: 'custom', message: messages.selectUserLevel })
+      ctx.addIssue({ code: 'custom', message: accountMessages.selectUserLevel })
       return z.NEVER
     }
     return value
   })
 
 export const registerSchema = z.object({
-  userName: requiredText(messages.enterUserName, 'user name', 40).regex(
+  userName: requiredText(accountMessages.enterUserName, 'user name', 40).regex(
     USER_NAME_PATTERN,
-    messages.userNameCharacters,
+    accountMessages.userNameCharacters,
   ),
   level,
   email: emailAddress,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
-import { rentMessages } from '#shared/rent-messages'
+import { commonMessages } from '#shared/messages/common'
+import { rentMessages } from '#shared/messages/rent'
 import { MAX_PENCE } from '#shared/domain/money'
 import { ENTRY_KINDS, everyYearHas, PAYMENT_METHODS, RENT_STEPS } from '#shared/domain/rent'
 import { isoDate } from '#shared/schemas/person'
@@ -38,7 +38,7 @@ export const rentSettingsSchema = z
     (s) =>
       s.reminderDays.first < s.reminderDays.second &&
       s.reminderDays.second < s.reminderDays.arrears,
-    { error: messages.reminderDaysOrder, path: ['reminderDays'] },
+    { error: rentMessages.reminderDaysOrder, path: ['reminderDays'] },
   )
 export type RentSettings = z.infer<typeof rentSettingsSchema>
 // Version 0: never saved, the defaults.
@@ -51,7 +51,7 @@ export type StoredRentSettings = z.infer<typeof storedRentSettingsSchema>
  */
 export const rentSettingsInputSchema = storedRentSettingsSchema.refine(
   (s) => everyYearHas(s.yearStart),
-  { error: messages.invalidDate, path: ['yearStart'] },
+  { error: commonMessages.invalidDate, path: ['yearStart'] },
 )
 
 export const entryKindSchema = z.enum(ENTRY_KINDS)
@@ -151,7 +151,7 @@ export const correctionInputSchema = z.object({
   kind: z.enum(['refund', 'writeoff', 'cancel']),
   amount: pence.optional(),
   date: isoDate,
-  reference: z.string().trim().min(1, messages.referenceRequired).max(200),
+  reference: z.string().trim().min(1, rentMessages.referenceRequired).max(200),
   requestId: z.uuid(),
 })
 export type CorrectionInput = z.infer<typeof correctionInputSchema>
@@ -215,4 +215,4 @@ export type ConfirmMatches = z.infer<typeof confirmMatchesSchema>
 
 export const dateRangeSchema = z
   .object({ from: isoDate, to: isoDate })
-  .refine((range) => range.from <= range.to, { error: messages.dateRangeInvalid, path: ['to'] })
+  .refine((range) => range.from <= range.to, { error: rentMessages.dateRangeInvalid, path: ['to'] })

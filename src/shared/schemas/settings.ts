@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { settingsMessages } from '#shared/messages/settings'
 import { siteImagesSchema } from '#shared/schemas/site-images'
 import { ONE_LINE, requiredText } from '#shared/schemas/text-fields'
 
@@ -13,25 +14,29 @@ const version = z.int().min(1)
 
 // Texts that may be empty, trimmed, with the "too long" message naming the field.
 const optionalText = (field: string, max: number) =>
-  z.string().trim().max(max, messages.tooLong(field, max))
+  z.string().trim().max(max, commonMessages.tooLong(field, max))
 
 // The register link is put in the public footer's href: only a web address on a real domain.
 const registerUrl = z
-  .string({ error: messages.registerUrlInvalid })
+  .string({ error: settingsMessages.registerUrlInvalid })
   .trim()
-  .max(REGISTER_URL_MAX, messages.tooLong('register link', REGISTER_URL_MAX))
+  .max(REGISTER_URL_MAX, commonMessages.tooLong('register link', REGISTER_URL_MAX))
   .pipe(
-    z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: messages.registerUrlInvalid }),
+    z.url({
+      protocol: /^https?$/,
+      hostname: z.regexes.domain,
+      error: settingsMessages.registerUrlInvalid,
+    }),
   )
 
 /** The association's details and the texts of the Home and About pages, as the administrator writes them. */
 export const associationSettingsSchema = z.object({
   // Shown in the public header and footer: one line.
   name: requiredText(
-    messages.associationNameRequired,
+    settingsMessages.associationNameRequired,
     'association name',
     ASSOCIATION_NAME_MAX,
-  ).regex(ONE_LINE, messages.associationNameOneLine),
+  ).regex(ONE_LINE, settingsMessages.associationNameOneLine),
   charityNumber: optionalText('charity number', CHARITY_NUMBER_MAX),
   registerUrl,
   contactAddress: optionalText('contact address', CONTACT_ADDRESS_MAX),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
 
 /** The largest picture the administrator may upload; it is stored resized, far smaller. */
 export const SITE_IMAGE_MAX_BYTES = 10 * 1024 * 1024
@@ -17,7 +17,7 @@ export const siteImageFieldsSchema = z.object({
   description: z
     .string()
     .trim()
-    .max(PHOTO_DESCRIPTION_MAX, messages.tooLong('description', PHOTO_DESCRIPTION_MAX))
+    .max(PHOTO_DESCRIPTION_MAX, commonMessages.tooLong('description', PHOTO_DESCRIPTION_MAX))
     .default(''),
 })
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { siteMapMessages } from '#shared/messages/site-map'
 import { plotName } from '#shared/schemas/plot'
 
 // The site drawing, kept in the database (decision 15). Units are the drawing's own; the map is
@@ -52,7 +52,7 @@ export const featureKindSchema = z.enum([
 
 export const siteFeatureSchema = z.object({
   kind: featureKindSchema,
-  name: z.string().trim().min(1, messages.featureNameRequired).max(60),
+  name: z.string().trim().min(1, siteMapMessages.featureNameRequired).max(60),
   shape: featureShapeSchema,
   label: point.extend({ text: z.string().max(60) }).optional(),
 })
@@ -69,7 +69,8 @@ export const siteLayoutSchema = z
     const seen = new Set<string>()
     for (const plot of layout.plots) {
       const key = plot.id.toLowerCase()
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', message: messages.plotDrawnTwice(plot.id) })
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', message: siteMapMessages.plotDrawnTwice(plot.id) })
       seen.add(key)
     }
   })

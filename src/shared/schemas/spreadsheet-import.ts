@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { importMessages } from '#shared/messages/import'
 
 // Importing an association's spreadsheet (CSV or .xlsx) of people or of plots: the file's
 // columns are matched to our fields, every row is checked, and then all rows are saved or none.
@@ -21,7 +22,7 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
       key: 'id',
       label: 'Nickname',
       aliases: ['id', 'nick', 'short name', 'known as'],
-      hint: 'Made from the name when the file has none.',
+      hint: importMessages.fieldHints.nickname,
     },
     {
       key: 'firstName',
@@ -40,7 +41,7 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
       key: 'joinedWaitingList',
       label: 'Joined waiting list',
       aliases: ['date added', 'waiting since', 'date applied', 'applied'],
-      hint: 'Keeps the waiting list in its order.',
+      hint: importMessages.fieldHints.joinedWaitingList,
     },
     { key: 'address', label: 'Address', aliases: ['postal address', 'home address'] },
     { key: 'phoneNumber', label: 'Phone number', aliases: ['phone', 'telephone', 'mobile', 'tel'] },
@@ -54,13 +55,13 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
       key: 'onWaitingList',
       label: 'On the waiting list',
       aliases: ['waiting list', 'waiting', 'status', 'list'],
-      hint: 'Yes, or "waiting list"; anything else is a plot holder.',
+      hint: importMessages.fieldHints.onWaitingList,
     },
     {
       key: 'plots',
       label: 'Plots',
       aliases: ['plot', 'plot numbers', 'plot number', 'plot no'],
-      hint: 'Plot names, separated by commas; the plots must be recorded already.',
+      hint: importMessages.fieldHints.plots,
     },
   ],
   plots: [
@@ -80,7 +81,7 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
       key: 'tenants',
       label: 'Tenants',
       aliases: ['tenant', 'plot holders', 'plotholder', 'holders'],
-      hint: 'Nicknames, separated by commas; the people must be recorded already.',
+      hint: importMessages.fieldHints.tenants,
     },
   ],
 }
@@ -100,7 +101,7 @@ export const importFormSchema = z.object({
       try {
         return columnMappingSchema.parse(JSON.parse(text))
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'The column mapping is not readable.' })
+        ctx.addIssue({ code: 'custom', message: importMessages.mappingUnreadable })
         return z.NEVER
       }
     })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
 
 /**
  * Text that must be given: blank (after trimming) is refused with `message` and nothing else;
@@ -10,7 +10,7 @@ export function requiredText(message: string, field: string, max: number) {
     .string({ error: message })
     .trim()
     .min(1, { error: message, abort: true })
-    .max(max, messages.tooLong(field, max))
+    .max(max, commonMessages.tooLong(field, max))
 }
 
 /** Text without line breaks: a name or a title, shown (or mailed) as one line. */
@@ -18,16 +18,16 @@ export const ONE_LINE = /^[^\r\n]*$/
 
 // Spec section 5: the email is lowercased, then checked against a standard address pattern.
 export const emailAddress = z
-  .string({ error: messages.invalidEmail })
+  .string({ error: commonMessages.invalidEmail })
   .trim()
   .toLowerCase()
-  .max(254, messages.tooLong('email address', 254))
-  .regex(z.regexes.email, messages.invalidEmail)
+  .max(254, commonMessages.tooLong('email address', 254))
+  .regex(z.regexes.email, commonMessages.invalidEmail)
 
 /** A day of the year, MM-DD (01 October: 10-01). */
 export const monthDay = z
   .string()
-  .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: messages.invalidDate })
+  .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: commonMessages.invalidDate })
 
 /** A number of days, as settings give them. */
 export const days = z.int().min(1).max(365)

@@ -7,6 +7,7 @@ import {
   RATINGS,
   ROUTE_PATTERN,
 } from '#shared/domain/web-vitals'
+import { vitalsMessages } from '#shared/messages/vitals'
 
 // What a browser may send: strict objects, so nothing beyond these four fields (no user id, no
 // URL) can ride along into the table.
@@ -14,10 +15,7 @@ export const vitalRecordSchema = z.strictObject({
   name: z.enum(METRIC_NAMES),
   value: z.number().min(0).max(MAX_VITAL_VALUE),
   rating: z.enum(RATINGS),
-  route: z
-    .string()
-    .max(MAX_ROUTE_LENGTH)
-    .regex(ROUTE_PATTERN, 'The route must be a route pattern.'),
+  route: z.string().max(MAX_ROUTE_LENGTH).regex(ROUTE_PATTERN, vitalsMessages.routeNotPattern),
 })
 
 export const vitalsReportSchema = z.array(vitalRecordSchema).min(1).max(MAX_VITALS_PER_REPORT)

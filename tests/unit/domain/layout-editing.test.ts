@@ -9,7 +9,7 @@ import {
   renamePlot,
   setRect,
 } from '#shared/domain/layout-editing'
-import { messages } from '#shared/messages'
+import { siteMapMessages } from '#shared/messages/site-map'
 import { siteLayoutSchema, type SiteLayout } from '#shared/schemas/site-map'
 
 const withPlots = (count: number, grid = 5) => {
@@ -60,7 +60,7 @@ describe('editing a site layout', () => {
     expect(layout.plots[1]!.id).toBe('1')
     const check = siteLayoutSchema.safeParse(layout)
     expect(check.success).toBe(false)
-    expect(check.error?.issues[0]?.message).toBe(messages.plotDrawnTwice('1'))
+    expect(check.error?.issues[0]?.message).toBe(siteMapMessages.plotDrawnTwice('1'))
   })
 
   it("keeps a feature's label its name, and moves the label with the feature", () => {

@@ -7,7 +7,7 @@ import {
   offerDeadline,
   offerExpiresOn,
 } from '#shared/domain/letting'
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 
 // The pure rules of letting: who is next, who an offer passes over, and the dates.
 

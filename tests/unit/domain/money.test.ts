@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { feePence, MAX_PENCE, parsePounds, statementPence } from '#shared/domain/money'
-import { moneyMessages } from '#shared/money-messages'
+import { moneyMessages } from '#shared/messages/money'
 
 // Pounds become pence in one module (issue 27): what a person types, what a bank statement
 // writes, and a plot's fee.

@@ -11,7 +11,7 @@ import {
   plotStatus,
   removeTenant,
 } from '#shared/domain/plots'
-import { messages } from '#shared/messages'
+import { plotMessages } from '#shared/messages/plots'
 import type { Plot } from '#shared/schemas/plot'
 
 function plot(id: string, changes: Partial<Plot> = {}): Plot {
@@ -97,7 +97,7 @@ describe('addTenant', () => {
   it("refuses a fifth tenant with 'Only four tenants allowed per plot'", () => {
     const result = addTenant(plot('5', { tenants: ['a', 'b', 'c', 'd'] }), 'e')
     expect(result).toEqual({ ok: false, message: 'Only four tenants allowed per plot' })
-    expect(messages.fourTenantsOnly).toBe('Only four tenants allowed per plot')
+    expect(plotMessages.fourTenantsOnly).toBe('Only four tenants allowed per plot')
   })
 
   it('leaves the given plot untouched', () => {

@@ -7,7 +7,7 @@ import {
   longDate,
   stepsDueBy,
 } from '#shared/domain/rent'
-import { rentMessages } from '#shared/rent-messages'
+import { rentMessages } from '#shared/messages/rent'
 
 // The rent year's bounds (issue 26): when a year may start, what the preview warns of, and the
 // most an invoice may charge.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { messages } from '#shared/messages'
+import { invoiceMessages } from '#shared/messages/invoices'
 import { penceText } from '#shared/domain/money'
 import type { Invoice, LedgerEntry } from '#shared/schemas/rent'
 import { CardTable } from '../ui/card-table.tsx'
@@ -49,7 +49,7 @@ export function InvoiceHistory({
       <QueryState query={rent}>
         {({ invoices }) =>
           invoices.length === 0 ? (
-            <p>{messages.noInvoices}</p>
+            <p>{invoiceMessages.noInvoices}</p>
           ) : (
             <CardTable
               caption={caption}
@@ -66,21 +66,23 @@ export function InvoiceHistory({
                 <tr key={invoice.id}>
                   <th scope="row">
                     <Link to={`/members/rent/invoices/${invoice.id}`}>
-                      {messages.invoiceHeading(invoice.number)}
+                      {invoiceMessages.invoiceHeading(invoice.number)}
                     </Link>
                   </th>
                   <td data-label={COLUMNS.year}>{invoice.yearLabel}</td>
                   <td data-label={other.heading}>{other.cell(invoice)}</td>
                   <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
                   <td data-label={COLUMNS.outstanding}>
-                    {invoice.cancelled ? messages.entryKind.cancel : penceText(invoice.outstanding)}
+                    {invoice.cancelled
+                      ? invoiceMessages.entryKind.cancel
+                      : penceText(invoice.outstanding)}
                   </td>
                   <td data-label={COLUMNS.steps}>
                     {invoice.steps.length === 0 ? null : (
                       <ul className="invoice-history__steps">
                         {invoice.steps.map(({ step, date }) => (
                           <li key={step}>
-                            {messages.rentStep[step]} {date}
+                            {invoiceMessages.rentStep[step]} {date}
                           </li>
                         ))}
                       </ul>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { messages } from '#shared/messages'
+import { siteMapMessages } from '#shared/messages/site-map'
 import { QueryState } from '../ui/query-state.tsx'
 import { SiteMap, type SiteMapProps } from './site-map.tsx'
 import { siteMapQuery } from './site-map-query.ts'
@@ -10,7 +10,7 @@ export function StoredSiteMap(props: Omit<SiteMapProps, 'siteMap'>) {
   return (
     <QueryState query={query}>
       {(siteMap) =>
-        siteMap ? <SiteMap siteMap={siteMap} {...props} /> : <p>{messages.noSiteMapYet}</p>
+        siteMap ? <SiteMap siteMap={siteMap} {...props} /> : <p>{siteMapMessages.noSiteMapYet}</p>
       }
     </QueryState>
   )

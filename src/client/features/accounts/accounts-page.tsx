@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { LEVELS, levelName, maxGrantableLevel } from '#shared/domain/levels'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -29,7 +29,7 @@ export function AccountsPage() {
     invalidates: [queryKeys.accounts],
     onSuccess: (answer) => {
       setError('')
-      setOneTime(messages.oneTimePassword(answer.userName, answer.password))
+      setOneTime(accountMessages.oneTimePassword(answer.userName, answer.password))
     },
     onError: (failure) => {
       setOneTime('')

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
+import { commonMessages } from '#shared/messages/common'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
@@ -31,19 +32,19 @@ export function LoginPage() {
       setState('failed')
       // Rate-limited or locked out: the server says how long to wait. Any other refusal reads the
       // same, so the page never tells which user names exist.
-      return setMessage(isTooManyAttempts(error) ? error.detail : messages.loginFailed)
+      return setMessage(isTooManyAttempts(error) ? error.detail : accountMessages.loginFailed)
     }
     // Spec section 4: after sign-in the member record is looked up; without one, sign out.
     const viewer = await fetchViewer().catch(() => null)
     if (!viewer) {
       await signOut()
       setState('failed')
-      return setMessage(messages.somethingWentWrong)
+      return setMessage(commonMessages.somethingWentWrong)
     }
     if (viewer.level < 1) {
       await signOut()
       setState('failed')
-      return setMessage(messages.awaitingApproval)
+      return setMessage(accountMessages.awaitingApproval)
     }
     client.setQueryData(queryKeys.viewer, viewer)
     navigate(viewer.mustChangePassword ? MY_ACCOUNT_PATH : '/members')

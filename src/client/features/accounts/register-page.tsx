@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { REGISTRATION_LEVELS } from '#shared/domain/levels'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
 import { registerSchema } from '#shared/schemas/register'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField, TextField } from '../../components/ui/field.tsx'
@@ -22,7 +22,8 @@ export function RegisterPage() {
   async function submit(event: FormEvent) {
     event.preventDefault()
     const parsed = registerSchema.safeParse(form)
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? messages.enterUserName)
+    if (!parsed.success)
+      return setError(parsed.error.issues[0]?.message ?? accountMessages.enterUserName)
     setError('')
     setBusy(true)
     try {
@@ -40,7 +41,7 @@ export function RegisterPage() {
     return (
       <section className="narrow">
         <PageHeading>Register</PageHeading>
-        <Alert tone="success">{messages.registered}</Alert>
+        <Alert tone="success">{accountMessages.registered}</Alert>
       </section>
     )
   }
@@ -80,7 +81,7 @@ export function RegisterPage() {
           autoComplete="new-password"
           value={form.password}
           onChange={set('password')}
-          hint={messages.passwordHint}
+          hint={accountMessages.passwordHint}
         />
         <button type="submit" className="button" disabled={busy}>
           Register

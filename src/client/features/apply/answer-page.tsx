@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { TokenPreview } from '#shared/schemas/letting'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'

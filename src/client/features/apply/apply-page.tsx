@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { applicationSchema } from '#shared/schemas/letting'
-import { lettingMessages } from '#shared/letting-messages'
-import { messages } from '#shared/messages'
+import { lettingMessages } from '#shared/messages/letting'
+import { commonMessages } from '#shared/messages/common'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CheckboxField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
@@ -51,7 +51,7 @@ export function ApplyPage() {
     event.preventDefault()
     const parsed = applicationSchema.safeParse(form)
     if (!parsed.success)
-      return setRefusal(parsed.error.issues[0]?.message ?? messages.somethingWentWrong)
+      return setRefusal(parsed.error.issues[0]?.message ?? commonMessages.somethingWentWrong)
     setRefusal('')
     setSending(true)
     try {

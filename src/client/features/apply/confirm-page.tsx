@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router'
 import { useMutation } from '@tanstack/react-query'
-import { lettingMessages } from '#shared/letting-messages'
+import { lettingMessages } from '#shared/messages/letting'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'

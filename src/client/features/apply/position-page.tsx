@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import type { Place } from '#shared/schemas/letting'
 import { positionQuerySchema } from '#shared/schemas/letting'
-import { lettingMessages } from '#shared/letting-messages'
-import { messages } from '#shared/messages'
+import { lettingMessages } from '#shared/messages/letting'
+import { commonMessages } from '#shared/messages/common'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
@@ -26,7 +26,7 @@ export function PositionPage() {
     setPlace(null)
     const parsed = positionQuerySchema.safeParse(form)
     if (!parsed.success)
-      return setRefusal(parsed.error.issues[0]?.message ?? messages.somethingWentWrong)
+      return setRefusal(parsed.error.issues[0]?.message ?? commonMessages.somethingWentWrong)
     setRefusal('')
     setSending(true)
     try {

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { contactSchema, type Contact } from '#shared/schemas/contact'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { contactMessages } from '#shared/messages/contact'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
@@ -23,7 +24,8 @@ export function ContactPage() {
   async function submit(event: FormEvent) {
     event.preventDefault()
     const parsed = contactSchema.safeParse(form)
-    if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? messages.invalidEmail)
+    if (!parsed.success)
+      return setInvalid(parsed.error.issues[0]?.message ?? commonMessages.invalidEmail)
     setInvalid('')
     setSent('sending')
     try {
@@ -43,7 +45,7 @@ export function ContactPage() {
     return (
       <section>
         <PageHeading>Contact</PageHeading>
-        <Alert tone="success">{messages.contactSent}</Alert>
+        <Alert tone="success">{contactMessages.contactSent}</Alert>
         <button type="button" className="button" onClick={() => navigate('/')}>
           Return to home page
         </button>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
-import { messages } from '#shared/messages'
+import { contactMessages } from '#shared/messages/contact'
 import type { Enquiry } from '#shared/schemas/contact'
 import { when } from '../../lib/when.ts'
 import { enquiriesQuery } from './api.ts'
@@ -20,7 +20,7 @@ export function EnquiriesPage() {
           ) : (
             <>
               <p className="count">
-                {messages.enquiriesCount(
+                {contactMessages.enquiriesCount(
                   rows.length,
                   rows.filter((r) => !r.sent).length,
                   rows.filter((r) => r.deliveredTo === 'outbox').length,
@@ -68,6 +68,6 @@ function deliveryStatus(enquiry: Enquiry): string {
   if (!enquiry.sent) {
     return `Unsent (${enquiry.attempts} attempts${enquiry.lastError ? `: ${enquiry.lastError}` : ''})`
   }
-  if (enquiry.deliveredTo === 'outbox') return messages.enquiryInOutbox
+  if (enquiry.deliveredTo === 'outbox') return contactMessages.enquiryInOutbox
   return `Sent ${when(enquiry.sentAt!)}`
 }

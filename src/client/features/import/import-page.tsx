@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { messages } from '#shared/messages'
+import { importMessages } from '#shared/messages/import'
 import {
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
@@ -49,7 +49,7 @@ export function ImportPage() {
   function open(request: Omit<ImportRequest, 'mapping'>) {
     check.reset()
     setDone('')
-    if (request.file.size > IMPORT_MAX_BYTES) return setProblem(messages.spreadsheetTooLarge)
+    if (request.file.size > IMPORT_MAX_BYTES) return setProblem(importMessages.spreadsheetTooLarge)
     runCheck(request)
   }
 
@@ -72,7 +72,7 @@ export function ImportPage() {
       { file, kind, sheet: result.sheet || undefined, mapping: result.mapping },
       {
         onSuccess: ({ created, tenancies }) => {
-          setDone(messages.importDone(created, nounOf(kind), tenancies))
+          setDone(importMessages.importDone(created, nounOf(kind), tenancies))
           setFile(undefined)
           setFileKey((key) => key + 1)
           check.reset()
@@ -206,15 +206,15 @@ function CheckResult({
       <h2 id="import-check-heading">Check</h2>
       {refused.length ? (
         <>
-          <Alert>{messages.importRefused(refused.length)}</Alert>
+          <Alert>{importMessages.importRefused(refused.length)}</Alert>
           <ul className="import-page__refused" aria-label="Rows that would be refused">
             {refused.map(({ row, message }) => (
-              <li key={row}>{messages.importRowRefused(row, message)}</li>
+              <li key={row}>{importMessages.importRowRefused(row, message)}</li>
             ))}
           </ul>
         </>
       ) : (
-        <Alert tone="success">{messages.importReady(rowCount)}</Alert>
+        <Alert tone="success">{importMessages.importReady(rowCount)}</Alert>
       )}
       {preview.length ? (
         <>

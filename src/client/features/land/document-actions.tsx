@@ -4,7 +4,7 @@ import { TextField } from '../../components/ui/field.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useChange } from '../../lib/use-change.ts'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
 import type { LandDocument } from '#shared/schemas/land-documents'
 import { changeLandDocument, deleteLandDocument } from './api.ts'
 
@@ -34,7 +34,7 @@ export function DocumentActions({ document, position, last }: Props) {
   }
 
   function remove() {
-    if (!window.confirm(messages.confirmDelete(document.name))) return
+    if (!window.confirm(commonMessages.confirmDelete(document.name))) return
     run(() => deleteLandDocument(document.id))
   }
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { messages } from '#shared/messages'
+import { landMessages } from '#shared/messages/land'
 import {
-  landMessages,
   landUploadFieldsSchema,
   looksLikePdf,
   MAX_PDF_BYTES,
@@ -51,7 +50,7 @@ export function UploadForm({ descriptions, onUploaded }: Props) {
     mutationFn: uploadLandDocument,
     invalidates: [queryKeys.land],
     onSuccess: (document) => {
-      setDone(messages.documentUploaded(document.name, document.date, document.description))
+      setDone(landMessages.documentUploaded(document.name, document.date, document.description))
       setFields((current) => ({ ...current, name: '' }))
       setFile(undefined)
       setFileKey((key) => key + 1)
@@ -108,7 +107,7 @@ export function UploadForm({ descriptions, onUploaded }: Props) {
             name="file"
             type="file"
             accept="application/pdf,.pdf"
-            hint={messages.pdfFileHint}
+            hint={landMessages.pdfFileHint}
             onChange={(event) => setFile(event.target.files?.[0])}
             required
           />

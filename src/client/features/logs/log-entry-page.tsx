@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation, useParams } from 'react-router'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { logMessages } from '#shared/messages/logs'
 import type { LogEntry } from '#shared/schemas/logs'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
@@ -30,8 +31,8 @@ function LogEntryPage({ part }: { part: Part }) {
       entry.error instanceof ApiError && (entry.error.status === 404 || entry.error.status === 400)
     return (
       <section>
-        <PageHeading>{messages.error}</PageHeading>
-        <Alert>{missing ? messages.noLogEntry(id) : errorMessage(entry.error)}</Alert>
+        <PageHeading>{commonMessages.error}</PageHeading>
+        <Alert>{missing ? logMessages.noLogEntry(id) : errorMessage(entry.error)}</Alert>
         {back}
       </section>
     )

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { BASE_MERGE_FIELDS } from '#shared/domain/merge-fields'
-import { messages } from '#shared/messages'
+import { mailMessages } from '#shared/messages/mail'
 import { MESSAGE_TEXT_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from '#shared/domain/contact-ways'
 import type { Audience, MessageDraft, MessagePlan } from '#shared/schemas/messages'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -98,7 +98,7 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
     setError('')
     saving.mutate(parsed.data, {
       onSuccess: (template) => {
-        setSaved(messages.templateSaved(template.name))
+        setSaved(mailMessages.templateSaved(template.name))
         form.change({ templateName: '' })
       },
       onError: (failure) => setError(errorMessage(failure)),
@@ -111,7 +111,7 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
       onSuccess: ({ email, post }) => {
         form.reset(BLANK)
         setPlan(undefined)
-        onSent(messages.messageQueued(email, post))
+        onSent(mailMessages.messageQueued(email, post))
       },
       onError: (failure) => setError(errorMessage(failure)),
     })
@@ -136,7 +136,7 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
       {group === 'people' ? (
         <TextField
           label="Nicknames"
-          hint={messages.nicknamesHint}
+          hint={mailMessages.nicknamesHint}
           {...text('nicknames')}
           required
         />
@@ -158,7 +158,7 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
       <TextField label="Subject" {...text('subject')} maxLength={SUBJECT_MAX} required />
       <TextAreaField
         label="Message"
-        hint={messages.mergeFieldsHint(BASE_MERGE_FIELDS)}
+        hint={mailMessages.mergeFieldsHint(BASE_MERGE_FIELDS)}
         {...text('body')}
         maxLength={MESSAGE_TEXT_MAX}
         rows={10}
@@ -186,8 +186,8 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
       {plan ? (
         <section className="card message-plan" aria-labelledby="message-plan-heading">
           <h3 id="message-plan-heading">Before sending</h3>
-          <p>{messages.messagePlan(plan.plan.email, plan.plan.post)}</p>
-          {plan.plan.mailServer ? null : <Alert tone="info">{messages.mailToOutbox}</Alert>}
+          <p>{mailMessages.messagePlan(plan.plan.email, plan.plan.post)}</p>
+          {plan.plan.mailServer ? null : <Alert tone="info">{mailMessages.mailToOutbox}</Alert>}
           <p>As {plan.plan.sample.personId} will read it:</p>
           <div className="message-sample">
             <p className="message-sample__subject">{plan.plan.sample.subject}</p>

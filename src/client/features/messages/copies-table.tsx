@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { messages } from '#shared/messages'
+import { mailMessages } from '#shared/messages/mail'
 import type { SentMessage } from '#shared/schemas/messages'
 import { CardTable } from '../../components/ui/card-table.tsx'
 
@@ -16,11 +16,11 @@ export function CopiesTable({ copies }: { copies: SentMessage[] }) {
               {copy.personId}
             </Link>
           </th>
-          <td data-label={COLUMNS.way}>{messages.copyChannel[copy.channel]}</td>
+          <td data-label={COLUMNS.way}>{mailMessages.copyChannel[copy.channel]}</td>
           <td data-label={COLUMNS.to} className="message-recipient">
             {copy.recipient}
           </td>
-          <td data-label={COLUMNS.status}>{messages.copyStatus[copy.status]}</td>
+          <td data-label={COLUMNS.status}>{mailMessages.copyStatus[copy.status]}</td>
           <td data-label={COLUMNS.answer}>{copy.lastError ?? ''}</td>
         </tr>
       ))}

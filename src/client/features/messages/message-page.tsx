@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { messages } from '#shared/messages'
+import { mailMessages } from '#shared/messages/mail'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { copiesQuery } from './api.ts'
@@ -19,7 +19,7 @@ export function MessagePage() {
       <QueryState query={copies}>
         {(list) =>
           list.length === 0 ? (
-            <p>{messages.noMessagesYet}</p>
+            <p>{mailMessages.noMessagesYet}</p>
           ) : (
             <>
               <h2>{list[0]!.subject}</h2>
@@ -42,7 +42,7 @@ function LettersLink({ batchId, count }: { batchId: number; count: number }) {
   return (
     <p>
       <a className="button button--quiet" href={`/api/messages/${batchId}/letters.pdf`} download>
-        {messages.downloadLetters(count)}
+        {mailMessages.downloadLetters(count)}
       </a>
     </p>
   )

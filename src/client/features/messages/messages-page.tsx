@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { messages } from '#shared/messages'
+import { mailMessages } from '#shared/messages/mail'
 import { COPY_STATUSES } from '#shared/domain/contact-ways'
 import type { MessageBatch } from '#shared/schemas/messages'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -39,7 +39,7 @@ export function MessagesPage() {
         <h2 id="message-list-heading">Sent</h2>
         <QueryState query={batches}>
           {(list) =>
-            list.length === 0 ? <p>{messages.noMessagesYet}</p> : <BatchTable batches={list} />
+            list.length === 0 ? <p>{mailMessages.noMessagesYet}</p> : <BatchTable batches={list} />
           }
         </QueryState>
       </section>
@@ -52,7 +52,7 @@ const COLUMNS = { date: 'Date', subject: 'Subject', to: 'To', by: 'By', copies: 
 // "12 Sent, 3 Letter to print": only the states some copy is in.
 const countsText = (counts: MessageBatch['counts']) =>
   COPY_STATUSES.filter((status) => counts[status] > 0)
-    .map((status) => `${counts[status]} ${messages.copyStatus[status]}`)
+    .map((status) => `${counts[status]} ${mailMessages.copyStatus[status]}`)
     .join(', ')
 
 function BatchTable({ batches }: { batches: MessageBatch[] }) {

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { mailMessages } from '#shared/messages/mail'
 import type { MessageTemplate } from '#shared/schemas/messages'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -16,11 +17,11 @@ export function TemplatesList() {
   const [error, setError] = useState('')
 
   function remove(template: MessageTemplate) {
-    if (!window.confirm(messages.confirmDelete(template.name))) return
+    if (!window.confirm(commonMessages.confirmDelete(template.name))) return
     deleting.mutate(template.id, {
       onSuccess: () => {
         setError('')
-        setNotice(messages.templateDeleted(template.name))
+        setNotice(mailMessages.templateDeleted(template.name))
       },
       onError: (failure) => setError(errorMessage(failure)),
     })

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
+import { commonMessages } from '#shared/messages/common'
 import { changePasswordSchema } from '#shared/schemas/account'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
@@ -16,9 +17,9 @@ type Draft = typeof blank
 // adds its own (the current password, the list of common passwords).
 function problemWith(draft: Draft): string {
   const parsed = changePasswordSchema.safeParse(draft)
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? messages.somethingWentWrong
-  if (draft.newPassword !== draft.repeatPassword) return messages.passwordsDiffer
-  if (draft.newPassword === draft.currentPassword) return messages.newPasswordSame
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? commonMessages.somethingWentWrong
+  if (draft.newPassword !== draft.repeatPassword) return accountMessages.passwordsDiffer
+  if (draft.newPassword === draft.currentPassword) return accountMessages.newPasswordSame
   return ''
 }
 
@@ -59,10 +60,10 @@ export function ChangePasswordForm({ viewer }: { viewer: Viewer }) {
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>Change password</h2>
-      {forced ? <Alert tone="info">{messages.mustChangePassword}</Alert> : null}
+      {forced ? <Alert tone="info">{accountMessages.mustChangePassword}</Alert> : null}
       <form className="form" onSubmit={submit} noValidate aria-labelledby={headingId}>
         <Alert>{error}</Alert>
-        {changed ? <Alert tone="success">{messages.passwordChanged}</Alert> : null}
+        {changed ? <Alert tone="success">{accountMessages.passwordChanged}</Alert> : null}
         {/* Lets a password manager file the new password under the right account. */}
         <input
           type="text"
@@ -88,7 +89,7 @@ export function ChangePasswordForm({ viewer }: { viewer: Viewer }) {
           autoComplete="new-password"
           value={draft.newPassword}
           onChange={set('newPassword')}
-          hint={messages.passwordHint}
+          hint={accountMessages.passwordHint}
           required
         />
         <TextField

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -28,7 +28,9 @@ export function OtherSessions() {
         {signOutOthers.isPending ? <Spinner label="Signing out other sessions" /> : null}
       </div>
       {signOutOthers.isSuccess ? (
-        <Alert tone="success">{messages.otherSessionsEnded(signOutOthers.data.signedOut)}</Alert>
+        <Alert tone="success">
+          {accountMessages.otherSessionsEnded(signOutOthers.data.signedOut)}
+        </Alert>
       ) : null}
       {signOutOthers.isError ? <Alert>{errorMessage(signOutOthers.error)}</Alert> : null}
     </section>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { messages } from '#shared/messages'
+import { newsMessages } from '#shared/messages/news'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -34,7 +34,7 @@ export function NewsEditorPage() {
           initial={blankDraft()}
           save={createNewsPost}
           onSaved={(post) => {
-            setNotice(messages.newsPostAdded(post.title, post.published))
+            setNotice(newsMessages.newsPostAdded(post.title, post.published))
             setWritten((count) => count + 1)
           }}
           withPublishNow
@@ -45,7 +45,7 @@ export function NewsEditorPage() {
         <QueryState query={posts}>
           {(list) =>
             list.length === 0 ? (
-              <p>{messages.noNewsPostsYet}</p>
+              <p>{newsMessages.noNewsPostsYet}</p>
             ) : (
               list.map((post) => <NewsPostItem key={post.id} post={post} report={unsaved.report} />)
             )

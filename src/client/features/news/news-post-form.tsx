@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { messages } from '#shared/messages'
+import { newsMessages } from '#shared/messages/news'
 import {
   NEWS_BODY_MAX,
   NEWS_TITLE_MAX,
@@ -71,7 +71,7 @@ export function NewsPostForm({
       <TextField label="Date" type="date" {...form.text('date')} required />
       <TextAreaField
         label="Text"
-        hint={messages.newsTextHint}
+        hint={newsMessages.newsTextHint}
         {...form.text('body')}
         maxLength={NEWS_BODY_MAX}
         rows={10}

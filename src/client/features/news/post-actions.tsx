@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
 import type { NewsPost } from '#shared/schemas/news'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -23,7 +23,7 @@ export function PostActions({ post, onEdit, focusEdit }: Props) {
   const title = <span className="visually-hidden"> {post.title}</span>
 
   function remove() {
-    if (!window.confirm(messages.confirmDelete(post.title))) return
+    if (!window.confirm(commonMessages.confirmDelete(post.title))) return
     change.mutate(() => deleteNewsPost(post.id))
   }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { StoredLettingSettings } from '#shared/schemas/letting'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'

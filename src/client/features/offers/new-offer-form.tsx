@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { nextInLine } from '#shared/domain/letting'
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { OfferChoices } from '#shared/schemas/letting'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField, TextAreaField } from '../../components/ui/field.tsx'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { messages } from '#shared/messages'
-import { offerMessages } from '#shared/offer-messages'
+import { peopleMessages } from '#shared/messages/people'
+import { offerMessages } from '#shared/messages/offers'
 import type { LapsedPerson, Offer } from '#shared/schemas/letting'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
@@ -54,7 +54,7 @@ export function OpenOffers({ offers }: { offers: Offer[] }) {
           {offers.map((offer) => (
             <tr key={offer.id}>
               <OfferCells offer={offer} />
-              <td data-label={OPEN.channel}>{messages.contactBy[offer.channel]}</td>
+              <td data-label={OPEN.channel}>{peopleMessages.contactBy[offer.channel]}</td>
               <td data-label={OPEN.answer}>
                 <div className="row-actions">
                   {(['accept', 'decline'] as const).map((given) => (

@@ -1,5 +1,5 @@
 import { ok, type Outcome } from '#shared/domain/outcome'
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { LettingSettings } from '#shared/schemas/letting'
 import { daysInput } from '../../lib/days-input.ts'
 

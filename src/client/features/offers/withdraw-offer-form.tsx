@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { Offer } from '#shared/schemas/letting'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextAreaField } from '../../components/ui/field.tsx'

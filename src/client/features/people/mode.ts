@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
 
 export type PeopleMode = 'plotholders' | 'waitinglist'
@@ -28,7 +28,7 @@ export const modeText: Record<PeopleMode, ModeText> = {
     listLabel: 'Plot holders',
     removeTitle: (id) => `Remove ${id} From Plot Holders`,
     moveLabel: 'Move to waiting list',
-    movedNotice: messages.movedToWaitingList,
+    movedNotice: peopleMessages.movedToWaitingList,
     count: (shown, total) =>
       shown === total
         ? plural(total, 'plot holder', 'plot holders')
@@ -43,7 +43,7 @@ export const modeText: Record<PeopleMode, ModeText> = {
     listLabel: 'Waiting list',
     removeTitle: (id) => `Remove ${id} From Waiting List`,
     moveLabel: 'Move to plot holders',
-    movedNotice: messages.movedToPlotholders,
+    movedNotice: peopleMessages.movedToPlotholders,
     count: (shown, total) =>
       shown === total
         ? `${number(total)} on the waiting list`

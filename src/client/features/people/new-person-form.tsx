@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { messages } from '#shared/messages'
+import { peopleMessages } from '#shared/messages/people'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -44,7 +44,9 @@ export function NewPersonForm({ focus }: { focus: boolean }) {
       return setError(errorMessage(failure))
     }
     leave.saved()
-    await navigate(listPath(mode), { state: { notice: messages.personAdded(parsed.data.id) } })
+    await navigate(listPath(mode), {
+      state: { notice: peopleMessages.personAdded(parsed.data.id) },
+    })
   }
 
   return (

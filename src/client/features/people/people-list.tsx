@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { messages } from '#shared/messages'
+import { peopleMessages } from '#shared/messages/people'
 import { SelectField, TextField } from '../../components/ui/field.tsx'
 import { ListActions } from '../../components/ui/list-actions.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -63,7 +63,9 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
               listKey={`${sort}:${view.filter}`}
               people={view.matches}
               mode={mode}
-              emptyText={view.total === 0 ? messages.noPeopleYet : messages.noPeopleMatch}
+              emptyText={
+                view.total === 0 ? peopleMessages.noPeopleYet : peopleMessages.noPeopleMatch
+              }
             />
           </div>
         )}

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { blankPerson } from '#shared/domain/people'
 import { toIsoDate } from '#shared/domain/text'
 import type { Person } from '#shared/schemas/person'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
 import type { PeopleMode } from './mode.ts'
 
 // What the person form edits: every field as text, exactly as typed, until the schema parses it
@@ -49,7 +49,7 @@ export const blankDraft = (mode: PeopleMode): PersonDraft =>
 
 // The spec shows one message at a time, the first rule broken.
 export const firstIssue = (error: z.ZodError) =>
-  error.issues[0]?.message ?? messages.somethingWentWrong
+  error.issues[0]?.message ?? commonMessages.somethingWentWrong
 
 export function displayName(person: Pick<Person, 'id' | 'firstName' | 'lastName'>): string {
   const name = `${person.firstName} ${person.lastName}`.trim()

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { peopleMessages } from '#shared/messages/people'
 import { CONTACT_WAYS, type ContactBy } from '#shared/domain/contact-ways'
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import type { DraftField, PersonDraft, TextDraftField } from './person-draft.ts'
@@ -40,20 +40,20 @@ export function PersonFields({ draft, onChange, readOnly, nicknameEditable }: Pr
         <TextField
           label="Way of contact"
           name="contactBy"
-          value={messages.contactBy[draft.contactBy]}
+          value={peopleMessages.contactBy[draft.contactBy]}
           readOnly
         />
       ) : (
         <SelectField
           label="Way of contact"
           name="contactBy"
-          hint={messages.contactByHint}
+          hint={peopleMessages.contactByHint}
           value={draft.contactBy}
           onChange={(event) => onChange('contactBy', event.target.value as ContactBy)}
         >
           {CONTACT_WAYS.map((way) => (
             <option key={way} value={way}>
-              {messages.contactBy[way]}
+              {peopleMessages.contactBy[way]}
             </option>
           ))}
         </SelectField>

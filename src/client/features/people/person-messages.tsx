@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { messages } from '#shared/messages'
+import { mailMessages } from '#shared/messages/mail'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { when } from '../../lib/when.ts'
 import { personMessagesQuery } from './api.ts'
@@ -13,13 +13,13 @@ export function PersonMessages({ id }: { id: string }) {
       <QueryState query={sent}>
         {(copies) =>
           copies.length === 0 ? (
-            <p>{messages.nothingSentYet}</p>
+            <p>{mailMessages.nothingSentYet}</p>
           ) : (
             <ul className="person-messages">
               {copies.map((copy) => (
                 <li key={copy.id}>
                   {when(copy.createdAt)}: <strong>{copy.subject}</strong> (
-                  {messages.copyChannel[copy.channel]}, {messages.copyStatus[copy.status]})
+                  {mailMessages.copyChannel[copy.channel]}, {mailMessages.copyStatus[copy.status]})
                 </li>
               ))}
             </ul>

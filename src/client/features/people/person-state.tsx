@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, Navigate } from 'react-router'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
 import type { Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -43,7 +43,7 @@ function MissingPerson({ id, mode }: { id: string; mode: PeopleMode }) {
   return (
     <section className="card">
       <h2 ref={heading} tabIndex={-1}>
-        {messages.error}
+        {commonMessages.error}
       </h2>
       <p>There is no person with the nickname ‘{id}’.</p>
       <Link to={listPath(mode)}>Back to the {modeText[mode].listLabel.toLowerCase()}</Link>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { messages } from '#shared/messages'
+import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -37,7 +37,7 @@ export function RemovePersonForm({ person, mode }: { person: Person; mode: Peopl
       return setError(errorMessage(failure))
     }
     const notice =
-      choice === 'move' ? text.movedNotice(person.id) : messages.personDeleted(person.id)
+      choice === 'move' ? text.movedNotice(person.id) : peopleMessages.personDeleted(person.id)
     await navigate(listPath(mode), { state: { notice } })
   }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
-import { messages } from '#shared/messages'
+import { peopleMessages } from '#shared/messages/people'
 import type { Person, UpdatePerson } from '#shared/schemas/person'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
@@ -70,7 +70,7 @@ export function usePersonEditor(person: Person, mode: PeopleMode) {
         return setError(errorMessage(failure))
       }
       leave.saved()
-      await navigate(listPath(mode), { state: { notice: messages.personSaved(person.id) } })
+      await navigate(listPath(mode), { state: { notice: peopleMessages.personSaved(person.id) } })
     },
     // Takes the other member's version and keeps editing, as the staleVersion message asks.
     async reload() {

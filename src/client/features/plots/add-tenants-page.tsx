@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { addTenant } from '#shared/domain/plots'
-import { messages } from '#shared/messages'
+import { plotMessages } from '#shared/messages/plots'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -54,8 +54,8 @@ function AddTenants({ id }: { id: string }) {
       setError('')
       setNotice(
         action === 'add'
-          ? messages.tenantAdded(personId, id)
-          : messages.tenantRemoved(personId, id),
+          ? plotMessages.tenantAdded(personId, id)
+          : plotMessages.tenantRemoved(personId, id),
       )
       // The pressed button has moved to the other list; keep keyboard users in the screen.
       requestAnimationFrame(() => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import { newOfferHref } from '../../lib/new-offer-href.ts'
 
 // A plot without tenants can be offered to the waiting list.

@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react'
 import { peopleFilter, waitingListOrder } from '#shared/domain/people'
-import { messages } from '#shared/messages'
+import { plotMessages } from '#shared/messages/plots'
 import type { Person } from '#shared/schemas/person'
 import { TextField } from '../../components/ui/field.tsx'
 import { fullName, PersonButton } from './person-button.tsx'
@@ -41,7 +41,7 @@ export function PeopleToAdd({ people, tenants, busy, onAdd }: Props) {
         autoComplete="off"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
-        hint={messages.findPersonHint}
+        hint={plotMessages.findPersonHint}
       />
       <p className="count" aria-live="polite">
         {plural(matching.length, 'person', 'people')}

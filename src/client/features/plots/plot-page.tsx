@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -25,7 +25,7 @@ export function PlotPage() {
     return (
       <section>
         <PageHeading>{`Plot ${id}`}</PageHeading>
-        <Alert>{missing ? messages.error : errorMessage(plot.error)}</Alert>
+        <Alert>{missing ? commonMessages.error : errorMessage(plot.error)}</Alert>
         {missing ? <p>There is no plot named “{id}”.</p> : null}
         <p>
           <Link to="/members/plots">Back to plots</Link>

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { plotMessages } from '#shared/messages/plots'
 import { TextField } from '../../components/ui/field.tsx'
 
 export function PlotsFilter({
@@ -18,7 +18,7 @@ export function PlotsFilter({
         spellCheck={false}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        hint={messages.plotsFilterHint}
+        hint={plotMessages.plotsFilterHint}
       />
     </div>
   )

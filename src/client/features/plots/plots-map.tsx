@@ -6,7 +6,7 @@ import {
   plotStatus,
   type PlotStatus,
 } from '#shared/domain/plots'
-import { messages } from '#shared/messages'
+import { plotMessages } from '#shared/messages/plots'
 import type { Plot } from '#shared/schemas/plot'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
 import { plotHref } from './api.ts'
@@ -41,7 +41,7 @@ export function PlotsMap({ plots, filter }: { plots: Plot[]; filter: string }) {
   return (
     <div ref={container} className="plots-map">
       <p className="count" aria-live="polite">
-        {matching ? messages.plotsMatch(matching.size) : messages.choosePlotOnMap}
+        {matching ? plotMessages.plotsMatch(matching.size) : plotMessages.choosePlotOnMap}
       </p>
       <StoredSiteMap title="Plots on the site map" plotStatus={status} onSelectPlot={select} />
     </div>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { rentMessages } from '#shared/messages/rent'
 import { parsePounds } from '#shared/domain/money'
 import type { CorrectionInput, Invoice } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -60,9 +61,9 @@ export function CorrectionForm({ invoice, report, onRecorded }: Props) {
     event.preventDefault()
     const amount = amountOf()
     if (!amount.ok) return setError(amount.message)
-    if (!form.values.date) return setError(messages.invalidDate)
+    if (!form.values.date) return setError(commonMessages.invalidDate)
     const reference = form.values.reference.trim()
-    if (!reference) return setError(messages.referenceRequired)
+    if (!reference) return setError(rentMessages.referenceRequired)
     setError('')
     try {
       await save.mutateAsync({
@@ -79,7 +80,7 @@ export function CorrectionForm({ invoice, report, onRecorded }: Props) {
     }
     request.succeeded()
     report('correction', false)
-    onRecorded(messages.entryRecorded(ENTRY_WORDS[kind]))
+    onRecorded(rentMessages.entryRecorded(ENTRY_WORDS[kind]))
   }
 
   return (
@@ -105,7 +106,7 @@ export function CorrectionForm({ invoice, report, onRecorded }: Props) {
             inputMode="decimal"
             autoComplete="off"
             required={kind === 'refund'}
-            hint={kind === 'writeoff' ? messages.writeOffAllHint : undefined}
+            hint={kind === 'writeoff' ? rentMessages.writeOffAllHint : undefined}
             {...form.text('amount')}
           />
         )}

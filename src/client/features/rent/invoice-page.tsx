@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { messages } from '#shared/messages'
+import { invoiceMessages } from '#shared/messages/invoices'
+import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
 import { invoiceReference } from '#shared/domain/rent'
 import type { InvoiceDetail } from '#shared/schemas/rent'
@@ -18,7 +19,7 @@ import { PaymentForm } from './payment-form.tsx'
 import { localToday } from './today.ts'
 import './rent.css'
 
-const facts = messages.invoiceFacts
+const facts = invoiceMessages.invoiceFacts
 
 // One invoice: what it charges, what was paid and corrected, the reminders, and the forms that
 // record a payment or a correction.
@@ -44,7 +45,7 @@ export function InvoicePage() {
             <InvoiceFacts invoice={detail} />
             <Alert tone="success">{notice.text}</Alert>
             {detail.cancelled ? (
-              <Alert tone="info">{messages.invoiceCancelled}</Alert>
+              <Alert tone="info">{rentMessages.invoiceCancelled}</Alert>
             ) : (
               <div className="rent-forms">
                 <PaymentForm
@@ -140,7 +141,7 @@ function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
           <Fact term={facts.paid} value={penceText(invoice.paid)} />
           <Fact term={facts.refunded} value={penceText(invoice.refunded)} />
           <Fact term={facts.writtenOff} value={penceText(invoice.writtenOff)} />
-          {invoice.cancelled ? <Fact term={messages.entryKind.cancel} value="Yes" /> : null}
+          {invoice.cancelled ? <Fact term={invoiceMessages.entryKind.cancel} value="Yes" /> : null}
           <Fact
             term={facts.outstanding}
             value={<strong>{penceText(invoice.outstanding)}</strong>}
@@ -153,7 +154,7 @@ function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
           <ul className="rent-steps">
             {invoice.steps.map(({ step, date }) => (
               <li key={step}>
-                {messages.rentStep[step]} {date}
+                {invoiceMessages.rentStep[step]} {date}
               </li>
             ))}
           </ul>
@@ -177,7 +178,7 @@ function Entries({ invoice }: { invoice: InvoiceDetail }) {
     <section className="card rent__section" aria-labelledby="invoice-entries-heading">
       <h2 id="invoice-entries-heading">Payments and corrections</h2>
       {invoice.entries.length === 0 ? (
-        <p>{messages.noLedgerEntries}</p>
+        <p>{rentMessages.noLedgerEntries}</p>
       ) : (
         <CardTable
           caption="Payments and corrections, in the order recorded"
@@ -186,10 +187,10 @@ function Entries({ invoice }: { invoice: InvoiceDetail }) {
           {invoice.entries.map((entry) => (
             <tr key={entry.id}>
               <td data-label={ENTRY.date}>{entry.date}</td>
-              <th scope="row">{messages.entryKind[entry.kind]}</th>
+              <th scope="row">{invoiceMessages.entryKind[entry.kind]}</th>
               <td data-label={ENTRY.amount}>{penceText(entry.amount)}</td>
               <td data-label={ENTRY.method}>
-                {entry.method ? messages.paymentMethod[entry.method] : ''}
+                {entry.method ? invoiceMessages.paymentMethod[entry.method] : ''}
               </td>
               <td data-label={ENTRY.reference} className="rent-wrap">
                 {entry.reference}

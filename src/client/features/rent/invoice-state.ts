@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { invoiceMessages } from '#shared/messages/invoices'
 import type { Invoice } from '#shared/schemas/rent'
 
 export type InvoiceState = 'owing' | 'overdue' | 'paid' | 'writtenOff' | 'cancelled'
@@ -7,8 +7,8 @@ export const stateWords: Record<InvoiceState, string> = {
   owing: 'Owing',
   overdue: 'Overdue',
   paid: 'Paid',
-  writtenOff: messages.entryKind.writeoff,
-  cancelled: messages.entryKind.cancel,
+  writtenOff: invoiceMessages.entryKind.writeoff,
+  cancelled: invoiceMessages.entryKind.cancel,
 }
 
 /** Where an invoice stands on `today`: what the treasurer looks for in the list. */
@@ -20,6 +20,6 @@ export function invoiceState(invoice: Invoice, today: string): InvoiceState {
 
 /** "First reminder 2027-01-14; Second reminder 2027-01-28". */
 export const stepsText = (steps: Invoice['steps']) =>
-  steps.map(({ step, date }) => `${messages.rentStep[step]} ${date}`).join('; ')
+  steps.map(({ step, date }) => `${invoiceMessages.rentStep[step]} ${date}`).join('; ')
 
-export const invoiceName = (number: number) => messages.invoiceHeading(number)
+export const invoiceName = (number: number) => invoiceMessages.invoiceHeading(number)

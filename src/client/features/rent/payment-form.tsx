@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { invoiceMessages } from '#shared/messages/invoices'
+import { rentMessages } from '#shared/messages/rent'
 import { parsePounds, penceInput } from '#shared/domain/money'
 import { PAYMENT_METHODS, type PaymentMethod } from '#shared/domain/rent'
 import type { Invoice } from '#shared/schemas/rent'
@@ -40,7 +42,7 @@ export function PaymentForm({ invoice, report, onRecorded }: Props) {
     event.preventDefault()
     const amount = parsePounds(form.values.amount)
     if (!amount.ok) return setError(amount.message)
-    if (!form.values.date) return setError(messages.invalidDate)
+    if (!form.values.date) return setError(commonMessages.invalidDate)
     setError('')
     try {
       await save.mutateAsync({
@@ -57,7 +59,7 @@ export function PaymentForm({ invoice, report, onRecorded }: Props) {
     }
     request.succeeded()
     report('payment', false)
-    onRecorded(messages.entryRecorded('Payment'))
+    onRecorded(rentMessages.entryRecorded('Payment'))
   }
 
   return (
@@ -80,7 +82,7 @@ export function PaymentForm({ invoice, report, onRecorded }: Props) {
         >
           {PAYMENT_METHODS.map((method) => (
             <option key={method} value={method}>
-              {messages.paymentMethod[method]}
+              {invoiceMessages.paymentMethod[method]}
             </option>
           ))}
         </SelectField>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { rentMessages } from '#shared/messages/rent'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { paymentsCsvHref } from './api.ts'
@@ -9,7 +10,8 @@ import { localToday } from './today.ts'
 export function PaymentsDownload({ from: initialFrom }: { from: string }) {
   const [from, setFrom] = useState(initialFrom)
   const [to, setTo] = useState(localToday)
-  const problem = !from || !to ? messages.invalidDate : from > to ? messages.dateRangeInvalid : ''
+  const problem =
+    !from || !to ? commonMessages.invalidDate : from > to ? rentMessages.dateRangeInvalid : ''
   return (
     <section className="card rent__section" aria-labelledby="rent-payments-heading">
       <h2 id="rent-payments-heading">Payments for the treasurer</h2>

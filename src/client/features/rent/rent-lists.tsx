@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { messages } from '#shared/messages'
+import { invoiceMessages } from '#shared/messages/invoices'
+import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -26,7 +27,7 @@ export function DueList() {
       <QueryState query={due}>
         {(items) =>
           items.length === 0 ? (
-            <p>{messages.nothingDueToday}</p>
+            <p>{rentMessages.nothingDueToday}</p>
           ) : (
             <CardTable caption="Reminders and arrears due" columns={Object.values(DUE)}>
               {items.map(({ invoice, step, date, done }) => (
@@ -36,7 +37,7 @@ export function DueList() {
                   </th>
                   <td data-label={DUE.plot}>{invoice.plotId}</td>
                   <td data-label={DUE.payer}>{invoice.payerName}</td>
-                  <td data-label={DUE.step}>{messages.rentStep[step]}</td>
+                  <td data-label={DUE.step}>{invoiceMessages.rentStep[step]}</td>
                   <td data-label={DUE.date}>{date}</td>
                   <td data-label={DUE.outstanding}>{penceText(invoice.outstanding)}</td>
                   <td data-label={DUE.done}>{done ? 'Done' : 'To do'}</td>
@@ -68,7 +69,7 @@ export function ArrearsList() {
       <QueryState query={arrears}>
         {(invoices) =>
           invoices.length === 0 ? (
-            <p>{messages.noArrears}</p>
+            <p>{rentMessages.noArrears}</p>
           ) : (
             <CardTable
               caption="Invoices in arrears, most overdue first"

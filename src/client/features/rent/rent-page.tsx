@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/messages/rent'
 import { LEVELS } from '#shared/domain/levels'
 import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
 import type { RentYear } from '#shared/schemas/rent'
@@ -65,7 +65,7 @@ function RentYears({ years, admin }: { years: RentYear[]; admin: boolean }) {
           <YearSummaryCard year={year} />
         </section>
       ) : (
-        <p>{messages.noRentYear}</p>
+        <p>{rentMessages.noRentYear}</p>
       )}
       <StartYear years={years} admin={admin} />
       <DueList />

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { messages } from '#shared/messages'
+import { rentMessages } from '#shared/messages/rent'
 import type { StoredRentSettings } from '#shared/schemas/rent'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
@@ -34,7 +34,7 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
     draftOf,
     read: settingsOf,
     save: saveRentSettings,
-    savedNotice: messages.rentSettingsSaved,
+    savedNotice: rentMessages.rentSettingsSaved,
   })
   const { values, change, text } = settings.form
 

@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { rentMessages } from '#shared/messages/rent'
 import { parsePounds, penceInput } from '#shared/domain/money'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import type { RentSettings } from '#shared/schemas/rent'
@@ -78,7 +79,7 @@ export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
   const extras: RentSettings['extras'] = []
   for (const [index, extra] of draft.extras.entries()) {
     const name = extra.name.trim()
-    if (!name) return refuse(messages.inputMissing(`The name of extra charge ${index + 1}`))
+    if (!name) return refuse(commonMessages.inputMissing(`The name of extra charge ${index + 1}`))
     const amount = parsePounds(extra.amount)
     if (!amount.ok) return amount
     extras.push({ name, amount: amount.value })
@@ -90,7 +91,7 @@ export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
   const arrears = daysInput(draft.arrears, 'Arrears')
   if (!arrears.ok) return arrears
   if (!(first.value < second.value && second.value < arrears.value))
-    return refuse(messages.reminderDaysOrder)
+    return refuse(rentMessages.reminderDaysOrder)
   return ok({
     yearStart: `${draft.month}-${String(day).padStart(2, '0')}`,
     daysToPay: daysToPay.value,

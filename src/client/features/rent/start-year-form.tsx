@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { peopleMessages } from '#shared/messages/people'
+import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
 import { currentYearStart, longDate } from '#shared/domain/rent'
-import { rentMessages } from '#shared/rent-messages'
 import type { RentYear, YearPreview } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
@@ -41,7 +42,7 @@ export function StartYearForm({
   function submit(event: FormEvent) {
     event.preventDefault()
     onStarted('')
-    if (!startDate) return setError(messages.invalidDate)
+    if (!startDate) return setError(commonMessages.invalidDate)
     setError('')
     preview.mutate(startDate, {
       onSuccess: setShown,
@@ -57,7 +58,9 @@ export function StartYearForm({
     try {
       const { created, label } = await start.mutateAsync(shown.startDate)
       onStarted(
-        created > 0 ? messages.rentYearCreated(created, label) : messages.rentYearStarted(label),
+        created > 0
+          ? rentMessages.rentYearCreated(created, label)
+          : rentMessages.rentYearStarted(label),
       )
     } catch (failure) {
       setError(errorMessage(failure))
@@ -105,8 +108,9 @@ export function StartYearForm({
 
 function Preview({ preview }: { preview: YearPreview }) {
   if (preview.alreadyStarted)
-    return <Alert tone="info">{messages.rentYearStarted(preview.label)}</Alert>
-  if (preview.invoices.length === 0) return <Alert tone="info">{messages.noPlotsToInvoice}</Alert>
+    return <Alert tone="info">{rentMessages.rentYearStarted(preview.label)}</Alert>
+  if (preview.invoices.length === 0)
+    return <Alert tone="info">{rentMessages.noPlotsToInvoice}</Alert>
   const alreadyDue = preview.stepsAlreadyDue.map(({ step, date }) => ({
     step,
     date: longDate(date),
@@ -128,7 +132,7 @@ function Preview({ preview }: { preview: YearPreview }) {
           <tr key={invoice.plotId}>
             <th scope="row">{invoice.plotId}</th>
             <td data-label={COLUMNS.payer}>{invoice.payerName}</td>
-            <td data-label={COLUMNS.way}>{messages.contactBy[invoice.channel]}</td>
+            <td data-label={COLUMNS.way}>{peopleMessages.contactBy[invoice.channel]}</td>
             <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
           </tr>
         ))}

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
 import type { StatementLine } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -42,7 +43,7 @@ export function StatementImport() {
   async function submit(event: FormEvent) {
     event.preventDefault()
     setNotice('')
-    if (!file) return setError(messages.inputMissing('The bank statement'))
+    if (!file) return setError(commonMessages.inputMissing('The bank statement'))
     setError('')
     setLines(null)
     try {
@@ -75,11 +76,11 @@ export function StatementImport() {
         : [],
     )
     setNotice('')
-    if (matches.length === 0) return setError(messages.noPaymentsChosen)
+    if (matches.length === 0) return setError(rentMessages.noPaymentsChosen)
     setError('')
     try {
       const { recorded } = await record.mutateAsync({ matches })
-      setNotice(messages.paymentsRecorded(recorded))
+      setNotice(rentMessages.paymentsRecorded(recorded))
       setLines(null)
       setFile(null)
       setRound((count) => count + 1)
@@ -157,7 +158,7 @@ function StatementLines({
   onToggle: (line: number, on: boolean) => void
   disabled: boolean
 }) {
-  if (lines.length === 0) return <Alert tone="info">{messages.statementEmpty}</Alert>
+  if (lines.length === 0) return <Alert tone="info">{rentMessages.statementEmpty}</Alert>
   return (
     <CardTable
       caption="The statement's lines and the invoices they pay"

@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { messages } from '#shared/messages'
+import { invoiceMessages } from '#shared/messages/invoices'
 import { penceText } from '#shared/domain/money'
 import { invoiceReference } from '#shared/domain/rent'
 import type { Invoice, RentYear } from '#shared/schemas/rent'
@@ -57,7 +57,7 @@ export function YearInvoices({ year }: { year: RentYear }) {
       </div>
       <QueryState query={invoices}>
         {(list) =>
-          list.length === 0 ? <p>{messages.noInvoices}</p> : <InvoiceTable invoices={list} />
+          list.length === 0 ? <p>{invoiceMessages.noInvoices}</p> : <InvoiceTable invoices={list} />
         }
       </QueryState>
     </section>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { messages } from '#shared/messages'
+import { settingsMessages } from '#shared/messages/settings'
 import {
   ASSOCIATION_NAME_MAX,
   CHARITY_NUMBER_MAX,
@@ -39,7 +39,7 @@ export function SettingsForm({ saved, report }: { saved: Settings; report: Repor
         // The form stays open: what was saved is its new starting point, so it is clean.
         form.reset(fieldsOf(answer))
         setVersion(answer.version)
-        setNotice(messages.settingsSaved)
+        setNotice(settingsMessages.settingsSaved)
       },
       // What was typed stays in the form, whatever the server said.
       onError: (failure) => setError(errorMessage(failure)),
@@ -77,14 +77,14 @@ export function SettingsForm({ saved, report }: { saved: Settings; report: Repor
       />
       <TextAreaField
         label="Home page text"
-        hint={messages.markdownHint}
+        hint={settingsMessages.markdownHint}
         {...form.text('homeText')}
         maxLength={PAGE_TEXT_MAX}
         rows={10}
       />
       <TextAreaField
         label="About page text"
-        hint={messages.markdownHint}
+        hint={settingsMessages.markdownHint}
         {...form.text('aboutText')}
         maxLength={PAGE_TEXT_MAX}
         rows={16}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { messages } from '#shared/messages'
+import { settingsMessages } from '#shared/messages/settings'
 import {
   PHOTO_DESCRIPTION_MAX,
   SITE_IMAGE_MAX_BYTES,
@@ -43,8 +43,8 @@ export function SiteImageForm({ name, current, report }: Props) {
     const fields = siteImageFieldsSchema.safeParse({ description })
     if (!fields.success) return setProblem(fields.error.issues[0]?.message ?? '')
     // The same limit as the server's, checked first so nobody waits for 10 MB to be refused.
-    if (!file) return setProblem(messages.chooseImage)
-    if (file.size > SITE_IMAGE_MAX_BYTES) return setProblem(messages.imageTooLarge)
+    if (!file) return setProblem(settingsMessages.chooseImage)
+    if (file.size > SITE_IMAGE_MAX_BYTES) return setProblem(settingsMessages.imageTooLarge)
     setProblem('')
     change.upload.mutate(
       { file, description: fields.data.description },
@@ -52,7 +52,7 @@ export function SiteImageForm({ name, current, report }: Props) {
         onSuccess: () => {
           setFile(undefined)
           setFileKey((key) => key + 1)
-          setDone(messages.imageUploaded)
+          setDone(settingsMessages.imageUploaded)
         },
         onError: (failure) => setProblem(errorMessage(failure)),
       },
@@ -62,7 +62,7 @@ export function SiteImageForm({ name, current, report }: Props) {
   function remove() {
     setDone('')
     change.remove.mutate(undefined, {
-      onSuccess: () => setDone(messages.imageRemoved),
+      onSuccess: () => setDone(settingsMessages.imageRemoved),
       onError: (failure) => setProblem(errorMessage(failure)),
     })
   }
@@ -90,13 +90,13 @@ export function SiteImageForm({ name, current, report }: Props) {
           name="file"
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
-          hint={messages.imageHint}
+          hint={settingsMessages.imageHint}
           onChange={(event) => setFile(event.target.files?.[0])}
         />
         {name === 'homePhoto' ? (
           <TextAreaField
             label="Photo description"
-            hint={messages.photoDescriptionHint}
+            hint={settingsMessages.photoDescriptionHint}
             value={description}
             onChange={(event) => setDescription(event.target.value)}
             maxLength={PHOTO_DESCRIPTION_MAX}

@@ -6,7 +6,7 @@ import {
   removeItem,
   type LayoutItem,
 } from '#shared/domain/layout-editing'
-import { messages } from '#shared/messages'
+import { siteMapMessages } from '#shared/messages/site-map'
 import { siteLayoutSchema, type SiteLayout, type SiteMap } from '#shared/schemas/site-map'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField } from '../../components/ui/field.tsx'
@@ -88,10 +88,10 @@ export function LayoutEditor({ siteMap }: { siteMap: SiteMap | null }) {
   return (
     <section className="card layout-editor" aria-labelledby="layout-editor-heading">
       <h2 id="layout-editor-heading">Draw the layout</h2>
-      <p id="layout-editor-hint">{messages.layoutEditorHint}</p>
+      <p id="layout-editor-hint">{siteMapMessages.layoutEditorHint}</p>
       <form className="form" onSubmit={submit} noValidate>
         <Alert>{problem}</Alert>
-        <Alert tone="success">{justSaved ? messages.siteMapSaved : ''}</Alert>
+        <Alert tone="success">{justSaved ? siteMapMessages.siteMapSaved : ''}</Alert>
         <div className="layout-editor__tools">
           <button
             type="button"

@@ -5,7 +5,7 @@ import {
   setRect,
   type LayoutItem,
 } from '#shared/domain/layout-editing'
-import { messages } from '#shared/messages'
+import { siteMapMessages } from '#shared/messages/site-map'
 import { featureKindSchema, type FeatureKind, type SiteLayout } from '#shared/schemas/site-map'
 import { SelectField, TextField } from '../../components/ui/field.tsx'
 
@@ -38,7 +38,7 @@ interface LayoutItemFormProps {
 export function LayoutItemForm({ layout, item, onChange, onRemove }: LayoutItemFormProps) {
   const plot = item?.type === 'plot' ? layout.plots[item.index] : undefined
   const feature = item?.type === 'feature' ? layout.features[item.index] : undefined
-  if (!item || (!plot && !feature)) return <p>{messages.chooseLayoutItem}</p>
+  if (!item || (!plot && !feature)) return <p>{siteMapMessages.chooseLayoutItem}</p>
   const rect = rectOf(layout, item)
 
   return (
@@ -105,7 +105,7 @@ export function LayoutItemForm({ layout, item, onChange, onRemove }: LayoutItemF
           ))}
         </div>
       ) : (
-        <p>{messages.outlineFromDrawing}</p>
+        <p>{siteMapMessages.outlineFromDrawing}</p>
       )}
       <div className="button-row">
         <button type="button" className="button button--quiet" onClick={onRemove}>

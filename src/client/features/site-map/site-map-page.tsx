@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { messages } from '#shared/messages'
+import { siteMapMessages } from '#shared/messages/site-map'
 import { SITE_MAP_MAX_BYTES } from '#shared/schemas/site-map'
 import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
@@ -60,7 +60,7 @@ function MapCheck({
   function createPlots() {
     setDone('')
     create.mutate(undefined, {
-      onSuccess: ({ created }) => setDone(messages.plotsCreated(created.length)),
+      onSuccess: ({ created }) => setDone(siteMapMessages.plotsCreated(created.length)),
     })
   }
   return (
@@ -95,14 +95,14 @@ function ImportDrawingForm() {
   function submit(event: FormEvent) {
     event.preventDefault()
     setDone('')
-    if (!file) return setProblem(messages.chooseDrawing)
-    if (file.size > SITE_MAP_MAX_BYTES) return setProblem(messages.drawingTooLarge)
+    if (!file) return setProblem(siteMapMessages.chooseDrawing)
+    if (file.size > SITE_MAP_MAX_BYTES) return setProblem(siteMapMessages.drawingTooLarge)
     setProblem('')
     importDrawing.mutate(file, {
       onSuccess: (siteMap) => {
         setFile(undefined)
         setFileKey((key) => key + 1)
-        setDone(messages.drawingImported(siteMap.layout.plots.length))
+        setDone(siteMapMessages.drawingImported(siteMap.layout.plots.length))
       },
       onError: (failure) => setProblem(errorMessage(failure)),
     })
@@ -120,7 +120,7 @@ function ImportDrawingForm() {
           name="file"
           type="file"
           accept=".svg,image/svg+xml"
-          hint={messages.drawingHint}
+          hint={siteMapMessages.drawingHint}
           onChange={(event) => setFile(event.target.files?.[0])}
         />
         <div className="button-row">

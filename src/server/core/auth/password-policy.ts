@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
 import { badRequest } from '#server/core/errors'
 
 // About 49,000 passwords known from breaches, shipped with the app; compared case-insensitively.
@@ -8,7 +8,8 @@ const common = new Set((dictionary['passwords-common'] as string[]).map((p) => p
 /** Why the password is refused, or undefined when it may be used. */
 export function passwordRefusal(password: string, userName: string): string | undefined {
   const lowered = password.toLowerCase()
-  if (common.has(lowered) || lowered === userName.toLowerCase()) return messages.passwordTooCommon
+  if (common.has(lowered) || lowered === userName.toLowerCase())
+    return accountMessages.passwordTooCommon
   return undefined
 }
 

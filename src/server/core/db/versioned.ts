@@ -1,6 +1,6 @@
 import type { Generated, Kysely, Updateable } from 'kysely'
 import type { z } from 'zod'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
 import type { Database } from '#server/core/db/schema'
 import { readJsonSetting, writeJsonSetting } from '#server/core/db/settings'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
@@ -42,7 +42,7 @@ export async function updateAtVersion<T extends VersionedTable>(
     .where('id', '=', id)
     .where('version', '=', version)
     .executeTakeFirst()
-  if (Number(result.numUpdatedRows) !== 1) throw conflict(messages.staleVersion)
+  if (Number(result.numUpdatedRows) !== 1) throw conflict(commonMessages.staleVersion)
   return version + 1
 }
 
@@ -78,7 +78,7 @@ export function versionedSetting<T extends { version: number }>(
     /** Saves `input` if the stored value is still at its version; 409 staleVersion otherwise. */
     async save(tx: WriteTx, input: T): Promise<T> {
       const current = await read(tx)
-      if (current.version !== input.version) throw conflict(messages.staleVersion)
+      if (current.version !== input.version) throw conflict(commonMessages.staleVersion)
       const saved = { ...input, version: current.version + 1 }
       await writeJsonSetting(tx, key, schema, saved)
       return saved

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { mailMessages } from '#shared/messages/mail'
 import type { Db } from '#server/core/db/database'
 import type { MessageStatus } from '#shared/domain/contact-ways'
 import type { MessagesTable } from '#server/core/db/schema'
@@ -123,7 +123,7 @@ export function sendCopiesJob(
       for (const copy of copies.filter((c) => c.status === 'sending'))
         await change(copy.id, ['sending'], {
           status: 'interrupted',
-          lastError: messages.messageInterrupted,
+          lastError: mailMessages.messageInterrupted,
         })
       const answers = await Promise.all(
         copies.filter((c) => c.status === 'queued' || c.status === 'failed').map(sendOne),

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { importMessages } from '#shared/messages/import'
 import { badRequest } from '#server/core/errors'
 
 // An uploaded text file (a spreadsheet saved as CSV, a bank statement, a drawing) as text, read
@@ -22,8 +22,8 @@ export function decodeText(bytes: Uint8Array): string {
   let text: string
   if (bytes[0] === 0xff && bytes[1] === 0xfe) text = decode('utf-16le')
   else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = decode('utf-16be')
-  else if (looksLikeUtf16(bytes)) throw badRequest(messages.unreadableText)
-  else if (bytes.includes(0)) throw badRequest(messages.notASpreadsheet)
+  else if (looksLikeUtf16(bytes)) throw badRequest(importMessages.unreadableText)
+  else if (bytes.includes(0)) throw badRequest(importMessages.notASpreadsheet)
   else {
     try {
       text = decode('utf-8', true)
@@ -33,7 +33,7 @@ export function decodeText(bytes: Uint8Array): string {
   }
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) {
-    throw badRequest(messages.unreadableText)
+    throw badRequest(importMessages.unreadableText)
   }
   return text
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { serverMessages } from '#shared/messages/server'
 import { AppError, defaultTitle, TooManyAttempts } from '#server/core/errors'
 
 export interface Problem {
@@ -36,20 +37,20 @@ const KINDS: Record<string, string> = {
 // zod's own words for a wrong type ('Invalid input: expected string, received undefined') name
 // neither the field nor anything a person would say; the spec's messages pass through as they are.
 function validationMessage(issue: ValidationIssue | undefined, context?: string): string {
-  const message = issue?.message ?? messages.requestInvalid
+  const message = issue?.message ?? serverMessages.requestInvalid
   const generic = /^Invalid input: expected (\w+), received (\w+)$/.exec(message)
   if (!generic) return message
   const field = issue?.instancePath?.split('/').filter(Boolean).join('.')
   const subject = field ? `The field '${field}'` : `The request ${context ?? 'body'}`
   const [, expected = '', received] = generic
-  if (received === 'undefined') return messages.inputMissing(subject)
-  return messages.inputWrongType(subject, KINDS[expected] ?? `of type ${expected}`)
+  if (received === 'undefined') return commonMessages.inputMissing(subject)
+  return commonMessages.inputWrongType(subject, KINDS[expected] ?? `of type ${expected}`)
 }
 
 /** For Fastify's option of that name: the router's refusals (bad percent-encoding, ids too long). */
 export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply) {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-  const detail = tooLong ? messages.addressTooLong : messages.addressInvalid
+  const detail = tooLong ? serverMessages.addressTooLong : serverMessages.addressInvalid
   return sendProblem(reply, error.statusCode ?? 400, detail)
 }
 
@@ -68,6 +69,6 @@ export function problemDetails(app: FastifyInstance) {
     const status = (error as FastifyError).statusCode ?? 500
     if (status >= 400 && status < 500) return sendProblem(reply, status, error.message)
     request.log.error({ err: error }, 'request failed')
-    return sendProblem(reply, 500, messages.serverFailed)
+    return sendProblem(reply, 500, serverMessages.serverFailed)
   })
 }

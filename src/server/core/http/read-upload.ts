@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { messages } from '#shared/messages'
+import { serverMessages } from '#shared/messages/server'
 import { AppError, badRequest } from '#server/core/errors'
 
 export interface Upload {
@@ -29,15 +29,15 @@ export async function readUpload(request: FastifyRequest, oneFileOnly: string): 
       if (part.type === 'field') {
         const value = part.value
         if (typeof value !== 'string' || part.valueTruncated || part.fieldnameTruncated) {
-          refusal ??= badRequest(messages.unreadableUpload)
+          refusal ??= badRequest(serverMessages.unreadableUpload)
         } else if (value.includes('\u0000') || part.fieldname.includes('\u0000')) {
-          refusal ??= badRequest(messages.nulRefused)
+          refusal ??= badRequest(serverMessages.nulRefused)
         } else {
           upload.fields[part.fieldname] = value
         }
       } else {
         const bytes = await part.toBuffer()
-        if (part.filename.includes('\u0000')) refusal ??= badRequest(messages.nulRefused)
+        if (part.filename.includes('\u0000')) refusal ??= badRequest(serverMessages.nulRefused)
         upload.file = { bytes, fileName: baseName(part.filename) }
       }
     }
@@ -46,10 +46,10 @@ export async function readUpload(request: FastifyRequest, oneFileOnly: string): 
     if (code === TOO_LARGE) return { ...upload, tooLarge: true }
     if (code === 'FST_FILES_LIMIT') throw badRequest(oneFileOnly)
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError(415, messages.multipartRequired)
+      throw new AppError(415, serverMessages.multipartRequired)
     }
     request.log.warn({ err: error }, 'unreadable upload')
-    throw badRequest(messages.unreadableUpload)
+    throw badRequest(serverMessages.unreadableUpload)
   }
   if (refusal) throw refusal
   return upload

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { messages } from '#shared/messages'
+import { serverMessages } from '#shared/messages/server'
 import { badRequest, forbidden } from '#server/core/errors'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -56,7 +56,7 @@ export async function security(app: FastifyInstance, origins: readonly string[])
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(SECURITY_HEADERS)
     // Nothing routes by the Host header, but a malformed one has no business reaching any code.
-    if (!isPlainHost(request.headers.host)) throw badRequest(messages.badHost)
+    if (!isPlainHost(request.headers.host)) throw badRequest(serverMessages.badHost)
   })
 
   // Session cookies ride along with any request the browser makes, so a state-changing request
@@ -66,7 +66,8 @@ export async function security(app: FastifyInstance, origins: readonly string[])
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return
     const origin = request.headers.origin
-    if (origin !== undefined && !allowed.has(origin)) throw forbidden(messages.crossSiteRefused)
+    if (origin !== undefined && !allowed.has(origin))
+      throw forbidden(serverMessages.crossSiteRefused)
   })
 
   // PostgreSQL cannot store NUL in text (SQLite can), and no id or field of ours has a use for
@@ -75,7 +76,7 @@ export async function security(app: FastifyInstance, origins: readonly string[])
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-      throw badRequest(messages.nulRefused)
+      throw badRequest(serverMessages.nulRefused)
     }
   })
 }

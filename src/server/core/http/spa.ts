@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { messages } from '#shared/messages'
+import { serverMessages } from '#shared/messages/server'
 import { sendProblem } from '#server/core/http/problem-details'
 
 // Whether an address names a hidden file or folder, such as the build manifest in .vite/ (for the
@@ -58,6 +58,6 @@ export async function spa(app: FastifyInstance, clientDir: string) {
     if (built && page && !pathname.startsWith('/api/') && !hiddenPath(pathname)) {
       return sendIndex(reply)
     }
-    return sendProblem(reply, 404, messages.nothingAt(request.method, pathname))
+    return sendProblem(reply, 404, serverMessages.nothingAt(request.method, pathname))
   })
 }

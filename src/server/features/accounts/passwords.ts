@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
 import type { ChangePassword } from '#shared/schemas/account'
 import type { Auth } from '#server/core/auth/auth'
 import { passwordRefusal } from '#server/core/auth/password-policy'
@@ -38,9 +38,9 @@ export async function changeOwnPassword(
     !!stored && (await password.verify({ hash: stored, password: change.currentPassword }))
   if (!matches) await recordFailure(db, attempt)
   const refusal = !matches
-    ? messages.currentPasswordWrong
+    ? accountMessages.currentPasswordWrong
     : change.newPassword === change.currentPassword
-      ? messages.newPasswordSame
+      ? accountMessages.newPasswordSame
       : passwordRefusal(change.newPassword, viewer.userName)
   const hash = refusal ? '' : await password.hash(change.newPassword)
   const result = await loggedChange(
@@ -91,14 +91,14 @@ export async function applyOneTimePassword(
 // An administrator's reset of another account. The log records who and from where, never the
 // password.
 export async function resetPassword({ db, auth, clock }: Accounts, actor: Actor, id: string) {
-  if (id === actor.viewer.id) throw forbidden(messages.ownAccountFixed)
+  if (id === actor.viewer.id) throw forbidden(accountMessages.ownAccountFixed)
   const { password, hash } = await newOneTimePassword(auth)
   const { userName } = await loggedChange(
     db,
     accountChange('resetPassword', id, actor),
     async (tx) => {
       const target = await accountsSql.accountRow(tx, id)
-      if (!target) throw notFound(messages.accountMissing)
+      if (!target) throw notFound(accountMessages.accountMissing)
       const user = { id, userName: target.username ?? '' }
       await applyOneTimePassword(tx, user, hash, clock.now().toISOString())
       return user

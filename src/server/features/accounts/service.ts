@@ -1,5 +1,5 @@
 import { LEVELS, maxGrantableLevel } from '#shared/domain/levels'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
 import type { Account } from '#shared/schemas/account'
 import { assertAcceptablePassword } from '#server/core/auth/password-policy'
 import { badRequest, conflict, forbidden, notFound } from '#server/core/errors'
@@ -24,7 +24,7 @@ export async function listAccounts({ db }: Accounts): Promise<Account[]> {
 
 async function accountFor(tx: ReadTx, id: string) {
   const row = await accountsSql.accountRow(tx, id)
-  if (!row) throw notFound(messages.accountMissing)
+  if (!row) throw notFound(accountMessages.accountMissing)
   return row
 }
 
@@ -32,9 +32,9 @@ async function accountFor(tx: ReadTx, id: string) {
 // level 0); the administrator on any other account. Nobody acts on their own account here:
 // nobody raises their own level or locks themselves out.
 function checkReach(approver: Viewer, target: { id: string; level: number }) {
-  if (target.id === approver.id) throw forbidden(messages.ownAccountFixed)
+  if (target.id === approver.id) throw forbidden(accountMessages.ownAccountFixed)
   if (approver.level < LEVELS.admin && target.level >= approver.level) {
-    throw forbidden(messages.accountAboveReach)
+    throw forbidden(accountMessages.accountAboveReach)
   }
   return maxGrantableLevel(approver.level)
 }
@@ -46,7 +46,7 @@ export function setAccountLevel({ db, clock }: Accounts, actor: Actor, id: strin
     async (tx) => {
       const target = await accountFor(tx, id)
       const reach = checkReach(actor.viewer, target)
-      if (level > reach) throw forbidden(messages.levelAboveReach(reach))
+      if (level > reach) throw forbidden(accountMessages.levelAboveReach(reach))
       await accountsSql.setLevel(tx, id, level, clock.now().toISOString())
       return { id, userName: target.username, level }
     },
@@ -88,7 +88,8 @@ export async function register(
   const { userName, email, password, level } = registration
   assertAcceptablePassword(password, userName)
   const clash = await accountsSql.accountHolding(db.kysely, userName.toLowerCase(), email)
-  if (clash?.username === userName.toLowerCase()) throw conflict(messages.userNameTaken(userName))
+  if (clash?.username === userName.toLowerCase())
+    throw conflict(accountMessages.userNameTaken(userName))
   const answer = { userName, requestedLevel: level }
   const logged = { methodName: 'register', eventCollection: 'users', userName, clientAddress }
   if (clash) {
@@ -97,7 +98,7 @@ export async function register(
       db,
       { ...logged, docId: '' },
       { userName, email },
-      { message: messages.emailHasAccount },
+      { message: accountMessages.emailHasAccount },
     )
     return answer
   }

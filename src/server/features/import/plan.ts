@@ -1,6 +1,8 @@
 import { nicknameFor, personFromRow, plotFromRow, type RowValues } from '#shared/domain/import-rows'
 import { MAX_TENANTS_PER_PLOT, comparePlotIds } from '#shared/domain/plots'
-import { messages } from '#shared/messages'
+import { importMessages } from '#shared/messages/import'
+import { peopleMessages } from '#shared/messages/people'
+import { plotMessages } from '#shared/messages/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { ImportKind, RefusedRow } from '#shared/schemas/spreadsheet-import'
@@ -54,18 +56,18 @@ async function planPeople(tx: ReadTx, rows: Rows, today: string): Promise<Import
     const person = read.value
     const id = person.id || nicknameFor(person.firstName, person.lastName, (n) => taken.has(key(n)))
     if (taken.has(key(id))) {
-      refuse(messages.nicknameInUse(id))
+      refuse(peopleMessages.nicknameInUse(id))
       continue
     }
     const plotIds = person.plots.map((name) => plots.get(key(name)))
     const unknown = person.plots.find((_, i) => plotIds[i] === undefined)
     if (unknown !== undefined) {
-      refuse(messages.unknownPlot(unknown))
+      refuse(importMessages.unknownPlot(unknown))
       continue
     }
     const held = plotIds as string[]
     if (held.some((plotId) => (counts.get(plotId) ?? 0) >= MAX_TENANTS_PER_PLOT)) {
-      refuse(messages.fourTenantsOnly)
+      refuse(plotMessages.fourTenantsOnly)
       continue
     }
     taken.set(key(id), id)
@@ -90,18 +92,18 @@ async function planPlots(tx: ReadTx, rows: Rows): Promise<ImportPlan> {
     }
     const plot = read.value
     if (taken.has(key(plot.id))) {
-      refuse(messages.plotNameInUse)
+      refuse(plotMessages.plotNameInUse)
       continue
     }
     const tenants = plot.tenants.map((name) => people.get(key(name)))
     const unknown = plot.tenants.find((_, i) => tenants[i] === undefined)
     if (unknown !== undefined) {
-      refuse(messages.unknownNickname(unknown))
+      refuse(peopleMessages.personMissing(unknown))
       continue
     }
     const tenantIds = [...new Set(tenants as string[])].sort()
     if (tenantIds.length > MAX_TENANTS_PER_PLOT) {
-      refuse(messages.fourTenantsOnly)
+      refuse(plotMessages.fourTenantsOnly)
       continue
     }
     taken.set(key(plot.id), plot.id)

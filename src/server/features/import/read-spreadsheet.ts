@@ -1,6 +1,6 @@
 import Papa from 'papaparse'
 import type { SheetTable } from '#shared/domain/import-rows'
-import { messages } from '#shared/messages'
+import { importMessages } from '#shared/messages/import'
 import { badRequest } from '#server/core/errors'
 import { decodeText } from '#server/core/http/decode-text'
 import { readWorkbook } from '#server/features/import/read-workbook'
@@ -28,9 +28,9 @@ const NOT_TABLES = [
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b)
 
 export async function readSpreadsheet(bytes: Uint8Array, sheet?: string): Promise<Spreadsheet> {
-  if (startsWith(bytes, OLE)) throw badRequest(messages.oldExcelFile)
+  if (startsWith(bytes, OLE)) throw badRequest(importMessages.oldExcelFile)
   if (NOT_TABLES.some((magic) => startsWith(bytes, magic)))
-    throw badRequest(messages.notASpreadsheet)
+    throw badRequest(importMessages.notASpreadsheet)
   if (startsWith(bytes, ZIP)) return readWorkbook(bytes, sheet)
   return { sheets: [], sheet: '', table: csvTable(decodeText(bytes)) }
 }

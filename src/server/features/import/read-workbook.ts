@@ -1,7 +1,7 @@
 import { pipeline, Readable, Transform } from 'node:stream'
 import ExcelJS from 'exceljs'
 import unzipper from 'unzipper'
-import { messages } from '#shared/messages'
+import { importMessages } from '#shared/messages/import'
 import { AppError, badRequest } from '#server/core/errors'
 import {
   refuseFormula,
@@ -85,7 +85,7 @@ export async function readWorkbook(bytes: Uint8Array, wanted?: string): Promise<
     }
   } catch (error) {
     if (error instanceof AppError) throw error
-    throw badRequest(messages.notASpreadsheet)
+    throw badRequest(importMessages.notASpreadsheet)
   }
 }
 
@@ -104,7 +104,7 @@ function capped(part: Readable): Readable {
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       inflated += chunk.length
-      if (inflated > PART_MAX_BYTES) done(new AppError(413, messages.workbookTooLarge))
+      if (inflated > PART_MAX_BYTES) done(new AppError(413, importMessages.workbookTooLarge))
       else done(null, chunk)
     },
   })
@@ -133,7 +133,7 @@ async function chooseSheet(
 ): Promise<Omit<Spreadsheet, 'sheets'>> {
   if (wanted !== undefined) {
     const sheet = sheets.find(({ name }) => name === wanted)
-    if (!sheet) throw badRequest(messages.noSuchSheet(wanted))
+    if (!sheet) throw badRequest(importMessages.noSuchSheet(wanted))
     const read = await readSheet(rowsOf(sheet), true)
     return { sheet: sheet.name, table: read.table() }
   }
@@ -145,7 +145,7 @@ async function chooseSheet(
   }
   // None has rows: the first is read, to say so (or to name its formula).
   if (first?.formula) refuseFormula(...first.formula)
-  throw badRequest(messages.spreadsheetEmpty)
+  throw badRequest(importMessages.spreadsheetEmpty)
 }
 
 interface SheetRead {

@@ -2,7 +2,7 @@ import type { App } from '#server/core/app-type'
 import multipart from '@fastify/multipart'
 import { z } from 'zod'
 import { LEVELS } from '#shared/domain/levels'
-import { messages } from '#shared/messages'
+import { importMessages } from '#shared/messages/import'
 import {
   IMPORT_MAX_BYTES,
   importCheckSchema,
@@ -55,7 +55,7 @@ export async function importFeature(app: App) {
         },
       },
       async (request) =>
-        run(db, await readUpload(request, messages.oneSpreadsheetOnly), request.viewer!),
+        run(db, await readUpload(request, importMessages.oneSpreadsheetOnly), request.viewer!),
     )
 
   step(

@@ -1,5 +1,5 @@
 import { guessMapping, listOf, mappedRows, mappingProblem } from '#shared/domain/import-rows'
-import { messages } from '#shared/messages'
+import { importMessages } from '#shared/messages/import'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import {
@@ -35,10 +35,11 @@ interface Opened {
 }
 
 async function open(upload: Upload): Promise<Opened> {
-  if (upload.tooLarge) throw new AppError(413, messages.spreadsheetTooLarge)
+  if (upload.tooLarge) throw new AppError(413, importMessages.spreadsheetTooLarge)
   const parsed = importFormSchema.safeParse(upload.fields)
   if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message)
-  if (!upload.file || upload.file.bytes.length === 0) throw badRequest(messages.chooseSpreadsheet)
+  if (!upload.file || upload.file.bytes.length === 0)
+    throw badRequest(importMessages.chooseSpreadsheet)
   // The parsers are loaded by the first file read, not by every server that starts.
   const { readSpreadsheet } = await import('#server/features/import/read-spreadsheet')
   return {
@@ -159,7 +160,8 @@ export async function saveImport(
   try {
     return await loggedWrite(db, locksOf(kind, rows), async (tx, log) => {
       const plan = await planImport(tx, kind, rows, clock.today())
-      if (plan.refused.length) throw unprocessable(messages.importRefused(plan.refused.length))
+      if (plan.refused.length)
+        throw unprocessable(importMessages.importRefused(plan.refused.length))
       await peopleRepo.insertPeople(tx, plan.people)
       await plotsRepo.insertPlots(tx, plan.plots)
       await plotsRepo.addTenancies(tx, plan.tenancies)

@@ -1,5 +1,5 @@
 import type { SheetRow, SheetTable } from '#shared/domain/import-rows'
-import { messages } from '#shared/messages'
+import { importMessages } from '#shared/messages/import'
 import { IMPORT_MAX_ROWS } from '#shared/schemas/spreadsheet-import'
 import { badRequest } from '#server/core/errors'
 
@@ -27,7 +27,7 @@ export function columnLetter(index: number): string {
 /** Refuses a cell that holds a formula: its stored result may be stale or absent, and a CSV
  * cell starting with "=" is what a spreadsheet program would run. */
 export function refuseFormula(row: number, column: number): never {
-  throw badRequest(messages.spreadsheetFormula(row, columnLetter(column)))
+  throw badRequest(importMessages.spreadsheetFormula(row, columnLetter(column)))
 }
 
 const isEmpty = (cells: string[]) => cells.every((cell) => !cell.trim())
@@ -56,13 +56,13 @@ export class SheetTableBuilder {
       return
     }
     if (this.rows.length === IMPORT_MAX_ROWS) {
-      throw badRequest(messages.spreadsheetTooManyRows(IMPORT_MAX_ROWS))
+      throw badRequest(importMessages.spreadsheetTooManyRows(IMPORT_MAX_ROWS))
     }
     this.rows.push({ row, cells })
   }
 
   table(): SheetTable {
-    if (!this.columns || this.rows.length === 0) throw badRequest(messages.spreadsheetEmpty)
+    if (!this.columns || this.rows.length === 0) throw badRequest(importMessages.spreadsheetEmpty)
     return { columns: this.columns, rows: this.rows }
   }
 }

@@ -5,9 +5,9 @@ import {
   landDocumentChangeSchema,
   landDocumentDetailSchema,
   landGroupSchema,
-  landMessages,
   MAX_PDF_BYTES,
 } from '#shared/schemas/land-documents'
+import { landMessages } from '#shared/messages/land'
 import {
   deleteLandDocument,
   listLandGroups,

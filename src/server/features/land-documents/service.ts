@@ -1,6 +1,5 @@
 import {
   joinDateDescription,
-  landMessages,
   landUploadFieldsSchema,
   looksLikePdf,
   splitDateDescription,
@@ -8,6 +7,7 @@ import {
   type LandDocumentDetail,
   type LandGroup,
 } from '#shared/schemas/land-documents'
+import { landMessages } from '#shared/messages/land'
 import type { Db } from '#server/core/db/database'
 import { deleteFile, fileSizes, insertFile, readFile } from '#server/core/db/files'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'

@@ -1,4 +1,4 @@
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { WriteTx } from '#server/core/db/write-transaction'
 import { conflict } from '#server/core/errors'
 import { requirePerson } from '#server/features/people/sql'

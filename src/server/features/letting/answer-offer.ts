@@ -1,5 +1,5 @@
 import { offerAnswerable } from '#shared/domain/letting'
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { Offer } from '#shared/schemas/letting'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { badRequest, conflict } from '#server/core/errors'

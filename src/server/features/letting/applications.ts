@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { lettingMessages } from '#shared/letting-messages'
+import { lettingMessages } from '#shared/messages/letting'
 import { dearName } from '#shared/domain/message-copies'
 import type { Application, Place } from '#shared/schemas/letting'
 import { associationDetails } from '#server/core/db/association-settings'

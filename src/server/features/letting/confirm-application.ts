@@ -1,5 +1,5 @@
-import { lettingMessages } from '#shared/letting-messages'
-import { waitingListMessages } from '#shared/waiting-list-messages'
+import { lettingMessages } from '#shared/messages/letting'
+import { waitingListMessages } from '#shared/messages/waiting-list'
 import { blankPerson } from '#shared/domain/people'
 import type { Place } from '#shared/schemas/letting'
 import { associationDetails } from '#server/core/db/association-settings'

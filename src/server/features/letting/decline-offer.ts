@@ -1,4 +1,4 @@
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { WriteTx } from '#server/core/db/write-transaction'
 import { requirePerson, updatePerson } from '#server/features/people/sql'
 import { recordWaitingListEvent } from '#server/features/people/waiting-list-sql'

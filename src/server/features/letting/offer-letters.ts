@@ -1,4 +1,4 @@
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { WriteTx } from '#server/core/db/write-transaction'
 import type { OutgoingCopy } from '#server/core/email/copies'
 import type { Letting } from '#server/features/letting/context'

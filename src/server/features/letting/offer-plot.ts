@@ -1,6 +1,6 @@
 import { chooseOfferee, offerDeadline, offerExpiresOn } from '#shared/domain/letting'
 import { copiesForOne, dearName, waysOf } from '#shared/domain/message-copies'
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { NewOffer, Offer, OfferChoices } from '#shared/schemas/letting'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'

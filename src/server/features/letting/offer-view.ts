@@ -1,5 +1,5 @@
 import { fullName } from '#shared/domain/message-copies'
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { Offer } from '#shared/schemas/letting'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { notFound } from '#server/core/errors'

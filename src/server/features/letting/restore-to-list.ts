@@ -1,4 +1,4 @@
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { Person } from '#shared/schemas/person'
 import { unprocessable } from '#server/core/errors'
 import { loggedWrite, recordKey } from '#server/core/logged-change'

@@ -1,4 +1,4 @@
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { badRequest } from '#server/core/errors'
 import { loggedWrite, PUBLIC } from '#server/core/logged-change'

@@ -1,5 +1,5 @@
 import { offerAnswerable } from '#shared/domain/letting'
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { TokenPreview } from '#shared/schemas/letting'
 import { badRequest } from '#server/core/errors'
 import { answerByToken, offerOfToken } from '#server/features/letting/answer-offer'

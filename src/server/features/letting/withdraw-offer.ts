@@ -1,5 +1,5 @@
 import { copiesForOne, dearName } from '#shared/domain/message-copies'
-import { offerMessages } from '#shared/offer-messages'
+import { offerMessages } from '#shared/messages/offers'
 import type { Offer } from '#shared/schemas/letting'
 import { associationDetails } from '#server/core/db/association-settings'
 import { conflict, unprocessable } from '#server/core/errors'

@@ -1,5 +1,5 @@
 import { defaultLogOrder } from '#shared/domain/log-sort'
-import { messages } from '#shared/messages'
+import { logMessages } from '#shared/messages/logs'
 import type { LogEntry, LogPage, LogQuery } from '#shared/schemas/logs'
 import type { Db } from '#server/core/db/database'
 import { dataVersion } from '#server/core/db/data-version'
@@ -35,6 +35,6 @@ async function countLogs(db: Db): Promise<number> {
 
 export async function getLog(db: Db, id: number): Promise<LogEntry> {
   const entry = await logsSql.logEntry(db.kysely, id)
-  if (!entry) throw notFound(messages.logEntryMissing)
+  if (!entry) throw notFound(logMessages.logEntryMissing)
   return entry
 }

@@ -1,7 +1,8 @@
 import { feePence } from '#shared/domain/money'
 import { comparePlotIds } from '#shared/domain/plots'
 import type { Addressee } from '#shared/domain/message-copies'
-import { messages } from '#shared/messages'
+import { peopleMessages } from '#shared/messages/people'
+import { plotMessages } from '#shared/messages/plots'
 import type { Audience } from '#shared/schemas/messages'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { badRequest, notFound } from '#server/core/errors'
@@ -25,7 +26,7 @@ function peopleOf(tx: ReadTx, audience: Audience, plots: Plots) {
       return contactDetails(tx, audience.kind)
     case 'plot': {
       const plot = plots.find((candidate) => candidate.id === audience.plotId)
-      if (!plot) throw notFound(messages.plotMissing(audience.plotId))
+      if (!plot) throw notFound(plotMessages.plotMissing(audience.plotId))
       return contactDetails(tx, plot.tenants)
     }
     case 'unpaid':
@@ -41,7 +42,7 @@ export async function findAddressees(tx: ReadTx, audience: Audience): Promise<Ad
   if (audience.kind === 'people') {
     const found = new Set(people.map((person) => person.id))
     const missing = audience.ids.find((id) => !found.has(id))
-    if (missing !== undefined) throw badRequest(messages.personMissing(missing))
+    if (missing !== undefined) throw badRequest(peopleMessages.personMissing(missing))
   }
   const owed = await owedByPayer(tx)
   const plotsOf = new Map<string, { plots: string[]; unpaidFees: number }>()

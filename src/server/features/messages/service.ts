@@ -1,5 +1,5 @@
 import { copiesFor, type Copy } from '#shared/domain/message-copies'
-import { messages } from '#shared/messages'
+import { mailMessages } from '#shared/messages/mail'
 import { COPY_STATUSES } from '#shared/domain/contact-ways'
 import type {
   Audience,
@@ -51,7 +51,7 @@ function audienceText(audience: Audience, people: number): string {
 // The copies a draft makes, refused when the group is empty.
 async function draftCopies(tx: ReadTx, config: Config, draft: MessageDraft) {
   const people = await findAddressees(tx, draft.audience)
-  if (people.length === 0) throw badRequest(messages.emptyGroup)
+  if (people.length === 0) throw badRequest(mailMessages.emptyGroup)
   const association = await associationDetails(tx, config)
   return { people, copies: copiesFor(people, draft, association) }
 }
@@ -137,7 +137,7 @@ export function copiesTo({ db }: Messages, personId: string): Promise<SentMessag
 export async function printLetters({ db, config, clock }: Messages, batchId: number) {
   // pdfkit and its fonts are loaded by the first letters printed, not by every server.
   const { lettersPdf } = await import('#server/features/messages/letters')
-  if (!(await sent.hasLetters(db.kysely, batchId))) throw notFound(messages.noLetters)
+  if (!(await sent.hasLetters(db.kysely, batchId))) throw notFound(mailMessages.noLetters)
   const association = await associationDetails(db.kysely, config)
   const date = clock.now().toLocaleDateString('en-GB', { dateStyle: 'long' })
   return lettersPdf(db, batchId, association, date)

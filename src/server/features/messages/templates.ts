@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { mailMessages } from '#shared/messages/mail'
 import type {
   MessageTemplate,
   MessageTemplateInput,
@@ -29,7 +29,7 @@ const templateChange = (methodName: string, docId: string, viewer: Viewer): Logg
 
 async function requireTemplate(tx: ReadTx, id: number): Promise<MessageTemplate> {
   const template = await templatesRepo.findTemplate(tx, id)
-  if (!template) throw notFound(messages.templateMissing)
+  if (!template) throw notFound(mailMessages.templateMissing)
   return template
 }
 

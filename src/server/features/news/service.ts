@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { newsMessages } from '#shared/messages/news'
 import type { NewNewsPost, NewsPost, UpdateNewsPost } from '#shared/schemas/news'
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
@@ -20,7 +20,7 @@ function newsChange(methodName: string, docId: string, viewer: Viewer): LoggedCh
 
 async function requireNewsPost(tx: ReadTx, id: number): Promise<NewsPost> {
   const post = await newsRepo.findNewsPost(tx, id)
-  if (!post) throw notFound(messages.newsPostMissing)
+  if (!post) throw notFound(newsMessages.newsPostMissing)
   return post
 }
 

@@ -1,5 +1,5 @@
 import * as rules from '#shared/domain/people'
-import { messages } from '#shared/messages'
+import { peopleMessages } from '#shared/messages/people'
 import type { NewPerson, Person, UpdatePerson } from '#shared/schemas/person'
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
@@ -11,7 +11,7 @@ import type { Viewer } from '#server/core/viewer'
 import * as peopleRepo from '#server/features/people/sql'
 import type { PeopleStatus } from '#server/features/people/sql'
 import { recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
-import { waitingListMessages } from '#shared/waiting-list-messages'
+import { waitingListMessages } from '#shared/messages/waiting-list'
 
 /** What people's services take from the core. */
 export interface People {
@@ -42,7 +42,7 @@ export function createPerson(
     change('createPerson', input.id, viewer),
     async (tx) => {
       if (await peopleRepo.nicknameTaken(tx, input.id)) {
-        throw conflict(messages.nicknameInUse(input.id))
+        throw conflict(peopleMessages.nicknameInUse(input.id))
       }
       const { id, onWaitingList, ...fields } = input
       if (onWaitingList)

@@ -1,5 +1,5 @@
 import { comparePlotIds } from '#shared/domain/plots'
-import { messages } from '#shared/messages'
+import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
 import type { PersonRow } from '#server/core/db/schema'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
@@ -170,7 +170,7 @@ export async function deletePersonRow(tx: WriteTx, id: string): Promise<void> {
 /** The person, read fresh; 404 when there is none. */
 export async function requirePerson(tx: ReadTx, id: string): Promise<Person> {
   const person = await findPerson(tx, id)
-  if (!person) throw notFound(messages.personMissing(id))
+  if (!person) throw notFound(peopleMessages.personMissing(id))
   return person
 }
 

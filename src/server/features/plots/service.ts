@@ -1,5 +1,5 @@
 import * as plotRules from '#shared/domain/plots'
-import { messages } from '#shared/messages'
+import { plotMessages } from '#shared/messages/plots'
 import type { NewPlot, Plot, UpdatePlot } from '#shared/schemas/plot'
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
@@ -26,7 +26,7 @@ function plotChange(methodName: string, id: string, viewer: Viewer) {
 
 export async function requirePlot(tx: ReadTx, id: string): Promise<Plot> {
   const plot = await plotsRepo.findPlot(tx, id)
-  if (!plot) throw notFound(messages.plotMissing(id))
+  if (!plot) throw notFound(plotMessages.plotMissing(id))
   return plot
 }
 
@@ -43,7 +43,7 @@ export function createPlot({ db }: Plots, viewer: Viewer, input: NewPlot): Promi
     db,
     plotChange('createPlot', input.id, viewer),
     async (tx) => {
-      if (await plotsRepo.plotNameTaken(tx, input.id)) throw conflict(messages.plotNameInUse)
+      if (await plotsRepo.plotNameTaken(tx, input.id)) throw conflict(plotMessages.plotNameInUse)
       const { id, ...fields } = input
       return plotsRepo.insertPlot(tx, { ...plotRules.blankPlot(id), ...fields })
     },

@@ -1,8 +1,8 @@
 import { waysOf } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import { invoiceReference } from '#shared/domain/rent'
-import { messages } from '#shared/messages'
-import { rentMessages } from '#shared/rent-messages'
+import { invoiceMessages } from '#shared/messages/invoices'
+import { rentMessages } from '#shared/messages/rent'
 import type { Invoice } from '#shared/schemas/rent'
 import type { AssociationDetails } from '#server/core/db/association-settings'
 import type { Db } from '#server/core/db/database'
@@ -43,12 +43,12 @@ function writeInvoice(
   doc.addPage()
   letterhead(doc, association, `${invoice.payerName}\n${address}`.trim())
   const facts = [
-    `${messages.invoiceHeading(invoice.number)}`,
-    `${messages.invoiceFacts.date}: ${invoice.issuedOn}`,
-    `${messages.invoiceFacts.due}: ${invoice.dueDate}`,
-    `${messages.invoiceFacts.plot}: ${invoice.plotId}`,
-    `${messages.invoiceFacts.year}: ${invoice.yearLabel}`,
-    `${messages.invoiceFacts.reference}: ${invoiceReference(invoice.number)}`,
+    `${invoiceMessages.invoiceHeading(invoice.number)}`,
+    `${invoiceMessages.invoiceFacts.date}: ${invoice.issuedOn}`,
+    `${invoiceMessages.invoiceFacts.due}: ${invoice.dueDate}`,
+    `${invoiceMessages.invoiceFacts.plot}: ${invoice.plotId}`,
+    `${invoiceMessages.invoiceFacts.year}: ${invoice.yearLabel}`,
+    `${invoiceMessages.invoiceFacts.reference}: ${invoiceReference(invoice.number)}`,
   ]
   doc
     .font('regular')
@@ -56,15 +56,17 @@ function writeInvoice(
     .text(facts.join('\n'), LEFT + 110 * MM, 50 * MM, { width: 60 * MM })
   doc.y = 100 * MM
   for (const line of lines) row(doc, line.description, line.amount)
-  row(doc, messages.invoiceFacts.total, invoice.amount, true)
+  row(doc, invoiceMessages.invoiceFacts.total, invoice.amount, true)
   if (invoice.paid || invoice.refunded || invoice.writtenOff || invoice.cancelled) {
     doc.moveDown(0.5)
-    if (invoice.paid) row(doc, messages.invoiceFacts.paid, -invoice.paid)
-    if (invoice.refunded) row(doc, messages.invoiceFacts.refunded, invoice.refunded)
-    if (invoice.writtenOff) row(doc, messages.invoiceFacts.writtenOff, -invoice.writtenOff)
+    if (invoice.paid) row(doc, invoiceMessages.invoiceFacts.paid, -invoice.paid)
+    if (invoice.refunded) row(doc, invoiceMessages.invoiceFacts.refunded, invoice.refunded)
+    if (invoice.writtenOff) row(doc, invoiceMessages.invoiceFacts.writtenOff, -invoice.writtenOff)
     row(
       doc,
-      invoice.cancelled ? messages.entryKind.cancel : messages.invoiceFacts.outstanding,
+      invoice.cancelled
+        ? invoiceMessages.entryKind.cancel
+        : invoiceMessages.invoiceFacts.outstanding,
       invoice.outstanding,
       true,
     )
@@ -95,7 +97,7 @@ export async function invoicePdf(
   instructions: string,
 ) {
   const [one] = await printed(db.kysely, [invoice])
-  const doc = documentFor(messages.invoiceHeading(invoice.number), association)
+  const doc = documentFor(invoiceMessages.invoiceHeading(invoice.number), association)
   writeInvoice(doc, one!, association, instructions)
   return pdfBytes(doc)
 }
@@ -119,7 +121,7 @@ export function yearInvoicesPdf(
           writeInvoice(doc, invoice, association, instructions)
         await new Promise(setImmediate)
       }
-      if (invoices.length === 0) doc.addPage().font('regular').text(messages.noInvoices)
+      if (invoices.length === 0) doc.addPage().font('regular').text(invoiceMessages.noInvoices)
       doc.end()
     } catch (error) {
       doc.destroy(error as Error)

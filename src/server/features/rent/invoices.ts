@@ -1,4 +1,4 @@
-import { rentMessages } from '#shared/rent-messages'
+import { rentMessages } from '#shared/messages/rent'
 import type { InvoiceDetail } from '#shared/schemas/rent'
 import { associationDetails } from '#server/core/db/association-settings'
 import { notFound } from '#server/core/errors'

@@ -1,5 +1,5 @@
 import { checkEntry, type EntryKind } from '#shared/domain/rent'
-import { rentMessages } from '#shared/rent-messages'
+import { rentMessages } from '#shared/messages/rent'
 import type {
   ConfirmMatches,
   CorrectionInput,

@@ -1,6 +1,6 @@
 import { nextStep, stepDate, RENT_STEPS } from '#shared/domain/rent'
-import { messages } from '#shared/messages'
-import { rentMessages } from '#shared/rent-messages'
+import { invoiceMessages } from '#shared/messages/invoices'
+import { rentMessages } from '#shared/messages/rent'
 import type { DueItem, Invoice, LedgerEntry, YearSummary } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { toCsv, type Column } from '#server/core/http/csv'
@@ -90,11 +90,14 @@ type PaymentRow = LedgerEntry & { number: number; plotId: string; payerName: str
 
 const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
   { header: 'Date', cell: (row) => row.date },
-  { header: 'Kind', cell: (row) => messages.entryKind[row.kind] },
+  { header: 'Kind', cell: (row) => invoiceMessages.entryKind[row.kind] },
   { header: 'Invoice', cell: (row) => row.number },
   { header: 'Plot', cell: (row) => row.plotId },
   { header: 'Payer', cell: (row) => row.payerName },
-  { header: 'Method', cell: (row) => (row.method ? messages.paymentMethod[row.method] : '') },
+  {
+    header: 'Method',
+    cell: (row) => (row.method ? invoiceMessages.paymentMethod[row.method] : ''),
+  },
   { header: 'Reference', cell: (row) => row.reference },
   // Money in is positive, money out (a refund) negative; write-offs move no money. A number in
   // pounds, so that a spreadsheet adds refunds up with the rest.

@@ -12,8 +12,7 @@ import {
   yearLabel,
 } from '#shared/domain/rent'
 import { toIsoDate } from '#shared/domain/text'
-import { messages } from '#shared/messages'
-import { rentMessages } from '#shared/rent-messages'
+import { rentMessages } from '#shared/messages/rent'
 import type { Person } from '#shared/schemas/person'
 import type { YearPreview } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
@@ -109,7 +108,7 @@ export async function startYear(
       const existing = await startedYear(tx, startDate)
       if (existing) return { yearId: existing.id, label: existing.label, created: 0 }
       const { settings, dueDate, label, invoices } = await plan(tx, startDate)
-      if (invoices.length === 0) throw badRequest(messages.noPlotsToInvoice)
+      if (invoices.length === 0) throw badRequest(rentMessages.noPlotsToInvoice)
       const now = clock.now()
       const createdAt = now.toISOString()
       const issuedOn = toIsoDate(now)

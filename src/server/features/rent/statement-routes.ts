@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { rentMessages } from '#shared/rent-messages'
+import { rentMessages } from '#shared/messages/rent'
 import { confirmMatchesSchema, statementLineSchema } from '#shared/schemas/rent'
 import type { App } from '#server/core/app-type'
 import { readUpload } from '#server/core/http/read-upload'

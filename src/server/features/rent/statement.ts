@@ -1,8 +1,7 @@
 import Papa from 'papaparse'
 import { statementPence } from '#shared/domain/money'
 import { matchStatementLine } from '#shared/domain/rent'
-import { messages } from '#shared/messages'
-import { rentMessages } from '#shared/rent-messages'
+import { rentMessages } from '#shared/messages/rent'
 import { isoDate } from '#shared/schemas/person'
 import type { StatementLine } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
@@ -54,7 +53,7 @@ function readDate(text: string): { date: string } | { problem: string } {
 /** An uploaded statement's lines, each with the invoice it pays or why none; nothing stored. */
 export async function checkStatement(db: Db, upload: Upload): Promise<StatementLine[]> {
   if (upload.tooLarge) throw badRequest(rentMessages.statementTooLarge)
-  if (!upload.file) throw badRequest(messages.statementEmpty)
+  if (!upload.file) throw badRequest(rentMessages.statementEmpty)
   const text = decodeText(upload.file.bytes)
   const rows = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' }).data
   const [headings = [], ...lines] = rows
@@ -65,7 +64,7 @@ export async function checkStatement(db: Db, upload: Upload): Promise<StatementL
   }
   if (Object.values(columns).some((index) => index === -1))
     throw badRequest(rentMessages.statementNoColumns)
-  if (lines.length === 0 || lines.length > MAX_LINES) throw badRequest(messages.statementEmpty)
+  if (lines.length === 0 || lines.length > MAX_LINES) throw badRequest(rentMessages.statementEmpty)
   const invoices = await findInvoices(db.kysely)
   const byNumber = new Map(invoices.map((invoice) => [invoice.number, invoice]))
   return lines.map((cells, index) => {

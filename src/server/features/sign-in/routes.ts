@@ -9,7 +9,7 @@ import {
   type Attempt,
 } from '#server/core/auth/sign-in-guard'
 import type { Db } from '#server/core/db/database'
-import { messages } from '#shared/messages'
+import { accountMessages } from '#shared/messages/accounts'
 import { actorOf, authHeaders } from '#server/core/viewer'
 import { tooManyAttempts } from '#server/core/errors'
 import { sendProblem } from '#server/core/http/problem-details'
@@ -99,7 +99,7 @@ export async function signInFeature(app: App) {
         const lockedOut = await recordFailure(db, attempt)
         await signInEvent(db, 'signInFailed', attempt, {
           status: 401,
-          message: messages.loginFailed,
+          message: accountMessages.loginFailed,
         })
         if (lockedOut) await signInEvent(db, 'signInLockedOut', attempt)
       } else if (response.status === 429) {

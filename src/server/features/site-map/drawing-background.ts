@@ -1,6 +1,6 @@
 import createDOMPurify from 'dompurify'
 import { JSDOM } from 'jsdom'
-import { messages } from '#shared/messages'
+import { siteMapMessages } from '#shared/messages/site-map'
 import { badRequest } from '#server/core/errors'
 
 // What stays of the drawing once its plots are taken out, shown as an image. DOMPurify keeps
@@ -85,6 +85,6 @@ function sanitise(svg: string): string {
   // Serialised as XML: the file is read on its own, as an SVG document, where HTML's named
   // entities mean nothing.
   const drawing = (clean as Element).querySelector('svg')
-  if (!drawing) throw badRequest(messages.notADrawing)
+  if (!drawing) throw badRequest(siteMapMessages.notADrawing)
   return new window.XMLSerializer().serializeToString(drawing)
 }

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { siteMapMessages } from '#shared/messages/site-map'
 import { AppError, badRequest } from '#server/core/errors'
 
 // What a drawing may hold, measured on its text before anything parses it: the XML parser and
@@ -27,7 +27,7 @@ const SKIPPED: [string, string][] = [
 ]
 
 const tooManyElements = (limits: typeof DRAWING_LIMITS) =>
-  new AppError(413, messages.drawingTooManyElements(limits.elements))
+  new AppError(413, siteMapMessages.drawingTooManyElements(limits.elements))
 
 /** Refuses a drawing nested too deep, with too many elements, or an element with too many
  * attributes. Not a validator: a file that is not well-formed is left for the parser to refuse. */
@@ -50,7 +50,7 @@ export function checkDrawingBounds(text: string, limits = DRAWING_LIMITS): void 
       const end = declarationEnd(text, at)
       // jsdom reads the DOCTYPE's entities with a pattern that slows down on a long one; a
       // drawing program writes a few lines.
-      if (end - at > limits.declaration) throw badRequest(messages.notADrawing)
+      if (end - at > limits.declaration) throw badRequest(siteMapMessages.notADrawing)
       at = end
       continue
     }
@@ -62,10 +62,10 @@ export function checkDrawingBounds(text: string, limits = DRAWING_LIMITS): void 
     const tag = startTag(text, at)
     if (++elements > limits.elements) throw tooManyElements(limits)
     if (tag.attributes > limits.attributes) {
-      throw badRequest(messages.drawingTooManyAttributes(limits.attributes))
+      throw badRequest(siteMapMessages.drawingTooManyAttributes(limits.attributes))
     }
     // The element's own level counts, whether or not it closes itself.
-    if (depth + 1 > limits.depth) throw badRequest(messages.drawingTooDeep(limits.depth))
+    if (depth + 1 > limits.depth) throw badRequest(siteMapMessages.drawingTooDeep(limits.depth))
     if (!tag.empty) depth++
     at = tag.end
   }

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom'
 import svgpath from 'svgpath'
-import { messages } from '#shared/messages'
+import { siteMapMessages } from '#shared/messages/site-map'
 import { plotName } from '#shared/schemas/plot'
 import {
   MAX_DRAWN_PLOTS,
@@ -57,11 +57,11 @@ function parseSvg(text: string): Document {
   try {
     document = new JSDOM(text, { contentType: 'image/svg+xml' }).window.document
   } catch {
-    throw badRequest(messages.notADrawing)
+    throw badRequest(siteMapMessages.notADrawing)
   }
   const root = document.documentElement
   if (root.localName !== 'svg' || root.namespaceURI !== SVG_NS)
-    throw badRequest(messages.notADrawing)
+    throw badRequest(siteMapMessages.notADrawing)
   return document
 }
 
@@ -70,11 +70,11 @@ function parseSvg(text: string): Document {
 function refuseScripts(root: Element) {
   walkElements(root, (element) => {
     if (element.localName === 'script' || element.localName === 'foreignObject')
-      throw badRequest(messages.drawingHasScript)
+      throw badRequest(siteMapMessages.drawingHasScript)
     for (const attribute of element.attributes) {
       const value = attribute.value.trim().toLowerCase()
       if (attribute.localName.toLowerCase().startsWith('on') || value.startsWith('javascript:'))
-        throw badRequest(messages.drawingHasScript)
+        throw badRequest(siteMapMessages.drawingHasScript)
     }
   })
 }
@@ -88,7 +88,7 @@ function drawingSize(root: Element) {
     return { minX: viewBox[0]!, minY: viewBox[1]!, width: viewBox[2]!, height: viewBox[3]! }
   const width = parseFloat(root.getAttribute('width') ?? '')
   const height = parseFloat(root.getAttribute('height') ?? '')
-  if (!(width > 0 && height > 0)) throw badRequest(messages.drawingHasNoSize)
+  if (!(width > 0 && height > 0)) throw badRequest(siteMapMessages.drawingHasNoSize)
   root.setAttribute('viewBox', `0 0 ${width} ${height}`)
   return { minX: 0, minY: 0, width, height }
 }
@@ -198,20 +198,20 @@ function labelledShapes(root: Element): Labelled[] {
 function findPlots(root: Element, toLayout: ToLayout) {
   const drawn = labelledShapes(root).filter((entry) => entry.shape)
   if (drawn.length > MAX_DRAWN_PLOTS) {
-    throw new AppError(413, messages.drawingTooManyPlots(MAX_DRAWN_PLOTS))
+    throw new AppError(413, siteMapMessages.drawingTooManyPlots(MAX_DRAWN_PLOTS))
   }
   const found: { element: Element; plot: SitePlot }[] = []
   const names = new Set<string>()
   for (const { element, label, shape, matrix } of drawn) {
     const name = plotName.safeParse(label)
     if (!name.success)
-      throw badRequest(messages.drawnPlotNameInvalid(label, name.error.issues[0]!.message))
+      throw badRequest(siteMapMessages.drawnPlotNameInvalid(label, name.error.issues[0]!.message))
     const key = name.data.toLowerCase()
-    if (names.has(key)) throw badRequest(messages.plotDrawnTwice(name.data))
+    if (names.has(key)) throw badRequest(siteMapMessages.plotDrawnTwice(name.data))
     names.add(key)
     found.push({ element, plot: plotFromShape(name.data, shape!, matrix!, toLayout) })
   }
-  if (found.length === 0) throw badRequest(messages.drawingHasNoPlots)
+  if (found.length === 0) throw badRequest(siteMapMessages.drawingHasNoPlots)
   return found
 }
 
@@ -270,7 +270,7 @@ function plotFromShape(
       ys.push(values[i + 1]!)
     }
   })
-  if (xs.length === 0) throw badRequest(messages.drawnPlotEmpty(id))
+  if (xs.length === 0) throw badRequest(siteMapMessages.drawnPlotEmpty(id))
   const box = {
     x: Math.min(...xs),
     y: Math.min(...ys),

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import { messages } from '#shared/messages'
+import { siteMapMessages } from '#shared/messages/site-map'
 import { AppError } from '#server/core/errors'
 import { checkDrawingBounds } from '#server/features/site-map/drawing-bounds'
 import type { ImportedDrawing } from '#server/features/site-map/import-svg'
@@ -59,7 +59,7 @@ async function readInWorker(text: string, timeLimitMs: number): Promise<Imported
     kept = false
     stopWorker(worker)
     if (error === OUT_OF_TIME || (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
-      throw new AppError(422, messages.drawingTooComplex)
+      throw new AppError(422, siteMapMessages.drawingTooComplex)
     throw error
   } finally {
     if (kept) idle = setTimeout(() => stopWorker(worker), IDLE_MS).unref()

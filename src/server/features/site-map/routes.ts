@@ -2,7 +2,7 @@ import type { App } from '#server/core/app-type'
 import multipart from '@fastify/multipart'
 import { z } from 'zod'
 import { LEVELS } from '#shared/domain/levels'
-import { messages } from '#shared/messages'
+import { siteMapMessages } from '#shared/messages/site-map'
 import {
   SITE_MAP_MAX_BYTES,
   saveSiteLayoutSchema,
@@ -117,7 +117,7 @@ export async function siteMapFeature(app: App) {
       },
     },
     async (request) => {
-      const upload = await readUpload(request, messages.oneDrawingOnly)
+      const upload = await readUpload(request, siteMapMessages.oneDrawingOnly)
       return importDrawing(db, request.viewer!, upload)
     },
   )

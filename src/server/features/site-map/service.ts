@@ -1,5 +1,6 @@
 import * as plotRules from '#shared/domain/plots'
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
+import { siteMapMessages } from '#shared/messages/site-map'
 import type { SaveSiteLayout, SiteMap, SiteMapCheck } from '#shared/schemas/site-map'
 import type { Db } from '#server/core/db/database'
 import { deleteFile, insertFile, readFile } from '#server/core/db/files'
@@ -35,7 +36,7 @@ export async function getSiteMap(db: Db): Promise<SiteMap | null> {
 export async function readSiteMapBackground(db: Db, fileId: number) {
   const stored = await findStoredSiteMap(db.kysely)
   const file = stored?.backgroundFileId === fileId ? await readFile(db.kysely, fileId) : undefined
-  if (!file) throw notFound(messages.noSiteMapYet)
+  if (!file) throw notFound(siteMapMessages.noSiteMapYet)
   return file
 }
 
@@ -53,7 +54,7 @@ export function saveSiteLayout(db: Db, viewer: Viewer, input: SaveSiteLayout): P
     change('saveSiteLayout', viewer),
     async (tx) => {
       const current = await findStoredSiteMap(tx)
-      if ((current?.version ?? 0) !== input.version) throw conflict(messages.staleVersion)
+      if ((current?.version ?? 0) !== input.version) throw conflict(commonMessages.staleVersion)
       const saved = {
         layout: input.layout,
         backgroundFileId: current?.backgroundFileId ?? null,
@@ -70,8 +71,9 @@ export function saveSiteLayout(db: Db, viewer: Viewer, input: SaveSiteLayout): P
 // transaction, so a large drawing does not hold the other writers up, and in a worker thread
 // (read-drawing.ts), so that it does not hold up anyone's request.
 export async function importDrawing(db: Db, viewer: Viewer, upload: Upload): Promise<SiteMap> {
-  if (upload.tooLarge) throw new AppError(413, messages.drawingTooLarge)
-  if (!upload.file || upload.file.bytes.length === 0) throw badRequest(messages.chooseDrawing)
+  if (upload.tooLarge) throw new AppError(413, siteMapMessages.drawingTooLarge)
+  if (!upload.file || upload.file.bytes.length === 0)
+    throw badRequest(siteMapMessages.chooseDrawing)
   const text = new TextDecoder('utf-8', { fatal: false }).decode(upload.file.bytes)
   const { layout, background } = await readDrawing(text)
   const fileName = upload.file.fileName
@@ -110,9 +112,9 @@ export const checkSiteMap = (db: Db) => readCheck(db.kysely)
 // One action for the whole drawing; each plot made is logged on its own, as the form's would be.
 export function createPlotsFromMap(db: Db, viewer: Viewer) {
   return loggedChange(db, change('createPlotsFromMap', viewer), async (tx: WriteTx, log) => {
-    if (!(await findStoredSiteMap(tx))) throw conflict(messages.noSiteMapYetAdmin)
+    if (!(await findStoredSiteMap(tx))) throw conflict(siteMapMessages.noSiteMapYetAdmin)
     const { drawnWithoutRecord } = await readCheck(tx)
-    if (!drawnWithoutRecord.length) throw conflict(messages.everyDrawnPlotRecorded)
+    if (!drawnWithoutRecord.length) throw conflict(siteMapMessages.everyDrawnPlotRecorded)
     for (const id of drawnWithoutRecord) {
       const plot = await plotsRepo.insertPlot(tx, { ...plotRules.blankPlot(id), occupied: false })
       log(

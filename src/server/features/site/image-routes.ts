@@ -2,7 +2,7 @@ import type { App } from '#server/core/app-type'
 import multipart from '@fastify/multipart'
 import { validatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { settingsMessages } from '#shared/messages/settings'
 import { LEVELS } from '#shared/domain/levels'
 import { SITE_IMAGE_MAX_BYTES, siteImageParams } from '#shared/schemas/site-images'
 import { readUpload } from '#server/core/http/read-upload'
@@ -75,7 +75,7 @@ export async function siteImagesFeature(app: App) {
       },
     },
     async (request) => {
-      const upload = await readUpload(request, messages.oneImageOnly)
+      const upload = await readUpload(request, settingsMessages.oneImageOnly)
       return uploadSiteImage(db, request.viewer!, request.params.name, upload)
     },
   )

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messages } from '#shared/messages'
+import { settingsMessages } from '#shared/messages/settings'
 import {
   siteImageFieldsSchema,
   siteImageNameSchema,
@@ -55,7 +55,7 @@ export async function readSiteImage(db: Db, fileId: number) {
   const stored = await findStoredImages(db.kysely)
   const current = Object.values(stored).some((image) => image.fileId === fileId)
   const file = current ? await readFile(db.kysely, fileId) : undefined
-  if (!file) throw notFound(messages.imageMissing)
+  if (!file) throw notFound(settingsMessages.imageMissing)
   return file
 }
 
@@ -72,10 +72,11 @@ interface PreparedImage extends ResizedImage {
 }
 
 async function prepareImage(name: SiteImageName, upload: Upload): Promise<PreparedImage> {
-  if (upload.tooLarge) throw new AppError(413, messages.imageTooLarge)
-  if (!upload.file || upload.file.bytes.length === 0) throw badRequest(messages.chooseImage)
+  if (upload.tooLarge) throw new AppError(413, settingsMessages.imageTooLarge)
+  if (!upload.file || upload.file.bytes.length === 0) throw badRequest(settingsMessages.chooseImage)
   const fields = siteImageFieldsSchema.safeParse(upload.fields)
-  if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? messages.chooseImage)
+  if (!fields.success)
+    throw badRequest(fields.error.issues[0]?.message ?? settingsMessages.chooseImage)
   // sharp is loaded by the first picture uploaded, not by every server that starts.
   const { resizeImage } = await import('#server/features/site/resize-image')
   const resized = await resizeImage(name, upload.file.bytes)

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { messages } from '#shared/messages'
+import { settingsMessages } from '#shared/messages/settings'
 import type { SiteImageName } from '#shared/schemas/site-images'
 import { AppError } from '#server/core/errors'
 
@@ -25,15 +25,15 @@ export interface ResizedImage {
 // sharp says why it cannot read a picture only in its message.
 const refusal = (error: unknown) =>
   error instanceof Error && /pixel limit/i.test(error.message)
-    ? new AppError(413, messages.imageTooManyPixels)
-    : new AppError(415, messages.notAnImage)
+    ? new AppError(413, settingsMessages.imageTooManyPixels)
+    : new AppError(415, settingsMessages.notAnImage)
 
 export async function resizeImage(name: SiteImageName, input: Buffer): Promise<ResizedImage> {
   const { width, height, quality } = BOUNDS[name]
   const source = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
   try {
     const { format } = await source.metadata()
-    if (!READABLE.has(format)) throw new AppError(415, messages.notAnImage)
+    if (!READABLE.has(format)) throw new AppError(415, settingsMessages.notAnImage)
     const { data, info } = await source
       .rotate()
       .resize({ width, height, fit: 'inside', withoutEnlargement: true })

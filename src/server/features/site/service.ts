@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages'
+import { commonMessages } from '#shared/messages/common'
 import type { Settings, SiteInfo, UpdateSettings } from '#shared/schemas/settings'
 import type { Config } from '#server/core/config'
 import type { Db } from '#server/core/db/database'
@@ -50,7 +50,7 @@ export function updateSettings(db: Db, config: Config, viewer: Viewer, input: Up
     async (tx) => {
       const current = await currentSettings(tx, config)
       const { version, ...fields } = input
-      if (current.version !== version) throw conflict(messages.staleVersion)
+      if (current.version !== version) throw conflict(commonMessages.staleVersion)
       const saved: Settings = { ...fields, version: version + 1 }
       await storeSettings(tx, saved)
       return saved

@@ -1,6 +1,5 @@
-// What applying for a plot says: the public pages' words and the server's answers. Written once,
-// like every message (messages.ts), but kept apart so that the home page's bundle does not carry
-// them: the apply pages load them with their own chunk.
+// What applying for a plot says: the public pages' words and the server's answers. The apply
+// pages load them with their own chunk, so the home page's bundle does not carry them.
 
 export const lettingMessages = {
   applyIntro:

@@ -1,9 +1,29 @@
-// What the rent year says that no screen of the home page needs: the server's refusals, the
-// texts of invoices and reminders, and a bank statement's problems. Written once, like every
-// message (messages.ts), but kept apart so that the home page's bundle does not carry them: the
-// rent screens load them with their own chunk.
+// The rent year (issue 16): the rent screens, the server's refusals, the texts of invoices and
+// reminders, and a bank statement's problems (an invoice's own words are invoices.ts). Amounts
+// reach these as text already (penceText).
 
 export const rentMessages = {
+  rentYearStarted: (label: string) => `The rent year ${label} has already been started.`,
+  rentYearCreated: (count: number, label: string) =>
+    `Rent year ${label} started: ${count.toLocaleString('en-GB')} invoices.`,
+  noPlotsToInvoice: 'No plot has a tenant, so there is nothing to invoice.',
+  invoiceCancelled: 'This invoice was cancelled: nothing more can be recorded against it.',
+  referenceRequired: 'Say why: a reference or a note.',
+  noRentYear: 'No rent year has been started yet.',
+  statementEmpty: 'The bank statement has no payments in it.',
+  paymentsRecorded: (count: number) =>
+    count === 1 ? 'One payment was recorded.' : `${count} payments were recorded.`,
+  dateRangeInvalid: 'The first date must not be after the last.',
+  nothingDueToday: 'Nothing is due today.',
+  noArrears: 'No invoice is in arrears.',
+  rentSettingsSaved: 'The rent settings were saved.',
+  reminderDaysOrder: 'The second reminder must come after the first, and arrears after the second.',
+  // Rent screens (client).
+  writeOffAllHint: 'Leave it empty to write off all still owed.',
+  noLedgerEntries: 'Nothing recorded yet.',
+  entryRecorded: (entry: string) => `${entry} recorded.`,
+  noPaymentsChosen: 'Tick at least one payment.',
+  // The server's refusals, the texts of invoices and reminders, and a bank statement's problems.
   amountWholePence: 'Amounts are whole pence: a positive whole number, at most 10,000,000.',
   invoiceMissing: (id: number | string) => `There is no invoice ${id}.`,
   paymentTooLarge: (outstanding: string) =>

@@ -1,6 +1,5 @@
 // The words of offering a plot: the committee's offers screen, the letting settings, the page an
-// offer's link opens, and the e-mails and letters. Apart from messages.ts so that the home page's
-// bundle does not carry them.
+// offer's link opens, the e-mails and letters, and the yearly "do you still want a plot?".
 
 export const offerMessages = {
   offers: 'Offers',

@@ -1,0 +1,38 @@
+// Accounts and sign-in: signing in, registering, the accounts screen, My account's password and
+// sessions, and the server's answers to them.
+
+export const accountMessages = {
+  loginFailed: 'Login failed. Please try again.',
+  enterUserName: 'Please enter a user name',
+  selectUserLevel: 'Please select a user level',
+  awaitingApproval:
+    'Your account is waiting for approval by the committee. You can sign in once it is approved.',
+  registered:
+    'Thank you for registering. A committee member will approve your account; you can sign in after that.',
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  // Our own additions: the spec leaves these rules unstated, so their wording is ours.
+  userNameCharacters: 'A user name may use letters, digits, dots, underscores and hyphens.',
+  passwordTooShort: 'The password must be at least 8 characters long.',
+  passwordTooLong: 'The password must be at most 128 characters long.',
+  tooManyAttempts: (seconds: number) =>
+    `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  userNameTaken: (userName: string) => `The user name '${userName}' is already taken.`,
+  emailHasAccount: 'An account with that e-mail address already exists.',
+  accountMissing: 'That account does not exist.',
+  ownAccountFixed: 'You cannot change your own account here. Use My account.',
+  accountAboveReach: 'You may only manage accounts below your own level.',
+  levelAboveReach: (reach: number) => `You may grant levels up to ${reach}.`,
+  currentPasswordWrong: 'The current password is not right.',
+  currentPasswordRequired: 'Please enter your current password.',
+  newPasswordSame: 'The new password must differ from the current one.',
+  passwordsDiffer: 'The two new passwords are not the same.',
+  passwordChanged: 'Your password has been changed. You are signed out everywhere else.',
+  otherSessionsEnded: (count: number) =>
+    count === 1 ? 'One other session was signed out.' : `${count} other sessions were signed out.`,
+  mustChangePassword: 'Choose a new password before going on.',
+  // The password comes last, with nothing after it that could be copied as part of it.
+  oneTimePassword: (userName: string, password: string) =>
+    `One-time password for ${userName}, shown only now (they must choose a new password when they sign in): ${password}`,
+  // The screens' own hints, notes and notices: our wording.
+  passwordHint: 'At least 8 characters.',
+} as const

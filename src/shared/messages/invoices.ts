@@ -1,0 +1,27 @@
+// An invoice as it is shown wherever it appears: on the rent screens, in the invoice history of a
+// person's or a plot's page, and in its PDF. Apart from the rent year's words (rent.ts) so that a
+// person's or a plot's page carries only these.
+
+export const invoiceMessages = {
+  noInvoices: 'No invoices yet.',
+  invoiceHeading: (number: number) => `Invoice ${number}`,
+  invoiceFacts: {
+    date: 'Date',
+    due: 'Due by',
+    plot: 'Plot',
+    year: 'Rent year',
+    reference: 'Quote',
+    total: 'Total',
+    paid: 'Paid',
+    refunded: 'Refunded',
+    writtenOff: 'Written off',
+    outstanding: 'Still owed',
+  },
+  rentStep: {
+    first: 'First reminder',
+    second: 'Second reminder',
+    arrears: 'In arrears: ready to re-let',
+  },
+  entryKind: { payment: 'Payment', refund: 'Refund', writeoff: 'Written off', cancel: 'Cancelled' },
+  paymentMethod: { cash: 'Cash', cheque: 'Cheque', transfer: 'Bank transfer', card: 'Card' },
+} as const

@@ -1,0 +1,26 @@
+// People (plot holders and the waiting list): a person's record, its checks, and the people
+// screens' notices.
+
+export const peopleMessages = {
+  personNameRequired: "The person's name must be filled in!",
+  personNicknameRequired: "The person's nickname must be filled in!",
+  nicknameInUse: (id: string) => `The nickname '${id}' is already in use!`,
+  personHasPlots: 'This person has plots',
+  personHasNoPlot: "This person doesn't have a plot yet",
+  // Our own additions: the spec leaves these rules unstated, so their wording is ours.
+  nicknameCharacters:
+    'A nickname may use letters, digits, spaces, hyphens, underscores, apostrophes and dots.',
+  personMissing: (id: string) => `There is no person with the nickname '${id}'.`,
+  // The screens' own hints, notes and notices: our wording.
+  personAdded: (id: string) => `${id} was added.`,
+  personSaved: (id: string) => `Changes to ${id} were saved.`,
+  personDeleted: (id: string) => `${id} was deleted.`,
+  movedToWaitingList: (id: string) => `${id} was moved to the waiting list.`,
+  movedToPlotholders: (id: string) => `${id} was moved to the plot holders.`,
+  noPeopleYet: 'No one yet.',
+  noPeopleMatch: 'No one matches the filter.',
+  // How a person wants to hear from the association, as their record, an offer and a rent year
+  // name it.
+  contactBy: { email: 'E-mail', post: 'Post', both: 'E-mail and post' },
+  contactByHint: 'People with no e-mail address get post whatever is chosen here.',
+} as const

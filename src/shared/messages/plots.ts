@@ -1,0 +1,26 @@
+// Plots and their tenants: a plot's record, its checks, and the plots screens (the grid, the map,
+// adding tenants).
+
+export const plotMessages = {
+  plotNameInUse: 'Plot name already in use!',
+  fourTenantsOnly: 'Only four tenants allowed per plot',
+  plotNameReserved: "'new' cannot be a plot name. Choose another name.",
+  // Our own additions: the spec leaves these rules unstated, so their wording is ours.
+  plotNameRequired: 'The plot name must be filled in!',
+  plotNameCharacters: 'A plot name may use letters, digits, spaces and hyphens.',
+  invalidGradient: 'The gradient must be slope or flat.',
+  areaWholeNumber: 'Area must be a whole number of square metres, from 0 to 1,000,000.',
+  distanceWholeNumber: 'Distance must be a whole number of metres, from 0 to 1,000,000.',
+  feeWholeNumber: 'Fee must be a whole number, from 0 to 1,000,000.',
+  plotMissing: (id: string) => `There is no plot named '${id}'.`,
+  // The screens' own hints, notes and notices: our wording.
+  findPersonHint: 'First and last name, nickname or phone number.',
+  tenantAdded: (personId: string, plotId: string) => `${personId} added to plot ${plotId}.`,
+  tenantRemoved: (personId: string, plotId: string) => `${personId} removed from plot ${plotId}.`,
+  // The keywords are spelled out because nothing else on the screen would reveal them.
+  plotsFilterHint:
+    'At least 2 characters: a plot holder’s nickname, or one of empty, paid, unpaid, new, failed, lapsed.',
+  plotsMatch: (count: number) =>
+    `${count.toLocaleString('en-GB')} ${count === 1 ? 'plot' : 'plots'} match; the others are faded.`,
+  choosePlotOnMap: 'Choose a plot to open its page.',
+} as const
