@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { useQueryClient } from '@tanstack/react-query'
+import { Link } from 'react-router'
 import { messages } from '#shared/messages'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { isTooManyAttempts } from '../../lib/api.ts'
-import { queryKeys } from '../../lib/query-keys.ts'
 import { fetchViewer, MY_ACCOUNT_PATH, signIn, signOut } from '../../lib/session.ts'
+import { openWholePage } from '../../app/load-whole-page.tsx'
 
 type State = 'idle' | 'loading' | 'failed'
 
@@ -17,8 +16,6 @@ export function LoginPage() {
   const [password, setPassword] = useState('')
   const [state, setState] = useState<State>('idle')
   const [message, setMessage] = useState('')
-  const navigate = useNavigate()
-  const client = useQueryClient()
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -45,8 +42,7 @@ export function LoginPage() {
       setState('failed')
       return setMessage(messages.awaitingApproval)
     }
-    client.setQueryData(queryKeys.viewer, viewer)
-    navigate(viewer.mustChangePassword ? MY_ACCOUNT_PATH : '/members')
+    openWholePage(viewer.mustChangePassword ? MY_ACCOUNT_PATH : '/members')
   }
 
   return (
