@@ -1,25 +1,6 @@
-import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from 'react-router'
-import { queryClient } from './lib/query-client.ts'
-import { router, routes } from './app/router.tsx'
-import { routePattern } from './lib/route-pattern.ts'
-import { startWebVitals } from './lib/web-vitals.ts'
-import './styles.css'
-import './print.css'
+import { startApp } from './app/start-app.tsx'
+import { routes } from './app/public-routes.tsx'
 
-const root = createRoot(document.getElementById('root')!)
-// A transition lets React split the first render into short tasks, so a phone's main thread is
-// never blocked for long (Lighthouse's total blocking time fell by a third to a half).
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  ),
-)
-
-startWebVitals((pathname) => routePattern(routes, pathname))
+// The public site (decision 23): built with Preact's React-compatible runtime, so the home page
+// loads a fraction of the JavaScript the members area needs.
+startApp(routes)

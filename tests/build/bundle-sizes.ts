@@ -11,18 +11,17 @@ interface ManifestChunk {
 
 const clientDir = path.resolve(import.meta.dirname, '../../dist/client')
 
-export function readManifest(): Record<string, ManifestChunk> {
-  const file = path.join(clientDir, '.vite/manifest.json')
+type Manifest = Record<string, ManifestChunk>
+
+// Each app has its own build and manifest (decision 23).
+export function readManifest(name = 'manifest.json'): Manifest {
+  const file = path.join(clientDir, '.vite', name)
   if (!fs.existsSync(file)) throw new Error('No build found: run `npm run build` first.')
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest
 }
 
 /** The JavaScript files a chunk loads, itself and its static imports, transitively. */
-export function closure(
-  manifest: Record<string, ManifestChunk>,
-  key: string,
-  seen = new Set<string>(),
-) {
+export function closure(manifest: Manifest, key: string, seen = new Set<string>()) {
   const chunk = manifest[key]
   if (!chunk || seen.has(chunk.file)) return seen
   seen.add(chunk.file)
@@ -39,15 +38,22 @@ export function gzipKb(files: Iterable<string>): number {
   return bytes / 1024
 }
 
-/** The home page's JavaScript, and for each lazily loaded screen what it adds on top. */
-export function bundleSizes() {
-  const manifest = readManifest()
-  const home = closure(manifest, 'index.html')
+/** An app's first page's JavaScript, and for each lazily loaded screen what it adds on top. */
+function appSizes(manifestName: string, page: string) {
+  const manifest = readManifest(manifestName)
+  const first = closure(manifest, page)
   const routes = Object.entries(manifest)
     .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('features/'))
     .map(([key]) => {
-      const extra = [...closure(manifest, key)].filter((file) => !home.has(file))
+      const extra = [...closure(manifest, key)].filter((file) => !first.has(file))
       return { screen: key, kb: gzipKb(extra) }
     })
-  return { homeKb: gzipKb(home), routes }
+  return { kb: gzipKb(first), routes }
+}
+
+/** The public site's home page and the members area's first screen, and every lazy screen. */
+export function bundleSizes() {
+  const site = appSizes('manifest.json', 'index.html')
+  const members = appSizes('members-manifest.json', 'members.html')
+  return { homeKb: site.kb, membersKb: members.kb, routes: [...site.routes, ...members.routes] }
 }

@@ -1,8 +1,9 @@
-import { NavLink, useNavigate } from 'react-router'
+import { NavLink } from 'react-router'
 import { levelName } from '#shared/domain/levels'
 import type { Viewer } from '#shared/schemas/account'
 import { MY_ACCOUNT_PATH, useSignOut } from '../lib/session.ts'
 import { membersNav } from './nav.ts'
+import { openWholePage } from './load-whole-page.tsx'
 
 interface Props {
   viewer: Viewer
@@ -16,7 +17,6 @@ interface Props {
 export function MembersMenu({ viewer, open }: Props) {
   const signOut = useSignOut()
   const signOutEverywhere = useSignOut(true)
-  const navigate = useNavigate()
   const mustChange = viewer.mustChangePassword
   return (
     <div id="members-menu" className={open ? 'members__menu members__menu--open' : 'members__menu'}>
@@ -42,14 +42,14 @@ export function MembersMenu({ viewer, open }: Props) {
         <button
           type="button"
           className="button button--quiet"
-          onClick={() => void signOut().then(() => navigate('/'))}
+          onClick={() => void signOut().then(() => openWholePage('/'))}
         >
           Sign out
         </button>
         <button
           type="button"
           className="button button--quiet"
-          onClick={() => void signOutEverywhere().then(() => navigate('/'))}
+          onClick={() => void signOutEverywhere().then(() => openWholePage('/'))}
         >
           Sign out everywhere
         </button>

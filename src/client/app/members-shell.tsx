@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react'
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router'
+import { Navigate, Outlet, useLocation } from 'react-router'
 import { MenuButton } from '../components/ui/menu-button.tsx'
 import { SkipLink } from '../components/ui/skip-link.tsx'
 import { Spinner } from '../components/ui/spinner.tsx'
 import { MY_ACCOUNT_PATH, useSignOut, useViewer } from '../lib/session.ts'
 import { MembersMenu } from './members-menu.tsx'
+import { openWholePage } from './load-whole-page.tsx'
 
 export function MembersShell() {
   const { data: viewer, isPending, isPlaceholderData } = useViewer()
   const signOut = useSignOut()
-  const navigate = useNavigate()
   const { pathname } = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   const level = viewer?.level ?? 0
@@ -20,7 +20,7 @@ export function MembersShell() {
 
   // Spec section 6: the members shell signs out and goes to / when there is no level.
   useEffect(() => {
-    if (!isPending && level < 1) void signOut().then(() => navigate('/', { replace: true }))
+    if (!isPending && level < 1) void signOut().then(() => openWholePage('/', { replace: true }))
   }, [isPending, level]) // eslint-disable-line react-hooks/exhaustive-deps
   // On a phone the menu covers the page: it closes once a link has taken you somewhere.
   useEffect(() => setMenuOpen(false), [pathname])

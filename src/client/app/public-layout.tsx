@@ -37,7 +37,9 @@ export function PublicLayout() {
         </Link>
         <div className="public__actions">
           {viewer && viewer.level > 0 ? (
-            <Link to="/members">Members area</Link>
+            <Link to="/members" reloadDocument>
+              Members area
+            </Link>
           ) : (
             <Link to="/login">Login</Link>
           )}

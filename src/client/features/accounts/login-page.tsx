@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { useQueryClient } from '@tanstack/react-query'
+import { Link } from 'react-router'
 import { accountMessages } from '#shared/messages/accounts'
 import { commonMessages } from '#shared/messages/common'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -8,8 +7,8 @@ import { TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { isTooManyAttempts } from '../../lib/api.ts'
-import { queryKeys } from '../../lib/query-keys.ts'
 import { fetchViewer, MY_ACCOUNT_PATH, signIn, signOut } from '../../lib/session.ts'
+import { openWholePage } from '../../app/load-whole-page.tsx'
 
 type State = 'idle' | 'loading' | 'failed'
 
@@ -18,8 +17,6 @@ export function LoginPage() {
   const [password, setPassword] = useState('')
   const [state, setState] = useState<State>('idle')
   const [message, setMessage] = useState('')
-  const navigate = useNavigate()
-  const client = useQueryClient()
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -46,8 +43,7 @@ export function LoginPage() {
       setState('failed')
       return setMessage(accountMessages.awaitingApproval)
     }
-    client.setQueryData(queryKeys.viewer, viewer)
-    navigate(viewer.mustChangePassword ? MY_ACCOUNT_PATH : '/members')
+    openWholePage(viewer.mustChangePassword ? MY_ACCOUNT_PATH : '/members')
   }
 
   return (

@@ -22,8 +22,13 @@ function hiddenPath(pathname: string): boolean {
     .some((segment) => segment.startsWith('.'))
 }
 
+// The site is two apps (decision 23): the members area's page for its addresses, the public
+// site's for every other.
+const pageFor = (pathname: string) =>
+  /^\/members(\/|$)/.test(pathname) ? 'members.html' : 'index.html'
+
 // Serves the built client. Hashed assets are cached for a year; any other GET that is not an API
-// call gets index.html, so that deep links such as /members/plots/12 work after a reload.
+// call gets its app's page, so that deep links such as /members/plots/12 work after a reload.
 export async function spa(app: FastifyInstance, clientDir: string) {
   const index = path.join(clientDir, 'index.html')
   const built = fs.existsSync(index)
@@ -46,17 +51,17 @@ export async function spa(app: FastifyInstance, clientDir: string) {
       },
     })
   }
-  // index.html names the hashed assets of the current build, so it is always revalidated.
-  const sendIndex = (reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html')
+  // A page names the hashed assets of the current build, so it is always revalidated.
+  const sendPage = (reply: FastifyReply, pathname: string) =>
+    reply.header('cache-control', 'no-cache').sendFile(pageFor(pathname))
   // The home page explicitly: the static handler would answer '/' as a directory (403) to a
   // client that does not ask for a compressed answer.
-  if (built) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply))
+  if (built) app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, '/'))
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? ''
     const page = request.method === 'GET' || request.method === 'HEAD'
     if (built && page && !pathname.startsWith('/api/') && !hiddenPath(pathname)) {
-      return sendIndex(reply)
+      return sendPage(reply, pathname)
     }
     return sendProblem(reply, 404, serverMessages.nothingAt(request.method, pathname))
   })

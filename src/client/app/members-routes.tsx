@@ -1,13 +1,10 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
-import { PublicLayout } from './public-layout.tsx'
+import type { RouteObject } from 'react-router'
 import { MembersShell } from './members-shell.tsx'
 import { MembersIndex } from './members-index.tsx'
 import { RequireLevel } from './require-level.tsx'
 import { RouteError } from './route-error.tsx'
-import { publicRoutes } from '../features/public/routes.tsx'
-import { contactRoutes } from '../features/contact/routes.tsx'
-import { applyRoutes } from '../features/apply/routes.tsx'
-import { signInRoutes, accountsRoutes } from '../features/accounts/routes.tsx'
+import { LoadWholePage } from './load-whole-page.tsx'
+import { accountsRoutes } from '../features/accounts/routes.tsx'
 import { mapRoutes } from '../features/map/routes.tsx'
 import { peopleRoutes } from '../features/people/routes.tsx'
 import { plotsRoutes } from '../features/plots/routes.tsx'
@@ -26,7 +23,7 @@ import { rentRoutes, rentSettingsRoutes } from '../features/rent/routes.tsx'
 import { lettingSettingsRoutes, offersRoutes } from '../features/offers/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
 
-// Who may open what, in one table (spec section 6). The server enforces the same levels.
+// The members area. Who may open what, in one table (spec section 6). The server enforces the same levels.
 const guarded = (path: string, min: number, otherwise: string, children: RouteObject[]) => ({
   path,
   element: <RequireLevel min={min} otherwise={otherwise} />,
@@ -34,12 +31,6 @@ const guarded = (path: string, min: number, otherwise: string, children: RouteOb
 })
 
 export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <PublicLayout />,
-    errorElement: <RouteError />,
-    children: [...publicRoutes, ...contactRoutes, ...applyRoutes, ...signInRoutes],
-  },
   {
     path: '/members',
     element: <MembersShell />,
@@ -72,6 +63,6 @@ export const routes: RouteObject[] = [
       guarded('account', LEVELS.plotholder, '/', myAccountRoutes),
     ],
   },
+  // Every other page is the public site's (decision 23).
+  { path: '*', element: <LoadWholePage /> },
 ]
-
-export const router = createBrowserRouter(routes)
