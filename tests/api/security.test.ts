@@ -219,6 +219,7 @@ describe('the build manifest', () => {
     fs.mkdirSync(path.join(clientDir, '.vite'), { recursive: true })
     fs.mkdirSync(path.join(clientDir, 'assets'))
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>home</title>')
+    fs.writeFileSync(path.join(clientDir, 'members.html'), '<!doctype html><title>members</title>')
     fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), '{"MANIFEST":true}')
     fs.writeFileSync(path.join(clientDir, 'assets', 'app-1234.js'), 'console.log(1)')
     const config = loadConfig({
@@ -234,13 +235,15 @@ describe('the build manifest', () => {
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
-  it('serves the assets and the pages', async () => {
+  it('serves the assets, and each address the page of its app (decision 23)', async () => {
     expect((await app.inject({ method: 'GET', url: '/assets/app-1234.js' })).body).toBe(
       'console.log(1)',
     )
-    expect((await app.inject({ method: 'GET', url: '/members/plots' })).body).toContain(
-      '<title>home</title>',
-    )
+    const page = async (url: string) => (await app.inject({ method: 'GET', url })).body
+    for (const url of ['/members', '/members/', '/members/plots', '/members/plots/12?tab=1'])
+      expect(await page(url), url).toContain('<title>members</title>')
+    for (const url of ['/', '/about', '/apply/confirm?token=x', '/membership', '/x/members/plots'])
+      expect(await page(url), url).toContain('<title>home</title>')
   })
 
   it.each([
