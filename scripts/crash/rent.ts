@@ -39,8 +39,15 @@ export async function makeTenancies(admin: Client) {
   )
 }
 
-export const startYear = (admin: Client, startDate: string) =>
-  admin.call('POST', '/api/rent/years', { startDate })
+/** What starting the year would send, as its preview says: the confirmation the start needs. */
+export async function previewSending(admin: Client, startDate: string): Promise<unknown> {
+  const preview = await admin.call('POST', '/api/rent/years/preview', { startDate })
+  if (preview.status !== 200) throw new Error(`the preview answered ${preview.status}`)
+  return (preview.body as { sending: unknown }).sending
+}
+
+export const startYear = (admin: Client, startDate: string, confirmed: unknown) =>
+  admin.call('POST', '/api/rent/years', { startDate, confirmed })
 
 export interface YearFindings {
   /** 'whole' (the year and all its invoices) or 'absent' (nothing of it). */
@@ -275,10 +282,11 @@ export async function crashWhileInvoicing(
   await makeTenancies(admin)
   const madeMs = Date.now() - madeAt
 
-  // 1. Killed while the year is being started.
+  // 1. Killed while the year is being started (after its preview, which stores nothing).
+  const confirmed = await previewSending(admin, START_DATE)
   let started: Answer | undefined
   const sentAt = Date.now()
-  const starting = startYear(admin, START_DATE).then(
+  const starting = startYear(admin, START_DATE, confirmed).then(
     (answer) => void (started = answer),
     () => undefined,
   )
@@ -293,7 +301,7 @@ export async function crashWhileInvoicing(
     problems.push('the year was acknowledged but is not there whole')
 
   // The year, started now if the kill undid it (and found started, not made again, if not).
-  const again = await startYear(admin, START_DATE)
+  const again = await startYear(admin, START_DATE, confirmed)
   const wanted = year.state === 'absent' ? 201 : 200
   if (again.status !== wanted)
     problems.push(`starting the year after the restart answered ${again.status}, not ${wanted}`)

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LandDocumentDetail } from '#shared/schemas/land-documents'
 import type { NewsPost } from '#shared/schemas/news'
+import type { YearPreview } from '#shared/schemas/rent'
 import type { SiteInfo } from '#shared/schemas/settings'
 import { plotInput } from '#tests/helpers/records'
 import { createTestApp, engines, PASSWORD, type TestApp } from '#tests/helpers/test-app'
@@ -365,9 +366,16 @@ describe.each(engines)('access matrix on %s', (engine) => {
         payload = { ...DEFAULT_RENT_SETTINGS, version: 0 }
         break
       case 'POST /api/rent/years/preview':
-      case 'POST /api/rent/years':
         payload = { startDate: '2026-10-01' }
         break
+      case 'POST /api/rent/years': {
+        // The start needs what its preview says it sends, confirmed (issue 28).
+        const preview = await asAdmin('POST', '/api/rent/years/preview', {
+          startDate: '2026-10-01',
+        })
+        payload = { startDate: '2026-10-01', confirmed: preview.json<YearPreview>().sending }
+        break
+      }
       case 'POST /api/rent/invoices/{id}/payments':
         payload = {
           amount: 100,

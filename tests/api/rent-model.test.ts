@@ -11,6 +11,7 @@ import {
 import { rentMessages } from '#shared/messages/rent'
 import type { Invoice, LedgerEntry, YearSummary } from '#shared/schemas/rent'
 import { createPerson, createPlot, lastLogId, send, type Method } from '#tests/helpers/records'
+import { previewSending } from '#tests/helpers/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Model-based check of the rent ledger under concurrency. A year is started over twelve occupied
@@ -186,9 +187,10 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
   afterAll(() => t.close())
 
   it('starts the same year once when it is started twice at the same moment', async () => {
+    const sending = await previewSending(t, committee, START)
     const answers = await Promise.all([
-      call('POST', '/api/rent/years', { startDate: START }),
-      call('POST', '/api/rent/years', { startDate: START }),
+      call('POST', '/api/rent/years', { startDate: START, confirmed: sending }),
+      call('POST', '/api/rent/years', { startDate: START, confirmed: sending }),
     ])
     expect(answers.map((a) => a.statusCode).sort(), answers.map((a) => a.body).join('\n')).toEqual([
       200, 201,

@@ -6,7 +6,13 @@ import { commonMessages } from '#shared/messages/common'
 import { rentMessages } from '#shared/messages/rent'
 import { MAX_PENCE, penceText } from '#shared/domain/money'
 import { longDate } from '#shared/domain/rent'
-import type { Invoice, InvoiceDetail, YearPreview, YearSummary } from '#shared/schemas/rent'
+import type {
+  Invoice,
+  InvoiceDetail,
+  RentYear,
+  YearPreview,
+  YearSummary,
+} from '#shared/schemas/rent'
 import {
   createPerson,
   createPlot,
@@ -16,6 +22,7 @@ import {
   send,
 } from '#tests/helpers/records'
 import { parseCsv } from '#tests/helpers/csv'
+import { previewSending, startRentYear } from '#tests/helpers/rent'
 import { startSmtpServer } from '#tests/helpers/smtp'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -135,9 +142,14 @@ describe.each(engines)('the rent year on %s', (engine) => {
       longDate('2027-10-01'),
     )
     const log = { userName: 'level3', eventCollection: 'rent_years' }
-    for (const startDate of ['9999-12-31', '2027-10-02', '2025-09-30', '1970-01-01'])
-      for (const url of ['/api/rent/years/preview', '/api/rent/years'])
-        await expectRefused(t, committee, log, 'POST', url, { startDate }, 422, outOfRange)
+    const confirmed = { invoices: 3, emails: 2, letters: 1 }
+    for (const startDate of ['9999-12-31', '2027-10-02', '2025-09-30', '1970-01-01']) {
+      for (const [url, body] of [
+        ['/api/rent/years/preview', { startDate }],
+        ['/api/rent/years', { startDate, confirmed }],
+      ] as const)
+        await expectRefused(t, committee, log, 'POST', url, body, 422, outOfRange)
+    }
     for (const startDate of ['2025-10-01', '2027-10-01']) {
       const preview = await send(t, committee, 'POST', '/api/rent/years/preview', { startDate })
       expect(preview.statusCode, preview.body).toBe(200)
@@ -159,32 +171,85 @@ describe.each(engines)('the rent year on %s', (engine) => {
       )
   })
 
-  it('says in the preview which reminders a start so far back makes due at once', async () => {
-    const stepsOf = async (startDate: string) => {
+  it('says in the preview when the invoices are due, what goes out now, and when the first reminder may follow', async () => {
+    const previewOf = async (startDate: string) => {
       const preview = await send(t, committee, 'POST', '/api/rent/years/preview', { startDate })
       expect(preview.statusCode, preview.body).toBe(200)
-      return (preview.json() as YearPreview).stepsAlreadyDue
+      const { issuedOn, dueDate, firstReminder, sending } = preview.json() as YearPreview
+      return { issuedOn, dueDate, firstReminder, sending }
     }
-    // Due 30 days after the start; reminders 14 and 28 days after that, arrears after 40.
-    expect(await stepsOf(START)).toEqual([])
-    expect(await stepsOf('2026-08-01')).toEqual([
-      { step: 'first', date: '2026-09-14' },
-      { step: 'second', date: '2026-09-28' },
+    // Today is 2026-10-01; 30 days to pay, the first reminder 14 days after the due date. A start
+    // already past counts the days to pay from today (issue 28: it used to make every reminder
+    // due at once, and the preview warned of it; now none can be).
+    const sending = { invoices: 3, emails: 2, letters: 1 }
+    for (const [startDate, dueDate, firstReminder] of [
+      [START, '2026-10-31', '2026-11-14'],
+      ['2026-08-01', '2026-10-31', '2026-11-14'],
+      ['2025-10-01', '2026-10-31', '2026-11-14'],
+      ['2027-10-01', '2027-10-31', '2027-11-14'],
     ])
-    expect(await stepsOf('2025-10-01')).toEqual([
-      { step: 'first', date: '2025-11-14' },
-      { step: 'second', date: '2025-11-28' },
-      { step: 'arrears', date: '2025-12-10' },
+      expect(await previewOf(startDate!), startDate).toEqual({
+        issuedOn: START,
+        dueDate,
+        firstReminder,
+        sending,
+      })
+  })
+
+  it('starts a year only with what its preview said it would send confirmed, storing nothing otherwise', async () => {
+    const log = { userName: 'level3', eventCollection: 'rent_years' }
+    const url = '/api/rent/years'
+    await expectRefused(
+      t,
+      committee,
+      log,
+      'POST',
+      url,
+      { startDate: START },
+      400,
+      rentMessages.startNeedsConfirmation,
+    )
+    const sending = await previewSending(t, committee, START)
+    expect(sending).toEqual({ invoices: 3, emails: 2, letters: 1 })
+    for (const confirmed of [
+      { ...sending, emails: 3 },
+      { ...sending, letters: 0 },
+      { ...sending, invoices: 4 },
     ])
+      await expectRefused(
+        t,
+        committee,
+        log,
+        'POST',
+        url,
+        { startDate: START, confirmed },
+        409,
+        rentMessages.sendingChanged,
+      )
+    // A tenant let a plot between the preview and the start: a letter more than was confirmed.
+    await createPerson(t, committee, 'dot', { firstName: 'Dot', email: '', contactBy: 'post' })
+    const tenancy = '/api/plots/V1/tenants/dot'
+    expect((await send(t, committee, 'PUT', tenancy)).statusCode).toBe(200)
+    await expectRefused(
+      t,
+      committee,
+      log,
+      'POST',
+      url,
+      { startDate: START, confirmed: sending },
+      409,
+      rentMessages.sendingChanged,
+    )
+    expect((await send(t, committee, 'DELETE', tenancy)).statusCode).toBe(200)
   })
 
   it('starts the year once: numbered invoices, an e-mail with the PDF, a letter, every plot unpaid', async () => {
     const mark = await lastLogId(t)
-    const started = await send(t, committee, 'POST', '/api/rent/years', { startDate: START })
+    const started = await startRentYear(t, committee, START)
     expect(started.statusCode, started.body).toBe(201)
     yearId = started.json().yearId
     expect(started.json().created).toBe(3)
-    const again = await send(t, committee, 'POST', '/api/rent/years', { startDate: START })
+    const again = await startRentYear(t, committee, START)
     expect(again.statusCode).toBe(200)
     expect(again.json().created).toBe(0)
     const all = await invoices()
@@ -605,6 +670,150 @@ describe.each(engines)('the rent year on %s', (engine) => {
   })
 })
 
+// Issue 28: the first rent run, on 25 November for a year that started on 1 October, e-mailed every
+// payer an invoice due by 31 October, overdue the day it was issued, and a reminder two seconds
+// later. The days to pay now count from the day of issue when the start has passed, and no
+// reminder comes on that day or before they have passed.
+describe.each(engines)('a rent year started after its start date on %s', (engine) => {
+  const ISSUED = '2026-11-25'
+  const DUE = '2026-12-25'
+  const FIRST_REMINDER = '2027-01-08'
+  let t: TestApp
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  let committee = ''
+  let yearId = 0
+
+  const invoices = async () =>
+    (await send(t, committee, 'GET', `/api/rent/years/${yearId}/invoices`)).json() as Invoice[]
+  const moveTo = (date: string) => {
+    const offset = Date.parse(`${date}T12:00:00Z`) - Date.now()
+    t.app.config.clock = () => new Date(Date.now() + offset)
+  }
+  // Every reminder (and arrears) taken, and every reminder e-mail or letter queued or sent.
+  const reminders = async () => ({
+    steps: (await invoices()).flatMap((invoice) => invoice.steps),
+    batches: (await t.db.kysely.selectFrom('message_batches').select('subject').execute()).filter(
+      ({ subject }) => /reminder/i.test(subject),
+    ),
+    mails: smtp.received.filter(({ subject }) => /reminder/i.test(subject)).length,
+  })
+  const none = { steps: [], batches: [], mails: 0 }
+  // The jobs due now, run to their end: those the runner woken by the start took in the background
+  // too, which runDue does not wait for.
+  const runDue = async () => {
+    await t.app.jobs.runDue()
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db.kysely
+              .selectFrom('jobs')
+              .select('id')
+              .where('finishedAt', 'is', null)
+              .where('lockedBy', 'is not', null)
+              .execute()
+          ).length,
+        { timeout: 15_000 },
+      )
+      .toBe(0)
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    t = await createTestApp(engine, { env: { SMTP_URL: smtp.url, TODAY: ISSUED } })
+    committee = await t.signInAs(3)
+    await createPlot(t, committee, 'B1', { fee: 45 })
+    await createPlot(t, committee, 'B2', { fee: 30 })
+    await createPerson(t, committee, 'eve', { firstName: 'Eve', email: 'eve@example.org' })
+    await createPerson(t, committee, 'fay', { firstName: 'Fay', email: '', contactBy: 'post' })
+    for (const [plot, person] of [
+      ['B1', 'eve'],
+      ['B2', 'fay'],
+    ])
+      expect(
+        (await send(t, committee, 'PUT', `/api/plots/${plot}/tenants/${person}`)).statusCode,
+      ).toBe(200)
+  })
+  afterAll(async () => {
+    await t.close()
+    await smtp.close()
+  })
+
+  it('issues the invoices today, due the days to pay from today, as the preview said', async () => {
+    const preview = await send(t, committee, 'POST', '/api/rent/years/preview', {
+      startDate: START,
+    })
+    expect(preview.statusCode, preview.body).toBe(200)
+    expect(preview.json()).toMatchObject({
+      startDate: START,
+      issuedOn: ISSUED,
+      dueDate: DUE,
+      firstReminder: FIRST_REMINDER,
+      sending: { invoices: 2, emails: 1, letters: 1 },
+    })
+    const started = await startRentYear(t, committee, START)
+    expect(started.statusCode, started.body).toBe(201)
+    yearId = started.json().yearId
+    expect((await invoices()).map((i) => [i.plotId, i.issuedOn, i.dueDate])).toEqual([
+      ['B1', ISSUED, DUE],
+      ['B2', ISSUED, DUE],
+    ])
+    const [year] = (await send(t, committee, 'GET', '/api/rent/years')).json() as RentYear[]
+    expect([year!.startDate, year!.dueDate]).toEqual([START, DUE])
+    // Nothing owed is overdue on the day of issue.
+    expect((await send(t, committee, 'GET', '/api/rent/arrears')).json()).toEqual([])
+
+    await expect
+      .poll(() => smtp.received.filter((m) => m.to.includes('eve@example.org')).length, {
+        timeout: 15_000,
+      })
+      .toBe(1)
+    const mail = smtp.received.find((m) => m.to.includes('eve@example.org'))!
+    expect(mail.text).toContain(DUE)
+    const pdf = await extractText(
+      await getDocumentProxy(new Uint8Array(mail.attachments[0]!.content)),
+      { mergePages: true },
+    )
+    expect(pdf.text).toContain(DUE)
+    expect(pdf.text).not.toContain('2026-10-31')
+  })
+
+  it('sends no reminder on the day of issue, nor before the days to pay have passed', async () => {
+    await runDue()
+    expect(await reminders()).toEqual(none)
+    // The deadlines wait for the first reminder's day.
+    const deadlines = await t.db.kysely
+      .selectFrom('jobs')
+      .select('runAt')
+      .where('kind', '=', 'rent-deadline')
+      .execute()
+    expect(deadlines).toHaveLength(2)
+    for (const { runAt } of deadlines)
+      expect(Date.parse(runAt)).toBeGreaterThanOrEqual(Date.parse(`${FIRST_REMINDER}T00:00:00Z`))
+    for (const day of ['2026-11-26', DUE, '2027-01-07']) {
+      moveTo(day)
+      await runDue()
+      expect(await reminders(), day).toEqual(none)
+    }
+    // On its day the first reminder goes, as before: the check above is not a runner asleep.
+    moveTo(FIRST_REMINDER)
+    await runDue()
+    expect((await reminders()).steps.map((s) => [s.step, s.date])).toEqual([
+      ['first', FIRST_REMINDER],
+      ['first', FIRST_REMINDER],
+    ])
+    await expect
+      .poll(
+        () =>
+          smtp.received.filter(
+            (m) => m.to.includes('eve@example.org') && /reminder/i.test(m.subject),
+          ).length,
+        { timeout: 15_000 },
+      )
+      .toBe(1)
+  })
+})
+
 // Every amount is bounded by the shared rules (MAX_PENCE), so no invoice, line or entry can pass
 // what a column holds: a plot too large to invoice is refused alike on both engines, and the
 // largest amounts the rules allow go through the whole year on each.
@@ -638,8 +847,18 @@ describe.each(engines)('money at its bounds on %s', (engine) => {
       penceText(MAX_PENCE),
     )
     const log = { userName: 'level3', eventCollection: 'rent_years' }
+    const confirmed = { invoices: 1, emails: 0, letters: 1 }
     for (const url of ['/api/rent/years', '/api/rent/years/preview'])
-      await expectRefused(t, committee, log, 'POST', url, { startDate: START }, 422, tooLarge)
+      await expectRefused(
+        t,
+        committee,
+        log,
+        'POST',
+        url,
+        { startDate: START, confirmed },
+        422,
+        tooLarge,
+      )
     // One penny over: the rent at the bound, and an extra charge of 1p.
     await saveSettings({ ratePerSquareMetre: 10, extras: [{ name: 'Water', amount: 1 }] })
     for (const url of ['/api/rent/years/preview', '/api/rent/years'])
@@ -649,7 +868,7 @@ describe.each(engines)('money at its bounds on %s', (engine) => {
         log,
         'POST',
         url,
-        { startDate: START },
+        { startDate: START, confirmed },
         422,
         rentMessages.invoiceTooLarge('BIG', penceText(MAX_PENCE + 1), penceText(MAX_PENCE)),
       )
@@ -671,7 +890,10 @@ describe.each(engines)('money at its bounds on %s', (engine) => {
     })
     expect(preview.statusCode, preview.body).toBe(200)
     expect(preview.json().total).toBe(MAX_PENCE)
-    const started = await send(t, committee, 'POST', '/api/rent/years', { startDate: START })
+    const started = await send(t, committee, 'POST', '/api/rent/years', {
+      startDate: START,
+      confirmed: preview.json().sending,
+    })
     expect(started.statusCode, started.body).toBe(201)
     const { yearId } = started.json()
     const [invoice] = (

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
+import { longDate } from '#shared/domain/rent'
 import {
   anonymousPage,
   expectNoAxeViolations,
@@ -29,6 +30,8 @@ import { startSmtpServer, type ReceivedMail } from '#tests/helpers/smtp'
 
 const LABEL = '2026/27'
 const INVOICE = /^Rent invoice (\d+) for plot (\S+), 2026\/27$/
+const SEND_INVOICES = /^Send [\d,]+ invoices?$/
+const REMINDER = /reminder/i
 
 describe('the rent year on the demo site', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>
@@ -112,7 +115,15 @@ describe('the rent year on the demo site', () => {
     const start = page.getByRole('button', { name: 'Start rent year' })
     await poll(() => start.isVisible()).toBe(true)
     await expectNoAxeViolations(page)
+    // Nothing goes out before the question naming what will: answered by its own button.
     await start.click()
+    const confirm = page.getByRole('group', { name: /^Start the rent year 2026\/27 and send / })
+    await poll(() => confirm.isVisible()).toBe(true)
+    expect(await confirm.textContent()).toContain(
+      `now; no reminders before ${longDate('2026-11-14')}.`,
+    )
+    await expectNoAxeViolations(page)
+    await confirm.getByRole('button', { name: SEND_INVOICES }).click()
     const statuses = async () => (await page.getByRole('status').allTextContents()).join(' ')
     await poll(statuses).toContain(LABEL)
     expect(await statuses()).toContain(
@@ -212,5 +223,134 @@ describe('the rent year on the demo site', () => {
     expect(
       await lapsed.getByRole('link', { name: new RegExp(`^Plot ${first.plot} `) }).count(),
     ).toBe(0)
+  })
+})
+
+// Issue 28: the first rent run of an association trying the app, on 25 November, for a year that
+// started on 1 October. The form offers no start already past; the one chosen is, so the preview
+// says the days to pay count from today and when the first reminder may come, and asks before
+// anything is sent; then no reminder comes on the day of issue, nor until the days to pay have
+// passed.
+describe('a rent year started after its start date', () => {
+  const ISSUED = '2026-11-25'
+  const DUE = '2026-12-25'
+  const FIRST_REMINDER = '2027-01-08'
+  // A day on: deadlines fall at 06:00 on their day, and TODAY keeps the real time of day.
+  const DAY_AFTER_FIRST_REMINDER = '2027-01-09'
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  let dataDir = ''
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    dataDir = seedDemo('rent-late')
+  })
+  const env = (today: string) => ({ SMTP_URL: smtp.url, TODAY: today, JOB_POLL_MS: '300' })
+  const suite = useServerAndBrowser(() => ({ dataDir, env: env(ISSUED) }))
+  let later: TestServer | undefined
+  afterAll(async () => {
+    await later?.stop()
+    await smtp.close()
+  })
+
+  const signedIn = async (server: TestServer) => {
+    const page = await anonymousPage(suite.browser, server, PHONE)
+    await logIn(page, 'demo-committee', 'demo-password')
+    await poll(() => new URL(page.url()).pathname).toBe('/members/plotholders')
+    await page.goto('/members/rent')
+    await poll(() => headingOf(page)).toBe('Rent')
+    return page
+  }
+  const invoiceMails = () => smtp.received.filter((mail) => INVOICE.test(mail.subject))
+  const reminderMails = () => smtp.received.filter((mail) => REMINDER.test(mail.subject))
+  const yearInvoices = async (page: Page) => {
+    const [year] = (await (await page.request.get('/api/rent/years')).json()) as Array<{
+      id: number
+    }>
+    return (await (
+      await page.request.get(`/api/rent/years/${year!.id}/invoices`)
+    ).json()) as Array<{
+      issuedOn: string
+      dueDate: string
+      steps: unknown[]
+    }>
+  }
+  // No job to wait for when nothing is due: a few of the runner's polls (300 ms) go by.
+  const runnerPolls = () => new Promise((resolve) => setTimeout(resolve, 2_000))
+  const noReminders = async (page: Page) => {
+    await runnerPolls()
+    expect(reminderMails()).toEqual([])
+    expect((await yearInvoices(page)).flatMap((invoice) => invoice.steps)).toEqual([])
+    await page.goto('/members/rent')
+    const due = page.getByRole('region', { name: 'Due today' })
+    await poll(() => due.textContent()).toContain(rentMessages.nothingDueToday)
+  }
+
+  it('offers no start already past, and says what a past one chosen sends and when', async () => {
+    const page = await signedIn(suite.server)
+    const startField = field(page, 'Rent year starts')
+    const browserToday = await page.evaluate(() => {
+      const now = new Date()
+      const two = (n: number) => String(n).padStart(2, '0')
+      return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`
+    })
+    const offered = await startField.inputValue()
+    expect(offered >= browserToday, `${offered} offered on ${browserToday}`).toBe(true)
+    expect(offered.endsWith('-10-01')).toBe(true)
+
+    await startField.fill('2026-10-01')
+    await page.getByRole('button', { name: 'Preview invoices' }).click()
+    const heading = page.getByRole('heading', {
+      name: `Rent year ${LABEL}: due by ${longDate(DUE)}`,
+    })
+    await poll(() => heading.isVisible()).toBe(true)
+    expect(await page.getByText(rentMessages.dueFromToday(longDate(DUE))).isVisible()).toBe(true)
+    const sending = page.getByText(
+      new RegExp(
+        `^Starting the year sends .+ now; no reminders before ${longDate(FIRST_REMINDER)}\\.$`,
+      ),
+    )
+    expect(await sending.isVisible()).toBe(true)
+
+    // The way back sends nothing and asks again next time.
+    await page.getByRole('button', { name: 'Start rent year' }).click()
+    const confirm = page.getByRole('group', { name: /^Start the rent year 2026\/27 and send / })
+    await poll(() => confirm.isVisible()).toBe(true)
+    await expectNoAxeViolations(page)
+    await confirm.getByRole('button', { name: 'Back' }).click()
+    await poll(() => confirm.count()).toBe(0)
+    expect(invoiceMails()).toEqual([])
+    expect(await (await page.request.get('/api/rent/years')).json()).toEqual([])
+
+    await page.getByRole('button', { name: 'Start rent year' }).click()
+    await confirm.getByRole('button', { name: SEND_INVOICES }).click()
+    await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain(
+      LABEL,
+    )
+    const invoices = await yearInvoices(page)
+    expect(invoices.length).toBeGreaterThan(1)
+    for (const invoice of invoices)
+      expect([invoice.issuedOn, invoice.dueDate]).toEqual([ISSUED, DUE])
+    await poll(() => invoiceMails().length, 'invoice e-mails arrive').toBeGreaterThan(1)
+  })
+
+  it('sends no reminder on the day of issue, and none before the days to pay have passed', async () => {
+    const page = await signedIn(suite.server)
+    await noReminders(page)
+    // Nothing is overdue the day it is issued.
+    const arrears = page.getByRole('region', { name: 'Arrears' })
+    await poll(() => arrears.textContent()).toContain(rentMessages.noArrears)
+
+    // The day before the first reminder: the days to pay are over, and still no reminder.
+    await suite.server.stop()
+    later = await startServer({ dataDir, env: env('2027-01-07') })
+    await noReminders(await signedIn(later))
+
+    // Once its day has come, the first reminders go, as the preview said.
+    await later.stop()
+    later = await startServer({ dataDir, env: env(DAY_AFTER_FIRST_REMINDER) })
+    await poll(() => reminderMails().length, 'first reminders').toBeGreaterThan(0)
+    for (const { subject } of reminderMails())
+      expect(subject).toBe(
+        rentMessages.rentReminderSubject('first', Number(/\d+/.exec(subject)?.[0])),
+      )
   })
 })

@@ -1,6 +1,7 @@
 import { rentMessages } from '#shared/messages/rent'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { feePence, MAX_PENCE, penceText } from '#shared/domain/money'
+import { waysOf, type Addressee } from '#shared/domain/message-copies'
 
 // The rent year's rules as pure functions: what an invoice charges, what a ledger entry may be,
 // what an invoice's balance is, when it is chased. The server runs them inside its transactions
@@ -87,11 +88,53 @@ export function checkYearStart(startDate: string, today: string): Outcome<string
     : refuse(rentMessages.yearStartOutOfRange(longDate(earliest), longDate(latest)))
 }
 
-/** The start of the rent year that `today` falls in. */
-export function currentYearStart(today: string, yearStart: string): string {
+/** The next start of the rent year (`yearStart`, MM-DD) from `today`: today's when it is today. */
+export function nextYearStart(today: string, yearStart: string): string {
   const thisYear = `${today.slice(0, 4)}-${yearStart}`
-  return thisYear <= today ? thisYear : `${Number(today.slice(0, 4)) - 1}-${yearStart}`
+  return thisYear >= today ? thisYear : yearsOn(thisYear, 1)
 }
+
+/**
+ * The start a new rent year is offered with: the next one to come, or the one after it once that
+ * is started. Never one already past: a past start is the secretary's choice, not ours (1 October
+ * offered on 25 November made every invoice overdue the day it was sent).
+ */
+export function suggestedYearStart(
+  started: readonly string[],
+  yearStart: string,
+  today: string,
+): string {
+  const next = nextYearStart(today, yearStart)
+  return started.includes(next) ? yearsOn(next, 1) : next
+}
+
+/**
+ * The day an invoice issued on `issuedOn` is due: the days to pay after the year's start, or after
+ * the issue when the start has passed, so that no invoice is overdue the day it is sent and every
+ * payer has all the days to pay.
+ */
+export const invoiceDueDate = (startDate: string, issuedOn: string, daysToPay: number) =>
+  addDays(startDate > issuedOn ? startDate : issuedOn, daysToPay)
+
+/** What starting a year sends at once: its invoices, as e-mails and as letters to print and post. */
+export interface Sending {
+  invoices: number
+  emails: number
+  letters: number
+}
+
+/** The invoices to these payers, counted by the ways each payer is reached (both: one of each). */
+export function sendingTo(payers: ReadonlyArray<Pick<Addressee, 'email' | 'contactBy'>>): Sending {
+  const ways = payers.map(waysOf)
+  return {
+    invoices: payers.length,
+    emails: ways.filter((way) => way.includes('email')).length,
+    letters: ways.filter((way) => way.includes('post')).length,
+  }
+}
+
+export const sameSending = (a: Sending, b: Sending) =>
+  a.invoices === b.invoices && a.emails === b.emails && a.letters === b.letters
 
 /** The reference a payer quotes, and the bank statement shows. */
 export const invoiceReference = (number: number) => `INV-${number}`
@@ -206,22 +249,12 @@ export function checkEntry(
   }
 }
 
-/** The day a step falls due for an invoice due on `dueDate`. */
+/**
+ * The day a step falls due for an invoice due on `dueDate`: at least a day after it (the settings'
+ * days are 1 or more), so never on the day of issue nor within the days to pay.
+ */
 export const stepDate = (dueDate: string, step: RentStep, days: Record<RentStep, number>) =>
   addDays(dueDate, days[step])
-
-/**
- * The steps whose day is already past (or is today) for invoices due on `dueDate`: what starting
- * a year that far back would do at once, for the preview to say before anything is sent.
- */
-export const stepsDueBy = (
-  dueDate: string,
-  days: Record<RentStep, number>,
-  today: string,
-): Array<{ step: RentStep; date: string }> =>
-  RENT_STEPS.map((step) => ({ step, date: stepDate(dueDate, step, days) })).filter(
-    ({ date }) => date <= today,
-  )
 
 /** The next step an unpaid invoice has not yet had, if any. */
 export const nextStep = (done: readonly RentStep[]): RentStep | undefined =>

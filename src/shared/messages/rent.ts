@@ -2,10 +2,13 @@
 // reminders, and a bank statement's problems (an invoice's own words are invoices.ts). Amounts
 // reach these as text already (penceText).
 
+const counted = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`
+
 export const rentMessages = {
   rentYearStarted: (label: string) => `The rent year ${label} has already been started.`,
   rentYearCreated: (count: number, label: string) =>
-    `Rent year ${label} started: ${count.toLocaleString('en-GB')} invoices.`,
+    `Rent year ${label} started: ${rentMessages.invoiceCount(count)}.`,
   noPlotsToInvoice: 'No plot has a tenant, so there is nothing to invoice.',
   invoiceCancelled: 'This invoice was cancelled: nothing more can be recorded against it.',
   referenceRequired: 'Say why: a reference or a note.',
@@ -39,23 +42,24 @@ export const rentMessages = {
     `The invoice for plot ${plot} would charge ${amount}, more than the ${most} one amount may be. Check the plot's area and fee, and the rent settings.`,
   yearStartOutOfRange: (earliest: string, latest: string) =>
     `A rent year can start from ${earliest} to ${latest}: no more than a year before or after today.`,
-  /** The preview's warning: `steps` are the deadlines already past, their dates as people read them. */
-  stepsAlreadyDue: (
-    steps: ReadonlyArray<{ step: 'first' | 'second' | 'arrears'; date: string }>,
-  ) => {
-    const names = {
-      first: 'the first reminder',
-      second: 'the second reminder',
-      arrears: 'the arrears date',
-    }
-    const listed = steps.map(({ step, date }) => `${names[step]} (${date})`)
-    const list =
-      listed.length > 1 ? `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}` : listed[0]
-    const doing = steps.some(({ step }) => step === 'arrears')
-      ? 'sends the reminders and marks every plot in arrears'
-      : `sends ${steps.length > 1 ? 'those reminders' : 'that reminder'}`
-    return `With this start date, ${list} ${listed.length > 1 ? 'are' : 'is'} already past: starting the year ${doing} at once, before anyone has had time to pay.`
+  /** What starting a year sends at once, and when the first reminders may follow. */
+  sendingNow: (sending: { emails: number; letters: number }, firstReminder: string) => {
+    const parts = [
+      sending.emails > 0 ? counted(sending.emails, 'e-mail', 'e-mails') : '',
+      sending.letters > 0 ? counted(sending.letters, 'letter', 'letters') : '',
+    ].filter(Boolean)
+    return `${parts.join(' and ')} now; no reminders before ${firstReminder}`
   },
+  previewSending: (sendingNow: string) => `Starting the year sends ${sendingNow}.`,
+  dueFromToday: (dueDate: string) =>
+    `The start date has passed, so the invoices will be due on ${dueDate}: the days to pay count from today.`,
+  invoiceCount: (invoices: number) => counted(invoices, 'invoice', 'invoices'),
+  confirmStart: (label: string, invoices: number) =>
+    `Start the rent year ${label} and send ${rentMessages.invoiceCount(invoices)}?`,
+  sendInvoices: (invoices: number) => `Send ${rentMessages.invoiceCount(invoices)}`,
+  startNeedsConfirmation: 'Preview the rent year and confirm what it sends before starting it.',
+  sendingChanged:
+    'What starting the year would send has changed since the preview. Preview it again.',
   rentYearMissing: 'That rent year does not exist.',
   statementNoColumns:
     'The bank statement needs columns for the date, the amount and the reference (or description).',

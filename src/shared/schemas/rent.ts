@@ -111,16 +111,32 @@ export const rentYearSchema = z.object({
 })
 export type RentYear = z.infer<typeof rentYearSchema>
 
-export const startYearSchema = z.object({ startDate: isoDate })
+const count = z.int().min(0).max(1_000_000)
+/** What starting a year sends at once: its invoices, as e-mails and as letters. */
+export const sendingSchema = z.object({ invoices: count, emails: count, letters: count })
+
+export const previewYearSchema = z.object({ startDate: isoDate })
+
+/**
+ * Starting a year: `confirmed` is what its preview said would be sent and the secretary
+ * confirmed. The server starts the year only when that is still what it would send.
+ */
+export const startYearSchema = previewYearSchema.extend({
+  confirmed: z.object(sendingSchema.shape, { error: rentMessages.startNeedsConfirmation }),
+})
 export type StartYear = z.infer<typeof startYearSchema>
 
 /** The invoices a rent year would make, before anything is stored. */
 export const yearPreviewSchema = z.object({
   label: z.string(),
   startDate: z.string(),
+  /** Today: the date the invoices would bear. */
+  issuedOn: z.string(),
+  /** The days to pay after the start, or after `issuedOn` when the start has passed. */
   dueDate: z.string(),
-  /** Reminders (and arrears) whose day is already past: starting the year does them at once. */
-  stepsAlreadyDue: z.array(z.object({ step: rentStepSchema, date: z.string() })),
+  /** The day of the first reminder, as the settings have it now: none is sent before. */
+  firstReminder: z.string(),
+  sending: sendingSchema,
   alreadyStarted: z.boolean(),
   invoices: z.array(
     z.object({

@@ -23,6 +23,7 @@ import {
   confirmMatchesSchema,
   correctionInputSchema,
   paymentInputSchema,
+  previewYearSchema,
   rentSettingsSchema,
   startYearSchema,
 } from '#shared/schemas/rent'
@@ -514,6 +515,7 @@ export const rentFamilies: Families = (s) => {
     .map((amount): Breaker => (body) => ({ ...body, amount }))
   const settings = () => ({ ...DEFAULT_RENT_SETTINGS, extras: [], version: 0 })
   const year = () => ({ startDate: '2026-10-01' })
+  const start = () => ({ ...year(), confirmed: { invoices: 1, emails: 1, letters: 0 } })
   return {
     'PUT /api/rent/settings': () =>
       s.bodyOnly(
@@ -529,9 +531,9 @@ export const rentFamilies: Families = (s) => {
         ]),
       ),
     'POST /api/rent/years/preview': () =>
-      s.bodyOnly('POST', '/api/rent/years/preview', bodyOf(year, startYearSchema)),
+      s.bodyOnly('POST', '/api/rent/years/preview', bodyOf(year, previewYearSchema)),
     'POST /api/rent/years': () =>
-      s.bodyOnly('POST', '/api/rent/years', bodyOf(year, startYearSchema)),
+      s.bodyOnly('POST', '/api/rent/years', bodyOf(start, startYearSchema)),
     'POST /api/rent/invoices/{id}/payments': () =>
       s.idsAndBody(
         'POST',

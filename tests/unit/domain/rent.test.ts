@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_PENCE, penceText } from '#shared/domain/money'
 import {
+  addDays,
   checkInvoice,
   checkYearStart,
   everyYearHas,
+  invoiceDueDate,
   longDate,
-  stepsDueBy,
+  nextYearStart,
+  RENT_STEPS,
+  sameSending,
+  sendingTo,
+  stepDate,
+  suggestedYearStart,
 } from '#shared/domain/rent'
 import { rentMessages } from '#shared/messages/rent'
 
-// The rent year's bounds (issue 26): when a year may start, what the preview warns of, and the
-// most an invoice may charge.
+// The rent year's bounds (issue 26): when a year may start and the most an invoice may charge; and
+// a first rent run that cannot surprise (issue 28): the start offered, the due date, what is sent.
 
 describe('when a rent year may start', () => {
   it('allows a year either side of today, the ends included', () => {
@@ -30,35 +37,80 @@ describe('when a rent year may start', () => {
   })
 })
 
-describe('deadlines already past at the start', () => {
-  const days = { first: 14, second: 28, arrears: 40 }
-
-  it('lists the steps due on or before today, in order', () => {
-    expect(stepsDueBy('2026-10-31', days, '2026-11-13')).toEqual([])
-    expect(stepsDueBy('2026-10-31', days, '2026-11-14')).toEqual([
-      { step: 'first', date: '2026-11-14' },
-    ])
-    expect(stepsDueBy('2025-10-31', days, '2026-10-01').map((s) => s.step)).toEqual([
-      'first',
-      'second',
-      'arrears',
-    ])
+describe('the start a new rent year is offered with', () => {
+  it('is the next start to come, today included, never one already past', () => {
+    // Issue 28: on 25 November the form offered 1 October, already past.
+    expect(suggestedYearStart([], '10-01', '2026-11-25')).toBe('2027-10-01')
+    expect(suggestedYearStart([], '10-01', '2026-10-01')).toBe('2026-10-01')
+    expect(suggestedYearStart([], '10-01', '2026-09-30')).toBe('2026-10-01')
+    expect(suggestedYearStart([], '01-01', '2026-12-31')).toBe('2027-01-01')
+    expect(nextYearStart('2026-01-01', '01-01')).toBe('2026-01-01')
   })
 
-  it('warns in one sentence with the dates as people read them', () => {
-    expect(rentMessages.stepsAlreadyDue([{ step: 'first', date: longDate('2026-11-14') }])).toBe(
-      'With this start date, the first reminder (14 November 2026) is already past: starting the year sends that reminder at once, before anyone has had time to pay.',
-    )
+  it('is the one after once the next is started', () => {
+    expect(suggestedYearStart(['2026-10-01'], '10-01', '2026-10-01')).toBe('2027-10-01')
+    expect(suggestedYearStart(['2026-10-01'], '10-01', '2026-09-15')).toBe('2027-10-01')
+    expect(suggestedYearStart(['2025-10-01'], '10-01', '2026-11-25')).toBe('2027-10-01')
+  })
+})
+
+describe("an invoice's due date", () => {
+  const days = { first: 14, second: 28, arrears: 40 }
+
+  it('is the days to pay after the start, or after the issue when the start has passed', () => {
+    expect(invoiceDueDate('2026-10-01', '2026-10-01', 30)).toBe('2026-10-31')
+    expect(invoiceDueDate('2026-10-01', '2026-09-20', 30)).toBe('2026-10-31')
+    // Issue 28: issued on 25 November for a year that started on 1 October, it read "Due by:
+    // 2026-10-31", overdue the day it was sent.
+    expect(invoiceDueDate('2026-10-01', '2026-11-25', 30)).toBe('2026-12-25')
+    expect(invoiceDueDate('2025-11-26', '2026-11-25', 1)).toBe('2026-11-26')
+  })
+
+  it('leaves the days to pay whole, and no step falls on the day of issue or within them', () => {
+    const issuedOn = '2026-11-25'
+    for (let back = -365; back <= 365; back += 7)
+      for (const daysToPay of [1, 30, 365])
+        for (const first of [1, 14]) {
+          const startDate = addDays(issuedOn, back)
+          const dueDate = invoiceDueDate(startDate, issuedOn, daysToPay)
+          const where = `${startDate}, ${daysToPay} days to pay`
+          expect(dueDate >= addDays(issuedOn, daysToPay), where).toBe(true)
+          for (const step of RENT_STEPS)
+            expect(stepDate(dueDate, step, { ...days, first }) > dueDate, where).toBe(true)
+        }
+  })
+})
+
+describe('what starting a year sends', () => {
+  it('counts an e-mail for each payer with an address, a letter for each without or who asked', () => {
     expect(
-      rentMessages.stepsAlreadyDue(
-        stepsDueBy('2025-10-31', days, '2026-10-01').map(({ step, date }) => ({
-          step,
-          date: longDate(date),
-        })),
-      ),
-    ).toBe(
-      'With this start date, the first reminder (14 November 2025), the second reminder (28 November 2025) and the arrears date (10 December 2025) are already past: starting the year sends the reminders and marks every plot in arrears at once, before anyone has had time to pay.',
+      sendingTo([
+        { email: 'a@example.org', contactBy: 'email' },
+        { email: 'b@example.org', contactBy: 'both' },
+        { email: '', contactBy: 'email' },
+        { email: 'd@example.org', contactBy: 'post' },
+      ]),
+    ).toEqual({ invoices: 4, emails: 2, letters: 3 })
+    expect(sameSending({ invoices: 1, emails: 1, letters: 0 }, sendingTo([]))).toBe(false)
+  })
+
+  it('says so in words, each part singular or plural, a part with none left out', () => {
+    const date = longDate('2026-12-10')
+    expect(rentMessages.sendingNow({ emails: 15, letters: 3 }, date)).toBe(
+      '15 e-mails and 3 letters now; no reminders before 10 December 2026',
     )
+    expect(rentMessages.sendingNow({ emails: 1, letters: 1 }, date)).toBe(
+      '1 e-mail and 1 letter now; no reminders before 10 December 2026',
+    )
+    expect(rentMessages.sendingNow({ emails: 2, letters: 0 }, date)).toBe(
+      '2 e-mails now; no reminders before 10 December 2026',
+    )
+    expect(rentMessages.sendingNow({ emails: 0, letters: 1 }, date)).toBe(
+      '1 letter now; no reminders before 10 December 2026',
+    )
+    expect(rentMessages.sendInvoices(18)).toBe('Send 18 invoices')
+    expect(rentMessages.sendInvoices(1)).toBe('Send 1 invoice')
+    expect(rentMessages.sendInvoices(1200)).toBe('Send 1,200 invoices')
   })
 })
 

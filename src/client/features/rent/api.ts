@@ -9,6 +9,7 @@ import type {
   PaymentInput,
   RentSettings,
   RentYear,
+  StartYear,
   StatementLine,
   StoredRentSettings,
   YearPreview,
@@ -64,10 +65,10 @@ export const dueQuery = queryOptions({
 export const previewYear = (startDate: string) =>
   api<YearPreview>('/api/rent/years/preview', { method: 'POST', json: { startDate } })
 
-export const startYear = (startDate: string) =>
+export const startYear = (body: StartYear) =>
   api<{ yearId: number; label: string; created: number }>('/api/rent/years', {
     method: 'POST',
-    json: { startDate },
+    json: body,
   })
 
 export const recordPayment = ({ invoiceId, ...input }: PaymentInput & { invoiceId: number }) =>

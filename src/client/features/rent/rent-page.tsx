@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { rentMessages } from '#shared/messages/rent'
 import { LEVELS } from '#shared/domain/levels'
-import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
+import { DEFAULT_RENT_SETTINGS, suggestedYearStart } from '#shared/domain/rent'
 import type { RentYear } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField } from '../../components/ui/field.tsx'
@@ -14,7 +14,7 @@ import { useViewer } from '../../lib/session.ts'
 import { rentSettingsQuery, yearsQuery } from './api.ts'
 import { ArrearsList, DueList } from './rent-lists.tsx'
 import { PaymentsDownload } from './payments-download.tsx'
-import { StartYearForm, suggestedStart } from './start-year-form.tsx'
+import { StartYearForm } from './start-year-form.tsx'
 import { StatementImport } from './statement-import.tsx'
 import { localToday } from './today.ts'
 import { YearInvoices } from './year-invoices.tsx'
@@ -80,15 +80,20 @@ function RentYears({ years, admin }: { years: RentYear[]; admin: boolean }) {
   )
 }
 
-// The suggestion follows the administrator's setting of the year's first day; the committee, who
-// cannot read the settings, get the day the last year started on.
+// The suggestion is the next start of the year to come, by the administrator's setting of the
+// year's first day; the committee, who cannot read the settings, get the day the last year
+// started on. A start already past is only ever the secretary's own choice.
 function StartYear({ years, admin }: { years: RentYear[]; admin: boolean }) {
   const settings = useQuery({ ...rentSettingsQuery, enabled: admin })
   const [notice, setNotice] = useState('')
   if (admin && settings.isPending) return <Spinner />
   const yearStart =
     settings.data?.yearStart ?? years[0]?.startDate.slice(5) ?? DEFAULT_RENT_SETTINGS.yearStart
-  const suggested = suggestedStart(years, yearStart, localToday())
+  const suggested = suggestedYearStart(
+    years.map((year) => year.startDate),
+    yearStart,
+    localToday(),
+  )
   return (
     <section className="card rent__section" aria-labelledby="rent-start-heading">
       <h2 id="rent-start-heading">Start a rent year</h2>

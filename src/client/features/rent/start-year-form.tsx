@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { commonMessages } from '#shared/messages/common'
 import { peopleMessages } from '#shared/messages/people'
 import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
-import { currentYearStart, longDate } from '#shared/domain/rent'
-import type { RentYear, YearPreview } from '#shared/schemas/rent'
+import { longDate } from '#shared/domain/rent'
+import type { YearPreview } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { TextField } from '../../components/ui/field.tsx'
@@ -15,16 +15,10 @@ import { queryKeys } from '../../lib/query-keys.ts'
 import { useChange } from '../../lib/use-change.ts'
 import { previewYear, startYear } from './api.ts'
 
-/** The start of the year that today falls in, or of the next one once that is started. */
-export function suggestedStart(years: RentYear[], yearStart: string, today: string): string {
-  const current = currentYearStart(today, yearStart)
-  if (!years.some((year) => year.startDate === current)) return current
-  return `${Number(current.slice(0, 4)) + 1}-${yearStart}`
-}
-
 const COLUMNS = { plot: 'Plot', payer: 'Payer', way: 'Way', amount: 'Amount' }
 
-// Preview first (nothing stored), then start: the invoices are made and sent in one go.
+// Preview first (nothing stored), then start, then confirm what that sends: the invoices are made
+// and sent in one go, and the server takes the start only with the preview's counts confirmed.
 export function StartYearForm({
   suggested,
   onStarted,
@@ -34,6 +28,7 @@ export function StartYearForm({
 }) {
   const [startDate, setStartDate] = useState(suggested)
   const [shown, setShown] = useState<YearPreview | null>(null)
+  const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState('')
   const preview = useMutation({ mutationFn: previewYear })
   const start = useChange({ mutationFn: startYear, invalidates: [queryKeys.rent] })
@@ -44,6 +39,7 @@ export function StartYearForm({
     onStarted('')
     if (!startDate) return setError(commonMessages.invalidDate)
     setError('')
+    setConfirming(false)
     preview.mutate(startDate, {
       onSuccess: setShown,
       onError: (failure) => setError(errorMessage(failure)),
@@ -56,13 +52,19 @@ export function StartYearForm({
     if (!shown) return
     setError('')
     try {
-      const { created, label } = await start.mutateAsync(shown.startDate)
+      const { created, label } = await start.mutateAsync({
+        startDate: shown.startDate,
+        confirmed: shown.sending,
+      })
       onStarted(
         created > 0
           ? rentMessages.rentYearCreated(created, label)
           : rentMessages.rentYearStarted(label),
       )
     } catch (failure) {
+      // What was previewed may no longer be what the year would send: preview it again.
+      setShown(null)
+      setConfirming(false)
       setError(errorMessage(failure))
     }
   }
@@ -80,6 +82,7 @@ export function StartYearForm({
           setStartDate(event.target.value)
           // A preview belongs to its date.
           setShown(null)
+          setConfirming(false)
         }}
       />
       <div className="button-row">
@@ -90,40 +93,82 @@ export function StartYearForm({
       </div>
       {shown ? <Preview preview={shown} /> : null}
       {shown && !shown.alreadyStarted && shown.invoices.length > 0 ? (
-        <div className="button-row">
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void startTheYear()}
-          >
-            Start rent year
-          </button>
-          {start.isPending ? <Spinner label="Saving" /> : null}
-        </div>
+        confirming ? (
+          <Confirm
+            preview={shown}
+            busy={busy}
+            onConfirm={() => void startTheYear()}
+            onBack={() => setConfirming(false)}
+          />
+        ) : (
+          <div className="button-row">
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
+              Start rent year
+            </button>
+          </div>
+        )
       ) : null}
     </form>
   )
 }
+
+// The last step before anything is sent: the question names what goes out, the button the act.
+function Confirm({
+  preview,
+  busy,
+  onConfirm,
+  onBack,
+}: {
+  preview: YearPreview
+  busy: boolean
+  onConfirm: () => void
+  onBack: () => void
+}) {
+  const question = useRef<HTMLParagraphElement>(null)
+  // The keyboard and a screen reader move on to the question the button asked.
+  useEffect(() => question.current?.focus(), [])
+  return (
+    <div className="rent-confirm" role="group" aria-labelledby="rent-confirm-question">
+      <p id="rent-confirm-question" ref={question} tabIndex={-1}>
+        <strong>{rentMessages.confirmStart(preview.label, preview.sending.invoices)}</strong>{' '}
+        {rentMessages.previewSending(sendingNow(preview))}
+      </p>
+      <div className="button-row">
+        <button type="button" className="button" disabled={busy} onClick={onConfirm}>
+          {rentMessages.sendInvoices(preview.sending.invoices)}
+        </button>
+        <button type="button" className="button button--quiet" disabled={busy} onClick={onBack}>
+          Back
+        </button>
+        {busy ? <Spinner label="Saving" /> : null}
+      </div>
+    </div>
+  )
+}
+
+const sendingNow = (preview: YearPreview) =>
+  rentMessages.sendingNow(preview.sending, longDate(preview.firstReminder))
 
 function Preview({ preview }: { preview: YearPreview }) {
   if (preview.alreadyStarted)
     return <Alert tone="info">{rentMessages.rentYearStarted(preview.label)}</Alert>
   if (preview.invoices.length === 0)
     return <Alert tone="info">{rentMessages.noPlotsToInvoice}</Alert>
-  const alreadyDue = preview.stepsAlreadyDue.map(({ step, date }) => ({
-    step,
-    date: longDate(date),
-  }))
   return (
     <div className="rent-preview">
       <h3>
-        Rent year {preview.label}: due by {preview.dueDate}
+        Rent year {preview.label}: due by {longDate(preview.dueDate)}
       </h3>
-      {/* A start far back chases every invoice as soon as it is made: said before it is. */}
-      {alreadyDue.length > 0 ? (
-        <Alert tone="info">{rentMessages.stepsAlreadyDue(alreadyDue)}</Alert>
+      {/* A start already past gives the payers their days to pay from today: said before. */}
+      {preview.startDate < preview.issuedOn ? (
+        <p>{rentMessages.dueFromToday(longDate(preview.dueDate))}</p>
       ) : null}
+      <p>{rentMessages.previewSending(sendingNow(preview))}</p>
       <CardTable
         caption={`Invoices of the rent year ${preview.label}`}
         columns={Object.values(COLUMNS)}
@@ -139,7 +184,7 @@ function Preview({ preview }: { preview: YearPreview }) {
       </CardTable>
       <p className="rent-total">
         <strong>Total</strong> {penceText(preview.total)} (
-        {preview.invoices.length.toLocaleString('en-GB')} invoices)
+        {rentMessages.invoiceCount(preview.invoices.length)})
       </p>
     </div>
   )

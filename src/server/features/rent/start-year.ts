@@ -1,24 +1,25 @@
 import { copiesForOne, dearName, fullName } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import {
-  addDays,
   checkInvoice,
   checkYearStart,
   choosePayer,
+  invoiceDueDate,
   invoiceLines,
   invoiceReference,
+  sameSending,
+  sendingTo,
   stepDate,
-  stepsDueBy,
   yearLabel,
 } from '#shared/domain/rent'
 import { toIsoDate } from '#shared/domain/text'
 import { rentMessages } from '#shared/messages/rent'
 import type { Person } from '#shared/schemas/person'
-import type { YearPreview } from '#shared/schemas/rent'
+import type { StartYear, YearPreview } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import type { OutgoingCopy } from '#server/core/email/copies'
-import { badRequest, unlessRefused } from '#server/core/errors'
+import { badRequest, conflict, unlessRefused } from '#server/core/errors'
 import { deadlineAt, type JobKind } from '#server/core/jobs/runner'
 import { loggedWrite } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
@@ -37,7 +38,8 @@ import {
 // Starting a rent year: one invoice per occupied plot, addressed to one of its tenants, made
 // all at once in one transaction with the e-mails and letters that carry them and the job that
 // will chase each one. Numbers run on from the last invoice without gaps; starting the same year
-// twice finds it started and makes nothing.
+// twice finds it started and makes nothing. Nothing is sent but what the preview said and the
+// secretary confirmed, and no invoice is overdue, nor chased, on the day it is sent.
 
 // The occupied plots in plot order, each with its tenants' records.
 async function occupiedPlots(tx: ReadTx) {
@@ -53,30 +55,39 @@ async function occupiedPlots(tx: ReadTx) {
     }))
 }
 
-async function plan(tx: ReadTx, startDate: string) {
+// What starting the year on `startDate` makes when the invoices are issued on `issuedOn`.
+async function plan(tx: ReadTx, startDate: string, issuedOn: string) {
   const settings = await rentSettings(tx)
-  const dueDate = addDays(startDate, settings.daysToPay)
+  const dueDate = invoiceDueDate(startDate, issuedOn, settings.daysToPay)
   const invoices = (await occupiedPlots(tx)).flatMap((plot) => {
     const payer = choosePayer(plot.tenants)!
     const lines = invoiceLines(plot, payer.concession, settings)
     const amount = unlessRefused(checkInvoice(plot.plotId, lines))
     return amount > 0 ? [{ plotId: plot.plotId, payer, lines, amount }] : []
   })
-  return { settings, dueDate, label: yearLabel(startDate), invoices }
+  return {
+    settings,
+    dueDate,
+    label: yearLabel(startDate),
+    invoices,
+    sending: sendingTo(invoices.map((invoice) => invoice.payer)),
+  }
 }
 
 /**
- * What starting the year would make, with nothing stored, and the reminders already due that
- * starting it would send at once. `today` is the server's (TODAY moves it), as for starting.
+ * What starting the year today would make and send, with nothing stored. `today` is the server's
+ * (TODAY moves it), as for starting.
  */
 export async function previewYear(db: Db, startDate: string, today: string): Promise<YearPreview> {
   unlessRefused(checkYearStart(startDate, today))
-  const { settings, dueDate, label, invoices } = await plan(db.kysely, startDate)
+  const { settings, dueDate, label, invoices, sending } = await plan(db.kysely, startDate, today)
   return {
     label,
     startDate,
+    issuedOn: today,
     dueDate,
-    stepsAlreadyDue: stepsDueBy(dueDate, settings.reminderDays, today),
+    firstReminder: stepDate(dueDate, 'first', settings.reminderDays),
+    sending,
     alreadyStarted: (await startedYear(db.kysely, startDate)) !== undefined,
     invoices: invoices.map(({ plotId, payer, lines, amount }) => ({
       plotId,
@@ -92,13 +103,14 @@ export async function previewYear(db: Db, startDate: string, today: string): Pro
 
 /**
  * Makes the year's invoices, their e-mails and letters and their deadlines, in one transaction,
- * and wakes the job runner to send them.
+ * and wakes the job runner to send them; refused when that is no longer what `confirmed` says
+ * (a tenant or a plot changed since the preview).
  */
 export async function startYear(
   { db, clock, copies, jobs }: Rent,
   deadline: JobKind<{ invoiceId: number }>,
   viewer: Viewer,
-  startDate: string,
+  { startDate, confirmed }: StartYear,
 ) {
   unlessRefused(checkYearStart(startDate, clock.today()))
   const started = await loggedWrite(
@@ -107,11 +119,12 @@ export async function startYear(
     async (tx, log) => {
       const existing = await startedYear(tx, startDate)
       if (existing) return { yearId: existing.id, label: existing.label, created: 0 }
-      const { settings, dueDate, label, invoices } = await plan(tx, startDate)
-      if (invoices.length === 0) throw badRequest(rentMessages.noPlotsToInvoice)
       const now = clock.now()
       const createdAt = now.toISOString()
       const issuedOn = toIsoDate(now)
+      const { settings, dueDate, label, invoices, sending } = await plan(tx, startDate, issuedOn)
+      if (invoices.length === 0) throw badRequest(rentMessages.noPlotsToInvoice)
+      if (!sameSending(sending, confirmed)) throw conflict(rentMessages.sendingChanged)
       const yearId = await insertYear(tx, {
         startDate,
         dueDate,

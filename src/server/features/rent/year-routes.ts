@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import {
   invoiceSchema,
+  previewYearSchema,
   rentYearSchema,
   startYearSchema,
   yearPreviewSchema,
@@ -30,7 +31,7 @@ export function yearRoutes(app: App, rent: Rent, deadline: JobKind<{ invoiceId: 
     '/api/rent/years/preview',
     {
       config: committee,
-      schema: { body: startYearSchema, response: { 200: yearPreviewSchema }, tags },
+      schema: { body: previewYearSchema, response: { 200: yearPreviewSchema }, tags },
     },
     (request) => previewYear(rent.db, request.body.startDate, rent.clock.today()),
   )
@@ -44,11 +45,11 @@ export function yearRoutes(app: App, rent: Rent, deadline: JobKind<{ invoiceId: 
         response: { 200: startedAnswer, 201: startedAnswer },
         tags,
         description:
-          'Makes every invoice of the year, their e-mails and letters, and their deadlines, in one transaction. 200 with created 0 when the year was already started.',
+          "Makes every invoice of the year, their e-mails and letters, and their deadlines, in one transaction. `confirmed` is the preview's `sending`, as the secretary confirmed it: 400 without it, 409 when the year would now send something else. 200 with created 0 when the year was already started.",
       },
     },
     async (request, reply) => {
-      const started = await startYear(rent, deadline, request.viewer!, request.body.startDate)
+      const started = await startYear(rent, deadline, request.viewer!, request.body)
       return reply.status(started.created > 0 ? 201 : 200).send(started)
     },
   )
