@@ -14,6 +14,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Every file builds its own app on its own SQLite file or PostgreSQL schema, so files
+          // share nothing but loaded code: a worker loads the server's modules once instead of
+          // once a file (import time fell from 172 s to 17 s, the run on both engines from
+          // 600 s to 326 s).
+          isolate: false,
         },
       },
       {
