@@ -352,5 +352,7 @@ describe('a rent year started after its start date', () => {
       expect(subject).toBe(
         rentMessages.rentReminderSubject('first', Number(/\d+/.exec(subject)?.[0])),
       )
-  })
+    // Two restarts of a server process, each compiling the server afresh: about 10 s on a quiet
+    // machine, over a minute beside the API suite on two cores.
+  }, 180_000)
 })
