@@ -138,6 +138,8 @@ function generatePeople(rng: Random, count: number): Person[] {
       lastName,
       dateJoined: '',
       joinedWaitingList: '',
+      joinedWaitingListAt: '',
+      waitingListEntry: 0,
       address,
       phoneNumber: `07700 900${String(phones[index % phones.length]).padStart(3, '0')}`,
       email: hasEmail ? `${email}@example.org` : '',

@@ -46,7 +46,7 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
       const response = await send(t, committee, 'PUT', `/api/plots/${plot}/tenants/${person}`)
       expect(response.statusCode, response.body).toBe(200)
     }
-    // Joined on the same day, abe comes before wendy: the nickname breaks the tie.
+    // Joined on the same day, wendy comes before abe: she was entered first (issue 28).
     for (const [id, joinedWaitingList] of [
       ['wendy', '2021-05-01'],
       ['walt', '2020-03-01'],
@@ -139,8 +139,8 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
     ])
     expect(rows.slice(1).map((row) => row.slice(0, 5))).toEqual([
       ['1', 'walt', 'Ada', 'Lovelace', '2020-03-01'],
-      ['2', 'abe', 'Ada', 'Lovelace', '2021-05-01'],
-      ['3', 'wendy', 'Ada', 'Lovelace', '2021-05-01'],
+      ['2', 'wendy', 'Ada', 'Lovelace', '2021-05-01'],
+      ['3', 'abe', 'Ada', 'Lovelace', '2021-05-01'],
     ])
   })
 

@@ -65,6 +65,8 @@ describe.each(engines)('people API on %s', (engine) => {
       const person: Person = response.json()
       expect(person).toEqual({
         ...personInput('Ada'),
+        joinedWaitingListAt: '',
+        waitingListEntry: 0,
         plots: [],
         isPlotHolder: true,
         onWaitingList: false,
@@ -161,7 +163,7 @@ describe.each(engines)('people API on %s', (engine) => {
   })
 
   describe('lists', () => {
-    it('lists plotholders by nickname and the waiting list by date joined, then nickname', async () => {
+    it('lists plotholders by nickname and the waiting list by date joined, then order of entry', async () => {
       await create('Zed')
       await create('Ann')
       await create('Q3', { onWaitingList: true, joinedWaitingList: '2021-05-01' })
@@ -177,11 +179,12 @@ describe.each(engines)('people API on %s', (engine) => {
 
       const waiting: Person[] = (await call('GET', '/api/people?status=waitinglist')).json()
       expect(waiting.every((p) => p.onWaitingList)).toBe(true)
+      // Issue 28: a tie of date goes to who was entered first (Q3, Q2b, Q2a), not to the nickname.
       expect(waiting.map((p) => p.id).filter((id) => id.startsWith('Q'))).toEqual([
         'Q1',
-        'Q2a',
-        'Q2b',
         'Q3',
+        'Q2b',
+        'Q2a',
       ])
 
       const all: Person[] = (await call('GET', '/api/people')).json()
@@ -291,6 +294,8 @@ describe.each(engines)('people API on %s', (engine) => {
         onWaitingList: true,
         isPlotHolder: false,
         joinedWaitingList: toIsoDate(new Date()),
+        joinedWaitingListAt: expect.stringMatching(new RegExp(`^${toIsoDate(new Date())}T`)),
+        waitingListEntry: expect.any(Number),
         version: 2,
       })
       await expectOneLog(mark, 'moveToWaitingList', 'Mover')

@@ -62,6 +62,8 @@ describe('personSchema', () => {
     const record = {
       ...fields,
       id: 'jonno',
+      joinedWaitingListAt: '',
+      waitingListEntry: 0,
       contactBy: 'post',
       concession: true,
       plots: ['5'],

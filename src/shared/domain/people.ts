@@ -14,6 +14,8 @@ export function blankPerson(id: string, onWaitingList: boolean, today: string): 
     lastName: '',
     dateJoined: today,
     joinedWaitingList: today,
+    joinedWaitingListAt: '',
+    waitingListEntry: 0,
     address: '',
     phoneNumber: '',
     email: '',
@@ -119,22 +121,4 @@ export function filterPeople<T extends FilterablePerson>(
   prefix: string,
 ): T[] {
   return peopleFilter(people)(prefix)
-}
-
-type QueuedPerson = Pick<Person, 'id' | 'joinedWaitingList' | 'onWaitingList'>
-
-// ISO dates sort correctly as text; the nickname breaks ties so the order never wobbles.
-export function waitingListOrder<T extends QueuedPerson>(
-  people: readonly T[],
-): Array<T & { position: number }> {
-  return people
-    .filter((person) => person.onWaitingList)
-    .sort(
-      (a, b) => compareText(a.joinedWaitingList, b.joinedWaitingList) || compareText(a.id, b.id),
-    )
-    .map((person, index) => ({ ...person, position: index + 1 }))
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

@@ -7,6 +7,7 @@ export const waitingListMessages = {
   addedByCommittee: 'Added by the committee',
   movedFromPlotholders: 'Moved from the plot holders',
   becamePlotholder: 'Became a plot holder',
+  imported: 'Imported from a spreadsheet',
   waitingListEvent: {
     joined: 'Joined the list',
     offered: 'Offered a plot',
@@ -18,4 +19,21 @@ export const waitingListMessages = {
     left: 'Left the list',
   },
   noWaitingListHistory: 'Nothing has been recorded yet.',
+  /** The join of someone on the list before its history was kept, written when it began to be. */
+  joinedBeforeHistory: 'On the list before its history was kept',
+  /** "No. 3 of 11: joined 25 November 2026 at 10:27, after Zofia Nowak" (the time when known). */
+  placeStated: ({
+    position,
+    total,
+    joined,
+    after,
+  }: {
+    position: number
+    total: number
+    joined: { date: string; time?: string }
+    after: string | undefined
+  }) =>
+    `No. ${position} of ${total}: joined ${joined.date}${joined.time ? ` at ${joined.time}` : ''}, ${
+      after === undefined ? 'first on the list' : `after ${after}`
+    }`,
 } as const

@@ -22,6 +22,10 @@ export const personSchema = z.object({
   lastName: z.string(),
   dateJoined: isoDate,
   joinedWaitingList: isoDate,
+  /** Beside the spec's date: the moment of joining (ISO), '' when only the date is known. */
+  joinedWaitingListAt: z.string(),
+  /** The order of entry onto the list, which breaks ties of date and time (waiting-order.ts). */
+  waitingListEntry: z.number(),
   address: z.string(),
   phoneNumber: z.string(),
   email: z.string(),
@@ -35,6 +39,14 @@ export const personSchema = z.object({
 })
 
 export type Person = z.infer<typeof personSchema>
+
+/** A person's place on the waiting list and why, as their page states it (waiting-order.ts). */
+export const waitingPlaceSchema = z.object({
+  position: z.number(),
+  total: z.number(),
+  statement: z.string(),
+})
+export type WaitingPlace = z.infer<typeof waitingPlaceSchema>
 
 function personName(field: string) {
   return requiredText(peopleMessages.personNameRequired, field, 100)

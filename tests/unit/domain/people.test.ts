@@ -7,8 +7,8 @@ import {
   moveToPlotholders,
   moveToWaitingList,
   removePlotFromPerson,
-  waitingListOrder,
 } from '#shared/domain/people'
+import { waitingListOrder } from '#shared/domain/waiting-order'
 import { blankPlot } from '#shared/domain/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
@@ -31,6 +31,8 @@ describe('blankPerson', () => {
       lastName: '',
       dateJoined: TODAY,
       joinedWaitingList: TODAY,
+      joinedWaitingListAt: '',
+      waitingListEntry: 0,
       address: '',
       phoneNumber: '',
       email: '',

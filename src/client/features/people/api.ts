@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SentMessage } from '#shared/schemas/messages'
 import type { WaitingListEvent } from '#shared/schemas/letting'
-import type { NewPerson, Person, UpdatePerson } from '#shared/schemas/person'
+import type { NewPerson, Person, UpdatePerson, WaitingPlace } from '#shared/schemas/person'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import type { PeopleMode } from './mode.ts'
@@ -31,6 +31,13 @@ export const waitingListHistoryQuery = (id: string) =>
   queryOptions({
     queryKey: [...queryKeys.people, 'waiting-list-history', id],
     queryFn: () => api<WaitingListEvent[]>(`${personUrl(id)}/waiting-list-history`),
+  })
+
+/** The person's place on the list and why, or null off it: under people, as every move changes it. */
+export const waitingPlaceQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.people, 'waiting-list-place', id],
+    queryFn: () => api<WaitingPlace | null>(`${personUrl(id)}/waiting-list-place`),
   })
 
 // What the association sent the person: under the messages' key, so sending refreshes it.

@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo } from 'react'
-import { peopleFilter, waitingListOrder } from '#shared/domain/people'
+import { peopleFilter } from '#shared/domain/people'
+import { waitingListOrder } from '#shared/domain/waiting-order'
 import type { Person } from '#shared/schemas/person'
 import type { PeopleMode } from './mode.ts'
 

@@ -8,14 +8,16 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { newOfferHref } from '../../lib/new-offer-href.ts'
 import { when } from '../../lib/when.ts'
-import { waitingListHistoryQuery } from './api.ts'
+import { waitingListHistoryQuery, waitingPlaceQuery } from './api.ts'
 import { RestoreToList } from './restore-to-list.tsx'
 
-// How a person's place on the waiting list came about, oldest first: joined, offered, declined…
+// Where the person stands on the waiting list and why ("No. 3 of 11: joined …, after …"), and how
+// their place came about, oldest first: joined, offered, declined…
 // For someone on the list, the way to offer them a plot; for someone who lapsed from it, the way
 // back to their old place. Someone off the list with no history there is shown none.
 export function WaitingListHistory({ person }: { person: Person }) {
   const history = useQuery(waitingListHistoryQuery(person.id))
+  const place = useQuery({ ...waitingPlaceQuery(person.id), enabled: person.onWaitingList })
   const [restored, setRestored] = useState(false)
   const events = history.data ?? []
   if (!person.onWaitingList && events.length === 0 && !restored) return null
@@ -24,6 +26,7 @@ export function WaitingListHistory({ person }: { person: Person }) {
     <section className="card" aria-labelledby="waiting-list-history-heading">
       <h3 id="waiting-list-history-heading">Place on the waiting list</h3>
       <Alert tone="success">{restored ? offerMessages.restored : ''}</Alert>
+      {person.onWaitingList && place.data ? <p>{place.data.statement}</p> : null}
       <QueryState query={history}>
         {(events) =>
           events.length === 0 ? (

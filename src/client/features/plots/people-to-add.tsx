@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react'
-import { peopleFilter, waitingListOrder } from '#shared/domain/people'
+import { peopleFilter } from '#shared/domain/people'
+import { waitingListOrder } from '#shared/domain/waiting-order'
 import { plotMessages } from '#shared/messages/plots'
 import type { Person } from '#shared/schemas/person'
 import { TextField } from '../../components/ui/field.tsx'

@@ -12,6 +12,10 @@ export interface PeopleTable {
   lastName: string
   dateJoined: string
   joinedWaitingList: string
+  /** The moment of joining the waiting list (ISO), '' when only the date is known. */
+  joinedWaitingListAt: Generated<string>
+  /** The order of entry onto the list: the id of the waiting-list event that gave the place. */
+  waitingListEntry: Generated<number>
   address: string
   phoneNumber: string
   email: string

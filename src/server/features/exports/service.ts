@@ -1,4 +1,4 @@
-import { waitingListOrder } from '#shared/domain/people'
+import { waitingListOrder } from '#shared/domain/waiting-order'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { Db } from '#server/core/db/database'

@@ -22,6 +22,8 @@ import type { Viewer } from '#server/core/viewer'
 import { planImport, type ImportPlan } from '#server/features/import/plan'
 import type { Spreadsheet } from '#server/features/import/read-spreadsheet'
 import * as peopleRepo from '#server/features/people/sql'
+import { recordJoinings } from '#server/features/people/waiting-list-sql'
+import { waitingListMessages } from '#shared/messages/waiting-list'
 import * as plotsRepo from '#server/features/plots/sql'
 
 // Two steps over the same file, which the browser sends again for each (nothing is kept on the
@@ -162,7 +164,16 @@ export async function saveImport(
       const plan = await planImport(tx, kind, rows, clock.today())
       if (plan.refused.length)
         throw unprocessable(importMessages.importRefused(plan.refused.length))
-      await peopleRepo.insertPeople(tx, plan.people)
+      // Those for the waiting list join it now, in the file's order: their history starts here.
+      const joinings = await recordJoinings(
+        tx,
+        plan.people.filter((person) => person.onWaitingList).map((person) => person.id),
+        waitingListMessages.imported,
+        viewer.userName,
+        clock.now(),
+      )
+      const people = plan.people.map((person) => ({ ...person, ...joinings.get(person.id) }))
+      await peopleRepo.insertPeople(tx, people)
       await plotsRepo.insertPlots(tx, plan.plots)
       await plotsRepo.addTenancies(tx, plan.tenancies)
       const made = kind === 'people' ? plan.people : plan.plots
@@ -171,7 +182,7 @@ export async function saveImport(
       } else {
         await peopleRepo.markPlotHolders(tx, [...new Set(plan.tenancies.map((t) => t.personId))])
       }
-      for (const person of plan.people) log(logOf('createPerson', 'people', person.id), person)
+      for (const person of people) log(logOf('createPerson', 'people', person.id), person)
       for (const plot of plan.plots) log(logOf('createPlot', 'plots', plot.id), plot)
       for (const tenancy of plan.tenancies)
         log(logOf('addPlotToPerson', 'plots', tenancy.plotId), tenancy)

@@ -7,7 +7,7 @@ import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
 import { badRequest } from '#server/core/errors'
 import { loggedWrite, PUBLIC } from '#server/core/logged-change'
 import { insertPerson, nicknameTaken } from '#server/features/people/sql'
-import { placeOnList, recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
+import { placeOnList, recordJoining } from '#server/features/people/waiting-list-sql'
 import { emailApplicant, freeNickname } from '#server/features/letting/applications'
 import {
   applicationWithTokenHash,
@@ -41,8 +41,19 @@ export async function confirmApplication(letting: Letting, token: string): Promi
     const nickname = (await nicknameTaken(tx, application.nickname))
       ? await freeNickname(tx, application.nickname)
       : application.nickname
+    const { reference } = application
+    // The applicant joins as they follow the link: that moment is their time of joining.
+    const joining = await recordJoining(
+      tx,
+      nickname,
+      'joined',
+      waitingListMessages.joinedByApplication(reference),
+      PUBLIC,
+      clock.now(),
+    )
     const person = await insertPerson(tx, {
       ...blankPerson(nickname, true, clock.today()),
+      ...joining,
       firstName: application.firstName,
       lastName: application.lastName,
       email: application.email,
@@ -55,14 +66,6 @@ export async function confirmApplication(letting: Letting, token: string): Promi
       tokenExpiresAt: null,
       nickname,
     })
-    const { reference } = application
-    await recordWaitingListEvent(
-      tx,
-      nickname,
-      'joined',
-      waitingListMessages.joinedByApplication(reference),
-      PUBLIC,
-    )
     const place = (await placeOnList(tx, nickname))!
     const association = await associationDetails(tx, config)
     await emailApplicant(letting, tx, 'applications-confirmed', lettingMessages.confirmedBatch, {

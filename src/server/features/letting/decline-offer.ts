@@ -1,7 +1,7 @@
 import { offerMessages } from '#shared/messages/offers'
 import type { WriteTx } from '#server/core/db/write-transaction'
 import { requirePerson, updatePerson } from '#server/features/people/sql'
-import { recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
+import { recordJoining, recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
 import type { Letting } from '#server/features/letting/context'
 import { lettingSettings } from '#server/features/letting/settings'
 import { closeOffers, type OfferRow } from '#server/features/letting/sql'
@@ -21,10 +21,15 @@ export async function declineOffer(
   await closeOffers(tx, { id: offer.id }, status, clock.now())
   const person = await requirePerson(tx, offer.personId)
   const toEnd = declineGoesToEnd && person.onWaitingList
-  if (toEnd) await updatePerson(tx, { ...person, joinedWaitingList: clock.today() })
   const reason =
     status === 'declined'
       ? offerMessages.declinedReason(offer.plotId, toEnd)
       : offerMessages.expiredReason(offer.plotId, toEnd)
-  await recordWaitingListEvent(tx, person.id, 'declined', reason, userName)
+  if (!toEnd) {
+    await recordWaitingListEvent(tx, person.id, 'declined', reason, userName)
+    return
+  }
+  // To the end of the list: a new place, as if joining now.
+  const joining = await recordJoining(tx, person.id, 'declined', reason, userName, clock.now())
+  await updatePerson(tx, { ...person, joinedWaitingList: clock.today(), ...joining })
 }

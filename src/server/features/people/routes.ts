@@ -1,10 +1,16 @@
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
-import { newPersonSchema, personSchema, updatePersonSchema } from '#shared/schemas/person'
+import {
+  newPersonSchema,
+  personSchema,
+  updatePersonSchema,
+  waitingPlaceSchema,
+} from '#shared/schemas/person'
 import {
   createPerson,
   deletePerson,
   getPerson,
+  getWaitingPlace,
   listPeople,
   moveToPlotholders,
   moveToWaitingList,
@@ -34,6 +40,15 @@ export async function peopleFeature(app: App) {
     '/api/people/:id',
     { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
     (request) => getPerson(app, request.params.id),
+  )
+
+  app.get(
+    '/api/people/:id/waiting-list-place',
+    {
+      config: committee,
+      schema: { params: idParams, response: { 200: waitingPlaceSchema.nullable() }, tags },
+    },
+    (request) => getWaitingPlace(app, request.params.id),
   )
 
   app.post(

@@ -1,6 +1,6 @@
 import * as rules from '#shared/domain/people'
 import { peopleMessages } from '#shared/messages/people'
-import type { NewPerson, Person, UpdatePerson } from '#shared/schemas/person'
+import type { NewPerson, Person, UpdatePerson, WaitingPlace } from '#shared/schemas/person'
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import { lockRecords } from '#server/core/db/write-transaction'
@@ -10,7 +10,11 @@ import { loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import * as peopleRepo from '#server/features/people/sql'
 import type { PeopleStatus } from '#server/features/people/sql'
-import { recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
+import {
+  recordJoining,
+  recordWaitingListEvent,
+  waitingPlace,
+} from '#server/features/people/waiting-list-sql'
 import { waitingListMessages } from '#shared/messages/waiting-list'
 
 /** What people's services take from the core. */
@@ -32,6 +36,12 @@ export function getPerson({ db }: People, id: string): Promise<Person> {
   return peopleRepo.requirePerson(db.kysely, id)
 }
 
+/** The person's place on the waiting list and why; null when they are not on it. */
+export async function getWaitingPlace({ db }: People, id: string): Promise<WaitingPlace | null> {
+  await peopleRepo.requirePerson(db.kysely, id)
+  return (await waitingPlace(db.kysely, id)) ?? null
+}
+
 export function createPerson(
   { db, clock }: People,
   viewer: Viewer,
@@ -45,17 +55,20 @@ export function createPerson(
         throw conflict(peopleMessages.nicknameInUse(input.id))
       }
       const { id, onWaitingList, ...fields } = input
-      if (onWaitingList)
-        await recordWaitingListEvent(
+      const joining =
+        onWaitingList &&
+        (await recordJoining(
           tx,
           id,
           'joined',
           waitingListMessages.addedByCommittee,
           viewer.userName,
-        )
+          clock.now(),
+        ))
       return peopleRepo.insertPerson(tx, {
         ...rules.blankPerson(id, onWaitingList, clock.today()),
         ...fields,
+        ...joining,
       })
     },
     input,
@@ -119,14 +132,15 @@ export function moveToWaitingList(
     async (tx) => {
       const person = await peopleRepo.requirePerson(tx, id)
       const moved = unlessRefused(rules.moveToWaitingList(person, clock.today()))
-      await recordWaitingListEvent(
+      const joining = await recordJoining(
         tx,
         id,
         'joined',
         waitingListMessages.movedFromPlotholders,
         viewer.userName,
+        clock.now(),
       )
-      return peopleRepo.updatePerson(tx, moved)
+      return peopleRepo.updatePerson(tx, { ...moved, ...joining })
     },
     { id },
   )

@@ -1,4 +1,5 @@
 import { comparePlotIds } from '#shared/domain/plots'
+import { compareWaitingOrder } from '#shared/domain/waiting-order'
 import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
 import type { PersonRow } from '#server/core/db/schema'
@@ -19,6 +20,8 @@ function toPerson(row: PersonRow, plots: readonly string[]): Person {
     lastName: row.lastName,
     dateJoined: row.dateJoined,
     joinedWaitingList: row.joinedWaitingList,
+    joinedWaitingListAt: row.joinedWaitingListAt,
+    waitingListEntry: row.waitingListEntry,
     address: row.address,
     phoneNumber: row.phoneNumber,
     email: row.email,
@@ -38,6 +41,8 @@ function fieldsOf(person: Person) {
     lastName: person.lastName,
     dateJoined: person.dateJoined,
     joinedWaitingList: person.joinedWaitingList,
+    joinedWaitingListAt: person.joinedWaitingListAt,
+    waitingListEntry: person.waitingListEntry,
     address: person.address,
     phoneNumber: person.phoneNumber,
     email: person.email,
@@ -80,11 +85,7 @@ export async function listPeople(tx: ReadTx, status?: PeopleStatus): Promise<Per
   if (status === 'waitinglist') query = query.where('onWaitingList', '=', 1)
   const [rows, plots] = await Promise.all([query.execute(), plotsByPerson(tx)])
   const people = rows.map((row) => toPerson(row, plots.get(row.id) ?? []))
-  if (status === 'waitinglist') {
-    return people.sort(
-      (a, b) => compareText(a.joinedWaitingList, b.joinedWaitingList) || compareText(a.id, b.id),
-    )
-  }
+  if (status === 'waitinglist') return people.sort(compareWaitingOrder)
   return people.sort((a, b) => compareText(a.id, b.id))
 }
 
@@ -234,17 +235,28 @@ export async function deleteTenancy(tx: WriteTx, plotId: string, personId: strin
  * How to reach people (their names, e-mail and postal addresses, and the way they want), for
  * letters and e-mails: every plot holder, the waiting list in its order, or the people named.
  */
-export function contactDetails(tx: ReadTx, who: PeopleStatus | readonly string[]) {
+export async function contactDetails(tx: ReadTx, who: PeopleStatus | readonly string[]) {
   const people = tx
     .selectFrom('people')
     .select(['id', 'firstName', 'lastName', 'email', 'address', 'contactBy'])
   if (who === 'plotholders') return people.where('isPlotHolder', '=', 1).orderBy('id').execute()
-  if (who === 'waitinglist')
-    return people
+  if (who === 'waitinglist') {
+    const waiting = await people
+      .select(['joinedWaitingList', 'joinedWaitingListAt', 'waitingListEntry', 'onWaitingList'])
       .where('onWaitingList', '=', 1)
-      .orderBy('joinedWaitingList')
-      .orderBy('id')
       .execute()
+    return waiting
+      .map((person) => ({ ...person, onWaitingList: true }))
+      .sort(compareWaitingOrder)
+      .map(({ id, firstName, lastName, email, address, contactBy }) => ({
+        id,
+        firstName,
+        lastName,
+        email,
+        address,
+        contactBy,
+      }))
+  }
   if (who.length === 0) return Promise.resolve([])
   return people.where('id', 'in', who).orderBy('id').execute()
 }

@@ -1,5 +1,7 @@
 import { fullName } from '#shared/domain/message-copies'
-import { waitingListOrder } from '#shared/domain/people'
+import { waitingListOrder, waitingPlaceOf } from '#shared/domain/waiting-order'
+import type { WaitingPlace } from '#shared/schemas/person'
+import { waitingListMessages } from '#shared/messages/waiting-list'
 import type { LapsedPerson, WaitingListEvent } from '#shared/schemas/letting'
 import type { WaitingListEventsTable } from '#server/core/db/schema'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
@@ -9,14 +11,74 @@ import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 // people feature's (a person added to the list, moved off it); letting records into it too
 // (offers, the yearly question, lapsing, restoring) and reads it through these functions.
 
-export function recordWaitingListEvent(
+/** One change of the person's place; gives back its id, which is also its order of entry. */
+export async function recordWaitingListEvent(
   tx: WriteTx,
   personId: string,
   event: WaitingListEventsTable['event'],
   reason: string,
   createdBy: string,
-): Promise<void> {
-  return recordWaitingListEvents(tx, [personId], event, reason, createdBy)
+  at = new Date(),
+): Promise<number> {
+  const row = await tx
+    .insertInto('waiting_list_events')
+    .values({ personId, event, reason, createdBy, createdAt: at.toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Where a join puts the person: the moment (the app's clock) and order of entry it gives. */
+export interface Joining {
+  joinedWaitingListAt: string
+  waitingListEntry: number
+}
+
+/**
+ * The person takes their place on the list now (added, moved there, applied, imported, or sent
+ * to the end): the event recorded, and the moment and order of entry to store on the person.
+ */
+export async function recordJoining(
+  tx: WriteTx,
+  personId: string,
+  event: 'joined' | 'declined',
+  reason: string,
+  createdBy: string,
+  now: Date,
+): Promise<Joining> {
+  const entry = await recordWaitingListEvent(tx, personId, event, reason, createdBy, now)
+  return { joinedWaitingListAt: now.toISOString(), waitingListEntry: entry }
+}
+
+/** Many join at once, in the order given (an import's rows): their joinings by nickname. */
+export async function recordJoinings(
+  tx: WriteTx,
+  personIds: readonly string[],
+  reason: string,
+  createdBy: string,
+  now: Date,
+): Promise<Map<string, Joining>> {
+  const joinings = new Map<string, Joining>()
+  const createdAt = now.toISOString()
+  // A thousand rows a statement; both engines number a statement's rows in the order given.
+  for (let start = 0; start < personIds.length; start += 1_000) {
+    const rows = await tx
+      .insertInto('waiting_list_events')
+      .values(
+        personIds.slice(start, start + 1_000).map((personId) => ({
+          personId,
+          event: 'joined' as const,
+          reason,
+          createdBy,
+          createdAt,
+        })),
+      )
+      .returning(['id', 'personId'])
+      .execute()
+    for (const row of rows)
+      joinings.set(row.personId, { joinedWaitingListAt: createdAt, waitingListEntry: row.id })
+  }
+  return joinings
 }
 
 /** The same change of place for many people at once (a whole round lapsing), in batches. */
@@ -35,13 +97,38 @@ export function recordWaitingListEvents(
   )
 }
 
-export function waitingListHistory(tx: ReadTx, personId: string): Promise<WaitingListEvent[]> {
-  return tx
-    .selectFrom('waiting_list_events')
-    .selectAll()
-    .where('personId', '=', personId)
-    .orderBy('id')
-    .execute()
+/**
+ * The person's history on the list, oldest first. It starts at their join: someone written to the
+ * list around the app (a seed, a restored export) without one is shown joining on their date.
+ */
+export async function waitingListHistory(
+  tx: ReadTx,
+  personId: string,
+): Promise<WaitingListEvent[]> {
+  const [events, person] = await Promise.all([
+    tx
+      .selectFrom('waiting_list_events')
+      .selectAll()
+      .where('personId', '=', personId)
+      .orderBy('id')
+      .execute(),
+    tx
+      .selectFrom('people')
+      .select(['joinedWaitingList', 'onWaitingList'])
+      .where('id', '=', personId)
+      .executeTakeFirst(),
+  ])
+  const joined = events.some((event) => event.event === 'joined')
+  if (joined || !person || (!person.onWaitingList && events.length === 0)) return events
+  const join: WaitingListEvent = {
+    id: 0,
+    personId,
+    event: 'joined',
+    reason: waitingListMessages.joinedBeforeHistory,
+    createdBy: 'system',
+    createdAt: `${person.joinedWaitingList}T00:00:00.000Z`,
+  }
+  return [join, ...events]
 }
 
 /** The latest change of the person's place, if any. */
@@ -62,10 +149,19 @@ export async function lastWaitingListEvent(
 export async function waitingListInOrder(tx: ReadTx) {
   const people = await tx
     .selectFrom('people')
-    .select(['id', 'firstName', 'lastName', 'joinedWaitingList'])
+    .select(['id', 'firstName', 'lastName', 'joinedWaitingList', 'joinedWaitingListAt'])
+    .select('waitingListEntry')
     .where('onWaitingList', '=', 1)
     .execute()
   return waitingListOrder(people.map((person) => ({ ...person, onWaitingList: true })))
+}
+
+/** The person's place on the list and why, or undefined when they are not on it. */
+export async function waitingPlace(
+  tx: ReadTx,
+  personId: string,
+): Promise<WaitingPlace | undefined> {
+  return waitingPlaceOf(await waitingListInOrder(tx), personId, fullName)
 }
 
 /** The person's place on the waiting list, in the list's own order, and the list's length. */

@@ -15,6 +15,7 @@ import { letting } from '#server/core/db/migrations/013-letting'
 import { offers } from '#server/core/db/migrations/014-offers'
 import { wideMoney } from '#server/core/db/migrations/015-wide-money'
 import { applicationExpiryJobs } from '#server/core/db/migrations/016-application-expiry-jobs'
+import { waitingOrder } from '#server/core/db/migrations/017-waiting-order'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -39,6 +40,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '014-offers': offers,
   '015-wide-money': wideMoney,
   '016-application-expiry-jobs': applicationExpiryJobs,
+  '017-waiting-order': waitingOrder,
 }
 
 /** What a migration is told about the engine it runs on. */

@@ -1,0 +1,106 @@
+import type { Person, WaitingPlace } from '#shared/schemas/person'
+import { waitingListMessages } from '#shared/messages/waiting-list'
+
+// Issue 28: one rule for the order of the waiting list, whoever put the person there (the
+// committee's form, an import, an online application): the date of joining, then the time of
+// joining, then the order of entry. The list, a person's page, the applicant's own "find my
+// place" and the offers' next in line all take their places from here.
+
+export type QueuedPerson = Pick<
+  Person,
+  'id' | 'joinedWaitingList' | 'joinedWaitingListAt' | 'waitingListEntry' | 'onWaitingList'
+>
+
+/**
+ * The moment of joining, when it is known: it is recorded as the person takes their place, and
+ * holds while the date of joining is that moment's (UTC) day. A date typed in or imported from
+ * an earlier day, or kept from before times were recorded, has no time.
+ */
+export function timeOfJoining(
+  person: Pick<Person, 'joinedWaitingList' | 'joinedWaitingListAt'>,
+): string | undefined {
+  const at = person.joinedWaitingListAt
+  return at !== '' && at.slice(0, 10) === person.joinedWaitingList ? at : undefined
+}
+
+// After every time of a day: those known only by the date were entered after that day was over
+// (an earlier date typed in later), so the order of entry puts them last on that date too.
+const NO_TIME = '~'
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** The rule: date of joining, then time of joining, then order of entry (the nickname never wobbles). */
+export function compareWaitingOrder(a: QueuedPerson, b: QueuedPerson): number {
+  return (
+    compareText(a.joinedWaitingList, b.joinedWaitingList) ||
+    compareText(timeOfJoining(a) ?? NO_TIME, timeOfJoining(b) ?? NO_TIME) ||
+    a.waitingListEntry - b.waitingListEntry ||
+    compareText(a.id, b.id)
+  )
+}
+
+/** Those on the list, in its order, each with their place (1 for the first). */
+export function waitingListOrder<T extends QueuedPerson>(
+  people: readonly T[],
+): Array<T & { position: number }> {
+  return people
+    .filter((person) => person.onWaitingList)
+    .sort(compareWaitingOrder)
+    .map((person, index) => ({ ...person, position: index + 1 }))
+}
+
+// Dates as British volunteers write them; a known time as the clock on the wall showed it.
+function dateOf(isoDate: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${isoDate}T00:00:00Z`))
+}
+
+function ukDateAndTime(instant: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Europe/London',
+  }).formatToParts(new Date(instant))
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? ''
+  return {
+    date: `${part('day')} ${part('month')} ${part('year')}`,
+    time: `${part('hour')}:${part('minute')}`,
+  }
+}
+
+/**
+ * The person's place and why, from the list in its order (waitingListOrder), or undefined when
+ * they are not on it: "No. 3 of 11: joined 25 November 2026 at 10:27, after Zofia Nowak".
+ */
+export function waitingPlaceOf<T extends QueuedPerson & { position: number }>(
+  queue: readonly T[],
+  id: string,
+  nameOf: (person: T) => string,
+): WaitingPlace | undefined {
+  const index = queue.findIndex((person) => person.id === id)
+  if (index === -1) return undefined
+  const person = queue[index]!
+  const at = timeOfJoining(person)
+  const ahead = queue[index - 1]
+  return {
+    position: person.position,
+    total: queue.length,
+    statement: waitingListMessages.placeStated({
+      position: person.position,
+      total: queue.length,
+      joined: at ? ukDateAndTime(at) : { date: dateOf(person.joinedWaitingList) },
+      after: ahead && nameOf(ahead),
+    }),
+  }
+}
