@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { apiAs, expectNoAxeViolations, registerAccount, signedInPage } from '#tests/helpers/browser'
-import { headingOf, pathOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
+import { arrivedAt, headingOf, pathOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
 const sortButton = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
 const header = (page: Page, name: string) => page.getByRole('columnheader', { name, exact: true })
@@ -155,7 +155,7 @@ describe('activity log screens', () => {
       level: 3,
     })
     await committee.goto('/members/logs')
-    await expect.poll(() => pathOf(committee)).toBe('/')
+    await arrivedAt(committee, '/')
     await committee.context().close()
   })
 })

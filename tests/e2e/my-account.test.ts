@@ -10,6 +10,7 @@ import {
   signedInPage,
 } from '#tests/helpers/browser'
 import {
+  arrivedAt,
   alertTexts,
   changePasswordOnScreen,
   headingOf,
@@ -72,7 +73,7 @@ describe('My account', () => {
     expect(await signedIn(page)).toBe(true)
 
     await page.getByRole('button', { name: 'Sign out', exact: true }).click()
-    await poll(() => pathOf(page)).toBe('/')
+    await arrivedAt(page, '/')
     await logIn(page, 'changer', PASSWORD)
     await poll(() => alertTexts(page)).toEqual([accountMessages.loginFailed])
     await logIn(page, 'changer', 'a-new-allotment-secret')
@@ -96,7 +97,7 @@ describe('My account', () => {
     expect(await signedIn(someoneElse)).toBe(true)
     // The ended browser finds itself signed out when it next opens the members area.
     await there.goto('/members/map')
-    await poll(() => pathOf(there)).toBe('/')
+    await arrivedAt(there, '/')
   })
 
   it("lets the administrator reset another account's password; that user must choose a new one at sign-in", async () => {

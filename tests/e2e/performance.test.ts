@@ -6,7 +6,7 @@ import {
   expectNoHorizontalScroll,
   signedInPage,
 } from '#tests/helpers/browser'
-import { pathOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
+import { arrivedAt, pathOf, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
 // Opens an address and waits until web-vitals has seen the first contentful paint, so that
 // leaving the page has FCP and TTFB to send. The lazily loaded chunk runs in a task after its
@@ -120,7 +120,7 @@ describe('performance panel', () => {
       level: 3,
     })
     await page.goto('/members/performance')
-    await expect.poll(() => pathOf(page)).toBe('/')
+    await arrivedAt(page, '/')
     const summary = await page.request.get('/api/vitals/summary')
     expect(summary.status()).toBe(403)
   })

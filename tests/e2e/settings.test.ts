@@ -12,7 +12,7 @@ import {
   fillForm,
   headingOf,
   openMembersMenu,
-  pathOf,
+  arrivedAt,
   PHONE,
   poll,
   statusTexts,
@@ -146,7 +146,7 @@ describe('settings', () => {
     await poll(() => headingOf(committee)).toBe('My account')
     expect(await committee.getByRole('link', { name: 'Settings', exact: true }).count()).toBe(0)
     await committee.goto('/members/settings')
-    await poll(() => pathOf(committee)).toBe('/')
+    await arrivedAt(committee, '/')
     await committee.context().close()
   })
 })

@@ -11,6 +11,7 @@ import {
   signedInPage,
 } from '#tests/helpers/browser'
 import {
+  arrivedAt,
   changePasswordOnScreen,
   logIn,
   membersLinks,
@@ -103,20 +104,20 @@ describe('sign-in, registration and the members shell', () => {
       level,
     })
     await page.goto(from)
-    await expect.poll(() => pathOf(page)).toBe(to)
+    await arrivedAt(page, to)
   })
 
   it('sends a visitor without a session from /members to /', async () => {
     const page = await anonymousPage(suite.browser, suite.server)
     await page.goto('/members/plotholders')
-    await expect.poll(() => pathOf(page)).toBe('/')
+    await arrivedAt(page, '/')
   })
 
   it('signs out from the top strip and forgets the stored user', async () => {
     const page = await signedInPage(suite.browser, suite.server, { userName: 'leaving', level: 3 })
     await page.goto('/members')
     await page.getByRole('button', { name: 'Sign out', exact: true }).click()
-    await expect.poll(() => pathOf(page)).toBe('/')
+    await arrivedAt(page, '/')
     expect(await page.evaluate(() => localStorage.getItem('guest'))).toBeNull()
     const me = await page.request.get('/api/me')
     expect(me.status()).toBe(401)

@@ -64,6 +64,16 @@ export const poll = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, message ? { message } : {})
 
 /**
+ * Waits until the page is at `path` and its app shows. Between the public site and the members
+ * area the move is a whole-page load (decision 23): Chromium could hang closing a page while
+ * that load was still under way (5 closes in 25 on a busy machine).
+ */
+export async function arrivedAt(page: Page, path: string) {
+  await poll(() => pathOf(page), path).toBe(path)
+  await page.locator('.public__footer, .members__strip').first().waitFor()
+}
+
+/**
  * Opens the plots page on the site map, whichever view the browser chose last, and returns the
  * map. It waits for the view button first: checking it before the page has drawn would leave a
  * slow page on the grid.
