@@ -53,6 +53,9 @@ describe('letting plots on the demo site', () => {
     await later?.stop()
     await smtp.close()
   })
+  // A test that restarts the server process waits for it to compile and start: seconds alone,
+  // over a minute beside the API suite on two cores.
+  const RESTARTS_TIMEOUT = 180_000
   const restartOn = async (today: string) => {
     await server.stop()
     later = server = await startServer({ dataDir, env: env(today) })
@@ -214,92 +217,108 @@ describe('letting plots on the demo site', () => {
     await poll(() => firstAlert(page)).toBe(offerMessages.linkUnusable)
   })
 
-  it('the second declines weeks later and goes to the end of the list, with the reason on their page', async () => {
-    const before = await anonymousPage(suite.browser, server, PHONE)
-    expect(numberOf(await placeOf(before, sam))).toBeLessThan(numberOf(await placeOf(before, tess)))
-    await restartOn('2026-10-20')
-    const [, decline] = linksIn(
-      (await mailTo(sam.email, offerMessages.offerSubject(sam.plot))).text,
-      '/letting/answer',
-    )
-    const page = await anonymousPage(suite.browser, server, PHONE)
-    await page.goto(decline!)
-    await poll(() => page.getByText(/^You are declining plot 42\./).count()).toBe(1)
-    await page.getByRole('button', { name: offerMessages.declineButton }).click()
-    await poll(() => statusText(page)).toContain(offerMessages.declined)
-    const total = Number(/of (\d+) on/.exec(await placeOf(page, sam))![1])
-    expect(await placeOf(page, sam)).toBe(lettingMessages.position(total, total))
+  it(
+    'the second declines weeks later and goes to the end of the list, with the reason on their page',
+    async () => {
+      const before = await anonymousPage(suite.browser, server, PHONE)
+      expect(numberOf(await placeOf(before, sam))).toBeLessThan(
+        numberOf(await placeOf(before, tess)),
+      )
+      await restartOn('2026-10-20')
+      const [, decline] = linksIn(
+        (await mailTo(sam.email, offerMessages.offerSubject(sam.plot))).text,
+        '/letting/answer',
+      )
+      const page = await anonymousPage(suite.browser, server, PHONE)
+      await page.goto(decline!)
+      await poll(() => page.getByText(/^You are declining plot 42\./).count()).toBe(1)
+      await page.getByRole('button', { name: offerMessages.declineButton }).click()
+      await poll(() => statusText(page)).toContain(offerMessages.declined)
+      const total = Number(/of (\d+) on/.exec(await placeOf(page, sam))![1])
+      expect(await placeOf(page, sam)).toBe(lettingMessages.position(total, total))
 
-    const committee = await committeePage()
-    const history = await historyOf(committee, await personIdOf(committee, sam.email))
-    await poll(() => history.innerText()).toContain(offerMessages.declinedReason(sam.plot, true))
-    expect(await history.innerText()).toContain(offerMessages.offeredReason(sam.plot, '2026-10-22'))
-    await expectNoAxeViolations(committee)
-  })
+      const committee = await committeePage()
+      const history = await historyOf(committee, await personIdOf(committee, sam.email))
+      await poll(() => history.innerText()).toContain(offerMessages.declinedReason(sam.plot, true))
+      expect(await history.innerText()).toContain(
+        offerMessages.offeredReason(sam.plot, '2026-10-22'),
+      )
+      await expectNoAxeViolations(committee)
+    },
+    RESTARTS_TIMEOUT,
+  )
 
-  it('the third lets the deadline pass: the job closes the offer, and the link no longer works', async () => {
-    await restartOn('2026-10-24')
-    const committee = await committeePage()
-    await committee.goto('/members/offers')
-    const closed = committee.getByRole('table', { name: offerMessages.closedOffers })
-    await poll(async () => (await closed.isVisible()) && (await closed.innerText())).toContain(
-      offerMessages.offerStatus.expired,
-    )
-    const history = await historyOf(committee, await personIdOf(committee, tess.email))
-    await poll(() => history.innerText()).toContain(offerMessages.expiredReason(tess.plot, true))
+  it(
+    'the third lets the deadline pass: the job closes the offer, and the link no longer works',
+    async () => {
+      await restartOn('2026-10-24')
+      const committee = await committeePage()
+      await committee.goto('/members/offers')
+      const closed = committee.getByRole('table', { name: offerMessages.closedOffers })
+      await poll(async () => (await closed.isVisible()) && (await closed.innerText())).toContain(
+        offerMessages.offerStatus.expired,
+      )
+      const history = await historyOf(committee, await personIdOf(committee, tess.email))
+      await poll(() => history.innerText()).toContain(offerMessages.expiredReason(tess.plot, true))
 
-    const [accept] = linksIn(
-      (await mailTo(tess.email, offerMessages.offerSubject(tess.plot))).text,
-      '/letting/answer',
-    )
-    const page = await anonymousPage(suite.browser, server, PHONE)
-    await page.goto(accept!)
-    await poll(() => firstAlert(page)).toBe(offerMessages.linkUnusable)
-    await expectNoAxeViolations(page)
-  })
+      const [accept] = linksIn(
+        (await mailTo(tess.email, offerMessages.offerSubject(tess.plot))).text,
+        '/letting/answer',
+      )
+      const page = await anonymousPage(suite.browser, server, PHONE)
+      await page.goto(accept!)
+      await poll(() => firstAlert(page)).toBe(offerMessages.linkUnusable)
+      await expectNoAxeViolations(page)
+    },
+    RESTARTS_TIMEOUT,
+  )
 
-  it('asks the list once a year: who does not answer lapses, and the committee restores them to their place', async () => {
-    const admin = await anonymousPage(suite.browser, server, PHONE)
-    await logIn(admin, 'demo-admin', 'demo-password')
-    await poll(() => new URL(admin.url()).pathname).not.toBe('/login')
-    await admin.goto('/members/offers/settings')
-    await poll(() => headingOf(admin)).toBe(offerMessages.settingsHeading)
-    await field(admin, offerMessages.stillWantDate).fill('10-25')
-    await field(admin, offerMessages.stillWantDays).fill('3')
-    await admin.getByRole('button', { name: offerMessages.saveSettings }).click()
-    await poll(() => statusText(admin)).toContain(offerMessages.settingsSaved)
+  it(
+    'asks the list once a year: who does not answer lapses, and the committee restores them to their place',
+    async () => {
+      const admin = await anonymousPage(suite.browser, server, PHONE)
+      await logIn(admin, 'demo-admin', 'demo-password')
+      await poll(() => new URL(admin.url()).pathname).not.toBe('/login')
+      await admin.goto('/members/offers/settings')
+      await poll(() => headingOf(admin)).toBe(offerMessages.settingsHeading)
+      await field(admin, offerMessages.stillWantDate).fill('10-25')
+      await field(admin, offerMessages.stillWantDays).fill('3')
+      await admin.getByRole('button', { name: offerMessages.saveSettings }).click()
+      await poll(() => statusText(admin)).toContain(offerMessages.settingsSaved)
 
-    await restartOn('2026-10-26')
-    const [stay] = linksIn(
-      (await mailTo(sam.email, offerMessages.stillWantSubject)).text,
-      '/letting/answer',
-    )
-    await mailTo(tess.email, offerMessages.stillWantSubject)
-    const page = await anonymousPage(suite.browser, server, PHONE)
-    await page.goto(stay!)
-    await poll(() => headingOf(page)).toBe(offerMessages.stillWantHeading)
-    await expectNoAxeViolations(page)
-    await page.getByRole('button', { name: offerMessages.stillWantButton }).click()
-    await poll(() => statusText(page)).toContain(offerMessages.stillWantDone)
+      await restartOn('2026-10-26')
+      const [stay] = linksIn(
+        (await mailTo(sam.email, offerMessages.stillWantSubject)).text,
+        '/letting/answer',
+      )
+      await mailTo(tess.email, offerMessages.stillWantSubject)
+      const page = await anonymousPage(suite.browser, server, PHONE)
+      await page.goto(stay!)
+      await poll(() => headingOf(page)).toBe(offerMessages.stillWantHeading)
+      await expectNoAxeViolations(page)
+      await page.getByRole('button', { name: offerMessages.stillWantButton }).click()
+      await poll(() => statusText(page)).toContain(offerMessages.stillWantDone)
 
-    await restartOn('2026-10-31')
-    const committee = await committeePage()
-    await committee.goto('/members/offers')
-    const lapsed = committee.getByRole('table', { name: offerMessages.lapsedHeading })
-    await poll(async () => (await lapsed.isVisible()) && (await lapsed.innerText())).toContain(
-      `${tess.first} ${tess.last}`,
-    )
-    expect(await lapsed.innerText()).not.toContain(`${sam.first} ${sam.last}`)
-    await expectNoAxeViolations(committee)
-    await expectNoHorizontalScroll(committee)
-    await lapsed.getByRole('link', { name: `${tess.first} ${tess.last}` }).click()
-    const history = committee.getByRole('region', { name: 'Place on the waiting list' })
-    await poll(() => history.innerText()).toContain(offerMessages.lapsedReason('2026-10-29'))
-    const visitor = await anonymousPage(suite.browser, server, PHONE)
-    expect(await placeOf(visitor, sam)).toMatch(/^You are number/)
-    await committee.getByRole('button', { name: offerMessages.restore }).click()
-    await poll(() => history.innerText()).toContain(offerMessages.restoredReason)
-    await expectNoAxeViolations(committee)
-    expect(await placeOf(visitor, tess)).toMatch(/^You are number/)
-  })
+      await restartOn('2026-10-31')
+      const committee = await committeePage()
+      await committee.goto('/members/offers')
+      const lapsed = committee.getByRole('table', { name: offerMessages.lapsedHeading })
+      await poll(async () => (await lapsed.isVisible()) && (await lapsed.innerText())).toContain(
+        `${tess.first} ${tess.last}`,
+      )
+      expect(await lapsed.innerText()).not.toContain(`${sam.first} ${sam.last}`)
+      await expectNoAxeViolations(committee)
+      await expectNoHorizontalScroll(committee)
+      await lapsed.getByRole('link', { name: `${tess.first} ${tess.last}` }).click()
+      const history = committee.getByRole('region', { name: 'Place on the waiting list' })
+      await poll(() => history.innerText()).toContain(offerMessages.lapsedReason('2026-10-29'))
+      const visitor = await anonymousPage(suite.browser, server, PHONE)
+      expect(await placeOf(visitor, sam)).toMatch(/^You are number/)
+      await committee.getByRole('button', { name: offerMessages.restore }).click()
+      await poll(() => history.innerText()).toContain(offerMessages.restoredReason)
+      await expectNoAxeViolations(committee)
+      expect(await placeOf(visitor, tess)).toMatch(/^You are number/)
+    },
+    RESTARTS_TIMEOUT,
+  )
 })

@@ -46,7 +46,11 @@ async function start(env: Record<string, string>): Promise<HostAnswer['start']> 
 async function stop(port: number): Promise<null> {
   const running = apps.get(port)
   apps.delete(port)
-  await running?.app.close()
+  if (!running) return null
+  const closing = running.app.close()
+  // The file's browser pages may still hold connections to it; a stopped server drops them.
+  running.app.server.closeAllConnections()
+  await closing
   return null
 }
 
