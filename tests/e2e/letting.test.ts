@@ -17,6 +17,7 @@ import {
   openSiteMap,
   PHONE,
   poll,
+  RESTART_TIMEOUT,
   seedDemo,
   useServerAndBrowser,
 } from '#tests/helpers/e2e-fixtures'
@@ -53,9 +54,6 @@ describe('letting plots on the demo site', () => {
     await later?.stop()
     await smtp.close()
   })
-  // A test that restarts the server process waits for it to compile and start: seconds alone,
-  // over a minute beside the API suite on two cores.
-  const RESTARTS_TIMEOUT = 180_000
   const restartOn = async (today: string) => {
     await server.stop()
     later = server = await startServer({ dataDir, env: env(today) })
@@ -245,7 +243,7 @@ describe('letting plots on the demo site', () => {
       )
       await expectNoAxeViolations(committee)
     },
-    RESTARTS_TIMEOUT,
+    RESTART_TIMEOUT,
   )
 
   it(
@@ -270,7 +268,7 @@ describe('letting plots on the demo site', () => {
       await poll(() => firstAlert(page)).toBe(offerMessages.linkUnusable)
       await expectNoAxeViolations(page)
     },
-    RESTARTS_TIMEOUT,
+    RESTART_TIMEOUT,
   )
 
   it(
@@ -319,6 +317,6 @@ describe('letting plots on the demo site', () => {
       await expectNoAxeViolations(committee)
       expect(await placeOf(visitor, tess)).toMatch(/^You are number/)
     },
-    RESTARTS_TIMEOUT,
+    RESTART_TIMEOUT,
   )
 })

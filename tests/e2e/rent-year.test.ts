@@ -18,6 +18,7 @@ import {
   openSiteMap,
   PHONE,
   poll,
+  RESTART_TIMEOUT,
   seedDemo,
   useServerAndBrowser,
 } from '#tests/helpers/e2e-fixtures'
@@ -332,27 +333,29 @@ describe('a rent year started after its start date', () => {
     await poll(() => invoiceMails().length, 'invoice e-mails arrive').toBeGreaterThan(1)
   })
 
-  it('sends no reminder on the day of issue, and none before the days to pay have passed', async () => {
-    const page = await signedIn(suite.server)
-    await noReminders(page)
-    // Nothing is overdue the day it is issued.
-    const arrears = page.getByRole('region', { name: 'Arrears' })
-    await poll(() => arrears.textContent()).toContain(rentMessages.noArrears)
+  it(
+    'sends no reminder on the day of issue, and none before the days to pay have passed',
+    async () => {
+      const page = await signedIn(suite.server)
+      await noReminders(page)
+      // Nothing is overdue the day it is issued.
+      const arrears = page.getByRole('region', { name: 'Arrears' })
+      await poll(() => arrears.textContent()).toContain(rentMessages.noArrears)
 
-    // The day before the first reminder: the days to pay are over, and still no reminder.
-    await suite.server.stop()
-    later = await startServer({ dataDir, env: env('2027-01-07') })
-    await noReminders(await signedIn(later))
+      // The day before the first reminder: the days to pay are over, and still no reminder.
+      await suite.server.stop()
+      later = await startServer({ dataDir, env: env('2027-01-07') })
+      await noReminders(await signedIn(later))
 
-    // Once its day has come, the first reminders go, as the preview said.
-    await later.stop()
-    later = await startServer({ dataDir, env: env(DAY_AFTER_FIRST_REMINDER) })
-    await poll(() => reminderMails().length, 'first reminders').toBeGreaterThan(0)
-    for (const { subject } of reminderMails())
-      expect(subject).toBe(
-        rentMessages.rentReminderSubject('first', Number(/\d+/.exec(subject)?.[0])),
-      )
-    // Two restarts of a server process, each compiling the server afresh: about 10 s on a quiet
-    // machine, over a minute beside the API suite on two cores.
-  }, 180_000)
+      // Once its day has come, the first reminders go, as the preview said.
+      await later.stop()
+      later = await startServer({ dataDir, env: env(DAY_AFTER_FIRST_REMINDER) })
+      await poll(() => reminderMails().length, 'first reminders').toBeGreaterThan(0)
+      for (const { subject } of reminderMails())
+        expect(subject).toBe(
+          rentMessages.rentReminderSubject('first', Number(/\d+/.exec(subject)?.[0])),
+        )
+    },
+    RESTART_TIMEOUT,
+  )
 })

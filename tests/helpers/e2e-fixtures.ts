@@ -59,6 +59,12 @@ export const pathOf = (page: Page) => new URL(page.url()).pathname
 /** The text of the page's one h1. */
 export const headingOf = (page: Page) => page.getByRole('heading', { level: 1 }).textContent()
 
+/**
+ * The time a test that restarts a server process may take: each start compiles the server
+ * afresh, seconds alone and over a minute beside the API suite on two cores.
+ */
+export const RESTART_TIMEOUT = 180_000
+
 // expect.poll with an optional message; the e2e project's config gives it a 10 s limit.
 export const poll = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, message ? { message } : {})
