@@ -3,7 +3,7 @@ import { lettingMessages } from '#shared/messages/letting'
 import { waitingListMessages } from '#shared/messages/waiting-list'
 import { backfillWaitingListJoins } from '#server/core/db/migrations/017-waiting-order'
 import { multipartBody } from '#tests/helpers/pdf-upload'
-import { createPerson, send } from '#tests/helpers/records'
+import { createPerson, createPlot, send } from '#tests/helpers/records'
 import { startSmtpServer } from '#tests/helpers/smtp'
 import { csvBytes, csvFile } from '#tests/helpers/spreadsheets'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
@@ -144,6 +144,26 @@ describe.each(engines)('the waiting order across the ways of joining on %s', (en
     const response = await get('/api/people/holder/waiting-list-place')
     expect(response.statusCode, response.body).toBe(200)
     expect(response.json()).toBeNull()
+  })
+  it("dates every change of place by the server's clock, which TODAY moves", async () => {
+    t.app.config.clock = () => new Date('2030-01-02T08:15:00.000Z')
+    await createPerson(t, committee, 'clocked', {
+      firstName: 'Cleo',
+      lastName: 'Clock',
+      onWaitingList: true,
+    })
+    await createPlot(t, committee, 'C1')
+    const tenant = await send(t, committee, 'PUT', '/api/plots/C1/tenants/clocked')
+    expect(tenant.statusCode, tenant.body).toBe(200)
+    const moved = await send(t, committee, 'POST', '/api/people/clocked/move-to-plotholders')
+    expect(moved.statusCode, moved.body).toBe(200)
+    const history = (await get('/api/people/clocked/waiting-list-history')).json<
+      Array<{ event: string; createdAt: string }>
+    >()
+    expect(history).toEqual([
+      expect.objectContaining({ event: 'joined', createdAt: '2030-01-02T08:15:00.000Z' }),
+      expect.objectContaining({ event: 'left', createdAt: '2030-01-02T08:15:00.000Z' }),
+    ])
   })
   it('gives those already on the list without a join one, first in their history and in their order', async () => {
     const row = (id: string, joinedWaitingList: string) => ({

@@ -32,5 +32,6 @@ export async function acceptOffer(
       'left',
       offerMessages.acceptedReason(plot.id),
       userName,
+      clock.now(),
     )
 }

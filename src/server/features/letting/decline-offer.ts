@@ -26,7 +26,7 @@ export async function declineOffer(
       ? offerMessages.declinedReason(offer.plotId, toEnd)
       : offerMessages.expiredReason(offer.plotId, toEnd)
   if (!toEnd) {
-    await recordWaitingListEvent(tx, person.id, 'declined', reason, userName)
+    await recordWaitingListEvent(tx, person.id, 'declined', reason, userName, clock.now())
     return
   }
   // To the end of the list: a new place, as if joining now.

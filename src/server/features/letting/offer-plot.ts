@@ -53,7 +53,12 @@ export async function makeOffer(letting: Letting, viewer: Viewer, input: NewOffe
       const tokens = { accept: newToken(), decline: newToken() }
       const reason = skipped.length > 0 ? input.reason : ''
       const id = await storeOffer(letting, tx, { plot, person, deadline, reason, tokens }, viewer)
-      await noteInHistories(tx, { plot, person, deadline, reason, skipped, chosen }, viewer)
+      await noteInHistories(
+        tx,
+        { plot, person, deadline, reason, skipped, chosen },
+        viewer,
+        clock.now(),
+      )
       await sendOffer(letting, tx, { plot, person, deadline, tokens }, viewer)
       await jobs.enqueue(
         tx,
@@ -123,6 +128,7 @@ async function noteInHistories(
     chosen: OfferChoices['waiting'][number]
   },
   viewer: Viewer,
+  now: Date,
 ) {
   const { plot, person, deadline, reason, skipped, chosen } = offer
   await recordWaitingListEvent(
@@ -131,6 +137,7 @@ async function noteInHistories(
     'offered',
     offerMessages.offeredReason(plot.id, deadline),
     viewer.userName,
+    now,
   )
   for (const passed of skipped)
     await recordWaitingListEvent(
@@ -139,6 +146,7 @@ async function noteInHistories(
       'skipped',
       offerMessages.skippedReason(plot.id, chosen.name, reason),
       viewer.userName,
+      now,
     )
 }
 

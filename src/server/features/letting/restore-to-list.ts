@@ -13,7 +13,11 @@ import type { Letting } from '#server/features/letting/context'
 // A refusal (not lapsed) is not logged: loggedWrite, which logs only what was done.
 
 /** The committee puts a lapsed person back on the list, in the place they had. */
-export function restoreToList({ db }: Letting, viewer: Viewer, personId: string): Promise<Person> {
+export function restoreToList(
+  { db, clock }: Letting,
+  viewer: Viewer,
+  personId: string,
+): Promise<Person> {
   return loggedWrite(db, [recordKey('people', personId)], async (tx, log) => {
     const person = await requirePerson(tx, personId)
     if (person.onWaitingList || (await lastWaitingListEvent(tx, personId)) !== 'lapsed')
@@ -25,6 +29,7 @@ export function restoreToList({ db }: Letting, viewer: Viewer, personId: string)
       'restored',
       offerMessages.restoredReason,
       viewer.userName,
+      clock.now(),
     )
     log(
       {

@@ -154,6 +154,7 @@ async function lapseUnanswered(letting: Letting, close: JobKind<CloseJob>, round
       'lapsed',
       offerMessages.lapsedReason(round.closesOn),
       SYSTEM,
+      clock.now(),
     )
     await closeRound(tx, roundId, clock.now())
     log(roundChange('lapseWaitingList', round.year), { lapsed })

@@ -45,6 +45,7 @@ export async function withdrawOffer(
         'withdrawn',
         offerMessages.withdrawnReason(offer.plotId, reason),
         viewer.userName,
+        clock.now(),
       )
       const person = await requirePerson(tx, offer.personId)
       const association = (await associationDetails(tx, config)).name

@@ -146,7 +146,11 @@ export function moveToWaitingList(
   )
 }
 
-export function moveToPlotholders({ db }: People, viewer: Viewer, id: string): Promise<Person> {
+export function moveToPlotholders(
+  { db, clock }: People,
+  viewer: Viewer,
+  id: string,
+): Promise<Person> {
   return loggedChange(
     db,
     change('moveToPlotholders', id, viewer),
@@ -160,6 +164,7 @@ export function moveToPlotholders({ db }: People, viewer: Viewer, id: string): P
           'left',
           waitingListMessages.becamePlotholder,
           viewer.userName,
+          clock.now(),
         )
       return peopleRepo.updatePerson(tx, moved)
     },

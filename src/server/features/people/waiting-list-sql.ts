@@ -18,7 +18,7 @@ export async function recordWaitingListEvent(
   event: WaitingListEventsTable['event'],
   reason: string,
   createdBy: string,
-  at = new Date(),
+  at: Date,
 ): Promise<number> {
   const row = await tx
     .insertInto('waiting_list_events')
@@ -88,8 +88,9 @@ export function recordWaitingListEvents(
   event: WaitingListEventsTable['event'],
   reason: string,
   createdBy: string,
+  at: Date,
 ): Promise<void> {
-  const createdAt = new Date().toISOString()
+  const createdAt = at.toISOString()
   return insertInBatches(
     tx,
     'waiting_list_events',
