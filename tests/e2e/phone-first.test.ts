@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   signedInPage,
+  smallTapTargets,
   storeRiversideMap,
 } from '#tests/helpers/browser'
 import {
@@ -82,6 +83,11 @@ describe('the members area on a phone and on a desktop', () => {
     '/members/enquiries',
     '/members/news',
     '/members/messages',
+    '/members/rent',
+    '/members/rent/settings',
+    '/members/offers',
+    '/members/offers/new',
+    '/members/offers/settings',
     '/members/logs',
     `/members/logs/${logId}`,
     '/members/performance',
@@ -105,6 +111,7 @@ describe('the members area on a phone and on a desktop', () => {
         level: 4,
         viewport,
       })
+      const small: string[] = []
       for (const path of screens()) {
         await page.goto(path)
         await poll(() => page.getByRole('heading', { level: 1 }).isVisible(), path).toBe(true)
@@ -112,7 +119,11 @@ describe('the members area on a phone and on a desktop', () => {
         expect(await headerHeight(page), `${path}: header height`).toBeLessThanOrEqual(HEADER_LIMIT)
         await expectNoHorizontalScroll(page)
         await expectNoAxeViolations(page)
+        if (name === 'phone')
+          small.push(...(await smallTapTargets(page)).map((target) => `${path}: ${target}`))
       }
+      // Every screen's offenders at once, so one run shows all there is to mend.
+      expect(small).toEqual([])
       await page.context().close()
       // Two dozen screens, each checked by axe (the site map's drawing is a large tree for it).
     }, 180_000)

@@ -170,6 +170,43 @@ export async function expectNoHorizontalScroll(page: Page, where = page.url()) {
   expect(overflow, where).toBeLessThanOrEqual(0)
 }
 
+/**
+ * Every control a finger can reach is at least 44 × 44 px (WCAG 2.5.5), or falls under the
+ * inline exception of WCAG 2.2 (a link inside a sentence). A checkbox or radio button is measured
+ * with its label, which takes the tap too. Gives "what (width × height)" for each one too small.
+ */
+export function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate((least) => {
+    const controls = document.querySelectorAll<HTMLElement | SVGElement>(
+      'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [tabindex]:not([tabindex="-1"])',
+    )
+    const small: string[] = []
+    for (const control of controls) {
+      const box = control.getBoundingClientRect()
+      const style = getComputedStyle(control)
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue
+      const label = control instanceof HTMLInputElement ? control.labels?.[0] : undefined
+      const target = label ? label.getBoundingClientRect() : box
+      const width = Math.max(target.width, box.width)
+      const height = Math.max(target.height, box.height)
+      if (width >= least && height >= least) continue
+      const block = control.parentElement?.closest('p, li, td, dd, figcaption, .hint, small')
+      const inSentence =
+        style.display === 'inline' &&
+        block !== null &&
+        block !== undefined &&
+        (block.textContent ?? '').trim().length > (control.textContent ?? '').trim().length
+      if (inSentence) continue
+      const name =
+        control.getAttribute('aria-label') ?? (control.textContent ?? '').trim().slice(0, 40) ?? ''
+      small.push(
+        `${control.tagName.toLowerCase()} "${name || (control as HTMLInputElement).name || ''}" (${Math.round(width)} × ${Math.round(height)})`,
+      )
+    }
+    return small
+  }, 44)
+}
+
 /** Stores the demo site's drawing as the association's map, as the administrator would. */
 export async function storeRiversideMap(server: TestServer) {
   const admin = await apiAs(server, 'map-maker', 4)

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
 import { LEVELS } from '#shared/domain/levels'
 import { DEFAULT_RENT_SETTINGS, suggestedYearStart } from '#shared/domain/rent'
@@ -10,8 +11,9 @@ import { SelectField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
+import { Tabs } from '../../components/ui/tabs.tsx'
 import { useViewer } from '../../lib/session.ts'
-import { rentSettingsQuery, yearsQuery } from './api.ts'
+import { arrearsQuery, dueQuery, rentSettingsQuery, yearsQuery } from './api.ts'
 import { ArrearsList, DueList } from './rent-lists.tsx'
 import { PaymentsDownload } from './payments-download.tsx'
 import { StartYearForm } from './start-year-form.tsx'
@@ -68,15 +70,40 @@ function RentYears({ years, admin }: { years: RentYear[]; admin: boolean }) {
         <p>{rentMessages.noRentYear}</p>
       )}
       <StartYear years={years} admin={admin} />
-      <DueList />
-      <ArrearsList />
-      {year ? <YearInvoices key={year.id} year={year} /> : null}
+      <InvoiceViews year={year} />
       <PaymentsDownload
         key={year?.id}
         from={year?.startDate ?? `${localToday().slice(0, 4)}-01-01`}
       />
       <StatementImport />
     </>
+  )
+}
+
+// What is due today, the arrears and the year's invoices, one at a time: an invoice can be in all
+// three, and on a phone the three lists one under another ran to 18,000 px.
+function InvoiceViews({ year }: { year: RentYear | undefined }) {
+  const [view, setView] = useState<'due' | 'arrears' | 'invoices'>('due')
+  const due = useQuery(dueQuery)
+  const arrears = useQuery(arrearsQuery)
+  const counted = (label: string, list: unknown[] | undefined) =>
+    list ? `${label} (${list.length})` : label
+  return (
+    <Tabs
+      label="Invoices to see"
+      chosen={view}
+      onChoose={setView}
+      tabs={[
+        { key: 'due', label: counted('Due today', due.data), panel: () => <DueList /> },
+        { key: 'arrears', label: counted('Arrears', arrears.data), panel: () => <ArrearsList /> },
+        {
+          key: 'invoices',
+          label: 'Invoices',
+          panel: () =>
+            year ? <YearInvoices key={year.id} year={year} /> : <p>{invoiceMessages.noInvoices}</p>,
+        },
+      ]}
+    />
   )
 }
 

@@ -13,7 +13,7 @@ import { invoiceHref, yearInvoicesQuery, yearPdfHref } from './api.ts'
 import { invoiceName, invoiceState, stateWords, type InvoiceState } from './invoice-state.ts'
 import { localToday } from './today.ts'
 
-const PAGE_SIZE = 100
+const PAGE_SIZE = 25
 
 const SHOW = {
   all: 'All invoices',
