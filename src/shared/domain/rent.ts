@@ -44,15 +44,6 @@ export function addDays(date: string, days: number): string {
   return moved.toISOString().slice(0, 10)
 }
 
-/** An ISO date as a person reads it: 9 December 2026 (the same wherever the reader is). */
-export const longDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-
 /** Whether a day of the year (MM-DD) is in every year: 30 February and 29 February are not. */
 export function everyYearHas(monthDay: string): boolean {
   const [month = 0, day = 0] = monthDay.split('-').map(Number)
@@ -85,7 +76,7 @@ export function checkYearStart(startDate: string, today: string): Outcome<string
   const latest = yearsOn(today, 1)
   return startDate >= earliest && startDate <= latest
     ? ok(startDate)
-    : refuse(rentMessages.yearStartOutOfRange(longDate(earliest), longDate(latest)))
+    : refuse(rentMessages.yearStartOutOfRange(earliest, latest))
 }
 
 /** The next start of the rent year (`yearStart`, MM-DD) from `today`: today's when it is today. */

@@ -7,3 +7,8 @@ export function isBlank(text: string | null | undefined): boolean {
 export function toIsoDate(date: Date): string {
   return date.toISOString().slice(0, 10)
 }
+
+/** A count and its noun, singular or plural: "1 plot", "2 plots", "1,200 plots". */
+export function counted(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`
+}

@@ -1,5 +1,6 @@
 import type { Person, WaitingPlace } from '#shared/schemas/person'
 import { waitingListMessages } from '#shared/messages/waiting-list'
+import { longDate, longDateAndTime } from '#shared/domain/dates'
 
 // Issue 28: one rule for the order of the waiting list, whoever put the person there (the
 // committee's form, an import, an online application): the date of joining, then the time of
@@ -51,34 +52,6 @@ export function waitingListOrder<T extends QueuedPerson>(
     .map((person, index) => ({ ...person, position: index + 1 }))
 }
 
-// Dates as British volunteers write them; a known time as the clock on the wall showed it.
-function dateOf(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T00:00:00Z`))
-}
-
-function ukDateAndTime(instant: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'Europe/London',
-  }).formatToParts(new Date(instant))
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? ''
-  return {
-    date: `${part('day')} ${part('month')} ${part('year')}`,
-    time: `${part('hour')}:${part('minute')}`,
-  }
-}
-
 /**
  * The person's place and why, from the list in its order (waitingListOrder), or undefined when
  * they are not on it: "No. 3 of 11: joined 25 November 2026 at 10:27, after Zofia Nowak".
@@ -99,7 +72,7 @@ export function waitingPlaceOf<T extends QueuedPerson & { position: number }>(
     statement: waitingListMessages.placeStated({
       position: person.position,
       total: queue.length,
-      joined: at ? ukDateAndTime(at) : { date: dateOf(person.joinedWaitingList) },
+      joined: at ? longDateAndTime(at) : { date: longDate(person.joinedWaitingList) },
       after: ahead && nameOf(ahead),
     }),
   }

@@ -1,5 +1,8 @@
 // The words of offering a plot: the committee's offers screen, the letting settings, the page an
 // offer's link opens, the e-mails and letters, and the yearly "do you still want a plot?".
+// Dates reach these as ISO dates, which these write in words.
+
+import { longDate } from '#shared/domain/dates'
 
 export const offerMessages = {
   offers: 'Offers',
@@ -52,9 +55,9 @@ export const offerMessages = {
   // The page an offer's link opens.
   answerHeading: 'Your offer of a plot',
   answerAccept: (plotId: string, deadline: string) =>
-    `You are accepting plot ${plotId}. The offer is open until ${deadline}.`,
+    `You are accepting plot ${plotId}. The offer is open until ${longDate(deadline)}.`,
   answerDecline: (plotId: string, deadline: string) =>
-    `You are declining plot ${plotId}. The offer is open until ${deadline}.`,
+    `You are declining plot ${plotId}. The offer is open until ${longDate(deadline)}.`,
   acceptButton: 'Accept the plot',
   declineButton: 'Decline the plot',
   accepted: (plotId: string) =>
@@ -72,9 +75,9 @@ export const offerMessages = {
     decline: string,
     association: string,
   ) =>
-    `Dear ${name},\n\nWe are pleased to offer you plot ${plotId}. Please answer by ${deadline}.\n\nTo accept it, follow this link:\n${accept}\n\nTo decline it, follow this link:\n${decline}\n\nIf we have not heard from you by then, the offer will lapse.\n\n${association}\n`,
+    `Dear ${name},\n\nWe are pleased to offer you plot ${plotId}. Please answer by ${longDate(deadline)}.\n\nTo accept it, follow this link:\n${accept}\n\nTo decline it, follow this link:\n${decline}\n\nIf we have not heard from you by then, the offer will lapse.\n\n${association}\n`,
   offerLetter: (name: string, plotId: string, deadline: string, association: string) =>
-    `Dear ${name},\n\nWe are pleased to offer you plot ${plotId}. Please tell the committee whether you accept it by ${deadline}.\n\nIf we have not heard from you by then, the offer will lapse.\n\n${association}\n`,
+    `Dear ${name},\n\nWe are pleased to offer you plot ${plotId}. Please tell the committee whether you accept it by ${longDate(deadline)}.\n\nIf we have not heard from you by then, the offer will lapse.\n\n${association}\n`,
   withdrawnSubject: (plotId: string) => `Our offer of plot ${plotId} is withdrawn`,
   withdrawnText: (name: string, plotId: string, onList: boolean, association: string) =>
     `Dear ${name},\n\nWe are sorry: we have had to withdraw our offer of plot ${plotId}, so please disregard it.${onList ? ' You keep your place on the waiting list.' : ''}\n\n${association}\n`,
@@ -83,9 +86,9 @@ export const offerMessages = {
   stillWantBatch: (year: string) => `Waiting list: do you still want a plot? (${year})`,
   stillWantAudience: 'Everyone on the waiting list',
   stillWantEmail: (name: string, closesOn: string, link: string, association: string) =>
-    `Dear ${name},\n\nOnce a year we ask everyone on our waiting list whether they still want a plot. If you do, please follow this link by ${closesOn}:\n${link}\n\nIf we do not hear from you by then, you will be taken off the list.\n\n${association}\n`,
+    `Dear ${name},\n\nOnce a year we ask everyone on our waiting list whether they still want a plot. If you do, please follow this link by ${longDate(closesOn)}:\n${link}\n\nIf we do not hear from you by then, you will be taken off the list.\n\n${association}\n`,
   stillWantLetter: (name: string, closesOn: string, association: string) =>
-    `Dear ${name},\n\nOnce a year we ask everyone on our waiting list whether they still want a plot. If you do, please tell the committee by ${closesOn}.\n\nIf we do not hear from you by then, you will be taken off the list.\n\n${association}\n`,
+    `Dear ${name},\n\nOnce a year we ask everyone on our waiting list whether they still want a plot. If you do, please tell the committee by ${longDate(closesOn)}.\n\nIf we do not hear from you by then, you will be taken off the list.\n\n${association}\n`,
   stillWantHeading: 'Staying on the waiting list',
   stillWantButton: 'I still want a plot',
   stillWantDone: 'Thank you: you stay on the waiting list in the same place.',
@@ -97,7 +100,7 @@ export const offerMessages = {
   notLapsed: 'This person has not lapsed from the waiting list.',
   // The history's reasons.
   offeredReason: (plotId: string, deadline: string) =>
-    `Offered plot ${plotId}, to answer by ${deadline}`,
+    `Offered plot ${plotId}, to answer by ${longDate(deadline)}`,
   skippedReason: (plotId: string, to: string, reason: string) =>
     `Plot ${plotId} was offered to ${to}: ${reason}`,
   declinedReason: (plotId: string, toEnd: boolean) =>
@@ -107,7 +110,8 @@ export const offerMessages = {
   withdrawnReason: (plotId: string, reason: string) =>
     `The offer of plot ${plotId} was withdrawn: ${reason}; keeps their place`,
   acceptedReason: (plotId: string) => `Accepted plot ${plotId}`,
-  lapsedReason: (closesOn: string) => `Did not say by ${closesOn} that they still want a plot`,
+  lapsedReason: (closesOn: string) =>
+    `Did not say by ${longDate(closesOn)} that they still want a plot`,
   restoredReason: 'Restored by the committee',
   // The letting settings (administrator).
   settingsHeading: 'Letting settings',

@@ -1,9 +1,9 @@
 // The rent year (issue 16): the rent screens, the server's refusals, the texts of invoices and
 // reminders, and a bank statement's problems (an invoice's own words are invoices.ts). Amounts
-// reach these as text already (penceText).
+// reach these as text already (penceText); dates as ISO dates, which these write in words.
 
-const counted = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`
+import { longDate } from '#shared/domain/dates'
+import { counted } from '#shared/domain/text'
 
 export const rentMessages = {
   rentYearStarted: (label: string) => `The rent year ${label} has already been started.`,
@@ -41,18 +41,18 @@ export const rentMessages = {
   invoiceTooLarge: (plot: string, amount: string, most: string) =>
     `The invoice for plot ${plot} would charge ${amount}, more than the ${most} one amount may be. Check the plot's area and fee, and the rent settings.`,
   yearStartOutOfRange: (earliest: string, latest: string) =>
-    `A rent year can start from ${earliest} to ${latest}: no more than a year before or after today.`,
+    `A rent year can start from ${longDate(earliest)} to ${longDate(latest)}: no more than a year before or after today.`,
   /** What starting a year sends at once, and when the first reminders may follow. */
   sendingNow: (sending: { emails: number; letters: number }, firstReminder: string) => {
     const parts = [
       sending.emails > 0 ? counted(sending.emails, 'e-mail', 'e-mails') : '',
       sending.letters > 0 ? counted(sending.letters, 'letter', 'letters') : '',
     ].filter(Boolean)
-    return `${parts.join(' and ')} now; no reminders before ${firstReminder}`
+    return `${parts.join(' and ')} now; no reminders before ${longDate(firstReminder)}`
   },
   previewSending: (sendingNow: string) => `Starting the year sends ${sendingNow}.`,
   dueFromToday: (dueDate: string) =>
-    `The start date has passed, so the invoices will be due on ${dueDate}: the days to pay count from today.`,
+    `The start date has passed, so the invoices will be due on ${longDate(dueDate)}: the days to pay count from today.`,
   invoiceCount: (invoices: number) => counted(invoices, 'invoice', 'invoices'),
   confirmStart: (label: string, invoices: number) =>
     `Start the rent year ${label} and send ${rentMessages.invoiceCount(invoices)}?`,
@@ -78,7 +78,7 @@ export const rentMessages = {
     instructions: string,
     reference: string,
   ) =>
-    `Dear ${name},\n\nYour rent invoice is attached: ${total} is due by ${due}.\n\n${instructions}\nPlease quote ${reference} with your payment.\n`,
+    `Dear ${name},\n\nYour rent invoice is attached: ${total} is due by ${longDate(due)}.\n\n${instructions}\nPlease quote ${reference} with your payment.\n`,
   rentReminderSubject: (step: 'first' | 'second', number: number) =>
     `${step === 'first' ? 'Reminder' : 'Second reminder'}: rent invoice ${number} is unpaid`,
   rentReminderText: (
@@ -89,7 +89,7 @@ export const rentMessages = {
     instructions: string,
     reference: string,
   ) =>
-    `Dear ${name},\n\nOur records show ${outstanding} still owed on rent invoice ${number}, which was due on ${due}. If you have paid in the last few days, thank you, and please ignore this letter.\n\n${instructions}\nPlease quote ${reference} with your payment.\n`,
+    `Dear ${name},\n\nOur records show ${outstanding} still owed on rent invoice ${number}, which was due on ${longDate(due)}. If you have paid in the last few days, thank you, and please ignore this letter.\n\n${instructions}\nPlease quote ${reference} with your payment.\n`,
   oneStatementOnly: 'Send one bank statement at a time.',
   statementTooLarge: 'The bank statement is larger than 5 MB.',
   statementLineUnreadable: 'The date or the amount of this line cannot be read.',

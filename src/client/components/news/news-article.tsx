@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { NewsPost } from '#shared/schemas/news'
-import { formatCalendarDate } from '../../lib/calendar-date.ts'
+import { longDate } from '#shared/domain/dates'
 import { paragraphsOf } from './paragraphs.ts'
 import './news.css'
 
@@ -20,7 +20,7 @@ export function NewsArticle({ post, heading: Heading = 'h2', children }: Props) 
     <article className="news-post">
       <Heading className="news-post__title">{post.title}</Heading>
       <p className="news-post__meta">
-        <time dateTime={post.date}>{formatCalendarDate(post.date)}</time>
+        <time dateTime={post.date}>{longDate(post.date)}</time>
         {post.published ? null : <strong className="news-post__draft">Draft</strong>}
       </p>
       {paragraphsOf(post.body).map((paragraph, index) => (

@@ -6,7 +6,6 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { formatCalendarDate } from '../../lib/calendar-date.ts'
 import { followLink, linkPreviewQuery } from './api.ts'
 
 // What each link is for: the page's heading and its one button.
@@ -21,7 +20,7 @@ function explanation(preview: TokenPreview) {
   if (preview.action === 'stay') return null
   const answer =
     preview.action === 'accept' ? offerMessages.answerAccept : offerMessages.answerDecline
-  return <p>{answer(preview.plotId, formatCalendarDate(preview.deadline))}</p>
+  return <p>{answer(preview.plotId, preview.deadline)}</p>
 }
 
 /** What was done, as the server says it was. */

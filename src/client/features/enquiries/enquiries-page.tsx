@@ -3,7 +3,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { contactMessages } from '#shared/messages/contact'
 import type { Enquiry } from '#shared/schemas/contact'
-import { when } from '../../lib/when.ts'
+import { shortDateTime } from '#shared/domain/dates'
 import { enquiriesQuery } from './api.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
 
@@ -51,7 +51,7 @@ const COLUMNS = {
 function EnquiryRow({ enquiry }: { enquiry: Enquiry }) {
   return (
     <tr>
-      <td data-label={COLUMNS.received}>{when(enquiry.createdAt)}</td>
+      <td data-label={COLUMNS.received}>{shortDateTime(enquiry.createdAt)}</td>
       <th scope="row">{enquiry.name}</th>
       <td data-label={COLUMNS.email}>
         <a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>
@@ -69,5 +69,5 @@ function deliveryStatus(enquiry: Enquiry): string {
     return `Unsent (${enquiry.attempts} attempts${enquiry.lastError ? `: ${enquiry.lastError}` : ''})`
   }
   if (enquiry.deliveredTo === 'outbox') return contactMessages.enquiryInOutbox
-  return `Sent ${when(enquiry.sentAt!)}`
+  return `Sent ${shortDateTime(enquiry.sentAt!)}`
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { LandGroup } from '#shared/schemas/land-documents'
 import { LandDocumentItem } from './land-document-item.tsx'
-import { formatCalendarDate } from '../../lib/calendar-date.ts'
+import { longDate } from '#shared/domain/dates'
 
 interface Props {
   group: LandGroup
@@ -28,7 +28,7 @@ export function LandGroupItem({ group, open, onToggle, canEdit }: Props) {
           <span className="timeline__marker" aria-hidden="true">
             {open ? '▾' : '▸'}
           </span>
-          <time dateTime={group.date}>{formatCalendarDate(group.date)}</time>
+          <time dateTime={group.date}>{longDate(group.date)}</time>
           <span className="timeline__description">{group.description}</span>
           <span className="timeline__count">
             ({count} {count === 1 ? 'document' : 'documents'})

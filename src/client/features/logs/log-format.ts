@@ -1,3 +1,5 @@
+import { shortDateTime } from '#shared/domain/dates'
+
 // How the log's serialized text is shown. Entries written by older versions (or by hand) may
 // hold anything, so nothing here throws: unreadable JSON is shown as it is.
 
@@ -33,9 +35,5 @@ export function errorSummary(error: string): string {
   return show(parsed)
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' })
-
-export function formatTimeStamp(timeStamp: string): string {
-  const date = new Date(timeStamp)
-  return Number.isNaN(date.getTime()) ? timeStamp : timeFormat.format(date)
-}
+/** The entry's moment, to the second; a stamp that is no time is shown as it is. */
+export const formatTimeStamp = (timeStamp: string) => shortDateTime(timeStamp, { seconds: true })

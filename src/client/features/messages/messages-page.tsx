@@ -10,7 +10,7 @@ import { QueryState } from '../../components/ui/query-state.tsx'
 import { batchesQuery } from './api.ts'
 import { ComposeForm } from './compose-form.tsx'
 import { TemplatesList } from './templates-list.tsx'
-import { when } from '../../lib/when.ts'
+import { shortDateTime } from '#shared/domain/dates'
 import './messages.css'
 import { CardTable } from '../../components/ui/card-table.tsx'
 
@@ -60,7 +60,7 @@ function BatchTable({ batches }: { batches: MessageBatch[] }) {
     <CardTable caption="Messages sent, newest first" columns={Object.values(COLUMNS)}>
       {batches.map((batch) => (
         <tr key={batch.id}>
-          <td data-label={COLUMNS.date}>{when(batch.createdAt)}</td>
+          <td data-label={COLUMNS.date}>{shortDateTime(batch.createdAt)}</td>
           <th scope="row">
             <Link to={String(batch.id)}>{batch.subject}</Link>
           </th>

@@ -6,7 +6,7 @@ import type { LapsedPerson, Offer } from '#shared/schemas/letting'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { formatCalendarDate } from '../../lib/calendar-date.ts'
+import { shortDate } from '#shared/domain/dates'
 import { useChange } from '../../lib/use-change.ts'
 import { answerOffer, changedByOffers } from './api.ts'
 import { WithdrawOfferForm } from './withdraw-offer-form.tsx'
@@ -138,7 +138,7 @@ function OfferCells({ offer }: { offer: Offer }) {
       <td data-label={offerMessages.person}>
         <Link to={personHref(offer.personId)}>{offer.personName}</Link>
       </td>
-      <td data-label={offerMessages.deadline}>{formatCalendarDate(offer.deadline)}</td>
+      <td data-label={offerMessages.deadline}>{shortDate(offer.deadline)}</td>
     </>
   )
 }
@@ -160,7 +160,7 @@ export function LapsedPeople({ people }: { people: LapsedPerson[] }) {
               <td data-label={offerMessages.person}>
                 <Link to={personHref(person.id)}>{person.name}</Link>
               </td>
-              <td data-label={offerMessages.lapsedOn}>{formatCalendarDate(person.lapsedOn)}</td>
+              <td data-label={offerMessages.lapsedOn}>{shortDate(person.lapsedOn)}</td>
             </tr>
           ))}
         </CardTable>

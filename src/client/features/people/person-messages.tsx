@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { mailMessages } from '#shared/messages/mail'
 import { QueryState } from '../../components/ui/query-state.tsx'
-import { when } from '../../lib/when.ts'
+import { shortDateTime } from '#shared/domain/dates'
 import { personMessagesQuery } from './api.ts'
 
 // What the association sent this person, newest first: the committee can answer "did I get it?".
@@ -18,7 +18,7 @@ export function PersonMessages({ id }: { id: string }) {
             <ul className="person-messages">
               {copies.map((copy) => (
                 <li key={copy.id}>
-                  {when(copy.createdAt)}: <strong>{copy.subject}</strong> (
+                  {shortDateTime(copy.createdAt)}: <strong>{copy.subject}</strong> (
                   {mailMessages.copyChannel[copy.channel]}, {mailMessages.copyStatus[copy.status]})
                 </li>
               ))}

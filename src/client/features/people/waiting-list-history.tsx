@@ -7,7 +7,7 @@ import type { Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { newOfferHref } from '../../lib/new-offer-href.ts'
-import { when } from '../../lib/when.ts'
+import { shortDateTime } from '#shared/domain/dates'
 import { waitingListHistoryQuery, waitingPlaceQuery } from './api.ts'
 import { RestoreToList } from './restore-to-list.tsx'
 
@@ -35,7 +35,7 @@ export function WaitingListHistory({ person }: { person: Person }) {
             <ul className="person-messages">
               {events.map((event) => (
                 <li key={event.id}>
-                  <time dateTime={event.createdAt}>{when(event.createdAt)}</time>:{' '}
+                  <time dateTime={event.createdAt}>{shortDateTime(event.createdAt)}</time>:{' '}
                   <strong>{waitingListMessages.waitingListEvent[event.event]}</strong>
                   {event.reason ? ` (${event.reason})` : null}
                 </li>

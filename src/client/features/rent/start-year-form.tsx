@@ -4,7 +4,7 @@ import { commonMessages } from '#shared/messages/common'
 import { peopleMessages } from '#shared/messages/people'
 import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
-import { longDate } from '#shared/domain/rent'
+import { longDate } from '#shared/domain/dates'
 import type { YearPreview } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
@@ -152,7 +152,7 @@ function Confirm({
 }
 
 const sendingNow = (preview: YearPreview) =>
-  rentMessages.sendingNow(preview.sending, longDate(preview.firstReminder))
+  rentMessages.sendingNow(preview.sending, preview.firstReminder)
 
 function Preview({ preview }: { preview: YearPreview }) {
   if (preview.alreadyStarted)
@@ -166,7 +166,7 @@ function Preview({ preview }: { preview: YearPreview }) {
       </h3>
       {/* A start already past gives the payers their days to pay from today: said before. */}
       {preview.startDate < preview.issuedOn ? (
-        <p>{rentMessages.dueFromToday(longDate(preview.dueDate))}</p>
+        <p>{rentMessages.dueFromToday(preview.dueDate)}</p>
       ) : null}
       <p>{rentMessages.previewSending(sendingNow(preview))}</p>
       <CardTable

@@ -1,6 +1,7 @@
 import { copiesFor, type Copy } from '#shared/domain/message-copies'
 import { mailMessages } from '#shared/messages/mail'
 import { COPY_STATUSES } from '#shared/domain/contact-ways'
+import { longDate } from '#shared/domain/dates'
 import type {
   Audience,
   MessageBatch,
@@ -139,6 +140,6 @@ export async function printLetters({ db, config, clock }: Messages, batchId: num
   const { lettersPdf } = await import('#server/features/messages/letters')
   if (!(await sent.hasLetters(db.kysely, batchId))) throw notFound(mailMessages.noLetters)
   const association = await associationDetails(db.kysely, config)
-  const date = clock.now().toLocaleDateString('en-GB', { dateStyle: 'long' })
+  const date = longDate(clock.today())
   return lettersPdf(db, batchId, association, date)
 }

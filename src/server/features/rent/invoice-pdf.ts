@@ -1,3 +1,4 @@
+import { longDate } from '#shared/domain/dates'
 import { waysOf } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import { invoiceReference } from '#shared/domain/rent'
@@ -44,8 +45,8 @@ function writeInvoice(
   letterhead(doc, association, `${invoice.payerName}\n${address}`.trim())
   const facts = [
     `${invoiceMessages.invoiceHeading(invoice.number)}`,
-    `${invoiceMessages.invoiceFacts.date}: ${invoice.issuedOn}`,
-    `${invoiceMessages.invoiceFacts.due}: ${invoice.dueDate}`,
+    `${invoiceMessages.invoiceFacts.date}: ${longDate(invoice.issuedOn)}`,
+    `${invoiceMessages.invoiceFacts.due}: ${longDate(invoice.dueDate)}`,
     `${invoiceMessages.invoiceFacts.plot}: ${invoice.plotId}`,
     `${invoiceMessages.invoiceFacts.year}: ${invoice.yearLabel}`,
     `${invoiceMessages.invoiceFacts.reference}: ${invoiceReference(invoice.number)}`,

@@ -1,0 +1,95 @@
+// Dates as British readers write them, the same on every machine: "9 December 2026" in
+// sentences, letters and PDFs, "9 Dec 2026" in tables. Calendar days are stored as ISO text
+// (spec section 9: yyyy-mm-dd) and mean the same day everywhere, so they are read as UTC days and
+// never moved by a time zone; the words are ours, not a locale's, so a server or browser set to
+// another language writes the same. ISO stays in CSV exports and the API; these are for people.
+
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Year, month (1–12) and day of an ISO date, or undefined when it is no real date. */
+function calendarDay(isoDate: string): { year: number; month: number; day: number } | undefined {
+  const match = ISO_DATE.exec(isoDate.slice(0, 10))
+  if (!match) return undefined
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? { year, month, day }
+    : undefined
+}
+
+function written(isoDate: string, monthName: (month: number) => string): string {
+  const parts = calendarDay(isoDate)
+  // Text that is no date (an old record, a hand-edited backup) is shown as it is.
+  if (!parts) return isoDate
+  return `${parts.day} ${monthName(parts.month)} ${parts.year}`
+}
+
+const longMonth = (month: number) => MONTH_NAMES[month - 1]!
+const shortMonth = (month: number) => longMonth(month).slice(0, 3)
+
+/** An ISO date in words: 9 December 2026. */
+export const longDate = (isoDate: string) => written(isoDate, longMonth)
+
+/** An ISO date for a table's narrow column: 9 Dec 2026. */
+export const shortDate = (isoDate: string) => written(isoDate, shortMonth)
+
+/** A day of the year (MM-DD, as the settings keep it) in words: 1 October. */
+export function dayOfYear(monthDay: string): string {
+  const [month = 0, day = 0] = monthDay.split('-').map(Number)
+  return month >= 1 && month <= 12 && day >= 1 ? `${day} ${longMonth(month)}` : monthDay
+}
+
+// A moment (an ISO timestamp) is shown on the association's clock, wherever the server or the
+// reader is: the clock on the wall of a British allotment site.
+const LONDON = new Intl.DateTimeFormat('en-GB', {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+  timeZone: 'Europe/London',
+})
+
+/** The London calendar day (ISO) and clock time (hh:mm, hh:mm:ss) of a moment. */
+function londonTime(instant: string) {
+  const moment = new Date(instant)
+  if (Number.isNaN(moment.getTime())) return undefined
+  const parts = LONDON.formatToParts(moment)
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    (parts.find((p) => p.type === type)?.value ?? '').padStart(2, '0')
+  const time = `${part('hour')}:${part('minute')}`
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    time,
+    seconds: `${time}:${part('second')}`,
+  }
+}
+
+/** A moment as words and a time, for a sentence: { date: "25 November 2026", time: "10:27" }. */
+export function longDateAndTime(instant: string): { date: string; time: string } {
+  const at = londonTime(instant)
+  return at ? { date: longDate(at.date), time: at.time } : { date: instant, time: '' }
+}
+
+/** A moment in a table or list: 24 Nov 2026, 20:35 (or 20:35:12 with seconds, as logs want). */
+export function shortDateTime(instant: string, { seconds = false } = {}): string {
+  const at = londonTime(instant)
+  return at ? `${shortDate(at.date)}, ${seconds ? at.seconds : at.time}` : instant
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import {
+  dayOfYear,
+  longDate,
+  longDateAndTime,
+  shortDate,
+  shortDateTime,
+} from '#shared/domain/dates'
+
+describe('dates as British readers write them', () => {
+  it('writes a calendar day in words, and in short for tables', () => {
+    expect(longDate('2026-12-09')).toBe('9 December 2026')
+    expect(shortDate('2026-12-09')).toBe('9 Dec 2026')
+    expect(longDate('2027-01-31')).toBe('31 January 2027')
+    expect(shortDate('2028-02-29')).toBe('29 Feb 2028')
+  })
+
+  it('keeps the day of an ISO timestamp (a UTC day), whatever the time zone', () => {
+    expect(longDate('2026-12-09T23:59:59.000Z')).toBe('9 December 2026')
+  })
+
+  it('shows text that is no real date as it is', () => {
+    expect(longDate('2026-02-30')).toBe('2026-02-30')
+    expect(shortDate('soon')).toBe('soon')
+    expect(longDate('')).toBe('')
+  })
+
+  it('writes a day of the year (MM-DD) in words', () => {
+    expect(dayOfYear('10-01')).toBe('1 October')
+    expect(dayOfYear('')).toBe('')
+  })
+
+  it("shows a moment on London's clock: GMT in winter, BST in summer", () => {
+    expect(longDateAndTime('2026-11-25T10:27:41.000Z')).toEqual({
+      date: '25 November 2026',
+      time: '10:27',
+    })
+    expect(shortDateTime('2026-06-30T23:30:05.000Z')).toBe('1 Jul 2026, 00:30')
+    expect(shortDateTime('2026-06-30T23:30:05.000Z', { seconds: true })).toBe(
+      '1 Jul 2026, 00:30:05',
+    )
+    expect(shortDateTime('not a time')).toBe('not a time')
+  })
+})
