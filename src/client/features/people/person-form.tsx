@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { personPath, plotPath, statusText, type PeopleMode } from './mode.ts'
 import { displayName } from './person-draft.ts'
+import { ContactLinks } from './contact-links.tsx'
 import { PersonFields } from './person-fields.tsx'
 import { useFocusAfterRender, useFocusOnMount } from './use-focus.ts'
 import { usePersonEditor } from './use-person-editor.ts'
@@ -37,6 +38,33 @@ export function PersonForm({ person, mode, loading }: Props) {
       </h2>
       <form ref={form} className="form" onSubmit={submit} noValidate>
         {editor.prompt}
+        {editor.editing ? null : (
+          // On a phone the record runs long: what one does with it comes first.
+          <div className="button-row">
+            <button
+              key="edit"
+              type="button"
+              className="button"
+              data-focus="edit"
+              disabled={loading}
+              onClick={() => {
+                editor.edit()
+                focusLater('[name="firstName"]')
+              }}
+            >
+              Edit
+            </button>
+            <Link
+              key="remove"
+              className="button button--quiet"
+              to={`${personPath(mode, person.id)}/delete`}
+            >
+              Remove
+            </Link>
+            <ContactLinks person={person} />
+            {loading ? <Spinner label="Loading" /> : null}
+          </div>
+        )}
         <Alert>{editor.error}</Alert>
         {editor.conflict ? (
           <button
@@ -71,50 +99,25 @@ export function PersonForm({ person, mode, loading }: Props) {
           <dt>Status</dt>
           <dd>{statusText(person)}</dd>
         </dl>
-        <div className="button-row">
-          {editor.editing ? (
-            <>
-              <button key="submit" type="submit" className="button" disabled={editor.busy}>
-                Submit
-              </button>
-              <button
-                key="cancel"
-                type="button"
-                className="button button--quiet"
-                onClick={() => {
-                  editor.cancel()
-                  focusLater('[data-focus="edit"]')
-                }}
-              >
-                Cancel
-              </button>
-            </>
-          ) : (
-            <>
-              <button
-                key="edit"
-                type="button"
-                className="button"
-                data-focus="edit"
-                disabled={loading}
-                onClick={() => {
-                  editor.edit()
-                  focusLater('[name="firstName"]')
-                }}
-              >
-                Edit
-              </button>
-              <Link
-                key="remove"
-                className="button button--quiet"
-                to={`${personPath(mode, person.id)}/delete`}
-              >
-                Remove
-              </Link>
-            </>
-          )}
-          {editor.busy || loading ? <Spinner label={loading ? 'Loading' : 'Saving'} /> : null}
-        </div>
+        {editor.editing ? (
+          <div className="button-row">
+            <button key="submit" type="submit" className="button" disabled={editor.busy}>
+              Submit
+            </button>
+            <button
+              key="cancel"
+              type="button"
+              className="button button--quiet"
+              onClick={() => {
+                editor.cancel()
+                focusLater('[data-focus="edit"]')
+              }}
+            >
+              Cancel
+            </button>
+            {editor.busy ? <Spinner label="Saving" /> : null}
+          </div>
+        ) : null}
       </form>
     </section>
   )
