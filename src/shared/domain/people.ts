@@ -4,6 +4,7 @@ import type { Plot } from '#shared/schemas/plot'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { comparePlotIds, removeTenant } from '#shared/domain/plots'
 import { isBlank } from '#shared/domain/text'
+import { nameKeys, normaliseName as normalise } from '#shared/domain/person-names'
 
 // Functions take today as YYYY-MM-DD instead of reading the clock, so they stay pure.
 
@@ -67,11 +68,30 @@ export function deletePerson(person: Person, plots: readonly Plot[]): { plots: P
   }
 }
 
-type FilterablePerson = Pick<Person, 'id' | 'firstName' | 'lastName' | 'phoneNumber'>
+const nicknameLetters = (text: string) =>
+  Array.from(
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{Nd}]/gu, ''),
+  )
 
-function normalise(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ')
+/**
+ * The nickname proposed for someone new: their first name and the initial of their last name, in
+ * lower case, letters and digits only ("Zoë O'Neill" gives "zoëo"); '' when the name has none.
+ * At most 30 characters, so that a number making it unique keeps it within the 40 allowed.
+ */
+export function proposedNickname(firstName: string, lastName: string): string {
+  const letters = [...nicknameLetters(firstName), ...nicknameLetters(lastName).slice(0, 1)]
+  return letters.slice(0, 30).join('')
 }
+
+/** The nickname tried at the nth go when the proposal is taken: itself, then with 2, 3, … after it. */
+export function numberedNickname(base: string, n: number): string {
+  return n === 1 ? base : `${base}${n}`
+}
+
+type FilterablePerson = Pick<Person, 'id' | 'firstName' | 'lastName' | 'phoneNumber'>
 
 function withoutSpaces(text: string): string {
   return text.replace(/\s+/g, '')
@@ -85,10 +105,8 @@ interface SearchKeys {
 }
 
 function searchKeys(person: FilterablePerson): SearchKeys {
-  const first = person.firstName.trim()
-  const last = person.lastName.trim()
   return {
-    names: [normalise(`${first} ${last}`), normalise(`${last} ${first}`)],
+    names: nameKeys(person),
     nickname: person.id.toLowerCase(),
     phone: withoutSpaces(person.phoneNumber),
   }

@@ -1,6 +1,7 @@
 import { plotMessages } from '#shared/messages/plots'
 import type { Gradient, Plot } from '#shared/schemas/plot'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
+import { nameKeys, normaliseName, type PersonName } from '#shared/domain/person-names'
 
 export const MAX_TENANTS_PER_PLOT = 4
 export const PLOT_FILTER_MIN_LENGTH = 2
@@ -69,12 +70,26 @@ const KEYWORDS: Record<string, (plot: FilterablePlot) => boolean> = {
   lapsed: (plot) => plot.isFailed && isOccupied(plot.tenants) && !plot.paid,
 }
 
-export function filterPlots<T extends FilterablePlot>(plots: readonly T[], query: string): T[] {
+// Spec section 5: anything but a keyword matches tenant nicknames. When the tenants' names are
+// known (the committee's screens), it matches them too, as the people filter does: 'first last'
+// or 'last first', so that a surname finds its plots.
+export function filterPlots<T extends FilterablePlot>(
+  plots: readonly T[],
+  query: string,
+  tenantNames: ReadonlyMap<string, PersonName> = new Map(),
+): T[] {
   const text = query.trim().toLowerCase()
   if (text.length < PLOT_FILTER_MIN_LENGTH) return [...plots]
   const keyword = Object.hasOwn(KEYWORDS, text) ? KEYWORDS[text] : undefined
   if (keyword) return plots.filter(keyword)
-  return plots.filter((plot) => plot.tenants.some((id) => id.toLowerCase().startsWith(text)))
+  const wanted = normaliseName(text)
+  const nameMatches = (id: string) => {
+    const name = tenantNames.get(id)
+    return name !== undefined && nameKeys(name).some((key) => key.startsWith(wanted))
+  }
+  return plots.filter((plot) =>
+    plot.tenants.some((id) => id.toLowerCase().startsWith(text) || nameMatches(id)),
+  )
 }
 
 export type PlotStatus = 'vacant' | 'occupied' | 'unpaid'

@@ -29,6 +29,14 @@ export const plotSchema = z.object({
 
 export type Plot = z.infer<typeof plotSchema>
 
+/** A tenant's names, for the committee's plots screens (level 2 sees nicknames only). */
+export const tenantNameSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+})
+export type TenantName = z.infer<typeof tenantNameSchema>
+
 const MAX_MEASURE = 1_000_000
 
 // Form inputs arrive as text; the spec parses area, distance and fee as integers. Unlike

@@ -6,6 +6,8 @@ import {
   filterPeople,
   moveToPlotholders,
   moveToWaitingList,
+  numberedNickname,
+  proposedNickname,
   removePlotFromPerson,
 } from '#shared/domain/people'
 import { waitingListOrder } from '#shared/domain/waiting-order'
@@ -228,5 +230,39 @@ describe('waitingListOrder', () => {
       ['dan', 3],
     ])
     expect(people.map((p) => p.id)).toEqual(['dan', 'ann', 'cat', 'bob'])
+  })
+})
+
+describe('proposedNickname', () => {
+  it('is the first name and the initial of the last name, in lower case', () => {
+    expect(proposedNickname('Margaret', 'Ellison')).toBe('margarete')
+    expect(proposedNickname('Arjun', 'Singh')).toBe('arjuns')
+  })
+
+  it('keeps letters and digits only, accents included, however the accent was typed', () => {
+    expect(proposedNickname('Zoë', "O'Neill")).toBe('zoëo')
+    expect(proposedNickname('Zoe\u0308', 'Smith')).toBe('zoës')
+    expect(proposedNickname(' Mary-Jane ', ' van Dyke')).toBe('maryjanev')
+  })
+
+  it('is a nickname the rules accept, short enough to take a number', async () => {
+    const { newPersonSchema } = await import('#shared/schemas/person')
+    const long = proposedNickname('A'.repeat(60), 'Bee')
+    expect(long).toBe('a'.repeat(30))
+    const id = numberedNickname(long, 12)
+    const parsed = newPersonSchema.shape.id.safeParse(id)
+    expect(parsed.success).toBe(true)
+  })
+
+  it('is empty until a name gives a letter or digit', () => {
+    expect(proposedNickname('', '')).toBe('')
+    expect(proposedNickname('  ', "'-")).toBe('')
+    expect(proposedNickname('', 'Singh')).toBe('s')
+  })
+})
+
+describe('numberedNickname', () => {
+  it('is the proposal at the first go, then numbered from 2', () => {
+    expect([1, 2, 3].map((n) => numberedNickname('tomb', n))).toEqual(['tomb', 'tomb2', 'tomb3'])
   })
 })

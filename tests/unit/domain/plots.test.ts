@@ -193,3 +193,35 @@ describe('plotStatus', () => {
     expect(plotStatus(plot('1', { tenants: ['ann'], paid: true }))).toBe('occupied')
   })
 })
+
+describe('filterPlots with the tenants’ names', () => {
+  const plots = [
+    plot('1', { tenants: ['arjuns', 'priyas'] }),
+    plot('2', { tenants: ['margarete'] }),
+    plot('3'),
+  ]
+  const names = new Map([
+    ['arjuns', { firstName: 'Arjun', lastName: 'Singh' }],
+    ['priyas', { firstName: 'Priya', lastName: 'Shah' }],
+    ['margarete', { firstName: 'Margaret', lastName: 'Ellison' }],
+  ])
+  const ids = (query: string) => filterPlots(plots, query, names).map((p) => p.id)
+
+  it('finds a plot by a tenant’s surname, first name or whole name, whatever the case', () => {
+    expect(ids('shah')).toEqual(['1'])
+    expect(ids('Ellison')).toEqual(['2'])
+    expect(ids('margaret')).toEqual(['2'])
+    expect(ids('arjun  singh')).toEqual(['1'])
+    expect(ids('Singh Arjun')).toEqual(['1'])
+  })
+
+  it('still matches nicknames, and names only from their start', () => {
+    expect(ids('margarete')).toEqual(['2'])
+    expect(ids('priyas')).toEqual(['1'])
+    expect(ids('ingh')).toEqual([])
+  })
+
+  it('keeps the keywords', () => {
+    expect(ids('empty')).toEqual(['3'])
+  })
+})

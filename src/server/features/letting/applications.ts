@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto'
 import { lettingMessages } from '#shared/messages/letting'
 import { dearName } from '#shared/domain/message-copies'
+import { proposedNickname } from '#shared/domain/people'
 import type { Application, Place } from '#shared/schemas/letting'
 import { associationDetails } from '#server/core/db/association-settings'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { notFound } from '#server/core/errors'
 import { logEvent, loggedWrite, PUBLIC, type LogEntry } from '#server/core/logged-change'
-import { nicknameTaken, personWithEmail } from '#server/features/people/sql'
+import { freeNickname as freePersonNickname, personWithEmail } from '#server/features/people/sql'
 import { placeOnList } from '#server/features/people/waiting-list-sql'
 import { applicationExpiryJob, CONFIRM_BATCH } from '#server/features/letting/application-expiry'
 import {
@@ -40,25 +41,12 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 const randomReference = () =>
   Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
 
-// Letters and digits of the name, lower-case: "Zoë O'Neill" → "zoëo".
-function nicknameBase(application: Pick<Application, 'firstName' | 'lastName'>) {
-  const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{Nd}]/gu, '')
-  return (
-    (letters(application.firstName) + letters(application.lastName).slice(0, 1)).slice(0, 30) ||
-    'applicant'
-  )
-}
-
 /**
  * A nickname no person and no other application (than `renewing`, applied for again) has: the
- * name's, then with 2, 3, ….
+ * one proposed from the name (people's rule), then with 2, 3, ….
  */
-export async function freeNickname(tx: ReadTx, base: string, renewing?: number): Promise<string> {
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}${n}`
-    if (!(await nicknamePending(tx, candidate, renewing)) && !(await nicknameTaken(tx, candidate)))
-      return candidate
-  }
+export function freeNickname(tx: ReadTx, base: string, renewing?: number): Promise<string> {
+  return freePersonNickname(tx, base, (candidate) => nicknamePending(tx, candidate, renewing))
 }
 
 async function newReference(tx: ReadTx): Promise<string> {
@@ -165,7 +153,8 @@ async function storeApplication(letting: Letting, tx: WriteTx, log: LogEntry, in
   const token = newToken()
   const now = clock.now()
   const pending = await applicationWithEmail(tx, input.email)
-  const nickname = await freeNickname(tx, nicknameBase(input), pending?.id)
+  const base = proposedNickname(input.firstName, input.lastName) || 'applicant'
+  const nickname = await freeNickname(tx, base, pending?.id)
   const expiresAt = new Date(now.getTime() + TOKEN_DAYS * 86_400_000)
   // Applied for again: the latest details and a fresh link replace the old, which stops working.
   const details = {

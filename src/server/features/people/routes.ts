@@ -14,12 +14,17 @@ import {
   listPeople,
   moveToPlotholders,
   moveToWaitingList,
+  nicknameProposal,
   updatePerson,
 } from '#server/features/people/service'
 import { LEVELS } from '#shared/domain/levels'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
 const listQuery = z.object({ status: z.enum(['plotholders', 'waitinglist']).optional() })
+const nameQuery = z.object({
+  first: z.string().max(100).default(''),
+  last: z.string().max(100).default(''),
+})
 // Everything here returns or changes address, phone and email: committee only.
 const committee = { minLevel: LEVELS.committee, personalData: true }
 const tags = ['people']
@@ -34,6 +39,20 @@ export async function peopleFeature(app: App) {
     },
     (request, reply) =>
       sendList(request, reply, z.array(personSchema), () => listPeople(app, request.query.status)),
+  )
+
+  // Beside /api/people rather than under it: any word there could be somebody's nickname.
+  app.get(
+    '/api/nickname-proposal',
+    {
+      config: { minLevel: LEVELS.committee },
+      schema: {
+        querystring: nameQuery,
+        response: { 200: z.object({ nickname: z.string() }) },
+        tags,
+      },
+    },
+    (request) => nicknameProposal(app, request.query.first, request.query.last),
   )
 
   app.get(

@@ -32,6 +32,16 @@ export function listPeople({ db }: People, status?: PeopleStatus): Promise<Perso
   return peopleRepo.listPeople(db.kysely, status)
 }
 
+/** The nickname proposed for a new person of this name, made free with a number if it is taken. */
+export async function nicknameProposal(
+  { db }: People,
+  firstName: string,
+  lastName: string,
+): Promise<{ nickname: string }> {
+  const base = rules.proposedNickname(firstName, lastName)
+  return { nickname: base && (await peopleRepo.freeNickname(db.kysely, base)) }
+}
+
 export function getPerson({ db }: People, id: string): Promise<Person> {
   return peopleRepo.requirePerson(db.kysely, id)
 }

@@ -1,3 +1,4 @@
+import { numberedNickname } from '#shared/domain/people'
 import { comparePlotIds } from '#shared/domain/plots'
 import { compareWaitingOrder } from '#shared/domain/waiting-order'
 import { peopleMessages } from '#shared/messages/people'
@@ -128,6 +129,21 @@ export async function nicknameTaken(tx: ReadTx, id: string): Promise<boolean> {
   return row !== undefined
 }
 
+/**
+ * The nickname, or failing that the first of it with 2, 3, … after it, that no person has and
+ * that `alsoTaken` (an application waiting for its confirmation, say) does not hold either.
+ */
+export async function freeNickname(
+  tx: ReadTx,
+  base: string,
+  alsoTaken: (nickname: string) => Promise<boolean> = async () => false,
+): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = numberedNickname(base, n)
+    if (!(await alsoTaken(candidate)) && !(await nicknameTaken(tx, candidate))) return candidate
+  }
+}
+
 export async function insertPerson(tx: WriteTx, person: Person): Promise<Person> {
   await tx
     .insertInto('people')
@@ -199,6 +215,16 @@ const tenantRows = reusableQuery((kysely, plotId: string) =>
 /** One plot's tenants (their nicknames). */
 export async function tenantsOf(tx: ReadTx, plotId: string): Promise<string[]> {
   return (await tenantRows(tx, plotId)).map((row) => row.personId)
+}
+
+/** Everyone who is a tenant of a plot, by nickname, with their first and last names. */
+export function tenantNames(tx: ReadTx) {
+  return tx
+    .selectFrom('people')
+    .select(['id', 'firstName', 'lastName'])
+    .where('id', 'in', (eb) => eb.selectFrom('tenancy').select('personId'))
+    .orderBy('id')
+    .execute()
 }
 
 /** How many tenants each plot has, by plot id. */

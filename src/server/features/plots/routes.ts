@@ -1,12 +1,13 @@
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import { personSchema } from '#shared/schemas/person'
-import { newPlotSchema, plotSchema, updatePlotSchema } from '#shared/schemas/plot'
+import { newPlotSchema, plotSchema, tenantNameSchema, updatePlotSchema } from '#shared/schemas/plot'
 import {
   addPlotToPerson,
   createPlot,
   getPlot,
   listPlots,
+  listTenantNames,
   removePlotFromPerson,
   updatePlot,
 } from '#server/features/plots/service'
@@ -30,6 +31,18 @@ export async function plotsFeature(app: App) {
     '/api/plots',
     { config: { minLevel: LEVELS.land }, schema: { response: { 200: z.array(plotSchema) }, tags } },
     (request, reply) => sendList(request, reply, z.array(plotSchema), () => listPlots(app)),
+  )
+
+  // The tenants' names, which the committee's plots screens show and filter by instead of the
+  // nicknames: apart from the plots, whose list level 2 may see.
+  app.get(
+    '/api/tenants',
+    {
+      config: { minLevel: LEVELS.committee, personalData: true },
+      schema: { response: { 200: z.array(tenantNameSchema) }, tags },
+    },
+    (request, reply) =>
+      sendList(request, reply, z.array(tenantNameSchema), () => listTenantNames(app)),
   )
 
   app.get(

@@ -1,6 +1,6 @@
 import * as plotRules from '#shared/domain/plots'
 import { plotMessages } from '#shared/messages/plots'
-import type { NewPlot, Plot, UpdatePlot } from '#shared/schemas/plot'
+import type { NewPlot, Plot, TenantName, UpdatePlot } from '#shared/schemas/plot'
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
@@ -9,7 +9,7 @@ import { anyOf, type Hooks } from '#server/core/hooks'
 import { loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import type { Person } from '#shared/schemas/person'
-import { requirePerson } from '#server/features/people/sql'
+import { requirePerson, tenantNames } from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
 import type { Tenancy } from '#server/features/plots/sql'
 
@@ -32,6 +32,11 @@ export async function requirePlot(tx: ReadTx, id: string): Promise<Plot> {
 
 export function listPlots({ db }: Plots): Promise<Plot[]> {
   return plotsRepo.listPlots(db.kysely)
+}
+
+/** Every tenant's first and last names, by nickname. */
+export function listTenantNames({ db }: Plots): Promise<TenantName[]> {
+  return tenantNames(db.kysely)
 }
 
 export function getPlot({ db }: Plots, id: string): Promise<Plot> {
