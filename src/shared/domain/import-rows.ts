@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '#shared/domain/dates'
 import { importMessages } from '#shared/messages/import'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { blankPerson } from '#shared/domain/people'
@@ -67,15 +68,29 @@ export function guessMapping(
   return mapping
 }
 
-/** Why the mapping cannot be used: a required field without a column, or a column not there. */
+/**
+ * Why the mapping cannot be used: a column not there, one column for two fields, or a required
+ * field without a column (people need the full name, or the first and the last name).
+ */
 export function mappingProblem(
   kind: ImportKind,
   columns: string[],
   mapping: ColumnMapping,
 ): string | undefined {
+  const chosenFor = new Map<string, string>()
+  for (const field of fieldsOf(kind)) {
+    const column = mapping[field.key]
+    if (column === undefined) continue
+    if (!columns.includes(column)) return importMessages.noSuchColumn(column)
+    const earlier = chosenFor.get(column)
+    if (earlier !== undefined) return importMessages.columnChosenTwice(column, earlier, field.label)
+    chosenFor.set(column, field.label)
+  }
   for (const column of Object.values(mapping)) {
     if (!columns.includes(column)) return importMessages.noSuchColumn(column)
   }
+  if (kind === 'people' && !mapping.fullName && !(mapping.firstName && mapping.lastName))
+    return importMessages.nameColumnsRequired
   const missing = fieldsOf(kind).find((field) => field.required && !mapping[field.key])
   return missing ? importMessages.columnRequired(missing.label) : undefined
 }
@@ -105,21 +120,108 @@ function yesOrNo(kind: ImportKind, key: string, text = ''): Outcome<boolean> {
   return refuse(importMessages.notYesOrNo(labelOf(kind, key), text))
 }
 
-const pad = (n: string) => n.padStart(2, '0')
+/** A yes or no where a blank cell says neither: undefined. */
+function givenYesOrNo(kind: ImportKind, key: string, text = ''): Outcome<boolean | undefined> {
+  return text.trim() ? yesOrNo(kind, key, text) : ok(undefined)
+}
 
-/** YYYY-MM-DD as it is, a British DD/MM/YYYY turned round, a blank as today. */
-function dateOf(label: string, text: string | undefined, today: string): Outcome<string> {
-  const value = (text ?? '').trim()
-  if (!value) return ok(today)
+const pad = (n: string) => n.padStart(2, '0')
+const MONTHS = MONTH_NAMES.map((name) => name.toLowerCase())
+
+// A year written with two digits is this century's up to this year, else the last one's.
+function fullYear(year: string, today: string): string {
+  if (year.length === 4) return year
+  const century = Number(today.slice(0, 2)) * 100
+  const twoDigits = Number(year)
+  return String(
+    twoDigits <= Number(today.slice(2, 4)) ? century + twoDigits : century - 100 + twoDigits,
+  )
+}
+
+function monthNumber(name: string): number {
+  const word = name.toLowerCase().replace(/\.$/, '')
+  const index = MONTHS.findIndex((month) => word.length >= 3 && month.startsWith(word))
+  return index + 1
+}
+
+/**
+ * A date as a British spreadsheet holds it: YYYY-MM-DD as it is, DD/MM/YYYY (or DD/MM/YY) turned
+ * round, never read the American way: 03/04/2021 is 3 April 2021; "3 April 2021" and
+ * "3 Apr 21" too. A blank is undefined.
+ */
+export function dateFromCell(text: string, today: string): string | undefined | false {
+  const value = text.trim()
+  if (!value) return undefined
   const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(value)
-  const british = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(value)
+  const british = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/.exec(value)
+  const words = /^(\d{1,2})(?:st|nd|rd|th)?[\s-]+([a-z]+\.?),?[\s-]+(\d{4}|\d{2})$/i.exec(value)
   const date = iso
     ? `${iso[1]}-${pad(iso[2]!)}-${pad(iso[3]!)}`
     : british
-      ? `${british[3]}-${pad(british[2]!)}-${pad(british[1]!)}`
-      : ''
+      ? `${fullYear(british[3]!, today)}-${pad(british[2]!)}-${pad(british[1]!)}`
+      : words && monthNumber(words[2]!)
+        ? `${fullYear(words[3]!, today)}-${pad(String(monthNumber(words[2]!)))}-${pad(words[1]!)}`
+        : ''
   const real = date && new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) === date
-  return real ? ok(date) : refuse(importMessages.importDateInvalid(label, value))
+  return real ? date : false
+}
+
+/** A date cell read (dateFromCell), a blank as `blank`. */
+function dateOf(
+  label: string,
+  text: string | undefined,
+  blank: string,
+  today: string,
+): Outcome<string> {
+  const date = dateFromCell(text ?? '', today)
+  if (date === false) return refuse(importMessages.importDateInvalid(label, (text ?? '').trim()))
+  return ok(date ?? blank)
+}
+
+// Words that belong with the last name that follows them: "van der Berg", "de la Mare".
+const PARTICLES = new Set([
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'du',
+  'la',
+  'le',
+  'st',
+  'st.',
+  'ter',
+  'ten',
+  'bin',
+  'ibn',
+  'al',
+  'el',
+  'mac',
+  'o',
+])
+
+/**
+ * A full name split into first and last names: the last word is the last name, with any
+ * particles before it ("Anna van der Berg"); "Berg, Anna" is last name first. One word is a first
+ * name only.
+ */
+export function splitFullName(text: string): { firstName: string; lastName: string } {
+  const comma = text.indexOf(',')
+  if (comma > 0) {
+    const [last, first] = [text.slice(0, comma), text.slice(comma + 1)].map((part) =>
+      part.trim().replace(/\s+/g, ' '),
+    )
+    if (first && last) return { firstName: first, lastName: last }
+  }
+  const words = text.trim().split(/\s+/).filter(Boolean)
+  if (words.length < 2) return { firstName: words[0] ?? '', lastName: '' }
+  let start = words.length - 1
+  while (start > 1 && PARTICLES.has(words[start - 1]!.toLowerCase())) start--
+  return { firstName: words.slice(0, start).join(' '), lastName: words.slice(start).join(' ') }
 }
 
 /** Plot names or nicknames in one cell, separated by commas or semicolons. */
@@ -136,63 +238,115 @@ export function listOf(text = ''): string[] {
 
 const firstIssue = (error: { issues: Array<{ message: string }> }) => error.issues[0]!.message
 
-/** A new person from a row, with the plots it names; a blank nickname is made later. */
-export function personFromRow(values: RowValues, today: string): Outcome<Person> {
-  const onWaitingList = yesOrNo('people', 'onWaitingList', values.onWaitingList)
+/** A person read from a row: the new record, the paid flag for its plots, the name's split. */
+export interface PersonRow {
+  person: Person
+  /** Whether the rent of the row's plots is paid, when the file says. */
+  paid?: boolean
+  /** The names a full name was split into, before any correction. */
+  split?: { firstName: string; lastName: string }
+}
+
+/**
+ * A new person from a row, with the plots it names; a blank nickname is made later. A full name
+ * is split (a name typed in its own column wins; `corrected` wins over both). Without a waiting
+ * list column, a blank plot puts the person on the waiting list; without a column of its own, the
+ * date they joined it is their date joined.
+ */
+export function personFromRow(
+  values: RowValues,
+  today: string,
+  corrected?: { firstName: string; lastName: string },
+): Outcome<PersonRow> {
+  const inferred = values.onWaitingList === undefined && values.plots !== undefined
+  const onWaitingList = inferred
+    ? ok(listOf(values.plots).length === 0)
+    : yesOrNo('people', 'onWaitingList', values.onWaitingList)
   if (!onWaitingList.ok) return onWaitingList
-  const dates: Record<'dateJoined' | 'joinedWaitingList', string> = {
-    dateJoined: '',
-    joinedWaitingList: '',
-  }
-  for (const key of ['dateJoined', 'joinedWaitingList'] as const) {
-    const date = dateOf(labelOf('people', key), values[key], today)
-    if (!date.ok) return date
-    dates[key] = date.value
+  const paid = givenYesOrNo('people', 'paid', values.paid)
+  if (!paid.ok) return paid
+  const joined = dateOf(labelOf('people', 'dateJoined'), values.dateJoined, today, today)
+  if (!joined.ok) return joined
+  const waitingFrom =
+    values.joinedWaitingList === undefined && onWaitingList.value ? joined.value : today
+  const joinedList = dateOf(
+    labelOf('people', 'joinedWaitingList'),
+    values.joinedWaitingList,
+    waitingFrom,
+    today,
+  )
+  if (!joinedList.ok) return joinedList
+  const split = values.fullName === undefined ? undefined : splitFullName(values.fullName)
+  const names = corrected ?? {
+    firstName: values.firstName || split?.firstName || '',
+    lastName: values.lastName || split?.lastName || '',
   }
   const parsed = newPersonSchema.safeParse({
     id: values.id || 'unnamed',
-    firstName: values.firstName ?? '',
-    lastName: values.lastName ?? '',
+    ...names,
     address: values.address ?? '',
     phoneNumber: values.phoneNumber ?? '',
     email: values.email ?? '',
     altEmail: values.altEmail ?? '',
     onWaitingList: onWaitingList.value,
-    ...dates,
+    dateJoined: joined.value,
+    joinedWaitingList: joinedList.value,
   })
   if (!parsed.success) return refuse(firstIssue(parsed.error))
   const { id, onWaitingList: waiting, ...fields } = parsed.data
   const plots = listOf(values.plots).sort(comparePlotIds)
   return ok({
-    ...blankPerson(values.id ? id : '', waiting, today),
-    ...fields,
-    plots,
-    isPlotHolder: plots.length > 0 || !waiting,
+    person: {
+      ...blankPerson(values.id ? id : '', waiting, today),
+      ...fields,
+      plots,
+      isPlotHolder: plots.length > 0 || !waiting,
+    },
+    ...(paid.value === undefined ? {} : { paid: paid.value }),
+    ...(split ? { split } : {}),
   })
 }
 
-/** A new plot from a row, with the tenants it names; blank cells take the spec's defaults. */
-export function plotFromRow(values: RowValues): Outcome<Plot> {
-  const blank = blankPlot(values.id ?? '')
-  const paid = yesOrNo('plots', 'paid', values.paid)
+const sameText = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase()
+
+/**
+ * How a re-import knows someone already recorded: their e-mail address, and their first and last
+ * names with their address (blank addresses alike), each without regard to case or spacing.
+ */
+export function identityKeys(person: Pick<Person, 'email' | 'firstName' | 'lastName' | 'address'>) {
+  const email = sameText(person.email)
+  return {
+    email: email || undefined,
+    nameAndAddress: [person.firstName, person.lastName, person.address].map(sameText).join('|'),
+  }
+}
+
+/**
+ * A plot from a row, with the tenants it names: a new one from the spec's defaults, or the one
+ * recorded (`kept`) with the fields the row fills in; a blank cell keeps what is there.
+ */
+export function plotFromRow(values: RowValues, kept?: Plot): Outcome<Plot> {
+  const base = kept ?? blankPlot(values.id ?? '')
+  const paid = givenYesOrNo('plots', 'paid', values.paid)
   if (!paid.ok) return paid
   const given = (key: 'area' | 'distance' | 'fee') =>
-    values[key] ? values[key].replace(/^£/, '').replace(/\.0+$/, '') : blank[key]
+    values[key] ? values[key].replace(/^£/, '').replace(/\.0+$/, '') : base[key]
   const parsed = newPlotSchema.safeParse({
     id: values.id ?? '',
-    description: values.description ?? '',
+    description: values.description || base.description,
     area: given('area'),
     distance: given('distance'),
     fee: given('fee'),
-    gradient: values.gradient ? values.gradient.toLowerCase() : blank.gradient,
-    paid: paid.value,
-    showOnGrid: true,
-    isNew: false,
-    isFailed: false,
+    gradient: values.gradient ? values.gradient.toLowerCase() : base.gradient,
+    paid: paid.value ?? base.paid,
+    showOnGrid: base.showOnGrid,
+    isNew: base.isNew,
+    isFailed: base.isFailed,
   })
   if (!parsed.success) return refuse(firstIssue(parsed.error))
-  const tenants = listOf(values.tenants).sort()
-  return ok({ ...blank, ...parsed.data, tenants, occupied: isOccupied(tenants) })
+  const { id: _named, ...fields } = parsed.data
+  const tenants = [...new Set([...base.tenants, ...listOf(values.tenants)])].sort()
+  return ok({ ...base, ...fields, tenants, occupied: isOccupied(tenants) })
 }
 
 /**

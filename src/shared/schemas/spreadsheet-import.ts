@@ -25,18 +25,29 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
       hint: importMessages.fieldHints.nickname,
     },
     {
+      key: 'fullName',
+      label: 'Full name',
+      aliases: ['name', 'names', 'member', 'member name', 'plot holder', 'plotholder'],
+      hint: importMessages.fieldHints.fullName,
+    },
+    {
       key: 'firstName',
       label: 'First name',
       aliases: ['forename', 'given name', 'first'],
-      required: true,
+      hint: importMessages.fieldHints.firstName,
     },
     {
       key: 'lastName',
       label: 'Last name',
       aliases: ['surname', 'family name', 'last'],
-      required: true,
+      hint: importMessages.fieldHints.lastName,
     },
-    { key: 'dateJoined', label: 'Date joined', aliases: ['joined', 'start date', 'member since'] },
+    {
+      key: 'dateJoined',
+      label: 'Date joined',
+      aliases: ['joined', 'start date', 'date started', 'started', 'member since'],
+      hint: importMessages.fieldHints.dateJoined,
+    },
     {
       key: 'joinedWaitingList',
       label: 'Joined waiting list',
@@ -62,6 +73,12 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
       label: 'Plots',
       aliases: ['plot', 'plot numbers', 'plot number', 'plot no'],
       hint: importMessages.fieldHints.plots,
+    },
+    {
+      key: 'paid',
+      label: 'Paid',
+      aliases: ['paid?', 'rent paid', 'fee paid'],
+      hint: importMessages.fieldHints.paid,
     },
   ],
   plots: [
@@ -90,22 +107,42 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
 export const columnMappingSchema = z.record(z.string().max(40), z.string().max(200))
 export type ColumnMapping = z.infer<typeof columnMappingSchema>
 
-/** The text fields sent with the file, on each step. */
-export const importFormSchema = z.object({
-  kind: importKindSchema,
-  sheet: z.string().max(200).optional(),
-  mapping: z
+/** What to do with people the file names who are already recorded. */
+export const existingChoiceSchema = z.enum(['skip', 'update'])
+export type ExistingChoice = z.infer<typeof existingChoiceSchema>
+
+/** A row's full name split another way than the file's: the row's number → the names to use. */
+export const nameCorrectionsSchema = z.record(
+  z.string().regex(/^\d+$/),
+  z.object({ firstName: z.string().max(100), lastName: z.string().max(100) }),
+)
+export type NameCorrections = z.infer<typeof nameCorrectionsSchema>
+
+// A form field holding JSON, read with its schema; unreadable JSON is a 400 with `message`.
+const jsonField = <T>(schema: z.ZodType<T>, max: number) =>
+  z
     .string()
-    .max(20_000)
+    .max(max)
     .transform((text, ctx) => {
       try {
-        return columnMappingSchema.parse(JSON.parse(text))
+        return schema.parse(JSON.parse(text))
       } catch {
         ctx.addIssue({ code: 'custom', message: importMessages.mappingUnreadable })
         return z.NEVER
       }
     })
-    .optional(),
+    .optional()
+
+/** The text fields sent with the file, on each step. */
+export const importFormSchema = z.object({
+  kind: importKindSchema,
+  sheet: z.string().max(200).optional(),
+  /** The mapping to use as it is. */
+  mapping: jsonField(columnMappingSchema, 20_000),
+  /** Choices to keep where the file has their columns (the file chosen again), guesses for the rest. */
+  keep: jsonField(columnMappingSchema, 20_000),
+  existing: existingChoiceSchema.default('skip'),
+  names: jsonField(nameCorrectionsSchema, 1_000_000),
 })
 export type ImportForm = z.infer<typeof importFormSchema>
 
@@ -122,20 +159,71 @@ export type ImportColumns = z.infer<typeof importColumnsSchema>
 export const refusedRowSchema = z.object({ row: z.int(), message: z.string() })
 export type RefusedRow = z.infer<typeof refusedRowSchema>
 
+/** A field of a record already kept that the import would change. */
+export const fieldChangeSchema = z.object({ field: z.string(), old: z.string(), new: z.string() })
+export type FieldChange = z.infer<typeof fieldChangeSchema>
+
+/** What a row does: a new record, an update of one kept, one kept as it is, or one skipped. */
+export const rowActionSchema = z.enum(['new', 'update', 'unchanged', 'skip'])
+export type RowAction = z.infer<typeof rowActionSchema>
+
+export const previewRowSchema = z.object({
+  row: z.int(),
+  action: rowActionSchema,
+  /** The record under our fields' labels, as it will be saved (or as it is kept). */
+  values: z.record(z.string(), z.string()),
+  changes: z.array(fieldChangeSchema),
+  /** The names a full name was split into, when the file has one (for correcting). */
+  split: z.object({ firstName: z.string(), lastName: z.string() }).optional(),
+})
+export type PreviewRow = z.infer<typeof previewRowSchema>
+
+export const importCountsSchema = z.object({
+  created: z.int(),
+  updated: z.int(),
+  unchanged: z.int(),
+  skipped: z.int(),
+})
+export type ImportCounts = z.infer<typeof importCountsSchema>
+
 /**
- * The dry run: the first rows as they will be saved, and every row that would be refused; or,
- * when the first guess at the mapping leaves a required field without a column, why not.
+ * The dry run: every row as it will be saved (the screen pages them), what would change in
+ * records already kept, and every row that would be refused; or, when the mapping cannot be used
+ * (a required field without a column, one column for two fields), why not.
  */
 export const importCheckSchema = importColumnsSchema.extend({
-  preview: z.array(z.record(z.string(), z.string())),
+  preview: z.array(previewRowSchema),
   refused: z.array(refusedRowSchema),
+  counts: importCountsSchema,
+  /** People in the file who are already recorded (by e-mail, or by name and address). */
+  recognised: z.int(),
+  existing: existingChoiceSchema,
   problem: z.string().nullable(),
 })
 export type ImportCheck = z.infer<typeof importCheckSchema>
 
-export const importDoneSchema = z.object({ created: z.int(), tenancies: z.int() })
+export const importDoneSchema = importCountsSchema.extend({
+  importId: z.int(),
+  tenancies: z.int(),
+})
 export type ImportDone = z.infer<typeof importDoneSchema>
+
+/** The last import, while it can still be undone. */
+export const lastImportSchema = z.object({
+  id: z.int(),
+  kind: importKindSchema,
+  fileName: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  created: z.int(),
+  updated: z.int(),
+})
+export type LastImport = z.infer<typeof lastImportSchema>
+
+export const importUndoneSchema = z.object({ removed: z.int(), restored: z.int() })
+export type ImportUndone = z.infer<typeof importUndoneSchema>
 
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024
 export const IMPORT_MAX_ROWS = 20_000
-export const IMPORT_PREVIEW_ROWS = 10
+/** Rows a page of the preview shows. */
+export const IMPORT_PREVIEW_PAGE = 25

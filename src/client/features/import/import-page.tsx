@@ -71,8 +71,8 @@ export function ImportPage() {
     save.mutate(
       { file, kind, sheet: result.sheet || undefined, mapping: result.mapping },
       {
-        onSuccess: ({ created, tenancies }) => {
-          setDone(importMessages.importDone(created, nounOf(kind), tenancies))
+        onSuccess: ({ tenancies, ...counts }) => {
+          setDone(importMessages.importDone(counts, nounOf(kind), tenancies))
           setFile(undefined)
           setFileKey((key) => key + 1)
           check.reset()
@@ -200,7 +200,7 @@ function CheckResult({
   onImport: () => void
 }) {
   const { refused, preview, rowCount } = result
-  const headings = preview.length ? Object.keys(preview[0]!) : []
+  const headings = preview.length ? Object.keys(preview[0]!.values) : []
   return (
     <section className="card" aria-labelledby="import-check-heading">
       <h2 id="import-check-heading">Check</h2>
@@ -234,7 +234,7 @@ function CheckResult({
                 <tr key={i}>
                   {headings.map((heading) => (
                     <td key={heading} data-label={heading}>
-                      {record[heading]}
+                      {record.values[heading]}
                     </td>
                   ))}
                 </tr>

@@ -235,6 +235,20 @@ export interface WaitingListEventsTable {
   createdAt: string
 }
 
+/** An import of a spreadsheet, and what it did, so that it can be undone (import feature). */
+export interface ImportRunsTable {
+  id: Generated<number>
+  kind: 'people' | 'plots'
+  fileName: string
+  createdBy: string
+  createdAt: string
+  /** JSON: how many rows were new, updated, unchanged and skipped. */
+  counts: string
+  /** JSON: the records made and changed, and the tenancies added. */
+  records: string
+  undoneAt: string | null
+}
+
 /** An offer of a plot to someone on the waiting list, open until its deadline. */
 export interface OffersTable {
   id: Generated<number>
@@ -352,6 +366,7 @@ export interface Database {
   rent_steps: RentStepsTable
   applications: ApplicationsTable
   waiting_list_events: WaitingListEventsTable
+  import_runs: ImportRunsTable
   offers: OffersTable
   still_want_rounds: StillWantRoundsTable
   still_want_answers: StillWantAnswersTable

@@ -8,12 +8,15 @@ import {
   importCheckSchema,
   importDoneSchema,
   importKindSchema,
+  importUndoneSchema,
+  lastImportSchema,
 } from '#shared/schemas/spreadsheet-import'
 import { readUpload } from '#server/core/http/read-upload'
 import type { Db } from '#server/core/db/database'
 import type { Upload } from '#server/core/http/read-upload'
 import type { Viewer } from '#server/core/viewer'
 import { checkImport, saveImport } from '#server/features/import/service'
+import { lastImport, undoImport } from '#server/features/import/undo'
 
 const tags = ['import']
 
@@ -28,6 +31,17 @@ const importForm = z.object({
     .string()
     .optional()
     .meta({ description: "JSON: our field's key → the file's column heading" }),
+  keep: z.string().optional().meta({
+    description:
+      'JSON, as mapping: choices kept where the file has their columns (the file chosen again); a guess for the rest',
+  }),
+  existing: z.enum(['skip', 'update']).optional().meta({
+    description:
+      'People already recorded (by e-mail, or name and address): skip (default) or update',
+  }),
+  names: z.string().optional().meta({
+    description: "JSON: a row's number → { firstName, lastName }, correcting a full name's split",
+  }),
 })
 
 type Step<T> = (db: Db, upload: Upload, viewer: Viewer) => Promise<T>
@@ -36,7 +50,7 @@ type Step<T> = (db: Db, upload: Upload, viewer: Viewer) => Promise<T>
 export async function importFeature(app: App) {
   const { db } = app
   await app.register(multipart, {
-    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 3, fieldSize: 20_000, parts: 4 },
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 6, fieldSize: 1_000_000, parts: 7 },
   })
 
   const step = <T>(url: string, response: z.ZodType<T>, description: string, run: Step<T>) =>
@@ -74,5 +88,34 @@ export async function importFeature(app: App) {
     'Saves every row in one transaction, or none: 422 if any row would be refused. Each ' +
       'record made is logged; the mapping is remembered for next time.',
     (db, upload, viewer) => saveImport(db, app.clock, viewer, upload),
+  )
+
+  app.get(
+    '/api/import/last',
+    {
+      config: { minLevel: LEVELS.admin },
+      schema: {
+        response: { 200: lastImportSchema.nullable() },
+        tags,
+        description: 'The last import while it can be undone (null when there is none).',
+      },
+    },
+    () => lastImport(db.kysely),
+  )
+  app.post(
+    '/api/import/undo',
+    {
+      config: { minLevel: LEVELS.admin },
+      schema: {
+        body: z.object({ id: z.int() }),
+        response: { 200: importUndoneSchema },
+        tags,
+        description:
+          'Undoes the last import (`id`, as /api/import/last gave it): removes the records it ' +
+          'made and puts back those it changed. 409 when it is not the last, or a record has ' +
+          'changed since (the message names it).',
+      },
+    },
+    (request) => undoImport(db, app.clock, request.viewer!, request.body.id),
   )
 }

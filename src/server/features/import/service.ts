@@ -1,10 +1,7 @@
 import { guessMapping, listOf, mappedRows, mappingProblem } from '#shared/domain/import-rows'
 import { importMessages } from '#shared/messages/import'
 import type { Person } from '#shared/schemas/person'
-import type { Plot } from '#shared/schemas/plot'
 import {
-  IMPORT_FIELDS,
-  IMPORT_PREVIEW_ROWS,
   columnMappingSchema,
   importFormSchema,
   type ImportCheck,
@@ -19,7 +16,10 @@ import type { Upload } from '#server/core/http/read-upload'
 import type { Clock } from '#server/core/clock'
 import { logEvent, loggedWrite, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
+import type { WriteTx } from '#server/core/db/write-transaction'
 import { planImport, type ImportPlan } from '#server/features/import/plan'
+import { countsOf, previewOf } from '#server/features/import/preview'
+import { insertImportRun, type ImportRecords } from '#server/features/import/sql'
 import type { Spreadsheet } from '#server/features/import/read-spreadsheet'
 import * as peopleRepo from '#server/features/people/sql'
 import { recordJoinings } from '#server/features/people/waiting-list-sql'
@@ -50,11 +50,13 @@ async function open(upload: Upload): Promise<Opened> {
   }
 }
 
-// The mapping sent, or the first guess: the remembered one where the file still has its
-// columns, else one made from the headings.
+// The mapping sent, or the first guess: the choices kept on the screen (the file chosen again),
+// else the one remembered from the last import, where the file still has their columns; a guess
+// from the headings for the rest.
 async function mappingOf(db: Db, { form, spreadsheet }: Opened) {
   if (form.mapping) return form.mapping
-  const remembered = await readJsonSetting(db.kysely, mappingKey(form.kind), columnMappingSchema)
+  const remembered =
+    form.keep ?? (await readJsonSetting(db.kysely, mappingKey(form.kind), columnMappingSchema))
   return guessMapping(form.kind, spreadsheet.table.columns, remembered)
 }
 
@@ -66,49 +68,11 @@ async function rowsOf(db: Db, opened: Opened) {
   return { mapping, rows: mappedRows(opened.form.kind, opened.spreadsheet.table, mapping) }
 }
 
-const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No')
-
-// A record as the preview shows it: under our fields' labels, as it will be saved.
-function shownPerson(person: Person): Record<string, string> {
-  const [id, first, last, joined, waiting, address, phone, email, alt, onList, plots] =
-    IMPORT_FIELDS.people.map((field) => field.label)
-  return {
-    [id!]: person.id,
-    [first!]: person.firstName,
-    [last!]: person.lastName,
-    [joined!]: person.dateJoined,
-    [waiting!]: person.joinedWaitingList,
-    [address!]: person.address,
-    [phone!]: person.phoneNumber,
-    [email!]: person.email,
-    [alt!]: person.altEmail,
-    [onList!]: yesNo(person.onWaitingList),
-    [plots!]: person.plots.join(', '),
-  }
-}
-
-function shownPlot(plot: Plot): Record<string, string> {
-  const [id, description, area, distance, gradient, fee, paid, tenants] = IMPORT_FIELDS.plots.map(
-    (field) => field.label,
-  )
-  return {
-    [id!]: plot.id,
-    [description!]: plot.description,
-    [area!]: String(plot.area),
-    [distance!]: String(plot.distance),
-    [gradient!]: plot.gradient,
-    [fee!]: String(plot.fee),
-    [paid!]: yesNo(plot.paid),
-    [tenants!]: plot.tenants.join(', '),
-  }
-}
-
-const preview = (plan: ImportPlan) =>
-  [...plan.people.map(shownPerson), ...plan.plots.map(shownPlot)].slice(0, IMPORT_PREVIEW_ROWS)
+const noCounts = { created: 0, updated: 0, unchanged: 0, skipped: 0 }
 
 // One request from choosing the file to the verdict: the file's columns and the mapping come
-// with the dry run, and a mapping that misses a required column is a question for the screen
-// (which shows the columns to choose from), not an error.
+// with the dry run, and a mapping that cannot be used is a question for the screen (which shows
+// the columns to choose from), not an error. Every row comes back; the screen pages them.
 export async function checkImport(db: Db, clock: Clock, upload: Upload): Promise<ImportCheck> {
   const opened = await open(upload)
   const { form, spreadsheet } = opened
@@ -120,16 +84,26 @@ export async function checkImport(db: Db, clock: Clock, upload: Upload): Promise
     columns,
     rowCount: rows.length,
     mapping,
+    existing: form.existing,
   }
   const problem = mappingProblem(form.kind, columns, mapping)
-  if (problem) return { ...read, preview: [], refused: [], problem }
+  if (problem)
+    return { ...read, preview: [], refused: [], counts: noCounts, recognised: 0, problem }
   const mapped = mappedRows(form.kind, spreadsheet.table, mapping)
-  const plan = await planImport(db.kysely, form.kind, mapped, clock.today())
-  return { ...read, preview: preview(plan), refused: plan.refused, problem: null }
+  const plan = await planImport(db.kysely, form, mapped, clock.today())
+  return {
+    ...read,
+    preview: previewOf(form.kind, plan),
+    refused: plan.refused,
+    counts: countsOf(plan),
+    recognised: plan.recognised,
+    problem: null,
+  }
 }
 
 // Every record the rows name, locked on PostgreSQL before the plan is made inside the write, so
 // that no other change can fill a plot or take a nickname between the check and the insert.
+// Records found otherwise (someone recognised by e-mail) are written at their versions.
 function locksOf(kind: ImportKind, rows: Awaited<ReturnType<typeof rowsOf>>['rows']) {
   const [own, other, listed] =
     kind === 'people'
@@ -141,9 +115,56 @@ function locksOf(kind: ImportKind, rows: Awaited<ReturnType<typeof rowsOf>>['row
   ])
 }
 
-// All or nothing: one transaction, a refused row anywhere saves no row. Each record made is
-// logged as the form would log it; each record that gains a tenancy is logged as the tenants
-// screen would log it.
+// Those joining the waiting list take their places in its order: by the date they joined it,
+// then in the file's order.
+const inWaitingOrder = (people: readonly Person[]) =>
+  people
+    .map((person, index) => ({ person, index }))
+    .filter(({ person }) => person.onWaitingList)
+    .sort(
+      (a, b) =>
+        (a.person.joinedWaitingList < b.person.joinedWaitingList
+          ? -1
+          : a.person.joinedWaitingList > b.person.joinedWaitingList
+            ? 1
+            : 0) || a.index - b.index,
+    )
+    .map(({ person }) => person.id)
+
+// The version each record is left at, read at the end of the import's write.
+async function recordsOf(tx: WriteTx, plan: ImportPlan): Promise<ImportRecords> {
+  const peopleIds = new Set([
+    ...plan.people.map((p) => p.id),
+    ...plan.updatedPeople.map((u) => u.after.id),
+  ])
+  const plotIds = [...plan.plots.map((p) => p.id), ...plan.updatedPlots.map((u) => u.after.id)]
+  const people = peopleIds.size
+    ? (await peopleRepo.listPeople(tx)).filter((person) => peopleIds.has(person.id))
+    : []
+  const plots = await plotsRepo.findPlots(tx, plotIds)
+  const version = new Map<string, number>([
+    ...people.map((p) => [`people:${p.id}`, p.version] as const),
+    ...plots.map((p) => [`plots:${p.id}`, p.version] as const),
+  ])
+  const at = (collection: string, id: string) => version.get(`${collection}:${id}`)!
+  return {
+    people: plan.people.map((p) => ({ id: p.id, version: at('people', p.id) })),
+    plots: plan.plots.map((p) => ({ id: p.id, version: at('plots', p.id) })),
+    changedPeople: plan.updatedPeople.map(({ before }) => ({
+      before,
+      version: at('people', before.id),
+    })),
+    changedPlots: plan.updatedPlots.map(({ before }) => ({
+      before,
+      version: at('plots', before.id),
+    })),
+    tenancies: plan.tenancies,
+  }
+}
+
+// All or nothing: one transaction, a refused row anywhere saves no row. Each record made or
+// changed is logged as its form would log it; each tenancy as the tenants screen would. What was
+// done is kept, for undoing it.
 export async function saveImport(
   db: Db,
   clock: Clock,
@@ -151,7 +172,8 @@ export async function saveImport(
   upload: Upload,
 ): Promise<ImportDone> {
   const opened = await open(upload)
-  const { kind } = opened.form
+  const { form } = opened
+  const { kind } = form
   const { mapping, rows } = await rowsOf(db, opened)
   const logOf = (methodName: string, eventCollection: string, docId: string) => ({
     methodName,
@@ -161,13 +183,13 @@ export async function saveImport(
   })
   try {
     return await loggedWrite(db, locksOf(kind, rows), async (tx, log) => {
-      const plan = await planImport(tx, kind, rows, clock.today())
+      const plan = await planImport(tx, form, rows, clock.today())
       if (plan.refused.length)
         throw unprocessable(importMessages.importRefused(plan.refused.length))
-      // Those for the waiting list join it now, in the file's order: their history starts here.
+      // Their history on the list starts here, in the list's order.
       const joinings = await recordJoinings(
         tx,
-        plan.people.filter((person) => person.onWaitingList).map((person) => person.id),
+        inWaitingOrder(plan.people),
         waitingListMessages.imported,
         viewer.userName,
         clock.now(),
@@ -176,18 +198,27 @@ export async function saveImport(
       await peopleRepo.insertPeople(tx, people)
       await plotsRepo.insertPlots(tx, plan.plots)
       await plotsRepo.addTenancies(tx, plan.tenancies)
-      const made = kind === 'people' ? plan.people : plan.plots
-      if (kind === 'people') {
-        await plotsRepo.touchPlots(tx, [...new Set(plan.tenancies.map((t) => t.plotId))])
-      } else {
-        await peopleRepo.markPlotHolders(tx, [...new Set(plan.tenancies.map((t) => t.personId))])
-      }
+      for (const { after } of plan.updatedPlots) await plotsRepo.updatePlot(tx, after)
+      for (const { after } of plan.updatedPeople) await peopleRepo.updatePerson(tx, after)
       for (const person of people) log(logOf('createPerson', 'people', person.id), person)
       for (const plot of plan.plots) log(logOf('createPlot', 'plots', plot.id), plot)
+      for (const { after } of plan.updatedPeople)
+        log(logOf('updatePerson', 'people', after.id), after)
+      for (const { after } of plan.updatedPlots) log(logOf('updatePlot', 'plots', after.id), after)
       for (const tenancy of plan.tenancies)
         log(logOf('addPlotToPerson', 'plots', tenancy.plotId), tenancy)
       await writeJsonSetting(tx, mappingKey(kind), columnMappingSchema, mapping)
-      return { created: made.length, tenancies: plan.tenancies.length }
+      const counts = countsOf(plan)
+      const importId = await insertImportRun(tx, {
+        kind,
+        fileName: upload.file?.fileName ?? '',
+        createdBy: viewer.userName,
+        createdAt: clock.now().toISOString(),
+        counts,
+        records: await recordsOf(tx, plan),
+      })
+      log(logOf('importSpreadsheet', 'import_runs', String(importId)), counts)
+      return { importId, ...counts, tenancies: plan.tenancies.length }
     })
   } catch (error) {
     if (error instanceof AppError) {

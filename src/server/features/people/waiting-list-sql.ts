@@ -81,6 +81,21 @@ export async function recordJoinings(
   return joinings
 }
 
+/**
+ * The history of people whose records go with an undone import, so that someone imported again
+ * under the same nickname starts afresh.
+ */
+export async function deleteWaitingListHistory(
+  tx: WriteTx,
+  personIds: readonly string[],
+): Promise<void> {
+  for (let start = 0; start < personIds.length; start += 1_000)
+    await tx
+      .deleteFrom('waiting_list_events')
+      .where('personId', 'in', personIds.slice(start, start + 1_000))
+      .execute()
+}
+
 /** The same change of place for many people at once (a whole round lapsing), in batches. */
 export function recordWaitingListEvents(
   tx: WriteTx,

@@ -137,6 +137,15 @@ export async function touchPlots(tx: WriteTx, ids: readonly string[]): Promise<v
   }
 }
 
+/** Removes plots an import made, when it is undone (their tenancy rows go with them). */
+export async function deletePlotRows(tx: WriteTx, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += 1_000)
+    await tx
+      .deleteFrom('plots')
+      .where('id', 'in', ids.slice(start, start + 1_000))
+      .execute()
+}
+
 // Until the import reads them from people/sql, where the tenancy table now lives.
 export { insertTenancies as addTenancies, tenantCounts } from '#server/features/people/sql'
 

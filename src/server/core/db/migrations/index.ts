@@ -16,6 +16,7 @@ import { offers } from '#server/core/db/migrations/014-offers'
 import { wideMoney } from '#server/core/db/migrations/015-wide-money'
 import { applicationExpiryJobs } from '#server/core/db/migrations/016-application-expiry-jobs'
 import { waitingOrder } from '#server/core/db/migrations/017-waiting-order'
+import { importRuns } from '#server/core/db/migrations/018-import-runs'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -41,6 +42,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '015-wide-money': wideMoney,
   '016-application-expiry-jobs': applicationExpiryJobs,
   '017-waiting-order': waitingOrder,
+  '018-import-runs': importRuns,
 }
 
 /** What a migration is told about the engine it runs on. */

@@ -1,0 +1,96 @@
+import { longDate } from '#shared/domain/dates'
+import { feePence, penceText } from '#shared/domain/money'
+import type { Person } from '#shared/schemas/person'
+import type { Plot } from '#shared/schemas/plot'
+import {
+  IMPORT_FIELDS,
+  type FieldChange,
+  type ImportCounts,
+  type ImportKind,
+  type PreviewRow,
+} from '#shared/schemas/spreadsheet-import'
+import type { ImportPlan, PlannedRow } from '#server/features/import/plan'
+
+// The check's words for records: each under our fields' labels, as it will be saved, and the
+// fields of a record already kept that the import would change, each as a person reads it.
+
+const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No')
+const labelOf = (kind: ImportKind, key: string) =>
+  IMPORT_FIELDS[kind].find((field) => field.key === key)!.label
+
+type Shown<T> = Partial<Record<keyof T & string, (record: T) => string>>
+
+const PERSON: Shown<Person> = {
+  id: (p) => p.id,
+  firstName: (p) => p.firstName,
+  lastName: (p) => p.lastName,
+  dateJoined: (p) => longDate(p.dateJoined),
+  joinedWaitingList: (p) => longDate(p.joinedWaitingList),
+  address: (p) => p.address,
+  phoneNumber: (p) => p.phoneNumber,
+  email: (p) => p.email,
+  altEmail: (p) => p.altEmail,
+  onWaitingList: (p) => yesNo(p.onWaitingList),
+  plots: (p) => p.plots.join(', '),
+}
+
+const PLOT: Shown<Plot> = {
+  id: (p) => p.id,
+  description: (p) => p.description,
+  area: (p) => String(p.area),
+  distance: (p) => String(p.distance),
+  gradient: (p) => p.gradient,
+  fee: (p) => penceText(feePence(p.fee)),
+  paid: (p) => yesNo(p.paid),
+  tenants: (p) => p.tenants.join(', '),
+}
+
+function shown<T>(kind: ImportKind, fields: Shown<T>, record: T): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, show]) => [
+      labelOf(kind, key),
+      (show as (r: T) => string)(record),
+    ]),
+  )
+}
+
+function changed<T>(kind: ImportKind, fields: Shown<T>, before: T, after: T): FieldChange[] {
+  return Object.entries(fields).flatMap(([key, show]) => {
+    const [old, value] = [before, after].map(show as (r: T) => string) as [string, string]
+    return old === value ? [] : [{ field: labelOf(kind, key), old, new: value }]
+  })
+}
+
+export const personChanges = (before: Person, after: Person) =>
+  changed('people', PERSON, before, after)
+export const plotChanges = (before: Plot, after: Plot) => changed('plots', PLOT, before, after)
+
+function previewRow(kind: ImportKind, planned: PlannedRow): PreviewRow {
+  const values =
+    kind === 'people'
+      ? shown('people', PERSON, planned.record as Person)
+      : shown('plots', PLOT, planned.record as Plot)
+  if (planned.paid !== undefined) values[labelOf('people', 'paid')] = yesNo(planned.paid)
+  return {
+    row: planned.row,
+    action: planned.action,
+    values,
+    changes: planned.changes,
+    ...(planned.split ? { split: planned.split } : {}),
+  }
+}
+
+/** Every row the import would save, in the file's order. */
+export const previewOf = (kind: ImportKind, plan: ImportPlan) =>
+  plan.rows.map((planned) => previewRow(kind, planned))
+
+export function countsOf(plan: ImportPlan): ImportCounts {
+  const count = (action: PlannedRow['action']) =>
+    plan.rows.filter((row) => row.action === action).length
+  return {
+    created: count('new'),
+    updated: count('update'),
+    unchanged: count('unchanged'),
+    skipped: count('skip'),
+  }
+}
