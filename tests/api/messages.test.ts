@@ -17,7 +17,7 @@ import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 const MINUTE = 60_000
 const later = (ms: number) => new Date(Date.now() + ms)
 const rent = {
-  subject: 'Rent for plot {plots}',
+  subject: 'Rent for {plots}',
   body: 'Dear {firstName},\n{amountDue} is due to {associationName}.',
 }
 
@@ -116,7 +116,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
       mailServer: true,
       sample: {
         personId: 'ann',
-        subject: 'Rent for plot P1, P2',
+        subject: 'Rent for plots P1 and P2',
         body: 'Dear Ann,\n£45.00 is due to Riverside Allotment Association.',
       },
     })
@@ -135,7 +135,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
     expect(mailsTo('ann@example.org')).toHaveLength(1)
     expect(mailsTo('bob@example.org')).toHaveLength(1)
     expect(mailsTo('ann@example.org')[0]).toMatchObject({
-      subject: 'Rent for plot P1, P2',
+      subject: 'Rent for plots P1 and P2',
       text: 'Dear Ann,\n£45.00 is due to Riverside Allotment Association.',
     })
     expect(mailsTo('bob@example.org')[0]).toMatchObject({
@@ -150,7 +150,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
     ])
     const annsPage = (await send(t, committee, 'GET', '/api/people/ann/messages')).json()
     expect(annsPage).toMatchObject([
-      { batchId, channel: 'email', subject: 'Rent for plot P1, P2', status: 'sent' },
+      { batchId, channel: 'email', subject: 'Rent for plots P1 and P2', status: 'sent' },
     ])
     const list = (await send(t, committee, 'GET', '/api/messages')).json()
     expect(list[0]).toMatchObject({

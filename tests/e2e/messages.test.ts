@@ -53,7 +53,7 @@ describe('messages to members', () => {
     await expectNoAxeViolations(page)
 
     const form = page.getByRole('form', { name: 'Write a message' })
-    await field(page, 'Subject').fill('Rent for plot {plots}')
+    await field(page, 'Subject').fill('Rent for {plots}')
     await field(page, 'Message').fill('Dear {firstName},\nYou owe {amountDue}.')
     await form.getByRole('button', { name: 'Preview' }).click()
     await poll(() => form.getByText(mailMessages.messagePlan(1, 1)).count()).toBe(1)
@@ -63,7 +63,7 @@ describe('messages to members', () => {
     await expectNoAxeViolations(page)
 
     // A change asks for a new preview before anything can be sent.
-    await field(page, 'Subject').fill('Rent for plot {plots}, please')
+    await field(page, 'Subject').fill('Rent for {plots}, please')
     await poll(() => form.getByRole('button', { name: 'Send' }).count()).toBe(0)
     await form.getByRole('button', { name: 'Preview' }).click()
     await form.getByRole('button', { name: 'Send' }).click()
@@ -79,7 +79,7 @@ describe('messages to members', () => {
       text: 'Dear Ann,\nYou owe £40.00.',
     })
 
-    await page.getByRole('link', { name: 'Rent for plot {plots}, please' }).click()
+    await page.getByRole('link', { name: 'Rent for {plots}, please' }).click()
     await poll(() => headingOf(page)).toBe('Message')
     const rows = page.getByRole('table').getByRole('row')
     await poll(() => rows.filter({ hasText: 'ann' }).innerText()).toContain(

@@ -31,7 +31,7 @@ describe('removing people: moves between the lists and deletion', () => {
   it("refuses to move a person with plots to the waiting list: 'This person has plots'", async () => {
     await page.goto('/members/plotholders')
     const row = page.locator('.people-list__item', { hasText: 'Jenkins, Huw' })
-    await poll(() => row.textContent()).toContain('Plots 12')
+    await poll(() => row.textContent()).toContain('Plot 12')
     await row.getByRole('link').click()
     await poll(() => page.getByRole('link', { name: 'Plot 12' }).getAttribute('href')).toBe(
       '/members/plots/12',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext, Page } from 'playwright-core'
+import { shortDate } from '#shared/domain/dates'
 import { apiAs, expectNoAxeViolations, signedInPage } from '#tests/helpers/browser'
 import {
   expectPersonPage,
@@ -113,9 +114,9 @@ describe('plot holders and the waiting list', () => {
     await page.goto('/members/waitinglist')
     await poll(names).toEqual(['Lloyd, Ifan', 'Adams, Cai', 'Pryce, Rhiannon'])
     expect(await details()).toEqual([
-      'ifan · No. 1 · waiting since 2023-05-01',
-      'cai · No. 2 · waiting since 2024-01-10',
-      `rhi · No. 3 · waiting since ${today}`,
+      'ifan · No. 1 · waiting since 1 May 2023',
+      'cai · No. 2 · waiting since 10 Jan 2024',
+      `rhi · No. 3 · waiting since ${shortDate(today)}`,
     ])
     // Sorted by name, everyone keeps their place in the queue.
     await page.getByLabel('Sort by').selectOption('name')

@@ -2,6 +2,8 @@
 // name. A template is checked before anything is sent, and an unknown field is refused by name,
 // so that no member ever reads "Dear {frstName}".
 
+import { inWords } from '#shared/domain/text'
+
 /** The fields every message can use; a feature's messages may add their own (rent, offers). */
 export const BASE_MERGE_FIELDS = [
   'firstName',
@@ -14,6 +16,15 @@ export const BASE_MERGE_FIELDS = [
 ] as const
 
 export type MergeValues = Record<string, string>
+
+/**
+ * `{plots}`: the person's plots as a sentence names them, "plot 15" or "plots 15 and 16", so that
+ * "As the tenant of {plots}" reads right (it read "As the tenant of 15"); empty without a plot.
+ */
+export function plotsField(plots: readonly string[]): string {
+  if (plots.length === 0) return ''
+  return `${plots.length === 1 ? 'plot' : 'plots'} ${inWords(plots)}`
+}
 
 // A field is a name in single braces; anything else with braces is text.
 const FIELD = /\{([A-Za-z][A-Za-z0-9]*)\}/g

@@ -1,4 +1,4 @@
-import { fillFields, type MergeValues } from '#shared/domain/merge-fields'
+import { fillFields, plotsField, type MergeValues } from '#shared/domain/merge-fields'
 import { penceText } from '#shared/domain/money'
 import type { ContactBy } from '#shared/domain/contact-ways'
 
@@ -55,7 +55,7 @@ export function mergeValues(person: Addressee, association: Association): MergeV
     firstName: person.firstName,
     lastName: person.lastName,
     fullName: fullName(person),
-    plots: person.plots.join(', '),
+    plots: plotsField(person.plots),
     amountDue: penceText(person.amountDue),
     associationName: association.name,
     associationAddress: association.contactAddress,

@@ -12,3 +12,9 @@ export function toIsoDate(date: Date): string {
 export function counted(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`
 }
+
+/** Items as a sentence lists them: "15", "15 and 16", "3, 12a and 15". */
+export function inWords(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('')
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+}

@@ -1,4 +1,5 @@
 import { commonMessages } from '#shared/messages/common'
+import { counted } from '#shared/domain/text'
 
 // Contact enquiries: the public contact form, and the committee's Enquiries screen.
 
@@ -12,7 +13,7 @@ export const contactMessages = {
   // The Enquiries screen. Mail written to the outbox folder has reached no one yet, so it is not
   // called "Sent" and is counted on its own.
   enquiriesCount: (total: number, unsent: number, inOutbox: number) =>
-    `${total} ${total === 1 ? 'enquiry' : 'enquiries'}, ${unsent} unsent` +
+    `${counted(total, 'enquiry', 'enquiries')}, ${unsent} unsent` +
     (inOutbox > 0 ? `, ${inOutbox} in the outbox` : ''),
   enquiryInOutbox: commonMessages.inOutbox,
 } as const

@@ -1,4 +1,5 @@
 import { commonMessages } from '#shared/messages/common'
+import { counted } from '#shared/domain/text'
 
 // Letters and e-mails to members (issue 15): writing and sending them, templates, and what became
 // of each copy, on the Messages screens and a person's page.
@@ -16,7 +17,7 @@ export const mailMessages = {
     `${email.toLocaleString('en-GB')} by e-mail, ${post.toLocaleString('en-GB')} by letter.`,
   mailToOutbox: 'No mail server is set up: the e-mails will be saved in the outbox folder.',
   messageQueued: (email: number, post: number) =>
-    `Queued ${email.toLocaleString('en-GB')} e-mails and ${post.toLocaleString('en-GB')} letters.`,
+    `Queued ${counted(email, 'e-mail')} and ${counted(post, 'letter')}.`,
   noMessagesYet: 'No messages yet.',
   templateNameRequired: 'The template name must be filled in!',
   templateNameOneLine: 'The template name must fit on one line.',
@@ -30,7 +31,7 @@ export const mailMessages = {
       : `Download the ${count.toLocaleString('en-GB')} letters (PDF)`,
   nothingSentYet: 'Nothing sent to this person yet.',
   mergeFieldsHint: (fields: readonly string[]) =>
-    `Merge fields: ${fields.map((f) => `{${f}}`).join(', ')}.`,
+    `Merge fields: ${fields.map((f) => `{${f}}`).join(', ')}. {plots} reads “plot 15” or “plots 15 and 16”.`,
   nicknamesHint: 'Nicknames, separated by commas.',
   // What became of each copy of a message, as the screens name it.
   copyStatus: {

@@ -1,6 +1,9 @@
 // Plots and their tenants: a plot's record, its checks, and the plots screens (the grid, the map,
 // adding tenants).
 
+import type { PlotStatus } from '#shared/domain/plots'
+import { counted } from '#shared/domain/text'
+
 export const plotMessages = {
   plotNameInUse: 'Plot name already in use!',
   fourTenantsOnly: 'Only four tenants allowed per plot',
@@ -20,7 +23,13 @@ export const plotMessages = {
   // The keywords are spelled out because nothing else on the screen would reveal them.
   plotsFilterHint:
     'At least 2 characters: a plot holder’s nickname, or one of empty, paid, unpaid, new, failed, lapsed.',
-  plotsMatch: (count: number) =>
-    `${count.toLocaleString('en-GB')} ${count === 1 ? 'plot' : 'plots'} match; the others are faded.`,
+  plotsMatch: (count: number) => `${counted(count, 'plot')} match; the others are faded.`,
   choosePlotOnMap: 'Choose a plot to open its page.',
+  // The map's key, the grid's cards and a plot's page say a plot's state alike. A plot whose rent
+  // is unpaid is let all the same (the key's "Occupied" and "Unpaid" read as if it were not).
+  plotStatus: {
+    vacant: 'Vacant',
+    occupied: 'Let, rent paid',
+    unpaid: 'Let, rent unpaid',
+  } satisfies Record<PlotStatus, string>,
 } as const

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { BASE_MERGE_FIELDS, fieldsIn, fillFields, unknownFields } from '#shared/domain/merge-fields'
+import {
+  BASE_MERGE_FIELDS,
+  fieldsIn,
+  fillFields,
+  plotsField,
+  unknownFields,
+} from '#shared/domain/merge-fields'
 
 describe('merge fields', () => {
   it('lists the fields a text uses, each once, and leaves other braces as text', () => {
@@ -32,5 +38,14 @@ describe('merge fields', () => {
     expect(
       fillFields('Dear {firstName} {lastName}', { firstName: '{lastName}', lastName: 'Smith' }),
     ).toBe('Dear {lastName} Smith')
+  })
+
+  it('names the plots as a sentence does: "As the tenant of plot 15", never "of 15"', () => {
+    expect(fillFields('As the tenant of {plots},', { plots: plotsField(['15']) })).toBe(
+      'As the tenant of plot 15,',
+    )
+    expect(plotsField(['15', '16'])).toBe('plots 15 and 16')
+    expect(plotsField(['3', '12a', '15'])).toBe('plots 3, 12a and 15')
+    expect(plotsField([])).toBe('')
   })
 })

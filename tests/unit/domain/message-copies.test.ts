@@ -34,7 +34,7 @@ describe('message copies', () => {
       personId: 'ann',
       channel: 'email',
       recipient: 'ann@example.org',
-      subject: 'Rent for 3, 12a',
+      subject: 'Rent for plots 3 and 12a',
       body: 'Dear Ann,\n£90.00 is due to Riverside Allotments, The Shed, Riverside.',
     })
   })

@@ -1,16 +1,11 @@
 import type { PlotStatus } from '#shared/domain/plots'
+import { plotMessages } from '#shared/messages/plots'
 import type { PlotShape, SitePlot } from '#shared/schemas/site-map'
 
 // The plots of a map as one piece of SVG markup, which the browser parses natively in one go:
 // building thousands of elements one call at a time from script cost a council-sized map
 // (2,000 plots) most of its render time (decision 15). Every value is escaped; the clicks and
 // keys are handled once, on the group, by the plot's data-plot-id.
-
-export const statusWords: Record<PlotStatus, string> = {
-  vacant: 'Vacant',
-  occupied: 'Occupied',
-  unpaid: 'Unpaid',
-}
 
 export interface PlotsMarkupOptions {
   plotStatus?: Record<string, PlotStatus>
@@ -50,7 +45,7 @@ function plotMarkup(plot: SitePlot, { plotStatus, unrecorded, interactive }: Plo
   if (interactive) classes.push('plot--interactive')
   const control = interactive ? ` role="link" tabindex="0" aria-label="Plot ${id}"` : ''
   const title = status
-    ? `<title>Plot ${id}: ${statusWords[status]}</title>`
+    ? `<title>Plot ${id}: ${plotMessages.plotStatus[status]}</title>`
     : noRecord
       ? `<title>Plot ${id}: no record</title>`
       : ''

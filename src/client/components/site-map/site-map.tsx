@@ -1,7 +1,9 @@
 import { useId, useMemo, type KeyboardEvent, type MouseEvent } from 'react'
 import type { PlotStatus } from '#shared/domain/plots'
 import type { FeatureShape, SiteFeature, SiteMap as SiteMapData } from '#shared/schemas/site-map'
-import { plotsMarkup, statusWords } from './plots-markup.ts'
+import { plotMessages } from '#shared/messages/plots'
+import { plotsMarkup } from './plots-markup.ts'
+import { useMapZoom } from './use-map-zoom.ts'
 import './site-map.css'
 
 export type SiteMapProps = {
@@ -17,7 +19,7 @@ export type SiteMapProps = {
   unrecorded?: ReadonlySet<string>
 }
 
-const statuses = Object.keys(statusWords) as PlotStatus[]
+const statuses = Object.keys(plotMessages.plotStatus) as PlotStatus[]
 
 /** The allotment site as stored in the database. No inline styles: classes only. */
 export function SiteMap({ siteMap, title, plotStatus, onSelectPlot, unrecorded }: SiteMapProps) {
@@ -34,69 +36,92 @@ export function SiteMap({ siteMap, title, plotStatus, onSelectPlot, unrecorded }
     [layout.plots, plotStatus, unrecorded, interactive],
   )
 
+  const zoom = useMapZoom(interactive)
+
   return (
     <div className="site-map-container">
-      <svg
-        className="site-map"
-        viewBox={`0 0 ${width} ${height}`}
-        // An image's children are presentational, so a map whose plots are links is a group.
-        role={interactive ? 'group' : 'img'}
-        aria-labelledby={titleId}
-      >
-        <title id={titleId}>{title}</title>
-        <defs>
-          <pattern id={treesId} width="11" height="10" patternUnits="userSpaceOnUse">
-            <circle className="map-tree" cx="3" cy="3" r="2.1" />
-            <circle className="map-tree" cx="8.5" cy="8" r="2.1" />
-          </pattern>
-          <pattern id={willowId} width="4" height="4" patternUnits="userSpaceOnUse">
-            <path className="map-willow-stem" d="M1 3.6 L1.6 0.6 M2.6 3.6 L2.1 1" />
-          </pattern>
-        </defs>
-        {backgroundUrl && (
-          <image
-            href={backgroundUrl}
-            x="0"
-            y="0"
-            width={width}
-            height={height}
-            aria-hidden="true"
+      <div className="button-row site-map__zoom no-print">
+        <button
+          type="button"
+          className="button button--quiet"
+          disabled={!zoom.zoomOut}
+          onClick={zoom.zoomOut}
+        >
+          Zoom out
+        </button>
+        <button
+          type="button"
+          className="button button--quiet"
+          disabled={!zoom.zoomIn}
+          onClick={zoom.zoomIn}
+        >
+          Zoom in
+        </button>
+      </div>
+      <div className="site-map__viewport" ref={zoom.box}>
+        <svg
+          className="site-map"
+          width={zoom.width}
+          viewBox={`0 0 ${width} ${height}`}
+          // An image's children are presentational, so a map whose plots are links is a group.
+          role={interactive ? 'group' : 'img'}
+          aria-labelledby={titleId}
+        >
+          <title id={titleId}>{title}</title>
+          <defs>
+            <pattern id={treesId} width="11" height="10" patternUnits="userSpaceOnUse">
+              <circle className="map-tree" cx="3" cy="3" r="2.1" />
+              <circle className="map-tree" cx="8.5" cy="8" r="2.1" />
+            </pattern>
+            <pattern id={willowId} width="4" height="4" patternUnits="userSpaceOnUse">
+              <path className="map-willow-stem" d="M1 3.6 L1.6 0.6 M2.6 3.6 L2.1 1" />
+            </pattern>
+          </defs>
+          {backgroundUrl && (
+            <image
+              href={backgroundUrl}
+              x="0"
+              y="0"
+              width={width}
+              height={height}
+              aria-hidden="true"
+            />
+          )}
+          {layout.features.map((feature) => (
+            <Feature
+              key={feature.name}
+              feature={feature}
+              textureId={
+                feature.kind === 'orchard'
+                  ? treesId
+                  : feature.kind === 'willow'
+                    ? willowId
+                    : undefined
+              }
+            />
+          ))}
+          <g
+            className="plots"
+            dangerouslySetInnerHTML={{ __html: markup }}
+            {...(onSelectPlot ? plotControls(onSelectPlot) : {})}
           />
-        )}
-        {layout.features.map((feature) => (
-          <Feature
-            key={feature.name}
-            feature={feature}
-            textureId={
-              feature.kind === 'orchard'
-                ? treesId
-                : feature.kind === 'willow'
-                  ? willowId
-                  : undefined
-            }
-          />
-        ))}
-        <g
-          className="plots"
-          dangerouslySetInnerHTML={{ __html: markup }}
-          {...(onSelectPlot ? plotControls(onSelectPlot) : {})}
-        />
-        {layout.features.map(
-          (feature) =>
-            feature.label && (
-              <text
-                key={feature.name}
-                className={`map-feature__label map-feature__label--${feature.kind}`}
-                x={feature.label.x}
-                y={feature.label.y}
-                textAnchor="middle"
-                dominantBaseline="central"
-              >
-                {feature.label.text}
-              </text>
-            ),
-        )}
-      </svg>
+          {layout.features.map(
+            (feature) =>
+              feature.label && (
+                <text
+                  key={feature.name}
+                  className={`map-feature__label map-feature__label--${feature.kind}`}
+                  x={feature.label.x}
+                  y={feature.label.y}
+                  textAnchor="middle"
+                  dominantBaseline="central"
+                >
+                  {feature.label.text}
+                </text>
+              ),
+          )}
+        </svg>
+      </div>
       {plotStatus && (
         <ul className="map-legend" aria-label="Key to plot colours">
           {statuses.map((status) => (
@@ -111,7 +136,7 @@ export function SiteMap({ siteMap, title, plotStatus, onSelectPlot, unrecorded }
                   <rect className="plot__shape" x="0.4" y="0.4" width="5.2" height="3.7" />
                 </g>
               </svg>
-              {statusWords[status]}
+              {plotMessages.plotStatus[status]}
             </li>
           ))}
         </ul>

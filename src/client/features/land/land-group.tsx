@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { LandGroup } from '#shared/schemas/land-documents'
 import { LandDocumentItem } from './land-document-item.tsx'
 import { longDate } from '#shared/domain/dates'
+import { counted } from '#shared/domain/text'
 
 interface Props {
   group: LandGroup
@@ -30,9 +31,7 @@ export function LandGroupItem({ group, open, onToggle, canEdit }: Props) {
           </span>
           <time dateTime={group.date}>{longDate(group.date)}</time>
           <span className="timeline__description">{group.description}</span>
-          <span className="timeline__count">
-            ({count} {count === 1 ? 'document' : 'documents'})
-          </span>
+          <span className="timeline__count">({counted(count, 'document')})</span>
         </button>
       </h2>
       <ul id={listId} className="timeline__documents" hidden={!open}>

@@ -1,5 +1,6 @@
 import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
+import { counted } from '#shared/domain/text'
 
 export type PeopleMode = 'plotholders' | 'waitinglist'
 
@@ -19,7 +20,6 @@ export interface ModeText {
 }
 
 const number = (n: number) => n.toLocaleString('en-GB')
-const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`
 
 export const modeText: Record<PeopleMode, ModeText> = {
   plotholders: {
@@ -31,8 +31,8 @@ export const modeText: Record<PeopleMode, ModeText> = {
     movedNotice: peopleMessages.movedToWaitingList,
     count: (shown, total) =>
       shown === total
-        ? plural(total, 'plot holder', 'plot holders')
-        : `${number(shown)} of ${plural(total, 'plot holder', 'plot holders')}`,
+        ? counted(total, 'plot holder')
+        : `${number(shown)} of ${counted(total, 'plot holder')}`,
     joinSortLabel: 'Date joined',
     related: [],
     belongs: (person) => person.isPlotHolder,

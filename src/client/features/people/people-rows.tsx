@@ -1,5 +1,6 @@
 import { memo, type MouseEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { shortDate } from '#shared/domain/dates'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import { listPath, personPath, type PeopleMode } from './mode.ts'
 import type { ListedPerson } from './use-people-view.ts'
@@ -92,13 +93,15 @@ const PersonRow = memo(function PersonRow({
         {person.id}
         {mode === 'waitinglist' ? (
           <>
-            {' · '}No. {person.position} · waiting since {person.joinedWaitingList}
+            {' · '}No. {person.position} · waiting since {shortDate(person.joinedWaitingList)}
           </>
         ) : (
           <>
             {' · '}
-            {person.plots.length > 0 ? `Plots ${person.plots.join(', ')}` : 'No plots'}
-            {' · '}joined {person.dateJoined}
+            {person.plots.length > 0
+              ? `${person.plots.length === 1 ? 'Plot' : 'Plots'} ${person.plots.join(', ')}`
+              : 'No plots'}
+            {' · '}joined {shortDate(person.dateJoined)}
           </>
         )}
       </span>

@@ -3,9 +3,9 @@ import { peopleFilter } from '#shared/domain/people'
 import { waitingListOrder } from '#shared/domain/waiting-order'
 import { plotMessages } from '#shared/messages/plots'
 import type { Person } from '#shared/schemas/person'
+import { counted } from '#shared/domain/text'
 import { TextField } from '../../components/ui/field.tsx'
 import { fullName, PersonButton } from './person-button.tsx'
-import { plural } from './plot-status.ts'
 import { useShowMore } from '../../lib/use-show-more.ts'
 
 const PAGE_SIZE = 100
@@ -45,7 +45,7 @@ export function PeopleToAdd({ people, tenants, busy, onAdd }: Props) {
         hint={plotMessages.findPersonHint}
       />
       <p className="count" aria-live="polite">
-        {plural(matching.length, 'person', 'people')}
+        {counted(matching.length, 'person', 'people')}
         {hidden > 0 ? `; showing the first ${visible.length}` : ''}
       </p>
       <ul className="pick-list">

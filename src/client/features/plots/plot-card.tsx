@@ -3,10 +3,11 @@ import { Link } from 'react-router'
 import { plotStatus } from '#shared/domain/plots'
 import type { Plot } from '#shared/schemas/plot'
 import { plotHref } from './api.ts'
-import { statusWords } from './plot-status.ts'
+import { plotMessages } from '#shared/messages/plots'
 
 // Memoised: typing in the filter re-renders the grid, but unchanged plots keep their cards.
-export const PlotCard = memo(function PlotCard({ plot }: { plot: Plot }) {
+// `tenants` is the tenants as the grid names them ('Arjun Singh, Priya Shah'), '' for none.
+export const PlotCard = memo(function PlotCard({ plot, tenants }: { plot: Plot; tenants: string }) {
   const status = plotStatus(plot)
   const flags = [plot.isNew ? 'New' : '', plot.isFailed ? 'Failed or lapsed' : ''].filter(Boolean)
   // The explicit spaces keep the words apart in the link's accessible name.
@@ -15,9 +16,11 @@ export const PlotCard = memo(function PlotCard({ plot }: { plot: Plot }) {
       <Link className={`plot-card plot-card--${status}`} to={plotHref(plot.id)}>
         <span className="plot-card__id">Plot {plot.id}</span>{' '}
         <span className="plot-card__tenants">
-          {plot.tenants.length > 0 ? plot.tenants.join(', ') : 'No tenants'}
+          {tenants || 'No tenants'}
         </span>{' '}
-        <span className="plot-card__status">{[statusWords[status], ...flags].join(' · ')}</span>
+        <span className="plot-card__status">
+          {[plotMessages.plotStatus[status], ...flags].join(' · ')}
+        </span>
       </Link>
     </li>
   )

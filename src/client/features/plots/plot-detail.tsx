@@ -5,7 +5,7 @@ import type { Plot } from '#shared/schemas/plot'
 import { useIsCommittee } from './committee-only.tsx'
 import { plotHref } from './api.ts'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
-import { statusWords } from './plot-status.ts'
+import { plotMessages } from '#shared/messages/plots'
 
 // Loaded apart: it carries the offers' words, which the plot's page, near its budget, does without.
 const OfferPlotLink = lazy(() =>
@@ -36,7 +36,7 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
     ['Fee (£)', String(plot.fee)],
     ['Paid', yesNo(plot.paid)],
     ['Occupied', yesNo(plot.occupied)],
-    ['Status', statusWords[plotStatus(plot)]],
+    ['Status', plotMessages.plotStatus[plotStatus(plot)]],
     ['Show on grid', yesNo(plot.showOnGrid)],
     ['New plot', yesNo(plot.isNew)],
     ['Failed or lapsed', yesNo(plot.isFailed)],

@@ -1,16 +1,27 @@
 import { useMemo } from 'react'
 import { filterPlots, PLOT_FILTER_MIN_LENGTH } from '#shared/domain/plots'
 import type { Plot } from '#shared/schemas/plot'
+import { counted } from '#shared/domain/text'
 import { PlotCard } from './plot-card.tsx'
-import { plural } from './plot-status.ts'
 import { useShowMore } from '../../lib/use-show-more.ts'
+import { tenantLabel, type TenantNames } from './use-tenant-names.ts'
 
 const PAGE_SIZE = 200
 
-export function PlotsGrid({ plots, filter }: { plots: Plot[]; filter: string }) {
+interface Props {
+  plots: Plot[]
+  filter: string
+  /** The committee's: the cards name the tenants, and the filter finds them by name. */
+  tenantNames: TenantNames
+}
+
+export function PlotsGrid({ plots, filter, tenantNames }: Props) {
   // Spec section 3: showOnGrid false hides a plot from the grid (the map still draws it).
   const onGrid = useMemo(() => plots.filter((plot) => plot.showOnGrid), [plots])
-  const matching = useMemo(() => filterPlots(onGrid, filter), [onGrid, filter])
+  const matching = useMemo(
+    () => filterPlots(onGrid, filter, tenantNames),
+    [onGrid, filter, tenantNames],
+  )
   const { visible, hidden, showMore } = useShowMore(matching, PAGE_SIZE)
   const filtered = filter.trim().length >= PLOT_FILTER_MIN_LENGTH
 
@@ -18,14 +29,18 @@ export function PlotsGrid({ plots, filter }: { plots: Plot[]; filter: string }) 
     <>
       <p className="count" aria-live="polite">
         {filtered
-          ? `${plural(matching.length, 'plot')} of ${onGrid.length.toLocaleString('en-GB')} match`
-          : plural(matching.length, 'plot')}
+          ? `${counted(matching.length, 'plot')} of ${onGrid.length.toLocaleString('en-GB')} match`
+          : counted(matching.length, 'plot')}
         {hidden > 0 ? `; showing the first ${visible.length.toLocaleString('en-GB')}` : ''}
       </p>
       {matching.length > 0 ? (
         <ul className="plots-grid" aria-label="Plots">
           {visible.map((plot) => (
-            <PlotCard key={plot.id} plot={plot} />
+            <PlotCard
+              key={plot.id}
+              plot={plot}
+              tenants={plot.tenants.map((id) => tenantLabel(tenantNames, id)).join(', ')}
+            />
           ))}
         </ul>
       ) : null}

@@ -8,6 +8,7 @@ import {
 } from '#shared/domain/layout-editing'
 import { siteMapMessages } from '#shared/messages/site-map'
 import { siteLayoutSchema, type SiteLayout, type SiteMap } from '#shared/schemas/site-map'
+import { counted } from '#shared/domain/text'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField } from '../../components/ui/field.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -115,7 +116,7 @@ export function LayoutEditor({ siteMap }: { siteMap: SiteMap | null }) {
           >
             {GRIDS.map((size) => (
               <option key={size} value={size}>
-                {size} {size === 1 ? 'unit' : 'units'}
+                {counted(size, 'unit')}
               </option>
             ))}
           </SelectField>
