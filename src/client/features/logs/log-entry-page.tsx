@@ -21,7 +21,9 @@ function LogEntryPage({ part }: { part: Part }) {
   const from = (useLocation().state as { from?: string } | null)?.from ?? ''
   const back = (
     <p>
-      <Link to={{ pathname: '/members/logs', search: from }}>Back to the log</Link>
+      <Link className="link-target" to={{ pathname: '/members/logs', search: from }}>
+        Back to the log
+      </Link>
     </p>
   )
 

@@ -14,7 +14,9 @@ export function MessagePage() {
     <section>
       <PageHeading>Message</PageHeading>
       <p>
-        <Link to="/members/messages">Back to messages</Link>
+        <Link className="link-target" to="/members/messages">
+          Back to messages
+        </Link>
       </p>
       <QueryState query={copies}>
         {(list) =>

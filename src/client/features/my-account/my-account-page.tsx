@@ -27,7 +27,9 @@ export function MyAccountPage() {
           settings are reached from here. */}
       {viewer.level >= LEVELS.admin && !viewer.mustChangePassword ? (
         <p>
-          <Link to="/members/settings">Settings</Link>
+          <Link className="link-target" to="/members/settings">
+            Settings
+          </Link>
         </p>
       ) : null}
       <ChangePasswordForm viewer={viewer} />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { offerMessages } from '#shared/messages/offers'
 import type { StoredLettingSettings } from '#shared/schemas/letting'
+import { DayOfYearField } from '../../components/ui/day-of-year-field.tsx'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -19,7 +20,9 @@ export function LettingSettingsPage() {
     <section className="offers">
       <PageHeading>{offerMessages.settingsHeading}</PageHeading>
       <p>
-        <Link to="/members/offers">Back to offers</Link>
+        <Link className="link-target" to="/members/offers">
+          Back to offers
+        </Link>
       </p>
       <QueryState query={settings}>{(saved) => <LettingSettingsForm saved={saved} />}</QueryState>
     </section>
@@ -54,13 +57,11 @@ function LettingSettingsForm({ saved }: { saved: StoredLettingSettings }) {
         <option value="no">{offerMessages.keepsPlace}</option>
         <option value="yes">{offerMessages.goesToEnd}</option>
       </SelectField>
-      <TextField
-        label={offerMessages.stillWantDate}
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder="MM-DD"
-        maxLength={5}
-        {...text('stillWantDate')}
+      <DayOfYearField
+        legend={offerMessages.stillWantDate}
+        noneLabel={offerMessages.never}
+        value={values.stillWantDate}
+        onChange={(stillWantDate) => change({ stillWantDate })}
       />
       <TextField
         label={offerMessages.stillWantDays}

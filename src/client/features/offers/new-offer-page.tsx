@@ -15,7 +15,9 @@ export function NewOfferPage() {
     <section className="offers">
       <PageHeading>{offerMessages.makeOffer}</PageHeading>
       <p>
-        <Link to="/members/offers">Back to offers</Link>
+        <Link className="link-target" to="/members/offers">
+          Back to offers
+        </Link>
       </p>
       <QueryState query={choices}>
         {({ waiting, vacantPlots }) =>

@@ -90,7 +90,9 @@ export function PersonForm({ person, mode, loading }: Props) {
               <ul className="people__plots">
                 {person.plots.map((plot) => (
                   <li key={plot}>
-                    <Link to={plotPath(plot)}>Plot {plot}</Link>
+                    <Link className="link-target" to={plotPath(plot)}>
+                      Plot {plot}
+                    </Link>
                   </li>
                 ))}
               </ul>

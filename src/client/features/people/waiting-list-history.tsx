@@ -46,7 +46,9 @@ export function WaitingListHistory({ person }: { person: Person }) {
       </QueryState>
       {person.onWaitingList ? (
         <p>
-          <Link to={newOfferHref({ person: person.id })}>{offerMessages.makeOffer}</Link>
+          <Link className="link-target" to={newOfferHref({ person: person.id })}>
+            {offerMessages.makeOffer}
+          </Link>
         </p>
       ) : null}
       {lapsed ? <RestoreToList id={person.id} onRestored={() => setRestored(true)} /> : null}

@@ -20,7 +20,9 @@ export function CommitteeOnly({ title, children }: { title: string; children: Re
       <PageHeading>{title}</PageHeading>
       <Alert tone="info">Only committee members can change plots and tenants.</Alert>
       <p>
-        <Link to="/members/plots">Back to plots</Link>
+        <Link className="link-target" to="/members/plots">
+          Back to plots
+        </Link>
       </p>
     </section>
   )

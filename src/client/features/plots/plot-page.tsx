@@ -28,7 +28,9 @@ export function PlotPage() {
         <Alert>{missing ? commonMessages.error : errorMessage(plot.error)}</Alert>
         {missing ? <p>There is no plot named “{id}”.</p> : null}
         <p>
-          <Link to="/members/plots">Back to plots</Link>
+          <Link className="link-target" to="/members/plots">
+            Back to plots
+          </Link>
         </p>
       </section>
     )

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
+import { longDate, shortDate } from '#shared/domain/dates'
 import { invoiceReference } from '#shared/domain/rent'
 import type { InvoiceDetail } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -36,7 +37,9 @@ export function InvoicePage() {
         {invoice.data ? invoiceName(invoice.data.number) : 'Invoice'}
       </PageHeading>
       <p>
-        <Link to="/members/rent">Back to rent</Link>
+        <Link className="link-target" to="/members/rent">
+          Back to rent
+        </Link>
       </p>
       {unsaved.prompt}
       <QueryState query={invoice}>
@@ -95,8 +98,8 @@ function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
             }
           />
           <Fact term={facts.year} value={invoice.yearLabel} />
-          <Fact term={facts.date} value={invoice.issuedOn} />
-          <Fact term={facts.due} value={invoice.dueDate} />
+          <Fact term={facts.date} value={longDate(invoice.issuedOn)} />
+          <Fact term={facts.due} value={longDate(invoice.dueDate)} />
           <Fact term={facts.reference} value={invoiceReference(invoice.number)} />
           <Fact term="Status" value={stateWords[invoiceState(invoice, localToday())]} />
         </dl>
@@ -154,7 +157,7 @@ function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
           <ul className="rent-steps">
             {invoice.steps.map(({ step, date }) => (
               <li key={step}>
-                {invoiceMessages.rentStep[step]} {date}
+                {invoiceMessages.rentStep[step]} {longDate(date)}
               </li>
             ))}
           </ul>
@@ -186,7 +189,7 @@ function Entries({ invoice }: { invoice: InvoiceDetail }) {
         >
           {invoice.entries.map((entry) => (
             <tr key={entry.id}>
-              <td data-label={ENTRY.date}>{entry.date}</td>
+              <td data-label={ENTRY.date}>{shortDate(entry.date)}</td>
               <th scope="row">{invoiceMessages.entryKind[entry.kind]}</th>
               <td data-label={ENTRY.amount}>{penceText(entry.amount)}</td>
               <td data-label={ENTRY.method}>

@@ -34,7 +34,9 @@ export function RentPage() {
       <PageHeading>Rent</PageHeading>
       {admin ? (
         <p>
-          <Link to="/members/rent/settings">Rent settings</Link>
+          <Link className="link-target" to="/members/rent/settings">
+            Rent settings
+          </Link>
         </p>
       ) : null}
       <QueryState query={years}>{(list) => <RentYears years={list} admin={admin} />}</QueryState>

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { rentMessages } from '#shared/messages/rent'
 import type { StoredRentSettings } from '#shared/schemas/rent'
+import { DayOfYearField } from '../../components/ui/day-of-year-field.tsx'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { SettingsForm } from '../../components/ui/settings-form.tsx'
 import { useSettingsForm } from '../../lib/settings-form.ts'
 import { rentSettingsQuery, saveRentSettings } from './api.ts'
-import { draftOf, MAX_EXTRAS, MONTHS, settingsOf, type SettingsDraft } from './settings-draft.ts'
+import { draftOf, MAX_EXTRAS, settingsOf, type SettingsDraft } from './settings-draft.ts'
 import './rent.css'
 
 // How rent is charged, paid and chased: the administrator sets it once, every year uses it.
@@ -18,7 +19,9 @@ export function RentSettingsPage() {
     <section className="rent">
       <PageHeading>Rent settings</PageHeading>
       <p>
-        <Link to="/members/rent">Back to rent</Link>
+        <Link className="link-target" to="/members/rent">
+          Back to rent
+        </Link>
       </p>
       <QueryState query={settings}>{(saved) => <RentSettingsForm saved={saved} />}</QueryState>
     </section>
@@ -44,23 +47,16 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
     })
 
   return (
-    <SettingsForm state={settings} className="rent-settings" submitLabel="Save">
-      <fieldset className="rent-fieldset">
-        <legend>Rent year starts</legend>
-        <div className="rent-fieldset__row">
-          <SelectField label="Month" {...text('month')}>
-            {MONTHS.map((name, index) => {
-              const value = String(index + 1).padStart(2, '0')
-              return (
-                <option key={value} value={value}>
-                  {name}
-                </option>
-              )
-            })}
-          </SelectField>
-          <TextField label="Day" inputMode="numeric" autoComplete="off" required {...text('day')} />
-        </div>
-      </fieldset>
+    <SettingsForm
+      state={settings}
+      className="rent-settings"
+      submitLabel={rentMessages.saveRentSettings}
+    >
+      <DayOfYearField
+        legend="Rent year starts"
+        value={values.yearStart}
+        onChange={(yearStart) => change({ yearStart })}
+      />
 
       <TextField
         label="Days to pay"

@@ -121,6 +121,8 @@ export function LayoutCanvas({
       viewBox={`0 0 ${width} ${height}`}
       role="group"
       aria-label="The layout being drawn"
+      // Its shapes are the ground's sizes; each is also chosen from the Shape to edit list.
+      data-targets-elsewhere="Shape to edit"
       onPointerDown={startDrag}
       onPointerMove={continueDrag}
       onPointerUp={() => (drag.current = undefined)}

@@ -21,6 +21,12 @@ import './layout-editor.css'
 
 const GRIDS = [1, 5, 10]
 
+// The shapes drawn small on a phone are chosen from a list as well: "plot-3", "feature-0".
+const itemOf = (value: string): LayoutItem | undefined => {
+  const [type, index] = value.split('-')
+  return type === 'plot' || type === 'feature' ? { type, index: Number(index) } : undefined
+}
+
 const layoutOf = (siteMap: SiteMap | null) => ({ layout: siteMap?.layout ?? BLANK_LAYOUT })
 
 /**
@@ -117,6 +123,24 @@ export function LayoutEditor({ siteMap }: { siteMap: SiteMap | null }) {
             {GRIDS.map((size) => (
               <option key={size} value={size}>
                 {counted(size, 'unit')}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Shape to edit"
+            name="shape"
+            value={selected ? `${selected.type}-${selected.index}` : ''}
+            onChange={(event) => setSelected(itemOf(event.target.value))}
+          >
+            <option value="">None</option>
+            {layout.plots.map((plot, index) => (
+              <option key={`plot-${index}`} value={`plot-${index}`}>
+                Plot {plot.id}
+              </option>
+            ))}
+            {layout.features.map((feature, index) => (
+              <option key={`feature-${index}`} value={`feature-${index}`}>
+                {feature.name}
               </option>
             ))}
           </SelectField>
