@@ -120,6 +120,16 @@ describe('My account', () => {
     ).toBe(1)
     expect(await rowOf('chief').getByRole('button', { name: 'Reset password' }).count()).toBe(0)
 
+    // Asked first: dismissed, nothing happens; accepted, the password is reset.
+    const asked: string[] = []
+    chief.once('dialog', (dialog) => {
+      asked.push(dialog.message())
+      void dialog.dismiss()
+    })
+    await rowOf('forgetful').getByRole('button', { name: 'Reset password' }).click()
+    await poll(() => asked).toEqual([accountMessages.confirmReset('forgetful')])
+    expect(await signedIn(earlier)).toBe(true)
+    chief.once('dialog', (dialog) => void dialog.accept())
     await rowOf('forgetful').getByRole('button', { name: 'Reset password' }).click()
     const oneTime = await oneTimePasswordShown(chief, 'forgetful')
     expect(oneTime.length).toBeGreaterThanOrEqual(8)

@@ -31,6 +31,8 @@ export const accountMessages = {
     count === 1 ? 'One other session was signed out.' : `${count} other sessions were signed out.`,
   mustChangePassword: 'Choose a new password before going on.',
   // The password comes last, with nothing after it that could be copied as part of it.
+  confirmReset: (userName: string) =>
+    `Reset the password of ${userName}? They are signed out everywhere and must sign in with the one-time password shown here.`,
   oneTimePassword: (userName: string, password: string) =>
     `One-time password for ${userName}, shown only now (they must choose a new password when they sign in): ${password}`,
   // The screens' own hints, notes and notices: our wording.

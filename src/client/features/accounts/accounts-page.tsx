@@ -67,7 +67,14 @@ export function AccountsPage() {
                 isSelf={account.userName === viewer?.userName}
                 busy={busy}
                 run={(action) => change.mutate(action)}
-                resetPassword={canReset ? () => reset.mutate(account.id) : undefined}
+                resetPassword={
+                  canReset
+                    ? () => {
+                        if (window.confirm(accountMessages.confirmReset(account.userName)))
+                          reset.mutate(account.id)
+                      }
+                    : undefined
+                }
               />
             ))}
           </CardTable>
