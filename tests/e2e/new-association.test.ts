@@ -52,7 +52,7 @@ describe('a new association sets up from an empty data folder', () => {
     await page.getByRole('link', { name: 'Open Settings' }).click()
     await poll(() => headingOf(page)).toBe('Settings')
     await fillForm(page, { 'Association name': 'Brook Lane Growers' })
-    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('button', { name: settingsMessages.saveSettings }).click()
     await poll(() => statusTexts(page)).toContain(settingsMessages.settingsSaved)
 
     // Its drawing: six plots, named "plot-1" to "plot-6" by the drawing program.

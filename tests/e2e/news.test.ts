@@ -19,8 +19,9 @@ import {
 
 const OPEN_DAY = 'Open day on Saturday'
 
-// What the public News page shows below its heading: nothing at all, or the posts.
+// What the public News page shows below its heading: that there is no news, or the posts.
 const mainText = (page: Page) => page.getByRole('main').innerText()
+const NO_NEWS = new RegExp(`^News\\s+${newsMessages.noNewsYet.replace('.', '\\.')}$`)
 const postTitles = (page: Page) =>
   page.getByRole('main').getByRole('article').getByRole('heading').allTextContents()
 
@@ -46,7 +47,7 @@ async function writePost(page: Page, title: string, text: string, publishNow: bo
   await form.getByLabel('Title', { exact: true }).fill(title)
   await form.getByLabel('Text', { exact: true }).fill(text)
   if (publishNow) await form.getByLabel('Publish now', { exact: true }).check()
-  await form.getByRole('button', { name: 'Submit' }).click()
+  await form.getByRole('button', { name: 'Save post' }).click()
   await poll(() => page.getByRole('status').filter({ hasText: title }).textContent()).toBe(
     newsMessages.newsPostAdded(title, publishNow),
   )
@@ -55,10 +56,10 @@ async function writePost(page: Page, title: string, text: string, publishNow: bo
 describe('news', () => {
   const suite = useServerAndBrowser()
 
-  it('shows the public News page with no posts as its heading alone', async () => {
+  it('shows the public News page with no posts as its heading and a line saying so', async () => {
     const page = await anonymousPage(suite.browser, suite.server, PHONE)
     await openPublicNews(page)
-    await poll(() => mainText(page)).toBe('News')
+    await poll(() => mainText(page)).toMatch(NO_NEWS)
     await expectNoAxeViolations(page)
     await page.context().close()
   })
@@ -109,7 +110,7 @@ describe('news', () => {
       await committee.getByRole('article').getByText('Draft', { exact: true }).isVisible(),
     ).toBe(true)
     await openPublicNews(visitor)
-    await poll(() => mainText(visitor)).toBe('News')
+    await poll(() => mainText(visitor)).toMatch(NO_NEWS)
     await visitor.context().close()
     await committee.context().close()
   })
@@ -134,7 +135,7 @@ describe('news', () => {
     await edit.getByLabel('Title', { exact: true }).fill('Seed and plant swap')
     await edit.getByLabel('Date', { exact: true }).fill('2020-04-01')
     await expectNoAxeViolations(committee)
-    await edit.getByRole('button', { name: 'Submit' }).click()
+    await edit.getByRole('button', { name: 'Save post' }).click()
     await poll(() => postButton(committee, 'Edit', 'Seed and plant swap').isVisible()).toBe(true)
 
     const visitor = await anonymousPage(suite.browser, suite.server)

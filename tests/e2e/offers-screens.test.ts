@@ -165,7 +165,9 @@ describe('offering plots on a phone', () => {
 
     await field(page, offerMessages.offerDays).fill('21')
     await field(page, offerMessages.declinePolicy).selectOption({ label: offerMessages.goesToEnd })
-    await field(page, offerMessages.stillWantDate).fill('03-01')
+    const askOn = page.getByRole('group', { name: offerMessages.stillWantDate })
+    await askOn.getByLabel('Month').selectOption({ label: 'March' })
+    await askOn.getByLabel('Day').selectOption('1')
     await field(page, offerMessages.privacyNoticeLabel).fill('We keep your details while you wait.')
     await page.getByRole('button', { name: offerMessages.saveSettings }).click()
     await poll(() => statusTexts(page)).toContain(offerMessages.settingsSaved)

@@ -60,7 +60,7 @@ describe('plot detail, new plot and edit', () => {
     await page.getByLabel('Description').fill('By the gate, near the tap')
     await page.getByLabel('Fee (£)').fill('55')
     await expectNoAxeViolations(page)
-    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('button', { name: 'Save changes' }).click()
     await poll(() => page.getByText('By the gate, near the tap').isVisible()).toBe(true)
     expect((await (await api.get('/api/plots/40')).json()).fee).toBe(55)
   })
@@ -76,7 +76,7 @@ describe('plot detail, new plot and edit', () => {
     void [id, tenants, occupied]
     expect((await api.put('/api/plots/40', { data: { ...fields, area: 130 } })).status()).toBe(200)
 
-    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('button', { name: 'Save changes' }).click()
     await poll(() => page.getByRole('alert').textContent()).toContain('Someone else changed')
     expect(await page.getByLabel('Description').inputValue()).toBe('My version')
   })
@@ -92,13 +92,13 @@ describe('plot detail, new plot and edit', () => {
 
     await page.getByLabel('Plot name').fill('41')
     await page.getByLabel('Area (m²)').fill('12.5')
-    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('button', { name: 'Add plot' }).click()
     await poll(() => page.getByRole('alert').textContent()).toContain('whole number')
 
     await page.getByLabel('Area (m²)').fill('90')
     await page.getByLabel('Distance (m)').fill('30')
     await page.getByLabel('New plot').check()
-    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('button', { name: 'Add plot' }).click()
     await poll(() => pathOf(page)).toBe('/members/plots/41')
     await poll(() => headingOf(page)).toBe('Plot 41')
     const saved = await (await api.get('/api/plots/41')).json()
@@ -106,7 +106,7 @@ describe('plot detail, new plot and edit', () => {
 
     await page.goto('/members/plots/new')
     await page.getByLabel('Plot name').fill('40')
-    await page.getByRole('button', { name: 'Submit' }).click()
+    await page.getByRole('button', { name: 'Add plot' }).click()
     await poll(() => page.getByRole('alert').textContent()).toBe('Plot name already in use!')
   })
 

@@ -106,7 +106,7 @@ describe('the rent year on the demo site', () => {
     await extra.getByLabel('Name').fill('Water')
     await extra.getByLabel('Amount (£)').fill('5.00')
     await field(page, 'How to pay').fill('Sort code 00-00-00, account 12345678.')
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: rentMessages.saveRentSettings }).click()
     await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain(
       rentMessages.rentSettingsSaved,
     )

@@ -49,7 +49,7 @@ describe('settings', () => {
     await expectNoHorizontalScroll(admin)
 
     await fillForm(admin, { 'Association name': NEW_NAME, 'About page text': ABOUT_TEXT })
-    await admin.getByRole('button', { name: 'Submit' }).click()
+    await admin.getByRole('button', { name: settingsMessages.saveSettings }).click()
     await poll(() => statusTexts(admin)).toContain(settingsMessages.settingsSaved)
     expect(await field(admin, 'About page text').inputValue()).toBe(ABOUT_TEXT)
 

@@ -44,7 +44,7 @@ describe('first-run steps on an empty database', () => {
     await admin.getByRole('link', { name: 'Open Settings' }).click()
     await poll(() => headingOf(admin)).toBe('Settings')
     await fillForm(admin, { 'Association name': 'Brook Lane Growers' })
-    await admin.getByRole('button', { name: 'Submit' }).click()
+    await admin.getByRole('button', { name: settingsMessages.saveSettings }).click()
     await poll(() => statusTexts(admin)).toContain(settingsMessages.settingsSaved)
     await admin.getByRole('link', { name: 'Getting started' }).click()
     await poll(() => stepState(admin, 'Name and details')).toBe('Done')

@@ -20,6 +20,7 @@ export const rentMessages = {
   nothingDueToday: 'Nothing is due today.',
   noArrears: 'No invoice is in arrears.',
   rentSettingsSaved: 'The rent settings were saved.',
+  saveRentSettings: 'Save rent settings',
   reminderDaysOrder: 'The second reminder must come after the first, and arrears after the second.',
   // Rent screens (client).
   writeOffAllHint: 'Leave it empty to write off all still owed.',

@@ -7,6 +7,7 @@ export const settingsMessages = {
   markdownHint:
     'Markdown: a blank line starts a new paragraph, "## " a heading, "- " a list item, and [words](address) a link.',
   settingsSaved: 'The settings were saved.',
+  saveSettings: 'Save settings',
   // The logo and the Home page photo (issue 14).
   chooseImage: 'Choose a picture to upload.',
   oneImageOnly: 'Upload one picture at a time.',

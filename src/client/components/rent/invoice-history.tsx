@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { penceText } from '#shared/domain/money'
+import { shortDate } from '#shared/domain/dates'
 import type { Invoice, LedgerEntry } from '#shared/schemas/rent'
 import { CardTable } from '../ui/card-table.tsx'
 import { QueryState } from '../ui/query-state.tsx'
@@ -82,7 +83,7 @@ export function InvoiceHistory({
                       <ul className="invoice-history__steps">
                         {invoice.steps.map(({ step, date }) => (
                           <li key={step}>
-                            {invoiceMessages.rentStep[step]} {date}
+                            {invoiceMessages.rentStep[step]} {shortDate(date)}
                           </li>
                         ))}
                       </ul>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { SettingsFormState } from '../../lib/settings-form.ts'
 import { Alert } from './alert.tsx'
+import { SavedNote } from './saved-note.tsx'
 import { Spinner } from './spinner.tsx'
 
 interface Props {
@@ -10,8 +11,8 @@ interface Props {
   children: ReactNode
 }
 
-// An administrator's settings form (useSettingsForm): what went wrong or was saved above the
-// fields, Reload after a conflict, and the save button below them.
+// An administrator's settings form (useSettingsForm): what went wrong above the fields, Reload
+// after a conflict, and the save button below them with what it saved beside it.
 export function SettingsForm({ state, className, submitLabel, children }: Props) {
   return (
     <form
@@ -26,13 +27,13 @@ export function SettingsForm({ state, className, submitLabel, children }: Props)
           Reload
         </button>
       ) : null}
-      <Alert tone="success">{state.notice}</Alert>
       {children}
       <div className="button-row">
         <button type="submit" className="button" disabled={state.pending}>
           {submitLabel}
         </button>
         {state.pending ? <Spinner label="Saving" /> : null}
+        <SavedNote>{state.notice}</SavedNote>
       </div>
     </form>
   )

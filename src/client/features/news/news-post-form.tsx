@@ -85,7 +85,7 @@ export function NewsPostForm({
       ) : null}
       <div className="button-row">
         <button type="submit" className="button" disabled={saving.isPending}>
-          Submit
+          Save post
         </button>
         {onCancel ? (
           <button type="button" className="button button--quiet" onClick={onCancel}>

@@ -1,7 +1,8 @@
 import { ok, type Outcome } from '#shared/domain/outcome'
+import { everyYearHas } from '#shared/domain/rent'
 import { offerMessages } from '#shared/messages/offers'
 import type { LettingSettings } from '#shared/schemas/letting'
-import { daysInput } from '../../lib/days-input.ts'
+import { daysInput, wrongInput } from '../../lib/days-input.ts'
 
 // What the letting settings form edits: the numbers as typed, until they are read on saving.
 export interface LettingDraft {
@@ -26,10 +27,13 @@ export function settingsOf(draft: LettingDraft): Outcome<LettingSettings> {
   if (!offerDays.ok) return offerDays
   const stillWantDays = daysInput(draft.stillWantDays, offerMessages.stillWantDays)
   if (!stillWantDays.ok) return stillWantDays
+  // A day every year has, or none: asked on 30 February, the list would never be asked.
+  if (draft.stillWantDate && !everyYearHas(draft.stillWantDate))
+    return wrongInput(offerMessages.stillWantDate, 'a day that every year has')
   return ok({
     offerDays: offerDays.value,
     declineGoesToEnd: draft.goesToEnd === 'yes',
-    stillWantDate: draft.stillWantDate.trim(),
+    stillWantDate: draft.stillWantDate,
     stillWantDays: stillWantDays.value,
     privacyNotice: draft.privacyNotice.trim(),
   })

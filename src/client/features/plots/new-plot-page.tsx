@@ -61,7 +61,7 @@ function NewPlotForm() {
         <PlotFields values={draft.values} onChange={draft.change} withName />
         <div className="button-row">
           <button type="submit" className="button" disabled={save.isPending}>
-            Submit
+            Add plot
           </button>
           <Link className="button button--quiet" to="/members/plots">
             Cancel

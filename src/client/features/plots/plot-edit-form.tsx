@@ -58,7 +58,7 @@ export function PlotEditForm({ plot, onDone }: { plot: Plot; onDone: () => void 
       <PlotFields values={draft.values} onChange={draft.change} withName={false} />
       <div className="button-row">
         <button type="submit" className="button" disabled={save.isPending}>
-          Submit
+          Save changes
         </button>
         <button type="button" className="button button--quiet" onClick={onDone}>
           Cancel

@@ -37,9 +37,7 @@ export function InvoicePage() {
         {invoice.data ? invoiceName(invoice.data.number) : 'Invoice'}
       </PageHeading>
       <p>
-        <Link className="link-target" to="/members/rent">
-          Back to rent
-        </Link>
+        <Link to="/members/rent">Back to rent</Link>
       </p>
       {unsaved.prompt}
       <QueryState query={invoice}>

@@ -1,4 +1,5 @@
 import { invoiceMessages } from '#shared/messages/invoices'
+import { shortDate } from '#shared/domain/dates'
 import type { Invoice } from '#shared/schemas/rent'
 
 export type InvoiceState = 'owing' | 'overdue' | 'paid' | 'writtenOff' | 'cancelled'
@@ -20,6 +21,6 @@ export function invoiceState(invoice: Invoice, today: string): InvoiceState {
 
 /** "First reminder 2027-01-14; Second reminder 2027-01-28". */
 export const stepsText = (steps: Invoice['steps']) =>
-  steps.map(({ step, date }) => `${invoiceMessages.rentStep[step]} ${date}`).join('; ')
+  steps.map(({ step, date }) => `${invoiceMessages.rentStep[step]} ${shortDate(date)}`).join('; ')
 
 export const invoiceName = (number: number) => invoiceMessages.invoiceHeading(number)

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
+import { shortDate } from '#shared/domain/dates'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { arrearsQuery, dueQuery, invoiceHref } from './api.ts'
@@ -38,7 +39,7 @@ export function DueList() {
                   <td data-label={DUE.plot}>{invoice.plotId}</td>
                   <td data-label={DUE.payer}>{invoice.payerName}</td>
                   <td data-label={DUE.step}>{invoiceMessages.rentStep[step]}</td>
-                  <td data-label={DUE.date}>{date}</td>
+                  <td data-label={DUE.date}>{shortDate(date)}</td>
                   <td data-label={DUE.outstanding}>{penceText(invoice.outstanding)}</td>
                   <td data-label={DUE.done}>{done ? 'Done' : 'To do'}</td>
                 </tr>
@@ -82,7 +83,7 @@ export function ArrearsList() {
                   </th>
                   <td data-label={ARREARS.plot}>{invoice.plotId}</td>
                   <td data-label={ARREARS.payer}>{invoice.payerName}</td>
-                  <td data-label={ARREARS.due}>{invoice.dueDate}</td>
+                  <td data-label={ARREARS.due}>{shortDate(invoice.dueDate)}</td>
                   <td data-label={ARREARS.outstanding}>{penceText(invoice.outstanding)}</td>
                   <td data-label={ARREARS.steps}>{stepsText(invoice.steps)}</td>
                 </tr>

@@ -19,9 +19,7 @@ export function RentSettingsPage() {
     <section className="rent">
       <PageHeading>Rent settings</PageHeading>
       <p>
-        <Link className="link-target" to="/members/rent">
-          Back to rent
-        </Link>
+        <Link to="/members/rent">Back to rent</Link>
       </p>
       <QueryState query={settings}>{(saved) => <RentSettingsForm saved={saved} />}</QueryState>
     </section>

@@ -2,13 +2,14 @@ import { commonMessages } from '#shared/messages/common'
 import { rentMessages } from '#shared/messages/rent'
 import { parsePounds, penceInput } from '#shared/domain/money'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
+import { everyYearHas } from '#shared/domain/rent'
 import type { RentSettings } from '#shared/schemas/rent'
 import { daysInput, wholeNumber, wrongInput } from '../../lib/days-input.ts'
 
 // What the rent settings form edits: every number as typed, until it is read on saving.
 export interface SettingsDraft {
-  month: string
-  day: string
+  /** MM-DD, as the day and month fields give it. */
+  yearStart: string
   daysToPay: string
   chargeBasis: RentSettings['chargeBasis']
   rate: string
@@ -20,28 +21,11 @@ export interface SettingsDraft {
   arrears: string
 }
 
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
-
 export const MAX_EXTRAS = 10
 
 export function draftOf(settings: RentSettings): SettingsDraft {
-  const [month = '10', day = '01'] = settings.yearStart.split('-')
   return {
-    month,
-    day: String(Number(day)),
+    yearStart: settings.yearStart,
     daysToPay: String(settings.daysToPay),
     chargeBasis: settings.chargeBasis,
     rate: settings.ratePerSquareMetre > 0 ? penceInput(settings.ratePerSquareMetre) : '0',
@@ -59,11 +43,8 @@ export function draftOf(settings: RentSettings): SettingsDraft {
  * with the schema; reading them here keeps zod off the screen.
  */
 export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
-  const day = wholeNumber(draft.day)
-  const month = Number(draft.month)
   // A day every year has: 29 February would skip three years in four.
-  const date = new Date(Date.UTC(2001, month - 1, day))
-  if (!(day >= 1) || date.getUTCMonth() !== month - 1)
+  if (!everyYearHas(draft.yearStart))
     return wrongInput('Rent year starts', 'a day that every year has')
   const daysToPay = daysInput(draft.daysToPay, 'Days to pay')
   if (!daysToPay.ok) return daysToPay
@@ -93,7 +74,7 @@ export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
   if (!(first.value < second.value && second.value < arrears.value))
     return refuse(rentMessages.reminderDaysOrder)
   return ok({
-    yearStart: `${draft.month}-${String(day).padStart(2, '0')}`,
+    yearStart: draft.yearStart,
     daysToPay: daysToPay.value,
     chargeBasis: draft.chargeBasis,
     ratePerSquareMetre,

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { commonMessages } from '#shared/messages/common'
 import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
+import { shortDate } from '#shared/domain/dates'
 import type { StatementLine } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
@@ -178,7 +179,7 @@ function StatementLines({
               `Line ${line.line}`
             )}
           </th>
-          <td data-label={COLUMNS.date}>{line.date}</td>
+          <td data-label={COLUMNS.date}>{shortDate(line.date)}</td>
           <td data-label={COLUMNS.amount}>{penceText(line.amount)}</td>
           <td data-label={COLUMNS.reference} className="rent-wrap">
             {line.reference}

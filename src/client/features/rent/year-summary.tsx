@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { penceText } from '#shared/domain/money'
+import { longDate } from '#shared/domain/dates'
 import type { RentYear } from '#shared/schemas/rent'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { summaryQuery } from './api.ts'
@@ -12,8 +13,8 @@ export function YearSummaryCard({ year }: { year: RentYear }) {
     <QueryState query={summary}>
       {(totals) => (
         <dl className="rent-facts">
-          <Fact term="Starts" value={year.startDate} />
-          <Fact term="Due by" value={year.dueDate} />
+          <Fact term="Starts" value={longDate(year.startDate)} />
+          <Fact term="Due by" value={longDate(year.dueDate)} />
           <Fact term="Invoices" value={totals.invoices.toLocaleString('en-GB')} />
           <Fact term="Invoiced" value={penceText(totals.invoiced)} />
           <Fact term="Received" value={penceText(totals.received)} />

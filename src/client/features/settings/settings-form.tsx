@@ -11,6 +11,7 @@ import {
   type Settings,
 } from '#shared/schemas/settings'
 import { Alert } from '../../components/ui/alert.tsx'
+import { SavedNote } from '../../components/ui/saved-note.tsx'
 import { TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -49,8 +50,6 @@ export function SettingsForm({ saved, report }: { saved: Settings; report: Repor
   return (
     <form className="form" onSubmit={submit} noValidate>
       <Alert>{error}</Alert>
-      {/* The last save's notice holds only while the form still shows what was saved. */}
-      <Alert tone="success">{form.changed ? '' : notice}</Alert>
       <TextField
         label="Association name"
         {...form.text('name')}
@@ -91,10 +90,12 @@ export function SettingsForm({ saved, report }: { saved: Settings; report: Repor
       />
       <div className="button-row">
         <button type="submit" className="button" disabled={save.isPending}>
-          Submit
+          {settingsMessages.saveSettings}
         </button>
+        {save.isPending ? <Spinner label="Saving" /> : null}
+        {/* The last save's notice holds only while the form still shows what was saved. */}
+        <SavedNote>{form.changed ? '' : notice}</SavedNote>
       </div>
-      {save.isPending ? <Spinner label="Saving" /> : null}
     </form>
   )
 }
