@@ -6,6 +6,7 @@ export const queryKeys = {
   accounts: ['accounts'],
   apply: ['apply'],
   enquiries: ['enquiries'],
+  imports: ['imports'],
   land: ['land-documents'],
   letting: ['letting'],
   logs: ['logs'],

@@ -162,7 +162,9 @@ export function dateFromCell(text: string, today: string): string | undefined | 
       : words && monthNumber(words[2]!)
         ? `${fullYear(words[3]!, today)}-${pad(String(monthNumber(words[2]!)))}-${pad(words[1]!)}`
         : ''
-  const real = date && new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) === date
+  // A month 13 is no date at all; a 31 February rolls into March, so is caught by comparing.
+  const time = date ? new Date(`${date}T00:00:00Z`) : undefined
+  const real = time && !Number.isNaN(time.getTime()) && time.toISOString().slice(0, 10) === date
   return real ? date : false
 }
 

@@ -55,9 +55,9 @@ export const importMessages = {
     `${count === 1 ? 'One row' : `${count} rows`} would be refused, so nothing was saved. Correct the file and check it again.`,
   importReady: (count: number) => `All ${count} rows are ready to import.`,
   importWillDo: (counts: Counts, noun: string) =>
-    `The import will save ${countsText(counts, noun)}.`,
+    `What the import will do: ${countsText(counts, noun)}.`,
   importDone: (counts: Counts, noun: string, tenancies: number) =>
-    `Imported ${countsText(counts, noun)}` +
+    `The import is done: ${countsText(counts, noun)}` +
     (tenancies ? `, with ${counted(tenancies, 'tenancy', 'tenancies')}.` : '.'),
   recognised: (count: number) =>
     `${counted(count, 'person', 'people')} in the file ${count === 1 ? 'is' : 'are'} already recorded (the same e-mail address, or the same name and address).`,

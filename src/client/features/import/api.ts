@@ -1,9 +1,13 @@
-import { useMutation } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import type {
   ColumnMapping,
+  ExistingChoice,
   ImportCheck,
   ImportDone,
   ImportKind,
+  ImportUndone,
+  LastImport,
+  NameCorrections,
 } from '#shared/schemas/spreadsheet-import'
 import { api, uploadForm } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
@@ -13,19 +17,34 @@ export interface ImportRequest {
   file: File
   kind: ImportKind
   sheet?: string
+  /** The mapping to use as it is. */
   mapping?: ColumnMapping
+  /** Choices to keep where the file has their columns (the file chosen again). */
+  keep?: ColumnMapping
+  existing?: ExistingChoice
+  names?: NameCorrections
 }
 
+const json = (value: object | undefined) =>
+  value && Object.keys(value).length ? JSON.stringify(value) : undefined
+
 // The file goes with every step: the server keeps nothing between them.
-const formOf = ({ file, kind, sheet, mapping }: ImportRequest) =>
-  uploadForm(
-    {
-      kind,
-      ...(sheet ? { sheet } : {}),
-      ...(mapping ? { mapping: JSON.stringify(mapping) } : {}),
-    },
+function formOf({ file, kind, sheet, mapping, keep, existing, names }: ImportRequest) {
+  const fields: Record<string, string | undefined> = {
+    kind,
+    sheet: sheet || undefined,
+    mapping: mapping && JSON.stringify(mapping),
+    keep: mapping ? undefined : json(keep),
+    existing,
+    names: json(names),
+  }
+  return uploadForm(
+    Object.fromEntries(
+      Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
     file,
   )
+}
 
 const post =
   <T>(url: string) =>
@@ -35,9 +54,28 @@ const post =
 export const useCheckImport = () =>
   useMutation({ mutationFn: post<ImportCheck>('/api/import/check') })
 
-// New people and plots change every list, the map's plots and the first-run steps.
+// An import, or its undoing, changes every list, the map's plots, the first-run steps and the
+// waiting list; and which import is the last.
+const importChanges = [
+  queryKeys.people,
+  queryKeys.plots,
+  queryKeys.setup,
+  queryKeys.siteMap,
+  queryKeys.waitingList,
+  queryKeys.imports,
+]
+
 export const useSaveImport = () =>
+  useChange({ mutationFn: post<ImportDone>('/api/import'), invalidates: importChanges })
+
+export const lastImportQuery = queryOptions({
+  queryKey: [...queryKeys.imports, 'last'],
+  queryFn: () => api<LastImport | null>('/api/import/last'),
+})
+
+export const useUndoImport = () =>
   useChange({
-    mutationFn: post<ImportDone>('/api/import'),
-    invalidates: [queryKeys.people, queryKeys.plots, queryKeys.setup, queryKeys.siteMap],
+    mutationFn: (id: number) =>
+      api<ImportUndone>('/api/import/undo', { method: 'POST', json: { id } }),
+    invalidates: importChanges,
   })

@@ -2,11 +2,11 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { importMessages } from '#shared/messages/import'
 import {
-  IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
-  type ImportCheck,
-  type ImportColumns,
+  type ColumnMapping,
+  type ExistingChoice,
   type ImportKind,
+  type NameCorrections,
 } from '#shared/schemas/spreadsheet-import'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField, TextField } from '../../components/ui/field.tsx'
@@ -14,43 +14,69 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useCheckImport, useSaveImport, type ImportRequest } from './api.ts'
+import { CheckResult } from './check-result.tsx'
+import { ColumnChoices, NOT_IN_FILE } from './column-choices.tsx'
+import { LastImport } from './last-import.tsx'
+import type { Names } from './name-correction.tsx'
 import './import-page.css'
 
 const KINDS: Array<{ value: ImportKind; label: string; noun: string }> = [
   { value: 'people', label: 'People: plot holders and the waiting list', noun: 'people' },
   { value: 'plots', label: 'Plots, with their tenants', noun: 'plots' },
 ]
-const NOT_IN_FILE = ''
 const nounOf = (kind: ImportKind) => KINDS.find((k) => k.value === kind)!.noun
 
 // The administrator brings the association's spreadsheet in: choose the file, match its columns
-// to our fields, read the dry run, then import every row or none. Each change of file, sheet or
-// column runs the dry run again, so what is shown is always what would be saved.
+// to our fields, read the dry run, then import every row or none. Each change of file, sheet,
+// column, choice or name runs the dry run again, so what is shown is always what would be saved.
+// The column choices are kept here until the import (the file chosen again keeps them where its
+// headings match); the server remembers them from one import to the next.
 export function ImportPage() {
   const [kind, setKind] = useState<ImportKind>('people')
   const [file, setFile] = useState<File>()
   const [fileKey, setFileKey] = useState(0)
   const [problem, setProblem] = useState('')
   const [done, setDone] = useState('')
+  const [kept, setKept] = useState<Partial<Record<ImportKind, ColumnMapping>>>({})
+  const [existing, setExisting] = useState<ExistingChoice>('skip')
+  const [names, setNames] = useState<NameCorrections>({})
   const check = useCheckImport()
   const save = useSaveImport()
   const busy = check.isPending || save.isPending
   const result = check.data
 
-  // Without a mapping the server takes the last one used, or guesses one from the headings.
   function runCheck(request: ImportRequest) {
     setProblem('')
     check.mutate(request, {
-      onSuccess: (checked) => setProblem(checked.problem ?? ''),
+      onSuccess: (checked) => {
+        setProblem(checked.problem ?? '')
+        setKept((choices) => ({ ...choices, [request.kind]: checked.mapping }))
+      },
       onError: (failure) => setProblem(errorMessage(failure)),
     })
   }
 
-  function open(request: Omit<ImportRequest, 'mapping'>) {
+  // A file (or sheet, or kind) read afresh: the choices kept where its headings match.
+  function open(request: Pick<ImportRequest, 'file' | 'kind' | 'sheet'>) {
     check.reset()
     setDone('')
+    setNames({})
     if (request.file.size > IMPORT_MAX_BYTES) return setProblem(importMessages.spreadsheetTooLarge)
-    runCheck(request)
+    runCheck({ ...request, keep: kept[request.kind], existing, names: {} })
+  }
+
+  // The same file checked again with one thing changed.
+  function recheck(change: Partial<ImportRequest>) {
+    if (!file || !result) return
+    runCheck({
+      file,
+      kind,
+      sheet: result.sheet || undefined,
+      mapping: result.mapping,
+      existing,
+      names,
+      ...change,
+    })
   }
 
   function chooseKind(next: ImportKind) {
@@ -59,22 +85,34 @@ export function ImportPage() {
   }
 
   function chooseColumn(key: string, column: string) {
-    if (!file || !result) return
+    if (!result) return
     const mapping = { ...result.mapping }
     if (column === NOT_IN_FILE) delete mapping[key]
     else mapping[key] = column
-    runCheck({ file, kind, sheet: result.sheet || undefined, mapping })
+    recheck({ mapping })
+  }
+
+  function chooseExisting(choice: ExistingChoice) {
+    setExisting(choice)
+    recheck({ existing: choice })
+  }
+
+  function correctName(row: number, corrected: Names) {
+    const next = { ...names, [String(row)]: corrected }
+    setNames(next)
+    recheck({ names: next })
   }
 
   function importRows() {
     if (!file || !result) return
     save.mutate(
-      { file, kind, sheet: result.sheet || undefined, mapping: result.mapping },
+      { file, kind, sheet: result.sheet || undefined, mapping: result.mapping, existing, names },
       {
         onSuccess: ({ tenancies, ...counts }) => {
           setDone(importMessages.importDone(counts, nounOf(kind), tenancies))
           setFile(undefined)
           setFileKey((key) => key + 1)
+          setNames({})
           check.reset()
         },
         onError: (failure) => setProblem(errorMessage(failure)),
@@ -142,117 +180,19 @@ export function ImportPage() {
         ) : null}
         {busy ? <Spinner label={save.isPending ? 'Importing' : 'Reading the file'} /> : null}
       </form>
+      <LastImport />
       {result ? <ColumnChoices kind={kind} read={result} onChoose={chooseColumn} /> : null}
       {result && !result.problem ? (
-        <CheckResult result={result} busy={busy} onImport={importRows} noun={nounOf(kind)} />
+        <CheckResult
+          result={result}
+          busy={busy}
+          noun={nounOf(kind)}
+          splitsNames={kind === 'people' && result.mapping.fullName !== undefined}
+          onExisting={chooseExisting}
+          onCorrect={correctName}
+          onImport={importRows}
+        />
       ) : null}
-    </section>
-  )
-}
-
-function ColumnChoices({
-  kind,
-  read,
-  onChoose,
-}: {
-  kind: ImportKind
-  read: ImportColumns
-  onChoose: (key: string, column: string) => void
-}) {
-  return (
-    <section className="card" aria-labelledby="import-columns-heading">
-      <h2 id="import-columns-heading">Columns</h2>
-      <p>
-        {read.rowCount} rows. Choose the file’s column for each of our fields; the choice is
-        remembered for the next file.
-      </p>
-      <div className="import-page__columns">
-        {IMPORT_FIELDS[kind].map((field) => (
-          <SelectField
-            key={`${kind}-${field.key}`}
-            label={field.required ? `${field.label} (required)` : field.label}
-            hint={field.hint}
-            value={read.mapping[field.key] ?? NOT_IN_FILE}
-            onChange={(event) => onChoose(field.key, event.target.value)}
-          >
-            <option value={NOT_IN_FILE}>Not in the file</option>
-            {read.columns.map((column) => (
-              <option key={column} value={column}>
-                {column}
-              </option>
-            ))}
-          </SelectField>
-        ))}
-      </div>
-    </section>
-  )
-}
-
-function CheckResult({
-  result,
-  busy,
-  noun,
-  onImport,
-}: {
-  result: ImportCheck
-  busy: boolean
-  noun: string
-  onImport: () => void
-}) {
-  const { refused, preview, rowCount } = result
-  const headings = preview.length ? Object.keys(preview[0]!.values) : []
-  return (
-    <section className="card" aria-labelledby="import-check-heading">
-      <h2 id="import-check-heading">Check</h2>
-      {refused.length ? (
-        <>
-          <Alert>{importMessages.importRefused(refused.length)}</Alert>
-          <ul className="import-page__refused" aria-label="Rows that would be refused">
-            {refused.map(({ row, message }) => (
-              <li key={row}>{importMessages.importRowRefused(row, message)}</li>
-            ))}
-          </ul>
-        </>
-      ) : (
-        <Alert tone="success">{importMessages.importReady(rowCount)}</Alert>
-      )}
-      {preview.length ? (
-        <>
-          <h3>The first {preview.length} rows, as they will be saved</h3>
-          <table className="table table--cards">
-            <thead>
-              <tr>
-                {headings.map((heading) => (
-                  <th key={heading} scope="col">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {preview.map((record, i) => (
-                <tr key={i}>
-                  {headings.map((heading) => (
-                    <td key={heading} data-label={heading}>
-                      {record.values[heading]}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      ) : null}
-      <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          onClick={onImport}
-          disabled={busy || refused.length > 0}
-        >
-          Import {rowCount} {noun}
-        </button>
-      </div>
     </section>
   )
 }

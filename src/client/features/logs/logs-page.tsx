@@ -4,7 +4,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { logPageQuery } from './api.ts'
 import { LogTable } from './log-table.tsx'
-import { Pager } from './pager.tsx'
+import { Pager } from '../../components/ui/pager.tsx'
 import { useLogSearch } from './use-log-search.ts'
 import './logs.css'
 
@@ -32,6 +32,7 @@ export function LogsPage() {
             />
             {total === 0 ? <p>Nothing has been logged yet.</p> : null}
             <Pager
+              label="Log pages"
               page={request.page}
               pageCount={Math.max(1, Math.ceil(total / pageSize))}
               onPage={goToPage}

@@ -1,12 +1,17 @@
+import './pager.css'
+
 interface Props {
+  /** What is paged, for screen readers: "Log pages". */
+  label: string
   page: number
   pageCount: number
   onPage: (page: number) => void
 }
 
-export function Pager({ page, pageCount, onPage }: Props) {
+// Previous and next through a list shown a page at a time (the log, an import's check).
+export function Pager({ label, page, pageCount, onPage }: Props) {
   return (
-    <nav className="pager" aria-label="Log pages">
+    <nav className="pager" aria-label={label}>
       <button
         type="button"
         className="button button--quiet"
