@@ -20,7 +20,9 @@ export function LettingSettingsPage() {
     <section className="offers">
       <PageHeading>{offerMessages.settingsHeading}</PageHeading>
       <p>
-        <Link to="/members/offers">Back to offers</Link>
+        <Link className="link-target" to="/members/offers">
+          Back to offers
+        </Link>
       </p>
       <QueryState query={settings}>{(saved) => <LettingSettingsForm saved={saved} />}</QueryState>
     </section>

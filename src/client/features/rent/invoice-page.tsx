@@ -37,7 +37,9 @@ export function InvoicePage() {
         {invoice.data ? invoiceName(invoice.data.number) : 'Invoice'}
       </PageHeading>
       <p>
-        <Link to="/members/rent">Back to rent</Link>
+        <Link className="link-target" to="/members/rent">
+          Back to rent
+        </Link>
       </p>
       {unsaved.prompt}
       <QueryState query={invoice}>

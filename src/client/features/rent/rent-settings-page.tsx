@@ -19,7 +19,9 @@ export function RentSettingsPage() {
     <section className="rent">
       <PageHeading>Rent settings</PageHeading>
       <p>
-        <Link to="/members/rent">Back to rent</Link>
+        <Link className="link-target" to="/members/rent">
+          Back to rent
+        </Link>
       </p>
       <QueryState query={settings}>{(saved) => <RentSettingsForm saved={saved} />}</QueryState>
     </section>
