@@ -10,6 +10,8 @@ export const peopleMessages = {
   // Our own additions: the spec leaves these rules unstated, so their wording is ours.
   nicknameCharacters:
     'A nickname may use letters, digits, spaces, hyphens, underscores, apostrophes and dots.',
+  nicknameProposed:
+    'Made from the first name and the initial of the last name until you change it; it cannot be changed once saved.',
   personMissing: (id: string) => `There is no person with the nickname '${id}'.`,
   // The screens' own hints, notes and notices: our wording.
   personAdded: (id: string) => `${id} was added.`,

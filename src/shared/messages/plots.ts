@@ -22,7 +22,7 @@ export const plotMessages = {
   tenantRemoved: (personId: string, plotId: string) => `${personId} removed from plot ${plotId}.`,
   // The keywords are spelled out because nothing else on the screen would reveal them.
   plotsFilterHint:
-    'At least 2 characters: a plot holder’s nickname, or one of empty, paid, unpaid, new, failed, lapsed.',
+    'At least 2 characters: a plot holder’s name or nickname, or one of empty, paid, unpaid, new, failed, lapsed.',
   plotsMatch: (count: number) => `${counted(count, 'plot')} match; the others are faded.`,
   choosePlotOnMap: 'Choose a plot to open its page.',
   // The map's key, the grid's cards and a plot's page say a plot's state alike. A plot whose rent

@@ -47,6 +47,16 @@ export const personMessagesQuery = (id: string) =>
     queryFn: () => api<SentMessage[]>(`${personUrl(id)}/messages`),
   })
 
+/** A free nickname proposed from the name ('' without one): under people's key, as each new person takes one. */
+export const nicknameProposalQuery = (firstName: string, lastName: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.people, 'nickname-proposal', firstName, lastName],
+    queryFn: () =>
+      api<{ nickname: string }>(
+        `/api/nickname-proposal?${new URLSearchParams({ first: firstName, last: lastName })}`,
+      ),
+  })
+
 export const createPerson = (person: NewPerson) =>
   api<Person>('/api/people', { method: 'POST', json: person })
 

@@ -13,6 +13,7 @@ import { usePeopleChange } from './people-change.ts'
 import { blankDraft, firstIssue, type DraftField } from './person-draft.ts'
 import { PersonFields } from './person-fields.tsx'
 import { useFocusOnMount } from './use-focus.ts'
+import { useNicknameProposal } from './use-nickname-proposal.ts'
 
 // Spec: new forms start in edit mode, and only here may the nickname be chosen. The status
 // comes from the list: new people on the waiting list page join the waiting list.
@@ -20,7 +21,10 @@ export function NewPersonForm({ focus }: { focus: boolean }) {
   const mode = usePeopleMode()
   const text = modeText[mode]
   const form = useFormValues(() => blankDraft(mode))
-  const draft = form.values
+  // The nickname follows the name until it is typed by hand; then it is the user's.
+  const [nicknameTyped, setNicknameTyped] = useState(false)
+  const proposal = useNicknameProposal(form.values.firstName, form.values.lastName, !nicknameTyped)
+  const draft = nicknameTyped ? form.values : { ...form.values, id: proposal }
   const [error, setError] = useState('')
   const leave = useUnsavedChanges(form.changed)
   const navigate = useNavigate()
@@ -59,7 +63,10 @@ export function NewPersonForm({ focus }: { focus: boolean }) {
         <Alert>{error}</Alert>
         <PersonFields
           draft={draft}
-          onChange={(field: DraftField, value) => form.change({ [field]: value })}
+          onChange={(field: DraftField, value) => {
+            if (field === 'id') setNicknameTyped(true)
+            form.change({ [field]: value })
+          }}
           readOnly={false}
           nicknameEditable
         />

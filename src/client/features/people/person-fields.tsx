@@ -22,14 +22,16 @@ export function PersonFields({ draft, onChange, readOnly, nicknameEditable }: Pr
   })
   return (
     <div className="form-grid">
+      <TextField label="First name" {...field('firstName')} required={!readOnly} />
+      <TextField label="Last name" {...field('lastName')} required={!readOnly} />
+      {/* After the name, which a new person's nickname is proposed from. */}
       <TextField
         label="Nickname"
         {...field('id')}
         readOnly={!nicknameEditable}
         required={nicknameEditable}
+        hint={nicknameEditable ? peopleMessages.nicknameProposed : undefined}
       />
-      <TextField label="First name" {...field('firstName')} required={!readOnly} />
-      <TextField label="Last name" {...field('lastName')} required={!readOnly} />
       <TextField label="Date joined" type="date" {...field('dateJoined')} />
       <TextField label="Joined waiting list" type="date" {...field('joinedWaitingList')} />
       <TextAreaField label="Address" rows={3} {...field('address')} />

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Person } from '#shared/schemas/person'
-import type { NewPlot, Plot, UpdatePlot } from '#shared/schemas/plot'
+import type { NewPlot, Plot, TenantName, UpdatePlot } from '#shared/schemas/plot'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 
@@ -34,6 +34,13 @@ export const deleteTenant = (plotId: string, personId: string) =>
 export const everyoneQuery = queryOptions({
   queryKey: [...queryKeys.people, 'all'],
   queryFn: () => api<Person[]>('/api/people'),
+})
+
+// The tenants' names (committee only), under people's key: a change of name or of tenancy
+// refreshes them.
+export const tenantNamesQuery = queryOptions({
+  queryKey: [...queryKeys.people, 'tenant-names'],
+  queryFn: () => api<TenantName[]>('/api/tenants'),
 })
 
 /** The link to a plot's page; ids may hold spaces. */

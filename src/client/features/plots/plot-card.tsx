@@ -15,9 +15,7 @@ export const PlotCard = memo(function PlotCard({ plot, tenants }: { plot: Plot; 
     <li className="plots-grid__item">
       <Link className={`plot-card plot-card--${status}`} to={plotHref(plot.id)}>
         <span className="plot-card__id">Plot {plot.id}</span>{' '}
-        <span className="plot-card__tenants">
-          {tenants || 'No tenants'}
-        </span>{' '}
+        <span className="plot-card__tenants">{tenants || 'No tenants'}</span>{' '}
         <span className="plot-card__status">
           {[plotMessages.plotStatus[status], ...flags].join(' · ')}
         </span>

@@ -5,6 +5,7 @@ import type { Plot } from '#shared/schemas/plot'
 import { useIsCommittee } from './committee-only.tsx'
 import { plotHref } from './api.ts'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
+import { tenantLabel, useTenantNames } from './use-tenant-names.ts'
 import { plotMessages } from '#shared/messages/plots'
 
 // Loaded apart: it carries the offers' words, which the plot's page, near its budget, does without.
@@ -24,6 +25,7 @@ interface Props {
 export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
   // Spec section 2: tenant links and Edit Tenants are active above level 2, inactive below 3.
   const active = useIsCommittee()
+  const tenantNames = useTenantNames()
   const editButton = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (focusEdit) editButton.current?.focus()
@@ -63,7 +65,9 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
         {plot.tenants.map((tenant) => (
           <li key={tenant}>
             {active ? (
-              <Link to={`/members/plotholders/${encodeURIComponent(tenant)}`}>{tenant}</Link>
+              <Link to={`/members/plotholders/${encodeURIComponent(tenant)}`}>
+                {tenantLabel(tenantNames, tenant)}
+              </Link>
             ) : (
               // Still a link to assistive technology, but a disabled one: no href, no target.
               <a role="link" aria-disabled="true" className="tenant-links__inactive">

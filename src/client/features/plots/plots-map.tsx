@@ -10,8 +10,16 @@ import { plotMessages } from '#shared/messages/plots'
 import type { Plot } from '#shared/schemas/plot'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
 import { plotHref } from './api.ts'
+import type { TenantNames } from './use-tenant-names.ts'
 
-export function PlotsMap({ plots, filter }: { plots: Plot[]; filter: string }) {
+interface Props {
+  plots: Plot[]
+  filter: string
+  /** The committee's: the filter finds plots by their tenants' names too. */
+  tenantNames: TenantNames
+}
+
+export function PlotsMap({ plots, filter, tenantNames }: Props) {
   const navigate = useNavigate()
   const container = useRef<HTMLDivElement>(null)
   const status = useMemo(() => {
@@ -22,9 +30,9 @@ export function PlotsMap({ plots, filter }: { plots: Plot[]; filter: string }) {
   const matching = useMemo(
     () =>
       filter.trim().length >= PLOT_FILTER_MIN_LENGTH
-        ? new Set(filterPlots(plots, filter).map((plot) => plot.id))
+        ? new Set(filterPlots(plots, filter, tenantNames).map((plot) => plot.id))
         : null,
-    [plots, filter],
+    [plots, filter, tenantNames],
   )
   const select = useCallback((id: string) => navigate(plotHref(id)), [navigate])
 

@@ -10,6 +10,7 @@ import { PlotsFilter } from './plots-filter.tsx'
 import { PlotsGrid } from './plots-grid.tsx'
 import { PlotsMap } from './plots-map.tsx'
 import { usePlotsView } from './use-plots-view.ts'
+import { useTenantNames } from './use-tenant-names.ts'
 import './plots-list.css'
 
 export function PlotsPage() {
@@ -17,6 +18,7 @@ export function PlotsPage() {
   const { data: viewer } = useViewer()
   const [view, toggleView] = usePlotsView()
   const [filter, setFilter] = useState('')
+  const tenantNames = useTenantNames()
   // The box answers every key at once; the 2,000-plot grid catches up when React has time.
   const deferredFilter = useDeferredValue(filter)
 
@@ -38,9 +40,9 @@ export function PlotsPage() {
       <QueryState query={plots}>
         {(rows) =>
           view === 'grid' ? (
-            <PlotsGrid plots={rows} filter={deferredFilter} />
+            <PlotsGrid plots={rows} filter={deferredFilter} tenantNames={tenantNames} />
           ) : (
-            <PlotsMap plots={rows} filter={deferredFilter} />
+            <PlotsMap plots={rows} filter={deferredFilter} tenantNames={tenantNames} />
           )
         }
       </QueryState>
