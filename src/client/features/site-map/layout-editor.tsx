@@ -11,6 +11,7 @@ import { siteLayoutSchema, type SiteLayout, type SiteMap } from '#shared/schemas
 import { counted } from '#shared/domain/text'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField } from '../../components/ui/field.tsx'
+import { SavedNote } from '../../components/ui/saved-note.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useFormValues } from '../../lib/form-values.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
@@ -98,7 +99,6 @@ export function LayoutEditor({ siteMap }: { siteMap: SiteMap | null }) {
       <p id="layout-editor-hint">{siteMapMessages.layoutEditorHint}</p>
       <form className="form" onSubmit={submit} noValidate>
         <Alert>{problem}</Alert>
-        <Alert tone="success">{justSaved ? siteMapMessages.siteMapSaved : ''}</Alert>
         <div className="layout-editor__tools">
           <button
             type="button"
@@ -166,6 +166,7 @@ export function LayoutEditor({ siteMap }: { siteMap: SiteMap | null }) {
           >
             Discard changes
           </button>
+          <SavedNote>{justSaved ? siteMapMessages.siteMapSaved : ''}</SavedNote>
         </div>
       </form>
       {leave.prompt}
