@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { toIsoDate } from '#shared/domain/text'
 import type { Person } from '#shared/schemas/person'
 import { parseCsv } from '#tests/helpers/csv'
@@ -8,6 +9,7 @@ import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 const PLOT_HOLDERS = '/api/exports/plotholders.csv'
 const WAITING_LIST = '/api/exports/waitinglist.csv'
 const PLOTS = '/api/exports/plots.csv'
+const PLOT_HOLDERS_PDF = '/api/exports/plotholders.pdf'
 
 // Someone who typed formulas into the form: every one must reach the spreadsheet as text.
 const hostile = {
@@ -121,6 +123,30 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
         await dateJoined('evil'),
       ],
     ])
+  })
+
+  it('prints the plot holders by surname with their plots and every way to reach them, for the committee only', async () => {
+    const response = await send(t, committee, 'GET', PLOT_HOLDERS_PDF)
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.headers['content-type']).toBe('application/pdf')
+    expect(String(response.headers['content-disposition'])).toMatch(
+      /^attachment; filename="plot-holders-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    )
+    const { text } = await extractText(
+      await getDocumentProxy(new Uint8Array(response.rawPayload)),
+      {
+        mergePages: true,
+      },
+    )
+    expect(text).toContain('3 plot holders, as on')
+    const lovelace = text.indexOf('Zoë Lovelace, plots 1 and 2')
+    const plotless = text.indexOf('Ada Plotless, no plot')
+    expect(lovelace).toBeGreaterThan(-1)
+    expect(plotless).toBeGreaterThan(lovelace)
+    expect(text).toContain('01234 567890 ada@example.org')
+    expect(text).toContain('1 Garden Row, Riverside')
+    for (const cookie of [land, holder])
+      expect((await send(t, cookie, 'GET', PLOT_HOLDERS_PDF)).statusCode).toBe(403)
   })
 
   it('lists the waiting list in order with positions', async () => {

@@ -3,9 +3,12 @@
 export function ListActions({
   csvHref,
   csvLabel = 'Download CSV',
+  pdf,
 }: {
   csvHref: string
   csvLabel?: string
+  /** A printed document of the list, beside the screen's own print. */
+  pdf?: { href: string; label: string }
 }) {
   return (
     <div className="list-actions button-row no-print">
@@ -15,6 +18,11 @@ export function ListActions({
       <a className="button button--quiet" href={csvHref} download>
         {csvLabel}
       </a>
+      {pdf ? (
+        <a className="button button--quiet" href={pdf.href} download>
+          {pdf.label}
+        </a>
+      ) : null}
     </div>
   )
 }

@@ -29,7 +29,14 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
             {link.label}
           </Link>
         ))}
-        <ListActions csvHref={`/api/exports/${mode}.csv`} />
+        <ListActions
+          csvHref={`/api/exports/${mode}.csv`}
+          pdf={
+            mode === 'plotholders'
+              ? { href: '/api/exports/plotholders.pdf', label: 'Download contact list (PDF)' }
+              : undefined
+          }
+        />
       </div>
       <div className="toolbar">
         <TextField

@@ -2,7 +2,13 @@ import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { LEVELS } from '#shared/domain/levels'
 import type { App } from '#server/core/app-type'
-import { plotHoldersCsv, plotsCsv, waitingListCsv } from '#server/features/exports/service'
+import {
+  plotHoldersCsv,
+  plotHoldersList,
+  plotsCsv,
+  waitingListCsv,
+} from '#server/features/exports/service'
+import { sendPdf } from '#server/core/http/send-pdf'
 
 // The people lists carry addresses, phones and emails: committee only. The plots list is what
 // GET /api/plots already shows level 2.
@@ -28,6 +34,25 @@ export async function exportsFeature(app: App) {
       schema: { ...csvAnswer, description: 'Plot holders sorted by nickname.' },
     },
     async (_request, reply) => sendCsv(reply, 'plot-holders', await plotHoldersCsv(db)),
+  )
+
+  app.get(
+    '/api/exports/plotholders.pdf',
+    {
+      config: committee,
+      schema: {
+        produces: ['application/pdf'],
+        description:
+          'Plot holders by surname with their plots, phone numbers, e-mails and addresses.',
+        tags: ['exports'],
+      },
+    },
+    async (_request, reply) =>
+      sendPdf(
+        reply,
+        `plot-holders-${clock.today()}.pdf`,
+        await plotHoldersList(db, app.config, clock.today()),
+      ),
   )
 
   app.get(

@@ -1,10 +1,13 @@
 import { waitingListOrder } from '#shared/domain/waiting-order'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
+import type { Config } from '#server/core/config'
+import { associationDetails } from '#server/core/db/association-settings'
 import type { Db } from '#server/core/db/database'
 import { type Column, toCsv } from '#server/core/http/csv'
 import { listPeople } from '#server/features/people/sql'
 import { listPlots } from '#server/features/plots/sql'
+import { plotHoldersPdf } from '#server/features/exports/plot-holders-pdf'
 
 // The headings are the labels of the people and plot forms, so a download reads like the screen.
 
@@ -52,6 +55,15 @@ const plotColumns: Column<Plot>[] = [
 
 export async function plotHoldersCsv(db: Db): Promise<string> {
   return toCsv(plotHolderColumns, await listPeople(db.kysely, 'plotholders'))
+}
+
+/** The plot holders with their contact details, on paper (committee only). */
+export async function plotHoldersList(db: Db, config: Config, today: string): Promise<Buffer> {
+  const [people, association] = await Promise.all([
+    listPeople(db.kysely, 'plotholders'),
+    associationDetails(db.kysely, config),
+  ])
+  return plotHoldersPdf(people, association.name, today)
 }
 
 export async function waitingListCsv(db: Db): Promise<string> {

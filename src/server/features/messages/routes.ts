@@ -25,6 +25,7 @@ import {
   listTemplates,
   updateTemplate,
 } from '#server/features/messages/templates'
+import { sendPdf } from '#server/core/http/send-pdf'
 
 // Letters and e-mails to members: the committee writes, the server checks and queues, jobs send.
 const committee = { minLevel: LEVELS.committee, personalData: true }
@@ -78,10 +79,7 @@ export async function messagesFeature(app: App) {
     async (request, reply) => {
       const { id } = request.params
       const letters = await printLetters(app, id)
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="letters-${id}.pdf"`)
-        .send(letters)
+      return sendPdf(reply, `letters-${id}.pdf`, letters)
     },
   )
 

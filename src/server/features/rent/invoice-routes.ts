@@ -10,6 +10,7 @@ import type { Rent } from '#server/features/rent/context'
 import { invoiceAsPdf, invoiceDetail } from '#server/features/rent/invoices'
 import { recordCorrection, recordPayment } from '#server/features/rent/ledger'
 import { committee, tags } from '#server/features/rent/route-config'
+import { sendPdf } from '#server/core/http/send-pdf'
 
 // One invoice: what it says and what was paid on it, its PDF, and the ledger's new entries.
 export function invoiceRoutes(app: App, rent: Rent) {
@@ -27,10 +28,7 @@ export function invoiceRoutes(app: App, rent: Rent) {
     { config: { ...committee, personalData: true }, schema: { params: serialIdParams, tags } },
     async (request, reply) => {
       const { fileName, bytes } = await invoiceAsPdf(rent, request.params.id)
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${fileName}"`)
-        .send(bytes)
+      return sendPdf(reply, fileName, bytes, 'inline')
     },
   )
 

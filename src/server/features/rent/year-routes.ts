@@ -16,6 +16,7 @@ import { committee, tags } from '#server/features/rent/route-config'
 import { yearSummary } from '#server/features/rent/reports'
 import { findInvoices, listYears } from '#server/features/rent/sql'
 import { previewYear, startYear } from '#server/features/rent/start-year'
+import { sendPdf } from '#server/core/http/send-pdf'
 
 const startedAnswer = z.object({ yearId: z.number(), label: z.string(), created: z.number() })
 
@@ -88,10 +89,7 @@ export function yearRoutes(app: App, rent: Rent, deadline: JobKind<{ invoiceId: 
         request.params.id,
         request.query.post === '1',
       )
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(stream)
+      return sendPdf(reply, fileName, stream)
     },
   )
 }
