@@ -166,7 +166,7 @@ describe.each(engines)('land documents API on %s', (engine) => {
     const pdf = { bytes: samplePdf(), name: 'a.pdf' }
     const badDate = await upload({ date: '2023-02-30', description: 'Notes', name: 'A' }, pdf)
     expect(badDate.statusCode).toBe(400)
-    expect(badDate.json()).toMatchObject({ detail: 'Please enter a real date as YYYY-MM-DD.' })
+    expect(badDate.json()).toMatchObject({ detail: 'Please choose a real date.' })
     const noName = await upload({ date: '2023-09-01', description: 'Notes', name: '  ' }, pdf)
     expect(noName.json()).toMatchObject({
       status: 400,

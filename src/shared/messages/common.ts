@@ -14,7 +14,8 @@ export const commonMessages = {
   inOutbox: 'Saved in the outbox: no mail server is set up',
   // Our own additions: the spec leaves these rules unstated, so their wording is ours.
   tooLong: (field: string, max: number) => `The ${field} must be at most ${max} characters long.`,
-  invalidDate: 'Please enter a real date as YYYY-MM-DD.',
+  // The screens take dates from date pickers, which show the reader's own form of a date.
+  invalidDate: 'Please choose a real date.',
   // Refusals of the HTTP layer that the screens give too (a form's own check): our wording.
   // `subject` is "The field 'name'" or "The request body"; `kind` is e.g. 'text' or 'a number'.
   inputMissing: (subject: string) => `${subject} is missing.`,
