@@ -220,6 +220,9 @@ export const lastImportSchema = z.object({
 })
 export type LastImport = z.infer<typeof lastImportSchema>
 
+/** Which import to undo: the last, as /api/import/last gave it. */
+export const undoImportSchema = z.object({ id: z.int() })
+
 export const importUndoneSchema = z.object({ removed: z.int(), restored: z.int() })
 export type ImportUndone = z.infer<typeof importUndoneSchema>
 

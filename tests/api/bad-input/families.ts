@@ -19,6 +19,7 @@ import { registerSchema } from '#shared/schemas/register'
 import { updateSettingsSchema } from '#shared/schemas/settings'
 import { setupStepIdSchema, skipStepSchema } from '#shared/schemas/setup'
 import { saveSiteLayoutSchema } from '#shared/schemas/site-map'
+import { undoImportSchema } from '#shared/schemas/spreadsheet-import'
 import {
   confirmMatchesSchema,
   correctionInputSchema,
@@ -460,6 +461,9 @@ export const importFamilies: Families = (s) => {
           hugeString,
           fc.constantFrom('{', '[]', '"First name"', 'null', JSON.stringify({ firstName: 7 })),
         ),
+        keep: fc.constantFrom('{', '[]', JSON.stringify({ firstName: 7 })),
+        existing: unicodeJunk.filter((choice) => choice !== 'skip' && choice !== 'update'),
+        names: fc.constantFrom('{', JSON.stringify({ 2: 'Ann' }), JSON.stringify({ x: {} })),
       },
       required: ['kind'],
       file: () =>
@@ -472,6 +476,12 @@ export const importFamilies: Families = (s) => {
   return {
     'POST /api/import/check': upload('/api/import/check'),
     'POST /api/import': upload('/api/import'),
+    'POST /api/import/undo': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/import/undo',
+        bodyOf(() => ({ id: 1 }), undoImportSchema),
+      ),
   }
 }
 

@@ -10,6 +10,7 @@ import {
   importKindSchema,
   importUndoneSchema,
   lastImportSchema,
+  undoImportSchema,
 } from '#shared/schemas/spreadsheet-import'
 import { readUpload } from '#server/core/http/read-upload'
 import type { Db } from '#server/core/db/database'
@@ -107,7 +108,7 @@ export async function importFeature(app: App) {
     {
       config: { minLevel: LEVELS.admin },
       schema: {
-        body: z.object({ id: z.int() }),
+        body: undoImportSchema,
         response: { 200: importUndoneSchema },
         tags,
         description:
