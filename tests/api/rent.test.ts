@@ -628,6 +628,11 @@ describe.each(engines)('the rent year on %s', (engine) => {
       )
       .toBe(1)
     expect((await invoiceOf('A2')).steps.map((s) => s.step)).toEqual(['first'])
+    const reminder = smtp.received.find(
+      (m) => m.subject === rentMessages.rentReminderSubject('first', a2.number),
+    )!
+    // The due date as the payer reads it.
+    expect(reminder.text).toContain('which was due on 31 October 2026.')
     const due = (await send(t, committee, 'GET', '/api/rent/due')).json()
     expect(
       due.map((d: { step: string; done: boolean; invoice: Invoice }) => [
