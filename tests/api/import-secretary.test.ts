@@ -120,6 +120,21 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
     expect(await checksum(t.db)).toEqual(before)
   })
 
+  it('keeps the choices made when the file is chosen again, where it has their columns', async () => {
+    const keep = JSON.stringify({
+      fullName: 'Name',
+      joinedWaitingList: 'Date started',
+      email: 'Email',
+    })
+    const checked = await check(SECRETARY, { kind: 'people', keep })
+    expect(checked.mapping).toEqual({
+      fullName: 'Name',
+      joinedWaitingList: 'Date started',
+      plots: 'Plot No',
+      paid: 'Paid',
+    })
+  })
+
   it('splits the full name, shows the split, and takes a correction', async () => {
     const checked = await check(SECRETARY, { kind: 'people' })
     expect(checked.mapping).toEqual({
