@@ -42,6 +42,29 @@ export const lettingMessages = {
   notFound: 'We could not find that reference with that e-mail address. Check both and try again.',
   applicants: 'People applying for a plot',
   confirmedBatch: 'Applications confirmed',
+  // The committee's e-mail when someone joins the list from the website.
+  committee: 'The committee',
+  committeeNoticeBatch: 'New on the waiting list from the website',
+  committeeNoticeSubject: (name: string, position: number, total: number) =>
+    `New on the waiting list: ${name}, number ${position} of ${total}`,
+  committeeNoticeText: ({
+    name,
+    reference,
+    position,
+    total,
+    note,
+    link,
+  }: {
+    name: string
+    reference: string
+    position: number
+    total: number
+    note: string
+    link: string
+  }) =>
+    `${name} applied for a plot on the website and has confirmed their e-mail address (reference ${reference}). They are number ${position} of ${total} on the waiting list.\n\n${
+      note ? `Their note for the committee:\n\n${note}` : 'They wrote no note for the committee.'
+    }\n\nTheir page: ${link}\n`,
   referenceRequired: 'Please enter your reference.',
   // The public pages' link and heading, and the person page's history of a place on the list.
   whereAmI: 'Where am I on the list?',

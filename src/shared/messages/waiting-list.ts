@@ -19,6 +19,8 @@ export const waitingListMessages = {
     left: 'Left the list',
   },
   noWaitingListHistory: 'Nothing has been recorded yet.',
+  /** The apply form's field, and where the committee reads what was written in it. */
+  noteForCommittee: 'A note for the committee',
   /** The join of someone on the list before its history was kept, written when it began to be. */
   joinedBeforeHistory: 'On the list before its history was kept',
   /** "No. 3 of 11: joined 25 November 2026 at 10:27, after Zofia Nowak" (the time when known). */

@@ -95,6 +95,8 @@ export const offerSchema = z.object({
   plotId: z.string(),
   personId: z.string(),
   personName: z.string(),
+  /** What they wrote to the committee when they applied on the website; '' for none. */
+  personNote: z.string(),
   channel: z.enum(OFFER_CHANNELS),
   deadline: z.string(),
   status: z.enum(OFFER_STATUSES),
@@ -115,7 +117,14 @@ export type NewOffer = z.infer<typeof newOfferSchema>
 /** What the committee chooses from: the list in order, and the plots that can be offered. */
 export const offerChoicesSchema = z.object({
   waiting: z.array(
-    z.object({ id: z.string(), name: z.string(), position: z.number(), hasOpenOffer: z.boolean() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      position: z.number(),
+      hasOpenOffer: z.boolean(),
+      /** Their note for the committee, from their application on the website; '' for none. */
+      note: z.string(),
+    }),
   ),
   vacantPlots: z.array(z.string()),
 })
@@ -135,6 +144,14 @@ export const tokenPreviewSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('stay'), closesOn: z.string() }),
 ])
 export type TokenPreview = z.infer<typeof tokenPreviewSchema>
+
+/** The application on the website a person came from, as their page shows it to the committee. */
+export const personApplicationSchema = z.object({
+  reference: z.string(),
+  note: z.string(),
+  confirmedAt: z.string(),
+})
+export type PersonApplication = z.infer<typeof personApplicationSchema>
 
 /** Someone taken off the list for not answering the yearly question, whom the committee may restore. */
 export const lapsedPersonSchema = z.object({

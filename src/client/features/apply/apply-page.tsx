@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { applicationSchema } from '#shared/schemas/letting'
 import { lettingMessages } from '#shared/messages/letting'
 import { commonMessages } from '#shared/messages/common'
+import { waitingListMessages } from '#shared/messages/waiting-list'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CheckboxField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
@@ -118,7 +119,7 @@ export function ApplyPage() {
               onChange={set('address')}
             />
             <TextAreaField
-              label="A note for the committee"
+              label={waitingListMessages.noteForCommittee}
               name="note"
               rows={5}
               value={form.note}

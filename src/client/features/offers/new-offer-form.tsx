@@ -4,6 +4,7 @@ import { nextInLine } from '#shared/domain/letting'
 import { offerMessages } from '#shared/messages/offers'
 import type { OfferChoices } from '#shared/schemas/letting'
 import { Alert } from '../../components/ui/alert.tsx'
+import { ApplicantNote } from '../../components/letting/applicant-note.tsx'
 import { SelectField, TextAreaField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -73,6 +74,7 @@ export function NewOfferForm({ waiting, vacantPlots }: OfferChoices) {
       <SelectField
         label={offerMessages.person}
         name="personId"
+        hint={person?.note ? <ApplicantNote note={person.note} /> : undefined}
         value={personId}
         onChange={(event) => setPersonId(event.target.value)}
       >

@@ -4,6 +4,7 @@ import { peopleMessages } from '#shared/messages/people'
 import { offerMessages } from '#shared/messages/offers'
 import type { LapsedPerson, Offer } from '#shared/schemas/letting'
 import { Alert } from '../../components/ui/alert.tsx'
+import { ApplicantNote } from '../../components/letting/applicant-note.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { shortDate } from '#shared/domain/dates'
@@ -137,6 +138,7 @@ function OfferCells({ offer }: { offer: Offer }) {
       <th scope="row">{offer.plotId}</th>
       <td data-label={offerMessages.person}>
         <Link to={personHref(offer.personId)}>{offer.personName}</Link>
+        <ApplicantNote note={offer.personNote} />
       </td>
       <td data-label={offerMessages.deadline}>{shortDate(offer.deadline)}</td>
     </>

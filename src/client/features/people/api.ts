@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SentMessage } from '#shared/schemas/messages'
-import type { WaitingListEvent } from '#shared/schemas/letting'
+import type { PersonApplication, WaitingListEvent } from '#shared/schemas/letting'
 import type { NewPerson, Person, UpdatePerson, WaitingPlace } from '#shared/schemas/person'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
@@ -38,6 +38,13 @@ export const waitingPlaceQuery = (id: string) =>
   queryOptions({
     queryKey: [...queryKeys.people, 'waiting-list-place', id],
     queryFn: () => api<WaitingPlace | null>(`${personUrl(id)}/waiting-list-place`),
+  })
+
+/** The application on the website the person came from, or null: under people, as they are. */
+export const personApplicationQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.people, 'application', id],
+    queryFn: () => api<PersonApplication | null>(`${personUrl(id)}/application`),
   })
 
 // What the association sent the person: under the messages' key, so sending refreshes it.

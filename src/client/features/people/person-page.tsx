@@ -13,6 +13,10 @@ import { PersonState } from './person-state.tsx'
 const WaitingListHistory = lazy(() =>
   import('./waiting-list-history.tsx').then((m) => ({ default: m.WaitingListHistory })),
 )
+// Loaded apart too: only those who applied on the website have a note.
+const ApplicationNote = lazy(() =>
+  import('./application-note.tsx').then((m) => ({ default: m.ApplicationNote })),
+)
 
 export function PersonPage() {
   const { id = '' } = useParams()
@@ -29,6 +33,7 @@ export function PersonPage() {
             loading={query.isPlaceholderData}
           />
           <Suspense fallback={null}>
+            <ApplicationNote id={person.id} />
             <WaitingListHistory person={person} />
           </Suspense>
           <InvoiceHistory of="person" id={person.id} heading="h3" />

@@ -91,6 +91,19 @@ export async function deleteExpiredApplication(
   return deleted.numDeletedRows > 0n
 }
 
+/**
+ * What the confirmed applications of these people (by nickname; everyone's when none are named)
+ * said: their references and their notes for the committee.
+ */
+export function confirmedApplicationsOf(tx: ReadTx, nicknames?: readonly string[]) {
+  let query = tx
+    .selectFrom('applications')
+    .select(['nickname', 'reference', 'note', 'confirmedAt'])
+    .where('confirmedAt', 'is not', null)
+  if (nicknames) query = query.where('nickname', 'in', nicknames)
+  return query.execute()
+}
+
 /** The confirmed application found by its reference and address together, never either alone. */
 export function confirmedApplication(tx: ReadTx, reference: string, email: string) {
   return tx

@@ -15,6 +15,7 @@ import {
 } from '#server/features/letting/applications-sql'
 import type { Letting } from '#server/features/letting/context'
 import { hashOf, linkTo } from '#server/features/letting/tokens'
+import { tellCommittee } from '#server/features/letting/tell-committee'
 
 /** The application the link's token stands for, while it can be confirmed, under its address's lock. */
 async function confirmableApplication(letting: Letting, tx: WriteTx, token: string) {
@@ -32,7 +33,10 @@ async function confirmableApplication(letting: Letting, tx: WriteTx, token: stri
   return application
 }
 
-/** Follows the link: the applicant joins the waiting list today, and hears their reference. */
+/**
+ * Follows the link: the applicant joins the waiting list today and hears their reference, and the
+ * committee hears of them.
+ */
 export async function confirmApplication(letting: Letting, token: string): Promise<Place> {
   const { db, config, clock } = letting
   const place = await loggedWrite(db, ['applications:confirm'], async (tx, log) => {
@@ -81,6 +85,7 @@ export async function confirmApplication(letting: Letting, token: string): Promi
         association.name,
       ),
     })
+    await tellCommittee(letting, tx, { ...application, nickname }, place)
     log(
       {
         methodName: 'confirmApplication',

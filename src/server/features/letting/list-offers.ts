@@ -5,6 +5,7 @@ import { waitingListInOrder } from '#server/features/people/waiting-list-sql'
 import { vacantPlotIds } from '#server/features/plots/sql'
 import type { Letting } from '#server/features/letting/context'
 import { withNames } from '#server/features/letting/offer-view'
+import { confirmedApplicationsOf } from '#server/features/letting/applications-sql'
 import {
   latestClosedOffers,
   openOffers,
@@ -12,14 +13,23 @@ import {
   plotsWithOpenOffers,
 } from '#server/features/letting/sql'
 
-/** The waiting list in order, with whether each person is already considering an offer. */
+/**
+ * The waiting list in order, with whether each person is already considering an offer, and the
+ * note those who applied on the website wrote to the committee.
+ */
 export async function waitingWithOffers(tx: ReadTx): Promise<OfferChoices['waiting']> {
-  const [waiting, offered] = await Promise.all([waitingListInOrder(tx), peopleWithOpenOffers(tx)])
+  const [waiting, offered, applications] = await Promise.all([
+    waitingListInOrder(tx),
+    peopleWithOpenOffers(tx),
+    confirmedApplicationsOf(tx),
+  ])
+  const notes = new Map(applications.map((application) => [application.nickname, application.note]))
   return waiting.map((person) => ({
     id: person.id,
     name: fullName(person),
     position: person.position,
     hasOpenOffer: offered.has(person.id),
+    note: notes.get(person.id) ?? '',
   }))
 }
 

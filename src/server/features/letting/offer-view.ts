@@ -5,15 +5,21 @@ import type { ReadTx } from '#server/core/db/write-transaction'
 import { notFound } from '#server/core/errors'
 import { contactDetails } from '#server/features/people/sql'
 import { offerRow, shownOffer, type OfferRow, type ShownOffer } from '#server/features/letting/sql'
+import { confirmedApplicationsOf } from '#server/features/letting/applications-sql'
 
-// An offer as the committee sees it: its row without the links' hashes, and the person's name
-// (their nickname once they have been removed).
+// An offer as the committee sees it: its row without the links' hashes, the person's name (their
+// nickname once they have been removed) and the note they wrote when they applied on the website.
 
-/** The offers, each with its person's name: one read of the people named. */
+/** The offers, each with its person's name and note: one read of the people named, one of notes. */
 export async function withNames(tx: ReadTx, offers: readonly ShownOffer[]): Promise<Offer[]> {
   if (offers.length === 0) return []
-  const people = await contactDetails(tx, [...new Set(offers.map((offer) => offer.personId))])
+  const ids = [...new Set(offers.map((offer) => offer.personId))]
+  const [people, applications] = await Promise.all([
+    contactDetails(tx, ids),
+    confirmedApplicationsOf(tx, ids),
+  ])
   const byId = new Map(people.map((person) => [person.id, person]))
+  const notes = new Map(applications.map((application) => [application.nickname, application.note]))
   return offers.map((offer) => ({
     ...offer,
     personName: fullName({
@@ -22,6 +28,7 @@ export async function withNames(tx: ReadTx, offers: readonly ShownOffer[]): Prom
       ...byId.get(offer.personId),
       id: offer.personId,
     }),
+    personNote: notes.get(offer.personId) ?? '',
   }))
 }
 

@@ -8,6 +8,7 @@ import {
   offerAnswerSchema,
   offerChoicesSchema,
   offerSchema,
+  personApplicationSchema,
   placeSchema,
   positionQuerySchema,
   storedLettingSettingsSchema,
@@ -27,6 +28,7 @@ import { confirmApplication } from '#server/features/letting/confirm-application
 import { offerExpiryJob } from '#server/features/letting/expire-offer'
 import { listOffers, offerChoices } from '#server/features/letting/list-offers'
 import { makeOffer } from '#server/features/letting/offer-plot'
+import { personApplication } from '#server/features/letting/person-application'
 import { restoreToList } from '#server/features/letting/restore-to-list'
 import {
   lettingSettings,
@@ -111,6 +113,20 @@ export async function lettingFeature(app: App) {
       },
     },
     (request) => waitingListHistory(app.db.kysely, request.params.id),
+  )
+
+  app.get(
+    '/api/people/:id/application',
+    {
+      // The note is the applicant's own words, which may hold anything: kept out of caches.
+      config: { ...committee, personalData: true },
+      schema: {
+        params: personParams,
+        response: { 200: personApplicationSchema.nullable() },
+        tags,
+      },
+    },
+    (request) => personApplication(app, request.params.id),
   )
 
   app.get(
