@@ -66,7 +66,10 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
           <li key={tenant}>
             {active ? (
               <Link to={`/members/plotholders/${encodeURIComponent(tenant)}`}>
-                {tenantLabel(tenantNames, tenant)}
+                {/* The spec's tenants are nicknames: the committee reads the name first. */}
+                {tenantNames.has(tenant)
+                  ? `${tenantLabel(tenantNames, tenant)} (${tenant})`
+                  : tenant}
               </Link>
             ) : (
               // Still a link to assistive technology, but a disabled one: no href, no target.
