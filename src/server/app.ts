@@ -23,6 +23,7 @@ import { accessControl } from '#server/core/viewer'
 import { sessionCookie } from '#server/core/auth/session-lookup'
 import { spa } from '#server/core/http/spa'
 import { clockOf } from '#server/core/clock'
+import { mailSettings } from '#server/core/db/association-settings'
 import { createHooks } from '#server/core/hooks'
 import { features } from '#server/features/index'
 import { createListCache } from '#server/core/http/cached-list'
@@ -82,8 +83,9 @@ export async function openStore(config: Config, pgSchema?: string) {
 
 export async function buildApp({ config, logger = false, clientDir, pgSchema }: AppOptions) {
   const { db, auth, secret } = await openStore(config, pgSchema)
-  const mailer = createMailer(config.email)
-  const transport = createTransport(config.email, mailer)
+  const readMailSettings = () => mailSettings(db.kysely, config)
+  const mailer = createMailer(config.email, readMailSettings)
+  const transport = createTransport(config.email, mailer, readMailSettings)
   // frameworkErrors: the router's own refusals (bad percent-encoding...) as problem details too.
   const app = Fastify({
     logger: withPathsOnly(logger),

@@ -52,6 +52,42 @@ describe.each(engines)('contact enquiries on %s', (engine) => {
       expect(listed.json()[0].sentAt).toBeTruthy()
     })
 
+    it("sends as the name and to the addresses the administrator saved, from the server's own address", async () => {
+      const admin = await t.signInAs(4, 'mail-admin')
+      const current = await t.app.inject({
+        method: 'GET',
+        url: '/api/settings',
+        headers: { cookie: admin },
+      })
+      expect(current.json()).toMatchObject({
+        senderName: 'Allotment Association',
+        replyTo: '',
+        committeeEmail: 'committee@example.org',
+      })
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        headers: { cookie: admin },
+        payload: {
+          ...current.json(),
+          senderName: 'Riverside Allotments',
+          replyTo: 'Secretary@Riverside.example',
+          committeeEmail: 'enquiries@riverside.example',
+        },
+      })
+      expect(saved.statusCode, saved.body).toBe(200)
+      smtp.received.length = 0
+
+      await t.app.inject({ method: 'POST', url: '/api/contact', payload: enquiry })
+      await t.app.mailer.send({ to: 'member@example.org', subject: 'Hello', text: 'Hi' }, 'hello')
+      const [toCommittee, toMember] = smtp.received
+      expect(toCommittee!.to).toEqual(['enquiries@riverside.example'])
+      // An enquiry's reply goes to whoever asked; every other e-mail's to the association.
+      expect(toCommittee!.raw).toMatch(/^Reply-To: Ann Example <ann@example\.org>$/m)
+      expect(toMember!.raw).toMatch(/^From: Riverside Allotments <no-reply@allotment\.example>$/m)
+      expect(toMember!.raw).toMatch(/^Reply-To: Secretary@Riverside\.example$/im)
+    })
+
     it('refuses an invalid address with the spec message and stores nothing', async () => {
       const before = await t.db.kysely.selectFrom('enquiries').select('id').execute()
       const response = await t.app.inject({
@@ -246,7 +282,8 @@ describe('EmailJS transport', () => {
       EMAILJS_PUBLIC_KEY: 'k',
       EMAILJS_URL: `http://127.0.0.1:${port}`,
     })
-    const transport = createTransport(email, createMailer(email))
+    const settings = async () => ({ senderName: '', replyTo: '', committeeEmail: email.contactTo })
+    const transport = createTransport(email, createMailer(email, settings), settings)
     await expect(transport.send(enquiry, '1')).rejects.toThrow('Network Error')
   })
 

@@ -6,6 +6,12 @@ export const settingsMessages = {
   registerUrlInvalid: 'The register link must be a web address starting with http:// or https://.',
   markdownHint:
     'Markdown: a blank line starts a new paragraph, "## " a heading, "- " a list item, and [words](address) a link.',
+  senderNameOneLine: 'The sender name must fit on one line.',
+  senderNameHint: "The name members see the association's e-mails come from.",
+  replyToHint:
+    "Where members' replies go. Leave it empty for replies to go to the sending address.",
+  committeeEmailHint:
+    'Where enquiries from the Contact page and new waiting-list applications are sent.',
   settingsSaved: 'The settings were saved.',
   saveSettings: 'Save settings',
   // The logo and the Home page photo (issue 14).

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import { peopleMessages } from '#shared/messages/people'
-import { requiredText } from '#shared/schemas/text-fields'
+import { optionalEmail, optionalText, requiredText } from '#shared/schemas/text-fields'
 import { contactBySchema } from '#shared/schemas/messages'
 
 // Round-tripping through Date rejects days that match the pattern but do not exist (2023-02-29).
@@ -50,18 +50,6 @@ export type WaitingPlace = z.infer<typeof waitingPlaceSchema>
 
 function personName(field: string) {
   return requiredText(peopleMessages.personNameRequired, field, 100)
-}
-
-function optionalText(field: string, max: number) {
-  return z.string().trim().max(max, commonMessages.tooLong(field, max))
-}
-
-// A person may have no email at all, but one that is given must be usable.
-function optionalEmail(field: string) {
-  return optionalText(field, 254).refine(
-    (text) => text === '' || z.regexes.email.test(text),
-    commonMessages.invalidEmail,
-  )
 }
 
 export const personFieldsSchema = z.object({

@@ -2,19 +2,16 @@ import { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import { settingsMessages } from '#shared/messages/settings'
 import { siteImagesSchema } from '#shared/schemas/site-images'
-import { ONE_LINE, requiredText } from '#shared/schemas/text-fields'
+import { ONE_LINE, optionalEmail, optionalText, requiredText } from '#shared/schemas/text-fields'
 
 export const ASSOCIATION_NAME_MAX = 120
 export const CHARITY_NUMBER_MAX = 40
 export const REGISTER_URL_MAX = 2000
 export const CONTACT_ADDRESS_MAX = 500
 export const PAGE_TEXT_MAX = 20_000
+export const SENDER_NAME_MAX = 80
 
 const version = z.int().min(1)
-
-// Texts that may be empty, trimmed, with the "too long" message naming the field.
-const optionalText = (field: string, max: number) =>
-  z.string().trim().max(max, commonMessages.tooLong(field, max))
 
 // The register link is put in the public footer's href: only a web address on a real domain.
 const registerUrl = z
@@ -40,6 +37,15 @@ export const associationSettingsSchema = z.object({
   charityNumber: optionalText('charity number', CHARITY_NUMBER_MAX),
   registerUrl,
   contactAddress: optionalText('contact address', CONTACT_ADDRESS_MAX),
+  /** The name the association's e-mails come from; the address stays the server's (MAIL_FROM). */
+  senderName: optionalText('sender name', SENDER_NAME_MAX).regex(
+    ONE_LINE,
+    settingsMessages.senderNameOneLine,
+  ),
+  /** Where replies to the association's e-mails go; none: to the sending address. */
+  replyTo: optionalEmail('reply-to address'),
+  /** Where enquiries and new applications are sent (CONTACT_TO until saved). */
+  committeeEmail: optionalEmail('committee e-mail address'),
   /** Markdown. */
   homeText: optionalText('home page text', PAGE_TEXT_MAX),
   /** Markdown. */
@@ -55,6 +61,9 @@ export const settingsSchema = z.object({
   charityNumber: z.string(),
   registerUrl: z.string(),
   contactAddress: z.string(),
+  senderName: z.string(),
+  replyTo: z.string(),
+  committeeEmail: z.string(),
   homeText: z.string(),
   aboutText: z.string(),
   version,

@@ -13,6 +13,19 @@ export function requiredText(message: string, field: string, max: number) {
     .max(max, commonMessages.tooLong(field, max))
 }
 
+/** Text that may be empty, trimmed, with the "too long" message naming `field`. */
+export function optionalText(field: string, max: number) {
+  return z.string().trim().max(max, commonMessages.tooLong(field, max))
+}
+
+/** An e-mail address that may be left out, but one that is given must be usable. */
+export function optionalEmail(field: string) {
+  return optionalText(field, 254).refine(
+    (text) => text === '' || z.regexes.email.test(text),
+    commonMessages.invalidEmail,
+  )
+}
+
 /** Text without line breaks: a name or a title, shown (or mailed) as one line. */
 export const ONE_LINE = /^[^\r\n]*$/
 

@@ -6,6 +6,7 @@ import {
   CONTACT_ADDRESS_MAX,
   PAGE_TEXT_MAX,
   REGISTER_URL_MAX,
+  SENDER_NAME_MAX,
   updateSettingsSchema,
   type AssociationSettings,
   type Settings,
@@ -73,6 +74,26 @@ export function SettingsForm({ saved, report }: { saved: Settings; report: Repor
         {...form.text('contactAddress')}
         maxLength={CONTACT_ADDRESS_MAX}
         rows={4}
+      />
+      <TextField
+        label="E-mail sender name"
+        hint={settingsMessages.senderNameHint}
+        {...form.text('senderName')}
+        maxLength={SENDER_NAME_MAX}
+      />
+      <TextField
+        label="Reply-to address"
+        type="email"
+        hint={settingsMessages.replyToHint}
+        {...form.text('replyTo')}
+        maxLength={254}
+      />
+      <TextField
+        label="Committee e-mail address"
+        type="email"
+        hint={settingsMessages.committeeEmailHint}
+        {...form.text('committeeEmail')}
+        maxLength={254}
       />
       <TextAreaField
         label="Home page text"

@@ -27,6 +27,32 @@ export const defaultDetails = (config: Config) => ({
   contactAddress: '',
 })
 
+/** MAIL_FROM's parts: 'Riverside Allotments <no-reply@…>' or a bare address. */
+export function senderOf(from: string): { name: string; address: string } {
+  const named = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from)
+  return named ? { name: named[1]!, address: named[2]! } : { name: '', address: from.trim() }
+}
+
+/** How the association's e-mails go out until the administrator says otherwise: the environment's. */
+export const defaultMailSettings = (config: Config) => ({
+  senderName: senderOf(config.email.from).name,
+  replyTo: '',
+  committeeEmail: config.email.contactTo,
+})
+
+export type MailSettings = ReturnType<typeof defaultMailSettings>
+
+/** The sender's name, the reply-to address and the committee's address, as saved or by default. */
+export async function mailSettings(tx: ReadTx, config: Config): Promise<MailSettings> {
+  const stored = await findStoredSettings(tx)
+  const defaults = defaultMailSettings(config)
+  return {
+    senderName: stored?.senderName || defaults.senderName,
+    replyTo: stored?.replyTo ?? defaults.replyTo,
+    committeeEmail: stored?.committeeEmail || defaults.committeeEmail,
+  }
+}
+
 export type AssociationDetails = ReturnType<typeof defaultDetails>
 
 /** The association's name, charity number, register link and address as saved, else the defaults. */

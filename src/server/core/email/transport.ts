@@ -3,6 +3,7 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Delivery } from '#shared/schemas/contact'
 import type { Config } from '#server/core/config'
+import { senderOf, type MailSettings } from '#server/core/db/association-settings'
 import { emailjsTransport } from '#server/core/email/emailjs'
 
 export interface Mail {
@@ -41,12 +42,26 @@ export interface EmailTransport {
 // pool loses a connection whose own socket fails to connect, so that is left for later.)
 export const SMTP_CONNECTIONS = 10
 
-export function createMailer(config: Config['email']): Mailer {
+/** How the association's e-mails go, as the administrator last saved it (the settings page). */
+export type ReadMailSettings = () => Promise<MailSettings>
+
+export function createMailer(config: Config['email'], readSettings: ReadMailSettings): Mailer {
+  // The address stays the server's own (MAIL_FROM), which its mail domain vouches for; the name
+  // and where replies go are the association's to choose, read at each send.
+  const { address } = senderOf(config.from)
+  const envelope = async (mail: Mail) => {
+    const { senderName, replyTo } = await readSettings()
+    return {
+      from: senderName ? { name: senderName, address } : config.from,
+      ...(replyTo ? { replyTo } : {}),
+      ...mail,
+    }
+  }
   if (config.smtpUrl) {
     const smtp = nodemailer.createTransport(pooled(config.smtpUrl))
     return {
       kind: 'smtp',
-      send: async (mail) => void (await smtp.sendMail({ from: config.from, ...mail })),
+      send: async (mail) => void (await smtp.sendMail(await envelope(mail))),
       close: () => smtp.close(),
     }
   }
@@ -55,7 +70,7 @@ export function createMailer(config: Config['email']): Mailer {
   return {
     kind: 'outbox',
     send: async (mail, reference) => {
-      const info = await writer.sendMail({ from: config.from, ...mail })
+      const info = await writer.sendMail(await envelope(mail))
       await fs.mkdir(config.outboxDir, { recursive: true })
       await fs.writeFile(path.join(config.outboxDir, `${reference}.eml`), info.message as Buffer)
     },
@@ -73,9 +88,9 @@ function pooled(smtpUrl: string): string {
   return url.toString()
 }
 
-function enquiryMail(config: Config['email'], enquiry: EnquiryEmail): Mail {
+function enquiryMail(committeeEmail: string, enquiry: EnquiryEmail): Mail {
   return {
-    to: config.contactTo,
+    to: committeeEmail,
     replyTo: { name: enquiry.name, address: enquiry.email },
     subject: `Website enquiry from ${enquiry.name}`,
     text: `Name: ${enquiry.name}\nE-mail Address: ${enquiry.email}\n\n${enquiry.enquiry}\n`,
@@ -83,10 +98,18 @@ function enquiryMail(config: Config['email'], enquiry: EnquiryEmail): Mail {
 }
 
 /** How enquiries reach the committee: the EmailJS API when it is set up, else the mailer. */
-export function createTransport(config: Config['email'], mailer: Mailer): EmailTransport {
+export function createTransport(
+  config: Config['email'],
+  mailer: Mailer,
+  readSettings: ReadMailSettings,
+): EmailTransport {
   if (config.emailjs) return emailjsTransport(config.emailjs)
   return {
     kind: mailer.kind,
-    send: (enquiry, reference) => mailer.send(enquiryMail(config, enquiry), `enquiry-${reference}`),
+    send: async (enquiry, reference) =>
+      mailer.send(
+        enquiryMail((await readSettings()).committeeEmail, enquiry),
+        `enquiry-${reference}`,
+      ),
   }
 }

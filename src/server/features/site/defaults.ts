@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import type { Config } from '#server/core/config'
 import type { AssociationSettings } from '#shared/schemas/settings'
-import { defaultDetails } from '#server/core/db/association-settings'
+import { defaultDetails, defaultMailSettings } from '#server/core/db/association-settings'
 
 // The spec's Home and About texts, as Markdown files: content, not messages.
 const pageText = (file: string) => fs.readFileSync(new URL(file, import.meta.url), 'utf8').trim()
@@ -12,6 +12,7 @@ const ABOUT_TEXT = pageText('./default-about.md')
 export function defaultSettings(config: Config): AssociationSettings {
   return {
     ...defaultDetails(config),
+    ...defaultMailSettings(config),
     homeText: HOME_TEXT,
     aboutText: ABOUT_TEXT,
   }
