@@ -139,6 +139,7 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
       },
     )
     expect(text).toContain('3 plot holders, as on')
+    expect(text).toContain('Private: it holds their contact details.')
     const lovelace = text.indexOf('Zoë Lovelace, plots 1 and 2')
     const plotless = text.indexOf('Ada Plotless, no plot')
     expect(lovelace).toBeGreaterThan(-1)

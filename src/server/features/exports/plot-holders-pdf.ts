@@ -2,6 +2,7 @@ import { longDate } from '#shared/domain/dates'
 import { plotsField } from '#shared/domain/merge-fields'
 import { fullName } from '#shared/domain/message-copies'
 import { counted } from '#shared/domain/text'
+import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
 import { LEFT, MM, WIDTH, newPdf, pdfBytes } from '#server/core/pdf'
 
@@ -27,7 +28,7 @@ function contactLines(person: Person): string[] {
 }
 
 export function plotHoldersPdf(people: readonly Person[], association: string, today: string) {
-  const title = `${association}: plot holders`
+  const title = peopleMessages.contactListTitle(association)
   const doc = newPdf({ title, producer: association, margin: 15 * MM })
   doc.addPage()
   doc
@@ -37,9 +38,7 @@ export function plotHoldersPdf(people: readonly Person[], association: string, t
   doc
     .font('regular')
     .fontSize(9)
-    .text(
-      `${counted(people.length, 'plot holder')}, as on ${longDate(today)}. Private: contact details.`,
-    )
+    .text(peopleMessages.contactListSummary(counted(people.length, 'plot holder'), longDate(today)))
   doc.moveDown()
   for (const person of [...people].sort(bySurname)) {
     const lines = contactLines(person)
@@ -48,9 +47,14 @@ export function plotHoldersPdf(people: readonly Person[], association: string, t
     doc
       .font('bold')
       .fontSize(11)
-      .text(`${fullName(person)}, ${plotsField(person.plots) || 'no plot'}`, LEFT, doc.y, {
-        width: WIDTH,
-      })
+      .text(
+        `${fullName(person)}, ${plotsField(person.plots) || peopleMessages.noPlot}`,
+        LEFT,
+        doc.y,
+        {
+          width: WIDTH,
+        },
+      )
     doc.font('regular').fontSize(10)
     for (const line of lines) doc.text(line, { width: WIDTH })
     doc.moveDown(0.5)
