@@ -69,7 +69,7 @@ describe.each(engines)('contact enquiries on %s', (engine) => {
         url: '/api/settings',
         headers: { cookie: admin },
         payload: {
-          ...current.json(),
+          ...current.json<object>(),
           senderName: 'Riverside Allotments',
           replyTo: 'Secretary@Riverside.example',
           committeeEmail: 'enquiries@riverside.example',
