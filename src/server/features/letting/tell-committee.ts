@@ -1,5 +1,6 @@
 import { fullName } from '#shared/domain/message-copies'
 import { lettingMessages } from '#shared/messages/letting'
+import { mailSettings } from '#server/core/db/association-settings'
 import type { WriteTx } from '#server/core/db/write-transaction'
 import { PUBLIC } from '#server/core/logged-change'
 import type { Letting } from '#server/features/letting/context'
@@ -16,11 +17,11 @@ interface Joined {
 }
 
 /**
- * The committee hears, at the address enquiries go to (CONTACT_TO), of someone who joined the
+ * The committee hears, at the address enquiries go to (the settings' committee e-mail), of someone who joined the
  * waiting list from the website: who, where on the list, what they wrote, and the way to their
  * page. Queued with the confirmation, inside its write, as every e-mail is.
  */
-export function tellCommittee(
+export async function tellCommittee(
   { copies, config }: Letting,
   tx: WriteTx,
   joined: Joined,
@@ -42,7 +43,7 @@ export function tellCommittee(
       {
         personId: joined.nickname,
         channel: 'email',
-        recipient: config.email.contactTo,
+        recipient: (await mailSettings(tx, config)).committeeEmail,
         subject,
         body: lettingMessages.committeeNoticeText({
           name,
