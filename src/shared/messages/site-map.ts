@@ -1,6 +1,7 @@
 // The site map (issue 14): drawn in the browser or imported as SVG, kept in the database.
 
 export const siteMapMessages = {
+  zoomedMap: 'The map, zoomed in: scroll or drag to move around it',
   noSiteMapYet: 'No site map yet.',
   noSiteMapYetAdmin: 'No site map yet: import a drawing or draw one on the site map screen.',
   featureNameRequired: 'Every feature needs a name.',

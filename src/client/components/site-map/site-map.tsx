@@ -2,6 +2,7 @@ import { useId, useMemo, type KeyboardEvent, type MouseEvent } from 'react'
 import type { PlotStatus } from '#shared/domain/plots'
 import type { FeatureShape, SiteFeature, SiteMap as SiteMapData } from '#shared/schemas/site-map'
 import { plotMessages } from '#shared/messages/plots'
+import { siteMapMessages } from '#shared/messages/site-map'
 import { plotsMarkup } from './plots-markup.ts'
 import { useMapZoom } from './use-map-zoom.ts'
 import './site-map.css'
@@ -58,7 +59,16 @@ export function SiteMap({ siteMap, title, plotStatus, onSelectPlot, unrecorded }
           Zoom in
         </button>
       </div>
-      <div className="site-map__viewport" ref={zoom.box}>
+      {/* Zoomed, the view scrolls: a keyboard reaches it to scroll with the arrow keys. */}
+      <div
+        ref={zoom.box}
+        className={
+          zoom.zoomed ? 'site-map__viewport site-map__viewport--zoomed' : 'site-map__viewport'
+        }
+        {...(zoom.zoomed
+          ? { tabIndex: 0, role: 'region', 'aria-label': siteMapMessages.zoomedMap }
+          : {})}
+      >
         <svg
           className="site-map"
           width={zoom.width}

@@ -44,6 +44,7 @@ export function useMapZoom(fitTargets: boolean) {
   return {
     box,
     width: `${ZOOMS[zoom]! * 100}%`,
+    zoomed: zoom > 0,
     zoomIn: zoom < ZOOMS.length - 1 ? () => setZoom(zoom + 1) : undefined,
     zoomOut: zoom > 0 ? () => setZoom(zoom - 1) : undefined,
   }
