@@ -89,3 +89,46 @@ export function CheckboxField({ label, hint, ...input }: InputProps) {
     </div>
   )
 }
+
+/** One choice of several, under a legend; `children` come between the legend and the choices. */
+export function RadioGroup<Value extends string>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  disabled,
+  className,
+  children,
+}: {
+  legend: ReactNode
+  name: string
+  options: ReadonlyArray<{ value: Value; label: string }>
+  value: Value
+  onChange: (value: Value) => void
+  disabled?: boolean
+  className?: string
+  children?: ReactNode
+}) {
+  const id = useId()
+  return (
+    <fieldset className={className}>
+      <legend>{legend}</legend>
+      {children}
+      {options.map((option) => (
+        <div className="field field--checkbox" key={option.value}>
+          <input
+            id={`${id}-${option.value}`}
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            disabled={disabled}
+            onChange={() => onChange(option.value)}
+          />
+          <label htmlFor={`${id}-${option.value}`}>{option.label}</label>
+        </div>
+      ))}
+    </fieldset>
+  )
+}

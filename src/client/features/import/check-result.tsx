@@ -7,6 +7,7 @@ import {
   type PreviewRow,
 } from '#shared/schemas/spreadsheet-import'
 import { Alert } from '../../components/ui/alert.tsx'
+import { RadioGroup } from '../../components/ui/field.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { Pager } from '../../components/ui/pager.tsx'
 import { NameCorrection, type Names } from './name-correction.tsx'
@@ -93,24 +94,17 @@ export function CheckResult(props: Props) {
         />
       ) : null}
       {recognised ? (
-        <fieldset className="import-page__kinds">
-          <legend>{importMessages.existingLegend}</legend>
+        <RadioGroup
+          className="import-page__kinds"
+          legend={importMessages.existingLegend}
+          name="existing"
+          options={EXISTING}
+          value={result.existing}
+          onChange={onExisting}
+          disabled={busy}
+        >
           <p>{importMessages.recognised(recognised)}</p>
-          {EXISTING.map(({ value, label }) => (
-            <div className="field field--checkbox" key={value}>
-              <input
-                id={`import-existing-${value}`}
-                type="radio"
-                name="existing"
-                value={value}
-                checked={result.existing === value}
-                disabled={busy}
-                onChange={() => onExisting(value)}
-              />
-              <label htmlFor={`import-existing-${value}`}>{label}</label>
-            </div>
-          ))}
-        </fieldset>
+        </RadioGroup>
       ) : null}
       {preview.length ? (
         <>

@@ -9,7 +9,7 @@ import {
   type NameCorrections,
 } from '#shared/schemas/spreadsheet-import'
 import { Alert } from '../../components/ui/alert.tsx'
-import { SelectField, TextField } from '../../components/ui/field.tsx'
+import { RadioGroup, SelectField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -130,22 +130,14 @@ export function ImportPage() {
         recorded). Nothing is saved until every row is right.
       </p>
       <form className="card form" onSubmit={(event) => event.preventDefault()} noValidate>
-        <fieldset className="import-page__kinds">
-          <legend>What the file holds</legend>
-          {KINDS.map(({ value, label }) => (
-            <div className="field field--checkbox" key={value}>
-              <input
-                id={`import-kind-${value}`}
-                type="radio"
-                name="kind"
-                value={value}
-                checked={kind === value}
-                onChange={() => chooseKind(value)}
-              />
-              <label htmlFor={`import-kind-${value}`}>{label}</label>
-            </div>
-          ))}
-        </fieldset>
+        <RadioGroup
+          className="import-page__kinds"
+          legend="What the file holds"
+          name="kind"
+          options={KINDS}
+          value={kind}
+          onChange={chooseKind}
+        />
         <TextField
           key={fileKey}
           label="Spreadsheet (CSV or .xlsx)"

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
+import { RadioGroup } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { deletePerson, movePerson } from './api.ts'
@@ -41,20 +42,6 @@ export function RemovePersonForm({ person, mode }: { person: Person; mode: Peopl
     await navigate(listPath(mode), { state: { notice } })
   }
 
-  const option = (value: Choice, label: string) => (
-    <div className="field field--checkbox">
-      <input
-        id={`${ids}-${value}`}
-        type="radio"
-        name="action"
-        value={value}
-        checked={choice === value}
-        onChange={() => setChoice(value)}
-      />
-      <label htmlFor={`${ids}-${value}`}>{label}</label>
-    </div>
-  )
-
   return (
     <section className="card" aria-labelledby={`${ids}-heading`}>
       <h2 id={`${ids}-heading`} ref={heading} tabIndex={-1}>
@@ -62,11 +49,17 @@ export function RemovePersonForm({ person, mode }: { person: Person; mode: Peopl
       </h2>
       <form className="form" onSubmit={proceed}>
         <Alert>{error}</Alert>
-        <fieldset className="people__choices">
-          <legend>What should happen to {person.id}?</legend>
-          {option('move', text.moveLabel)}
-          {option('delete', 'Delete the person record')}
-        </fieldset>
+        <RadioGroup
+          className="people__choices"
+          legend={`What should happen to ${person.id}?`}
+          name="action"
+          options={[
+            { value: 'move', label: text.moveLabel },
+            { value: 'delete', label: 'Delete the person record' },
+          ]}
+          value={choice}
+          onChange={setChoice}
+        />
         <div className="button-row">
           <button
             type="button"
