@@ -118,11 +118,14 @@ describe('applying for a plot', () => {
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
 
-    await poll(() => smtp.received.length).toBe(2)
-    expect(smtp.received[1]).toMatchObject({
-      to: [email],
-      subject: lettingMessages.confirmedSubject(reference),
-    })
+    // The applicant's confirmation, and the committee's notice of them (issue 28).
+    await poll(() => smtp.received.length).toBe(3)
+    const [toApplicant, toCommittee] = [
+      smtp.received.filter((mail) => mail.to.includes(email)).at(-1),
+      smtp.received.find((mail) => !mail.to.includes(email)),
+    ]
+    expect(toApplicant?.subject).toBe(lettingMessages.confirmedSubject(reference))
+    expect(toCommittee?.text).toContain(reference)
 
     // The page's link leads to the place finder.
     await page.getByRole('link', { name: lettingMessages.whereAmI }).click()
