@@ -129,6 +129,9 @@ export interface PageOptions {
  * A page whose browser context is already signed in, by a new session of the account (made if
  * new) written to the database: no clicking through the login form, which sign-in.test.ts tests.
  */
+// The browser of the volunteers the product is for: its date boxes read day, month, year.
+const BRITISH = 'en-GB'
+
 export async function signedInPage(
   browser: Browser,
   server: TestServer,
@@ -136,6 +139,7 @@ export async function signedInPage(
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL: server.url,
+    locale: BRITISH,
     ...(options.viewport ? { viewport: options.viewport } : {}),
     storageState: await sessionOf(server, options.userName, options.level),
   })
@@ -149,6 +153,7 @@ export async function anonymousPage(
 ) {
   const context = await browser.newContext({
     baseURL: server.url,
+    locale: BRITISH,
     ...(viewport ? { viewport } : {}),
   })
   return context.newPage()

@@ -5,6 +5,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react'
+import { longDate } from '#shared/domain/dates'
 
 interface FieldShellProps {
   label: string
@@ -32,9 +33,15 @@ function FieldShell({ label, hint, children }: FieldShellProps) {
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode }
 
 export function TextField({ label, hint, ...input }: InputProps) {
+  // A date only read is written out ("9 December 2026"): a date box shows the browser's own
+  // order, which is the American one on many a phone.
+  const shown =
+    input.readOnly && input.type === 'date' && typeof input.value === 'string'
+      ? { ...input, type: 'text', value: longDate(input.value) }
+      : input
   return (
     <FieldShell label={label} hint={hint}>
-      {(id, describedBy) => <input id={id} aria-describedby={describedBy} {...input} />}
+      {(id, describedBy) => <input id={id} aria-describedby={describedBy} {...shown} />}
     </FieldShell>
   )
 }
