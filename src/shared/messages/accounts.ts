@@ -5,6 +5,9 @@ export const accountMessages = {
   loginFailed: 'Login failed. Please try again.',
   enterUserName: 'Please enter a user name',
   selectUserLevel: 'Please select a user level',
+  // The spec's User Level select, explained to a stranger (issue 28): the level is only asked for.
+  userLevelHint:
+    'Plotholder if you rent a plot or are on the waiting list; Committee if you help run the association. The committee approves every new account and sets what it may see.',
   awaitingApproval:
     'Your account is waiting for approval by the committee. You can sign in once it is approved.',
   registered:

@@ -58,7 +58,13 @@ export function RegisterPage() {
           value={form.userName}
           onChange={set('userName')}
         />
-        <SelectField label="User Level" name="level" value={form.level} onChange={set('level')}>
+        <SelectField
+          label="User Level"
+          name="level"
+          hint={accountMessages.userLevelHint}
+          value={form.level}
+          onChange={set('level')}
+        >
           <option value="">Choose a level</option>
           {REGISTRATION_LEVELS.map((option) => (
             <option key={option.value} value={option.value}>
