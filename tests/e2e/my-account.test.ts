@@ -43,6 +43,25 @@ const signedIn = async (page: Page) => (await page.request.get('/api/me')).statu
 describe('My account', () => {
   const suite = useServerAndBrowser()
 
+  it('changes the own e-mail address, which the account then shows', async () => {
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'chiefclerk',
+      level: 4,
+      viewport: PHONE,
+    })
+    await page.goto('/members/account')
+    await poll(() => headingOf(page)).toBe('My account')
+    const email = page.getByLabel('E-mail Address', { exact: true })
+    await poll(() => email.inputValue()).toBe('chiefclerk@example.org')
+    await email.fill('Secretary@Brook-Lane.example')
+    await page.getByRole('button', { name: 'Save e-mail address' }).click()
+    await poll(() => statusTexts(page)).toContain(accountMessages.emailChanged)
+    await poll(() => page.getByRole('main').innerText()).toMatch(
+      /E-mail Address\s+secretary@brook-lane\.example/,
+    )
+    await page.context().close()
+  })
+
   it('changes the own password: the old one stops working and the new one signs in', async () => {
     const page = await signedInPage(suite.browser, suite.server, { userName: 'changer', level: 2 })
     await page.goto('/members/map')

@@ -34,6 +34,8 @@ export const accountMessages = {
     count === 1 ? 'One other session was signed out.' : `${count} other sessions were signed out.`,
   mustChangePassword: 'Choose a new password before going on.',
   // The password comes last, with nothing after it that could be copied as part of it.
+  emailTaken: 'That e-mail address belongs to another account.',
+  emailChanged: 'Your e-mail address was saved.',
   confirmReset: (userName: string) =>
     `Reset the password of ${userName}? They are signed out everywhere and must sign in with the one-time password shown here.`,
   oneTimePassword: (userName: string, password: string) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { accountMessages } from '#shared/messages/accounts'
+import { emailAddress } from '#shared/schemas/text-fields'
 
 // A user account as the accounts screen sees it: the API's answer and the client's type.
 export const accountSchema = z.object({
@@ -41,6 +42,11 @@ export const changePasswordSchema = z.object({
 })
 
 export type ChangePassword = z.infer<typeof changePasswordSchema>
+
+/** The member's own e-mail address, as My account changes it (spec 5: lower-cased, checked). */
+export const changeEmailSchema = z.object({ email: emailAddress })
+
+export type ChangeEmail = z.infer<typeof changeEmailSchema>
 
 export const otherSessionsEndedSchema = z.object({ signedOut: z.number() })
 

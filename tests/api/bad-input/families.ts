@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import {
   accountDisabledSchema,
   accountLevelSchema,
+  changeEmailSchema,
   changePasswordSchema,
 } from '#shared/schemas/account'
 import { contactSchema } from '#shared/schemas/contact'
@@ -184,6 +185,13 @@ export const accountsFamilies: Families = (s) => ({
           ),
         ],
       ),
+    ),
+  // The address another account holds, so a request that keeps it is refused (409).
+  'PUT /api/account/email': () =>
+    s.bodyOnly(
+      'PUT',
+      '/api/account/email',
+      bodyOf(() => ({ email: 'fuzz-target@example.org' }), changeEmailSchema),
     ),
   'POST /api/accounts/{id}/password': () =>
     s.idsAndBody('POST', '/api/accounts/{id}/password', {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { ChangePassword, otherSessionsEndedSchema } from '#shared/schemas/account'
+import type { ChangeEmail, ChangePassword, otherSessionsEndedSchema } from '#shared/schemas/account'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useChange } from '../../lib/use-change.ts'
@@ -20,3 +20,10 @@ export const useChangePassword = () =>
   useChange({ mutationFn: changePassword, invalidates: [queryKeys.viewer] })
 
 export const useSignOutOtherSessions = () => useMutation({ mutationFn: signOutOtherSessions })
+
+export const changeEmail = (change: ChangeEmail) =>
+  api<void>('/api/account/email', { method: 'PUT', json: change })
+
+// The facts at the top of My account are the viewer's: fetched afresh once the address is saved.
+export const useChangeEmail = () =>
+  useChange({ mutationFn: changeEmail, invalidates: [queryKeys.viewer] })

@@ -3,6 +3,7 @@ import { LEVELS, levelName } from '#shared/domain/levels'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { useViewer } from '../../lib/session.ts'
+import { ChangeEmailForm } from './change-email-form.tsx'
 import { ChangePasswordForm } from './change-password-form.tsx'
 import { OtherSessions } from './other-sessions.tsx'
 import './my-account.css'
@@ -33,7 +34,12 @@ export function MyAccountPage() {
         </p>
       ) : null}
       <ChangePasswordForm viewer={viewer} />
-      {viewer.mustChangePassword ? null : <OtherSessions />}
+      {viewer.mustChangePassword ? null : (
+        <>
+          <ChangeEmailForm viewer={viewer} />
+          <OtherSessions />
+        </>
+      )}
     </section>
   )
 }

@@ -4,6 +4,7 @@ import {
   accountDisabledSchema,
   accountLevelSchema,
   accountSchema,
+  changeEmailSchema,
   changePasswordSchema,
   oneTimePasswordSchema,
   otherSessionsEndedSchema,
@@ -21,6 +22,7 @@ import {
   signOutOtherSessions,
 } from '#server/features/accounts/passwords'
 import { actorOf } from '#server/core/viewer'
+import { changeOwnEmail } from '#server/features/accounts/own-email'
 import { LEVELS } from '#shared/domain/levels'
 
 const idParams = z.object({ id: z.string().min(1).max(100) })
@@ -88,6 +90,15 @@ export async function accountsFeature(app: App) {
     { config: own, schema: { body: changePasswordSchema, tags: ['accounts'] } },
     async (request, reply) => {
       await changeOwnPassword(app, actorOf(request), request.body)
+      return reply.status(204).send()
+    },
+  )
+
+  app.put(
+    '/api/account/email',
+    { config: own, schema: { body: changeEmailSchema, tags: ['accounts'] } },
+    async (request, reply) => {
+      await changeOwnEmail(app, actorOf(request), request.body)
       return reply.status(204).send()
     },
   )

@@ -88,6 +88,19 @@ export async function setPasswordHash(
     .execute()
 }
 
+/** The account's e-mail address; false when another account holds it already. */
+export async function setEmail(tx: WriteTx, id: string, email: string, now: string) {
+  const holder = await tx
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', email)
+    .where('id', '!=', id)
+    .executeTakeFirst()
+  if (holder) return false
+  await tx.updateTable('user').set({ email, updatedAt: now }).where('id', '=', id).execute()
+  return true
+}
+
 export async function setLevel(tx: WriteTx, id: string, level: number, now: string) {
   await tx.updateTable('user').set({ level, updatedAt: now }).where('id', '=', id).execute()
 }
