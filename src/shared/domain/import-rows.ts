@@ -1,7 +1,7 @@
 import { MONTH_NAMES } from '#shared/domain/dates'
 import { importMessages } from '#shared/messages/import'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
-import { blankPerson } from '#shared/domain/people'
+import { blankPerson, numberedNickname, proposedNickname } from '#shared/domain/people'
 import { blankPlot, comparePlotIds, isOccupied } from '#shared/domain/plots'
 import { newPersonSchema, type Person } from '#shared/schemas/person'
 import { newPlotSchema, type Plot } from '#shared/schemas/plot'
@@ -356,13 +356,9 @@ export function plotFromRow(values: RowValues, kept?: Plot): Outcome<Plot> {
  * unique with a number ("janes", "janes2"), in the characters a nickname may use.
  */
 export function nicknameFor(firstName: string, lastName: string, taken: (id: string) => boolean) {
-  const base =
-    `${firstName}${lastName.slice(0, 1)}`
-      .normalize('NFKC')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{Nd}_'-]+/gu, '')
-      .slice(0, 30) || 'member'
-  let id = base
-  for (let n = 2; taken(id); n++) id = `${base}${n}`
-  return id
+  // The rule the Add person form proposes by; a name of no letters at all still gets one.
+  const base = proposedNickname(firstName, lastName) || 'member'
+  let n = 1
+  while (taken(numberedNickname(base, n))) n++
+  return numberedNickname(base, n)
 }

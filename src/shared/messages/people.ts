@@ -25,6 +25,7 @@ export const peopleMessages = {
   // name it.
   contactBy: { email: 'E-mail', post: 'Post', both: 'E-mail and post' },
   contactByHint: 'People with no e-mail address get post whatever is chosen here.',
+  removeChoice: (id: string) => `What should happen to ${id}?`,
   // The committee's printed contact list of plot holders (issue 28).
   contactListTitle: (association: string) => `${association}: plot holders`,
   contactListSummary: (plotHolders: string, date: string) =>

@@ -51,7 +51,7 @@ export function RemovePersonForm({ person, mode }: { person: Person; mode: Peopl
         <Alert>{error}</Alert>
         <RadioGroup
           className="people__choices"
-          legend={`What should happen to ${person.id}?`}
+          legend={peopleMessages.removeChoice(person.id)}
           name="action"
           options={[
             { value: 'move', label: text.moveLabel },
