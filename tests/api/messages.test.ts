@@ -116,6 +116,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
       mailServer: true,
       sample: {
         personId: 'ann',
+        name: 'Ann Lovelace',
         subject: 'Rent for plots P1 and P2',
         body: 'Dear Ann,\n£45.00 is due to Riverside Allotment Association.',
       },

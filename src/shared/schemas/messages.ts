@@ -86,7 +86,12 @@ export const messagePlanSchema = z.object({
   email: z.number(),
   post: z.number(),
   mailServer: z.boolean(),
-  sample: z.object({ personId: z.string(), subject: z.string(), body: z.string() }),
+  sample: z.object({
+    personId: z.string(),
+    name: z.string(),
+    subject: z.string(),
+    body: z.string(),
+  }),
 })
 export type MessagePlan = z.infer<typeof messagePlanSchema>
 

@@ -188,7 +188,7 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
           <h3 id="message-plan-heading">Before sending</h3>
           <p>{mailMessages.messagePlan(plan.plan.email, plan.plan.post)}</p>
           {plan.plan.mailServer ? null : <Alert tone="info">{mailMessages.mailToOutbox}</Alert>}
-          <p>As {plan.plan.sample.personId} will read it:</p>
+          <p>As {plan.plan.sample.name} will read it:</p>
           <div className="message-sample">
             <p className="message-sample__subject">{plan.plan.sample.subject}</p>
             <p className="message-sample__body">{plan.plan.sample.body}</p>

@@ -1,4 +1,4 @@
-import { copiesFor, type Copy } from '#shared/domain/message-copies'
+import { copiesFor, fullName, type Copy } from '#shared/domain/message-copies'
 import { mailMessages } from '#shared/messages/mail'
 import { COPY_STATUSES } from '#shared/domain/contact-ways'
 import { longDate } from '#shared/domain/dates'
@@ -72,7 +72,12 @@ export async function planMessage(
     email: count(copies, 'email'),
     post: count(copies, 'post'),
     mailServer: mailer.kind === 'smtp',
-    sample: { personId: first.personId, subject: first.subject, body: first.body },
+    sample: {
+      personId: first.personId,
+      name: fullName(people.find((person) => person.id === first.personId)!),
+      subject: first.subject,
+      body: first.body,
+    },
   }
 }
 
