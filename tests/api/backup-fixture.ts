@@ -285,6 +285,24 @@ async function fillLaterTables(t: TestApp) {
       db,
     )
   }
+  if (tables.includes('import_runs')) {
+    // One undone, and the last still undoable, with what it made and changed.
+    const records = {
+      people: [{ id: 'zoëo', version: 1 }],
+      changedPeople: [],
+      plots: [],
+      changedPlots: [],
+      tenancies: [],
+    }
+    await sql`insert into import_runs (kind, "fileName", "createdBy", "createdAt", counts, records,
+        "undoneAt")
+      values ('plots', 'Plots – 2024.xlsx', 'level4', '2024-02-01T09:00:00.000Z',
+        ${JSON.stringify({ created: 0, updated: 2, unchanged: 0, skipped: 0 })}, ${JSON.stringify({ ...records, people: [] })},
+        '2024-02-01T09:05:00.000Z'),
+        ('people', 'members ☀.csv', 'level4', '2024-02-02T09:00:00.000Z',
+        ${JSON.stringify({ created: 1, updated: 0, unchanged: 0, skipped: 0 })}, ${JSON.stringify(records)},
+        null)`.execute(t.db.kysely)
+  }
   if (tables.includes('sign_in_failures')) {
     await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")
       values ('nobody', '192.0.2.7', 2, ${'2024-03-04T05:06:07.089Z'})`.execute(t.db.kysely)
