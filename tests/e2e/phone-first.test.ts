@@ -35,6 +35,8 @@ describe('the members area on a phone and on a desktop', () => {
   const suite = useServerAndBrowser()
   let api: APIRequestContext
   let logId = 0
+  let batchId = 0
+  let invoiceId = 0
 
   beforeAll(async () => {
     api = await apiAs(suite.server, 'fixtures', 3)
@@ -59,6 +61,20 @@ describe('the members area on a phone and on a desktop', () => {
       },
     })
     expect(contact.status(), await contact.text()).toBe(201)
+    // A letter sent and a rent year started, so that their screens have something to show.
+    const sent = await api.post('/api/messages', {
+      data: { audience: { kind: 'plotholders' }, subject: 'Gate code', body: 'It is 1234.' },
+    })
+    expect(sent.status(), await sent.text()).toBe(201)
+    batchId = ((await sent.json()) as { batchId: number }).batchId
+    const startDate = new Date().toISOString().slice(0, 10)
+    const preview = await api.post('/api/rent/years/preview', { data: { startDate } })
+    const { sending } = (await preview.json()) as { sending: unknown }
+    const started = await api.post('/api/rent/years', { data: { startDate, confirmed: sending } })
+    expect(started.status(), await started.text()).toBe(201)
+    const [year] = (await (await api.get('/api/rent/years')).json()) as Array<{ id: number }>
+    const invoices = await api.get(`/api/rent/years/${year!.id}/invoices`)
+    invoiceId = ((await invoices.json()) as Array<{ id: number }>)[0]!.id
     const admin = await apiAs(suite.server, 'logreader', 4)
     logId = ((await (await admin.get('/api/logs')).json()) as { entries: Array<{ id: number }> })
       .entries[0]!.id
@@ -77,13 +93,16 @@ describe('the members area on a phone and on a desktop', () => {
     '/members/land',
     '/members/plotholders',
     '/members/plotholders/rhian',
+    '/members/plotholders/rhian/delete',
     '/members/waitinglist',
     `/members/waitinglist/${WAITING[0]}`,
     '/members/users',
     '/members/enquiries',
     '/members/news',
     '/members/messages',
+    `/members/messages/${batchId}`,
     '/members/rent',
+    `/members/rent/invoices/${invoiceId}`,
     '/members/rent/settings',
     '/members/offers',
     '/members/offers/new',

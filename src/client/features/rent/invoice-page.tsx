@@ -84,7 +84,10 @@ function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
           <Fact
             term={facts.plot}
             value={
-              <Link to={`/members/plots/${encodeURIComponent(invoice.plotId)}`}>
+              <Link
+                className="link-target"
+                to={`/members/plots/${encodeURIComponent(invoice.plotId)}`}
+              >
                 {invoice.plotId}
               </Link>
             }
@@ -92,7 +95,10 @@ function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
           <Fact
             term="Payer"
             value={
-              <Link to={`/members/plotholders/${encodeURIComponent(invoice.payerId)}`}>
+              <Link
+                className="link-target"
+                to={`/members/plotholders/${encodeURIComponent(invoice.payerId)}`}
+              >
                 {invoice.payerName}
               </Link>
             }
