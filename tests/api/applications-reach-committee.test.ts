@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lettingMessages } from '#shared/messages/letting'
 import type { Offer, OfferChoices, PersonApplication } from '#shared/schemas/letting'
 import { createPerson, createPlot, send } from '#tests/helpers/records'
-import { startSmtpServer } from '#tests/helpers/smtp'
+import { confirmationTokens } from '#tests/helpers/applications'
+import { mailsTo, startSmtpServer } from '#tests/helpers/smtp'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Applications reach the committee (issue 28, part 5): through the real app, a real database and
@@ -32,13 +33,6 @@ describe.each(engines)('applications reach the committee on %s', (engine) => {
   })
 
   const get = (url: string) => send(t, committee, 'GET', url)
-  /** The e-mails to the address with the subject, once there are `count` of them. */
-  const mailsTo = async (email: string, subject: string, count = 1) => {
-    const found = () => smtp.received.filter((m) => m.to.includes(email) && m.subject === subject)
-    await expect.poll(() => found().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count)
-    return found()
-  }
-
   /** Applies and follows the confirmation link: the reference. */
   async function applyAndConfirm(firstName: string, lastName: string, email: string, note: string) {
     const applied = await send(t, undefined, 'POST', '/api/apply', {
@@ -46,8 +40,7 @@ describe.each(engines)('applications reach the committee on %s', (engine) => {
       ...{ note, consent: true },
     })
     expect(applied.statusCode, applied.body).toBe(201)
-    const [mail] = await mailsTo(email, lettingMessages.confirmSubject)
-    const token = /\/apply\/confirm\?token=([\w-]+)/.exec(mail!.text)![1]!
+    const [token] = await confirmationTokens(smtp, email)
     const confirmed = await send(t, undefined, 'POST', '/api/apply/confirm', { token })
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     return confirmed.json().reference as string
@@ -56,7 +49,7 @@ describe.each(engines)('applications reach the committee on %s', (engine) => {
   it('e-mails the committee who joined, their place, their note and their page', async () => {
     const reference = await applyAndConfirm('Margaret', 'Ellison', 'meg@example.org', NOTE)
     const subject = lettingMessages.committeeNoticeSubject('Margaret Ellison', 2, 2)
-    const [mail, ...more] = await mailsTo(COMMITTEE, subject)
+    const [mail, ...more] = await mailsTo(smtp, COMMITTEE, subject)
     expect(more).toEqual([])
     expect(mail!.text).toContain('Margaret Ellison applied for a plot on the website')
     expect(mail!.text).toContain(`(reference ${reference})`)
@@ -72,7 +65,7 @@ describe.each(engines)('applications reach the committee on %s', (engine) => {
   it('says so when the applicant wrote no note', async () => {
     await applyAndConfirm('Tom', 'Baker', 'tom@example.org', '')
     const subject = lettingMessages.committeeNoticeSubject('Tom Baker', 3, 3)
-    const [mail] = await mailsTo(COMMITTEE, subject)
+    const [mail] = await mailsTo(smtp, COMMITTEE, subject)
     expect(mail!.text).toContain('They wrote no note for the committee.')
   })
 

@@ -3,7 +3,8 @@ import { lettingMessages } from '#shared/messages/letting'
 import { waitingListMessages } from '#shared/messages/waiting-list'
 import { applicationExpiryJobs } from '#server/core/db/migrations/016-application-expiry-jobs'
 import { createPerson, lastLogId, logsAfter, send } from '#tests/helpers/records'
-import { startSmtpServer } from '#tests/helpers/smtp'
+import { confirmationTokens } from '#tests/helpers/applications'
+import { mailsTo, startSmtpServer } from '#tests/helpers/smtp'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Applying for a plot from the public site, through the real app, a real database and a real
@@ -46,17 +47,8 @@ describe.each(engines)('applying for a plot on %s', (engine) => {
   const confirm = (token: string) => send(t, undefined, 'POST', '/api/apply/confirm', { token })
   const position = (reference: string, email: string) =>
     send(t, undefined, 'POST', '/api/apply/position', { reference, email })
-  /** The e-mails to the address with the subject, once there are `count` of them, oldest first. */
-  const mailsTo = async (email: string, subject: string, count: number) => {
-    const found = () => smtp.received.filter((m) => m.to.includes(email) && m.subject === subject)
-    await expect.poll(() => found().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count)
-    return found()
-  }
   /** The links of the confirmation e-mails sent to the address, oldest first. */
-  const linksTo = async (email: string, count = 1) =>
-    (await mailsTo(email, lettingMessages.confirmSubject, count)).map(
-      (mail) => /\/apply\/confirm\?token=([\w-]+)/.exec(mail.text)![1]!,
-    )
+  const linksTo = (email: string, count = 1) => confirmationTokens(smtp, email, count)
   const linkIn = async (email: string) => (await linksTo(email)).at(-1)!
   const counts = async () =>
     Promise.all([
@@ -160,8 +152,8 @@ describe.each(engines)('applying for a plot on %s', (engine) => {
         .where('email', '=', 'early@example.org')
         .execute(),
     ).toEqual([])
-    const told = await mailsTo('zoe@example.org', lettingMessages.addressKnownSubject, 2)
-    const [early] = await mailsTo('early@example.org', lettingMessages.addressKnownSubject, 1)
+    const told = await mailsTo(smtp, 'zoe@example.org', lettingMessages.addressKnownSubject, 2)
+    const [early] = await mailsTo(smtp, 'early@example.org', lettingMessages.addressKnownSubject, 1)
     for (const mail of [...told, early!]) {
       expect(mail.text).toContain('/apply/position')
       expect(mail.text).not.toContain('/apply/confirm')

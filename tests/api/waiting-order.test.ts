@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { lettingMessages } from '#shared/messages/letting'
 import { waitingListMessages } from '#shared/messages/waiting-list'
 import { backfillWaitingListJoins } from '#server/core/db/migrations/017-waiting-order'
 import { multipartBody } from '#tests/helpers/pdf-upload'
 import { createPerson, createPlot, send } from '#tests/helpers/records'
+import { confirmationTokens } from '#tests/helpers/applications'
 import { startSmtpServer } from '#tests/helpers/smtp'
 import { csvBytes, csvFile } from '#tests/helpers/spreadsheets'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
@@ -48,15 +48,6 @@ describe.each(engines)('the waiting order across the ways of joining on %s', (en
       payload: form.payload,
     })
   }
-  const linkTo = async (email: string) => {
-    const mail = () =>
-      smtp.received.find(
-        (m) => m.to.includes(email) && m.subject === lettingMessages.confirmSubject,
-      )
-    await expect.poll(() => mail() !== undefined, { timeout: 15_000 }).toBe(true)
-    return /\/apply\/confirm\?token=([\w-]+)/.exec(mail()!.text)![1]!
-  }
-
   it('places the committee addition, the import and the application in the order they joined', async () => {
     // Zofia was on the list the day before, by a date the committee typed in (no time known).
     at('08:00')
@@ -92,7 +83,7 @@ describe.each(engines)('the waiting order across the ways of joining on %s', (en
       consent: true,
     })
     expect(applied.statusCode, applied.body).toBe(201)
-    const token = await linkTo('aled@example.org')
+    const [token] = await confirmationTokens(smtp, 'aled@example.org')
     at('10:27')
     const confirmed = await send(t, undefined, 'POST', '/api/apply/confirm', { token })
     expect(confirmed.statusCode, confirmed.body).toBe(200)

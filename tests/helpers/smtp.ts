@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { expect } from 'vitest'
 
 export interface ReceivedMail {
   from: string
@@ -98,4 +99,16 @@ export async function startMessageIdServer() {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/** The e-mails to the address with the subject, once at least `count` have come, oldest first. */
+export async function mailsTo(
+  smtp: { received: ReceivedMail[] },
+  email: string,
+  subject: string,
+  count = 1,
+): Promise<ReceivedMail[]> {
+  const found = () => smtp.received.filter((m) => m.to.includes(email) && m.subject === subject)
+  await expect.poll(() => found().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count)
+  return found()
 }
