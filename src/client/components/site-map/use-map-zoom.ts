@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react'
 // finger pans it and the page's own pinch zooms it. A map whose plots are links opens at the
 // first zoom at which its smallest plot is a 44 px target; on a desktop that is 1×, on a phone
 // a site of seventy plots opens at 3×. Zooming keeps the middle of the view where it was.
-export const ZOOMS = [1, 1.5, 2, 3, 4, 6] as const
+const ZOOMS = [1, 1.5, 2, 3, 4, 6] as const
 const LEAST_TARGET = 44
 // A council site has thousands of plots; the smallest of the first few hundred is enough.
 const MEASURED_PLOTS = 300

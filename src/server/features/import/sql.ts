@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { personSchema, type Person } from '#shared/schemas/person'
-import { plotSchema, type Plot } from '#shared/schemas/plot'
+import { personSchema } from '#shared/schemas/person'
+import { plotSchema } from '#shared/schemas/plot'
 import {
   importCountsSchema,
   importKindSchema,
@@ -21,7 +21,6 @@ export const importRecordsSchema = z.object({
   tenancies: z.array(z.object({ plotId: z.string(), personId: z.string() })),
 })
 export type ImportRecords = z.infer<typeof importRecordsSchema>
-export type ChangedRecord<T extends Person | Plot> = { before: T; version: number }
 
 export interface ImportRun {
   id: number

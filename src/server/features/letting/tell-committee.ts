@@ -6,7 +6,7 @@ import { PUBLIC } from '#server/core/logged-change'
 import type { Letting } from '#server/features/letting/context'
 import { linkTo } from '#server/features/letting/tokens'
 
-export const COMMITTEE_BATCH = 'applications-committee'
+const COMMITTEE_BATCH = 'applications-committee'
 
 interface Joined {
   nickname: string
