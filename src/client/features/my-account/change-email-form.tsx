@@ -30,7 +30,7 @@ export function ChangeEmailForm({ viewer }: { viewer: Viewer }) {
   }
 
   return (
-    <section className="card" aria-labelledby={headingId}>
+    <section aria-labelledby={headingId}>
       <h2 id={headingId}>E-mail address</h2>
       <form className="form" onSubmit={submit} noValidate>
         <Alert>{error}</Alert>
