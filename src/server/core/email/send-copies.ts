@@ -4,7 +4,7 @@ import type { Db } from '#server/core/db/database'
 import type { MessageStatus } from '#shared/domain/contact-ways'
 import type { MessagesTable } from '#server/core/db/schema'
 import { writeTransaction } from '#server/core/db/write-transaction'
-import type { Mail, Mailer } from '#server/core/email/transport'
+import type { Mail, Mailer, Sender } from '#server/core/email/transport'
 import { doubling, type JobKind } from '#server/core/jobs/runner'
 
 // Sending the e-mail copies of a message (any feature's: a message to a group, an invoice, a
@@ -73,13 +73,16 @@ export function sendCopiesJob(
       return result.numUpdatedRows > 0n
     })
 
-  async function sendOne(copy: {
-    id: number
-    recipient: string
-    subject: string
-    body: string
-    attachment: string | null
-  }) {
+  async function sendOne(
+    sender: Sender,
+    copy: {
+      id: number
+      recipient: string
+      subject: string
+      body: string
+      attachment: string | null
+    },
+  ) {
     return oneAtATime(async () => {
       if (!(await change(copy.id, ['queued', 'failed'], { status: 'sending', attempt: true })))
         return undefined
@@ -93,6 +96,7 @@ export function sendCopiesJob(
             ...(await attachmentsOf(copy.attachment)),
           },
           `message-${copy.id}`,
+          sender,
         )
       } catch (error) {
         const answer = (error as Error).message.slice(0, 500)
@@ -125,8 +129,12 @@ export function sendCopiesJob(
           status: 'interrupted',
           lastError: mailMessages.messageInterrupted,
         })
+      // The settings read once for the job's copies, not once an e-mail.
+      const sender = await mailer.sender()
       const answers = await Promise.all(
-        copies.filter((c) => c.status === 'queued' || c.status === 'failed').map(sendOne),
+        copies
+          .filter((c) => c.status === 'queued' || c.status === 'failed')
+          .map((copy) => sendOne(sender, copy)),
       )
       const refused = answers.filter((answer) => answer !== undefined)
       if (refused.length > 0)

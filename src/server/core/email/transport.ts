@@ -16,11 +16,19 @@ export interface Mail {
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>
 }
 
+/** Whom the association's e-mails come from and where replies go, as the settings say. */
+export interface Sender {
+  from: string | { name: string; address: string }
+  replyTo?: string
+}
+
 /** Sends one e-mail: through the mail server, or, without one, into the outbox folder. */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox'
-  /** `reference` names the outbox file (`enquiry-12`, `message-345`). */
-  send(mail: Mail, reference: string): Promise<void>
+  /** The sender as the settings say now: read once for many e-mails, and given to each send. */
+  sender(): Promise<Sender>
+  /** `reference` names the outbox file (`enquiry-12`, `message-345`); without a sender, it is read. */
+  send(mail: Mail, reference: string, sender?: Sender): Promise<void>
   close(): void
 }
 
@@ -47,21 +55,26 @@ export type ReadMailSettings = () => Promise<MailSettings>
 
 export function createMailer(config: Config['email'], readSettings: ReadMailSettings): Mailer {
   // The address stays the server's own (MAIL_FROM), which its mail domain vouches for; the name
-  // and where replies go are the association's to choose, read at each send.
+  // and where replies go are the association's to choose.
   const { address } = senderOf(config.from)
-  const envelope = async (mail: Mail) => {
+  const sender = async (): Promise<Sender> => {
     const { senderName, replyTo } = await readSettings()
     return {
       from: senderName ? { name: senderName, address } : config.from,
       ...(replyTo ? { replyTo } : {}),
-      ...mail,
     }
   }
+  const envelope = async (mail: Mail, given?: Sender) => ({
+    ...(given ?? (await sender())),
+    ...mail,
+  })
   if (config.smtpUrl) {
     const smtp = nodemailer.createTransport(pooled(config.smtpUrl))
     return {
       kind: 'smtp',
-      send: async (mail) => void (await smtp.sendMail(await envelope(mail))),
+      sender,
+      send: async (mail, _reference, given) =>
+        void (await smtp.sendMail(await envelope(mail, given))),
       close: () => smtp.close(),
     }
   }
@@ -69,8 +82,9 @@ export function createMailer(config: Config['email'], readSettings: ReadMailSett
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true })
   return {
     kind: 'outbox',
-    send: async (mail, reference) => {
-      const info = await writer.sendMail(await envelope(mail))
+    sender,
+    send: async (mail, reference, given) => {
+      const info = await writer.sendMail(await envelope(mail, given))
       await fs.mkdir(config.outboxDir, { recursive: true })
       await fs.writeFile(path.join(config.outboxDir, `${reference}.eml`), info.message as Buffer)
     },
