@@ -6,6 +6,7 @@ import {
   anonymousPage,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  settled,
   signedInPage,
 } from '#tests/helpers/browser'
 import {
@@ -99,7 +100,7 @@ describe('applying for a plot', () => {
     for (const load of [() => page.goto(confirmLink), () => page.reload()]) {
       await load()
       await poll(() => headingOf(page)).toBe('Your application')
-      await page.waitForLoadState('networkidle')
+      await settled(page)
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     expect(smtp.received.map((mail) => mail.subject)).toEqual([lettingMessages.confirmSubject])

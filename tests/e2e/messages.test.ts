@@ -5,6 +5,7 @@ import { peopleMessages } from '#shared/messages/people'
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  settled,
   signedInPage,
 } from '#tests/helpers/browser'
 import {
@@ -48,7 +49,7 @@ describe('messages to members', () => {
   it('previews, sends and records a message to every plot holder', async () => {
     await page.goto('/members/messages')
     await poll(() => headingOf(page)).toBe('Messages')
-    await page.waitForLoadState('networkidle')
+    await settled(page)
     await expectNoHorizontalScroll(page)
     await expectNoAxeViolations(page)
 

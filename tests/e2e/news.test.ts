@@ -6,6 +6,7 @@ import {
   anonymousPage,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  settled,
   signedInPage,
 } from '#tests/helpers/browser'
 import {
@@ -28,7 +29,7 @@ const postTitles = (page: Page) =>
 async function openPublicNews(page: Page) {
   await page.goto('/news')
   await poll(() => headingOf(page)).toBe('News')
-  await page.waitForLoadState('networkidle')
+  await settled(page)
 }
 
 // The committee's screen: the form to write a post, and the list of every post.
@@ -39,7 +40,7 @@ const postButton = (page: Page, action: string, title: string) =>
 async function openNewsDesk(page: Page) {
   await page.goto('/members/news')
   await poll(() => headingOf(page)).toBe('News')
-  await page.waitForLoadState('networkidle')
+  await settled(page)
 }
 
 async function writePost(page: Page, title: string, text: string, publishNow: boolean) {

@@ -6,6 +6,7 @@ import {
   apiAs,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  settled,
   signedInPage,
 } from '#tests/helpers/browser'
 import {
@@ -40,7 +41,7 @@ describe('offering plots on a phone', () => {
   })
 
   const expectUsable = async (page: Page) => {
-    await page.waitForLoadState('networkidle')
+    await settled(page)
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
   }

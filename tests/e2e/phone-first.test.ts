@@ -7,6 +7,7 @@ import {
   apiAs,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
+  settled,
   signedInPage,
   smallTapTargets,
   storeRiversideMap,
@@ -134,7 +135,7 @@ describe('the members area on a phone and on a desktop', () => {
       for (const path of screens()) {
         await page.goto(path)
         await poll(() => page.getByRole('heading', { level: 1 }).isVisible(), path).toBe(true)
-        await page.waitForLoadState('networkidle')
+        await settled(page)
         expect(await headerHeight(page), `${path}: header height`).toBeLessThanOrEqual(HEADER_LIMIT)
         await expectNoHorizontalScroll(page)
         await expectNoAxeViolations(page)
