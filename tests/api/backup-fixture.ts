@@ -303,6 +303,18 @@ async function fillLaterTables(t: TestApp) {
         ${JSON.stringify({ created: 1, updated: 0, unchanged: 0, skipped: 0 })}, ${JSON.stringify(records)},
         null)`.execute(t.db.kysely)
   }
+  if (tables.includes('password_resets')) {
+    // One link in use and one replaced by it, with its token gone.
+    const holder = await sql<{
+      id: string
+    }>`select id from "user" where username = 'holder1'`.execute(t.db.kysely)
+    const userId = holder.rows[0]!.id
+    await sql`insert into password_resets ("userId", "tokenHash", "createdAt", "expiresAt", "endedAt")
+      values (${userId}, null, '2024-03-04T05:00:00.000Z', '2024-03-04T06:00:00.000Z',
+        '2024-03-04T05:10:00.000Z'),
+        (${userId}, ${'ab'.repeat(32)}, '2024-03-04T05:10:00.000Z', '2024-03-04T06:10:00.000Z',
+        null)`.execute(t.db.kysely)
+  }
   if (tables.includes('sign_in_failures')) {
     await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")
       values ('nobody', '192.0.2.7', 2, ${'2024-03-04T05:06:07.089Z'})`.execute(t.db.kysely)

@@ -5,7 +5,12 @@ describe('rate limits per client', () => {
   let t: TestApp
   beforeAll(async () => {
     t = await createTestApp('sqlite', {
-      env: { SIGN_IN_LIMIT: '3', CONTACT_LIMIT: '2', REGISTER_LIMIT: '2' },
+      env: {
+        SIGN_IN_LIMIT: '3',
+        CONTACT_LIMIT: '2',
+        REGISTER_LIMIT: '2',
+        PASSWORD_RESET_LIMIT: '2',
+      },
     })
   })
   afterAll(() => t.close())
@@ -50,5 +55,19 @@ describe('rate limits per client', () => {
       )
     }
     expect(registered.map((r) => r.statusCode)).toEqual([201, 201, 429])
+  })
+
+  it('refuses forgotten-password requests and link uses beyond their limit', async () => {
+    for (const [url, payload] of [
+      ['/api/password/forgotten', { identifier: 'someone' }],
+      ['/api/password/reset', { token: 'no-such-token', newPassword: 'a-long-passphrase' }],
+    ] as const) {
+      const answers = []
+      for (let i = 0; i < 3; i++) answers.push(await t.app.inject({ method: 'POST', url, payload }))
+      expect(answers.map((r) => r.statusCode)).toEqual(
+        url.endsWith('forgotten') ? [202, 202, 429] : [400, 400, 429],
+      )
+      expect(answers[2]!.json().detail).toMatch(/^Too many attempts\. Try again in \d+ seconds?\.$/)
+    }
   })
 })

@@ -25,6 +25,7 @@ export const UNLIMITED = {
   SIGN_IN_LIMIT: '100000',
   REGISTER_LIMIT: '100000',
   CONTACT_LIMIT: '100000',
+  PASSWORD_RESET_LIMIT: '100000',
 }
 
 const root = path.resolve(import.meta.dirname, '../..')

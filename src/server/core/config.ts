@@ -29,6 +29,7 @@ const envSchema = z.object({
   SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
   REGISTER_LIMIT: z.coerce.number().int().positive().default(10),
   CONTACT_LIMIT: z.coerce.number().int().positive().default(5),
+  PASSWORD_RESET_LIMIT: z.coerce.number().int().positive().default(5),
   EMAIL_RETRY_SECONDS: z.coerce.number().positive().default(60),
   JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().positive().default(120),
@@ -97,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signIn: parsed.SIGN_IN_LIMIT,
       register: parsed.REGISTER_LIMIT,
       contact: parsed.CONTACT_LIMIT,
+      passwordReset: parsed.PASSWORD_RESET_LIMIT,
     },
   }
 }

@@ -42,4 +42,21 @@ export const accountMessages = {
     `One-time password for ${userName}, shown only now (they must choose a new password when they sign in): ${password}`,
   // The screens' own hints, notes and notices: our wording.
   passwordHint: 'At least 8 characters.',
+  // Issue 29: "Forgotten your password?". The answer is the same whether or not the account
+  // exists, so the page tells no one which user names and addresses have one.
+  forgottenLink: 'Forgotten your password?',
+  forgottenIntro:
+    'Give your user name or e-mail address. If it belongs to an account with an e-mail address, we send it a link to choose a new password, good for one hour.',
+  enterUserNameOrEmail: 'Please enter your user name or e-mail address.',
+  resetLinkSent:
+    "If that is the user name or e-mail address of an account, a link to choose a new password is on its way to the account's e-mail address. It works once, for one hour. No e-mail? Ask the committee to reset your password.",
+  resetSubject: 'Choose a new password',
+  resetText: (userName: string, link: string, association: string) =>
+    `Hello ${userName},\n\nSomeone, we hope you, asked to choose a new password for your account at ${association}. Follow this link within an hour to choose one:\n\n${link}\n\nIt works once. If you did not ask, ignore this e-mail: your password stays as it is.\n\n${association}`,
+  resetLinkUnknown:
+    'This link does not work: it has been used, a newer one has been sent, or it was never sent. Ask for a new one below.',
+  resetLinkExpired: 'This link is more than an hour old. Ask for a new one below.',
+  resetDone:
+    'Your new password is saved, and every session of your account is signed out. Sign in with it now.',
+  resetRequestLogged: 'A link to choose a new password was asked for.',
 } as const

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { accountMessages } from '#shared/messages/accounts'
-import { emailAddress } from '#shared/schemas/text-fields'
+import { emailAddress, USER_NAME_PATTERN } from '#shared/schemas/text-fields'
 
 // A user account as the accounts screen sees it: the API's answer and the client's type.
 export const accountSchema = z.object({
@@ -42,6 +42,29 @@ export const changePasswordSchema = z.object({
 })
 
 export type ChangePassword = z.infer<typeof changePasswordSchema>
+
+/** "Forgotten your password?": the account's user name or e-mail address. */
+export const forgottenPasswordSchema = z.object({
+  identifier: z
+    .string({ error: accountMessages.enterUserNameOrEmail })
+    .trim()
+    .min(1, accountMessages.enterUserNameOrEmail)
+    .max(254, accountMessages.enterUserNameOrEmail)
+    .refine(
+      (given) => USER_NAME_PATTERN.test(given) || z.regexes.email.test(given),
+      accountMessages.enterUserNameOrEmail,
+    ),
+})
+
+export type ForgottenPassword = z.infer<typeof forgottenPasswordSchema>
+
+/** The new password chosen through the e-mailed link, which the token stands for. */
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1).max(200),
+  newPassword,
+})
+
+export type ResetPassword = z.infer<typeof resetPasswordSchema>
 
 /** The member's own e-mail address, as My account changes it (spec 5: lower-cased, checked). */
 export const changeEmailSchema = z.object({ email: emailAddress })

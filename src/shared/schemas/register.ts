@@ -1,11 +1,8 @@
 import { z } from 'zod'
 import { isRegistrationLevel } from '#shared/domain/levels'
 import { accountMessages } from '#shared/messages/accounts'
-import { emailAddress, requiredText } from '#shared/schemas/text-fields'
+import { emailAddress, requiredText, USER_NAME_PATTERN } from '#shared/schemas/text-fields'
 import { newPassword } from '#shared/schemas/account'
-
-// Also the sign-in service's rule, so every name that can register can sign in.
-export const USER_NAME_PATTERN = /^[A-Za-z0-9._-]+$/
 
 // A select sends its value as text, and an unchosen select sends '' or nothing.
 const level = z

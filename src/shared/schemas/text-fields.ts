@@ -37,6 +37,10 @@ export const emailAddress = z
   .max(254, commonMessages.tooLong('email address', 254))
   .regex(z.regexes.email, commonMessages.invalidEmail)
 
+// A user name's letters; also the sign-in service's rule, so every name that can register can sign
+// in.
+export const USER_NAME_PATTERN = /^[A-Za-z0-9._-]+$/
+
 /** A day of the year, MM-DD (01 October: 10-01). */
 export const monthDay = z
   .string()

@@ -5,6 +5,8 @@ import {
   accountLevelSchema,
   changeEmailSchema,
   changePasswordSchema,
+  forgottenPasswordSchema,
+  resetPasswordSchema,
 } from '#shared/schemas/account'
 import { contactSchema } from '#shared/schemas/contact'
 import { landDocumentChangeSchema } from '#shared/schemas/land-documents'
@@ -192,6 +194,24 @@ export const accountsFamilies: Families = (s) => ({
       'PUT',
       '/api/account/email',
       bodyOf(() => ({ email: 'fuzz-target@example.org' }), changeEmailSchema),
+    ),
+  // A well-formed request for an account that exists would e-mail a link: the name asked for
+  // never has one, so the well-formed request changes nothing and the broken ones are refused.
+  'POST /api/password/forgotten': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/password/forgotten',
+      bodyOf(() => ({ identifier: 'nobody-has-this' }), forgottenPasswordSchema),
+    ),
+  // A token no request was given: every request is refused, and nothing changes.
+  'POST /api/password/reset': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/password/reset',
+      bodyOf(
+        () => ({ token: 'not-a-token', newPassword: 'fuzz-new-passphrase' }),
+        resetPasswordSchema,
+      ),
     ),
   'POST /api/accounts/{id}/password': () =>
     s.idsAndBody('POST', '/api/accounts/{id}/password', {

@@ -27,3 +27,12 @@ export const setDisabled = (id: string, disabled: boolean) =>
 /** The administrator's reset: a one-time password, shown once, that must be replaced at sign-in. */
 export const resetPassword = (id: string) =>
   api<OneTimePassword>(`${accountUrl(id)}/password`, { method: 'POST', json: {} })
+/** "Forgotten your password?": answered alike whether or not the account exists. */
+export const requestPasswordReset = (identifier: string) =>
+  api('/api/password/forgotten', { method: 'POST', json: { identifier } })
+/** The new password chosen through the e-mailed link. */
+export const resetForgottenPassword = (token: string, newPassword: string) =>
+  api<{ userName: string }>('/api/password/reset', {
+    method: 'POST',
+    json: { token, newPassword },
+  })

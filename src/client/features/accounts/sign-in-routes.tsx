@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router'
 import { lazyPage } from '../../lib/lazy-page.ts'
 
-// Public pages: signing in and registering for an account.
+// Public pages: signing in, registering for an account, and a forgotten password.
 export const signInRoutes: RouteObject[] = [
   {
     path: 'login',
@@ -15,6 +15,20 @@ export const signInRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('./register-page.tsx'),
       (m) => m.RegisterPage,
+    ),
+  },
+  {
+    path: 'forgotten-password',
+    lazy: lazyPage(
+      () => import('./forgotten-password-page.tsx'),
+      (m) => m.ForgottenPasswordPage,
+    ),
+  },
+  {
+    path: 'reset-password',
+    lazy: lazyPage(
+      () => import('./reset-password-page.tsx'),
+      (m) => m.ResetPasswordPage,
     ),
   },
 ]

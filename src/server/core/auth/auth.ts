@@ -2,7 +2,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { username } from 'better-auth/plugins'
 import { getMigrations } from 'better-auth/db/migration'
 import { hash, verify } from '@node-rs/argon2'
-import { USER_NAME_PATTERN } from '#shared/schemas/register'
+import { USER_NAME_PATTERN } from '#shared/schemas/text-fields'
 import type { Db } from '#server/core/db/database'
 
 export const SESSION_IDLE_SECONDS = 60 * 60 * 24 * 3

@@ -308,6 +308,18 @@ export interface SignInFailuresTable {
   firstFailureAt: string
 }
 
+/** A "Forgotten your password?" request and its link (accounts feature). */
+export interface PasswordResetsTable {
+  id: Generated<number>
+  userId: string
+  /** Set by the job that e-mails the link. */
+  tokenHash: string | null
+  createdAt: string
+  expiresAt: string
+  /** Used, or replaced by a newer request. */
+  endedAt: string | null
+}
+
 // better-auth's own tables, with our additional user fields.
 export interface UserTable {
   id: string
@@ -367,6 +379,7 @@ export interface Database {
   applications: ApplicationsTable
   waiting_list_events: WaitingListEventsTable
   import_runs: ImportRunsTable
+  password_resets: PasswordResetsTable
   offers: OffersTable
   still_want_rounds: StillWantRoundsTable
   still_want_answers: StillWantAnswersTable

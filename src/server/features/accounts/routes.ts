@@ -6,8 +6,10 @@ import {
   accountSchema,
   changeEmailSchema,
   changePasswordSchema,
+  forgottenPasswordSchema,
   oneTimePasswordSchema,
   otherSessionsEndedSchema,
+  resetPasswordSchema,
 } from '#shared/schemas/account'
 import { registerSchema } from '#shared/schemas/register'
 import {
@@ -23,6 +25,11 @@ import {
 } from '#server/features/accounts/passwords'
 import { actorOf } from '#server/core/viewer'
 import { changeOwnEmail } from '#server/features/accounts/own-email'
+import {
+  passwordResets,
+  requestPasswordReset,
+  resetForgottenPassword,
+} from '#server/features/accounts/forgotten-password'
 import { LEVELS } from '#shared/domain/levels'
 
 const idParams = z.object({ id: z.string().min(1).max(100) })
@@ -43,6 +50,35 @@ export async function accountsFeature(app: App) {
       },
     },
     async (request, reply) => reply.status(201).send(await register(app, request.body, request.ip)),
+  )
+
+  // "Forgotten your password?": open to anyone, limited per client like registering.
+  const resets = passwordResets(app)
+  const forgotten = {
+    minLevel: LEVELS.guest,
+    rateLimit: { max: config.limits.passwordReset, timeWindow: '10 minutes' },
+  }
+
+  app.post(
+    '/api/password/forgotten',
+    { config: forgotten, schema: { body: forgottenPasswordSchema, tags: ['accounts'] } },
+    async (request, reply) => {
+      await requestPasswordReset(resets, request.body, request.ip)
+      return reply.status(202).send()
+    },
+  )
+
+  app.post(
+    '/api/password/reset',
+    {
+      config: forgotten,
+      schema: {
+        body: resetPasswordSchema,
+        response: { 200: z.object({ userName: z.string() }) },
+        tags: ['accounts'],
+      },
+    },
+    (request) => resetForgottenPassword(resets, request.body, request.ip),
   )
 
   app.get(

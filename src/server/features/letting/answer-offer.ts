@@ -11,7 +11,7 @@ import { declineOffer } from '#server/features/letting/decline-offer'
 import { requireOfferRow } from '#server/features/letting/offer-view'
 import { offerById } from '#server/features/letting/offer-view'
 import { offerRow, offerWithTokenHash, type OfferRow } from '#server/features/letting/sql'
-import { hashOf } from '#server/features/letting/tokens'
+import { hashOf } from '#server/core/link-tokens'
 
 // An offer is answered through a link in its e-mail (by the person: logged as the public), or by
 // the committee for an answer given by letter, telephone or in person.

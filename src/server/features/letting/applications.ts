@@ -20,7 +20,7 @@ import {
   updateApplication,
 } from '#server/features/letting/applications-sql'
 import type { Letting } from '#server/features/letting/context'
-import { hashOf, linkTo as link, newToken } from '#server/features/letting/tokens'
+import { hashOf, linkTo as link, newToken } from '#server/core/link-tokens'
 
 // Applying for a plot from the public site. An application joins the waiting list only once its
 // e-mail address is confirmed through a link sent to it (confirm-application.ts): the link's

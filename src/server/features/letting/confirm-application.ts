@@ -14,7 +14,7 @@ import {
   updateApplication,
 } from '#server/features/letting/applications-sql'
 import type { Letting } from '#server/features/letting/context'
-import { hashOf, linkTo } from '#server/features/letting/tokens'
+import { hashOf, linkTo } from '#server/core/link-tokens'
 import { tellCommittee } from '#server/features/letting/tell-committee'
 
 /** The application the link's token stands for, while it can be confirmed, under its address's lock. */

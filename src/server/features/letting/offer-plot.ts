@@ -20,7 +20,7 @@ import { tellOfOffer } from '#server/features/letting/offer-letters'
 import { offerById } from '#server/features/letting/offer-view'
 import { lettingSettings } from '#server/features/letting/settings'
 import { insertOffer, plotHasOpenOffer } from '#server/features/letting/sql'
-import { hashOf, linkTo, newToken } from '#server/features/letting/tokens'
+import { hashOf, linkTo, newToken } from '#server/core/link-tokens'
 
 // Offering a plot to someone on the waiting list. The offer goes to the next person in waiting
 // order unless the committee gives a reason, which the log and the history of everyone passed

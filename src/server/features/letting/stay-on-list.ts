@@ -5,7 +5,7 @@ import { loggedWrite, PUBLIC } from '#server/core/logged-change'
 import type { Letting } from '#server/features/letting/context'
 import { STILL_WANT_LOCK } from '#server/features/letting/still-want'
 import { answerWithTokenHash, markAnswered } from '#server/features/letting/still-want-sql'
-import { hashOf } from '#server/features/letting/tokens'
+import { hashOf } from '#server/core/link-tokens'
 
 /** The still-want answer a link's token stands for, while its round is open. */
 export const stillWantOfToken = (tx: ReadTx, token: string) =>

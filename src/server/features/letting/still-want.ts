@@ -23,7 +23,7 @@ import {
   unanswered,
   yearAsked,
 } from '#server/features/letting/still-want-sql'
-import { hashOf, linkTo, newToken } from '#server/features/letting/tokens'
+import { hashOf, linkTo, newToken } from '#server/core/link-tokens'
 
 // Staying on the list: once a year, on the day the settings name, everyone on the waiting list is
 // asked whether they still want a plot, with a link to say so (stay-on-list.ts), or by letter, to

@@ -4,7 +4,7 @@ import { mailSettings } from '#server/core/db/association-settings'
 import type { WriteTx } from '#server/core/db/write-transaction'
 import { PUBLIC } from '#server/core/logged-change'
 import type { Letting } from '#server/features/letting/context'
-import { linkTo } from '#server/features/letting/tokens'
+import { linkTo } from '#server/core/link-tokens'
 
 const COMMITTEE_BATCH = 'applications-committee'
 

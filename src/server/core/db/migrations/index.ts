@@ -17,6 +17,7 @@ import { wideMoney } from '#server/core/db/migrations/015-wide-money'
 import { applicationExpiryJobs } from '#server/core/db/migrations/016-application-expiry-jobs'
 import { waitingOrder } from '#server/core/db/migrations/017-waiting-order'
 import { importRuns } from '#server/core/db/migrations/018-import-runs'
+import { passwordResets } from '#server/core/db/migrations/019-password-resets'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -43,6 +44,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '016-application-expiry-jobs': applicationExpiryJobs,
   '017-waiting-order': waitingOrder,
   '018-import-runs': importRuns,
+  '019-password-resets': passwordResets,
 }
 
 /** What a migration is told about the engine it runs on. */

@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { accountMessages } from '#shared/messages/accounts'
+import { commonMessages } from '#shared/messages/common'
+import { resetPasswordSchema } from '#shared/schemas/account'
+import { Alert } from '../../components/ui/alert.tsx'
+import { TextField } from '../../components/ui/field.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { resetForgottenPassword } from './api.ts'
+
+const blank = { newPassword: '', repeatPassword: '' }
+type Draft = typeof blank
+
+/** The page the e-mailed link opens: a new password, chosen twice. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams()
+  const token = params.get('token') ?? ''
+  const [draft, setDraft] = useState(blank)
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [userName, setUserName] = useState('')
+  const set = (field: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }))
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const parsed = resetPasswordSchema.safeParse({ token, newPassword: draft.newPassword })
+    const problem = !parsed.success
+      ? (parsed.error.issues[0]?.message ?? commonMessages.somethingWentWrong)
+      : draft.newPassword !== draft.repeatPassword
+        ? accountMessages.passwordsDiffer
+        : ''
+    setError(problem)
+    if (problem) return
+    setBusy(true)
+    try {
+      setUserName((await resetForgottenPassword(token, draft.newPassword)).userName)
+    } catch (failure) {
+      console.error(failure)
+      setError(errorMessage(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (userName) {
+    return (
+      <section className="narrow">
+        <PageHeading>Choose a new password</PageHeading>
+        <Alert tone="success">{accountMessages.resetDone}</Alert>
+        <p>
+          <Link to="/login">Sign in as {userName}</Link>
+        </p>
+      </section>
+    )
+  }
+
+  return (
+    <section className="narrow">
+      <PageHeading>Choose a new password</PageHeading>
+      <form className="form" onSubmit={submit} noValidate>
+        <Alert>{error}</Alert>
+        <TextField
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          value={draft.newPassword}
+          onChange={set('newPassword')}
+          hint={accountMessages.passwordHint}
+          required
+        />
+        <TextField
+          label="Repeat new password"
+          name="repeatPassword"
+          type="password"
+          autoComplete="new-password"
+          value={draft.repeatPassword}
+          onChange={set('repeatPassword')}
+          required
+        />
+        <button type="submit" className="button" disabled={busy}>
+          Save my new password
+        </button>
+        {busy ? <Spinner label="Saving" /> : null}
+      </form>
+      <p>
+        <Link to="/forgotten-password">{accountMessages.forgottenLink}</Link>
+      </p>
+    </section>
+  )
+}
