@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router'
 import { accountMessages } from '#shared/messages/accounts'
 import { commonMessages } from '#shared/messages/common'
 import { resetPasswordSchema } from '#shared/schemas/account'
+import { NewPasswordFields } from '../../components/accounts/new-password-fields.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
-import { TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
@@ -62,25 +62,7 @@ export function ResetPasswordPage() {
       <PageHeading>Choose a new password</PageHeading>
       <form className="form" onSubmit={submit} noValidate>
         <Alert>{error}</Alert>
-        <TextField
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          value={draft.newPassword}
-          onChange={set('newPassword')}
-          hint={accountMessages.passwordHint}
-          required
-        />
-        <TextField
-          label="Repeat new password"
-          name="repeatPassword"
-          type="password"
-          autoComplete="new-password"
-          value={draft.repeatPassword}
-          onChange={set('repeatPassword')}
-          required
-        />
+        <NewPasswordFields draft={draft} onChange={set} />
         <button type="submit" className="button" disabled={busy}>
           Save my new password
         </button>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { accountMessages } from '#shared/messages/accounts'
 import { commonMessages } from '#shared/messages/common'
 import { changePasswordSchema } from '#shared/schemas/account'
+import { NewPasswordFields } from '../../components/accounts/new-password-fields.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -82,25 +83,7 @@ export function ChangePasswordForm({ viewer }: { viewer: Viewer }) {
           onChange={set('currentPassword')}
           required
         />
-        <TextField
-          label="New password"
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          value={draft.newPassword}
-          onChange={set('newPassword')}
-          hint={accountMessages.passwordHint}
-          required
-        />
-        <TextField
-          label="Repeat new password"
-          name="repeatPassword"
-          type="password"
-          autoComplete="new-password"
-          value={draft.repeatPassword}
-          onChange={set('repeatPassword')}
-          required
-        />
+        <NewPasswordFields draft={draft} onChange={set} />
         <div className="button-row">
           <button type="submit" className="button" disabled={change.isPending}>
             Change password
