@@ -5,7 +5,14 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // The source-wide checks (messages-once reads every file: 1.5 s alone) ran past the
+          // default 5 s beside the browser suite on a slow two-core machine.
+          testTimeout: 30_000,
+        },
       },
       {
         test: {
