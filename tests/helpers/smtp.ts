@@ -112,3 +112,15 @@ export async function mailsTo(
   await expect.poll(() => found().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count)
   return found()
 }
+
+/** The tokens of the `path?token=` links e-mailed to the address, once `count` have come. */
+export async function linkTokens(
+  smtp: { received: ReceivedMail[] },
+  email: string,
+  subject: string,
+  path: string,
+  count = 1,
+): Promise<string[]> {
+  const link = new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?token=([\\w-]+)`)
+  return (await mailsTo(smtp, email, subject, count)).map((mail) => link.exec(mail.text)![1]!)
+}
