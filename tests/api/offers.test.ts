@@ -320,6 +320,9 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
   })
 
   it('will not put anyone on a plot let meanwhile, and a letter offer is answered by the committee', async () => {
+    // Offered on a known day, so the letter's date can be read as its reader would write it.
+    const realToday = today()
+    moveTo('2026-11-25')
     const made = (await offer('V5', 'fay', 'Asked for a small plot')).json() as Offer
     expect(made.channel).toBe('post')
     const letter = await t.db.kysely
@@ -349,6 +352,7 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     })
     expect(declined.statusCode, declined.body).toBe(200)
     expect(declined.json().status).toBe('declined')
+    moveTo(realToday)
   })
 
   it('lets one of two committee members offering one plot at once succeed, and one person accept one of two offers', async () => {

@@ -73,7 +73,8 @@ describe('news', () => {
     })
     await openNewsDesk(committee)
     expect(await committee.getByText(newsMessages.noNewsPostsYet).isVisible()).toBe(true)
-    expect(await writeForm(committee).getByLabel('Date', { exact: true }).inputValue()).toBe(today)
+    const postDate = await writeForm(committee).getByLabel('Date', { exact: true }).inputValue()
+    expect(postDate).toBe(today())
     await writePost(
       committee,
       OPEN_DAY,
@@ -92,7 +93,7 @@ describe('news', () => {
     await openPublicNews(visitor)
     const post = visitor.getByRole('article')
     await poll(() => post.getByRole('heading', { level: 2 }).textContent()).toBe(OPEN_DAY)
-    const day = new Date(`${today}T00:00:00Z`)
+    const day = new Date(`${postDate}T00:00:00Z`)
     expect(await post.locator('time').textContent()).toBe(
       day.toLocaleDateString('en-GB', { dateStyle: 'long', timeZone: 'UTC' }),
     )

@@ -51,7 +51,8 @@ export function useServerAndBrowser(
   }
 }
 
-export const today = new Date().toISOString().slice(0, 10)
+/** Today's date on this machine, read when asked: a run may cross midnight. */
+export const today = () => new Date().toISOString().slice(0, 10)
 
 /** The address bar's path. */
 export const pathOf = (page: Page) => new URL(page.url()).pathname
@@ -105,7 +106,7 @@ export async function makePerson(
 ) {
   const data = personInput(id, {
     ...{ firstName: id[0]!.toUpperCase() + id.slice(1), lastName: 'Grower' },
-    ...{ dateJoined: today, joinedWaitingList: today, address: '', phoneNumber: '', email: '' },
+    ...{ dateJoined: today(), joinedWaitingList: today(), address: '', phoneNumber: '', email: '' },
     ...overrides,
   })
   const response = await api.post('/api/people', { data })
