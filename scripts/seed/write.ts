@@ -57,6 +57,7 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
     for (const rows of chunks(tenancies)) await tx.insertInto('tenancy').values(rows).execute()
     for (const rows of chunks(data.logs)) await tx.insertInto('logs').values(rows).execute()
     await writeLandDocuments(tx, data)
+    await linkDemoPlotholder(tx, data)
     if (data.layout)
       await storeSiteMap(tx, { layout: data.layout, backgroundFileId: null, version: 1 })
   })
@@ -67,6 +68,18 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
     logs: data.logs.length,
     landDocuments: data.landDocuments.length,
   }
+}
+
+// demo-plotholder is the first tenant of the first plot let (issue 29), so that My allotment has
+// a plot, and rent once a year is started, to show.
+async function linkDemoPlotholder(tx: WriteTx, data: SeedData) {
+  const personId = data.plots.find((plot) => plot.tenants.length > 0)?.tenants[0]
+  if (!personId) return
+  await tx
+    .updateTable('user')
+    .set({ personId })
+    .where('username', '=', 'demo-plotholder')
+    .execute()
 }
 
 export async function isEmpty(tx: ReadTx): Promise<boolean> {

@@ -9,13 +9,31 @@ import {
 import type { Db } from '#server/core/db/database'
 import { accountMessages } from '#shared/messages/accounts'
 import type { Viewer as ViewerAnswer } from '#shared/schemas/account'
-import { forbidden, unauthorized } from '#server/core/errors'
+import { forbidden, notFound, unauthorized } from '#server/core/errors'
+import { myAllotmentMessages } from '#shared/messages/my-allotment'
 
 /** The signed-in user as the server knows them: what /api/me tells (shared), plus the ids. */
 export interface Viewer extends ViewerAnswer {
   id: string
   /** The session this request came with (to end the user's other sessions). */
   sessionToken: string
+  /** The person the account belongs to: the one whose records /api/me/… read and change. */
+  personId: string | null
+  /** When that person's record was removed, ending the link (the member is told so). */
+  personRemovedAt: string | null
+}
+
+/**
+ * The id of the person the signed-in member is: the only person /api/me/… reads or changes. 404
+ * with the reason when the account has none (never linked, or the record was removed).
+ */
+export function ownPersonId(viewer: Viewer): string {
+  if (viewer.personId) return viewer.personId
+  throw notFound(
+    viewer.personRemovedAt
+      ? myAllotmentMessages.recordRemoved(viewer.personRemovedAt)
+      : myAllotmentMessages.notLinked,
+  )
 }
 
 /** Who is acting, and from where: every change to an account is a security event. */
@@ -91,7 +109,8 @@ async function viewerOf(
   if (state === 'refresh' && !(await auth.api.getSession({ headers: authHeaders(request) })))
     return null
   const { userId: id, userName, email, level, mustChangePassword } = session
-  return { id, userName, email, level, mustChangePassword, sessionToken: token }
+  const { personId, personRemovedAt } = session
+  return { id, userName, email, level, mustChangePassword, sessionToken: token, personId, personRemovedAt }
 }
 
 // What better-auth reads of a request: the session cookie, the page's origin (already checked

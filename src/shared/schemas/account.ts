@@ -11,6 +11,8 @@ export const accountSchema = z.object({
   requestedLevel: z.number(),
   disabled: z.boolean(),
   createdAt: z.string(),
+  /** The person the account belongs to (issue 29), or null. */
+  personId: z.string().nullable(),
 })
 
 export type Account = z.infer<typeof accountSchema>
@@ -79,3 +81,8 @@ export const oneTimePasswordSchema = z.object({ userName: z.string(), password: 
 export const accountLevelSchema = z.object({ level: z.number().int().min(0).max(4) })
 
 export const accountDisabledSchema = z.object({ disabled: z.boolean() })
+
+/** Whose the account is: a person's id (their nickname), or null for no one. */
+export const accountPersonSchema = z.object({
+  personId: z.string().trim().min(1).max(100).nullable(),
+})

@@ -111,6 +111,17 @@ export const sentMessageSchema = z.object({
 })
 export type SentMessage = z.infer<typeof sentMessageSchema>
 
+/** A letter or e-mail as its member sees it in My allotment (issue 29). */
+export const myMessageSchema = sentMessageSchema.pick({
+  id: true,
+  channel: true,
+  subject: true,
+  status: true,
+  createdAt: true,
+  sentAt: true,
+})
+export type MyMessage = z.infer<typeof myMessageSchema>
+
 /** A message to a group, with its copies counted by what became of them. */
 export const messageBatchSchema = z.object({
   id: z.number(),

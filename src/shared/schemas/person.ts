@@ -82,3 +82,26 @@ export const updatePersonSchema = personFieldsSchema.extend({ version })
 export type PersonFields = z.infer<typeof personFieldsSchema>
 export type NewPerson = z.infer<typeof newPersonSchema>
 export type UpdatePerson = z.infer<typeof updatePersonSchema>
+
+/**
+ * What a member changes of their own record (issue 29): not the dates, the lists or the
+ * concession, which are the committee's, nor the e-mail address, which needs a link followed.
+ */
+export const myDetailsSchema = personFieldsSchema
+  .pick({
+    firstName: true,
+    lastName: true,
+    address: true,
+    phoneNumber: true,
+    altEmail: true,
+    contactBy: true,
+  })
+  .extend({ version })
+export type MyDetails = z.infer<typeof myDetailsSchema>
+
+/** The member's own record, and their place on the waiting list if they are on it. */
+export const myRecordSchema = z.object({
+  person: personSchema,
+  place: z.object({ position: z.number(), total: z.number() }).nullable(),
+})
+export type MyRecord = z.infer<typeof myRecordSchema>

@@ -29,6 +29,15 @@ export const plotSchema = z.object({
 
 export type Plot = z.infer<typeof plotSchema>
 
+/** A plot as its own tenant sees it (issue 29): the others on it by first name only. */
+export const myPlotSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  area: count,
+  coTenants: z.array(z.string()),
+})
+export type MyPlot = z.infer<typeof myPlotSchema>
+
 /** A tenant's names, for the committee's plots screens (level 2 sees nicknames only). */
 export const tenantNameSchema = z.object({
   id: z.string(),

@@ -95,6 +95,13 @@ export const invoiceSchema = z.object({
 })
 export type Invoice = z.infer<typeof invoiceSchema>
 
+/** A member's own invoices, newest first, and how to pay (issue 29). */
+export const myRentSchema = z.object({
+  invoices: z.array(invoiceSchema),
+  paymentInstructions: z.string(),
+})
+export type MyRent = z.infer<typeof myRentSchema>
+
 export const invoiceDetailSchema = invoiceSchema.extend({
   lines: z.array(invoiceLineSchema),
   entries: z.array(ledgerEntrySchema),

@@ -53,6 +53,17 @@ function authConfig({ db, secret, baseURL, origins, signInLimit }: AuthOptions) 
         authProvider: { type: 'string' as const, input: false, defaultValue: 'local' },
         disabled: { type: 'boolean' as const, input: false, defaultValue: false },
         mustChangePassword: { type: 'boolean' as const, input: false, defaultValue: false },
+        // Issue 29: the person the account belongs to (a person has at most one account), and
+        // when that person's record was removed, ending the link. better-auth's migration adds
+        // the columns, and the unique index, to a database made before them.
+        personId: {
+          type: 'string' as const,
+          input: false,
+          required: false,
+          unique: true,
+          returned: false,
+        },
+        personRemovedAt: { type: 'string' as const, input: false, required: false, returned: false },
       },
     },
     session: {

@@ -19,6 +19,8 @@ export interface SessionRow {
   level: number
   disabled: boolean
   mustChangePassword: boolean
+  personId: string | null
+  personRemovedAt: string | null
 }
 
 /** How this app's session cookie is found and checked. */
@@ -94,6 +96,8 @@ const sessionQuery = reusableQuery((kysely, token: string) =>
       'user.level',
       'user.disabled',
       'user.mustChangePassword',
+      'user.personId',
+      'user.personRemovedAt',
     ])
     .where('session.token', '=', token),
 )
@@ -112,6 +116,8 @@ export async function findSession(db: Db, token: string): Promise<SessionRow | u
     level: row.level,
     disabled: Boolean(row.disabled),
     mustChangePassword: Boolean(row.mustChangePassword),
+    personId: row.personId,
+    personRemovedAt: row.personRemovedAt,
   }
 }
 

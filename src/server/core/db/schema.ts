@@ -336,6 +336,10 @@ export interface UserTable {
   authProvider: string
   disabled: Flag | boolean
   mustChangePassword: Flag | boolean
+  /** The person the account belongs to (issue 29), if any. */
+  personId: string | null
+  /** When the linked person's record was removed, which ended the link. */
+  personRemovedAt: string | null
 }
 
 export interface SessionTable {

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   accountDisabledSchema,
   accountLevelSchema,
+  accountPersonSchema,
   accountSchema,
   changeEmailSchema,
   changePasswordSchema,
@@ -13,6 +14,7 @@ import {
 } from '#shared/schemas/account'
 import { registerSchema } from '#shared/schemas/register'
 import {
+  linkAccount,
   listAccounts,
   register,
   setAccountDisabled,
@@ -31,6 +33,7 @@ import {
   resetForgottenPassword,
 } from '#server/features/accounts/forgotten-password'
 import { LEVELS } from '#shared/domain/levels'
+import { personRemoved } from '#server/features/accounts/sql'
 
 const idParams = z.object({ id: z.string().min(1).max(100) })
 
@@ -108,6 +111,22 @@ export async function accountsFeature(app: App) {
     (request) =>
       setAccountDisabled(app, actorOf(request), request.params.id, request.body.disabled),
   )
+
+  app.put(
+    '/api/accounts/:id/person',
+    {
+      config: { minLevel: LEVELS.committee },
+      schema: { params: idParams, body: accountPersonSchema, tags: ['accounts'] },
+    },
+    (request) =>
+      linkAccount(app, actorOf(request), request.params.id, request.body.personId),
+  )
+
+  // A person's record going ends their account's link, which then tells the member why.
+  app.hooks.removingPerson.push(async (tx, personId) => {
+    const account = await personRemoved(tx, personId, app.clock.now().toISOString())
+    return account ? { account } : undefined
+  })
 
   app.post(
     '/api/accounts/:id/password',

@@ -4,10 +4,12 @@ import type { Account } from '#shared/schemas/account'
 import { assertAcceptablePassword } from '#server/core/auth/password-policy'
 import { badRequest, conflict, forbidden, notFound } from '#server/core/errors'
 import type { Actor, Viewer } from '#server/core/viewer'
-import { accountChange, loggedChange, loggedWrite, logEvent } from '#server/core/logged-change'
+import { accountChange, loggedChange, recordKey, loggedWrite, logEvent } from '#server/core/logged-change'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import type { Accounts } from '#server/features/accounts/context'
 import * as accountsSql from '#server/features/accounts/sql'
+import { findPerson } from '#server/features/people/sql'
+import { myAllotmentMessages } from '#shared/messages/my-allotment'
 
 export async function listAccounts({ db }: Accounts): Promise<Account[]> {
   const rows = await accountsSql.accountRows(db.kysely)
@@ -19,6 +21,7 @@ export async function listAccounts({ db }: Accounts): Promise<Account[]> {
     requestedLevel: row.requestedLevel,
     disabled: Boolean(row.disabled),
     createdAt: new Date(row.createdAt).toISOString(),
+    personId: row.personId,
   }))
 }
 
@@ -67,6 +70,35 @@ export function setAccountDisabled({ db }: Accounts, actor: Actor, id: string, d
       return { id, userName: target.username, disabled }
     },
     { id, disabled },
+  )
+}
+
+// Issue 29: the committee says whose an account is. The person is locked with the account, so
+// their removal meanwhile waits, and neither belongs to two.
+export function linkAccount(
+  { db, clock }: Accounts,
+  actor: Actor,
+  id: string,
+  personId: string | null,
+) {
+  const alsoLocks = personId ? [recordKey('people', personId)] : []
+  return loggedChange(
+    db,
+    { ...accountChange('linkPerson', id, actor), alsoLocks },
+    async (tx) => {
+      const target = await accountFor(tx, id)
+      checkReach(actor.viewer, target)
+      if (personId !== null) {
+        if (!(await findPerson(tx, personId)))
+          throw notFound(myAllotmentMessages.personMissing(personId))
+        const holder = await accountsSql.accountOfPerson(tx, personId)
+        if (holder && holder.id !== id)
+          throw conflict(myAllotmentMessages.personHasAccount(personId, holder.username ?? ''))
+      }
+      await accountsSql.setPerson(tx, id, personId, clock.now().toISOString())
+      return { id, userName: target.username, personId }
+    },
+    { id, personId },
   )
 }
 

@@ -25,6 +25,7 @@ export function accountRows(tx: ReadTx) {
   return tx
     .selectFrom('user')
     .select(['id', 'username', 'email', 'level', 'requestedLevel', 'disabled', 'createdAt'])
+    .select('personId')
     .orderBy('username')
     .execute()
 }
@@ -148,4 +149,33 @@ export async function endSessionsBut(
     .where('token', '!=', keptToken)
     .executeTakeFirst()
   return Number(ended.numDeletedRows)
+}
+
+/** The account the person has, if any. */
+export function accountOfPerson(tx: ReadTx, personId: string) {
+  return tx
+    .selectFrom('user')
+    .select(['id', 'username'])
+    .where('personId', '=', personId)
+    .executeTakeFirst()
+}
+
+/** Links the account to the person (or to no one, with null). */
+export async function setPerson(tx: WriteTx, id: string, personId: string | null, now: string) {
+  await tx
+    .updateTable('user')
+    .set({ personId, personRemovedAt: null, updatedAt: now })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** Ends the link of the person's account, if any, saying when: their record is being removed. */
+export async function personRemoved(tx: WriteTx, personId: string, now: string) {
+  const ended = await tx
+    .updateTable('user')
+    .set({ personId: null, personRemovedAt: now })
+    .where('personId', '=', personId)
+    .returning('username')
+    .executeTakeFirst()
+  return ended?.username ?? undefined
 }

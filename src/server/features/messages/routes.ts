@@ -6,6 +6,7 @@ import {
   messagePlanSchema,
   messageTemplateInputSchema,
   messageTemplateSchema,
+  myMessageSchema,
   sentMessageSchema,
   updateMessageTemplateSchema,
 } from '#shared/schemas/messages'
@@ -26,6 +27,7 @@ import {
   updateTemplate,
 } from '#server/features/messages/templates'
 import { sendPdf } from '#server/core/http/send-pdf'
+import { ownPersonId } from '#server/core/viewer'
 
 // Letters and e-mails to members: the committee writes, the server checks and queues, jobs send.
 const committee = { minLevel: LEVELS.committee, personalData: true }
@@ -90,6 +92,16 @@ export async function messagesFeature(app: App) {
       schema: { params: personParams, response: { 200: z.array(sentMessageSchema) }, tags },
     },
     (request) => copiesTo(app, request.params.id),
+  )
+
+  // What the association has sent the member (issue 29): only the person the account is.
+  app.get(
+    '/api/me/messages',
+    {
+      config: { minLevel: LEVELS.plotholder, personalData: true },
+      schema: { response: { 200: z.array(myMessageSchema) }, tags },
+    },
+    (request) => copiesTo(app, ownPersonId(request.viewer!)),
   )
 
   app.get(

@@ -1,6 +1,8 @@
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import {
+  myDetailsSchema,
+  myRecordSchema,
   newPersonSchema,
   personSchema,
   updatePersonSchema,
@@ -9,14 +11,17 @@ import {
 import {
   createPerson,
   deletePerson,
+  getMyRecord,
   getPerson,
   getWaitingPlace,
   listPeople,
   moveToPlotholders,
   moveToWaitingList,
   nicknameProposal,
+  updateMyDetails,
   updatePerson,
 } from '#server/features/people/service'
+import { ownPersonId } from '#server/core/viewer'
 import { LEVELS } from '#shared/domain/levels'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
@@ -28,6 +33,8 @@ const nameQuery = z.object({
 // Everything here returns or changes address, phone and email: committee only.
 const committee = { minLevel: LEVELS.committee, personalData: true }
 const tags = ['people']
+// A member's own record (issue 29): every signed-in level, and only the person their account is.
+const member = { minLevel: LEVELS.plotholder, personalData: true }
 
 export async function peopleFeature(app: App) {
   const { sendList } = app
@@ -59,6 +66,19 @@ export async function peopleFeature(app: App) {
     '/api/people/:id',
     { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
     (request) => getPerson(app, request.params.id),
+  )
+
+  app.get(
+    '/api/me/details',
+    { config: member, schema: { response: { 200: myRecordSchema }, tags } },
+    (request) => getMyRecord(app, ownPersonId(request.viewer!)),
+  )
+
+  app.put(
+    '/api/me/details',
+    { config: member, schema: { body: myDetailsSchema, response: { 200: personSchema }, tags } },
+    (request) =>
+      updateMyDetails(app, request.viewer!, ownPersonId(request.viewer!), request.body),
   )
 
   app.get(

@@ -1,6 +1,13 @@
 import * as rules from '#shared/domain/people'
 import { peopleMessages } from '#shared/messages/people'
-import type { NewPerson, Person, UpdatePerson, WaitingPlace } from '#shared/schemas/person'
+import type {
+  MyDetails,
+  MyRecord,
+  NewPerson,
+  Person,
+  UpdatePerson,
+  WaitingPlace,
+} from '#shared/schemas/person'
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import { lockRecords } from '#server/core/db/write-transaction'
@@ -11,6 +18,7 @@ import type { Viewer } from '#server/core/viewer'
 import * as peopleRepo from '#server/features/people/sql'
 import type { PeopleStatus } from '#server/features/people/sql'
 import {
+  placeOnList,
   recordJoining,
   recordWaitingListEvent,
   waitingPlace,
@@ -98,6 +106,34 @@ export function updatePerson(
     change('updatePerson', id, viewer),
     async (tx) => {
       const current = await peopleRepo.requirePerson(tx, id)
+      return peopleRepo.updatePerson(tx, { ...current, ...input })
+    },
+    input,
+  )
+}
+
+/** The member's own record, and their place on the waiting list if they are on it. */
+export async function getMyRecord({ db }: People, personId: string): Promise<MyRecord> {
+  const [person, place] = await Promise.all([
+    peopleRepo.requirePerson(db.kysely, personId),
+    placeOnList(db.kysely, personId),
+  ])
+  return { person, place: place ?? null }
+}
+
+// A member's change of their own details: the committee's update, logged as the member's own
+// (updateOwnDetails, by their user name) and written against the version it was made from.
+export function updateMyDetails(
+  { db }: People,
+  viewer: Viewer,
+  personId: string,
+  input: MyDetails,
+): Promise<Person> {
+  return loggedChange(
+    db,
+    change('updateOwnDetails', personId, viewer),
+    async (tx) => {
+      const current = await peopleRepo.requirePerson(tx, personId)
       return peopleRepo.updatePerson(tx, { ...current, ...input })
     },
     input,

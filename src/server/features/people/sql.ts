@@ -227,6 +227,16 @@ export function tenantNames(tx: ReadTx) {
     .execute()
 }
 
+/** The first names of the people named, by nickname. */
+export async function firstNames(
+  tx: ReadTx,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await tx.selectFrom('people').select(['id', 'firstName']).where('id', 'in', ids).execute()
+  return new Map(rows.map((row) => [row.id, row.firstName]))
+}
+
 /** How many tenants each plot has, by plot id. */
 export async function tenantCounts(tx: ReadTx): Promise<Map<string, number>> {
   const rows = await tx

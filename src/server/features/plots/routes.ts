@@ -1,18 +1,26 @@
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import { personSchema } from '#shared/schemas/person'
-import { newPlotSchema, plotSchema, tenantNameSchema, updatePlotSchema } from '#shared/schemas/plot'
+import {
+  myPlotSchema,
+  newPlotSchema,
+  plotSchema,
+  tenantNameSchema,
+  updatePlotSchema,
+} from '#shared/schemas/plot'
 import {
   addPlotToPerson,
   createPlot,
   getPlot,
   listPlots,
   listTenantNames,
+  myPlots,
   removePlotFromPerson,
   updatePlot,
 } from '#server/features/plots/service'
 import { endTenanciesOf } from '#server/features/plots/sql'
 import { LEVELS } from '#shared/domain/levels'
+import { ownPersonId } from '#server/core/viewer'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
 const tenantParams = idParams.extend({ personId: z.string().min(1).max(40) })
@@ -43,6 +51,16 @@ export async function plotsFeature(app: App) {
     },
     (request, reply) =>
       sendList(request, reply, z.array(tenantNameSchema), () => listTenantNames(app)),
+  )
+
+  // The member's own plots (issue 29): any signed-in level, only the person the account is.
+  app.get(
+    '/api/me/plots',
+    {
+      config: { minLevel: LEVELS.plotholder, personalData: true },
+      schema: { response: { 200: z.array(myPlotSchema) }, tags },
+    },
+    (request) => myPlots(app, ownPersonId(request.viewer!)),
   )
 
   app.get(

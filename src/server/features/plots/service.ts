@@ -1,6 +1,6 @@
 import * as plotRules from '#shared/domain/plots'
 import { plotMessages } from '#shared/messages/plots'
-import type { NewPlot, Plot, TenantName, UpdatePlot } from '#shared/schemas/plot'
+import type { MyPlot, NewPlot, Plot, TenantName, UpdatePlot } from '#shared/schemas/plot'
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
@@ -9,7 +9,7 @@ import { anyOf, type Hooks } from '#server/core/hooks'
 import { loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import type { Person } from '#shared/schemas/person'
-import { requirePerson, tenantNames } from '#server/features/people/sql'
+import { firstNames, requirePerson, tenantNames } from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
 import type { Tenancy } from '#server/features/plots/sql'
 
@@ -18,6 +18,20 @@ export interface Plots {
   db: Db
   clock: Clock
   hooks: Hooks
+}
+
+/** The plots the member holds, each with the others who hold it by first name. */
+export async function myPlots({ db }: Plots, personId: string): Promise<MyPlot[]> {
+  const person = await requirePerson(db.kysely, personId)
+  const plots = await plotsRepo.findPlots(db.kysely, person.plots)
+  const others = plots.flatMap((plot) => plot.tenants.filter((id) => id !== personId))
+  const names = await firstNames(db.kysely, others)
+  return plots.map(({ id, description, area, tenants }) => ({
+    id,
+    description,
+    area,
+    coTenants: tenants.filter((other) => other !== personId).map((other) => names.get(other) ?? ''),
+  }))
 }
 
 function plotChange(methodName: string, id: string, viewer: Viewer) {

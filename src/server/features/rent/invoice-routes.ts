@@ -2,12 +2,20 @@ import {
   correctionInputSchema,
   invoiceDetailSchema,
   ledgerEntrySchema,
+  myRentSchema,
   paymentInputSchema,
 } from '#shared/schemas/rent'
 import type { App } from '#server/core/app-type'
 import { serialIdParams } from '#server/core/http/serial-id'
 import type { Rent } from '#server/features/rent/context'
-import { invoiceAsPdf, invoiceDetail } from '#server/features/rent/invoices'
+import {
+  invoiceAsPdf,
+  invoiceDetail,
+  myInvoiceAsPdf,
+  myRent,
+} from '#server/features/rent/invoices'
+import { ownPersonId } from '#server/core/viewer'
+import { LEVELS } from '#shared/domain/levels'
 import { recordCorrection, recordPayment } from '#server/features/rent/ledger'
 import { committee, tags } from '#server/features/rent/route-config'
 import { sendPdf } from '#server/core/http/send-pdf'
@@ -28,6 +36,24 @@ export function invoiceRoutes(app: App, rent: Rent) {
     { config: { ...committee, personalData: true }, schema: { params: serialIdParams, tags } },
     async (request, reply) => {
       const { fileName, bytes } = await invoiceAsPdf(rent, request.params.id)
+      return sendPdf(reply, fileName, bytes, 'inline')
+    },
+  )
+
+  // The member's own (issue 29): any signed-in level, only the person the account is.
+  const member = { minLevel: LEVELS.plotholder, personalData: true }
+  app.get(
+    '/api/me/rent',
+    { config: member, schema: { response: { 200: myRentSchema }, tags } },
+    (request) => myRent(rent, ownPersonId(request.viewer!)),
+  )
+
+  app.get(
+    '/api/me/invoices/:id/pdf',
+    { config: member, schema: { params: serialIdParams, tags } },
+    async (request, reply) => {
+      const personId = ownPersonId(request.viewer!)
+      const { fileName, bytes } = await myInvoiceAsPdf(rent, personId, request.params.id)
       return sendPdf(reply, fileName, bytes, 'inline')
     },
   )

@@ -1,11 +1,13 @@
 import { rentMessages } from '#shared/messages/rent'
-import type { InvoiceDetail } from '#shared/schemas/rent'
+import type { InvoiceDetail, MyRent } from '#shared/schemas/rent'
+import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import { requirePerson } from '#server/features/people/sql'
 import { associationDetails } from '#server/core/db/association-settings'
 import { notFound } from '#server/core/errors'
 import type { Rent } from '#server/features/rent/context'
 import { ledgerEntries } from '#server/features/rent/ledger-sql'
 import { rentSettings } from '#server/features/rent/settings'
-import { findInvoice, findYear, invoiceLinesOf } from '#server/features/rent/sql'
+import { findInvoice, findInvoices, findYear, invoiceLinesOf } from '#server/features/rent/sql'
 
 // One invoice as the committee reads it, and invoices as PDF. The PDF code (pdfkit) loads with
 // the first PDF asked for, not with every start of the server.
@@ -40,6 +42,24 @@ export async function invoiceAsPdf(rent: Pick<Rent, 'db' | 'config'>, id: number
     fileName: `invoice-${invoice.number}.pdf`,
     bytes: await invoicePdf(rent.db, invoice, association, instructions),
   }
+}
+
+/** A member's own invoices (those they pay, and their plots'), and how to pay. */
+export async function myRent({ db }: Pick<Rent, 'db'>, personId: string): Promise<MyRent> {
+  const person = await requirePerson(db.kysely, personId)
+  const [invoices, settings] = await Promise.all([
+    findInvoices(db.kysely, { member: { personId, plots: person.plots } }),
+    rentSettings(db.kysely),
+  ])
+  return { invoices: invoices.reverse(), paymentInstructions: settings.paymentInstructions }
+}
+
+/** One of the member's own invoices as a PDF; 404 for anyone else's, as for one that is not. */
+export async function myInvoiceAsPdf(rent: Pick<Rent, 'db' | 'config'>, personId: string, id: number) {
+  const { invoices } = await myRent(rent, personId)
+  if (!invoices.some((invoice) => invoice.id === id))
+    throw notFound(myAllotmentMessages.invoiceNotYours)
+  return invoiceAsPdf(rent, id)
 }
 
 /** A year's invoices as one streamed PDF (`onlyPost`: those sent by post), with its file name. */

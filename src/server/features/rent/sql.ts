@@ -17,29 +17,40 @@ export interface InvoiceFilter {
   plotId?: string
   payerId?: string
   ids?: readonly number[]
+  /** A member's own: those they pay, and those of the plots they hold (issue 29). */
+  member?: { personId: string; plots: readonly string[] }
+}
+
+// The invoices a filter picks, as a query of the invoices table to add to.
+function picked(tx: ReadTx, filter: InvoiceFilter) {
+  let query = tx.selectFrom('invoices')
+  const { yearId, plotId, payerId, ids, member } = filter
+  if (yearId !== undefined) query = query.where('invoices.yearId', '=', yearId)
+  if (plotId !== undefined) query = query.where('invoices.plotId', '=', plotId)
+  if (payerId !== undefined) query = query.where('invoices.payerId', '=', payerId)
+  if (ids !== undefined) query = query.where('invoices.id', 'in', ids)
+  if (member !== undefined)
+    query = query.where((eb) =>
+      eb.or([
+        eb('invoices.payerId', '=', member.personId),
+        ...(member.plots.length > 0 ? [eb('invoices.plotId', 'in', member.plots)] : []),
+      ]),
+    )
+  return query
 }
 
 function invoiceRows(tx: ReadTx, filter: InvoiceFilter) {
-  let query = tx
-    .selectFrom('invoices')
+  return picked(tx, filter)
     .innerJoin('rent_years', 'rent_years.id', 'invoices.yearId')
     .selectAll('invoices')
     .select('rent_years.label as yearLabel')
-  if (filter.yearId !== undefined) query = query.where('invoices.yearId', '=', filter.yearId)
-  if (filter.plotId !== undefined) query = query.where('invoices.plotId', '=', filter.plotId)
-  if (filter.payerId !== undefined) query = query.where('invoices.payerId', '=', filter.payerId)
-  if (filter.ids !== undefined) query = query.where('invoices.id', 'in', filter.ids)
-  return query.orderBy('invoices.number').execute()
+    .orderBy('invoices.number')
+    .execute()
 }
 
 // The invoices a filter picks, as a subquery for their entries and steps.
 function idsOf(tx: ReadTx, filter: InvoiceFilter) {
-  let query = tx.selectFrom('invoices').select('id')
-  if (filter.yearId !== undefined) query = query.where('yearId', '=', filter.yearId)
-  if (filter.plotId !== undefined) query = query.where('plotId', '=', filter.plotId)
-  if (filter.payerId !== undefined) query = query.where('payerId', '=', filter.payerId)
-  if (filter.ids !== undefined) query = query.where('id', 'in', filter.ids)
-  return query
+  return picked(tx, filter).select('invoices.id')
 }
 
 /** Each invoice's entries summed by kind. */
