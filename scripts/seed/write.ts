@@ -75,11 +75,7 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
 async function linkDemoPlotholder(tx: WriteTx, data: SeedData) {
   const personId = data.plots.find((plot) => plot.tenants.length > 0)?.tenants[0]
   if (!personId) return
-  await tx
-    .updateTable('user')
-    .set({ personId })
-    .where('username', '=', 'demo-plotholder')
-    .execute()
+  await tx.updateTable('user').set({ personId }).where('username', '=', 'demo-plotholder').execute()
 }
 
 export async function isEmpty(tx: ReadTx): Promise<boolean> {

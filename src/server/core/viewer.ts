@@ -110,7 +110,16 @@ async function viewerOf(
     return null
   const { userId: id, userName, email, level, mustChangePassword } = session
   const { personId, personRemovedAt } = session
-  return { id, userName, email, level, mustChangePassword, sessionToken: token, personId, personRemovedAt }
+  return {
+    id,
+    userName,
+    email,
+    level,
+    mustChangePassword,
+    sessionToken: token,
+    personId,
+    personRemovedAt,
+  }
 }
 
 // What better-auth reads of a request: the session cookie, the page's origin (already checked

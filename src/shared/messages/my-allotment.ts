@@ -10,7 +10,8 @@ export const myAllotmentMessages = {
     `The record your account belonged to was removed on ${longDate(on.slice(0, 10))}. Ask the committee if this is a mistake.`,
   personHasAccount: (personId: string, userName: string) =>
     `${personId} already has an account: ${userName}.`,
-  personMissing: (personId: string) => `There is no plot holder or waiting-list member '${personId}'.`,
+  personMissing: (personId: string) =>
+    `There is no plot holder or waiting-list member '${personId}'.`,
   invoiceNotYours: 'That invoice is not one of yours.',
   waitingPlace: (position: number, total: number) =>
     `You are number ${position} of ${total} on the waiting list.`,

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import {
   accountDisabledSchema,
   accountLevelSchema,
+  accountPersonSchema,
   changeEmailSchema,
   changePasswordSchema,
   forgottenPasswordSchema,
@@ -16,7 +17,7 @@ import {
   messageTemplateInputSchema,
   updateMessageTemplateSchema,
 } from '#shared/schemas/messages'
-import { newPersonSchema, updatePersonSchema } from '#shared/schemas/person'
+import { myDetailsSchema, newPersonSchema, updatePersonSchema } from '#shared/schemas/person'
 import { newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
 import { registerSchema } from '#shared/schemas/register'
 import { updateSettingsSchema } from '#shared/schemas/settings'
@@ -81,6 +82,17 @@ export const peopleFamilies: Families = (s) => ({
       { id: { names: s.anyPerson, real: ['keeper', 'waiter'] } },
       bodyOf(() => ({ ...s.personUpdate, version: 1 }), updatePersonSchema, [s.stale]),
     ),
+  // A member's own details: the suite's caller is linked to no one, so even a well-formed change
+  // is refused (404) after the body's checks; my-allotment.test.ts saves real ones.
+  'PUT /api/me/details': () => {
+    const { firstName, lastName, address, phoneNumber, altEmail } = s.personUpdate
+    const details = { firstName, lastName, address, phoneNumber, altEmail, contactBy: 'email' }
+    return s.bodyOnly(
+      'PUT',
+      '/api/me/details',
+      bodyOf(() => ({ ...details, version: 1 }), myDetailsSchema, [s.stale]),
+    )
+  },
   'DELETE /api/people/{id}': () =>
     s.idsAndBody('DELETE', '/api/people/{id}', { id: { names: s.anyPerson } }),
   'POST /api/people/{id}/move-to-waiting-list': () =>
@@ -142,6 +154,13 @@ export const accountsFamilies: Families = (s) => ({
       '/api/accounts/{id}/level',
       { id: { names: s.anyAccount, real: [s.targetAccount, s.ownAccount] } },
       bodyOf(() => ({ level: 1 }), accountLevelSchema),
+    ),
+  'PUT /api/accounts/{id}/person': () =>
+    s.idsAndBody(
+      'PUT',
+      '/api/accounts/{id}/person',
+      { id: { names: s.anyAccount, real: [s.targetAccount, s.ownAccount] } },
+      bodyOf(() => ({ personId: 'keeper' }), accountPersonSchema),
     ),
   'PUT /api/accounts/{id}/disabled': () =>
     s.idsAndBody(

@@ -63,7 +63,12 @@ function authConfig({ db, secret, baseURL, origins, signInLimit }: AuthOptions) 
           unique: true,
           returned: false,
         },
-        personRemovedAt: { type: 'string' as const, input: false, required: false, returned: false },
+        personRemovedAt: {
+          type: 'string' as const,
+          input: false,
+          required: false,
+          returned: false,
+        },
       },
     },
     session: {

@@ -118,8 +118,7 @@ export async function accountsFeature(app: App) {
       config: { minLevel: LEVELS.committee },
       schema: { params: idParams, body: accountPersonSchema, tags: ['accounts'] },
     },
-    (request) =>
-      linkAccount(app, actorOf(request), request.params.id, request.body.personId),
+    (request) => linkAccount(app, actorOf(request), request.params.id, request.body.personId),
   )
 
   // A person's record going ends their account's link, which then tells the member why.

@@ -4,7 +4,13 @@ import type { Account } from '#shared/schemas/account'
 import { assertAcceptablePassword } from '#server/core/auth/password-policy'
 import { badRequest, conflict, forbidden, notFound } from '#server/core/errors'
 import type { Actor, Viewer } from '#server/core/viewer'
-import { accountChange, loggedChange, recordKey, loggedWrite, logEvent } from '#server/core/logged-change'
+import {
+  accountChange,
+  loggedChange,
+  recordKey,
+  loggedWrite,
+  logEvent,
+} from '#server/core/logged-change'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import type { Accounts } from '#server/features/accounts/context'
 import * as accountsSql from '#server/features/accounts/sql'

@@ -77,8 +77,7 @@ export async function peopleFeature(app: App) {
   app.put(
     '/api/me/details',
     { config: member, schema: { body: myDetailsSchema, response: { 200: personSchema }, tags } },
-    (request) =>
-      updateMyDetails(app, request.viewer!, ownPersonId(request.viewer!), request.body),
+    (request) => updateMyDetails(app, request.viewer!, ownPersonId(request.viewer!), request.body),
   )
 
   app.get(

@@ -228,12 +228,13 @@ export function tenantNames(tx: ReadTx) {
 }
 
 /** The first names of the people named, by nickname. */
-export async function firstNames(
-  tx: ReadTx,
-  ids: readonly string[],
-): Promise<Map<string, string>> {
+export async function firstNames(tx: ReadTx, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map()
-  const rows = await tx.selectFrom('people').select(['id', 'firstName']).where('id', 'in', ids).execute()
+  const rows = await tx
+    .selectFrom('people')
+    .select(['id', 'firstName'])
+    .where('id', 'in', ids)
+    .execute()
   return new Map(rows.map((row) => [row.id, row.firstName]))
 }
 

@@ -8,12 +8,7 @@ import {
 import type { App } from '#server/core/app-type'
 import { serialIdParams } from '#server/core/http/serial-id'
 import type { Rent } from '#server/features/rent/context'
-import {
-  invoiceAsPdf,
-  invoiceDetail,
-  myInvoiceAsPdf,
-  myRent,
-} from '#server/features/rent/invoices'
+import { invoiceAsPdf, invoiceDetail, myInvoiceAsPdf, myRent } from '#server/features/rent/invoices'
 import { ownPersonId } from '#server/core/viewer'
 import { LEVELS } from '#shared/domain/levels'
 import { recordCorrection, recordPayment } from '#server/features/rent/ledger'

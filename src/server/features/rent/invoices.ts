@@ -55,7 +55,11 @@ export async function myRent({ db }: Pick<Rent, 'db'>, personId: string): Promis
 }
 
 /** One of the member's own invoices as a PDF; 404 for anyone else's, as for one that is not. */
-export async function myInvoiceAsPdf(rent: Pick<Rent, 'db' | 'config'>, personId: string, id: number) {
+export async function myInvoiceAsPdf(
+  rent: Pick<Rent, 'db' | 'config'>,
+  personId: string,
+  id: number,
+) {
   const { invoices } = await myRent(rent, personId)
   if (!invoices.some((invoice) => invoice.id === id))
     throw notFound(myAllotmentMessages.invoiceNotYours)

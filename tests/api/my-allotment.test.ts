@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import { commonMessages } from '#shared/messages/common'
+import type { MyRecord, Person } from '#shared/schemas/person'
+import type { MyRent } from '#shared/schemas/rent'
+import {
+  createPerson,
+  createPlot,
+  expectOneLog,
+  expectRefused,
+  lastLogId,
+  send,
+} from '#tests/helpers/records'
+import { startRentYear } from '#tests/helpers/rent'
+import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+
+// Issue 29: a member reads and changes only the person their account is, through /api/me/…;
+// the committee links accounts to people; a removed record tells the member why it is gone.
+describe.each(engines)('a member’s own pages on %s', (engine) => {
+  let t: TestApp
+  let committee = ''
+  let ann = ''
+  let bob = ''
+  const accountIds = new Map<string, string>()
+
+  const link = (userName: string, personId: string | null, cookie = committee) =>
+    send(t, cookie, 'PUT', `/api/accounts/${accountIds.get(userName)}/person`, { personId })
+  const details = async (cookie: string) => {
+    const response = await send(t, cookie, 'GET', '/api/me/details')
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json() as MyRecord
+  }
+  const changeable = (person: Person) => ({
+    firstName: person.firstName,
+    lastName: person.lastName,
+    address: person.address,
+    phoneNumber: person.phoneNumber,
+    altEmail: person.altEmail,
+    contactBy: person.contactBy,
+    version: person.version,
+  })
+
+  beforeAll(async () => {
+    t = await createTestApp(engine)
+    committee = await t.signInAs(3)
+    ann = await t.signInAs(1, 'ann-account')
+    bob = await t.signInAs(1, 'bob-account')
+    await t.createAccount('cat-account', 1)
+    const accounts = await t.db.kysely.selectFrom('user').select(['id', 'username']).execute()
+    for (const { id, username } of accounts) accountIds.set(username ?? '', id)
+    await createPerson(t, committee, 'ann', { firstName: 'Ann', email: 'ann@example.org' })
+    await createPerson(t, committee, 'bob', {
+      firstName: 'Bob',
+      address: '9 Secret Lane',
+      phoneNumber: '07700 900999',
+    })
+    await createPerson(t, committee, 'wes', { firstName: 'Wes', onWaitingList: true })
+    await createPerson(t, committee, 'val', {
+      firstName: 'Val',
+      onWaitingList: true,
+      joinedWaitingList: '2019-01-01',
+    })
+    await createPlot(t, committee, 'P1', { description: 'By the gate', area: 125 })
+    await createPlot(t, committee, 'P2')
+    for (const [plot, person] of [
+      ['P1', 'ann'],
+      ['P1', 'bob'],
+      ['P2', 'bob'],
+    ]) {
+      const added = await send(t, committee, 'PUT', `/api/plots/${plot}/tenants/${person}`)
+      expect(added.statusCode, added.body).toBe(200)
+    }
+  })
+  afterAll(() => t.close())
+
+  it('tells a member whose account is linked to no one to ask the committee', async () => {
+    for (const url of ['/api/me/details', '/api/me/plots', '/api/me/rent', '/api/me/messages']) {
+      const response = await send(t, ann, 'GET', url)
+      expect(response.statusCode, url).toBe(404)
+      expect(response.json().detail).toBe(myAllotmentMessages.notLinked)
+    }
+  })
+
+  it('lets the committee link an account to one person, and refuses a second or a missing one', async () => {
+    const mark = await lastLogId(t)
+    const linked = await link('ann-account', 'ann')
+    expect(linked.statusCode, linked.body).toBe(200)
+    expect(
+      await expectOneLog(t, mark, {
+        methodName: 'linkPerson',
+        userName: 'level3',
+        eventCollection: 'users',
+        docId: accountIds.get('ann-account')!,
+      }),
+    ).toMatchObject({ personId: 'ann', userName: 'ann-account' })
+    expect((await link('bob-account', 'bob')).statusCode).toBe(200)
+
+    const accounts = (await send(t, committee, 'GET', '/api/accounts')).json() as Array<{
+      userName: string
+      personId: string | null
+    }>
+    expect(accounts.find((a) => a.userName === 'ann-account')?.personId).toBe('ann')
+
+    await expectRefused(
+      t,
+      committee,
+      { userName: 'level3', eventCollection: 'users' },
+      'PUT',
+      `/api/accounts/${accountIds.get('cat-account')}/person`,
+      { personId: 'ann' },
+      409,
+      myAllotmentMessages.personHasAccount('ann', 'ann-account'),
+      'linkPerson',
+    )
+    await expectRefused(
+      t,
+      committee,
+      { userName: 'level3', eventCollection: 'users' },
+      'PUT',
+      `/api/accounts/${accountIds.get('cat-account')}/person`,
+      { personId: 'nobody' },
+      404,
+      myAllotmentMessages.personMissing('nobody'),
+      'linkPerson',
+    )
+    // A plot holder cannot link anyone, themselves included.
+    const own = await link('ann-account', 'bob', ann)
+    expect(own.statusCode).toBe(403)
+  })
+
+  it('shows a member their own record, plots and place, and nobody else’s', async () => {
+    const mine = await details(ann)
+    expect(mine.person).toMatchObject({ id: 'ann', firstName: 'Ann', email: 'ann@example.org' })
+    expect(mine.place).toBeNull()
+    const plots = await send(t, ann, 'GET', '/api/me/plots')
+    expect(plots.json()).toEqual([
+      { id: 'P1', description: 'By the gate', area: 125, coTenants: ['Bob'] },
+    ])
+    // Bob's address and phone number, and his other plot, are nowhere in what Ann is sent.
+    for (const url of ['/api/me/details', '/api/me/plots', '/api/me/rent', '/api/me/messages']) {
+      const body = (await send(t, ann, 'GET', url)).body
+      expect(body, url).not.toContain('9 Secret Lane')
+      expect(body, url).not.toContain('07700 900999')
+      expect(body, url).not.toContain('P2')
+    }
+    // The committee's routes for a person stay the committee's.
+    for (const url of ['/api/people/bob', '/api/people/bob/messages', '/api/people']) {
+      expect((await send(t, ann, 'GET', url)).statusCode, url).toBe(403)
+    }
+    // Query strings and bodies do not pick the person: the session does.
+    const withId = await send(t, ann, 'GET', '/api/me/details?id=bob&personId=bob')
+    expect((withId.json() as MyRecord).person.id).toBe('ann')
+  })
+
+  it('gives a waiting-list member their place', async () => {
+    const wes = await t.signInAs(1, 'wes-account')
+    const { id } = await t.db.kysely
+      .selectFrom('user')
+      .select('id')
+      .where('username', '=', 'wes-account')
+      .executeTakeFirstOrThrow()
+    const response = await send(t, committee, 'PUT', `/api/accounts/${id}/person`, {
+      personId: 'wes',
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    expect((await details(wes)).place).toEqual({ position: 2, total: 2 })
+  })
+
+  it('saves a member’s own change, logged as theirs, and refuses a stale one', async () => {
+    const before = (await details(ann)).person
+    const mark = await lastLogId(t)
+    const saved = await send(t, ann, 'PUT', '/api/me/details', {
+      ...changeable(before),
+      phoneNumber: '07700 900123',
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json()).toMatchObject({ phoneNumber: '07700 900123', version: before.version + 1 })
+    await expectOneLog(t, mark, {
+      methodName: 'updateOwnDetails',
+      userName: 'ann-account',
+      eventCollection: 'people',
+      docId: 'ann',
+    })
+    const committeeView = (await send(t, committee, 'GET', '/api/people/ann')).json() as Person
+    expect(committeeView.phoneNumber).toBe('07700 900123')
+
+    await expectRefused(
+      t,
+      ann,
+      { userName: 'ann-account', eventCollection: 'people' },
+      'PUT',
+      '/api/me/details',
+      { ...changeable(before), phoneNumber: '01234 000000' },
+      409,
+      commonMessages.staleVersion,
+      'updateOwnDetails',
+    )
+    // The e-mail address, the lists and the dates are not the member's to change here.
+    const sneaky = await send(t, ann, 'PUT', '/api/me/details', {
+      ...changeable(committeeView),
+      email: 'evil@example.org',
+      onWaitingList: true,
+      concession: true,
+    })
+    expect(sneaky.statusCode, sneaky.body).toBe(200)
+    expect(sneaky.json()).toMatchObject({
+      email: 'ann@example.org',
+      onWaitingList: false,
+      concession: false,
+    })
+  })
+
+  it('saves one of a member’s and the committee’s changes made at once, and refuses the other', async () => {
+    const current = (await details(ann)).person
+    const { id: _id, ...rest } = current
+    const [member, secretary] = await Promise.all([
+      send(t, ann, 'PUT', '/api/me/details', { ...changeable(current), address: 'Member Road' }),
+      send(t, committee, 'PUT', '/api/people/ann', {
+        ...rest,
+        address: 'Committee Road',
+        version: current.version,
+      }),
+    ])
+    expect([member.statusCode, secretary.statusCode].sort()).toEqual([200, 409])
+    const winner = member.statusCode === 200 ? 'Member Road' : 'Committee Road'
+    expect((await details(ann)).person.address).toBe(winner)
+  })
+
+  it('shows a member their invoices and lets them open only their own', async () => {
+    const today = t.app.config.clock().toISOString().slice(0, 10)
+    const started = await startRentYear(t, committee, today)
+    expect(started.statusCode, started.body).toBe(201)
+    const annRent = (await send(t, ann, 'GET', '/api/me/rent')).json() as MyRent
+    const bobRent = (await send(t, bob, 'GET', '/api/me/rent')).json() as MyRent
+    // Ann shares P1 with Bob: its invoice is hers to see; P2's is Bob's alone.
+    expect(annRent.invoices.map((i) => i.plotId)).toEqual(['P1'])
+    expect(bobRent.invoices.map((i) => i.plotId).sort()).toEqual(['P1', 'P2'])
+    expect(annRent.invoices[0]!.outstanding).toBeGreaterThan(0)
+    const p1 = annRent.invoices[0]!.id
+    const p2 = bobRent.invoices.find((i) => i.plotId === 'P2')!.id
+
+    const pdf = await send(t, ann, 'GET', `/api/me/invoices/${p1}/pdf`)
+    expect(pdf.statusCode).toBe(200)
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    for (const id of [p2, 999_999]) {
+      const refused = await send(t, ann, 'GET', `/api/me/invoices/${id}/pdf`)
+      expect(refused.statusCode).toBe(404)
+      expect(refused.json().detail).toBe(myAllotmentMessages.invoiceNotYours)
+    }
+  })
+
+  it('lists what the association sent the member, and only that', async () => {
+    const sent = await send(t, committee, 'POST', '/api/messages', {
+      audience: { kind: 'people', ids: ['bob'] },
+      subject: 'For Bob only',
+      body: 'Hello Bob.',
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    const toBob = (await send(t, bob, 'GET', '/api/me/messages')).json() as Array<{
+      subject: string
+    }>
+    expect(toBob.map((m) => m.subject)).toContain('For Bob only')
+    const toAnn = (await send(t, ann, 'GET', '/api/me/messages')).body
+    expect(toAnn).not.toContain('For Bob only')
+  })
+
+  it('tells a member whose record was removed why their pages are empty', async () => {
+    const removed = await send(t, committee, 'DELETE', '/api/people/bob')
+    expect(removed.statusCode, removed.body).toBe(204)
+    const response = await send(t, bob, 'GET', '/api/me/details')
+    expect(response.statusCode).toBe(404)
+    const today = t.app.config.clock().toISOString().slice(0, 10)
+    expect(response.json().detail).toBe(myAllotmentMessages.recordRemoved(today))
+    const accounts = (await send(t, committee, 'GET', '/api/accounts')).json() as Array<{
+      userName: string
+      personId: string | null
+    }>
+    expect(accounts.find((a) => a.userName === 'bob-account')?.personId).toBeNull()
+    // Ann's record stays linked to Ann's account alone.
+    expect((await link('bob-account', 'ann')).statusCode).toBe(409)
+  })
+})
