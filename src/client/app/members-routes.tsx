@@ -14,6 +14,7 @@ import { enquiriesRoutes } from '../features/enquiries/routes.tsx'
 import { newsRoutes } from '../features/news/routes.tsx'
 import { performanceRoutes } from '../features/performance/routes.tsx'
 import { myAccountRoutes } from '../features/my-account/routes.tsx'
+import { myAllotmentRoutes } from '../features/my-allotment/routes.tsx'
 import { settingsRoutes } from '../features/settings/routes.tsx'
 import { setupRoutes } from '../features/setup/routes.tsx'
 import { importRoutes } from '../features/import/routes.tsx'
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <MembersIndex /> },
       guarded('map', LEVELS.plotholder, '/', mapRoutes),
+      guarded('me', LEVELS.plotholder, '/', myAllotmentRoutes),
       guarded('plots', LEVELS.land, '/members/map', plotsRoutes),
       guarded('land', LEVELS.land, '/members/map', landRoutes),
       guarded('plotholders', LEVELS.committee, '/members/map', peopleRoutes('plotholders')),

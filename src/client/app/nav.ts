@@ -1,4 +1,4 @@
-import { MY_ACCOUNT_PATH } from '../lib/session.ts'
+import { MY_ACCOUNT_PATH, MY_ALLOTMENT_PATH } from '../lib/session.ts'
 import { LEVELS } from '#shared/domain/levels'
 
 // The links of each area, with the lowest level that sees them (spec sections 2 and 6).
@@ -12,6 +12,7 @@ export const publicNav = [
 
 export const membersNav = [
   { to: '/members/map', label: 'Map', minLevel: LEVELS.plotholder },
+  { to: MY_ALLOTMENT_PATH, label: 'My allotment', minLevel: LEVELS.plotholder },
   { to: '/members/plots', label: 'Plots', minLevel: LEVELS.land },
   { to: '/members/land', label: 'Land', minLevel: LEVELS.land },
   { to: '/members/plotholders', label: 'Plot holders', minLevel: LEVELS.committee },

@@ -11,6 +11,7 @@ export const queryKeys = {
   letting: ['letting'],
   logs: ['logs'],
   messages: ['messages'],
+  myAllotment: ['my-allotment'],
   news: ['news'],
   offers: ['offers'],
   people: ['people'],

@@ -26,6 +26,9 @@ export function storeViewer(viewer: Viewer | null) {
 /** My account: every level has it, and a viewer who must change their password sees only it. */
 export const MY_ACCOUNT_PATH = '/members/account'
 
+/** My allotment (issue 29): a member's own plot, rent, details and letters. */
+export const MY_ALLOTMENT_PATH = '/members/me'
+
 export async function fetchViewer(): Promise<Viewer | null> {
   try {
     const viewer = await api<Viewer>('/api/me')

@@ -13,9 +13,13 @@ export const myAllotmentMessages = {
   personMissing: (personId: string) =>
     `There is no plot holder or waiting-list member '${personId}'.`,
   invoiceNotYours: 'That invoice is not one of yours.',
-  waitingPlace: (position: number, total: number) =>
-    `You are number ${position} of ${total} on the waiting list.`,
   detailsSaved: 'Your details have been saved.',
+  noInvoicesYet: 'No invoices have been sent to you yet.',
+  noMessagesYet: 'The association has not written to you here yet.',
+  emailHint: 'To change your e-mail address, ask the committee: they will check it is yours.',
+  sharedWith: (names: readonly string[]) => `Shared with ${names.join(' and ')}.`,
+  ownPlotOnMap: (plotIds: readonly string[]) =>
+    `Map of the site with your plot ${plotIds.join(' and ')} marked`,
   linked: (userName: string, personId: string) => `${userName} is now linked to ${personId}.`,
   unlinked: (userName: string) => `${userName} is no longer linked to anyone.`,
 }

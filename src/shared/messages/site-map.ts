@@ -3,6 +3,7 @@
 export const siteMapMessages = {
   zoomedMap: 'The map, zoomed in: scroll or drag to move around it',
   noSiteMapYet: 'No site map yet.',
+  ownPlot: (id: string) => `Plot ${id}: your plot`,
   noSiteMapYetAdmin: 'No site map yet: import a drawing or draw one on the site map screen.',
   featureNameRequired: 'Every feature needs a name.',
   plotDrawnTwice: (id: string) => `Plot ${id} is drawn twice; each plot may be drawn once.`,

@@ -1,5 +1,6 @@
 import type { PlotStatus } from '#shared/domain/plots'
 import { plotMessages } from '#shared/messages/plots'
+import { siteMapMessages } from '#shared/messages/site-map'
 import type { PlotShape, SitePlot } from '#shared/schemas/site-map'
 
 // The plots of a map as one piece of SVG markup, which the browser parses natively in one go:
@@ -10,6 +11,8 @@ import type { PlotShape, SitePlot } from '#shared/schemas/site-map'
 export interface PlotsMarkupOptions {
   plotStatus?: Record<string, PlotStatus>
   unrecorded?: ReadonlySet<string>
+  /** The signed-in member's own plots, marked (My allotment, the map). */
+  ownPlots?: ReadonlySet<string>
   interactive: boolean
 }
 
@@ -35,20 +38,25 @@ export function shapeMarkup(shape: PlotShape, className: string): string {
   }
 }
 
-function plotMarkup(plot: SitePlot, { plotStatus, unrecorded, interactive }: PlotsMarkupOptions) {
+function plotMarkup(plot: SitePlot, options: PlotsMarkupOptions) {
+  const { plotStatus, unrecorded, ownPlots, interactive } = options
   const id = escapeMarkup(plot.id)
   const status = plotStatus?.[plot.id]
   const noRecord = unrecorded?.has(plot.id) ?? false
+  const own = ownPlots?.has(plot.id) ?? false
   const classes = ['plot']
   if (status) classes.push(`plot--${status}`)
   if (noRecord) classes.push('plot--unrecorded')
+  if (own) classes.push('plot--own')
   if (interactive) classes.push('plot--interactive')
   const control = interactive ? ` role="link" tabindex="0" aria-label="Plot ${id}"` : ''
   const title = status
     ? `<title>Plot ${id}: ${plotMessages.plotStatus[status]}</title>`
     : noRecord
       ? `<title>Plot ${id}: no record</title>`
-      : ''
+      : own
+        ? `<title>${escapeMarkup(siteMapMessages.ownPlot(plot.id))}</title>`
+        : ''
   return (
     `<g class="${classes.join(' ')}" data-plot-id="${id}"${control}>${title}` +
     shapeMarkup(plot.shape, 'plot__shape') +

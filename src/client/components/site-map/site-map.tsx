@@ -18,12 +18,15 @@ export type SiteMapProps = {
   onSelectPlot?: (plotId: string) => void
   /** Drawn plots that have no record, marked for the administrator. */
   unrecorded?: ReadonlySet<string>
+  /** The signed-in member's own plots, marked. */
+  ownPlots?: ReadonlySet<string>
 }
 
 const statuses = Object.keys(plotMessages.plotStatus) as PlotStatus[]
 
 /** The allotment site as stored in the database. No inline styles: classes only. */
-export function SiteMap({ siteMap, title, plotStatus, onSelectPlot, unrecorded }: SiteMapProps) {
+export function SiteMap(props: SiteMapProps) {
+  const { siteMap, title, plotStatus, onSelectPlot, unrecorded, ownPlots } = props
   const { layout, backgroundUrl } = siteMap
   // useId may contain characters that are awkward in url(#...) references; keep a plain id.
   const baseId = `site-map-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`
@@ -33,8 +36,8 @@ export function SiteMap({ siteMap, title, plotStatus, onSelectPlot, unrecorded }
   const { width, height } = layout.viewBox
   const interactive = onSelectPlot !== undefined
   const markup = useMemo(
-    () => plotsMarkup(layout.plots, { plotStatus, unrecorded, interactive }),
-    [layout.plots, plotStatus, unrecorded, interactive],
+    () => plotsMarkup(layout.plots, { plotStatus, unrecorded, ownPlots, interactive }),
+    [layout.plots, plotStatus, unrecorded, ownPlots, interactive],
   )
 
   const zoom = useMapZoom(interactive)

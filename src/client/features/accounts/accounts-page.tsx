@@ -11,6 +11,7 @@ import { useViewer } from '../../lib/session.ts'
 import { useChange } from '../../lib/use-change.ts'
 import { accountsQuery, resetPassword, setDisabled, setLevel, type Account } from './api.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
+import { PersonLink } from './person-link.tsx'
 
 export function AccountsPage() {
   const accounts = useQuery(accountsQuery)
@@ -91,6 +92,7 @@ const COLUMNS = {
   level: 'Level',
   requested: 'Requested',
   status: 'Status',
+  person: 'Person',
   actions: 'Actions',
 }
 
@@ -119,6 +121,13 @@ function AccountRow({ account, reach, isSelf, busy, run, resetPassword }: RowPro
       </td>
       <td data-label={COLUMNS.status}>
         {account.disabled ? 'Disabled' : pending ? 'Waiting for approval' : 'Active'}
+      </td>
+      <td data-label={COLUMNS.person}>
+        {manageable ? (
+          <PersonLink account={account} busy={busy} run={run} />
+        ) : (
+          (account.personId ?? '—')
+        )}
       </td>
       <td data-label={COLUMNS.actions}>
         {manageable ? (

@@ -36,3 +36,6 @@ export const resetForgottenPassword = (token: string, newPassword: string) =>
     method: 'POST',
     json: { token, newPassword },
   })
+/** Whose the account is (issue 29): a person's nickname, or null for no one. */
+export const linkPerson = (id: string, personId: string | null) =>
+  api(`${accountUrl(id)}/person`, { method: 'PUT', json: { personId } })

@@ -1,0 +1,31 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { MyMessage } from '#shared/schemas/messages'
+import type { MyDetails, MyRecord, Person } from '#shared/schemas/person'
+import type { MyPlot } from '#shared/schemas/plot'
+import type { MyRent } from '#shared/schemas/rent'
+import { api } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useChange } from '../../lib/use-change.ts'
+
+// The signed-in member's own record and what hangs on it (issue 29), all under one key: the
+// server picks the person from the session, never from anything the page sends.
+const mine = <T>(part: string, url: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.myAllotment, part],
+    queryFn: () => api<T>(url),
+    // 404 says the account is linked to no one: asking again will not change that.
+    retry: false,
+  })
+
+export const myRecordQuery = mine<MyRecord>('details', '/api/me/details')
+export const myPlotsQuery = mine<MyPlot[]>('plots', '/api/me/plots')
+export const myRentQuery = mine<MyRent>('rent', '/api/me/rent')
+export const myMessagesQuery = mine<MyMessage[]>('messages', '/api/me/messages')
+
+export const myInvoiceUrl = (id: number) => `/api/me/invoices/${id}/pdf`
+
+const saveMyDetails = (details: MyDetails) =>
+  api<Person>('/api/me/details', { method: 'PUT', json: details })
+
+export const useSaveMyDetails = () =>
+  useChange({ mutationFn: saveMyDetails, invalidates: [queryKeys.myAllotment] })

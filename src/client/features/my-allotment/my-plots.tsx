@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query'
+import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { myPlotsQuery } from './api.ts'
+
+/** Each plot the member holds, and where it is: marked on the site map. */
+export function MyPlots() {
+  const plots = useQuery(myPlotsQuery)
+  return (
+    <section aria-labelledby="my-plot">
+      <h2 id="my-plot">My plot</h2>
+      <QueryState query={plots}>
+        {(held) => (
+          <>
+            <ul className="my-allotment__plots">
+              {held.map((plot) => (
+                <li key={plot.id}>
+                  <strong>Plot {plot.id}</strong>, {plot.area} m²
+                  {plot.description ? `: ${plot.description}` : ''}
+                  {plot.coTenants.length > 0 ? (
+                    <span className="my-allotment__shared">
+                      {' '}
+                      {myAllotmentMessages.sharedWith(plot.coTenants)}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <StoredSiteMap
+              title={myAllotmentMessages.ownPlotOnMap(held.map((plot) => plot.id))}
+              ownPlots={new Set(held.map((plot) => plot.id))}
+            />
+          </>
+        )}
+      </QueryState>
+    </section>
+  )
+}

@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query'
+import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import { longDate } from '#shared/domain/dates'
+import { penceText } from '#shared/domain/money'
+import type { Invoice } from '#shared/schemas/rent'
+import { CardTable } from '../../components/ui/card-table.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { myInvoiceUrl, myRentQuery } from './api.ts'
+
+const COLUMNS = {
+  invoice: 'Invoice',
+  plot: 'Plot',
+  due: 'Due by',
+  amount: 'Amount',
+  paid: 'Paid',
+  owed: 'Still to pay',
+}
+
+/** The member's invoices, newest first, with what is paid and owed, and how to pay. */
+export function MyRent() {
+  const rent = useQuery(myRentQuery)
+  return (
+    <section aria-labelledby="my-rent">
+      <h2 id="my-rent">My rent</h2>
+      <QueryState query={rent}>
+        {({ invoices, paymentInstructions }) => (
+          <>
+            {invoices.length === 0 ? (
+              <p>{myAllotmentMessages.noInvoicesYet}</p>
+            ) : (
+              <CardTable caption="Your invoices" columns={Object.values(COLUMNS)}>
+                {invoices.map((invoice) => (
+                  <InvoiceRow key={invoice.id} invoice={invoice} />
+                ))}
+              </CardTable>
+            )}
+            {paymentInstructions ? (
+              <>
+                <h3>How to pay</h3>
+                <p className="my-allotment__instructions">{paymentInstructions}</p>
+              </>
+            ) : null}
+          </>
+        )}
+      </QueryState>
+    </section>
+  )
+}
+
+function InvoiceRow({ invoice }: { invoice: Invoice }) {
+  return (
+    <tr>
+      <th scope="row">
+        <a href={myInvoiceUrl(invoice.id)} target="_blank" rel="noreferrer">
+          No. {invoice.number} ({invoice.yearLabel})<span className="visually-hidden">, PDF</span>
+        </a>
+      </th>
+      <td data-label={COLUMNS.plot}>{invoice.plotId}</td>
+      <td data-label={COLUMNS.due}>{longDate(invoice.dueDate)}</td>
+      <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
+      <td data-label={COLUMNS.paid}>{penceText(invoice.paid)}</td>
+      <td data-label={COLUMNS.owed}>
+        {invoice.cancelled ? 'Withdrawn' : penceText(invoice.outstanding)}
+      </td>
+    </tr>
+  )
+}
