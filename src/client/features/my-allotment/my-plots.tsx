@@ -20,7 +20,6 @@ export function MyPlots() {
                   {plot.description ? `: ${plot.description}` : ''}
                   {plot.coTenants.length > 0 ? (
                     <span className="my-allotment__shared">
-                      {' '}
                       {myAllotmentMessages.sharedWith(plot.coTenants)}
                     </span>
                   ) : null}
