@@ -315,6 +315,15 @@ async function fillLaterTables(t: TestApp) {
         (${userId}, ${'ab'.repeat(32)}, '2024-03-04T05:10:00.000Z', '2024-03-04T06:10:00.000Z',
         null)`.execute(t.db.kysely)
   }
+  if (tables.includes('invitations')) {
+    // One invitation replaced by a newer one, which is still open.
+    await sql`insert into invitations ("personId", email, "invitedBy", "tokenHash", "createdAt",
+        "expiresAt", "endedAt", "endedHow")
+      values ('holder1', 'holder1@example.org', 'admin', null, '2024-03-04T05:00:00.000Z',
+        '2024-03-18T05:00:00.000Z', '2024-03-05T05:00:00.000Z', 'replaced'),
+        ('holder1', 'holder1@example.org', 'admin', ${'cd'.repeat(32)}, '2024-03-05T05:00:00.000Z',
+        '2024-03-19T05:00:00.000Z', null, null)`.execute(t.db.kysely)
+  }
   if (tables.includes('sign_in_failures')) {
     await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")
       values ('nobody', '192.0.2.7', 2, ${'2024-03-04T05:06:07.089Z'})`.execute(t.db.kysely)

@@ -20,6 +20,18 @@ export const myAllotmentMessages = {
   sharedWith: (names: readonly string[]) => `Shared with ${names.join(' and ')}.`,
   ownPlotOnMap: (plotIds: readonly string[]) =>
     `Map of the site with your plot ${plotIds.join(' and ')} marked`,
+  invitationNeedsEmail: (personId: string) =>
+    `${personId} has no e-mail address to send an invitation to. Add one first, or give them a letter with your association's sign-in instructions.`,
+  invitationSent: (email: string, until: string) =>
+    `An invitation is on its way to ${email}. Its link works until ${longDate(until.slice(0, 10))}.`,
+  invitationSubject: (association: string) => `Your invitation to sign in to ${association}`,
+  invitationText: (firstName: string, link: string, association: string) =>
+    `Hello ${firstName},\n\n${association} invites you to sign in to its website, where you can see your plot, your rent and the letters we send you, and keep your contact details up to date.\n\nFollow this link within 14 days to choose a user name and password:\n\n${link}\n\nIt works once. If you were not expecting this, ignore this e-mail.\n\n${association}`,
+  invitationUnknown:
+    'This invitation link does not work: it has been used, a newer one has been sent, or it was never sent. Ask the committee for a new one.',
+  invitationExpired:
+    'This invitation is more than 14 days old. Ask the committee to send you a new one.',
+  joined: (userName: string) => `Welcome, ${userName}. You are signed in.`,
   linked: (userName: string, personId: string) => `${userName} is now linked to ${personId}.`,
   unlinked: (userName: string) => `${userName} is no longer linked to anyone.`,
 }

@@ -28,3 +28,10 @@ export const registerSchema = z.object({
 })
 
 export type Registration = z.infer<typeof registerSchema>
+
+/** Joining through an invitation's link (issue 29): a user name and password, no level asked. */
+export const joinSchema = registerSchema
+  .pick({ userName: true, password: true })
+  .extend({ token: z.string().min(1).max(200) })
+
+export type Join = z.infer<typeof joinSchema>

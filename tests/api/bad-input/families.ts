@@ -19,7 +19,7 @@ import {
 } from '#shared/schemas/messages'
 import { myDetailsSchema, newPersonSchema, updatePersonSchema } from '#shared/schemas/person'
 import { newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
-import { registerSchema } from '#shared/schemas/register'
+import { joinSchema, registerSchema } from '#shared/schemas/register'
 import { updateSettingsSchema } from '#shared/schemas/settings'
 import { setupStepIdSchema, skipStepSchema } from '#shared/schemas/setup'
 import { saveSiteLayoutSchema } from '#shared/schemas/site-map'
@@ -161,6 +161,18 @@ export const accountsFamilies: Families = (s) => ({
       '/api/accounts/{id}/person',
       { id: { names: s.anyAccount, real: [s.targetAccount, s.ownAccount] } },
       bodyOf(() => ({ personId: 'keeper' }), accountPersonSchema),
+    ),
+  'POST /api/people/{id}/invitation': () =>
+    s.idsAndBody('POST', '/api/people/{id}/invitation', { id: { names: s.anyPerson } }),
+  // A token no invitation was given: every request is refused, and nothing changes.
+  'POST /api/invitations/join': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/invitations/join',
+      bodyOf(
+        () => ({ token: 'never-sent', userName: 'fuzz-joiner', password: 'a-long-passphrase' }),
+        joinSchema,
+      ),
     ),
   'PUT /api/accounts/{id}/disabled': () =>
     s.idsAndBody(

@@ -308,6 +308,22 @@ export interface SignInFailuresTable {
   firstFailureAt: string
 }
 
+/** An invitation to sign in, and its link (accounts feature, issue 29). */
+export interface InvitationsTable {
+  id: Generated<number>
+  personId: string
+  /** The address the link was sent to: the person's when they were invited. */
+  email: string
+  /** The committee member's user name. */
+  invitedBy: string
+  /** Set by the job that e-mails the link. */
+  tokenHash: string | null
+  createdAt: string
+  expiresAt: string
+  endedAt: string | null
+  endedHow: 'joined' | 'replaced' | 'expired' | null
+}
+
 /** A "Forgotten your password?" request and its link (accounts feature). */
 export interface PasswordResetsTable {
   id: Generated<number>
@@ -384,6 +400,7 @@ export interface Database {
   waiting_list_events: WaitingListEventsTable
   import_runs: ImportRunsTable
   password_resets: PasswordResetsTable
+  invitations: InvitationsTable
   offers: OffersTable
   still_want_rounds: StillWantRoundsTable
   still_want_answers: StillWantAnswersTable

@@ -12,7 +12,7 @@ import {
   otherSessionsEndedSchema,
   resetPasswordSchema,
 } from '#shared/schemas/account'
-import { registerSchema } from '#shared/schemas/register'
+import { joinSchema, registerSchema } from '#shared/schemas/register'
 import {
   linkAccount,
   listAccounts,
@@ -34,6 +34,7 @@ import {
 } from '#server/features/accounts/forgotten-password'
 import { LEVELS } from '#shared/domain/levels'
 import { personRemoved } from '#server/features/accounts/sql'
+import { invitations, invitePerson, joinByInvitation } from '#server/features/accounts/invitations'
 
 const idParams = z.object({ id: z.string().min(1).max(100) })
 
@@ -110,6 +111,43 @@ export async function accountsFeature(app: App) {
     },
     (request) =>
       setAccountDisabled(app, actorOf(request), request.params.id, request.body.disabled),
+  )
+
+  // Invitations to sign in (issue 29): the committee invites; anyone with the link joins, limited
+  // per client like registering.
+  const invited = invitations(app)
+  app.post(
+    '/api/people/:id/invitation',
+    {
+      config: { minLevel: LEVELS.committee },
+      schema: {
+        params: z.object({ id: z.string().min(1).max(40) }),
+        response: { 201: z.object({ sentTo: z.string(), expiresAt: z.string() }) },
+        tags: ['accounts'],
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await invitePerson(invited, request.viewer!, request.params.id)),
+  )
+
+  app.post(
+    '/api/invitations/join',
+    {
+      config: {
+        minLevel: LEVELS.guest,
+        rateLimit: { max: config.limits.register, timeWindow: '10 minutes' },
+      },
+      schema: {
+        body: joinSchema,
+        response: { 201: z.object({ userName: z.string() }) },
+        tags: ['accounts'],
+      },
+    },
+    async (request, reply) => {
+      const { userName, cookies } = await joinByInvitation(invited, request.body, request.ip)
+      for (const cookie of cookies) reply.header('set-cookie', cookie)
+      return reply.status(201).send({ userName })
+    },
   )
 
   app.put(

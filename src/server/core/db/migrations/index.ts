@@ -18,6 +18,7 @@ import { applicationExpiryJobs } from '#server/core/db/migrations/016-applicatio
 import { waitingOrder } from '#server/core/db/migrations/017-waiting-order'
 import { importRuns } from '#server/core/db/migrations/018-import-runs'
 import { passwordResets } from '#server/core/db/migrations/019-password-resets'
+import { invitations } from '#server/core/db/migrations/020-invitations'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -45,6 +46,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '017-waiting-order': waitingOrder,
   '018-import-runs': importRuns,
   '019-password-resets': passwordResets,
+  '020-invitations': invitations,
 }
 
 /** What a migration is told about the engine it runs on. */

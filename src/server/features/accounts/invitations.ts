@@ -1,0 +1,196 @@
+import { z } from 'zod'
+import { LEVELS } from '#shared/domain/levels'
+import { accountMessages } from '#shared/messages/accounts'
+import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import type { Join } from '#shared/schemas/register'
+import type { Config } from '#server/core/config'
+import { assertAcceptablePassword } from '#server/core/auth/password-policy'
+import { associationDetails } from '#server/core/db/association-settings'
+import type { Mailer } from '#server/core/email/transport'
+import { badRequest, conflict, notFound, unprocessable } from '#server/core/errors'
+import { doubling, type JobKind, type JobRunner } from '#server/core/jobs/runner'
+import { hashOf, linkTo, newToken } from '#server/core/link-tokens'
+import { loggedChange, loggedWrite, recordKey, SYSTEM } from '#server/core/logged-change'
+import type { Viewer } from '#server/core/viewer'
+import type { Accounts } from '#server/features/accounts/context'
+import * as invitationsSql from '#server/features/accounts/invitations-sql'
+import * as accountsSql from '#server/features/accounts/sql'
+import { findPerson } from '#server/features/people/sql'
+
+// "Invite to sign in" (issue 29). The committee invites a person who has an e-mail address and no
+// account; a job e-mails the link, making its token as it sends (as for a forgotten password, so
+// no working link rests in the database). The link works once, for 14 days, and only the newest
+// works. Following it, the person chooses a user name and password and joins: an account at
+// Plotholder level, linked to them, signed in. Each invitation, join and expiry is logged.
+
+const LINK_DAYS = 14
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** What the invitation services take from the core. */
+export interface Invitations extends Accounts {
+  config: Config
+  jobs: JobRunner
+  mailer: Mailer
+  email: JobKind<{ invitationId: number }>
+  expiry: JobKind<{ invitationId: number }>
+}
+
+/** The services, their job kinds defined on the app's runner. */
+export function invitations(app: Omit<Invitations, 'email' | 'expiry'>): Invitations {
+  // Named one by one: the app's decorators are not its own properties, which a spread would copy.
+  const { db, auth, clock, config, jobs, mailer } = app
+  const core = { db, auth, clock, config, jobs, mailer }
+  const withJobs = { ...core, email: emailJob(core), expiry: expiryJob(core) }
+  jobs.define(withJobs.email)
+  jobs.define(withJobs.expiry)
+  return withJobs
+}
+
+const invitationPayload = z.object({ invitationId: z.number().int() })
+
+function emailJob(app: Omit<Invitations, 'email' | 'expiry'>): JobKind<{ invitationId: number }> {
+  return {
+    kind: 'invitation-email',
+    payload: invitationPayload,
+    maxAttempts: 8,
+    backOffMs: doubling(60_000, 60 * 60_000),
+    run: ({ invitationId }) => sendInvitation(app, invitationId),
+  }
+}
+
+function expiryJob({ db, clock }: Pick<Invitations, 'db' | 'clock'>) {
+  return {
+    kind: 'invitation-expiry',
+    payload: invitationPayload,
+    maxAttempts: 5,
+    backOffMs: doubling(60_000, 60 * 60_000),
+    run: async ({ invitationId }: { invitationId: number }) => {
+      await loggedWrite(db, [], async (tx, log) => {
+        const now = clock.now().toISOString()
+        if (!(await invitationsSql.endInvitation(tx, invitationId, 'expired', now))) return
+        const change = { methodName: 'invitationExpired', eventCollection: 'invitations' }
+        log({ ...change, docId: String(invitationId), userName: SYSTEM }, { invitationId })
+      })
+    },
+  } satisfies JobKind<{ invitationId: number }>
+}
+
+/** Invites the person: refused without an e-mail address or with an account already. */
+export async function invitePerson(
+  { db, clock, jobs, email, expiry }: Invitations,
+  viewer: Viewer,
+  personId: string,
+) {
+  const now = clock.now()
+  const change = {
+    methodName: 'invitePerson',
+    eventCollection: 'people',
+    docId: personId,
+    userName: viewer.userName,
+  }
+  const answer = await loggedChange(
+    db,
+    change,
+    async (tx) => {
+      const person = await findPerson(tx, personId)
+      if (!person) throw notFound(myAllotmentMessages.personMissing(personId))
+      if (!person.email) throw unprocessable(myAllotmentMessages.invitationNeedsEmail(personId))
+      const holder = await accountsSql.accountOfPerson(tx, personId)
+      if (holder)
+        throw conflict(myAllotmentMessages.personHasAccount(personId, holder.username ?? ''))
+      const expiresAt = new Date(now.getTime() + LINK_DAYS * DAY_MS)
+      const { id } = await invitationsSql.insertInvitation(tx, {
+        personId,
+        email: person.email,
+        invitedBy: viewer.userName,
+        createdAt: now.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+      })
+      await jobs.enqueue(tx, email, { invitationId: id })
+      await jobs.enqueue(tx, expiry, { invitationId: id }, expiresAt)
+      return { sentTo: person.email, expiresAt: expiresAt.toISOString() }
+    },
+    { personId },
+  )
+  jobs.wake()
+  return answer
+}
+
+async function sendInvitation(
+  { db, clock, config, mailer }: Omit<Invitations, 'email' | 'expiry'>,
+  id: number,
+) {
+  const invitation = await invitationsSql.invitationToSend(db.kysely, id, clock.now().toISOString())
+  if (!invitation) return
+  const person = await findPerson(db.kysely, invitation.personId)
+  if (!person) return
+  const token = newToken()
+  const stored = await loggedWrite(db, [], (tx) =>
+    invitationsSql.setInvitationToken(tx, id, hashOf(token)),
+  )
+  if (!stored) return
+  const { name } = await associationDetails(db.kysely, config)
+  const link = linkTo(config, `/join?token=${token}`)
+  await mailer.send(
+    {
+      to: invitation.email,
+      subject: myAllotmentMessages.invitationSubject(name),
+      text: myAllotmentMessages.invitationText(person.firstName, link, name),
+    },
+    `invitation-${id}`,
+  )
+}
+
+/**
+ * Joining through the link: the account is made (better-auth signs it in: its session cookie is
+ * in the headers given back), then, in one write, the invitation is ended and the account put at
+ * Plotholder level and linked to the person. A link used, replaced, expired or forged changes
+ * nothing. Two joins racing on one link both pass the first checks; the second's account is left
+ * at level 0 with its sessions ended, and it is told the link was used.
+ */
+export async function joinByInvitation(
+  { db, auth, clock }: Invitations,
+  { token, userName, password }: Join,
+  clientAddress: string,
+) {
+  const invitation = await invitationsSql.invitationWithToken(db.kysely, hashOf(token))
+  if (!invitation || invitation.endedAt) throw badRequest(myAllotmentMessages.invitationUnknown)
+  if (invitation.expiresAt <= clock.now().toISOString())
+    throw badRequest(myAllotmentMessages.invitationExpired)
+  const person = await findPerson(db.kysely, invitation.personId)
+  if (!person) throw badRequest(myAllotmentMessages.invitationUnknown)
+  const holder = await accountsSql.accountOfPerson(db.kysely, person.id)
+  if (holder) throw conflict(myAllotmentMessages.personHasAccount(person.id, holder.username ?? ''))
+  assertAcceptablePassword(password, userName)
+  const clash = await accountsSql.accountHolding(db.kysely, userName.toLowerCase(), person.email)
+  if (clash?.username === userName.toLowerCase())
+    throw conflict(accountMessages.userNameTaken(userName))
+  if (clash) throw conflict(accountMessages.emailHasAccount)
+  const { headers, response } = await auth.api.signUpEmail({
+    body: { name: userName, email: person.email, password, username: userName, requestedLevel: 1 },
+    returnHeaders: true,
+  })
+  const userId = response!.user.id
+  const change = {
+    methodName: 'joinByInvitation',
+    eventCollection: 'users',
+    docId: userId,
+    userName: userName.toLowerCase(),
+    clientAddress,
+    alsoLocks: [recordKey('people', person.id)],
+  }
+  try {
+    await loggedChange(db, change, async (tx) => {
+      const now = clock.now().toISOString()
+      if (!(await invitationsSql.endInvitation(tx, invitation.id, 'joined', now)))
+        throw badRequest(myAllotmentMessages.invitationUnknown)
+      await accountsSql.setLevel(tx, userId, LEVELS.plotholder, now)
+      await accountsSql.setPerson(tx, userId, person.id, now)
+      return { userName, personId: person.id, invitationId: invitation.id }
+    })
+  } catch (error) {
+    await loggedWrite(db, [], (tx) => accountsSql.endSessions(tx, userId))
+    throw error
+  }
+  return { userName, cookies: headers.getSetCookie() }
+}
