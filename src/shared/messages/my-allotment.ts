@@ -32,6 +32,13 @@ export const myAllotmentMessages = {
   invitationExpired:
     'This invitation is more than 14 days old. Ask the committee to send you a new one.',
   joined: (userName: string) => `Welcome, ${userName}. You are signed in.`,
+  signsInAs: (userName: string, lastSignIn: string | null) =>
+    `Signs in as ${userName}${lastSignIn ? `; last signed in on ${longDate(lastSignIn.slice(0, 10))}` : ''}.`,
+  invitedOn: (createdAt: string, expiresAt: string) =>
+    `Invited to sign in on ${longDate(createdAt.slice(0, 10))}; the link works until ${longDate(expiresAt.slice(0, 10))}.`,
+  invitationLapsed: (createdAt: string) =>
+    `Invited to sign in on ${longDate(createdAt.slice(0, 10))}, but did not join within 14 days.`,
+  notInvited: 'Not invited to sign in yet.',
   linked: (userName: string, personId: string) => `${userName} is now linked to ${personId}.`,
   unlinked: (userName: string) => `${userName} is no longer linked to anyone.`,
 }

@@ -86,3 +86,16 @@ export const accountDisabledSchema = z.object({ disabled: z.boolean() })
 export const accountPersonSchema = z.object({
   personId: z.string().trim().min(1).max(100).nullable(),
 })
+
+/** Whether a person signs in (issue 29): their account, or their newest invitation, or neither. */
+export const personSignInSchema = z.object({
+  account: z.object({ userName: z.string(), lastSignIn: z.string().nullable() }).nullable(),
+  invitation: z
+    .object({
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      endedHow: z.enum(['joined', 'replaced', 'expired']).nullable(),
+    })
+    .nullable(),
+})
+export type PersonSignIn = z.infer<typeof personSignInSchema>

@@ -6,18 +6,23 @@ export interface NewPasswordDraft {
   repeatPassword: string
 }
 
-/** The new password, typed twice: My account's change and the forgotten password's link. */
+/**
+ * The new password, typed twice: My account's change, the forgotten password's link, and joining
+ * through an invitation (where it is the first password, so plainly "Password").
+ */
 export function NewPasswordFields({
   draft,
   onChange,
+  first = false,
 }: {
   draft: NewPasswordDraft
   onChange: (field: keyof NewPasswordDraft) => (event: { target: { value: string } }) => void
+  first?: boolean
 }) {
   return (
     <>
       <TextField
-        label="New password"
+        label={first ? 'Password' : 'New password'}
         name="newPassword"
         type="password"
         autoComplete="new-password"
@@ -27,7 +32,7 @@ export function NewPasswordFields({
         required
       />
       <TextField
-        label="Repeat new password"
+        label={first ? 'Repeat password' : 'Repeat new password'}
         name="repeatPassword"
         type="password"
         autoComplete="new-password"

@@ -39,3 +39,9 @@ export const resetForgottenPassword = (token: string, newPassword: string) =>
 /** Whose the account is (issue 29): a person's nickname, or null for no one. */
 export const linkPerson = (id: string, personId: string | null) =>
   api(`${accountUrl(id)}/person`, { method: 'PUT', json: { personId } })
+/** Joining through an invitation's link: the server signs the new account in. */
+export const joinByInvitation = (token: string, userName: string, password: string) =>
+  api<{ userName: string }>('/api/invitations/join', {
+    method: 'POST',
+    json: { token, userName, password },
+  })

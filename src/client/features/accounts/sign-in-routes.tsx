@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router'
 import { lazyPage } from '../../lib/lazy-page.ts'
 
-// Public pages: signing in, registering for an account, and a forgotten password.
+// Public pages: signing in, registering for an account, a forgotten password, and joining
+// through an invitation.
 export const signInRoutes: RouteObject[] = [
   {
     path: 'login',
@@ -29,6 +30,13 @@ export const signInRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('./reset-password-page.tsx'),
       (m) => m.ResetPasswordPage,
+    ),
+  },
+  {
+    path: 'join',
+    lazy: lazyPage(
+      () => import('./join-page.tsx'),
+      (m) => m.JoinPage,
     ),
   },
 ]

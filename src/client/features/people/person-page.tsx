@@ -7,6 +7,7 @@ import { PersonForm } from './person-form.tsx'
 import { PersonMessages } from './person-messages.tsx'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
 import { PersonState } from './person-state.tsx'
+import { PersonSignIn } from './person-sign-in.tsx'
 
 // Loaded with its data, after the form: it carries the offers' words, which the person's form
 // does without.
@@ -38,6 +39,7 @@ export function PersonPage() {
           </Suspense>
           <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />
+          <PersonSignIn id={person.id} />
         </>
       )}
     </PersonState>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LEVELS } from '#shared/domain/levels'
 import { accountMessages } from '#shared/messages/accounts'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import type { PersonSignIn } from '#shared/schemas/account'
 import type { Join } from '#shared/schemas/register'
 import type { Config } from '#server/core/config'
 import { assertAcceptablePassword } from '#server/core/auth/password-policy'
@@ -193,4 +194,31 @@ export async function joinByInvitation(
     throw error
   }
   return { userName, cookies: headers.getSetCookie() }
+}
+
+/** The person's account and when it last signed in, else their newest invitation. */
+export async function personSignIn(
+  { db }: Pick<Invitations, 'db'>,
+  personId: string,
+): Promise<PersonSignIn> {
+  const [holder, invitation] = await Promise.all([
+    accountsSql.accountOfPerson(db.kysely, personId),
+    invitationsSql.latestInvitation(db.kysely, personId),
+  ])
+  const account = holder
+    ? {
+        userName: holder.username ?? '',
+        lastSignIn: await accountsSql.lastSessionStart(db.kysely, holder.id),
+      }
+    : null
+  return {
+    account,
+    invitation: invitation
+      ? {
+          createdAt: invitation.createdAt,
+          expiresAt: invitation.expiresAt,
+          endedHow: invitation.endedHow,
+        }
+      : null,
+  }
 }

@@ -6,6 +6,7 @@ import {
   accountPersonSchema,
   accountSchema,
   changeEmailSchema,
+  personSignInSchema,
   changePasswordSchema,
   forgottenPasswordSchema,
   oneTimePasswordSchema,
@@ -34,7 +35,12 @@ import {
 } from '#server/features/accounts/forgotten-password'
 import { LEVELS } from '#shared/domain/levels'
 import { personRemoved } from '#server/features/accounts/sql'
-import { invitations, invitePerson, joinByInvitation } from '#server/features/accounts/invitations'
+import {
+  invitations,
+  invitePerson,
+  joinByInvitation,
+  personSignIn,
+} from '#server/features/accounts/invitations'
 
 const idParams = z.object({ id: z.string().min(1).max(100) })
 
@@ -128,6 +134,19 @@ export async function accountsFeature(app: App) {
     },
     async (request, reply) =>
       reply.status(201).send(await invitePerson(invited, request.viewer!, request.params.id)),
+  )
+
+  app.get(
+    '/api/people/:id/sign-in',
+    {
+      config: { minLevel: LEVELS.committee },
+      schema: {
+        params: z.object({ id: z.string().min(1).max(40) }),
+        response: { 200: personSignInSchema },
+        tags: ['accounts'],
+      },
+    },
+    (request) => personSignIn(invited, request.params.id),
   )
 
   app.post(

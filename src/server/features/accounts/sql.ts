@@ -179,3 +179,13 @@ export async function personRemoved(tx: WriteTx, personId: string, now: string) 
     .executeTakeFirst()
   return ended?.username ?? undefined
 }
+
+/** When the account's newest session began: its last sign-in, while any session lasts. */
+export async function lastSessionStart(tx: ReadTx, userId: string): Promise<string | null> {
+  const row = await tx
+    .selectFrom('session')
+    .select((eb) => eb.fn.max('createdAt').as('latest'))
+    .where('userId', '=', userId)
+    .executeTakeFirst()
+  return row?.latest ? new Date(row.latest).toISOString() : null
+}
