@@ -75,12 +75,12 @@ export async function startSeededServer(
   }
 }
 
-/** The session cookie of demo-admin, as a Cookie header value. */
-export async function signInCookie(url: string): Promise<string> {
+/** The session cookie of a demo account (demo-admin unless named), as a Cookie header value. */
+export async function signInCookie(url: string, account = DEMO_ADMIN): Promise<string> {
   const response = await fetch(`${url}/api/auth/sign-in/username`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_ADMIN),
+    body: JSON.stringify(account),
   })
   if (!response.ok) throw new Error(`sign-in failed: ${await response.text()}`)
   return response.headers

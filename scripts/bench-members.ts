@@ -1,0 +1,72 @@
+import { startSmtpServer } from '#tests/helpers/smtp'
+import type { YearPreview } from '#shared/schemas/rent'
+import {
+  buildIfMissing,
+  DEMO_ADMIN,
+  loadAverage,
+  median,
+  onEachEngine,
+  signInCookie,
+  startSeededServer,
+} from './bench/seeded-server.ts'
+
+// `npm run bench:members`: a member's own pages (issue 29) on the council-sized data set (npm run
+// seed:scale: 10,000 people, 2,000 plots, a rent year of 2,000 invoices started here), through
+// the real server process, on SQLite and (with TEST_DATABASE_URL) PostgreSQL. demo-plotholder is
+// linked to a plot holder by the seed. Target: each /api/me/… answer under 20 ms median.
+
+const RUNS = 25
+const ROUTES = ['/api/me/details', '/api/me/plots', '/api/me/rent', '/api/me/messages']
+
+async function bench(engine: string, env: Record<string, string>) {
+  console.log(`\n== ${engine}: seeding the scale data set (10,000 people, 2,000 plots)`)
+  const smtp = await startSmtpServer()
+  process.env.DATABASE_URL = env.DATABASE_URL
+  const app = await startSeededServer('seed-scale.ts', {
+    ...env,
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    SIGN_IN_LIMIT: '1000',
+  })
+  try {
+    const { url } = app.server
+    const admin = await signInCookie(url)
+    const post = (path: string, body: object) =>
+      fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { cookie: admin, 'content-type': 'application/json', origin: url },
+        body: JSON.stringify(body),
+      })
+    const startDate = new Date().toISOString().slice(0, 10)
+    const { sending } = (await (
+      await post('/api/rent/years/preview', { startDate })
+    ).json()) as YearPreview
+    const started = await post('/api/rent/years', { startDate, confirmed: sending })
+    if (started.status !== 201) throw new Error(`rent year: ${await started.text()}`)
+
+    const member = await signInCookie(url, { ...DEMO_ADMIN, username: 'demo-plotholder' })
+    for (const route of ROUTES) {
+      const times: number[] = []
+      let status = 0
+      for (let run = 0; run < RUNS; run++) {
+        const begun = performance.now()
+        const response = await fetch(`${url}${route}`, { headers: { cookie: member } })
+        await response.arrayBuffer()
+        times.push(performance.now() - begun)
+        status = response.status
+      }
+      if (status !== 200) throw new Error(`${route} answered ${status}`)
+      const shown = times.map((t) => t.toFixed(1)).join(', ')
+      console.log(
+        `${route}: median ${median(times).toFixed(1)} ms of ${RUNS} (${shown}) (target under 20 ms)`,
+      )
+    }
+    console.log(loadAverage())
+  } finally {
+    await app.stop()
+    await smtp.close()
+  }
+}
+
+await buildIfMissing()
+await onEachEngine('allotment_bench_members', bench)
