@@ -64,6 +64,8 @@ describe.each(engines)('the demo data on %s', (engine) => {
         level,
         email: `${userName}@example.org`,
         mustChangePassword: false,
+        // The seed links demo-plotholder to a plot holder (issue 29).
+        hasRecord: userName === 'demo-plotholder',
       })
     }
   })

@@ -30,6 +30,7 @@ describe.each(engines)('sign-in and session on %s', (engine) => {
       level: 3,
       email: 'committee1@example.org',
       mustChangePassword: false,
+      hasRecord: false,
     })
   })
 

@@ -111,6 +111,16 @@ describe('my allotment', () => {
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
 
+    // The map marks the member's plot too, with the way back to My allotment. Opened at the
+    // link's address: the session's cookie is that host's, and the test server has two names.
+    await page.goto(new URL('/members/map', link).toString())
+    await poll(() =>
+      page.getByText(myAllotmentMessages.yourPlotMarked(member.plots)).isVisible(),
+    ).toBe(true)
+    expect(await page.locator('.plot--own').count()).toBe(member.plots.length)
+    await page.getByRole('link', { name: 'My allotment', exact: true }).first().click()
+    await poll(() => pathOf(page)).toBe('/members/me')
+
     await secretary.reload()
     await poll(() => field(secretary, 'Phone number').inputValue()).toBe('07700 900456')
     await poll(() => signingIn.getByText(/^Signs in as new-member/).isVisible()).toBe(true)

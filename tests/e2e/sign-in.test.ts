@@ -39,6 +39,7 @@ describe('sign-in, registration and the members shell', () => {
       level: 4,
       email: 'admin@allotment.example',
       mustChangePassword: true,
+      hasRecord: false,
     })
     // Every other members address leads back here until the password is changed.
     await page.goto('/members/plotholders')
@@ -56,6 +57,7 @@ describe('sign-in, registration and the members shell', () => {
       level: 4,
       email: 'admin@allotment.example',
       mustChangePassword: false,
+      hasRecord: false,
     })
   })
 

@@ -119,6 +119,7 @@ async function viewerOf(
     sessionToken: token,
     personId,
     personRemovedAt,
+    hasRecord: personId !== null,
   }
 }
 

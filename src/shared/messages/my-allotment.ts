@@ -39,6 +39,8 @@ export const myAllotmentMessages = {
   invitationLapsed: (createdAt: string) =>
     `Invited to sign in on ${longDate(createdAt.slice(0, 10))}, but did not join within 14 days.`,
   notInvited: 'Not invited to sign in yet.',
+  yourPlotMarked: (plotIds: readonly string[]) =>
+    `Your plot ${plotIds.join(' and ')} is marked on the map.`,
   linked: (userName: string, personId: string) => `${userName} is now linked to ${personId}.`,
   unlinked: (userName: string) => `${userName} is no longer linked to anyone.`,
 }

@@ -25,6 +25,8 @@ export const viewerSchema = z.object({
   level: z.number(),
   /** A one-time password is in use: every screen but My account waits for a new one. */
   mustChangePassword: z.boolean(),
+  /** The account is linked to a person's record: My allotment has something to show (issue 29). */
+  hasRecord: z.boolean(),
 })
 
 export type Viewer = z.infer<typeof viewerSchema>

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { MyMessage } from '#shared/schemas/messages'
 import type { MyDetails, MyRecord, Person } from '#shared/schemas/person'
-import type { MyPlot } from '#shared/schemas/plot'
 import type { MyRent } from '#shared/schemas/rent'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
@@ -18,7 +17,6 @@ const mine = <T>(part: string, url: string) =>
   })
 
 export const myRecordQuery = mine<MyRecord>('details', '/api/me/details')
-export const myPlotsQuery = mine<MyPlot[]>('plots', '/api/me/plots')
 export const myRentQuery = mine<MyRent>('rent', '/api/me/rent')
 export const myMessagesQuery = mine<MyMessage[]>('messages', '/api/me/messages')
 

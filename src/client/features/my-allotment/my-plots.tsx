@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
-import { myPlotsQuery } from './api.ts'
+import { ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
 
 /** Each plot the member holds, and where it is: marked on the site map. */
 export function MyPlots() {
-  const plots = useQuery(myPlotsQuery)
+  const plots = useQuery(ownPlotsQuery)
   return (
     <section aria-labelledby="my-plot">
       <h2 id="my-plot">My plot</h2>

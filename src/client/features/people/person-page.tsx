@@ -7,12 +7,15 @@ import { PersonForm } from './person-form.tsx'
 import { PersonMessages } from './person-messages.tsx'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
 import { PersonState } from './person-state.tsx'
-import { PersonSignIn } from './person-sign-in.tsx'
 
 // Loaded with its data, after the form: it carries the offers' words, which the person's form
 // does without.
 const WaitingListHistory = lazy(() =>
   import('./waiting-list-history.tsx').then((m) => ({ default: m.WaitingListHistory })),
+)
+// Loaded apart too: whether the person signs in to the website, with its own words.
+const PersonSignIn = lazy(() =>
+  import('./person-sign-in.tsx').then((m) => ({ default: m.PersonSignIn })),
 )
 // Loaded apart too: only those who applied on the website have a note.
 const ApplicationNote = lazy(() =>
@@ -39,7 +42,9 @@ export function PersonPage() {
           </Suspense>
           <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />
-          <PersonSignIn id={person.id} />
+          <Suspense fallback={null}>
+            <PersonSignIn id={person.id} />
+          </Suspense>
         </>
       )}
     </PersonState>

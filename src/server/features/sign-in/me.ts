@@ -13,8 +13,8 @@ export async function meFeature(app: App) {
     },
     async (request) => {
       if (!request.viewer) throw unauthorized()
-      const { userName, email, level, mustChangePassword } = request.viewer
-      return { userName, email, level, mustChangePassword }
+      const { userName, email, level, mustChangePassword, hasRecord } = request.viewer
+      return { userName, email, level, mustChangePassword, hasRecord }
     },
   )
 }

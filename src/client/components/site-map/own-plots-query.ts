@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { MyPlot } from '#shared/schemas/plot'
+import { api } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+
+/**
+ * The plots the signed-in member holds (issue 29), which the map and My allotment mark. 404 says
+ * the account is linked to no one: asking again will not change that.
+ */
+export const ownPlotsQuery = queryOptions({
+  queryKey: [...queryKeys.myAllotment, 'plots'],
+  queryFn: () => api<MyPlot[]>('/api/me/plots'),
+  retry: false,
+})
