@@ -116,6 +116,16 @@ describe.each(engines)('invitations to sign in on %s', (engine) => {
     await expectJoinRefused(first!, 400, myAllotmentMessages.invitationUnknown)
     await expectJoinRefused('forged-token-forged-token', 400, myAllotmentMessages.invitationUnknown)
 
+    // The people lists mark who signs in and who is invited; the others wear nothing.
+    const marks = (await send(t, committee, 'GET', '/api/people-sign-in')).json() as Array<{
+      personId: string
+      status: string
+    }>
+    expect(marks.map(({ personId, status }) => [personId, status]).sort()).toEqual([
+      ['ann', 'account'],
+      ['bea', 'invited'],
+    ])
+
     const before = await snapshot(t)
     const taken = await join(second!, 'level3')
     expect(taken.statusCode).toBe(409)

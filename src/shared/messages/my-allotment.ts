@@ -1,4 +1,4 @@
-import { longDate } from '#shared/domain/dates'
+import { longDate, shortDate } from '#shared/domain/dates'
 
 // A member's own pages (issue 29): My allotment, and the committee's linking of an account to the
 // person it belongs to.
@@ -39,6 +39,8 @@ export const myAllotmentMessages = {
   invitationLapsed: (createdAt: string) =>
     `Invited to sign in on ${longDate(createdAt.slice(0, 10))}, but did not join within 14 days.`,
   notInvited: 'Not invited to sign in yet.',
+  listSignsIn: 'signs in',
+  listInvited: (on: string) => `invited ${shortDate(on.slice(0, 10))}`,
   yourPlotMarked: (plotIds: readonly string[]) =>
     `Your plot ${plotIds.join(' and ')} is marked on the map.`,
   linked: (userName: string, personId: string) => `${userName} is now linked to ${personId}.`,

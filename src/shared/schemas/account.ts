@@ -101,3 +101,9 @@ export const personSignInSchema = z.object({
     .nullable(),
 })
 export type PersonSignIn = z.infer<typeof personSignInSchema>
+
+/** Who signs in and who is invited, for the committee's people lists (issue 29). */
+export const peopleSignInSchema = z.array(
+  z.object({ personId: z.string(), status: z.enum(['account', 'invited']), since: z.string() }),
+)
+export type PeopleSignIn = z.infer<typeof peopleSignInSchema>

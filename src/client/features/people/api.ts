@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SentMessage } from '#shared/schemas/messages'
 import type { PersonApplication, WaitingListEvent } from '#shared/schemas/letting'
 import type { NewPerson, Person, UpdatePerson, WaitingPlace } from '#shared/schemas/person'
+import type { PeopleSignIn } from '#shared/schemas/account'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import type { PeopleMode } from './mode.ts'
@@ -20,6 +21,12 @@ export const peopleListQuery = (mode: PeopleMode) =>
     queryKey: [...peopleKeys.lists, mode],
     queryFn: () => api<Person[]>(`/api/people?status=${mode}`),
   })
+
+/** Who signs in and who is invited (issue 29): under accounts, which linking and joining change. */
+export const peopleSignInQuery = queryOptions({
+  queryKey: [...queryKeys.accounts, 'people'],
+  queryFn: () => api<PeopleSignIn>('/api/people-sign-in'),
+})
 
 export const personQuery = (id: string) =>
   queryOptions({

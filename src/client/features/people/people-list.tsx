@@ -1,10 +1,12 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import { peopleMessages } from '#shared/messages/people'
 import { SelectField, TextField } from '../../components/ui/field.tsx'
 import { ListActions } from '../../components/ui/list-actions.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
-import { usePeople } from './api.ts'
+import { peopleSignInQuery, usePeople } from './api.ts'
 import { listPath, modeText, type PeopleMode } from './mode.ts'
 import { PeopleRows } from './people-rows.tsx'
 import { usePeopleView, type SortKey } from './use-people-view.ts'
@@ -16,6 +18,7 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
   const [filter, setFilter] = useState('')
   const [sort, setSort] = useState<SortKey>(mode === 'waitinglist' ? 'joined' : 'name')
   const view = usePeopleView(query.data, mode, sort, filter)
+  const signIns = useSignInMarks()
 
   return (
     <>
@@ -70,6 +73,7 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
               listKey={`${sort}:${view.filter}`}
               people={view.matches}
               mode={mode}
+              signIns={signIns}
               emptyText={
                 view.total === 0 ? peopleMessages.noPeopleYet : peopleMessages.noPeopleMatch
               }
@@ -78,5 +82,22 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
         )}
       </QueryState>
     </>
+  )
+}
+
+// Each person who signs in or is invited, with the words their row wears; the others, nothing.
+function useSignInMarks(): ReadonlyMap<string, string> {
+  const { data } = useQuery(peopleSignInQuery)
+  return useMemo(
+    () =>
+      new Map(
+        (data ?? []).map(({ personId, status, since }) => [
+          personId,
+          status === 'account'
+            ? myAllotmentMessages.listSignsIn
+            : myAllotmentMessages.listInvited(since),
+        ]),
+      ),
+    [data],
   )
 }

@@ -14,12 +14,15 @@ interface Props {
   emptyText: string
   /** Changes with the filter and sort: the list then starts again at one page. */
   listKey: string
+  /** What each person who signs in or is invited wears on their row. */
+  signIns: ReadonlyMap<string, string>
 }
 
 // Memoised: typing in the filter re-renders the toolbar at once, the rows only when the
 // deferred result changes. Rows are memoised too, so a person still listed after a keystroke
 // keeps their row.
-export const PeopleRows = memo(function PeopleRows({ people, mode, emptyText, listKey }: Props) {
+export const PeopleRows = memo(function PeopleRows(props: Props) {
+  const { people, mode, emptyText, listKey, signIns } = props
   const { visible, hidden, showMore } = useShowMore(people, PAGE_SIZE, listKey)
   const openId = openPersonId(useLocation().pathname, mode)
   const navigate = useNavigate()
@@ -44,7 +47,13 @@ export const PeopleRows = memo(function PeopleRows({ people, mode, emptyText, li
     <>
       <ul className="people-list" onClick={openPerson}>
         {visible.map((person) => (
-          <PersonRow key={person.id} person={person} mode={mode} open={person.id === openId} />
+          <PersonRow
+            key={person.id}
+            person={person}
+            mode={mode}
+            open={person.id === openId}
+            signIn={signIns.get(person.id)}
+          />
         ))}
       </ul>
       {hidden > 0 ? (
@@ -74,10 +83,12 @@ const PersonRow = memo(function PersonRow({
   person,
   mode,
   open,
+  signIn,
 }: {
   person: ListedPerson
   mode: PeopleMode
   open: boolean
+  signIn: string | undefined
 }) {
   const name = [person.lastName, person.firstName].filter(Boolean).join(', ') || person.id
   return (
@@ -105,6 +116,7 @@ const PersonRow = memo(function PersonRow({
           </>
         )}
       </span>
+      {signIn ? <span className="people-list__sign-in">{signIn}</span> : null}
     </li>
   )
 })

@@ -82,3 +82,13 @@ export function latestInvitation(tx: ReadTx, personId: string) {
     .limit(1)
     .executeTakeFirst()
 }
+
+/** Everyone with an invitation still open, with when it was sent: one query for the lists. */
+export function openInvitations(tx: ReadTx, now: string) {
+  return tx
+    .selectFrom('invitations')
+    .select(['personId', 'createdAt'])
+    .where('endedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .execute()
+}

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { LEVELS } from '#shared/domain/levels'
 import { accountMessages } from '#shared/messages/accounts'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
-import type { PersonSignIn } from '#shared/schemas/account'
+import type { PeopleSignIn, PersonSignIn } from '#shared/schemas/account'
 import type { Join } from '#shared/schemas/register'
 import type { Config } from '#server/core/config'
 import { assertAcceptablePassword } from '#server/core/auth/password-policy'
@@ -221,4 +221,27 @@ export async function personSignIn(
         }
       : null,
   }
+}
+
+/** Everyone who has an account or an open invitation; the others are not invited. */
+export async function peopleSignIn({
+  db,
+  clock,
+}: Pick<Invitations, 'db' | 'clock'>): Promise<PeopleSignIn> {
+  const [accounts, invited] = await Promise.all([
+    accountsSql.linkedAccounts(db.kysely),
+    invitationsSql.openInvitations(db.kysely, clock.now().toISOString()),
+  ])
+  return [
+    ...accounts.map(({ personId, createdAt }) => ({
+      personId: personId ?? '',
+      status: 'account' as const,
+      since: new Date(createdAt).toISOString(),
+    })),
+    ...invited.map(({ personId, createdAt }) => ({
+      personId,
+      status: 'invited' as const,
+      since: createdAt,
+    })),
+  ]
 }

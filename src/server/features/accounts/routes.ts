@@ -6,6 +6,7 @@ import {
   accountPersonSchema,
   accountSchema,
   changeEmailSchema,
+  peopleSignInSchema,
   personSignInSchema,
   changePasswordSchema,
   forgottenPasswordSchema,
@@ -39,6 +40,7 @@ import {
   invitations,
   invitePerson,
   joinByInvitation,
+  peopleSignIn,
   personSignIn,
 } from '#server/features/accounts/invitations'
 
@@ -134,6 +136,15 @@ export async function accountsFeature(app: App) {
     },
     async (request, reply) =>
       reply.status(201).send(await invitePerson(invited, request.viewer!, request.params.id)),
+  )
+
+  app.get(
+    '/api/people-sign-in',
+    {
+      config: { minLevel: LEVELS.committee },
+      schema: { response: { 200: peopleSignInSchema }, tags: ['accounts'] },
+    },
+    () => peopleSignIn(invited),
   )
 
   app.get(

@@ -189,3 +189,12 @@ export async function lastSessionStart(tx: ReadTx, userId: string): Promise<stri
     .executeTakeFirst()
   return row?.latest ? new Date(row.latest).toISOString() : null
 }
+
+/** Every account that belongs to a person, with the person and when the account was made. */
+export function linkedAccounts(tx: ReadTx) {
+  return tx
+    .selectFrom('user')
+    .select(['personId', 'createdAt'])
+    .where('personId', 'is not', null)
+    .execute()
+}

@@ -114,10 +114,9 @@ export function updatePerson(
 
 /** The member's own record, and their place on the waiting list if they are on it. */
 export async function getMyRecord({ db }: People, personId: string): Promise<MyRecord> {
-  const [person, place] = await Promise.all([
-    peopleRepo.requirePerson(db.kysely, personId),
-    placeOnList(db.kysely, personId),
-  ])
+  const person = await peopleRepo.requirePerson(db.kysely, personId)
+  // The place costs the whole list in order: only for those on it.
+  const place = person.onWaitingList ? await placeOnList(db.kysely, personId) : undefined
   return { person, place: place ?? null }
 }
 
