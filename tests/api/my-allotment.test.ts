@@ -166,6 +166,40 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
     expect((await details(wes)).place).toEqual({ position: 2, total: 2 })
   })
 
+  it('lets a waiting-list member answer their own offer, and nobody else', async () => {
+    const wes = await t.signInAs(1, 'wes-account')
+    await createPlot(t, committee, 'V1')
+    const made = await send(t, committee, 'POST', '/api/offers', {
+      plotId: 'V1',
+      personId: 'wes',
+      reason: 'Next in line, asked for a shed',
+    })
+    expect(made.statusCode, made.body).toBe(201)
+    const offers = (await send(t, wes, 'GET', '/api/me/offers')).json() as Array<{
+      id: number
+      plotId: string
+    }>
+    expect(offers).toEqual([expect.objectContaining({ plotId: 'V1' })])
+    // The committee's note stays the committee's.
+    expect(JSON.stringify(offers)).not.toContain('shed')
+    const id = offers[0]!.id
+    expect((await send(t, ann, 'GET', '/api/me/offers')).json()).toEqual([])
+    const notAnns = await send(t, ann, 'POST', `/api/me/offers/${id}/answer`, { answer: 'accept' })
+    expect(notAnns.statusCode).toBe(404)
+    expect(notAnns.json().detail).toBe(myAllotmentMessages.offerNotYours)
+
+    const accepted = await send(t, wes, 'POST', `/api/me/offers/${id}/answer`, {
+      answer: 'accept',
+    })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    expect(accepted.json()).toMatchObject({ plotId: 'V1', status: 'accepted' })
+    expect((await send(t, wes, 'GET', '/api/me/plots')).json()).toEqual([
+      expect.objectContaining({ id: 'V1' }),
+    ])
+    const again = await send(t, wes, 'POST', `/api/me/offers/${id}/answer`, { answer: 'decline' })
+    expect(again.statusCode).toBe(409)
+  })
+
   it('saves a member’s own change, logged as theirs, and refuses a stale one', async () => {
     const before = (await details(ann)).person
     const mark = await lastLogId(t)

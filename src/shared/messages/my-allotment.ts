@@ -1,4 +1,4 @@
-import { longDate, shortDate } from '#shared/domain/dates'
+import { longDate } from '#shared/domain/dates'
 
 // A member's own pages (issue 29): My allotment, and the committee's linking of an account to the
 // person it belongs to.
@@ -13,6 +13,11 @@ export const myAllotmentMessages = {
   personMissing: (personId: string) =>
     `There is no plot holder or waiting-list member '${personId}'.`,
   invoiceNotYours: 'That invoice is not one of yours.',
+  offerNotYours: 'That offer is not one of yours.',
+  offeredPlot: (plotId: string, deadline: string) =>
+    `You are offered plot ${plotId}. Please say whether you accept it by ${longDate(deadline)}.`,
+  offerAnswered: (plotId: string, accepted: boolean) =>
+    accepted ? `Plot ${plotId} is yours. Welcome!` : `You have declined plot ${plotId}.`,
   detailsSaved: 'Your details have been saved.',
   noInvoicesYet: 'No invoices have been sent to you yet.',
   noMessagesYet: 'The association has not written to you here yet.',
@@ -39,8 +44,6 @@ export const myAllotmentMessages = {
   invitationLapsed: (createdAt: string) =>
     `Invited to sign in on ${longDate(createdAt.slice(0, 10))}, but did not join within 14 days.`,
   notInvited: 'Not invited to sign in yet.',
-  listSignsIn: 'signs in',
-  listInvited: (on: string) => `invited ${shortDate(on.slice(0, 10))}`,
   yourPlotMarked: (plotIds: readonly string[]) =>
     `Your plot ${plotIds.join(' and ')} is marked on the map.`,
   linked: (userName: string, personId: string) => `${userName} is now linked to ${personId}.`,

@@ -2,6 +2,9 @@
 // screens' notices.
 
 export const peopleMessages = {
+  // The lists' marks of who signs in to the website (issue 29); a date is the invitation's.
+  listSignsIn: 'signs in',
+  listInvited: (on: string) => `invited ${on}`,
   personNameRequired: "The person's name must be filled in!",
   personNicknameRequired: "The person's nickname must be filled in!",
   nicknameInUse: (id: string) => `The nickname '${id}' is already in use!`,

@@ -132,6 +132,15 @@ export type OfferChoices = z.infer<typeof offerChoicesSchema>
 
 export const offerAnswerSchema = z.object({ answer: z.enum(['accept', 'decline']) })
 
+/** An open offer as its member sees it in My allotment (issue 29): no committee notes. */
+export const myOfferSchema = z.object({
+  id: z.number(),
+  plotId: z.string(),
+  deadline: z.string(),
+  status: z.string(),
+})
+export type MyOffer = z.infer<typeof myOfferSchema>
+
 /** The committee takes an open offer back; the reason is required (422 when empty). */
 export const withdrawOfferSchema = z.object({
   reason: z.string().trim().max(500, commonMessages.tooLong('reason', 500)),

@@ -721,6 +721,14 @@ export const lettingFamilies: Families = (s) => {
         { id: { names: () => false, numeric: true } },
         bodyOf(() => ({ answer: 'accept' }), offerAnswerSchema),
       ),
+    // The suite's caller is linked to no one: refused (404) whatever the offer.
+    'POST /api/me/offers/{id}/answer': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/me/offers/{id}/answer',
+        { id: { names: () => false, numeric: true } },
+        bodyOf(() => ({ answer: 'accept' }), offerAnswerSchema),
+      ),
     'POST /api/offers/{id}/withdraw': () =>
       s.idsAndBody(
         'POST',

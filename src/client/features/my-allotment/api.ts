@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { MyOffer } from '#shared/schemas/letting'
 import type { MyMessage } from '#shared/schemas/messages'
 import type { MyDetails, MyRecord, Person } from '#shared/schemas/person'
 import type { MyRent } from '#shared/schemas/rent'
@@ -20,6 +21,8 @@ export const myRecordQuery = mine<MyRecord>('details', '/api/me/details')
 export const myRentQuery = mine<MyRent>('rent', '/api/me/rent')
 export const myMessagesQuery = mine<MyMessage[]>('messages', '/api/me/messages')
 
+export const myOffersQuery = mine<MyOffer[]>('offers', '/api/me/offers')
+
 export const myInvoiceUrl = (id: number) => `/api/me/invoices/${id}/pdf`
 
 const saveMyDetails = (details: MyDetails) =>
@@ -27,3 +30,13 @@ const saveMyDetails = (details: MyDetails) =>
 
 export const useSaveMyDetails = () =>
   useChange({ mutationFn: saveMyDetails, invalidates: [queryKeys.myAllotment] })
+
+const answerMyOffer = ({ id, answer }: { id: number; answer: 'accept' | 'decline' }) =>
+  api<MyOffer>(`/api/me/offers/${id}/answer`, { method: 'POST', json: { answer } })
+
+// An accepted plot is the member's and leaves the list: their page and the plots change.
+export const useAnswerMyOffer = () =>
+  useChange({
+    mutationFn: answerMyOffer,
+    invalidates: [queryKeys.myAllotment, queryKeys.plots, queryKeys.offers],
+  })

@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { lettingMessages } from '#shared/messages/letting'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { myRecordQuery } from './api.ts'
@@ -8,6 +8,11 @@ import { MyMessages } from './my-messages.tsx'
 import { MyPlots } from './my-plots.tsx'
 import { MyRent } from './my-rent.tsx'
 import './my-allotment.css'
+
+// Only for those on the waiting list, with the offers' words: loaded apart.
+const MyWaitingList = lazy(() =>
+  import('./my-waiting-list.tsx').then((m) => ({ default: m.MyWaitingList })),
+)
 
 // A member's own page: what they would otherwise ask a volunteer. The record comes first; an
 // account linked to no one gets the server's reason instead of empty sections.
@@ -19,11 +24,10 @@ export function MyAllotmentPage() {
       <QueryState query={record}>
         {({ person, place }) => (
           <>
-            {place ? (
-              <section aria-labelledby="my-place">
-                <h2 id="my-place">The waiting list</h2>
-                <p>{lettingMessages.position(place.position, place.total)}</p>
-              </section>
+            {person.onWaitingList ? (
+              <Suspense fallback={null}>
+                <MyWaitingList place={place} />
+              </Suspense>
             ) : null}
             {person.isPlotHolder ? <MyPlots /> : null}
             <MyRent />

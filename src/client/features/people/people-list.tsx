@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import { shortDate } from '#shared/domain/dates'
 import { peopleMessages } from '#shared/messages/people'
 import { SelectField, TextField } from '../../components/ui/field.tsx'
 import { ListActions } from '../../components/ui/list-actions.tsx'
@@ -94,8 +94,8 @@ function useSignInMarks(): ReadonlyMap<string, string> {
         (data ?? []).map(({ personId, status, since }) => [
           personId,
           status === 'account'
-            ? myAllotmentMessages.listSignsIn
-            : myAllotmentMessages.listInvited(since),
+            ? peopleMessages.listSignsIn
+            : peopleMessages.listInvited(shortDate(since.slice(0, 10))),
         ]),
       ),
     [data],

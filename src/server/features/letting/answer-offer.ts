@@ -1,8 +1,9 @@
 import { offerAnswerable } from '#shared/domain/letting'
 import { offerMessages } from '#shared/messages/offers'
-import type { Offer } from '#shared/schemas/letting'
+import type { MyOffer, Offer } from '#shared/schemas/letting'
+import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import type { ReadTx } from '#server/core/db/write-transaction'
-import { badRequest, conflict } from '#server/core/errors'
+import { badRequest, conflict, notFound } from '#server/core/errors'
 import { loggedChange, PUBLIC, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import { acceptOffer } from '#server/features/letting/accept-offer'
@@ -10,7 +11,12 @@ import type { Letting } from '#server/features/letting/context'
 import { declineOffer } from '#server/features/letting/decline-offer'
 import { requireOfferRow } from '#server/features/letting/offer-view'
 import { offerById } from '#server/features/letting/offer-view'
-import { offerRow, offerWithTokenHash, type OfferRow } from '#server/features/letting/sql'
+import {
+  offerRow,
+  offersOpenTo,
+  offerWithTokenHash,
+  type OfferRow,
+} from '#server/features/letting/sql'
 import { hashOf } from '#server/core/link-tokens'
 
 // An offer is answered through a link in its e-mail (by the person: logged as the public), or by
@@ -55,6 +61,31 @@ export async function recordAnswer(
 ): Promise<Offer> {
   const offer = await requireOfferRow(letting.db.kysely, offerId)
   return answerOffer(letting, offer, answer, viewer.userName)
+}
+
+/** The member's open offers (issue 29). */
+export async function myOffers({ db }: Pick<Letting, 'db'>, personId: string): Promise<MyOffer[]> {
+  const offers = await offersOpenTo(db.kysely, personId)
+  return offers.map(({ id, plotId, deadline, status }) => ({ id, plotId, deadline, status }))
+}
+
+/** The member answers their own offer in My allotment, as the e-mailed link would. */
+export async function answerMyOffer(
+  letting: Letting,
+  viewer: Viewer,
+  personId: string,
+  offerId: number,
+  answer: Answer,
+): Promise<MyOffer> {
+  const offer = await offerRow(letting.db.kysely, offerId)
+  if (offer?.personId !== personId) throw notFound(myAllotmentMessages.offerNotYours)
+  const { id, plotId, deadline, status } = await answerOffer(
+    letting,
+    offer,
+    answer,
+    viewer.userName,
+  )
+  return { id, plotId, deadline, status }
 }
 
 function answerOffer(

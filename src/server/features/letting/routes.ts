@@ -4,6 +4,7 @@ import {
   applicationSchema,
   lapsedPersonSchema,
   lettingSettingsSchema,
+  myOfferSchema,
   newOfferSchema,
   offerAnswerSchema,
   offerChoicesSchema,
@@ -23,7 +24,8 @@ import { serialIdParams } from '#server/core/http/serial-id'
 import { lapsedPeople, waitingListHistory } from '#server/features/people/waiting-list-sql'
 import { applicationExpiryJob } from '#server/features/letting/application-expiry'
 import { applyForPlot, findPlace } from '#server/features/letting/applications'
-import { recordAnswer } from '#server/features/letting/answer-offer'
+import { answerMyOffer, myOffers, recordAnswer } from '#server/features/letting/answer-offer'
+import { ownPersonId } from '#server/core/viewer'
 import { confirmApplication } from '#server/features/letting/confirm-application'
 import { offerExpiryJob } from '#server/features/letting/expire-offer'
 import { listOffers, offerChoices } from '#server/features/letting/list-offers'
@@ -194,6 +196,35 @@ export async function lettingFeature(app: App) {
       },
     },
     (request) => recordAnswer(app, request.viewer!, request.params.id, request.body.answer),
+  )
+
+  // The member's own offers (issue 29): any signed-in level, only the person the account is.
+  const member = { minLevel: LEVELS.plotholder, personalData: true }
+  app.get(
+    '/api/me/offers',
+    { config: member, schema: { response: { 200: z.array(myOfferSchema) }, tags } },
+    (request) => myOffers(app, ownPersonId(request.viewer!)),
+  )
+
+  app.post(
+    '/api/me/offers/:id/answer',
+    {
+      config: member,
+      schema: {
+        params: serialIdParams,
+        body: offerAnswerSchema,
+        response: { 200: myOfferSchema },
+        tags,
+      },
+    },
+    (request) =>
+      answerMyOffer(
+        app,
+        request.viewer!,
+        ownPersonId(request.viewer!),
+        request.params.id,
+        request.body.answer,
+      ),
   )
 
   app.post(

@@ -62,6 +62,17 @@ export function openOffers(tx: ReadTx): Promise<ShownOffer[]> {
     .execute()
 }
 
+/** The person's open offers, soonest deadline first. */
+export function offersOpenTo(tx: ReadTx, personId: string): Promise<ShownOffer[]> {
+  return tx
+    .selectFrom('offers')
+    .select(shownColumns)
+    .where('personId', '=', personId)
+    .where('status', '=', 'open')
+    .orderBy('deadline')
+    .execute()
+}
+
 /** The latest closed offers, newest first. */
 export function latestClosedOffers(tx: ReadTx, limit: number): Promise<ShownOffer[]> {
   return tx
