@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext } from 'playwright-core'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import type { Person } from '#shared/schemas/person'
+import { plotInput } from '#tests/helpers/records'
 import type { YearPreview } from '#shared/schemas/rent'
 import {
   anonymousPage,
@@ -128,6 +129,52 @@ describe('my allotment', () => {
     const logs = JSON.stringify(await (await admin.get('/api/logs')).json())
     expect(logs).toContain('"methodName":"updateOwnDetails"')
     expect(logs).toContain('"userName":"new-member"')
+  })
+
+  it('lets a waiting-list member see their place and accept the plot offered to them', async () => {
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'waiting-member',
+      level: 1,
+      viewport: PHONE,
+    })
+    const waiting = (await (
+      await committee.get('/api/people?status=waitinglist')
+    ).json()) as Person[]
+    const next = waiting[0]!
+    const accounts = (await (await committee.get('/api/accounts')).json()) as Array<{
+      id: string
+      userName: string
+    }>
+    const account = accounts.find((a) => a.userName === 'waiting-member')!
+    const linked = await committee.put(`/api/accounts/${account.id}/person`, {
+      data: { personId: next.id },
+    })
+    expect(linked.status(), await linked.text()).toBe(200)
+    const plot = await committee.post('/api/plots', {
+      data: { ...plotInput('NEW-1'), description: 'Beside the orchard' },
+    })
+    expect(plot.status(), await plot.text()).toBe(201)
+    const offered = await committee.post('/api/offers', {
+      data: { plotId: 'NEW-1', personId: next.id, reason: '' },
+    })
+    expect(offered.status(), await offered.text()).toBe(201)
+
+    await page.goto('/members/me')
+    const list = page.getByRole('region', { name: 'The waiting list' })
+    await poll(() =>
+      list.getByText(/^You are number 1 of \d+ on the waiting list\.$/).isVisible(),
+    ).toBe(true)
+    await poll(() => list.getByText(/^You are offered plot NEW-1\./).isVisible()).toBe(true)
+    await settled(page)
+    await expectNoAxeViolations(page)
+    page.once('dialog', (dialog) => void dialog.accept())
+    await list.getByRole('button', { name: 'Accept plot NEW-1' }).click()
+    await poll(() =>
+      page
+        .getByRole('region', { name: 'My plot' })
+        .getByText('Plot NEW-1', { exact: true })
+        .isVisible(),
+    ).toBe(true)
   })
 
   it('tells a member whose account is linked to no one to ask the committee', async () => {
