@@ -277,6 +277,9 @@ describe.each(engines)('access matrix on %s', (engine) => {
       case 'PUT /api/accounts/{id}/person':
         payload = { personId: null }
         break
+      case 'POST /api/invitations':
+        payload = { group: 'waitinglist' }
+        break
       case 'POST /api/contact':
         payload = { name: 'Visitor', email: 'visitor@example.org', enquiry: 'Any plots free?' }
         break

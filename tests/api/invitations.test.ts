@@ -117,7 +117,7 @@ describe.each(engines)('invitations to sign in on %s', (engine) => {
     await expectJoinRefused('forged-token-forged-token', 400, myAllotmentMessages.invitationUnknown)
 
     // The people lists mark who signs in and who is invited; the others wear nothing.
-    const marks = (await send(t, committee, 'GET', '/api/people-sign-in')).json() as Array<{
+    const marks = (await send(t, committee, 'GET', '/api/people-sign-in')).json().people as Array<{
       personId: string
       status: string
     }>
@@ -134,6 +134,32 @@ describe.each(engines)('invitations to sign in on %s', (engine) => {
     expect(weak.statusCode).toBe(400)
     expect(await snapshot(t)).toEqual(before)
     expect((await join(second!, 'bea-grows')).statusCode).toBe(201)
+  })
+
+  it('invites everyone on the waiting list who has an e-mail address and no account, in one go', async () => {
+    await createPerson(t, committee, 'wil', {
+      firstName: 'Wil',
+      email: 'wil@example.org',
+      onWaitingList: true,
+    })
+    await createPerson(t, committee, 'wyn', { firstName: 'Wyn', email: '', onWaitingList: true })
+    const since = await lastLogId(t)
+    const sent = await send(t, committee, 'POST', '/api/invitations', { group: 'waitinglist' })
+    expect(sent.statusCode, sent.body).toBe(201)
+    expect(sent.json()).toEqual({ invited: 1, withoutEmail: 1, signedUp: 0 })
+    const [token] = await tokensTo('wil@example.org')
+    expect(token).toBeTruthy()
+    const logged = (await logsAfter(t, since)).filter((entry) => entry.methodName === 'inviteGroup')
+    expect(logged).toHaveLength(1)
+    // Sent, as the lists' summary says once the mail server has taken it.
+    await expect
+      .poll(async () => (await send(t, committee, 'GET', '/api/people-sign-in')).json())
+      .toMatchObject({ invitationsWaiting: 0 })
+    // A plot holder may not send them.
+    const member = await t.signInAs(1, 'a-member')
+    expect(
+      (await send(t, member, 'POST', '/api/invitations', { group: 'waitinglist' })).statusCode,
+    ).toBe(403)
   })
 
   it('ends a link after 14 days, logging that it expired', async () => {

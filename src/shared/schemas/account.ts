@@ -102,8 +102,26 @@ export const personSignInSchema = z.object({
 })
 export type PersonSignIn = z.infer<typeof personSignInSchema>
 
-/** Who signs in and who is invited, for the committee's people lists (issue 29). */
-export const peopleSignInSchema = z.array(
-  z.object({ personId: z.string(), status: z.enum(['account', 'invited']), since: z.string() }),
-)
+/**
+ * Who signs in and who is invited, for the committee's people lists (issue 29), and how the open
+ * invitations stand: sent, or waiting for the mail server.
+ */
+export const peopleSignInSchema = z.object({
+  people: z.array(
+    z.object({ personId: z.string(), status: z.enum(['account', 'invited']), since: z.string() }),
+  ),
+  invitationsSent: z.number(),
+  invitationsWaiting: z.number(),
+})
 export type PeopleSignIn = z.infer<typeof peopleSignInSchema>
+
+/** The groups "Invite everyone who has no account yet" may be sent to. */
+export const invitationGroupSchema = z.object({ group: z.enum(['plotholders', 'waitinglist']) })
+export type InvitationGroup = z.infer<typeof invitationGroupSchema>['group']
+
+export const groupInvitedSchema = z.object({
+  invited: z.number(),
+  withoutEmail: z.number(),
+  signedUp: z.number(),
+})
+export type GroupInvited = z.infer<typeof groupInvitedSchema>

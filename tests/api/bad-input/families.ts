@@ -4,6 +4,7 @@ import {
   accountDisabledSchema,
   accountLevelSchema,
   accountPersonSchema,
+  invitationGroupSchema,
   changeEmailSchema,
   changePasswordSchema,
   forgottenPasswordSchema,
@@ -164,6 +165,12 @@ export const accountsFamilies: Families = (s) => ({
     ),
   'POST /api/people/{id}/invitation': () =>
     s.idsAndBody('POST', '/api/people/{id}/invitation', { id: { names: s.anyPerson } }),
+  'POST /api/invitations': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/invitations',
+      bodyOf(() => ({ group: 'waitinglist' }), invitationGroupSchema),
+    ),
   // A token no invitation was given: every request is refused, and nothing changes.
   'POST /api/invitations/join': () =>
     s.bodyOnly(

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { shortDate } from '#shared/domain/dates'
@@ -10,6 +10,11 @@ import { peopleSignInQuery, usePeople } from './api.ts'
 import { listPath, modeText, type PeopleMode } from './mode.ts'
 import { PeopleRows } from './people-rows.tsx'
 import { usePeopleView, type SortKey } from './use-people-view.ts'
+
+// Loaded apart, with its own words: the list itself comes first.
+const InviteEveryone = lazy(() =>
+  import('./invite-everyone.tsx').then((m) => ({ default: m.InviteEveryone })),
+)
 
 // The filter and sort live here, in the layout, so they survive opening and closing a person.
 export function PeopleList({ mode }: { mode: PeopleMode }) {
@@ -41,6 +46,9 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
           }
         />
       </div>
+      <Suspense fallback={null}>
+        <InviteEveryone mode={mode} />
+      </Suspense>
       <div className="toolbar">
         <TextField
           label="Filter"
@@ -91,7 +99,7 @@ function useSignInMarks(): ReadonlyMap<string, string> {
   return useMemo(
     () =>
       new Map(
-        (data ?? []).map(({ personId, status, since }) => [
+        (data?.people ?? []).map(({ personId, status, since }) => [
           personId,
           status === 'account'
             ? peopleMessages.listSignsIn

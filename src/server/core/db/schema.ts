@@ -318,6 +318,8 @@ export interface InvitationsTable {
   invitedBy: string
   /** Set by the job that e-mails the link. */
   tokenHash: string | null
+  /** When the mail server took the e-mail. */
+  sentAt: string | null
   createdAt: string
   expiresAt: string
   endedAt: string | null

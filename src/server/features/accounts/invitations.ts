@@ -2,7 +2,12 @@ import { z } from 'zod'
 import { LEVELS } from '#shared/domain/levels'
 import { accountMessages } from '#shared/messages/accounts'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
-import type { PeopleSignIn, PersonSignIn } from '#shared/schemas/account'
+import type {
+  GroupInvited,
+  InvitationGroup,
+  PeopleSignIn,
+  PersonSignIn,
+} from '#shared/schemas/account'
 import type { Join } from '#shared/schemas/register'
 import type { Config } from '#server/core/config'
 import { assertAcceptablePassword } from '#server/core/auth/password-policy'
@@ -16,7 +21,8 @@ import type { Viewer } from '#server/core/viewer'
 import type { Accounts } from '#server/features/accounts/context'
 import * as invitationsSql from '#server/features/accounts/invitations-sql'
 import * as accountsSql from '#server/features/accounts/sql'
-import { findPerson } from '#server/features/people/sql'
+import { contactDetails, findPerson } from '#server/features/people/sql'
+import type { WriteTx } from '#server/core/db/write-transaction'
 
 // "Invite to sign in" (issue 29). The committee invites a person who has an e-mail address and no
 // account; a job e-mails the link, making its token as it sends (as for a forgotten password, so
@@ -77,12 +83,8 @@ function expiryJob({ db, clock }: Pick<Invitations, 'db' | 'clock'>) {
 }
 
 /** Invites the person: refused without an e-mail address or with an account already. */
-export async function invitePerson(
-  { db, clock, jobs, email, expiry }: Invitations,
-  viewer: Viewer,
-  personId: string,
-) {
-  const now = clock.now()
+export async function invitePerson(invitations: Invitations, viewer: Viewer, personId: string) {
+  const { db, jobs } = invitations
   const change = {
     methodName: 'invitePerson',
     eventCollection: 'people',
@@ -99,22 +101,91 @@ export async function invitePerson(
       const holder = await accountsSql.accountOfPerson(tx, personId)
       if (holder)
         throw conflict(myAllotmentMessages.personHasAccount(personId, holder.username ?? ''))
-      const expiresAt = new Date(now.getTime() + LINK_DAYS * DAY_MS)
-      const { id } = await invitationsSql.insertInvitation(tx, {
-        personId,
-        email: person.email,
-        invitedBy: viewer.userName,
-        createdAt: now.toISOString(),
-        expiresAt: expiresAt.toISOString(),
-      })
-      await jobs.enqueue(tx, email, { invitationId: id })
-      await jobs.enqueue(tx, expiry, { invitationId: id }, expiresAt)
-      return { sentTo: person.email, expiresAt: expiresAt.toISOString() }
+      const [sent] = await queueInvitations(invitations, tx, viewer, [person])
+      return sent!
     },
     { personId },
   )
   jobs.wake()
   return answer
+}
+
+/**
+ * "Invite everyone who has no account yet": every plot holder (or everyone on the waiting list)
+ * with an e-mail address and no account is sent a fresh link, in one write and one log entry.
+ * Those without an address are counted, to be told another way.
+ */
+export async function inviteGroup(
+  invitations: Invitations,
+  viewer: Viewer,
+  group: InvitationGroup,
+): Promise<GroupInvited> {
+  const { db, jobs } = invitations
+  const change = {
+    methodName: 'inviteGroup',
+    eventCollection: 'people',
+    docId: group,
+    userName: viewer.userName,
+  }
+  const answer = await loggedChange(
+    db,
+    change,
+    async (tx) => {
+      const [people, accounts] = await Promise.all([
+        contactDetails(tx, group),
+        accountsSql.linkedAccounts(tx),
+      ])
+      const signedUp = new Set(accounts.map((account) => account.personId))
+      const without = people.filter((person) => !signedUp.has(person.id))
+      const reachable = without.filter((person) => person.email)
+      await queueInvitations(invitations, tx, viewer, reachable)
+      return {
+        invited: reachable.length,
+        withoutEmail: without.length - reachable.length,
+        signedUp: people.length - without.length,
+      }
+    },
+    { group },
+  )
+  jobs.wake()
+  return answer
+}
+
+// The invitations, and for each the job that e-mails its link now and the one that ends it in
+// 14 days.
+async function queueInvitations(
+  { clock, jobs, email, expiry }: Invitations,
+  tx: WriteTx,
+  viewer: Viewer,
+  people: ReadonlyArray<{ id: string; email: string }>,
+) {
+  const now = clock.now()
+  const expiresAt = new Date(now.getTime() + LINK_DAYS * DAY_MS)
+  const made = await invitationsSql.insertInvitations(
+    tx,
+    people.map((person) => ({
+      personId: person.id,
+      email: person.email,
+      invitedBy: viewer.userName,
+      createdAt: now.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    })),
+  )
+  await jobs.enqueueMany(
+    tx,
+    email,
+    made.map(({ id }) => ({ payload: { invitationId: id }, runAt: now })),
+  )
+  await jobs.enqueueMany(
+    tx,
+    expiry,
+    made.map(({ id }) => ({ payload: { invitationId: id }, runAt: expiresAt })),
+  )
+  const addresses = new Map(people.map((person) => [person.id, person.email]))
+  return made.map(({ personId }) => ({
+    sentTo: addresses.get(personId) ?? '',
+    expiresAt: expiresAt.toISOString(),
+  }))
 }
 
 async function sendInvitation(
@@ -139,6 +210,9 @@ async function sendInvitation(
       text: myAllotmentMessages.invitationText(person.firstName, link, name),
     },
     `invitation-${id}`,
+  )
+  await loggedWrite(db, [], (tx) =>
+    invitationsSql.markInvitationSent(tx, id, clock.now().toISOString()),
   )
 }
 
@@ -223,16 +297,21 @@ export async function personSignIn(
   }
 }
 
-/** Everyone who has an account or an open invitation; the others are not invited. */
+/**
+ * Everyone who has an account or an open invitation (the others are not invited), and how the
+ * open invitations stand.
+ */
 export async function peopleSignIn({
   db,
   clock,
 }: Pick<Invitations, 'db' | 'clock'>): Promise<PeopleSignIn> {
-  const [accounts, invited] = await Promise.all([
+  const now = clock.now().toISOString()
+  const [accounts, invited, counts] = await Promise.all([
     accountsSql.linkedAccounts(db.kysely),
-    invitationsSql.openInvitations(db.kysely, clock.now().toISOString()),
+    invitationsSql.openInvitations(db.kysely, now),
+    invitationsSql.openInvitationCounts(db.kysely, now),
   ])
-  return [
+  const people = [
     ...accounts.map(({ personId, createdAt }) => ({
       personId: personId ?? '',
       status: 'account' as const,
@@ -244,4 +323,5 @@ export async function peopleSignIn({
       since: createdAt,
     })),
   ]
+  return { people, invitationsSent: counts.sent, invitationsWaiting: counts.open - counts.sent }
 }

@@ -8,6 +8,8 @@ import {
   changeEmailSchema,
   peopleSignInSchema,
   personSignInSchema,
+  groupInvitedSchema,
+  invitationGroupSchema,
   changePasswordSchema,
   forgottenPasswordSchema,
   oneTimePasswordSchema,
@@ -38,6 +40,7 @@ import { LEVELS } from '#shared/domain/levels'
 import { personRemoved } from '#server/features/accounts/sql'
 import {
   invitations,
+  inviteGroup,
   invitePerson,
   joinByInvitation,
   peopleSignIn,
@@ -136,6 +139,20 @@ export async function accountsFeature(app: App) {
     },
     async (request, reply) =>
       reply.status(201).send(await invitePerson(invited, request.viewer!, request.params.id)),
+  )
+
+  app.post(
+    '/api/invitations',
+    {
+      config: { minLevel: LEVELS.committee },
+      schema: {
+        body: invitationGroupSchema,
+        response: { 201: groupInvitedSchema },
+        tags: ['accounts'],
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await inviteGroup(invited, request.viewer!, request.body.group)),
   )
 
   app.get(
