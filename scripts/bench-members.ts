@@ -45,6 +45,14 @@ async function bench(engine: string, env: Record<string, string>) {
     ).json()) as YearPreview
     const started = await post('/api/rent/years', { startDate, confirmed: sending })
     if (started.status !== 201) throw new Error(`rent year: ${await started.text()}`)
+    // The year's invoice e-mails go first, so that the member's pages are timed on a quiet server.
+    const waitFor = async (done: () => boolean) => {
+      const from = performance.now()
+      while (!done() && performance.now() - from < 300_000)
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      return (performance.now() - from) / 1000
+    }
+    await waitFor(() => smtp.received.length >= sending.emails)
 
     const member = await signInCookie(url, { ...DEMO_ADMIN, username: 'demo-plotholder' })
     for (const route of ROUTES) {
@@ -71,11 +79,8 @@ async function bench(engine: string, env: Record<string, string>) {
     console.log(
       `invite every plot holder: ${counts.invited.toLocaleString('en-GB')} queued in ${queuedMs.toFixed(0)} ms (target under 2,000 ms)`,
     )
-    const sendingFrom = performance.now()
     const sent = () => smtp.received.filter((m) => m.subject.startsWith('Your invitation')).length
-    while (sent() < counts.invited && performance.now() - sendingFrom < 300_000)
-      await new Promise((resolve) => setTimeout(resolve, 500))
-    const seconds = (performance.now() - sendingFrom) / 1000
+    const seconds = await waitFor(() => sent() >= counts.invited)
     console.log(
       `  ${sent().toLocaleString('en-GB')} e-mails taken by the mail server in ${seconds.toFixed(1)} s (${(sent() / seconds).toFixed(0)} a second)`,
     )
