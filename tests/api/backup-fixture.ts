@@ -315,6 +315,13 @@ async function fillLaterTables(t: TestApp) {
         (${userId}, ${'ab'.repeat(32)}, '2024-03-04T05:10:00.000Z', '2024-03-04T06:10:00.000Z',
         null)`.execute(t.db.kysely)
   }
+  if (tables.includes('email_changes')) {
+    // A new address asked for, its link sent and not yet followed.
+    await sql`insert into email_changes ("personId", "newEmail", "requestedBy", "tokenHash",
+        "createdAt", "expiresAt", "endedAt")
+      values ('holder1', 'new-holder1@example.org', 'holder1', ${'ef'.repeat(32)},
+        '2024-03-04T05:00:00.000Z', '2024-03-05T05:00:00.000Z', null)`.execute(t.db.kysely)
+  }
   if (tables.includes('invitations')) {
     // One invitation replaced by a newer one, which is still open.
     await sql`insert into invitations ("personId", email, "invitedBy", "tokenHash", "createdAt",

@@ -29,7 +29,9 @@ export function MembersMenu({ viewer, open }: Props) {
           {membersNav
             .filter(
               (item) =>
-                viewer.level >= item.minLevel && (!mustChange || item.to === MY_ACCOUNT_PATH),
+                viewer.level >= item.minLevel &&
+                (!('needsRecord' in item) || viewer.hasRecord) &&
+                (!mustChange || item.to === MY_ACCOUNT_PATH),
             )
             .map((item) => (
               <li key={item.to}>

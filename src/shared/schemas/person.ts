@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import { peopleMessages } from '#shared/messages/people'
-import { optionalEmail, optionalText, requiredText } from '#shared/schemas/text-fields'
+import {
+  emailAddress,
+  optionalEmail,
+  optionalText,
+  requiredText,
+} from '#shared/schemas/text-fields'
 import { contactBySchema } from '#shared/schemas/messages'
 
 // Round-tripping through Date rejects days that match the pattern but do not exist (2023-02-29).
@@ -105,3 +110,9 @@ export const myRecordSchema = z.object({
   place: z.object({ position: z.number(), total: z.number() }).nullable(),
 })
 export type MyRecord = z.infer<typeof myRecordSchema>
+
+/** A member's new e-mail address, to be confirmed by a link sent to it. */
+export const myEmailSchema = z.object({ email: emailAddress })
+
+/** The link's token, as the confirmation page sends it. */
+export const emailChangeTokenSchema = z.object({ token: z.string().min(1).max(200) })

@@ -18,7 +18,13 @@ import {
   messageTemplateInputSchema,
   updateMessageTemplateSchema,
 } from '#shared/schemas/messages'
-import { myDetailsSchema, newPersonSchema, updatePersonSchema } from '#shared/schemas/person'
+import {
+  emailChangeTokenSchema,
+  myDetailsSchema,
+  myEmailSchema,
+  newPersonSchema,
+  updatePersonSchema,
+} from '#shared/schemas/person'
 import { newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
 import { joinSchema, registerSchema } from '#shared/schemas/register'
 import { updateSettingsSchema } from '#shared/schemas/settings'
@@ -94,6 +100,19 @@ export const peopleFamilies: Families = (s) => ({
       bodyOf(() => ({ ...details, version: 1 }), myDetailsSchema, [s.stale]),
     )
   },
+  'PUT /api/me/email': () =>
+    s.bodyOnly(
+      'PUT',
+      '/api/me/email',
+      bodyOf(() => ({ email: 'fuzz-new@example.org' }), myEmailSchema),
+    ),
+  // A token no link was given: every request is refused, and nothing changes.
+  'POST /api/email-change/confirm': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/email-change/confirm',
+      bodyOf(() => ({ token: 'never-sent' }), emailChangeTokenSchema),
+    ),
   'DELETE /api/people/{id}': () =>
     s.idsAndBody('DELETE', '/api/people/{id}', { id: { names: s.anyPerson } }),
   'POST /api/people/{id}/move-to-waiting-list': () =>

@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router'
 import { lazyPage } from '../../lib/lazy-page.ts'
 
-// Public pages: signing in, registering for an account, a forgotten password, and joining
-// through an invitation.
+// Public pages: signing in, registering for an account, a forgotten password, joining through an
+// invitation, and a member's new e-mail address confirmed.
 export const signInRoutes: RouteObject[] = [
   {
     path: 'login',
@@ -37,6 +37,13 @@ export const signInRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('./join-page.tsx'),
       (m) => m.JoinPage,
+    ),
+  },
+  {
+    path: 'confirm-email',
+    lazy: lazyPage(
+      () => import('./confirm-email-page.tsx'),
+      (m) => m.ConfirmEmailPage,
     ),
   },
 ]

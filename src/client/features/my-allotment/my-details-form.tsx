@@ -8,6 +8,7 @@ import { SelectField, TextAreaField, TextField } from '../../components/ui/field
 import { SavedNote } from '../../components/ui/saved-note.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useSaveMyDetails } from './api.ts'
+import { MyEmailForm } from './my-email-form.tsx'
 
 type Draft = Omit<MyDetails, 'version'>
 
@@ -46,6 +47,7 @@ export function MyDetailsForm({ person }: { person: Person }) {
       <Alert>{error}</Alert>
       <DetailsForm key={person.version} person={person} busy={save.isPending} onSave={submit} />
       <SavedNote>{saved}</SavedNote>
+      <MyEmailForm />
     </section>
   )
 }

@@ -308,6 +308,21 @@ export interface SignInFailuresTable {
   firstFailureAt: string
 }
 
+/** A member's new e-mail address, waiting for its link to be followed (people, issue 29). */
+export interface EmailChangesTable {
+  id: Generated<number>
+  personId: string
+  newEmail: string
+  /** The member's user name, whom the change is logged as. */
+  requestedBy: string
+  /** Set by the job that e-mails the link. */
+  tokenHash: string | null
+  createdAt: string
+  expiresAt: string
+  /** Followed, or replaced by a newer request. */
+  endedAt: string | null
+}
+
 /** An invitation to sign in, and its link (accounts feature, issue 29). */
 export interface InvitationsTable {
   id: Generated<number>
@@ -403,6 +418,7 @@ export interface Database {
   import_runs: ImportRunsTable
   password_resets: PasswordResetsTable
   invitations: InvitationsTable
+  email_changes: EmailChangesTable
   offers: OffersTable
   still_want_rounds: StillWantRoundsTable
   still_want_answers: StillWantAnswersTable

@@ -1,7 +1,9 @@
 import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import {
+  emailChangeTokenSchema,
   myDetailsSchema,
+  myEmailSchema,
   myRecordSchema,
   newPersonSchema,
   personSchema,
@@ -22,6 +24,11 @@ import {
   updatePerson,
 } from '#server/features/people/service'
 import { ownPersonId } from '#server/core/viewer'
+import {
+  confirmEmailChange,
+  emailChanges,
+  requestEmailChange,
+} from '#server/features/people/email-change'
 import { LEVELS } from '#shared/domain/levels'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
@@ -78,6 +85,34 @@ export async function peopleFeature(app: App) {
     '/api/me/details',
     { config: member, schema: { body: myDetailsSchema, response: { 200: personSchema }, tags } },
     (request) => updateMyDetails(app, request.viewer!, ownPersonId(request.viewer!), request.body),
+  )
+
+  // A new e-mail address takes effect once the link sent to it is followed (issue 29).
+  const changes = emailChanges(app)
+  app.put(
+    '/api/me/email',
+    { config: member, schema: { body: myEmailSchema, tags } },
+    async (request, reply) => {
+      const viewer = request.viewer!
+      await requestEmailChange(changes, viewer, ownPersonId(viewer), request.body.email)
+      return reply.status(202).send()
+    },
+  )
+
+  app.post(
+    '/api/email-change/confirm',
+    {
+      config: {
+        minLevel: LEVELS.guest,
+        rateLimit: { max: app.config.limits.passwordReset, timeWindow: '10 minutes' },
+      },
+      schema: {
+        body: emailChangeTokenSchema,
+        response: { 200: z.object({ email: z.string() }) },
+        tags,
+      },
+    },
+    (request) => confirmEmailChange(changes, request.body.token),
   )
 
   app.get(

@@ -19,6 +19,7 @@ import { waitingOrder } from '#server/core/db/migrations/017-waiting-order'
 import { importRuns } from '#server/core/db/migrations/018-import-runs'
 import { passwordResets } from '#server/core/db/migrations/019-password-resets'
 import { invitations } from '#server/core/db/migrations/020-invitations'
+import { emailChanges } from '#server/core/db/migrations/021-email-changes'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -47,6 +48,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '018-import-runs': importRuns,
   '019-password-resets': passwordResets,
   '020-invitations': invitations,
+  '021-email-changes': emailChanges,
 }
 
 /** What a migration is told about the engine it runs on. */
