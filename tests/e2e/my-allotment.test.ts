@@ -112,6 +112,25 @@ describe('my allotment', () => {
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
 
+    // A new e-mail address waits for the link sent to it.
+    await field(page, 'New e-mail address').fill('new-member@example.org')
+    await page.getByRole('button', { name: 'Send me a link' }).click()
+    await poll(() => statusTexts(page)).toContain(
+      myAllotmentMessages.emailLinkSent('new-member@example.org'),
+    )
+    const confirmation = () =>
+      smtp.received.find(
+        (m) =>
+          m.to.includes('new-member@example.org') &&
+          m.subject === myAllotmentMessages.emailChangeSubject,
+      )
+    await poll(() => confirmation() !== undefined).toBe(true)
+    await page.goto(/(http\S*\/confirm-email\?token=[\w-]+)/.exec(confirmation()!.text)![1]!)
+    await page.getByRole('button', { name: 'Confirm my new address' }).click()
+    await poll(() => statusTexts(page)).toContain(
+      myAllotmentMessages.emailChanged('new-member@example.org'),
+    )
+
     // The map marks the member's plot too, with the way back to My allotment. Opened at the
     // link's address: the session's cookie is that host's, and the test server has two names.
     await page.goto(new URL('/members/map', link).toString())
