@@ -1,9 +1,23 @@
+import type { z } from 'zod'
 import { accountMessages } from '#shared/messages/accounts'
+import { commonMessages } from '#shared/messages/common'
 import { TextField } from '../ui/field.tsx'
 
 export interface NewPasswordDraft {
   newPassword: string
   repeatPassword: string
+}
+
+/**
+ * The checks the browser can make of a form with a new password, in the order a person fixes
+ * them: the form's schema, then the password typed twice alike. '' when there is nothing to fix.
+ */
+export function newPasswordProblem(
+  parsed: z.ZodSafeParseResult<unknown>,
+  draft: NewPasswordDraft,
+): string {
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? commonMessages.somethingWentWrong
+  return draft.newPassword === draft.repeatPassword ? '' : accountMessages.passwordsDiffer
 }
 
 /**

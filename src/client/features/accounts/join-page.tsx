@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
-import { accountMessages } from '#shared/messages/accounts'
-import { commonMessages } from '#shared/messages/common'
 import { joinSchema } from '#shared/schemas/register'
-import { NewPasswordFields } from '../../components/accounts/new-password-fields.tsx'
+import {
+  NewPasswordFields,
+  newPasswordProblem,
+} from '../../components/accounts/new-password-fields.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
@@ -36,11 +37,7 @@ export function JoinPage() {
       userName: draft.userName,
       password: draft.newPassword,
     })
-    const problem = !parsed.success
-      ? (parsed.error.issues[0]?.message ?? commonMessages.somethingWentWrong)
-      : draft.newPassword !== draft.repeatPassword
-        ? accountMessages.passwordsDiffer
-        : ''
+    const problem = newPasswordProblem(parsed, draft)
     setError(problem)
     if (problem || !parsed.success) return
     setBusy(true)

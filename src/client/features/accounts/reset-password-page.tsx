@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { accountMessages } from '#shared/messages/accounts'
-import { commonMessages } from '#shared/messages/common'
 import { resetPasswordSchema } from '#shared/schemas/account'
-import { NewPasswordFields } from '../../components/accounts/new-password-fields.tsx'
+import {
+  NewPasswordFields,
+  newPasswordProblem,
+} from '../../components/accounts/new-password-fields.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -27,11 +29,7 @@ export function ResetPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault()
     const parsed = resetPasswordSchema.safeParse({ token, newPassword: draft.newPassword })
-    const problem = !parsed.success
-      ? (parsed.error.issues[0]?.message ?? commonMessages.somethingWentWrong)
-      : draft.newPassword !== draft.repeatPassword
-        ? accountMessages.passwordsDiffer
-        : ''
+    const problem = newPasswordProblem(parsed, draft)
     setError(problem)
     if (problem) return
     setBusy(true)

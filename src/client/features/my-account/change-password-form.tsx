@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { accountMessages } from '#shared/messages/accounts'
-import { commonMessages } from '#shared/messages/common'
 import { changePasswordSchema } from '#shared/schemas/account'
-import { NewPasswordFields } from '../../components/accounts/new-password-fields.tsx'
+import {
+  NewPasswordFields,
+  newPasswordProblem,
+} from '../../components/accounts/new-password-fields.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -17,11 +19,9 @@ type Draft = typeof blank
 // The checks the browser can make, in the order a person fixes them; the server repeats them and
 // adds its own (the current password, the list of common passwords).
 function problemWith(draft: Draft): string {
-  const parsed = changePasswordSchema.safeParse(draft)
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? commonMessages.somethingWentWrong
-  if (draft.newPassword !== draft.repeatPassword) return accountMessages.passwordsDiffer
-  if (draft.newPassword === draft.currentPassword) return accountMessages.newPasswordSame
-  return ''
+  const problem = newPasswordProblem(changePasswordSchema.safeParse(draft), draft)
+  if (problem) return problem
+  return draft.newPassword === draft.currentPassword ? accountMessages.newPasswordSame : ''
 }
 
 export function ChangePasswordForm({ viewer }: { viewer: Viewer }) {
