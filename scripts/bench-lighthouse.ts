@@ -4,6 +4,7 @@ import { printLighthouse, type PageRuns } from './bench/lighthouse-report.ts'
 import { runLighthouse, type FormFactor, type LighthouseRun } from './bench/lighthouse-run.ts'
 import {
   buildIfMissing,
+  DEMO_ADMIN,
   loadAverage,
   signInCookie,
   startSeededServer,
@@ -17,16 +18,17 @@ const formFactors: FormFactor[] = process.argv.includes('--desktop')
   ? ['mobile', 'desktop']
   : ['mobile']
 
-const pagesFor = (personId: string) => [
-  { name: 'Home', path: '/', signedIn: false },
-  { name: 'Login', path: '/login', signedIn: false },
-  { name: 'Plots grid', path: '/members/plots', signedIn: true },
-  { name: 'People list', path: '/members/plotholders', signedIn: true },
-  {
-    name: 'A person',
-    path: `/members/plotholders/${encodeURIComponent(personId)}`,
-    signedIn: true,
-  },
+// Who each page is measured as: nobody, the administrator, or demo-plotholder (a member linked to
+// a plot holder, for My allotment).
+type Visitor = 'public' | 'admin' | 'member'
+
+const pagesFor = (personId: string): Array<{ name: string; path: string; as: Visitor }> => [
+  { name: 'Home', path: '/', as: 'public' },
+  { name: 'Login', path: '/login', as: 'public' },
+  { name: 'Plots grid', path: '/members/plots', as: 'admin' },
+  { name: 'People list', path: '/members/plotholders', as: 'admin' },
+  { name: 'A person', path: `/members/plotholders/${encodeURIComponent(personId)}`, as: 'admin' },
+  { name: 'My allotment', path: '/members/me', as: 'member' },
 ]
 
 // The first plot holder of the demo data, as the list shows them.
@@ -59,6 +61,11 @@ const chrome = await chromeLauncher.launch({
 })
 try {
   const cookie = await signInCookie(app.server.url)
+  const cookies: Record<Visitor, string | undefined> = {
+    public: undefined,
+    admin: cookie,
+    member: await signInCookie(app.server.url, { ...DEMO_ADMIN, username: 'demo-plotholder' }),
+  }
   const pages = pagesFor(await firstPlotHolder(app.server.url, cookie))
   const loadBefore = loadAverage()
   const results: PageRuns[] = []
@@ -67,9 +74,7 @@ try {
       const url = `${app.server.url}${page.path}`
       const pageRuns: LighthouseRun[] = []
       for (let i = 1; i <= runs; i++) {
-        pageRuns.push(
-          await measure(url, chrome.port, formFactor, page.signedIn ? cookie : undefined),
-        )
+        pageRuns.push(await measure(url, chrome.port, formFactor, cookies[page.as]))
         console.log(`${formFactor} ${page.name}: run ${i} of ${runs} done (${loadAverage()})`)
       }
       // A lost session would measure the login page under the members page's name.
