@@ -62,7 +62,8 @@ describe('plot detail, new plot and edit', () => {
     await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'Save changes' }).click()
     await poll(() => page.getByText('By the gate, near the tap').isVisible()).toBe(true)
-    expect((await (await api.get('/api/plots/40')).json()).fee).toBe(55)
+    // The text can show before the save's answer is in (the description's box holds it too).
+    await poll(async () => (await (await api.get('/api/plots/40')).json()).fee).toBe(55)
   })
 
   it('keeps typed values and explains when someone else saved first', async () => {

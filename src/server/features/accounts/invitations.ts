@@ -82,18 +82,20 @@ function expiryJob({ db, clock }: Pick<Invitations, 'db' | 'clock'>) {
   } satisfies JobKind<{ invitationId: number }>
 }
 
+// Invitations are logged against the people invited (a person, or a whole list).
+const invitationChange = (methodName: string, docId: string, viewer: Viewer) => ({
+  methodName,
+  eventCollection: 'people',
+  docId,
+  userName: viewer.userName,
+})
+
 /** Invites the person: refused without an e-mail address or with an account already. */
 export async function invitePerson(invitations: Invitations, viewer: Viewer, personId: string) {
   const { db, jobs } = invitations
-  const change = {
-    methodName: 'invitePerson',
-    eventCollection: 'people',
-    docId: personId,
-    userName: viewer.userName,
-  }
   const answer = await loggedChange(
     db,
-    change,
+    invitationChange('invitePerson', personId, viewer),
     async (tx) => {
       const person = await findPerson(tx, personId)
       if (!person) throw notFound(myAllotmentMessages.personMissing(personId))
@@ -121,15 +123,9 @@ export async function inviteGroup(
   group: InvitationGroup,
 ): Promise<GroupInvited> {
   const { db, jobs } = invitations
-  const change = {
-    methodName: 'inviteGroup',
-    eventCollection: 'people',
-    docId: group,
-    userName: viewer.userName,
-  }
   const answer = await loggedChange(
     db,
-    change,
+    invitationChange('inviteGroup', group, viewer),
     async (tx) => {
       const [people, accounts] = await Promise.all([
         contactDetails(tx, group),
