@@ -1,14 +1,5 @@
 import { longDate } from '#shared/domain/dates'
 
-interface GroupCounts {
-  invited: number
-  withoutEmail: number
-  signedUp: number
-}
-
-const count = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`
-
 // A member's own pages (issue 29): My allotment, and the committee's linking of an account to the
 // person it belongs to.
 
@@ -66,12 +57,6 @@ export const myAllotmentMessages = {
   notInvited: 'Not invited to sign in yet.',
   yourPlotMarked: (plotIds: readonly string[]) =>
     `Your plot ${plotIds.join(' and ')} is marked on the map.`,
-  confirmInviteGroup: (group: string) =>
-    `Send an invitation to sign in to every ${group} with an e-mail address and no account yet?`,
-  groupInvited: ({ invited, withoutEmail, signedUp }: GroupCounts) =>
-    `${count(invited, 'invitation')} on ${invited === 1 ? 'its' : 'their'} way. ${count(withoutEmail, 'person', 'people')} without an e-mail address left out; ${count(signedUp, 'person', 'people')} already ${signedUp === 1 ? 'signs' : 'sign'} in.`,
-  invitationsStanding: (sent: number, waiting: number) =>
-    `Invitations open: ${sent} sent${waiting > 0 ? `, ${waiting} waiting to be sent` : ''}.`,
   linked: (userName: string, personId: string) => `${userName} is now linked to ${personId}.`,
   unlinked: (userName: string) => `${userName} is no longer linked to anyone.`,
 }

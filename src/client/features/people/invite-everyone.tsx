@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import { invitationMessages } from '#shared/messages/invitations'
 import type { GroupInvited } from '#shared/schemas/account'
 import { Alert } from '../../components/ui/alert.tsx'
 import { api, errorMessage } from '../../lib/api.ts'
@@ -19,7 +19,8 @@ const inviteGroup = (group: PeopleMode) =>
 
 /**
  * "Invite everyone who has no account yet" (issue 29), and how the invitations sent so far
- * stand: the lists' marks and counts refresh with it.
+ * stand: the lists' marks and counts refresh with it. Part of the list's first paint, not loaded
+ * apart: arriving late, it pushed the list down (Lighthouse's layout shift).
  */
 export function InviteEveryone({ mode }: { mode: PeopleMode }) {
   const { data } = useQuery(peopleSignInQuery)
@@ -27,10 +28,10 @@ export function InviteEveryone({ mode }: { mode: PeopleMode }) {
   const inviting = useChange({
     mutationFn: () => inviteGroup(mode),
     invalidates: [queryKeys.accounts],
-    onSuccess: (counts) => setResult(myAllotmentMessages.groupInvited(counts)),
+    onSuccess: (counts) => setResult(invitationMessages.groupInvited(counts)),
   })
   const invite = () => {
-    if (!window.confirm(myAllotmentMessages.confirmInviteGroup(GROUP_NAMES[mode]))) return
+    if (!window.confirm(invitationMessages.confirmInviteGroup(GROUP_NAMES[mode]))) return
     setResult('')
     inviting.mutate()
   }
@@ -47,11 +48,12 @@ export function InviteEveryone({ mode }: { mode: PeopleMode }) {
       </button>
       <Alert>{inviting.isError ? errorMessage(inviting.error) : ''}</Alert>
       <Alert tone="success">{result}</Alert>
-      {data && open > 0 ? (
-        <p className="people__invite-status">
-          {myAllotmentMessages.invitationsStanding(data.invitationsSent, data.invitationsWaiting)}
-        </p>
-      ) : null}
+      {/* Always there, a line high, so that the list does not move when the figures come. */}
+      <p className="people__invite-status">
+        {data && open > 0
+          ? invitationMessages.invitationsStanding(data.invitationsSent, data.invitationsWaiting)
+          : ''}
+      </p>
     </div>
   )
 }

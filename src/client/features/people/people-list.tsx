@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { shortDate } from '#shared/domain/dates'
@@ -9,12 +9,8 @@ import { QueryState } from '../../components/ui/query-state.tsx'
 import { peopleSignInQuery, usePeople } from './api.ts'
 import { listPath, modeText, type PeopleMode } from './mode.ts'
 import { PeopleRows } from './people-rows.tsx'
+import { InviteEveryone } from './invite-everyone.tsx'
 import { usePeopleView, type SortKey } from './use-people-view.ts'
-
-// Loaded apart, with its own words: the list itself comes first.
-const InviteEveryone = lazy(() =>
-  import('./invite-everyone.tsx').then((m) => ({ default: m.InviteEveryone })),
-)
 
 // The filter and sort live here, in the layout, so they survive opening and closing a person.
 export function PeopleList({ mode }: { mode: PeopleMode }) {
@@ -46,9 +42,7 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
           }
         />
       </div>
-      <Suspense fallback={null}>
-        <InviteEveryone mode={mode} />
-      </Suspense>
+      <InviteEveryone mode={mode} />
       <div className="toolbar">
         <TextField
           label="Filter"
