@@ -22,8 +22,9 @@ const inviteGroup = (group: PeopleMode) =>
  * stand: the lists' marks and counts refresh with it. Part of the list's first paint, not loaded
  * apart: arriving late, it pushed the list down (Lighthouse's layout shift).
  */
-export function InviteEveryone({ mode }: { mode: PeopleMode }) {
-  const { data } = useQuery(peopleSignInQuery)
+export function InviteEveryone({ mode, listShown }: { mode: PeopleMode; listShown: boolean }) {
+  // The figures are asked for once the list is in, as its marks are.
+  const { data } = useQuery({ ...peopleSignInQuery, enabled: listShown })
   const [result, setResult] = useState('')
   const inviting = useChange({
     mutationFn: () => inviteGroup(mode),

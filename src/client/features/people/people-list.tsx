@@ -19,7 +19,8 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
   const [filter, setFilter] = useState('')
   const [sort, setSort] = useState<SortKey>(mode === 'waitinglist' ? 'joined' : 'name')
   const view = usePeopleView(query.data, mode, sort, filter)
-  const signIns = useSignInMarks()
+  // Asked for once the list is in, so as not to slow the list itself.
+  const signIns = useSignInMarks(query.isSuccess)
 
   return (
     <>
@@ -42,7 +43,7 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
           }
         />
       </div>
-      <InviteEveryone mode={mode} />
+      <InviteEveryone mode={mode} listShown={query.isSuccess} />
       <div className="toolbar">
         <TextField
           label="Filter"
@@ -88,8 +89,8 @@ export function PeopleList({ mode }: { mode: PeopleMode }) {
 }
 
 // Each person who signs in or is invited, with the words their row wears; the others, nothing.
-function useSignInMarks(): ReadonlyMap<string, string> {
-  const { data } = useQuery(peopleSignInQuery)
+function useSignInMarks(listShown: boolean): ReadonlyMap<string, string> {
+  const { data } = useQuery({ ...peopleSignInQuery, enabled: listShown })
   return useMemo(
     () =>
       new Map(

@@ -115,8 +115,8 @@ const PersonRow = memo(function PersonRow({
             {' · '}joined {shortDate(person.dateJoined)}
           </>
         )}
+        {signIn ? ` · ${signIn}` : null}
       </span>
-      {signIn ? <span className="people-list__sign-in">{signIn}</span> : null}
     </li>
   )
 })
