@@ -39,7 +39,25 @@ describe.each(engines)('invitations to sign in on %s', (engine) => {
     send(t, committee, 'POST', `/api/people/${personId}/invitation`)
   const join = (token: string, userName: string, password = PASSWORD) =>
     send(t, undefined, 'POST', '/api/invitations/join', { token, userName, password })
-  const tokensTo = (email: string, count = 1) => linkTokens(smtp, email, subject, '/join', count)
+  /**
+   * The tokens of the links e-mailed to the address, once the jobs have also recorded the sending
+   * (which follows the mail server's answer): only then does nothing change behind a test's back.
+   */
+  const tokensTo = async (email: string, count = 1) => {
+    const tokens = await linkTokens(smtp, email, subject, '/join', count)
+    await expect
+      .poll(async () => {
+        const unrecorded = await t.db.kysely
+          .selectFrom('invitations')
+          .select('id')
+          .where('tokenHash', 'is not', null)
+          .where('sentAt', 'is', null)
+          .execute()
+        return unrecorded.length
+      })
+      .toBe(0)
+    return tokens
+  }
   /** What a refused join could change: accounts, sessions and invitations. */
   const snapshot = async ({ db: { kysely } }: TestApp) => ({
     users: await kysely.selectFrom('user').selectAll().orderBy('id').execute(),
