@@ -60,9 +60,11 @@ export async function myInvoiceAsPdf(
   personId: string,
   id: number,
 ) {
-  const { invoices } = await myRent(rent, personId)
-  if (!invoices.some((invoice) => invoice.id === id))
-    throw notFound(myAllotmentMessages.invoiceNotYours)
+  // The member's invoices by the one filter My rent lists them with, narrowed to this one.
+  const person = await requirePerson(rent.db.kysely, personId)
+  const member = { personId, plots: person.plots }
+  const [mine] = await findInvoices(rent.db.kysely, { ids: [id], member })
+  if (!mine) throw notFound(myAllotmentMessages.invoiceNotYours)
   return invoiceAsPdf(rent, id)
 }
 
