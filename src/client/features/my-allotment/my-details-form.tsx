@@ -82,14 +82,12 @@ function DetailsForm({ person, busy, onSave }: FormProps) {
           {...field('address')}
         />
         <TextField label="Phone number" type="tel" autoComplete="tel" {...field('phoneNumber')} />
-        <TextField
-          label="E-mail Address"
-          type="email"
-          name="email"
-          value={person.email}
-          readOnly
-          hint={myAllotmentMessages.emailHint}
-        />
+        {/* Text, not a read-only box: a long address wraps instead of being cut off. */}
+        <div className="field">
+          <p className="my-allotment__label">E-mail Address</p>
+          <p className="my-allotment__email-now">{person.email || '—'}</p>
+          <p className="field__hint">{myAllotmentMessages.emailHint}</p>
+        </div>
         <TextField label="Alternative e-mail" type="email" {...field('altEmail')} />
         <SelectField
           label="Way of contact"

@@ -43,7 +43,7 @@ export function PersonPage() {
           <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />
           <Suspense fallback={null}>
-            <PersonSignIn id={person.id} />
+            <PersonSignIn id={person.id} hasEmail={person.email !== ''} />
           </Suspense>
         </>
       )}

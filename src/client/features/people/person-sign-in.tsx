@@ -29,7 +29,7 @@ function statusOf({ account, invitation }: SignIn): string {
 }
 
 /** Whether the person signs in to the website, and the committee's button to invite them. */
-export function PersonSignIn({ id }: { id: string }) {
+export function PersonSignIn({ id, hasEmail }: { id: string; hasEmail: boolean }) {
   const query = useQuery(signInQuery(id))
   const [sent, setSent] = useState('')
   const inviting = useChange({
@@ -47,7 +47,10 @@ export function PersonSignIn({ id }: { id: string }) {
             <p>{statusOf(signIn)}</p>
             <Alert>{inviting.isError ? errorMessage(inviting.error) : ''}</Alert>
             <Alert tone="success">{sent}</Alert>
-            {signIn.account ? null : (
+            {signIn.account ? null : !hasEmail ? (
+              // No button that can only be refused: the reason, where the button would be.
+              <p>{myAllotmentMessages.invitationNeedsEmail(id)}</p>
+            ) : (
               <div className="button-row">
                 <button
                   type="button"
