@@ -48,6 +48,8 @@ import {
 } from '#server/features/accounts/invitations'
 
 const idParams = z.object({ id: z.string().min(1).max(100) })
+// A person's id is their nickname, at most 40 characters (as people's own routes take it).
+const personParams = z.object({ id: z.string().min(1).max(40) })
 
 export async function accountsFeature(app: App) {
   const { config } = app
@@ -132,7 +134,7 @@ export async function accountsFeature(app: App) {
     {
       config: { minLevel: LEVELS.committee },
       schema: {
-        params: z.object({ id: z.string().min(1).max(40) }),
+        params: personParams,
         response: { 201: z.object({ sentTo: z.string(), expiresAt: z.string() }) },
         tags: ['accounts'],
       },
@@ -169,7 +171,7 @@ export async function accountsFeature(app: App) {
     {
       config: { minLevel: LEVELS.committee },
       schema: {
-        params: z.object({ id: z.string().min(1).max(40) }),
+        params: personParams,
         response: { 200: personSignInSchema },
         tags: ['accounts'],
       },
