@@ -229,6 +229,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/rent/invoices/{id}', '/api/rent/invoices/1')
       .replace('/api/me/invoices/{id}', '/api/me/invoices/1')
       .replace('/api/me/offers/{id}', '/api/me/offers/1')
+      .replace('/api/me/letters/{id}', '/api/me/letters/1')
       .replace('/api/offers/{id}', '/api/offers/1')
       .replace('/api/site/images/{id}', logoUrl)
       .replace('/api/site-map/backgrounds/{id}', backgroundUrl)

@@ -67,6 +67,10 @@ describe.each(engines)('a member’s new e-mail address on %s', (engine) => {
         ['confirmEmailChange', 'ivy-account'],
       ]),
     )
+    const changes = (await send(t, committee, 'GET', '/api/people/ivy/own-changes')).json()
+    expect(changes).toEqual([
+      { at: expect.any(String), userName: 'ivy-account', fields: ['email'] },
+    ])
     // Used once.
     const again = await confirm(token!)
     expect(again.statusCode).toBe(400)

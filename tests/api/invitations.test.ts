@@ -180,6 +180,25 @@ describe.each(engines)('invitations to sign in on %s', (engine) => {
     ).toBe(403)
   })
 
+  it('ends a person’s open invitation when the committee links an account to them', async () => {
+    await createPerson(t, committee, 'eve', { firstName: 'Eve', email: 'eve@example.org' })
+    expect((await invite('eve')).statusCode).toBe(201)
+    const [token] = await tokensTo('eve@example.org')
+    await t.createAccount('eve-account', 1)
+    const account = await t.db.kysely
+      .selectFrom('user')
+      .select('id')
+      .where('username', '=', 'eve-account')
+      .executeTakeFirstOrThrow()
+    const linked = await send(t, committee, 'PUT', `/api/accounts/${account.id}/person`, {
+      personId: 'eve',
+    })
+    expect(linked.statusCode, linked.body).toBe(200)
+    await expectJoinRefused(token!, 400, myAllotmentMessages.invitationUnknown)
+    const signIn = (await send(t, committee, 'GET', '/api/people/eve/sign-in')).json()
+    expect(signIn).toMatchObject({ account: { userName: 'eve-account' } })
+  })
+
   it('ends a link after 14 days, logging that it expired', async () => {
     expect((await invite('cal')).statusCode).toBe(201)
     const [token] = await tokensTo('cal@example.org')

@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import { commonMessages } from '#shared/messages/common'
@@ -12,6 +13,7 @@ import {
   send,
 } from '#tests/helpers/records'
 import { startRentYear } from '#tests/helpers/rent'
+import { addDays } from '#shared/domain/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Issue 29: a member reads and changes only the person their account is, through /api/me/…;
@@ -21,6 +23,7 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
   let committee = ''
   let ann = ''
   let bob = ''
+  let zoe = ''
   const accountIds = new Map<string, string>()
 
   const link = (userName: string, personId: string | null, cookie = committee) =>
@@ -45,6 +48,7 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
     committee = await t.signInAs(3)
     ann = await t.signInAs(1, 'ann-account')
     bob = await t.signInAs(1, 'bob-account')
+    zoe = await t.signInAs(1, 'zoe-account')
     await t.createAccount('cat-account', 1)
     const accounts = await t.db.kysely.selectFrom('user').select(['id', 'username']).execute()
     for (const { id, username } of accounts) accountIds.set(username ?? '', id)
@@ -242,6 +246,17 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
       onWaitingList: false,
       concession: false,
     })
+    expect(JSON.stringify(sneaky.json())).not.toContain('changed')
+
+    // The committee sees on Ann's page what she changed, newest first; the refused one is not there.
+    const changes = await send(t, committee, 'GET', '/api/people/ann/own-changes')
+    expect(changes.statusCode, changes.body).toBe(200)
+    expect(changes.json()).toEqual([
+      { at: expect.any(String), userName: 'ann-account', fields: [] },
+      { at: expect.any(String), userName: 'ann-account', fields: ['phoneNumber'] },
+    ])
+    expect((await send(t, ann, 'GET', '/api/people/ann/own-changes')).statusCode).toBe(403)
+    expect((await send(t, committee, 'GET', '/api/people/nobody/own-changes')).statusCode).toBe(404)
   })
 
   it('saves one of a member’s and the committee’s changes made at once, and refuses the other', async () => {
@@ -296,6 +311,111 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
     expect(toBob.map((m) => m.subject)).toContain('For Bob only')
     const toAnn = (await send(t, ann, 'GET', '/api/me/messages')).body
     expect(toAnn).not.toContain('For Bob only')
+  })
+
+  it('lets a member open the letters sent to them, and no one else’s', async () => {
+    // Zoe, just on the waiting list, has no e-mail address: she is written to by post.
+    await createPerson(t, committee, 'zoe', {
+      firstName: 'Zoe',
+      email: '',
+      contactBy: 'post',
+      onWaitingList: true,
+      joinedWaitingList: '2026-01-01',
+    })
+    expect((await link('zoe-account', 'zoe')).statusCode).toBe(200)
+    const sent = await send(t, committee, 'POST', '/api/messages', {
+      audience: { kind: 'people', ids: ['ann', 'zoe'] },
+      subject: 'Bonfire night',
+      body: 'Bring a torch.',
+    })
+    expect(sent.statusCode, sent.body).toBe(201)
+    const copies = await t.db.kysely
+      .selectFrom('messages')
+      .select(['id', 'personId', 'channel'])
+      .where('batchId', '=', sent.json().batchId)
+      .execute()
+    const toZoe = copies.find((c) => c.personId === 'zoe')!
+    const toAnn = copies.find((c) => c.personId === 'ann')!
+    // Ann's copy is an e-mail, with no PDF to open.
+    expect([toZoe.channel, toAnn.channel]).toEqual(['post', 'email'])
+
+    const letter = await send(t, zoe, 'GET', `/api/me/letters/${toZoe.id}/pdf`)
+    expect(letter.statusCode, letter.body).toBe(200)
+    expect(letter.headers['content-type']).toBe('application/pdf')
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(letter.rawPayload)), {
+      mergePages: true,
+    })
+    expect(text).toContain('Bonfire night')
+    expect(text).toContain('Bring a torch.')
+    for (const [cookie, id] of [
+      [ann, toZoe.id],
+      [ann, toAnn.id],
+      [zoe, 999_999],
+    ] as const) {
+      const refused = await send(t, cookie, 'GET', `/api/me/letters/${id}/pdf`)
+      expect(refused.statusCode).toBe(404)
+      expect(refused.json().detail).toBe(myAllotmentMessages.letterNotYours)
+    }
+  })
+
+  it('lets a member on the waiting list say in the page that they still want a plot, once', async () => {
+    const realClock = t.app.config.clock
+    const today = realClock().toISOString().slice(0, 10)
+    const askOn = addDays(today, 1)
+    const admin = await t.signInAs(4)
+    const settings = (await send(t, admin, 'GET', '/api/letting/settings')).json()
+    const saved = await send(t, admin, 'PUT', '/api/letting/settings', {
+      ...settings,
+      stillWantDate: askOn.slice(5),
+      stillWantDays: 10,
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect((await send(t, zoe, 'GET', '/api/me/still-want')).json()).toBeNull()
+    const notAsked = await send(t, zoe, 'POST', '/api/me/still-want')
+    expect(notAsked.statusCode).toBe(404)
+    expect(notAsked.json().detail).toBe(myAllotmentMessages.noStillWantQuestion)
+
+    // The question goes out in the morning of the day the settings name.
+    t.app.config.clock = () => new Date(`${askOn}T12:00:00Z`)
+    try {
+      await t.app.jobs.runDue()
+      const closesOn = addDays(askOn, 10)
+      expect((await send(t, zoe, 'GET', '/api/me/still-want')).json()).toEqual({
+        closesOn,
+        answered: false,
+      })
+      // Ann is not on the list: she was never asked.
+      expect((await send(t, ann, 'GET', '/api/me/still-want')).json()).toBeNull()
+      expect((await send(t, ann, 'POST', '/api/me/still-want')).statusCode).toBe(404)
+
+      const mark = await lastLogId(t)
+      const stayed = await send(t, zoe, 'POST', '/api/me/still-want')
+      expect(stayed.statusCode, stayed.body).toBe(200)
+      expect(stayed.json()).toEqual({ closesOn })
+      await expectOneLog(t, mark, {
+        methodName: 'stillWantPlot',
+        userName: 'zoe-account',
+        eventCollection: 'people',
+        docId: 'zoe',
+      })
+      expect((await send(t, zoe, 'POST', '/api/me/still-want')).statusCode).toBe(200)
+      expect(
+        (await t.db.kysely.selectFrom('logs').select('id').where('id', '>', mark).execute()).length,
+      ).toBe(1)
+      expect((await send(t, zoe, 'GET', '/api/me/still-want')).json()).toEqual({
+        closesOn,
+        answered: true,
+      })
+      // The letter's or e-mail's link is single-use: answered here, it stops working.
+      const answer = await t.db.kysely
+        .selectFrom('still_want_answers')
+        .select('tokenHash')
+        .where('personId', '=', 'zoe')
+        .executeTakeFirstOrThrow()
+      expect(answer.tokenHash).toBeNull()
+    } finally {
+      t.app.config.clock = realClock
+    }
   })
 
   it('tells a member whose record was removed why their pages are empty', async () => {

@@ -144,10 +144,12 @@ describe('my allotment', () => {
     await secretary.reload()
     await poll(() => field(secretary, 'Phone number').inputValue()).toBe('07700 900456')
     await poll(() => signingIn.getByText(/^Signs in as new-member/).isVisible()).toBe(true)
-    const admin = await apiAs(suite.server, 'demo-admin', 4)
-    const logs = JSON.stringify(await (await admin.get('/api/logs')).json())
-    expect(logs).toContain('"methodName":"updateOwnDetails"')
-    expect(logs).toContain('"userName":"new-member"')
+    // The committee sees what the member changed, as the member's own, newest first.
+    const today = new Date().toISOString()
+    expect(await signingIn.getByRole('listitem').allTextContents()).toEqual([
+      myAllotmentMessages.changedByMember(today, 'new-member', ['email']),
+      myAllotmentMessages.changedByMember(today, 'new-member', ['phoneNumber']),
+    ])
   })
 
   it('lets a waiting-list member see their place and accept the plot offered to them', async () => {

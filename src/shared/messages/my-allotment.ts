@@ -1,7 +1,19 @@
 import { longDate } from '#shared/domain/dates'
+import type { OwnField } from '#shared/schemas/person'
 
 // A member's own pages (issue 29): My allotment, and the committee's linking of an account to the
 // person it belongs to.
+
+/** The labels of what a member may change of their own record, on their form and in its history. */
+export const ownFieldLabels: Record<OwnField, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  address: 'Address',
+  phoneNumber: 'Phone number',
+  email: 'E-mail Address',
+  altEmail: 'Alternative e-mail',
+  contactBy: 'Way of contact',
+}
 
 export const myAllotmentMessages = {
   notLinked:
@@ -14,8 +26,13 @@ export const myAllotmentMessages = {
     `There is no plot holder or waiting-list member '${personId}'.`,
   invoiceNotYours: 'That invoice is not one of yours.',
   offerNotYours: 'That offer is not one of yours.',
+  letterNotYours: 'That letter is not one of yours.',
   offeredPlot: (plotId: string, deadline: string) =>
     `You are offered plot ${plotId}. Please say whether you accept it by ${longDate(deadline)}.`,
+  noStillWantQuestion:
+    'You have not been asked whether you still want a plot this year, or the time to answer has passed.',
+  stillWantAsked: (closesOn: string) =>
+    `Once a year we ask everyone on the waiting list whether they still want a plot. Please tell us by ${longDate(closesOn)}, or you will be taken off the list.`,
   offerAnswered: (plotId: string, accepted: boolean) =>
     accepted ? `Plot ${plotId} is yours. Welcome!` : `You have declined plot ${plotId}.`,
   detailsSaved: 'Your details have been saved.',
@@ -55,8 +72,12 @@ export const myAllotmentMessages = {
   invitationLapsed: (createdAt: string) =>
     `Invited to sign in on ${longDate(createdAt.slice(0, 10))}, but did not join within 14 days.`,
   notInvited: 'Not invited to sign in yet.',
+  notOnMap: (plotIds: readonly string[]) =>
+    `Plot ${plotIds.join(' and ')} is not drawn on the site map yet.`,
   yourPlotMarked: (plotIds: readonly string[]) =>
     `Your plot ${plotIds.join(' and ')} is marked on the map.`,
+  changedByMember: (at: string, userName: string, fields: readonly OwnField[]) =>
+    `${longDate(at.slice(0, 10))}, by ${userName}: ${fields.length ? fields.map((f) => ownFieldLabels[f].toLowerCase()).join(', ') : 'saved without changes'}.`,
   linked: (userName: string, personId: string) => `${userName} is now linked to ${personId}.`,
   unlinked: (userName: string) => `${userName} is no longer linked to anyone.`,
 }

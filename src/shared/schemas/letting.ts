@@ -141,6 +141,12 @@ export const myOfferSchema = z.object({
 })
 export type MyOffer = z.infer<typeof myOfferSchema>
 
+/** This year's "do you still want a plot?" as the member sees it; null when none is open. */
+export const myStillWantSchema = z
+  .object({ closesOn: z.string(), answered: z.boolean() })
+  .nullable()
+export type MyStillWant = z.infer<typeof myStillWantSchema>
+
 /** The committee takes an open offer back; the reason is required (422 when empty). */
 export const withdrawOfferSchema = z.object({
   reason: z.string().trim().max(500, commonMessages.tooLong('reason', 500)),

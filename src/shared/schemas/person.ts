@@ -104,6 +104,26 @@ export const myDetailsSchema = personFieldsSchema
   .extend({ version })
 export type MyDetails = z.infer<typeof myDetailsSchema>
 
+/** What a member may change of their own record, the e-mail address (by its link) included. */
+export const ownFieldSchema = z.enum([
+  'firstName',
+  'lastName',
+  'address',
+  'phoneNumber',
+  'email',
+  'altEmail',
+  'contactBy',
+])
+export type OwnField = z.infer<typeof ownFieldSchema>
+
+/** A change a member made to their own record, as the committee sees it on the person's page. */
+export const ownChangeSchema = z.object({
+  at: z.string(),
+  userName: z.string(),
+  fields: z.array(ownFieldSchema),
+})
+export type OwnChange = z.infer<typeof ownChangeSchema>
+
 /** The member's own record, and their place on the waiting list if they are on it. */
 export const myRecordSchema = z.object({
   person: personSchema,

@@ -755,6 +755,8 @@ export const lettingFamilies: Families = (s) => {
         { id: { names: () => false, numeric: true } },
         bodyOf(() => ({ answer: 'accept' }), offerAnswerSchema),
       ),
+    // Linked to no one, the suite's caller is never asked: refused (404) whatever is sent.
+    'POST /api/me/still-want': () => s.withoutBody('/api/me/still-want'),
     'POST /api/offers/{id}/withdraw': () =>
       s.idsAndBody(
         'POST',

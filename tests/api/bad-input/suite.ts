@@ -298,18 +298,20 @@ export function useBadInputSuite(engine: Engine) {
     )
   }
 
-  // These take no body: whatever is sent is ignored or refused, never a server error. A spare
-  // account's session is used, since a well-formed request really does end it.
-  const sessionEnders = (url: string) =>
+  // These take no body: whatever is sent is ignored or refused, never a server error. Routes that
+  // end a session are sent a spare account's, since a well-formed request really does end it.
+  const withoutBody = (url: string, cookies: Array<Case['cookie']> = ['admin', 'none']) =>
     fc
       .tuple(
         fc.oneof(
           fc.jsonValue({ maxDepth: 3 }).map((json) => ({ json }) as Case['body']),
           rawJunk as fc.Arbitrary<Case['body']>,
         ),
-        fc.constantFrom<Case['cookie']>('spare', 'none'),
+        fc.constantFrom(...cookies),
+        queryJunk,
       )
-      .map(([body, cookie]): Case => ({ method: 'POST', url, body, cookie }))
+      .map(([body, cookie, query]): Case => ({ method: 'POST', url: url + query, body, cookie }))
+  const sessionEnders = (url: string) => withoutBody(url, ['spare', 'none'])
 
   interface UploadRoute {
     method: 'POST' | 'PUT'
@@ -516,6 +518,7 @@ export function useBadInputSuite(engine: Engine) {
     idsAndBody,
     bodyOnly,
     sessionEnders,
+    withoutBody,
     uploads,
     landUploads,
     checkRoutes,

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { MyPlot } from '#shared/schemas/plot'
+import type { SiteMap } from '#shared/schemas/site-map'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 
@@ -12,3 +13,9 @@ export const ownPlotsQuery = queryOptions({
   queryFn: () => api<MyPlot[]>('/api/me/plots'),
   retry: false,
 })
+
+/** Those of the member's plots the drawing shows: a plot not drawn yet cannot be marked. */
+export const drawnPlots = (siteMap: SiteMap | null | undefined, ids: readonly string[]) => {
+  const drawn = new Set(siteMap?.layout.plots.map((plot) => plot.id))
+  return ids.filter((id) => drawn.has(id))
+}

@@ -4,7 +4,8 @@ import { Link } from 'react-router'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
-import { ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
+import { drawnPlots, ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
+import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
 import { MY_ALLOTMENT_PATH, useViewer } from '../../lib/session.ts'
 
 // Plotholders (level 1) see the drawing only: no tenancy shading, which would need /api/plots.
@@ -13,7 +14,15 @@ import { MY_ALLOTMENT_PATH, useViewer } from '../../lib/session.ts'
 export function MapPage() {
   const hasRecord = useViewer().data?.hasRecord ?? false
   const { data } = useQuery({ ...ownPlotsQuery, enabled: hasRecord })
-  const ids = useMemo(() => (data ?? []).map((plot) => plot.id), [data])
+  const siteMap = useQuery(siteMapQuery).data
+  const ids = useMemo(
+    () =>
+      drawnPlots(
+        siteMap,
+        (data ?? []).map((plot) => plot.id),
+      ),
+    [data, siteMap],
+  )
   const ownPlots = useMemo(() => new Set(ids), [ids])
   return (
     <section>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { MyOffer } from '#shared/schemas/letting'
+import type { MyOffer, MyStillWant } from '#shared/schemas/letting'
 import type { MyMessage } from '#shared/schemas/messages'
 import type { MyDetails, MyRecord, Person } from '#shared/schemas/person'
 import type { MyRent } from '#shared/schemas/rent'
@@ -22,8 +22,10 @@ export const myRentQuery = mine<MyRent>('rent', '/api/me/rent')
 export const myMessagesQuery = mine<MyMessage[]>('messages', '/api/me/messages')
 
 export const myOffersQuery = mine<MyOffer[]>('offers', '/api/me/offers')
+export const myStillWantQuery = mine<MyStillWant>('still-want', '/api/me/still-want')
 
 export const myInvoiceUrl = (id: number) => `/api/me/invoices/${id}/pdf`
+export const myLetterUrl = (id: number) => `/api/me/letters/${id}/pdf`
 
 const saveMyDetails = (details: MyDetails) =>
   api<Person>('/api/me/details', { method: 'PUT', json: details })
@@ -40,3 +42,8 @@ export const useAnswerMyOffer = () =>
     mutationFn: answerMyOffer,
     invalidates: [queryKeys.myAllotment, queryKeys.plots, queryKeys.offers],
   })
+
+const stayOnList = () => api<{ closesOn: string }>('/api/me/still-want', { method: 'POST' })
+
+export const useStayOnList = () =>
+  useChange({ mutationFn: stayOnList, invalidates: [queryKeys.myAllotment] })

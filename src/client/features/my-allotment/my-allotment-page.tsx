@@ -5,7 +5,13 @@ import { QueryState } from '../../components/ui/query-state.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
 import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
-import { myMessagesQuery, myOffersQuery, myRecordQuery, myRentQuery } from './api.ts'
+import {
+  myMessagesQuery,
+  myOffersQuery,
+  myRecordQuery,
+  myRentQuery,
+  myStillWantQuery,
+} from './api.ts'
 import { MyDetailsForm } from './my-details-form.tsx'
 import { MyMessages } from './my-messages.tsx'
 import { MyPlots } from './my-plots.tsx'
@@ -28,6 +34,7 @@ export function MyAllotmentPage() {
     useQuery(myRentQuery),
     useQuery(myMessagesQuery),
     useQuery(myOffersQuery),
+    useQuery(myStillWantQuery),
     useQuery(siteMapQuery),
   ]
   const loading = record.isSuccess && sections.some((section) => section.isPending)

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { CONTACT_WAYS, type ContactBy } from '#shared/domain/contact-ways'
-import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import { myAllotmentMessages, ownFieldLabels } from '#shared/messages/my-allotment'
 import { peopleMessages } from '#shared/messages/people'
 import type { MyDetails, Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -73,24 +73,37 @@ function DetailsForm({ person, busy, onSave }: FormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <div className="form-grid">
-        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        <TextField
+          label={ownFieldLabels.firstName}
+          autoComplete="given-name"
+          {...field('firstName')}
+        />
+        <TextField
+          label={ownFieldLabels.lastName}
+          autoComplete="family-name"
+          {...field('lastName')}
+        />
         <TextAreaField
-          label="Address"
+          label={ownFieldLabels.address}
           rows={3}
           autoComplete="street-address"
           {...field('address')}
         />
-        <TextField label="Phone number" type="tel" autoComplete="tel" {...field('phoneNumber')} />
+        <TextField
+          label={ownFieldLabels.phoneNumber}
+          type="tel"
+          autoComplete="tel"
+          {...field('phoneNumber')}
+        />
         {/* Text, not a read-only box: a long address wraps instead of being cut off. */}
         <div className="field">
-          <p className="my-allotment__label">E-mail Address</p>
+          <p className="my-allotment__label">{ownFieldLabels.email}</p>
           <p className="my-allotment__email-now">{person.email || '—'}</p>
           <p className="field__hint">{myAllotmentMessages.emailHint}</p>
         </div>
-        <TextField label="Alternative e-mail" type="email" {...field('altEmail')} />
+        <TextField label={ownFieldLabels.altEmail} type="email" {...field('altEmail')} />
         <SelectField
-          label="Way of contact"
+          label={ownFieldLabels.contactBy}
           name="contactBy"
           hint={peopleMessages.contactByHint}
           value={draft.contactBy}

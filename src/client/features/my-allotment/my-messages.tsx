@@ -3,7 +3,7 @@ import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import { longDate } from '#shared/domain/dates'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
-import { myMessagesQuery } from './api.ts'
+import { myLetterUrl, myMessagesQuery } from './api.ts'
 
 const COLUMNS = { subject: 'Subject', date: 'Date', way: 'Sent by' }
 
@@ -21,7 +21,16 @@ export function MyMessages() {
             <CardTable caption="Letters and e-mails sent to you" columns={Object.values(COLUMNS)}>
               {sent.map((message) => (
                 <tr key={message.id}>
-                  <th scope="row">{message.subject}</th>
+                  <th scope="row">
+                    {message.channel === 'post' ? (
+                      <a href={myLetterUrl(message.id)} target="_blank" rel="noreferrer">
+                        {message.subject}
+                        <span className="visually-hidden">, PDF</span>
+                      </a>
+                    ) : (
+                      message.subject
+                    )}
+                  </th>
                   <td data-label={COLUMNS.date}>
                     {longDate((message.sentAt ?? message.createdAt).slice(0, 10))}
                   </td>

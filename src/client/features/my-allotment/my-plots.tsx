@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
-import { ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
+import { drawnPlots, ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
+import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
 
 /** Each plot the member holds, and where it is: marked on the site map. */
 export function MyPlots() {
@@ -26,13 +27,18 @@ export function MyPlots() {
                 </li>
               ))}
             </ul>
-            <StoredSiteMap
-              title={myAllotmentMessages.ownPlotOnMap(held.map((plot) => plot.id))}
-              ownPlots={new Set(held.map((plot) => plot.id))}
-            />
+            <PlotsOnMap ids={held.map((plot) => plot.id)} />
           </>
         )}
       </QueryState>
     </section>
   )
+}
+
+// A map with nothing marked would leave the member looking for a plot that is not there.
+function PlotsOnMap({ ids }: { ids: string[] }) {
+  const siteMap = useQuery(siteMapQuery).data
+  const drawn = drawnPlots(siteMap, ids)
+  if (siteMap && drawn.length === 0) return <p>{myAllotmentMessages.notOnMap(ids)}</p>
+  return <StoredSiteMap title={myAllotmentMessages.ownPlotOnMap(drawn)} ownPlots={new Set(drawn)} />
 }

@@ -5,7 +5,8 @@ import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import { offerMessages } from '#shared/messages/offers'
 import { Alert } from '../../components/ui/alert.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { myOffersQuery, useAnswerMyOffer } from './api.ts'
+import { myOffersQuery, myStillWantQuery, useAnswerMyOffer } from './api.ts'
+import { MyStillWant } from './my-still-want.tsx'
 
 interface Props {
   place: { position: number; total: number } | null
@@ -14,9 +15,10 @@ interface Props {
 /** The member's place on the waiting list, and any plot offered to them, to answer here. */
 export function MyWaitingList({ place }: Props) {
   const offers = useQuery(myOffersQuery).data ?? []
+  const stillWant = useQuery(myStillWantQuery).data
   const answer = useAnswerMyOffer()
   const [answered, setAnswered] = useState('')
-  if (!place && offers.length === 0 && !answered) return null
+  if (!place && offers.length === 0 && !stillWant && !answered) return null
   const reply = (id: number, plotId: string, choice: 'accept' | 'decline', deadline: string) => {
     const question =
       choice === 'accept'
@@ -36,6 +38,7 @@ export function MyWaitingList({ place }: Props) {
     <section aria-labelledby="my-place">
       <h2 id="my-place">The waiting list</h2>
       {place ? <p>{lettingMessages.position(place.position, place.total)}</p> : null}
+      <MyStillWant />
       <Alert>{answer.isError ? errorMessage(answer.error) : ''}</Alert>
       <Alert tone="success">{answered}</Alert>
       {offers.map((offer) => (

@@ -7,6 +7,7 @@ import { QueryState } from '../../components/ui/query-state.tsx'
 import { api, errorMessage } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useChange } from '../../lib/use-change.ts'
+import { PersonOwnChanges } from './person-own-changes.tsx'
 
 // Under accounts: linking an account on the accounts page changes what this says.
 const signInQuery = (id: string) =>
@@ -68,6 +69,7 @@ export function PersonSignIn({ id, hasEmail }: { id: string; hasEmail: boolean }
           </>
         )}
       </QueryState>
+      <PersonOwnChanges id={id} />
     </section>
   )
 }

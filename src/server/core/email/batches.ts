@@ -67,25 +67,25 @@ export function copiesOf(tx: ReadTx, batchId: number): Promise<SentMessage[]> {
     .execute()
 }
 
-/** Whether the batch has any letter to print. */
-export async function hasLetters(tx: ReadTx, batchId: number): Promise<boolean> {
-  const row = await tx
-    .selectFrom('messages')
-    .select('id')
-    .where('batchId', '=', batchId)
-    .where('channel', '=', 'post')
-    .limit(1)
-    .executeTakeFirst()
-  return row !== undefined
+/** Letters to print: every one of a batch, or one copy sent to one person (their own page). */
+export type LetterSet = { batchId: number } | { id: number; personId: string }
+
+const letters = (tx: ReadTx, set: LetterSet) => {
+  const query = tx.selectFrom('messages').where('channel', '=', 'post')
+  return 'batchId' in set
+    ? query.where('batchId', '=', set.batchId)
+    : query.where('id', '=', set.id).where('personId', '=', set.personId)
 }
 
-/** The batch's letters after the copy `afterId`, at most `limit`, in the order they were made. */
-export function lettersAfter(tx: ReadTx, batchId: number, afterId: number, limit: number) {
-  return tx
-    .selectFrom('messages')
+/** Whether the set has any letter to print, and when its first was written. */
+export function firstLetter(tx: ReadTx, set: LetterSet) {
+  return letters(tx, set).select(['id', 'createdAt']).orderBy('id').limit(1).executeTakeFirst()
+}
+
+/** The set's letters after the copy `afterId`, at most `limit`, in the order they were made. */
+export function lettersAfter(tx: ReadTx, set: LetterSet, afterId: number, limit: number) {
+  return letters(tx, set)
     .select(['id', 'recipient', 'subject', 'body'])
-    .where('batchId', '=', batchId)
-    .where('channel', '=', 'post')
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)

@@ -21,16 +21,11 @@ export async function insertInvitations(tx: WriteTx, invitations: readonly NewIn
   const made: Array<{ id: number; personId: string }> = []
   for (let start = 0; start < invitations.length; start += CHUNK) {
     const chunk = invitations.slice(start, start + CHUNK)
-    await tx
-      .updateTable('invitations')
-      .set({ endedAt: chunk[0]!.createdAt, endedHow: 'replaced' })
-      .where(
-        'personId',
-        'in',
-        chunk.map((invitation) => invitation.personId),
-      )
-      .where('endedAt', 'is', null)
-      .execute()
+    await replaceOpenInvitations(
+      tx,
+      chunk.map((invitation) => invitation.personId),
+      chunk[0]!.createdAt,
+    )
     const rows = chunk.map((invitation) => ({
       ...invitation,
       tokenHash: null,
@@ -43,6 +38,23 @@ export async function insertInvitations(tx: WriteTx, invitations: readonly NewIn
     )
   }
   return made
+}
+
+/**
+ * Ends the people's open invitations as replaced: by a newer one, or by an account the committee
+ * linked them to, so that no link can make them a second.
+ */
+export async function replaceOpenInvitations(
+  tx: WriteTx,
+  personIds: readonly string[],
+  now: string,
+) {
+  await tx
+    .updateTable('invitations')
+    .set({ endedAt: now, endedHow: 'replaced' })
+    .where('personId', 'in', personIds)
+    .where('endedAt', 'is', null)
+    .execute()
 }
 
 /** The invitation, while its link may still be sent. */

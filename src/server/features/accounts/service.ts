@@ -13,6 +13,7 @@ import {
 } from '#server/core/logged-change'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import type { Accounts } from '#server/features/accounts/context'
+import { replaceOpenInvitations } from '#server/features/accounts/invitations-sql'
 import * as accountsSql from '#server/features/accounts/sql'
 import { findPerson } from '#server/features/people/sql'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
@@ -101,7 +102,9 @@ export function linkAccount(
         if (holder && holder.id !== id)
           throw conflict(myAllotmentMessages.personHasAccount(personId, holder.username ?? ''))
       }
-      await accountsSql.setPerson(tx, id, personId, clock.now().toISOString())
+      const now = clock.now().toISOString()
+      await accountsSql.setPerson(tx, id, personId, now)
+      if (personId !== null) await replaceOpenInvitations(tx, [personId], now)
       return { id, userName: target.username, personId }
     },
     { id, personId },

@@ -5,6 +5,7 @@ import {
   lapsedPersonSchema,
   lettingSettingsSchema,
   myOfferSchema,
+  myStillWantSchema,
   newOfferSchema,
   offerAnswerSchema,
   offerChoicesSchema,
@@ -32,6 +33,7 @@ import { listOffers, offerChoices } from '#server/features/letting/list-offers'
 import { makeOffer } from '#server/features/letting/offer-plot'
 import { personApplication } from '#server/features/letting/person-application'
 import { restoreToList } from '#server/features/letting/restore-to-list'
+import { myStillWant, stayOnListAsMember } from '#server/features/letting/stay-on-list'
 import {
   lettingSettings,
   privacyNotice,
@@ -225,6 +227,21 @@ export async function lettingFeature(app: App) {
         request.params.id,
         request.body.answer,
       ),
+  )
+
+  app.get(
+    '/api/me/still-want',
+    { config: member, schema: { response: { 200: myStillWantSchema }, tags } },
+    (request) => myStillWant(app, ownPersonId(request.viewer!)),
+  )
+
+  app.post(
+    '/api/me/still-want',
+    {
+      config: member,
+      schema: { response: { 200: z.object({ closesOn: z.string() }) }, tags },
+    },
+    (request) => stayOnListAsMember(app, request.viewer!, ownPersonId(request.viewer!)),
   )
 
   app.post(

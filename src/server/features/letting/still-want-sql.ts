@@ -64,19 +64,32 @@ export async function closeRound(tx: WriteTx, roundId: number, closedAt: Date): 
     .execute()
 }
 
-/** The answer a link's hash stands for, while its round is open. */
-export function answerWithTokenHash(tx: ReadTx, hash: string) {
-  return tx
+// An answer row with its round, while the round is open.
+const openAnswers = (tx: ReadTx) =>
+  tx
     .selectFrom('still_want_answers')
     .innerJoin('still_want_rounds', 'still_want_rounds.id', 'still_want_answers.roundId')
     .select([
       'still_want_answers.id',
       'still_want_answers.personId',
+      'still_want_answers.answeredAt',
       'still_want_rounds.closesOn',
       'still_want_rounds.year',
     ])
-    .where('still_want_answers.tokenHash', '=', hash)
     .where('still_want_rounds.closedAt', 'is', null)
+
+export type OpenAnswer = NonNullable<Awaited<ReturnType<typeof answerWithTokenHash>>>
+
+/** The answer a link's hash stands for, while its round is open. */
+export function answerWithTokenHash(tx: ReadTx, hash: string) {
+  return openAnswers(tx).where('still_want_answers.tokenHash', '=', hash).executeTakeFirst()
+}
+
+/** The person's question in the round still open, answered or not (My allotment, issue 29). */
+export function openAnswerOf(tx: ReadTx, personId: string) {
+  return openAnswers(tx)
+    .where('still_want_answers.personId', '=', personId)
+    .orderBy('still_want_rounds.id', 'desc')
     .executeTakeFirst()
 }
 

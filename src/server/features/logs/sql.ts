@@ -26,3 +26,21 @@ export async function countLogs(tx: ReadTx): Promise<number> {
 export function logEntry(tx: ReadTx, id: number) {
   return tx.selectFrom('logs').selectAll().where('id', '=', id).executeTakeFirst()
 }
+
+/** The latest successful entries of the given kinds about one record, newest first. */
+export function entriesAbout(
+  tx: ReadTx,
+  about: { eventCollection: string; docId: string; methodNames: readonly string[] },
+  limit: number,
+) {
+  return tx
+    .selectFrom('logs')
+    .select(['timeStamp', 'userName', 'methodName', 'value'])
+    .where('methodName', 'in', about.methodNames)
+    .where('eventCollection', '=', about.eventCollection)
+    .where('docId', '=', about.docId)
+    .where('error', '=', 'null')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+}

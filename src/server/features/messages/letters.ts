@@ -1,6 +1,6 @@
 import type { Db } from '#server/core/db/database'
 import type { AssociationDetails } from '#server/core/db/association-settings'
-import { lettersAfter } from '#server/core/email/batches'
+import { lettersAfter, type LetterSet } from '#server/core/email/batches'
 import { LEFT, letterhead, MM, newPdf, WIDTH } from '#server/core/pdf'
 
 // The letters of one message as one PDF, a page per person (more if a letter is long), made with
@@ -29,10 +29,10 @@ function writeLetter(
   doc.moveDown().font('regular').fontSize(11).text(letter.body, { width: WIDTH, lineGap: 2 })
 }
 
-/** The PDF of the message's letters, in the order its copies were made, as a stream. */
-export function lettersPdf(db: Db, batchId: number, association: AssociationDetails, date: string) {
+/** The PDF of the set's letters, in the order their copies were made, as a stream. */
+export function lettersPdf(db: Db, set: LetterSet, association: AssociationDetails, date: string) {
   const doc = newPdf({
-    title: `Letters of message ${batchId}`,
+    title: 'batchId' in set ? `Letters of message ${set.batchId}` : `Letter ${set.id}`,
     producer: association.name,
     margin: 20 * MM,
   })
@@ -41,7 +41,7 @@ export function lettersPdf(db: Db, batchId: number, association: AssociationDeta
   void (async () => {
     try {
       for (let after = 0; ;) {
-        const part = await lettersAfter(db.kysely, batchId, after, PART)
+        const part = await lettersAfter(db.kysely, set, after, PART)
         for (const letter of part) writeLetter(doc, letter, association, date)
         if (part.length < PART) break
         after = part.at(-1)!.id

@@ -18,6 +18,7 @@ import {
   listBatches,
   planMessage,
   printLetters,
+  printMyLetter,
   sendMessage,
 } from '#server/features/messages/service'
 import {
@@ -102,6 +103,19 @@ export async function messagesFeature(app: App) {
       schema: { response: { 200: z.array(myMessageSchema) }, tags },
     },
     (request) => copiesTo(app, ownPersonId(request.viewer!)),
+  )
+
+  app.get(
+    '/api/me/letters/:id/pdf',
+    {
+      config: { minLevel: LEVELS.plotholder, personalData: true },
+      schema: { params: serialIdParams, tags },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const letter = await printMyLetter(app, ownPersonId(request.viewer!), id)
+      return sendPdf(reply, `letter-${id}.pdf`, letter)
+    },
   )
 
   app.get(

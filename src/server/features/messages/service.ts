@@ -1,5 +1,6 @@
 import { copiesFor, fullName, type Copy } from '#shared/domain/message-copies'
 import { mailMessages } from '#shared/messages/mail'
+import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import { COPY_STATUSES } from '#shared/domain/contact-ways'
 import { longDate } from '#shared/domain/dates'
 import type {
@@ -140,11 +141,24 @@ export function copiesTo({ db }: Messages, personId: string): Promise<SentMessag
 }
 
 /** The message's letters as one PDF stream, dated today; 404 noLetters when it has none. */
-export async function printLetters({ db, config, clock }: Messages, batchId: number) {
+export const printLetters = (messages: Messages, batchId: number) =>
+  printSet(messages, { batchId }, mailMessages.noLetters, messages.clock.today())
+
+/** A letter sent to the member, dated the day it was written; 404 when it is not theirs. */
+export const printMyLetter = (messages: Messages, personId: string, id: number) =>
+  printSet(messages, { id, personId }, myAllotmentMessages.letterNotYours)
+
+async function printSet(
+  { db, config }: Messages,
+  set: sent.LetterSet,
+  missing: string,
+  printedOn?: string,
+) {
   // pdfkit and its fonts are loaded by the first letters printed, not by every server.
   const { lettersPdf } = await import('#server/features/messages/letters')
-  if (!(await sent.hasLetters(db.kysely, batchId))) throw notFound(mailMessages.noLetters)
+  const first = await sent.firstLetter(db.kysely, set)
+  if (!first) throw notFound(missing)
   const association = await associationDetails(db.kysely, config)
-  const date = longDate(clock.today())
-  return lettersPdf(db, batchId, association, date)
+  const date = longDate(printedOn ?? first.createdAt.slice(0, 10))
+  return lettersPdf(db, set, association, date)
 }

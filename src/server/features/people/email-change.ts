@@ -13,6 +13,7 @@ import { loggedChange, loggedWrite } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import * as changesSql from '#server/features/people/email-changes-sql'
 import * as peopleRepo from '#server/features/people/sql'
+import { OWN_CHANGES } from '#server/features/people/service'
 
 // A member's new e-mail address (issue 29) takes effect only once a link sent to it is followed,
 // so nobody can point someone's letters at an address that is not theirs. The pattern of the
@@ -120,7 +121,7 @@ export async function confirmEmailChange(
   const now = clock.now().toISOString()
   if (change.expiresAt <= now) throw badRequest(myAllotmentMessages.emailLinkExpired)
   const logged = {
-    methodName: 'confirmEmailChange',
+    methodName: OWN_CHANGES.email,
     eventCollection: 'people',
     docId: change.personId,
     userName: change.requestedBy,

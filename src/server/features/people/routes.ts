@@ -6,6 +6,7 @@ import {
   myEmailSchema,
   myRecordSchema,
   newPersonSchema,
+  ownChangeSchema,
   personSchema,
   updatePersonSchema,
   waitingPlaceSchema,
@@ -20,6 +21,7 @@ import {
   moveToPlotholders,
   moveToWaitingList,
   nicknameProposal,
+  ownChanges,
   updateMyDetails,
   updatePerson,
 } from '#server/features/people/service'
@@ -73,6 +75,16 @@ export async function peopleFeature(app: App) {
     '/api/people/:id',
     { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
     (request) => getPerson(app, request.params.id),
+  )
+
+  // What the member changed of their own record, for the committee (issue 29).
+  app.get(
+    '/api/people/:id/own-changes',
+    {
+      config: committee,
+      schema: { params: idParams, response: { 200: z.array(ownChangeSchema) }, tags },
+    },
+    (request) => ownChanges(app, request.params.id),
   )
 
   app.get(

@@ -1,12 +1,15 @@
 import * as rules from '#shared/domain/people'
 import { peopleMessages } from '#shared/messages/people'
-import type {
-  MyDetails,
-  MyRecord,
-  NewPerson,
-  Person,
-  UpdatePerson,
-  WaitingPlace,
+import {
+  ownFieldSchema,
+  type MyDetails,
+  type MyRecord,
+  type NewPerson,
+  type OwnChange,
+  type OwnField,
+  type Person,
+  type UpdatePerson,
+  type WaitingPlace,
 } from '#shared/schemas/person'
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
@@ -15,6 +18,7 @@ import { conflict, unlessRefused } from '#server/core/errors'
 import { runEach, type Hooks } from '#server/core/hooks'
 import { loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
+import { entriesAbout } from '#server/features/logs/sql'
 import * as peopleRepo from '#server/features/people/sql'
 import type { PeopleStatus } from '#server/features/people/sql'
 import {
@@ -122,21 +126,49 @@ export async function getMyRecord({ db }: People, personId: string): Promise<MyR
 
 // A member's change of their own details: the committee's update, logged as the member's own
 // (updateOwnDetails, by their user name) and written against the version it was made from.
+// The fields the member changed go into the log with the saved record, for the committee to see
+// on the person's page (ownChanges); the route's answer is the record alone.
 export function updateMyDetails(
   { db }: People,
   viewer: Viewer,
   personId: string,
   input: MyDetails,
-): Promise<Person> {
+): Promise<Person & { changed: OwnField[] }> {
   return loggedChange(
     db,
-    change('updateOwnDetails', personId, viewer),
+    change(OWN_CHANGES.details, personId, viewer),
     async (tx) => {
       const current = await peopleRepo.requirePerson(tx, personId)
-      return peopleRepo.updatePerson(tx, { ...current, ...input })
+      const changed = ownFieldSchema.options.filter(
+        (field) => field !== 'email' && input[field] !== current[field],
+      )
+      return { ...(await peopleRepo.updatePerson(tx, { ...current, ...input })), changed }
     },
     input,
   )
+}
+
+/** How a member's own changes are logged: their details, and their e-mail address by its link. */
+export const OWN_CHANGES = { details: 'updateOwnDetails', email: 'confirmEmailChange' } as const
+
+/** The latest changes the member made to their own record, newest first. */
+export async function ownChanges({ db }: People, id: string): Promise<OwnChange[]> {
+  await peopleRepo.requirePerson(db.kysely, id)
+  const about = {
+    eventCollection: 'people',
+    docId: id,
+    methodNames: Object.values(OWN_CHANGES),
+  }
+  const entries = await entriesAbout(db.kysely, about, 20)
+  return entries.map(({ timeStamp, userName, methodName, value }) => ({
+    at: timeStamp,
+    userName,
+    fields:
+      methodName === OWN_CHANGES.email
+        ? ['email']
+        : // Changes saved before the fields were logged name none.
+          ((JSON.parse(value) as { changed?: OwnField[] }).changed ?? []),
+  }))
 }
 
 // The person's plots change with them, so they are locked too, with the person's own lock: the
