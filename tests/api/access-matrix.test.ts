@@ -1,8 +1,6 @@
-import fs from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_LETTING_SETTINGS } from '#shared/domain/letting'
 import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LandDocumentDetail } from '#shared/schemas/land-documents'
 import type { NewsPost } from '#shared/schemas/news'
@@ -16,23 +14,12 @@ import { samplePng } from '#tests/helpers/sample-image'
 import { sampleDrawing, svgFile } from '#tests/helpers/sample-drawing'
 import { csvBytes, csvFile } from '#tests/helpers/spreadsheets'
 import type { SiteMap } from '#shared/schemas/site-map'
+import { matrix, type MatrixEntry } from '#tests/helpers/access-matrix'
 
 // The access rules of every API route, written down once (tests/access-matrix.json) and checked
 // against the running server: the file cannot drift from the routes, and the routes cannot drift
 // from the file.
 
-interface MatrixEntry {
-  method: string
-  path: string
-  minLevel: number
-  personalData: boolean
-  /** Open to every level, but only with a session (it answers about the caller's own session). */
-  needsSession?: boolean
-}
-
-const matrix: MatrixEntry[] = JSON.parse(
-  fs.readFileSync(path.resolve(import.meta.dirname, '../access-matrix.json'), 'utf8'),
-)
 const keyOf = (route: { method: string; path: string }) => `${route.method} ${route.path}`
 // Deletions last (tenancies before people), so that the other calls meet records that exist.
 const deleteRank = (route: MatrixEntry) =>

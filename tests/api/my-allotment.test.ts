@@ -15,6 +15,7 @@ import {
 import { startRentYear } from '#tests/helpers/rent'
 import { addDays } from '#shared/domain/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+import { matrix } from '#tests/helpers/access-matrix'
 
 // Issue 29: a member reads and changes only the person their account is, through /api/me/…;
 // the committee links accounts to people; a removed record tells the member why it is gone.
@@ -416,6 +417,74 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
     } finally {
       t.app.config.clock = realClock
     }
+  })
+
+  it('keeps every member route of the access matrix to the member’s own record', async () => {
+    const others = {
+      invoice: await t.db.kysely
+        .selectFrom('invoices')
+        .select('id')
+        .where('payerId', '!=', 'ann')
+        .executeTakeFirstOrThrow(),
+      offer: await t.db.kysely
+        .selectFrom('offers')
+        .select('id')
+        .where('personId', '!=', 'ann')
+        .executeTakeFirstOrThrow(),
+      letter: await t.db.kysely
+        .selectFrom('messages')
+        .select('id')
+        .where('personId', '!=', 'ann')
+        .where('channel', '=', 'post')
+        .executeTakeFirstOrThrow(),
+    }
+    const ann0 = (await details(ann)).person
+    // Each route as Ann would call it, aimed at someone else's record wherever it takes an id.
+    const calls: Record<string, { url: string; body?: object }> = {
+      'GET /api/me/details': { url: '/api/me/details' },
+      'PUT /api/me/details': { url: '/api/me/details', body: changeable(ann0) },
+      'PUT /api/me/email': { url: '/api/me/email', body: { email: 'ann.new@example.org' } },
+      'GET /api/me/plots': { url: '/api/me/plots' },
+      'GET /api/me/rent': { url: '/api/me/rent' },
+      'GET /api/me/invoices/{id}/pdf': { url: `/api/me/invoices/${others.invoice.id}/pdf` },
+      'GET /api/me/messages': { url: '/api/me/messages' },
+      'GET /api/me/offers': { url: '/api/me/offers' },
+      'POST /api/me/offers/{id}/answer': {
+        url: `/api/me/offers/${others.offer.id}/answer`,
+        body: { answer: 'decline' },
+      },
+      'GET /api/me/still-want': { url: '/api/me/still-want' },
+      'POST /api/me/still-want': { url: '/api/me/still-want' },
+      'GET /api/me/letters/{id}/pdf': { url: `/api/me/letters/${others.letter.id}/pdf` },
+    }
+    const memberRoutes = matrix
+      .filter((route) => route.path.startsWith('/api/me/'))
+      .map((route) => `${route.method} ${route.path}`)
+    expect(Object.keys(calls).sort()).toEqual(memberRoutes.sort())
+
+    const othersBefore = await t.db.kysely
+      .selectFrom('people')
+      .selectAll()
+      .where('id', '!=', 'ann')
+      .orderBy('id')
+      .execute()
+    for (const [route, { url, body }] of Object.entries(calls)) {
+      const response = await send(t, ann, route.split(' ')[0] as 'GET', url, body)
+      if (route.includes('{id}')) {
+        expect(response.statusCode, route).toBe(404)
+      } else {
+        expect(response.statusCode, `${route}: ${response.body}`).toBeLessThan(500)
+        // Bob shares Ann's plot and is named on it by his first name; nothing more of his.
+        expect(response.body, route).not.toMatch(/Secret Lane|07700 900999|Zoe/)
+      }
+    }
+    const othersAfter = await t.db.kysely
+      .selectFrom('people')
+      .selectAll()
+      .where('id', '!=', 'ann')
+      .orderBy('id')
+      .execute()
+    expect(othersAfter).toEqual(othersBefore)
   })
 
   it('tells a member whose record was removed why their pages are empty', async () => {
