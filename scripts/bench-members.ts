@@ -18,7 +18,16 @@ import {
 // mail rate the jobs keep.
 
 const RUNS = 25
-const ROUTES = ['/api/me/details', '/api/me/plots', '/api/me/rent', '/api/me/messages']
+// Every read the page makes at once (the site map too, which My plot marks).
+const ROUTES = [
+  '/api/me/details',
+  '/api/me/plots',
+  '/api/me/rent',
+  '/api/me/messages',
+  '/api/me/offers',
+  '/api/me/still-want',
+  '/api/site-map',
+]
 
 async function bench(engine: string, env: Record<string, string>) {
   console.log(`\n== ${engine}: seeding the scale data set (10,000 people, 2,000 plots)`)

@@ -18,10 +18,62 @@ export interface Hooks {
    * plot keeps the flag as it is.
    */
   paidFollowsLedger: Array<(tx: ReadTx) => Promise<boolean>>
+  /**
+   * What each feature keeps about a person, for their copy of everything held about them (a
+   * subject access request): named sections of plain rows, never a password hash or a link's
+   * token.
+   */
+  describingPerson: Array<(tx: ReadTx, person: PersonKeys) => Promise<Record<string, unknown>>>
+  /** What stands in the way of erasing a person's details (money they owe): a sentence each. */
+  erasureBlockers: Array<(tx: ReadTx, personId: string) => Promise<string[]>>
+  /**
+   * In the erasure's write: each feature moves what it keeps about the person to the marker's id
+   * and replaces their details in it, keeping amounts, dates and numbers; and says what must go
+   * besides, outside its tables.
+   */
+  erasingPerson: Array<(tx: WriteTx, erasure: Erasure) => Promise<ErasureLeftovers | void>>
+}
+
+/** What an erasure must clear besides the tables, as a feature's part of it says. */
+export interface ErasureLeftovers {
+  /** The outbox's copies of e-mails about the person, by reference ("message-12"). */
+  outboxFiles?: string[]
+  /** The user name the person's account had, which the log names as who did things. */
+  formerUserName?: string | null
+}
+
+/** A person's erasure, as each feature's part of it is told. */
+export interface Erasure extends PersonKeys {
+  /** The id the record keeps from now on ("former-12"). */
+  newId: string
+  /** What stands where their name stood ("Former member 12"). */
+  marker: string
+  /** When the erasure is made. */
+  at: Date
+  /** Their details as they may be written in the rows about them: each replaced by the marker. */
+  details: readonly string[]
+  /**
+   * What identifies them wherever it stands, in rows about anyone: the full name, the addresses,
+   * the phone number. Not the surname alone, which relatives share.
+   */
+  identifying: readonly string[]
+}
+
+/** What a feature may need to find a person's data by: their id and their e-mail addresses. */
+export interface PersonKeys {
+  id: string
+  email: string
+  altEmail: string
 }
 
 export function createHooks(): Hooks {
-  return { removingPerson: [], paidFollowsLedger: [] }
+  return {
+    removingPerson: [],
+    paidFollowsLedger: [],
+    describingPerson: [],
+    erasureBlockers: [],
+    erasingPerson: [],
+  }
 }
 
 /**

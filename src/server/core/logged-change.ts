@@ -89,6 +89,17 @@ export class AlreadyDone<T> {
   constructor(readonly value: T) {}
 }
 
+/**
+ * The answer of a change whose entry must name another record than the one it began with: an
+ * erased person's, under the id their record has now (the old one was theirs).
+ */
+export class LoggedAs<T> {
+  constructor(
+    readonly value: T,
+    readonly docId: string,
+  ) {}
+}
+
 // Runs one change in one write transaction together with its log entry. The change's own record
 // and any others it names are locked first (on PostgreSQL; decision 13). A refused or failed
 // change rolls back whole, and is then logged on its own with its error, so that the log shows
@@ -96,7 +107,7 @@ export class AlreadyDone<T> {
 export async function loggedChange<T>(
   db: Db,
   change: LoggedChange,
-  work: (tx: WriteTx, log: LogEntry) => Promise<T | AlreadyDone<T>>,
+  work: (tx: WriteTx, log: LogEntry) => Promise<T | AlreadyDone<T> | LoggedAs<T>>,
   attempted?: unknown,
 ): Promise<T> {
   try {
@@ -104,6 +115,10 @@ export async function loggedChange<T>(
     return await loggedWrite(db, locks, async (tx, log) => {
       const result = await work(tx, log)
       if (result instanceof AlreadyDone) return result.value
+      if (result instanceof LoggedAs) {
+        log({ ...change, docId: result.docId }, result.value)
+        return result.value
+      }
       log(change, result)
       return result
     })

@@ -124,6 +124,16 @@ export const ownChangeSchema = z.object({
 })
 export type OwnChange = z.infer<typeof ownChangeSchema>
 
+/** Whether a person's details may be erased (issue 30): when they were, or what stands in the way. */
+export const erasureCheckSchema = z.object({
+  erasedOn: z.string().nullable(),
+  blockers: z.array(z.string()),
+})
+export type ErasureCheck = z.infer<typeof erasureCheckSchema>
+
+/** The record an erasure leaves: its new id and neutral name. */
+export const erasedPersonSchema = z.object({ id: z.string(), name: z.string() })
+
 /** The member's own record, and their place on the waiting list if they are on it. */
 export const myRecordSchema = z.object({
   person: personSchema,

@@ -82,6 +82,9 @@ export const peopleFamilies: Families = (s) => ({
       '/api/people',
       bodyOf(() => s.person('new-person'), newPersonSchema, [s.duplicate(['keeper', 'waiter'])]),
     ),
+  // Junk ids only: a real person's erasure would really erase them.
+  'POST /api/people/{id}/erasure': () =>
+    s.idsAndBody('POST', '/api/people/{id}/erasure', { id: { names: s.anyPerson } }),
   'PUT /api/people/{id}': () =>
     s.idsAndBody(
       'PUT',

@@ -16,6 +16,7 @@ import { MyDetailsForm } from './my-details-form.tsx'
 import { MyMessages } from './my-messages.tsx'
 import { MyPlots } from './my-plots.tsx'
 import { MyRent } from './my-rent.tsx'
+import { PersonalDataDownload } from '../../components/personal-data/personal-data-download.tsx'
 import './my-allotment.css'
 
 // Only for those on the waiting list, with the offers' words: loaded apart.
@@ -52,6 +53,7 @@ export function MyAllotmentPage() {
               <MyRent />
               <MyDetailsForm person={person} />
               <MyMessages />
+              <PersonalDataDownload heading="h2" />
             </Suspense>
           )
         }

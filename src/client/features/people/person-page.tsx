@@ -7,6 +7,7 @@ import { PersonForm } from './person-form.tsx'
 import { PersonMessages } from './person-messages.tsx'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
 import { PersonState } from './person-state.tsx'
+import { PersonalDataDownload } from '../../components/personal-data/personal-data-download.tsx'
 
 // Loaded with its data, after the form: it carries the offers' words, which the person's form
 // does without.
@@ -16,6 +17,10 @@ const WaitingListHistory = lazy(() =>
 // Loaded apart too: whether the person signs in to the website, with its own words.
 const PersonSignIn = lazy(() =>
   import('./person-sign-in.tsx').then((m) => ({ default: m.PersonSignIn })),
+)
+// Loaded apart too: erasing someone's details is rare, and its words are long.
+const PersonErasure = lazy(() =>
+  import('./person-erasure.tsx').then((m) => ({ default: m.PersonErasure })),
 )
 // Loaded apart too: only those who applied on the website have a note.
 const ApplicationNote = lazy(() =>
@@ -44,6 +49,10 @@ export function PersonPage() {
           <PersonMessages id={person.id} />
           <Suspense fallback={null}>
             <PersonSignIn id={person.id} hasEmail={person.email !== ''} />
+          </Suspense>
+          <PersonalDataDownload personId={person.id} heading="h3" />
+          <Suspense fallback={null}>
+            <PersonErasure person={person} mode={mode} />
           </Suspense>
         </>
       )}

@@ -43,6 +43,9 @@ function openSqlite(file: string): Db {
   sqlite.pragma('synchronous = FULL')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('foreign_keys = ON')
+  // A deleted or overwritten row is zeroed in the file, not left in a free page: an erased
+  // person's details must not be found there (issue 30).
+  sqlite.pragma('secure_delete = ON')
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   })

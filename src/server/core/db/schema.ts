@@ -26,6 +26,8 @@ export interface PeopleTable {
   /** A concession on the rent (pensioner, unwaged): 0 or 1. */
   concession: Generated<Flag>
   version: number
+  /** The day the person's details were erased (issue 30); null for everyone else. */
+  erasedOn: string | null
 }
 
 export interface PlotsTable {

@@ -1,5 +1,7 @@
 import type { SentMessage } from '#shared/schemas/messages'
-import type { ReadTx } from '#server/core/db/write-transaction'
+import { scrubText } from '#server/core/db/scrub'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import type { Erasure, ErasureLeftovers } from '#server/core/hooks'
 
 // Reading what was sent: the batches and copies the core's copies (copies.ts) keep. Features show
 // them (the list of messages, a person's page, the letters to print) through these functions,
@@ -57,6 +59,16 @@ export function copiesTo(tx: ReadTx, personId: string): Promise<SentMessage[]> {
     .execute()
 }
 
+/** What one person was sent, with the text as sent, oldest first: their copy of what is held. */
+export function copiesWithTextTo(tx: ReadTx, personId: string) {
+  return tx
+    .selectFrom('messages')
+    .select(['channel', 'recipient', 'subject', 'body', 'status', 'createdAt', 'sentAt'])
+    .where('personId', '=', personId)
+    .orderBy('id')
+    .execute()
+}
+
 /** Every copy of one batch, in the order they were made. */
 export function copiesOf(tx: ReadTx, batchId: number): Promise<SentMessage[]> {
   return tx
@@ -90,4 +102,30 @@ export function lettersAfter(tx: ReadTx, set: LetterSet, afterId: number, limit:
     .orderBy('id')
     .limit(limit)
     .execute()
+}
+
+/**
+ * A person's erasure: the copies sent to them stay (when, how, whether it arrived), made out to
+ * the marker without their address or text; the batches and the copies' errors lose what
+ * identifies them.
+ */
+export async function eraseCopies(tx: WriteTx, erasure: Erasure): Promise<ErasureLeftovers> {
+  const copies = await tx
+    .updateTable('messages')
+    .set({ personId: erasure.newId, recipient: erasure.marker, body: '' })
+    .where('personId', '=', erasure.id)
+    .returning('id')
+    .execute()
+  await scrubText(tx, 'messages', ['subject', 'lastError'], erasure.details, erasure.marker, {
+    column: 'personId',
+    in: [erasure.newId],
+  })
+  await scrubText(
+    tx,
+    'message_batches',
+    ['subject', 'body', 'audience'],
+    erasure.identifying,
+    erasure.marker,
+  )
+  return { outboxFiles: copies.map((copy) => `message-${copy.id}`) }
 }

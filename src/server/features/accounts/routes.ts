@@ -1,4 +1,6 @@
 import type { App } from '#server/core/app-type'
+import { accountDataOf, eraseAccount } from '#server/features/accounts/person-data-sql'
+import { entriesAbout } from '#server/features/logs/sql'
 import { z } from 'zod'
 import {
   accountDisabledSchema,
@@ -213,6 +215,18 @@ export async function accountsFeature(app: App) {
     const account = await personRemoved(tx, personId, app.clock.now().toISOString())
     return account ? { account } : undefined
   })
+  app.hooks.describingPerson.push(async (tx, person) => {
+    const data = await accountDataOf(tx, person)
+    // The account's own log (its sign-ins, its changes) is about the person too.
+    const accountLog = data.account
+      ? await entriesAbout(tx, {
+          eventCollection: 'users',
+          docId: [data.account.id, ...(data.account.username ? [data.account.username] : [])],
+        })
+      : []
+    return { ...data, accountLog }
+  })
+  app.hooks.erasingPerson.push(eraseAccount)
 
   app.post(
     '/api/accounts/:id/password',

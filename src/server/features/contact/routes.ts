@@ -3,9 +3,14 @@ import { z } from 'zod'
 import { contactSchema, enquirySchema } from '#shared/schemas/contact'
 import { enquiries, listEnquiries, sendEnquiry } from '#server/features/contact/service'
 import { LEVELS } from '#shared/domain/levels'
+import { enquiriesFrom, eraseEnquiries } from '#server/features/contact/sql'
 
 export async function contactFeature(app: App) {
   const contact = enquiries(app)
+  app.hooks.describingPerson.push(async (tx, { email, altEmail }) => ({
+    enquiries: await enquiriesFrom(tx, [email, altEmail].filter(Boolean)),
+  }))
+  app.hooks.erasingPerson.push(eraseEnquiries)
 
   app.post(
     '/api/contact',

@@ -1,6 +1,8 @@
 import type { Contact } from '#shared/schemas/contact'
 import type { EnquiriesTable } from '#server/core/db/schema'
+import { scrubText } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import type { Erasure } from '#server/core/hooks'
 
 // The contact feature's own table: enquiries from the public, each kept until it has gone.
 
@@ -39,4 +41,32 @@ export async function recordAttempt(
 /** The latest enquiries, newest first. */
 export function latestEnquiries(tx: ReadTx, limit: number) {
   return tx.selectFrom('enquiries').selectAll().orderBy('id', 'desc').limit(limit).execute()
+}
+
+/** The enquiries sent from the person's addresses, for their copy of what is held about them. */
+export async function enquiriesFrom(tx: ReadTx, emails: readonly string[]) {
+  if (emails.length === 0) return []
+  return tx
+    .selectFrom('enquiries')
+    .select(['name', 'email', 'enquiry', 'createdAt', 'sentAt'])
+    .where('email', 'in', emails)
+    .orderBy('id')
+    .execute()
+}
+
+/** A person's erasure: the enquiries from their addresses keep only when they came and went. */
+export async function eraseEnquiries(tx: WriteTx, erasure: Erasure) {
+  const emails = [erasure.email, erasure.altEmail].filter(Boolean)
+  if (emails.length === 0) return {}
+  const rows = await tx
+    .updateTable('enquiries')
+    .set({ name: erasure.marker, email: '', enquiry: '' })
+    .where('email', 'in', emails)
+    .returning('id')
+    .execute()
+  await scrubText(tx, 'enquiries', ['lastError'], erasure.details, erasure.marker, {
+    column: 'id',
+    in: rows.map((row) => row.id),
+  })
+  return { outboxFiles: rows.map((row) => `enquiry-${row.id}`) }
 }

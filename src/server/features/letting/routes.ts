@@ -40,6 +40,7 @@ import {
   saveLettingSettings,
 } from '#server/features/letting/settings'
 import { closeOffers } from '#server/features/letting/sql'
+import { eraseLettingData, lettingDataOf } from '#server/features/letting/person-data-sql'
 import { stillWantJobs } from '#server/features/letting/still-want'
 import { previewLink, useLink } from '#server/features/letting/use-link'
 import { withdrawOffer } from '#server/features/letting/withdraw-offer'
@@ -61,6 +62,8 @@ export async function lettingFeature(app: App) {
   app.hooks.removingPerson.push((tx, personId) =>
     closeOffers(tx, { personId }, 'withdrawn', app.clock.now()),
   )
+  app.hooks.describingPerson.push(lettingDataOf)
+  app.hooks.erasingPerson.push(eraseLettingData)
   const committee = { minLevel: LEVELS.committee }
   const admin = { minLevel: LEVELS.admin }
   // Scripts that try addresses or references are slowed like any public form.

@@ -28,6 +28,7 @@ import {
   updateTemplate,
 } from '#server/features/messages/templates'
 import { sendPdf } from '#server/core/http/send-pdf'
+import { copiesWithTextTo, eraseCopies } from '#server/core/email/batches'
 import { ownPersonId } from '#server/core/viewer'
 
 // Letters and e-mails to members: the committee writes, the server checks and queues, jobs send.
@@ -38,6 +39,10 @@ const tags = ['messages']
 const personParams = z.object({ id: z.string().min(1).max(40) })
 
 export async function messagesFeature(app: App) {
+  app.hooks.describingPerson.push(async (tx, { id }) => ({
+    messages: await copiesWithTextTo(tx, id),
+  }))
+  app.hooks.erasingPerson.push(eraseCopies)
   app.post(
     '/api/messages/plan',
     {

@@ -68,3 +68,23 @@ export async function endEmailChange(tx: WriteTx, id: number, now: string) {
     .executeTakeFirst()
   return numUpdatedRows > 0n
 }
+
+/** The person's requests to change their address, without their links' tokens. */
+export function emailChangesOf(tx: ReadTx, personId: string) {
+  return tx
+    .selectFrom('email_changes')
+    .select(['newEmail', 'requestedBy', 'createdAt', 'expiresAt', 'endedAt'])
+    .where('personId', '=', personId)
+    .orderBy('id')
+    .execute()
+}
+
+/** A person's erasure: their requests go, links and addresses; the outbox names of their e-mails. */
+export async function deleteEmailChangesOf(tx: WriteTx, personId: string): Promise<string[]> {
+  const rows = await tx
+    .deleteFrom('email_changes')
+    .where('personId', '=', personId)
+    .returning('id')
+    .execute()
+  return rows.map((row) => `email-change-${row.id}`)
+}

@@ -2,6 +2,8 @@ import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import {
   emailChangeTokenSchema,
+  erasedPersonSchema,
+  erasureCheckSchema,
   myDetailsSchema,
   myEmailSchema,
   myRecordSchema,
@@ -32,6 +34,9 @@ import {
   requestEmailChange,
 } from '#server/features/people/email-change'
 import { LEVELS } from '#shared/domain/levels'
+import { sendFile } from '#server/core/http/send-pdf'
+import { personalDataZip } from '#server/features/people/personal-data'
+import { erasePerson, erasureCheck } from '#server/features/people/erasure'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
 const listQuery = z.object({ status: z.enum(['plotholders', 'waitinglist']).optional() })
@@ -86,6 +91,41 @@ export async function peopleFeature(app: App) {
     },
     (request) => ownChanges(app, request.params.id),
   )
+
+  // Everything kept about the person, in one download (issue 30): the committee's, and the
+  // member's own.
+  app.get(
+    '/api/people/:id/personal-data',
+    { config: committee, schema: { params: idParams, tags } },
+    async (request, reply) => {
+      const { fileName, zip } = await personalDataZip(app, request.viewer!, request.params.id)
+      return sendFile(reply, 'application/zip', fileName, zip)
+    },
+  )
+
+  app.get(
+    '/api/people/:id/erasure',
+    {
+      config: committee,
+      schema: { params: idParams, response: { 200: erasureCheckSchema }, tags },
+    },
+    (request) => erasureCheck(app, request.params.id),
+  )
+
+  app.post(
+    '/api/people/:id/erasure',
+    {
+      config: committee,
+      schema: { params: idParams, response: { 200: erasedPersonSchema }, tags },
+    },
+    (request) => erasePerson(app, request.viewer!, request.params.id),
+  )
+
+  app.get('/api/me/personal-data', { config: member, schema: { tags } }, async (request, reply) => {
+    const viewer = request.viewer!
+    const { fileName, zip } = await personalDataZip(app, viewer, ownPersonId(viewer))
+    return sendFile(reply, 'application/zip', fileName, zip)
+  })
 
   app.get(
     '/api/me/details',

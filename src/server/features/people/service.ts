@@ -154,12 +154,13 @@ export const OWN_CHANGES = { details: 'updateOwnDetails', email: 'confirmEmailCh
 /** The latest changes the member made to their own record, newest first. */
 export async function ownChanges({ db }: People, id: string): Promise<OwnChange[]> {
   await peopleRepo.requirePerson(db.kysely, id)
-  const about = {
+  const entries = await entriesAbout(db.kysely, {
     eventCollection: 'people',
     docId: id,
     methodNames: Object.values(OWN_CHANGES),
-  }
-  const entries = await entriesAbout(db.kysely, about, 20)
+    madeOnly: true,
+    limit: 20,
+  })
   return entries.map(({ timeStamp, userName, methodName, value }) => ({
     at: timeStamp,
     userName,

@@ -306,3 +306,60 @@ export function personWithEmail(tx: ReadTx, email: string) {
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
     .executeTakeFirst()
 }
+
+/** Whether the person's details were erased. */
+export async function erasedOn(tx: ReadTx, id: string): Promise<string | null> {
+  const row = await tx
+    .selectFrom('people')
+    .select('erasedOn')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row?.erasedOn ?? null
+}
+
+/** The next free number for a former member, and its id. */
+export async function nextFormerMember(tx: ReadTx): Promise<{ number: number; id: string }> {
+  const { erased } = await tx
+    .selectFrom('people')
+    .select((eb) => eb.fn.countAll<number>().as('erased'))
+    .where('erasedOn', 'is not', null)
+    .executeTakeFirstOrThrow()
+  // A nickname someone chose could take the id: the next number then.
+  for (let number = Number(erased) + 1; ; number++) {
+    const id = `former-${number}`
+    if (!(await findPerson(tx, id))) return { number, id }
+  }
+}
+
+/**
+ * Puts the erased record in the person's place: the marker's id and name, no address, phone or
+ * e-mail, on no list; the dates kept. The row is replaced (an id is a key), so nothing of theirs
+ * stays in it.
+ */
+export async function replaceWithFormerMember(
+  tx: WriteTx,
+  person: Person,
+  former: { id: string; marker: string; erasedOn: string },
+): Promise<void> {
+  await tx
+    .insertInto('people')
+    .values({
+      id: former.id,
+      ...fieldsOf({
+        ...person,
+        firstName: former.marker,
+        lastName: '',
+        address: '',
+        phoneNumber: '',
+        email: '',
+        altEmail: '',
+        contactBy: 'post',
+        isPlotHolder: false,
+        onWaitingList: false,
+      }),
+      version: 1,
+      erasedOn: former.erasedOn,
+    })
+    .execute()
+  await deletePersonRow(tx, person.id)
+}

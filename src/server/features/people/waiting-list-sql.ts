@@ -255,3 +255,12 @@ export async function lapsedPeople(tx: ReadTx): Promise<LapsedPerson[]> {
     lapsedOn: row.createdAt.slice(0, 10),
   }))
 }
+
+/** A person's erasure: their waiting-list history moves to the marker's id. */
+export async function moveWaitingListHistory(tx: WriteTx, from: string, to: string) {
+  await tx
+    .updateTable('waiting_list_events')
+    .set({ personId: to })
+    .where('personId', '=', from)
+    .execute()
+}

@@ -4,6 +4,7 @@ import type { Rent } from '#server/features/rent/context'
 import { deadlineJob } from '#server/features/rent/deadlines'
 import { invoiceAsPdf } from '#server/features/rent/invoices'
 import { invoiceRoutes } from '#server/features/rent/invoice-routes'
+import { eraseRentData, owedBlocksErasure, rentDataOf } from '#server/features/rent/person-data'
 import { reportRoutes } from '#server/features/rent/report-routes'
 import { settingsRoutes } from '#server/features/rent/settings-routes'
 import { rentYearUnderWay } from '#server/features/rent/sql'
@@ -32,6 +33,9 @@ export async function rentFeature(app: App) {
   })
   // Once a rent year is under way, a plot's paid flag follows the ledger, not the plot's form.
   app.hooks.paidFollowsLedger.push(rentYearUnderWay)
+  app.hooks.describingPerson.push(rentDataOf)
+  app.hooks.erasureBlockers.push(owedBlocksErasure)
+  app.hooks.erasingPerson.push(eraseRentData)
 
   settingsRoutes(app)
   yearRoutes(app, rent, deadline)

@@ -6,7 +6,7 @@ import {
   type RentStep,
 } from '#shared/domain/rent'
 import type { Invoice, RentYear } from '#shared/schemas/rent'
-import type { ReadTx } from '#server/core/db/write-transaction'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
 // Reads of the rent year: its years and invoices (the ledger's own reads and writes are
 // ledger-sql.ts, a year's making year-sql.ts). A balance is never stored: it is the invoice's
@@ -198,4 +198,20 @@ export async function payerAddresses(
     .where('id', 'in', invoiceIds)
     .execute()
   return new Map(rows.map((row) => [row.id, row.payerAddress]))
+}
+
+/** Makes the person's invoices out to the erased record's id and marker; their ids. */
+export async function movePayer(
+  tx: WriteTx,
+  from: string,
+  to: string,
+  marker: string,
+): Promise<number[]> {
+  const rows = await tx
+    .updateTable('invoices')
+    .set({ payerId: to, payerName: marker, payerAddress: '' })
+    .where('payerId', '=', from)
+    .returning('id')
+    .execute()
+  return rows.map((row) => row.id)
 }

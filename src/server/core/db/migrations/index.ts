@@ -20,6 +20,7 @@ import { importRuns } from '#server/core/db/migrations/018-import-runs'
 import { passwordResets } from '#server/core/db/migrations/019-password-resets'
 import { invitations } from '#server/core/db/migrations/020-invitations'
 import { emailChanges } from '#server/core/db/migrations/021-email-changes'
+import { erasedPeople } from '#server/core/db/migrations/022-erased-people'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -49,6 +50,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '019-password-resets': passwordResets,
   '020-invitations': invitations,
   '021-email-changes': emailChanges,
+  '022-erased-people': erasedPeople,
 }
 
 /** What a migration is told about the engine it runs on. */

@@ -1,0 +1,95 @@
+import { scrubText } from '#server/core/db/scrub'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import type { Erasure, PersonKeys } from '#server/core/hooks'
+import { closeOffers } from '#server/features/letting/sql'
+
+// What letting keeps about one person, for their copy of it: their applications (by the nickname
+// they were given, or an address of theirs), the offers made to them and their answers to the
+// yearly question. No link's token.
+
+const addresses = (person: PersonKeys) => [person.email, person.altEmail].filter(Boolean)
+
+export async function lettingDataOf(tx: ReadTx, person: PersonKeys) {
+  const emails = addresses(person)
+  const applications = await tx
+    .selectFrom('applications')
+    .select([
+      'reference',
+      'firstName',
+      'lastName',
+      'email',
+      'phoneNumber',
+      'address',
+      'note',
+      'createdAt',
+      'confirmedAt',
+    ])
+    .where((eb) =>
+      emails.length
+        ? eb.or([eb('nickname', '=', person.id), eb('email', 'in', emails)])
+        : eb('nickname', '=', person.id),
+    )
+    .orderBy('id')
+    .execute()
+  const offers = await tx
+    .selectFrom('offers')
+    .select(['plotId', 'channel', 'deadline', 'status', 'reason', 'createdAt', 'answeredAt'])
+    .where('personId', '=', person.id)
+    .orderBy('id')
+    .execute()
+  const stillWant = await tx
+    .selectFrom('still_want_answers')
+    .innerJoin('still_want_rounds', 'still_want_rounds.id', 'still_want_answers.roundId')
+    .select([
+      'still_want_rounds.year',
+      'still_want_rounds.askedOn',
+      'still_want_rounds.closesOn',
+      'still_want_answers.answeredAt',
+    ])
+    .where('still_want_answers.personId', '=', person.id)
+    .orderBy('still_want_answers.id')
+    .execute()
+  return { applications, offers, stillWant }
+}
+
+/**
+ * The person's erasure: their open offers are withdrawn, their applications lose every detail
+ * they gave, the offers and yearly answers move to the marker's id (their links ended), and the
+ * committee's reasons are scrubbed.
+ */
+export async function eraseLettingData(tx: WriteTx, erasure: Erasure) {
+  await closeOffers(tx, { personId: erasure.id }, 'withdrawn', erasure.at)
+  const emails = addresses(erasure)
+  await tx
+    .updateTable('applications')
+    .set({
+      nickname: erasure.newId,
+      firstName: erasure.marker,
+      lastName: '',
+      email: '',
+      phoneNumber: '',
+      address: '',
+      note: '',
+      tokenHash: null,
+    })
+    .where((eb) =>
+      emails.length
+        ? eb.or([eb('nickname', '=', erasure.id), eb('email', 'in', emails)])
+        : eb('nickname', '=', erasure.id),
+    )
+    .execute()
+  await tx
+    .updateTable('offers')
+    .set({ personId: erasure.newId, acceptTokenHash: null, declineTokenHash: null })
+    .where('personId', '=', erasure.id)
+    .execute()
+  await scrubText(tx, 'offers', ['reason'], erasure.details, erasure.marker, {
+    column: 'personId',
+    in: [erasure.newId],
+  })
+  await tx
+    .updateTable('still_want_answers')
+    .set({ personId: erasure.newId, tokenHash: null })
+    .where('personId', '=', erasure.id)
+    .execute()
+}

@@ -1,0 +1,143 @@
+import { personalDataMessages } from '#shared/messages/personal-data'
+import type { ErasureCheck, Person } from '#shared/schemas/person'
+import type { Config } from '#server/core/config'
+import { forgetOverwritten } from '#server/core/db/forget-overwritten'
+import { scrubText } from '#server/core/db/scrub'
+import type { ReadTx } from '#server/core/db/write-transaction'
+import { forgetOutboxFiles } from '#server/core/email/outbox'
+import { conflict } from '#server/core/errors'
+import type { Erasure } from '#server/core/hooks'
+import { loggedChange, LoggedAs } from '#server/core/logged-change'
+import type { Viewer } from '#server/core/viewer'
+import { eraseFromLog } from '#server/features/logs/sql'
+import { deleteEmailChangesOf } from '#server/features/people/email-changes-sql'
+import type { People } from '#server/features/people/service'
+import * as peopleRepo from '#server/features/people/sql'
+import { moveWaitingListHistory } from '#server/features/people/waiting-list-sql'
+
+// Erasing a person's details (issue 30, item 2): for someone who holds no plot and owes nothing,
+// their details are replaced, wherever the association keeps them, by "Former member N", in one
+// transaction. The record stays under that name and a new id, for the accounts that must be kept
+// six years (invoices, payments, what was sent when); every feature built on people scrubs its own
+// part through the erasingPerson hook. Then the old copies of the rows leave the database's files
+// and the outbox's e-mails about them go.
+
+/** Erasures are numbered one after another, so they take one lock. */
+const ERASURE_LOCK = 'erasure'
+
+type Erasing = People & { config: Config }
+
+/** What stands in the way of erasing the person: their plots, money they owe. */
+async function blockersOf({ hooks }: People, tx: ReadTx, person: Person): Promise<string[]> {
+  const blockers = person.plots.length ? [personalDataMessages.holdsPlots(person.plots)] : []
+  for (const check of hooks.erasureBlockers) blockers.push(...(await check(tx, person.id)))
+  return blockers
+}
+
+/** Whether the person's details may be erased now, and if not, why not. */
+export async function erasureCheck(people: People, id: string): Promise<ErasureCheck> {
+  const tx = people.db.kysely
+  const person = await peopleRepo.requirePerson(tx, id)
+  return {
+    erasedOn: await peopleRepo.erasedOn(tx, id),
+    blockers: await blockersOf(people, tx, person),
+  }
+}
+
+/** The person's details as they may stand in what is kept about them. */
+function detailsOf(person: Person) {
+  const fullName = `${person.firstName} ${person.lastName}`.trim()
+  // An address's lines and parts ("7 Orchard Lane", "Riverside RV6 7EX") may be written apart.
+  const addressParts = person.address
+    .split(/[\n,]/)
+    .map((part) => part.trim())
+    .filter((part) => part.length >= 5)
+  const identifying = [
+    fullName,
+    person.address,
+    ...addressParts,
+    person.email,
+    person.altEmail,
+    person.phoneNumber,
+  ].filter((detail) => detail.trim().length >= 3)
+  return { identifying, details: [...identifying, person.lastName, person.id] }
+}
+
+export async function erasePerson(erasing: Erasing, viewer: Viewer, id: string) {
+  const { db, clock, hooks, config } = erasing
+  const outboxFiles: string[] = []
+  const erased = await loggedChange(
+    db,
+    {
+      methodName: 'erasePerson',
+      eventCollection: 'people',
+      docId: id,
+      userName: viewer.userName,
+      alsoLocks: [ERASURE_LOCK],
+    },
+    async (tx) => {
+      const person = await peopleRepo.requirePerson(tx, id)
+      if (await peopleRepo.erasedOn(tx, id)) throw conflict(personalDataMessages.alreadyErased)
+      const blockers = await blockersOf(erasing, tx, person)
+      if (blockers.length) throw conflict(personalDataMessages.cannotErase(blockers))
+      const former = await peopleRepo.nextFormerMember(tx)
+      const at = clock.now()
+      const erasure: Erasure = {
+        id,
+        email: person.email,
+        altEmail: person.altEmail,
+        newId: former.id,
+        marker: personalDataMessages.formerMember(former.number),
+        at,
+        ...detailsOf(person),
+      }
+      let formerUserName: string | null | undefined
+      for (const part of hooks.erasingPerson) {
+        const leftovers = await part(tx, erasure)
+        outboxFiles.push(...(leftovers?.outboxFiles ?? []))
+        formerUserName ??= leftovers?.formerUserName
+      }
+      outboxFiles.push(...(await deleteEmailChangesOf(tx, id)))
+      await moveWaitingListHistory(tx, id, former.id)
+      await scrubText(tx, 'waiting_list_events', ['reason'], erasure.details, erasure.marker, {
+        column: 'personId',
+        in: [former.id],
+      })
+      await peopleRepo.replaceWithFormerMember(tx, person, {
+        id: former.id,
+        marker: erasure.marker,
+        erasedOn: clock.today(),
+      })
+      await eraseFromLog(tx, erasure, formerUserName)
+      // A job's payload may name them (an e-mail waiting to go).
+      await scrubText(tx, 'jobs', ['payload', 'lastError'], erasure.identifying, erasure.marker)
+      return new LoggedAs({ id: former.id, name: erasure.marker }, former.id)
+    },
+  )
+  await forgetOutboxFiles(config.email.outboxDir, outboxFiles)
+  await forgetOverwritten(db, ERASED_TABLES)
+  return erased
+}
+
+// Every table an erasure may write, for PostgreSQL's vacuum afterwards.
+const ERASED_TABLES = [
+  'people',
+  'waiting_list_events',
+  'email_changes',
+  'applications',
+  'offers',
+  'still_want_answers',
+  'invoices',
+  'invoice_lines',
+  'ledger',
+  'messages',
+  'message_batches',
+  'enquiries',
+  'user',
+  'session',
+  'account',
+  'invitations',
+  'password_resets',
+  'logs',
+  'jobs',
+] as const

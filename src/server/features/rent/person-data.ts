@@ -1,0 +1,42 @@
+import { penceText } from '#shared/domain/money'
+import { personalDataMessages } from '#shared/messages/personal-data'
+import { scrubText } from '#server/core/db/scrub'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import type { Erasure, PersonKeys } from '#server/core/hooks'
+import { ledgerEntries } from '#server/features/rent/ledger-sql'
+import { findInvoices, linesOfInvoices, movePayer } from '#server/features/rent/sql'
+
+/** The invoices made out to the person, each with its lines, and the ledger's entries on them. */
+export async function rentDataOf(tx: ReadTx, { id }: PersonKeys) {
+  const invoices = await findInvoices(tx, { payerId: id })
+  const ids = invoices.map((invoice) => invoice.id)
+  const lines = ids.length ? await linesOfInvoices(tx, ids) : []
+  return {
+    invoices: invoices.map((invoice) => ({
+      ...invoice,
+      lines: lines.filter((line) => line.invoiceId === invoice.id),
+    })),
+    ledger: await ledgerEntries(tx, ids),
+  }
+}
+
+/** Money the person still owes stands in the way of erasing them: the accounts need them. */
+export async function owedBlocksErasure(tx: ReadTx, personId: string): Promise<string[]> {
+  const owed = (await findInvoices(tx, { payerId: personId })).reduce(
+    (sum, invoice) => sum + (invoice.cancelled ? 0 : invoice.outstanding),
+    0,
+  )
+  return owed > 0 ? [personalDataMessages.owesMoney(penceText(owed))] : []
+}
+
+/**
+ * Their invoices stay, with every amount, date and number (accounting records, kept six years),
+ * made out to the marker: the name and address on them go, and any detail in a line or a
+ * ledger entry's reference.
+ */
+export async function eraseRentData(tx: WriteTx, erasure: Erasure) {
+  const ids = await movePayer(tx, erasure.id, erasure.newId, erasure.marker)
+  const where = { column: 'invoiceId' as const, in: ids }
+  await scrubText(tx, 'invoice_lines', ['description'], erasure.details, erasure.marker, where)
+  await scrubText(tx, 'ledger', ['reference'], erasure.details, erasure.marker, where)
+}
