@@ -4,6 +4,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext } from 'playwright-core'
 import { personalDataMessages } from '#shared/messages/personal-data'
+import { erasureMessages } from '#shared/messages/erasure'
 import type { Person } from '#shared/schemas/person'
 import {
   apiAs,
@@ -83,7 +84,7 @@ describe('a person’s data: downloaded, then erased', () => {
       expect(data, detail).toContain(detail)
     expect(strFromU8(zip['summary.html']!)).toContain(`Rowan ${SURNAME}`)
 
-    const erase = page.getByRole('button', { name: personalDataMessages.eraseButton })
+    const erase = page.getByRole('button', { name: erasureMessages.eraseButton })
     await poll(() => erase.isVisible()).toBe(true)
     await settled(page)
     await expectNoAxeViolations(page)
@@ -92,7 +93,7 @@ describe('a person’s data: downloaded, then erased', () => {
     await erase.click()
     await poll(() => pathOf(page)).toBe('/members/waitinglist')
     await poll(() => statusTexts(page).then((texts) => texts.join(' '))).toContain(
-      personalDataMessages.erased('Former member 1'),
+      erasureMessages.erased('Former member 1'),
     )
 
     // The message's copies name the marker, not the person.

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { personalDataMessages } from '#shared/messages/personal-data'
+import { erasureMessages } from '#shared/messages/erasure'
 import type { ErasureCheck, Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { api, errorMessage } from '../../lib/api.ts'
@@ -29,18 +29,18 @@ export function PersonErasure({ person, mode }: { person: Person; mode: PeopleMo
     shows: () => ({ removed: person.id }),
     alsoInvalidates: [queryKeys.rent, queryKeys.messages, queryKeys.accounts, queryKeys.logs],
     onSuccess: ({ name }) =>
-      navigate(listPath(mode), { state: { notice: personalDataMessages.erased(name) } }),
+      navigate(listPath(mode), { state: { notice: erasureMessages.erased(name) } }),
   })
   if (!check) return null
   const name = `${person.firstName} ${person.lastName}`.trim() || person.id
   return (
     <section aria-labelledby="person-erasure">
-      <h3 id="person-erasure">{personalDataMessages.eraseHeading}</h3>
+      <h3 id="person-erasure">{erasureMessages.eraseHeading}</h3>
       {check.erasedOn ? (
-        <p>{personalDataMessages.erasedOn(check.erasedOn)}</p>
+        <p>{erasureMessages.erasedOn(check.erasedOn)}</p>
       ) : (
         <>
-          <p className="field__hint">{personalDataMessages.eraseHint}</p>
+          <p className="field__hint">{erasureMessages.eraseHint}</p>
           {check.blockers.length ? (
             <ul>
               {check.blockers.map((blocker) => (
@@ -54,10 +54,10 @@ export function PersonErasure({ person, mode }: { person: Person; mode: PeopleMo
                 className="button button--danger"
                 disabled={erasing.isPending}
                 onClick={() => {
-                  if (window.confirm(personalDataMessages.eraseConfirm(name))) erasing.mutate()
+                  if (window.confirm(erasureMessages.eraseConfirm(name))) erasing.mutate()
                 }}
               >
-                {personalDataMessages.eraseButton}
+                {erasureMessages.eraseButton}
               </button>
             </div>
           )}

@@ -1,4 +1,4 @@
-import { personalDataMessages } from '#shared/messages/personal-data'
+import { erasureMessages } from '#shared/messages/erasure'
 import type { ErasureCheck, Person } from '#shared/schemas/person'
 import type { Config } from '#server/core/config'
 import { forgetOverwritten } from '#server/core/db/forget-overwritten'
@@ -29,7 +29,7 @@ type Erasing = People & { config: Config }
 
 /** What stands in the way of erasing the person: their plots, money they owe. */
 async function blockersOf({ hooks }: People, tx: ReadTx, person: Person): Promise<string[]> {
-  const blockers = person.plots.length ? [personalDataMessages.holdsPlots(person.plots)] : []
+  const blockers = person.plots.length ? [erasureMessages.holdsPlots(person.plots)] : []
   for (const check of hooks.erasureBlockers) blockers.push(...(await check(tx, person.id)))
   return blockers
 }
@@ -77,9 +77,9 @@ export async function erasePerson(erasing: Erasing, viewer: Viewer, id: string) 
     },
     async (tx) => {
       const person = await peopleRepo.requirePerson(tx, id)
-      if (await peopleRepo.erasedOn(tx, id)) throw conflict(personalDataMessages.alreadyErased)
+      if (await peopleRepo.erasedOn(tx, id)) throw conflict(erasureMessages.alreadyErased)
       const blockers = await blockersOf(erasing, tx, person)
-      if (blockers.length) throw conflict(personalDataMessages.cannotErase(blockers))
+      if (blockers.length) throw conflict(erasureMessages.cannotErase(blockers))
       const former = await peopleRepo.nextFormerMember(tx)
       const at = clock.now()
       const erasure: Erasure = {
@@ -87,7 +87,7 @@ export async function erasePerson(erasing: Erasing, viewer: Viewer, id: string) 
         email: person.email,
         altEmail: person.altEmail,
         newId: former.id,
-        marker: personalDataMessages.formerMember(former.number),
+        marker: erasureMessages.formerMember(former.number),
         at,
         ...detailsOf(person),
       }

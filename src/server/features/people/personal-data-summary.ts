@@ -1,5 +1,5 @@
 import { penceText } from '#shared/domain/money'
-import { personalDataMessages as words } from '#shared/messages/personal-data'
+import { personalDataSummaryMessages as words } from '#shared/messages/personal-data-summary'
 
 // The readable half of a person's copy of their data: one HTML page, a section for each part,
 // a table for each list. Every value is escaped; nothing is fetched (no scripts, no styles

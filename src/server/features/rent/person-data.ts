@@ -1,5 +1,5 @@
 import { penceText } from '#shared/domain/money'
-import { personalDataMessages } from '#shared/messages/personal-data'
+import { erasureMessages } from '#shared/messages/erasure'
 import { scrubText } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure, PersonKeys } from '#server/core/hooks'
@@ -26,7 +26,7 @@ export async function owedBlocksErasure(tx: ReadTx, personId: string): Promise<s
     (sum, invoice) => sum + (invoice.cancelled ? 0 : invoice.outstanding),
     0,
   )
-  return owed > 0 ? [personalDataMessages.owesMoney(penceText(owed))] : []
+  return owed > 0 ? [erasureMessages.owesMoney(penceText(owed))] : []
 }
 
 /**
