@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '#server/core/db/schema'
 import type { WriteTx } from '#server/core/db/write-transaction'
 
@@ -26,7 +26,8 @@ const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /**
  * In `table`, replaces each of `details` by `marker` in the text `columns` of the rows `where`
- * picks (every row without it).
+ * picks (every row without it). One statement, so the table is read once however many details
+ * and columns there are: each column becomes replace(replace(…)), on the rows where any holds any.
  */
 export async function scrubText<T extends keyof Database>(
   tx: WriteTx,
@@ -36,16 +37,23 @@ export async function scrubText<T extends keyof Database>(
   marker: string,
   where?: { column: keyof Database[T] & string; in: readonly (string | number)[] },
 ): Promise<void> {
-  if (where && where.in.length === 0) return
-  const loose = tx as unknown as Loose
-  for (const detail of detailForms(details)) {
-    for (const column of columns) {
-      let query = loose
-        .updateTable(table as 'row')
-        .set({ [column]: sql`replace(${sql.ref(column)}, ${detail}, ${marker})` })
-        .where(sql<boolean>`${sql.ref(column)} like ${likeEscaped(detail)} escape '\\'`)
-      if (where) query = query.where(where.column as string, 'in', [...where.in])
-      await query.execute()
-    }
-  }
+  const forms = detailForms(details)
+  if (forms.length === 0 || (where && where.in.length === 0)) return
+  const replaced = (column: string) =>
+    forms.reduce<RawBuilder<unknown>>(
+      (text, form) => sql`replace(${text}, ${form}, ${marker})`,
+      sql`${sql.ref(column)}`,
+    )
+  const holdsAny = sql.join(
+    columns.flatMap((column) =>
+      forms.map((form) => sql`${sql.ref(column)} like ${likeEscaped(form)} escape '\\'`),
+    ),
+    sql` or `,
+  )
+  let query = (tx as unknown as Loose)
+    .updateTable(table as 'row')
+    .set(Object.fromEntries(columns.map((column) => [column, replaced(column)])))
+    .where(sql<boolean>`(${holdsAny})`)
+  if (where) query = query.where(where.column as string, 'in', [...where.in])
+  await query.execute()
 }
