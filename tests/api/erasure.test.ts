@@ -6,7 +6,7 @@ import { erasureMessages } from '#shared/messages/erasure'
 import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
 import type { Invoice } from '#shared/schemas/rent'
-import { createPerson, createPlot, send, snapshot } from '#tests/helpers/records'
+import { createPerson, createPlot, send, snapshot, linkAccount } from '#tests/helpers/records'
 import { startRentYear } from '#tests/helpers/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -66,15 +66,7 @@ describe.each(engines)('erasing a person’s details on %s', (engine) => {
       })
       expect(saved.statusCode, saved.body).toBe(200)
     }
-    const account = await t.db.kysely
-      .selectFrom('user')
-      .select('id')
-      .where('username', '=', 'erinf-account')
-      .executeTakeFirstOrThrow()
-    const linked = await send(t, committee, 'PUT', `/api/accounts/${account.id}/person`, {
-      personId: 'erinf',
-    })
-    expect(linked.statusCode, linked.body).toBe(200)
+    await linkAccount(t, committee, 'erinf-account', 'erinf')
     await createPlot(t, committee, 'E1')
     expect((await send(t, committee, 'PUT', '/api/plots/E1/tenants/erinf')).statusCode).toBe(200)
     const today = t.app.config.clock().toISOString().slice(0, 10)

@@ -3,7 +3,7 @@ import { accountMessages } from '#shared/messages/accounts'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import type { MyRecord } from '#shared/schemas/person'
 import { associationDetails } from '#server/core/db/association-settings'
-import { createPerson, lastLogId, logsAfter, send } from '#tests/helpers/records'
+import { createPerson, lastLogId, logsAfter, send, linkAccount } from '#tests/helpers/records'
 import { linkTokens, mailsTo, startSmtpServer } from '#tests/helpers/smtp'
 import { createTestApp, engines, sessionCookie, type TestApp } from '#tests/helpers/test-app'
 
@@ -185,15 +185,7 @@ describe.each(engines)('invitations to sign in on %s', (engine) => {
     expect((await invite('eve')).statusCode).toBe(201)
     const [token] = await tokensTo('eve@example.org')
     await t.createAccount('eve-account', 1)
-    const account = await t.db.kysely
-      .selectFrom('user')
-      .select('id')
-      .where('username', '=', 'eve-account')
-      .executeTakeFirstOrThrow()
-    const linked = await send(t, committee, 'PUT', `/api/accounts/${account.id}/person`, {
-      personId: 'eve',
-    })
-    expect(linked.statusCode, linked.body).toBe(200)
+    await linkAccount(t, committee, 'eve-account', 'eve')
     await expectJoinRefused(token!, 400, myAllotmentMessages.invitationUnknown)
     const signIn = (await send(t, committee, 'GET', '/api/people/eve/sign-in')).json()
     expect(signIn).toMatchObject({ account: { userName: 'eve-account' } })

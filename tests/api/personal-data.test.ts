@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import { peopleMessages } from '#shared/messages/people'
 import type { Invoice } from '#shared/schemas/rent'
-import { createPerson, createPlot, lastLogId, logsAfter, send } from '#tests/helpers/records'
+import {
+  createPerson,
+  createPlot,
+  lastLogId,
+  logsAfter,
+  send,
+  linkAccount,
+} from '#tests/helpers/records'
 import { startRentYear } from '#tests/helpers/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -43,15 +50,7 @@ describe.each(engines)('a person’s data in one download on %s', (engine) => {
     await createPerson(t, committee, 'other', { firstName: 'Olive', email: 'olive@example.org' })
     await createPlot(t, committee, 'G7')
     expect((await send(t, committee, 'PUT', '/api/plots/G7/tenants/patg')).statusCode).toBe(200)
-    const account = await t.db.kysely
-      .selectFrom('user')
-      .select('id')
-      .where('username', '=', 'pat-account')
-      .executeTakeFirstOrThrow()
-    const linked = await send(t, committee, 'PUT', `/api/accounts/${account.id}/person`, {
-      personId: 'patg',
-    })
-    expect(linked.statusCode, linked.body).toBe(200)
+    await linkAccount(t, committee, 'pat-account', 'patg')
 
     const today = t.app.config.clock().toISOString().slice(0, 10)
     const started = await startRentYear(t, committee, today)

@@ -84,6 +84,8 @@ describe('a person’s data: downloaded, then erased', () => {
       expect(data, detail).toContain(detail)
     expect(strFromU8(zip['summary.html']!)).toContain(`Rowan ${SURNAME}`)
 
+    // Folded away until opened.
+    await page.locator('summary', { hasText: personalDataMessages.eraseHeading }).click()
     const erase = page.getByRole('button', { name: erasureMessages.eraseButton })
     await poll(() => erase.isVisible()).toBe(true)
     await settled(page)

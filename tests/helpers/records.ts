@@ -156,3 +156,14 @@ export async function expectOneLog(
   expect(logs[0]).toMatchObject({ ...entry, error: 'null' })
   return JSON.parse(logs[0]!.value) as unknown
 }
+
+/** Links the account of that user name to the person, as the committee does (200 expected). */
+export async function linkAccount(t: TestApp, cookie: string, userName: string, personId: string) {
+  const account = await t.db.kysely
+    .selectFrom('user')
+    .select('id')
+    .where('username', '=', userName)
+    .executeTakeFirstOrThrow()
+  const linked = await send(t, cookie, 'PUT', `/api/accounts/${account.id}/person`, { personId })
+  expect(linked.statusCode, linked.body).toBe(200)
+}

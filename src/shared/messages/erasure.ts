@@ -11,7 +11,6 @@ export const erasureMessages = {
     `They still owe ${amount}: the rent must be paid, written off or cancelled first.`,
   holdsPlots: (plots: readonly string[]) =>
     `They hold ${plots.length === 1 ? 'plot' : 'plots'} ${plots.join(' and ')}: end the tenancy first.`,
-  eraseHeading: 'Erase personal details',
   eraseHint:
     'Replaces their name, address, phone number and e-mail addresses wherever they are kept, the activity log included, with "Former member" and a number. Their invoices and payments stay, under that name, as the accounts must. Backups made before keep what they held.',
   eraseButton: 'Erase their personal details',

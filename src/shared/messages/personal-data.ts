@@ -6,6 +6,7 @@ export const personalDataMessages = {
   downloadMine: 'Download my data',
   downloadHint:
     'A ZIP file with everything kept about this person: a summary to read and the same data for a computer. Downloading it is logged.',
+  eraseHeading: 'Erase personal details',
   downloadMineHint:
     'A ZIP file with everything the association keeps about you: a summary to read and the same data for a computer.',
 }

@@ -20,7 +20,10 @@ const erase = (id: string) =>
     method: 'POST',
   })
 
-/** Erasing the person's details (issue 30), or what stands in the way: asked first, never undone. */
+/**
+ * Erasing the person's details (issue 30), or what stands in the way: asked first, never undone.
+ * Shown once the committee opens its section, which asks the server what stands in the way.
+ */
 export function PersonErasure({ person, mode }: { person: Person; mode: PeopleMode }) {
   const check = useQuery(erasureCheckQuery(person.id)).data
   const navigate = useNavigate()
@@ -34,8 +37,7 @@ export function PersonErasure({ person, mode }: { person: Person; mode: PeopleMo
   if (!check) return null
   const name = `${person.firstName} ${person.lastName}`.trim() || person.id
   return (
-    <section aria-labelledby="person-erasure">
-      <h3 id="person-erasure">{erasureMessages.eraseHeading}</h3>
+    <>
       {check.erasedOn ? (
         <p>{erasureMessages.erasedOn(check.erasedOn)}</p>
       ) : (
@@ -64,6 +66,6 @@ export function PersonErasure({ person, mode }: { person: Person; mode: PeopleMo
           <Alert>{erasing.isError ? errorMessage(erasing.error) : ''}</Alert>
         </>
       )}
-    </section>
+    </>
   )
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useParams } from 'react-router'
 import { usePerson } from './api.ts'
 import { usePeopleMode } from './mode-context.tsx'
@@ -7,6 +7,10 @@ import { PersonForm } from './person-form.tsx'
 import { PersonMessages } from './person-messages.tsx'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
 import { PersonState } from './person-state.tsx'
+import { personalDataMessages } from '#shared/messages/personal-data'
+import type { Person } from '#shared/schemas/person'
+import { Spinner } from '../../components/ui/spinner.tsx'
+import type { PeopleMode } from './mode.ts'
 import { PersonalDataDownload } from '../../components/personal-data/personal-data-download.tsx'
 
 // Loaded with its data, after the form: it carries the offers' words, which the person's form
@@ -51,11 +55,25 @@ export function PersonPage() {
             <PersonSignIn id={person.id} hasEmail={person.email !== ''} />
           </Suspense>
           <PersonalDataDownload personId={person.id} heading="h3" />
-          <Suspense fallback={null}>
-            <PersonErasure person={person} mode={mode} />
-          </Suspense>
+          <ErasureSection person={person} mode={mode} />
         </>
       )}
     </PersonState>
+  )
+}
+
+// Erasure is rare and cannot be undone: folded away, its words, code and the server's check are
+// loaded only when the section is opened.
+function ErasureSection({ person, mode }: { person: Person; mode: PeopleMode }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <details className="people__erasure" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{personalDataMessages.eraseHeading}</summary>
+      {open ? (
+        <Suspense fallback={<Spinner />}>
+          <PersonErasure person={person} mode={mode} />
+        </Suspense>
+      ) : null}
+    </details>
   )
 }

@@ -27,7 +27,8 @@ import {
   updateMyDetails,
   updatePerson,
 } from '#server/features/people/service'
-import { ownPersonId } from '#server/core/viewer'
+import type { FastifyReply } from 'fastify'
+import { ownPersonId, type Viewer } from '#server/core/viewer'
 import {
   confirmEmailChange,
   emailChanges,
@@ -94,13 +95,14 @@ export async function peopleFeature(app: App) {
 
   // Everything kept about the person, in one download (issue 30): the committee's, and the
   // member's own.
+  const sendPersonalData = async (viewer: Viewer, id: string, reply: FastifyReply) => {
+    const { fileName, zip } = await personalDataZip(app, viewer, id)
+    return sendFile(reply, 'application/zip', fileName, zip)
+  }
   app.get(
     '/api/people/:id/personal-data',
     { config: committee, schema: { params: idParams, tags } },
-    async (request, reply) => {
-      const { fileName, zip } = await personalDataZip(app, request.viewer!, request.params.id)
-      return sendFile(reply, 'application/zip', fileName, zip)
-    },
+    (request, reply) => sendPersonalData(request.viewer!, request.params.id, reply),
   )
 
   app.get(
@@ -121,11 +123,9 @@ export async function peopleFeature(app: App) {
     (request) => erasePerson(app, request.viewer!, request.params.id),
   )
 
-  app.get('/api/me/personal-data', { config: member, schema: { tags } }, async (request, reply) => {
-    const viewer = request.viewer!
-    const { fileName, zip } = await personalDataZip(app, viewer, ownPersonId(viewer))
-    return sendFile(reply, 'application/zip', fileName, zip)
-  })
+  app.get('/api/me/personal-data', { config: member, schema: { tags } }, (request, reply) =>
+    sendPersonalData(request.viewer!, ownPersonId(request.viewer!), reply),
+  )
 
   app.get(
     '/api/me/details',
