@@ -13,12 +13,14 @@ import { Ledger } from './crash/ledger.ts'
 import { fire, newPerson, newPlot } from './crash/load.ts'
 import { checkDatabase, checkInvariants } from './crash/verify.ts'
 import { checkCopies, COPIES, queueMessage, settledCopies } from './crash/messages.ts'
+import { crashWhileErasing } from './crash/erasure.ts'
 import { crashWhileInvoicing } from './crash/rent.ts'
 
 // npm run test:crash [-- --rounds N]: starts the real server, fires concurrent writes through
 // the HTTP API, kills the server with SIGKILL mid-way, restarts it on the same data and checks
 // that every acknowledged write is there and the invariants hold; then a message to 1,000
-// members killed while sending, and a rent year killed while it starts and while payments are
+// members killed while sending, those members' details erased with a kill mid-way
+// (scripts/crash/erasure.ts), and a rent year killed while it starts and while payments are
 // recorded (scripts/crash/rent.ts). SQLite always; PostgreSQL too
 // when DATABASE_URL (or TEST_DATABASE_URL) is set, in a throwaway database created and dropped.
 
@@ -125,6 +127,9 @@ async function crashTest(target: Target): Promise<boolean> {
     }
     await server.stop()
     if (!(await crashWhileSending(target, dataDir, password, (next) => (server = next))))
+      sound = false
+    await server.stop()
+    if (!(await crashWhileErasing(target, dataDir, password, (next) => (server = next))))
       sound = false
     await server.stop()
     if (!(await crashWhileInvoicing(target, dataDir, password, (next) => (server = next))))
