@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { erasureMessages } from '#shared/messages/erasure'
 import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
-import type { Invoice } from '#shared/schemas/rent'
-import { createPerson, createPlot, send, snapshot, linkAccount } from '#tests/helpers/records'
-import { startRentYear } from '#tests/helpers/rent'
+import { givePersonAHistory } from '#tests/helpers/person-history'
+import { send, snapshot } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Issue 30, item 2: erasing a person's details replaces them everywhere they are kept with
@@ -48,47 +47,27 @@ describe.each(engines)('erasing a person’s details on %s', (engine) => {
     t = await createTestApp(engine)
     committee = await t.signInAs(3)
     erin = await t.signInAs(1, 'erinf-account')
-    await createPerson(t, committee, 'erinf', {
-      firstName: 'Erin',
-      lastName: SURNAME,
-      email: EMAIL,
+    invoiceId = await givePersonAHistory(t, committee, {
+      id: 'erinf',
+      person: {
+        firstName: 'Erin',
+        lastName: SURNAME,
+        email: EMAIL,
+        phoneNumber: '07700 900001',
+        address: `${STREET}\nBramblebury BB1 2CD`,
+        onWaitingList: true,
+      },
+      account: 'erinf-account',
+      plotId: 'E1',
+      other: { id: 'olly', email: 'olly@example.org' },
+    })
+    // Edited, so that an older version of the row was written and overwritten.
+    const current = (await send(t, committee, 'GET', '/api/people/erinf')).json() as Person
+    const saved = await send(t, committee, 'PUT', '/api/people/erinf', {
+      ...current,
       phoneNumber: PHONE,
-      address: `${STREET}\nBramblebury BB1 2CD`,
-      onWaitingList: true,
     })
-    await createPerson(t, committee, 'olly', { firstName: 'Olly', email: 'olly@example.org' })
-    // Edited twice, so that older versions of the row were written and overwritten.
-    for (const phoneNumber of ['07700 900001', PHONE]) {
-      const current = (await send(t, committee, 'GET', '/api/people/erinf')).json() as Person
-      const saved = await send(t, committee, 'PUT', '/api/people/erinf', {
-        ...current,
-        phoneNumber,
-      })
-      expect(saved.statusCode, saved.body).toBe(200)
-    }
-    await linkAccount(t, committee, 'erinf-account', 'erinf')
-    await createPlot(t, committee, 'E1')
-    expect((await send(t, committee, 'PUT', '/api/plots/E1/tenants/erinf')).statusCode).toBe(200)
-    const today = t.app.config.clock().toISOString().slice(0, 10)
-    const started = await startRentYear(t, committee, today)
-    expect(started.statusCode, started.body).toBe(201)
-    const invoices = (
-      await send(t, committee, 'GET', `/api/rent/years/${started.json().yearId}/invoices`)
-    ).json() as Invoice[]
-    invoiceId = invoices.find((i) => i.payerId === 'erinf')!.id
-    const sent = await send(t, committee, 'POST', '/api/messages', {
-      audience: { kind: 'people', ids: ['erinf', 'olly'] },
-      subject: 'Water off on Sunday',
-      body: 'Dear {firstName}, the taps will be off.',
-    })
-    expect(sent.statusCode, sent.body).toBe(201)
-    const asked = await send(t, undefined, 'POST', '/api/contact', {
-      name: `Erin ${SURNAME}`,
-      email: EMAIL,
-      enquiry: `I live at ${STREET}: can I have a water butt?`,
-    })
-    expect(asked.statusCode, asked.body).toBe(201)
-    await t.app.jobs.runDue()
+    expect(saved.statusCode, saved.body).toBe(200)
   })
   afterAll(() => t.close())
 
