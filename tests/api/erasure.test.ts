@@ -139,6 +139,8 @@ describe.each(engines)('erasing a person’s details on %s', (engine) => {
     const everything = await everyRow()
     for (const secret of SECRETS) expect(everything, secret).not.toContain(secret)
     expect(everything).not.toContain('"erinf"')
+    // The first name too, where it stood as a value in the log.
+    expect(everything).not.toContain('\\"Erin\\"')
     const logged = await t.db.kysely
       .selectFrom('logs')
       .select(['methodName', 'docId', 'userName', 'error'])

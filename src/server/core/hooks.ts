@@ -57,6 +57,11 @@ export interface Erasure extends PersonKeys {
    * the phone number. Not the surname alone, which relatives share.
    */
   identifying: readonly string[]
+  /**
+   * Their first and last names, too short or too common to replace inside text: replaced only
+   * where they stand whole as a value (a log entry's "firstName":"Ann").
+   */
+  names: readonly string[]
 }
 
 /** What a feature may need to find a person's data by: their id and their e-mail addresses. */

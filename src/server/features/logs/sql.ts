@@ -68,6 +68,8 @@ export async function eraseFromLog(tx: WriteTx, erasure: Erasure, formerUserName
     .execute()
   const about = { column: 'docId' as const, in: [erasure.newId] }
   await scrubText(tx, 'logs', ['value', 'error'], erasure.details, erasure.marker, about)
+  const quoted = (text: string) => JSON.stringify(text)
+  await scrubText(tx, 'logs', ['value'], erasure.names.map(quoted), quoted(erasure.marker), about)
   await scrubText(tx, 'logs', ['value', 'error'], erasure.identifying, erasure.marker)
   // The id as a value in JSON: quoted, so that "ann" is not replaced inside "annual".
   await scrubText(tx, 'logs', ['value'], [`"${erasure.id}"`], `"${erasure.newId}"`)

@@ -60,7 +60,11 @@ function detailsOf(person: Person) {
     person.altEmail,
     person.phoneNumber,
   ].filter((detail) => detail.trim().length >= 3)
-  return { identifying, details: [...identifying, person.lastName, person.id] }
+  return {
+    identifying,
+    details: [...identifying, person.lastName, person.id],
+    names: [person.firstName, person.lastName].filter(Boolean),
+  }
 }
 
 export async function erasePerson(erasing: Erasing, viewer: Viewer, id: string) {
