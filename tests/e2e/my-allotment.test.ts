@@ -1,6 +1,9 @@
+import fs from 'node:fs'
+import { strFromU8, unzipSync } from 'fflate'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext } from 'playwright-core'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import { personalDataMessages } from '#shared/messages/personal-data'
 import type { Person } from '#shared/schemas/person'
 import { plotInput } from '#tests/helpers/records'
 import type { YearPreview } from '#shared/schemas/rent'
@@ -111,6 +114,17 @@ describe('my allotment', () => {
     await settled(page)
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
+
+    // Everything kept about them, theirs to download.
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: personalDataMessages.downloadMine }).click(),
+    ])
+    const zip = unzipSync(new Uint8Array(fs.readFileSync(await file.path())))
+    expect(JSON.parse(strFromU8(zip['data.json']!)).person).toMatchObject({
+      id: member.id,
+      phoneNumber: '07700 900456',
+    })
 
     // A new e-mail address waits for the link sent to it.
     await field(page, 'New e-mail address').fill('new-member@example.org')
