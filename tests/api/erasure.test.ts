@@ -182,6 +182,12 @@ describe.each(engines)('erasing a person’s details on %s', (engine) => {
     expect(twice.statusCode).toBe(409)
     expect(twice.json().detail).toBe(erasureMessages.alreadyErased)
     expect((await check('former-1')).erasedOn).toBe(t.app.config.clock().toISOString().slice(0, 10))
+    // The record is kept for the accounts, not chosen again.
+    const everyone = (await send(t, committee, 'GET', '/api/people')).json() as Person[]
+    expect(everyone.map((person) => person.id)).not.toContain('former-1')
+    const tenant = await send(t, committee, 'PUT', '/api/plots/E1/tenants/former-1')
+    expect(tenant.statusCode).toBe(409)
+    expect(tenant.json().detail).toBe(erasureMessages.erasedRecord)
     const missing = await erase('erinf')
     expect(missing.statusCode).toBe(404)
     expect(missing.json().detail).toBe(peopleMessages.personMissing('erinf'))

@@ -5,6 +5,8 @@ import { longDate } from '#shared/domain/dates'
 export const erasureMessages = {
   formerMember: (number: number) => `Former member ${number}`,
   alreadyErased: "This person's details have already been erased.",
+  erasedRecord:
+    'This record is a former member whose details were erased: it cannot be given a plot.',
   cannotErase: (blockers: readonly string[]) =>
     `Their details cannot be erased yet. ${blockers.join(' ')}`,
   owesMoney: (amount: string) =>

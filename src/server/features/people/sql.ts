@@ -81,7 +81,8 @@ async function plotsByPerson(tx: ReadTx): Promise<Map<string, string[]>> {
 }
 
 export async function listPeople(tx: ReadTx, status?: PeopleStatus): Promise<Person[]> {
-  let query = tx.selectFrom('people').selectAll()
+  // An erased record is kept for the accounts, not to be chosen again (a tenant, an addressee).
+  let query = tx.selectFrom('people').selectAll().where('erasedOn', 'is', null)
   if (status === 'plotholders') query = query.where('isPlotHolder', '=', 1)
   if (status === 'waitinglist') query = query.where('onWaitingList', '=', 1)
   const [rows, plots] = await Promise.all([query.execute(), plotsByPerson(tx)])

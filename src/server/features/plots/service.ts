@@ -1,4 +1,5 @@
 import * as plotRules from '#shared/domain/plots'
+import { erasureMessages } from '#shared/messages/erasure'
 import { plotMessages } from '#shared/messages/plots'
 import type { MyPlot, NewPlot, Plot, TenantName, UpdatePlot } from '#shared/schemas/plot'
 import type { Clock } from '#server/core/clock'
@@ -9,7 +10,7 @@ import { anyOf, type Hooks } from '#server/core/hooks'
 import { loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import type { Person } from '#shared/schemas/person'
-import { firstNames, requirePerson, tenantNames } from '#server/features/people/sql'
+import { erasedOn, firstNames, requirePerson, tenantNames } from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
 import type { Tenancy } from '#server/features/plots/sql'
 
@@ -121,8 +122,16 @@ export function addPlotToPerson(
   plotId: string,
   personId: string,
 ) {
-  return tenancyChange(db, viewer, 'addPlotToPerson', plotId, personId, (tx, plot, person) =>
-    plotsRepo.addTenant(tx, plot, person, clock.today()),
+  return tenancyChange(
+    db,
+    viewer,
+    'addPlotToPerson',
+    plotId,
+    personId,
+    async (tx, plot, person) => {
+      if (await erasedOn(tx, person.id)) throw conflict(erasureMessages.erasedRecord)
+      return plotsRepo.addTenant(tx, plot, person, clock.today())
+    },
   )
 }
 
