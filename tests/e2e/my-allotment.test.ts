@@ -14,6 +14,7 @@ import {
   expectNoHorizontalScroll,
   settled,
   signedInPage,
+  smallTapTargets,
 } from '#tests/helpers/browser'
 import {
   field,
@@ -114,6 +115,7 @@ describe('my allotment', () => {
     await settled(page)
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
+    expect(await smallTapTargets(page)).toEqual([])
 
     // Everything kept about them, theirs to download.
     const [file] = await Promise.all([
