@@ -71,6 +71,9 @@ export interface PersonKeys {
   altEmail: string
 }
 
+/** The person's e-mail addresses, those they have. */
+export const emailsOf = ({ email, altEmail }: PersonKeys) => [email, altEmail].filter(Boolean)
+
 export function createHooks(): Hooks {
   return {
     removingPerson: [],

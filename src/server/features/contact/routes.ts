@@ -3,12 +3,13 @@ import { z } from 'zod'
 import { contactSchema, enquirySchema } from '#shared/schemas/contact'
 import { enquiries, listEnquiries, sendEnquiry } from '#server/features/contact/service'
 import { LEVELS } from '#shared/domain/levels'
+import { emailsOf } from '#server/core/hooks'
 import { enquiriesFrom, eraseEnquiries } from '#server/features/contact/sql'
 
 export async function contactFeature(app: App) {
   const contact = enquiries(app)
-  app.hooks.describingPerson.push(async (tx, { email, altEmail }) => ({
-    enquiries: await enquiriesFrom(tx, [email, altEmail].filter(Boolean)),
+  app.hooks.describingPerson.push(async (tx, person) => ({
+    enquiries: await enquiriesFrom(tx, emailsOf(person)),
   }))
   app.hooks.erasingPerson.push(eraseEnquiries)
 

@@ -2,7 +2,7 @@ import type { Contact } from '#shared/schemas/contact'
 import type { EnquiriesTable } from '#server/core/db/schema'
 import { scrubText } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import type { Erasure } from '#server/core/hooks'
+import { emailsOf, type Erasure } from '#server/core/hooks'
 
 // The contact feature's own table: enquiries from the public, each kept until it has gone.
 
@@ -56,7 +56,7 @@ export async function enquiriesFrom(tx: ReadTx, emails: readonly string[]) {
 
 /** A person's erasure: the enquiries from their addresses keep only when they came and went. */
 export async function eraseEnquiries(tx: WriteTx, erasure: Erasure) {
-  const emails = [erasure.email, erasure.altEmail].filter(Boolean)
+  const emails = emailsOf(erasure)
   if (emails.length === 0) return {}
   const rows = await tx
     .updateTable('enquiries')

@@ -1,16 +1,14 @@
 import { scrubText } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import type { Erasure, PersonKeys } from '#server/core/hooks'
+import { emailsOf, type Erasure, type PersonKeys } from '#server/core/hooks'
 import { closeOffers } from '#server/features/letting/sql'
 
 // What letting keeps about one person, for their copy of it: their applications (by the nickname
 // they were given, or an address of theirs), the offers made to them and their answers to the
 // yearly question. No link's token.
 
-const addresses = (person: PersonKeys) => [person.email, person.altEmail].filter(Boolean)
-
 export async function lettingDataOf(tx: ReadTx, person: PersonKeys) {
-  const emails = addresses(person)
+  const emails = emailsOf(person)
   const applications = await tx
     .selectFrom('applications')
     .select([
@@ -59,7 +57,7 @@ export async function lettingDataOf(tx: ReadTx, person: PersonKeys) {
  */
 export async function eraseLettingData(tx: WriteTx, erasure: Erasure) {
   await closeOffers(tx, { personId: erasure.id }, 'withdrawn', erasure.at)
-  const emails = addresses(erasure)
+  const emails = emailsOf(erasure)
   await tx
     .updateTable('applications')
     .set({
