@@ -12,8 +12,10 @@ import {
 
 // npm run bench:lighthouse — Lighthouse on the built app in Debian's Chromium, on the demo data
 // set, mobile (Lighthouse's default: simulated slow 4G and 4× CPU slowdown); add `-- --desktop`
-// for the desktop preset too. Each figure is the median of BENCH_RUNS runs (3).
+// for the desktop preset too. Each figure is the median of BENCH_RUNS runs (3); BENCH_PAGE
+// ("My allotment") measures that page alone.
 const runs = Number(process.env.BENCH_RUNS ?? 3)
+const onlyPage = process.env.BENCH_PAGE
 const formFactors: FormFactor[] = process.argv.includes('--desktop')
   ? ['mobile', 'desktop']
   : ['mobile']
@@ -66,7 +68,9 @@ try {
     admin: cookie,
     member: await signInCookie(app.server.url, { ...DEMO_ADMIN, username: 'demo-plotholder' }),
   }
-  const pages = pagesFor(await firstPlotHolder(app.server.url, cookie))
+  const pages = pagesFor(await firstPlotHolder(app.server.url, cookie)).filter(
+    (page) => !onlyPage || page.name === onlyPage,
+  )
   const loadBefore = loadAverage()
   const results: PageRuns[] = []
   for (const formFactor of formFactors) {

@@ -1,8 +1,10 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import type { MyOffer, MyStillWant } from '#shared/schemas/letting'
 import type { MyMessage } from '#shared/schemas/messages'
 import type { MyDetails, MyRecord, Person } from '#shared/schemas/person'
 import type { MyRent } from '#shared/schemas/rent'
+import { ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
+import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useChange } from '../../lib/use-change.ts'
@@ -23,6 +25,19 @@ export const myMessagesQuery = mine<MyMessage[]>('messages', '/api/me/messages')
 
 export const myOffersQuery = mine<MyOffer[]>('offers', '/api/me/offers')
 export const myStillWantQuery = mine<MyStillWant>('still-want', '/api/me/still-want')
+
+// Every section My allotment shows below the member's record, asked for together. The page waits
+// for them all, so only whether each is in matters, not what it holds: seen as holding `unknown`
+// (a cast, as TypeScript cannot widen the options' callbacks) they go in one list.
+type Section = UseQueryOptions<unknown, Error, unknown, QueryKey>
+export const myAllotmentSections = [
+  ownPlotsQuery,
+  myRentQuery,
+  myMessagesQuery,
+  myOffersQuery,
+  myStillWantQuery,
+  siteMapQuery,
+] as ReadonlyArray<Section>
 
 export const myInvoiceUrl = (id: number) => `/api/me/invoices/${id}/pdf`
 export const myLetterUrl = (id: number) => `/api/me/letters/${id}/pdf`

@@ -1,17 +1,9 @@
 import { lazy, Suspense } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
-import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
-import {
-  myMessagesQuery,
-  myOffersQuery,
-  myRecordQuery,
-  myRentQuery,
-  myStillWantQuery,
-} from './api.ts'
+import { myAllotmentSections, myRecordQuery } from './api.ts'
 import { MyDetailsForm } from './my-details-form.tsx'
 import { MyMessages } from './my-messages.tsx'
 import { MyPlots } from './my-plots.tsx'
@@ -30,14 +22,7 @@ const MyWaitingList = lazy(() =>
 // member reached for it (Lighthouse's layout shift, 0.23).
 export function MyAllotmentPage() {
   const record = useQuery(myRecordQuery)
-  const sections = [
-    useQuery(ownPlotsQuery),
-    useQuery(myRentQuery),
-    useQuery(myMessagesQuery),
-    useQuery(myOffersQuery),
-    useQuery(myStillWantQuery),
-    useQuery(siteMapQuery),
-  ]
+  const sections = useQueries({ queries: myAllotmentSections })
   const loading = record.isSuccess && sections.some((section) => section.isPending)
   return (
     <section className="my-allotment">
