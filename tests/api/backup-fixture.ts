@@ -335,4 +335,13 @@ async function fillLaterTables(t: TestApp) {
     await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")
       values ('nobody', '192.0.2.7', 2, ${'2024-03-04T05:06:07.089Z'})`.execute(t.db.kysely)
   }
+  if (tables.includes('retention_holds')) {
+    // A former member held back from erasure, and a daily run that has finished.
+    await sql`insert into retention_holds ("personId", reason, "heldBy", "heldAt")
+      values ('holder1', 'Disputed deposit', 'admin', '2024-03-04T05:00:00.000Z')`.execute(
+      t.db.kysely,
+    )
+    await sql`insert into retention_runs (day, erased, deleted, "finishedAt")
+      values ('2024-03-04', 1, 12, '2024-03-04T06:00:03.000Z')`.execute(t.db.kysely)
+  }
 }

@@ -1,3 +1,5 @@
+import type { AgeingKind } from '#shared/schemas/privacy'
+import type { AnyAgeing } from '#server/core/db/age-out'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
 // Where one feature lets the features built on it take part in its changes, so that features
@@ -32,6 +34,11 @@ export interface Hooks {
    * besides, outside its tables.
    */
   erasingPerson: Array<(tx: WriteTx, erasure: Erasure) => Promise<ErasureLeftovers | void>>
+  /**
+   * Records that go by age alone (retention, issue 30): each feature names its table and the
+   * column that dates a row, under the privacy setting that gives its period.
+   */
+  ageing: Array<{ kind: AgeingKind; ageing: AnyAgeing }>
 }
 
 /** What an erasure must clear besides the tables, as a feature's part of it says. */
@@ -81,6 +88,7 @@ export function createHooks(): Hooks {
     describingPerson: [],
     erasureBlockers: [],
     erasingPerson: [],
+    ageing: [],
   }
 }
 

@@ -26,6 +26,8 @@ import {
   updatePersonSchema,
 } from '#shared/schemas/person'
 import { newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
+import { holdInputSchema, privacySettingsSchema } from '#shared/schemas/privacy'
+import { DEFAULT_PRIVACY_SETTINGS } from '#shared/domain/privacy'
 import { joinSchema, registerSchema } from '#shared/schemas/register'
 import { updateSettingsSchema } from '#shared/schemas/settings'
 import { setupStepIdSchema, skipStepSchema } from '#shared/schemas/setup'
@@ -118,6 +120,40 @@ export const peopleFamilies: Families = (s) => ({
     ),
   'DELETE /api/people/{id}': () =>
     s.idsAndBody('DELETE', '/api/people/{id}', { id: { names: s.anyPerson } }),
+  // The suite's people hold a plot or are on the list: none may be held back (409), and a person
+  // who is not there is not found.
+  'POST /api/privacy/holds': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/privacy/holds',
+      bodyOf(() => ({ personId: 'keeper', reason: 'Fuzz' }), holdInputSchema, [
+        fc.constantFrom('', '   ').map((reason): Breaker => (body) => ({ ...body, reason })),
+        fc
+          .string({ minLength: 1, maxLength: 40 })
+          .filter((id) => !s.anyPerson(id.trim()))
+          .map((personId): Breaker => (body) => ({ ...body, personId })),
+      ]),
+    ),
+  'DELETE /api/privacy/holds/{personId}': () =>
+    s.idsAndBody('DELETE', '/api/privacy/holds/{personId}', { personId: { names: s.anyPerson } }),
+  'PUT /api/privacy/settings': () =>
+    s.bodyOnly(
+      'PUT',
+      '/api/privacy/settings',
+      bodyOf(
+        () => ({ ...DEFAULT_PRIVACY_SETTINGS, version: 0 }),
+        privacySettingsSchema.safeExtend({ version: z.int().min(0) }),
+        [
+          s.stale,
+          fc
+            .constantFrom(0, -2, 1.5, 11)
+            .map((leaverYears): Breaker => (body) => ({ ...body, leaverYears })),
+          fc
+            .constantFrom(0, 3651, '90')
+            .map((signInFailureDays): Breaker => (body) => ({ ...body, signInFailureDays })),
+        ],
+      ),
+    ),
   'POST /api/people/{id}/move-to-waiting-list': () =>
     // keeper holds a plot: moving them to the waiting list is refused (422).
     fc.oneof(

@@ -397,6 +397,22 @@ export interface AccountTable {
   updatedAt: Date | string
 }
 
+/** A former member held back from erasure by age, and why (privacy, issue 30). */
+export interface RetentionHoldsTable {
+  personId: string
+  reason: string
+  heldBy: string
+  heldAt: string
+}
+
+/** A day the daily retention run finished, and what it did. */
+export interface RetentionRunsTable {
+  day: string
+  erased: number
+  deleted: number
+  finishedAt: string
+}
+
 export interface Database {
   people: PeopleTable
   plots: PlotsTable
@@ -430,6 +446,8 @@ export interface Database {
   user: UserTable
   session: SessionTable
   account: AccountTable
+  retention_holds: RetentionHoldsTable
+  retention_runs: RetentionRunsTable
 }
 
 export type PersonRow = Selectable<PeopleTable>

@@ -1,6 +1,6 @@
 import type { Db } from '#server/core/db/database'
 import type { JobRow } from '#server/core/db/schema'
-import type { WriteTx } from '#server/core/db/write-transaction'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
 // The jobs table's four moves: store a job, claim the due ones, finish one, put one back for
 // later. A claim is a lease: a runner that dies holding a job loses it when the lease ends, and
@@ -40,6 +40,17 @@ export function enqueue(tx: WriteTx, job: NewJob, now: Date, claim?: Lease): Pro
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+/** Whether a job of `kind` is waiting to run (or running): a daily one is stored once. */
+export async function hasPending(tx: ReadTx, kind: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('finishedAt', 'is', null)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /**

@@ -4,9 +4,16 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { z } from 'zod'
 import type { Db } from '#server/core/db/database'
 import type { JobRow } from '#server/core/db/schema'
-import type { WriteTx } from '#server/core/db/write-transaction'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
-import { claimDue, enqueue, finish, retryLater, type Lease } from '#server/core/jobs/queue'
+import {
+  claimDue,
+  enqueue,
+  finish,
+  hasPending,
+  retryLater,
+  type Lease,
+} from '#server/core/jobs/queue'
 
 /** One kind of work, defined by the feature that needs it. */
 export interface JobKind<P> {
@@ -137,6 +144,10 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
           createdAt,
         })),
       )
+    },
+    /** Whether a job of `kind` is stored and not yet finished (a daily one is stored once). */
+    hasPending(tx: ReadTx, kind: string) {
+      return hasPending(tx, kind)
     },
     /** Stores a job already claimed by this runner, for a caller that runs it at once. */
     enqueueClaimed<P>(tx: WriteTx, kind: JobKind<P>, payload: P) {

@@ -4,7 +4,7 @@ import { contactSchema, enquirySchema } from '#shared/schemas/contact'
 import { enquiries, listEnquiries, sendEnquiry } from '#server/features/contact/service'
 import { LEVELS } from '#shared/domain/levels'
 import { emailsOf } from '#server/core/hooks'
-import { enquiriesFrom, eraseEnquiries } from '#server/features/contact/sql'
+import { enquiriesFrom, enquiryAgeing, eraseEnquiries } from '#server/features/contact/sql'
 
 export async function contactFeature(app: App) {
   const contact = enquiries(app)
@@ -12,6 +12,7 @@ export async function contactFeature(app: App) {
     enquiries: await enquiriesFrom(tx, emailsOf(person)),
   }))
   app.hooks.erasingPerson.push(eraseEnquiries)
+  app.hooks.ageing.push({ kind: 'enquiries', ageing: enquiryAgeing })
 
   app.post(
     '/api/contact',

@@ -1,5 +1,6 @@
 import type { Contact } from '#shared/schemas/contact'
 import type { EnquiriesTable } from '#server/core/db/schema'
+import type { Ageing } from '#server/core/db/age-out'
 import { scrubText } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { emailsOf, type Erasure } from '#server/core/hooks'
@@ -37,6 +38,9 @@ export async function recordAttempt(
 ): Promise<void> {
   await tx.updateTable('enquiries').set(attempt).where('id', '=', id).execute()
 }
+
+/** Enquiries go when they pass the privacy settings' period, dated by their arrival. */
+export const enquiryAgeing: Ageing<'enquiries'> = { table: 'enquiries', datedBy: 'createdAt' }
 
 /** The latest enquiries, newest first. */
 export function latestEnquiries(tx: ReadTx, limit: number) {

@@ -1,6 +1,7 @@
 import type { App } from '#server/core/app-type'
 import { logEntrySchema, logPageSchema, logQuerySchema } from '#shared/schemas/logs'
 import { getLog, listLogs } from '#server/features/logs/service'
+import { logAgeing } from '#server/features/logs/sql'
 import { LEVELS } from '#shared/domain/levels'
 import { serialIdParams } from '#server/core/http/serial-id'
 
@@ -8,6 +9,7 @@ import { serialIdParams } from '#server/core/http/serial-id'
 // records, addresses and all, hence personalData.
 export async function logsFeature(app: App) {
   const { db, sendList } = app
+  app.hooks.ageing.push({ kind: 'logEntries', ageing: logAgeing })
   app.get(
     '/api/logs',
     {

@@ -1,4 +1,6 @@
 import type { LogQuery } from '#shared/schemas/logs'
+import { sql } from 'kysely'
+import type { Ageing } from '#server/core/db/age-out'
 import { scrubText } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure } from '#server/core/hooks'
@@ -88,4 +90,27 @@ export async function eraseFromLog(tx: WriteTx, erasure: Erasure, formerUserName
       .execute()
     await scrubText(tx, 'logs', ['value'], [`"${formerUserName}"`], `"${erasure.newId}"`)
   }
+}
+
+/** Entries go when they pass the privacy settings' period, dated by when they were written. */
+export const logAgeing: Ageing<'logs'> = { table: 'logs', datedBy: 'timeStamp' }
+
+/**
+ * When each record of `collection` was last changed: its newest entry that is a change made,
+ * not a refused attempt nor one of the `reads` (a download of a person's data changes nothing).
+ */
+export async function lastChanges(
+  tx: ReadTx,
+  collection: string,
+  reads: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await tx
+    .selectFrom('logs')
+    .select(['docId', sql<string>`max(${sql.ref('timeStamp')})`.as('last')])
+    .where('eventCollection', '=', collection)
+    .where('methodName', 'not in', reads)
+    .where('error', '=', 'null')
+    .groupBy('docId')
+    .execute()
+  return new Map(rows.map((row) => [row.docId, row.last]))
 }

@@ -8,7 +8,6 @@ import { forgetOutboxFiles } from '#server/core/email/outbox'
 import { conflict } from '#server/core/errors'
 import type { Erasure } from '#server/core/hooks'
 import { loggedChange, LoggedAs } from '#server/core/logged-change'
-import type { Viewer } from '#server/core/viewer'
 import { eraseFromLog } from '#server/features/logs/sql'
 import { deleteEmailChangesOf } from '#server/features/people/email-changes-sql'
 import type { People } from '#server/features/people/service'
@@ -25,7 +24,7 @@ import { moveWaitingListHistory } from '#server/features/people/waiting-list-sql
 /** Erasures are numbered one after another, so they take one lock. */
 const ERASURE_LOCK = 'erasure'
 
-type Erasing = People & { config: Config }
+export type Erasing = People & { config: Config }
 
 /** What stands in the way of erasing the person: their plots, money they owe. */
 async function blockersOf({ hooks }: People, tx: ReadTx, person: Person): Promise<string[]> {
@@ -67,7 +66,8 @@ function detailsOf(person: Person) {
   }
 }
 
-export async function erasePerson(erasing: Erasing, viewer: Viewer, id: string) {
+/** Erases the person's details, as `userName` (a committee member's, or the daily run's). */
+export async function erasePerson(erasing: Erasing, userName: string, id: string) {
   const { db, clock, hooks, config } = erasing
   const outboxFiles: string[] = []
   const erased = await loggedChange(
@@ -76,7 +76,7 @@ export async function erasePerson(erasing: Erasing, viewer: Viewer, id: string) 
       methodName: 'erasePerson',
       eventCollection: 'people',
       docId: id,
-      userName: viewer.userName,
+      userName,
       alsoLocks: [ERASURE_LOCK],
     },
     async (tx) => {

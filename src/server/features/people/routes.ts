@@ -38,6 +38,7 @@ import { LEVELS } from '#shared/domain/levels'
 import { sendFile } from '#server/core/http/send-pdf'
 import { personalDataZip } from '#server/features/people/personal-data'
 import { erasePerson, erasureCheck } from '#server/features/people/erasure'
+import { privacyRoutes } from '#server/features/people/privacy-routes'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
 const listQuery = z.object({ status: z.enum(['plotholders', 'waitinglist']).optional() })
@@ -120,7 +121,7 @@ export async function peopleFeature(app: App) {
       config: committee,
       schema: { params: idParams, response: { 200: erasedPersonSchema }, tags },
     },
-    (request) => erasePerson(app, request.viewer!, request.params.id),
+    (request) => erasePerson(app, request.viewer!.userName, request.params.id),
   )
 
   app.get('/api/me/personal-data', { config: member, schema: { tags } }, (request, reply) =>
@@ -218,4 +219,5 @@ export async function peopleFeature(app: App) {
     { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
     (request) => moveToPlotholders(app, request.viewer!, request.params.id),
   )
+  await privacyRoutes(app)
 }

@@ -308,6 +308,20 @@ export function personWithEmail(tx: ReadTx, email: string) {
     .executeTakeFirst()
 }
 
+/**
+ * Former members: holding no plot and not on the waiting list (a plot holder who gave up their
+ * last plot among them, though the lists still show them as one), their details not yet erased.
+ */
+export function formerMembers(tx: ReadTx) {
+  return tx
+    .selectFrom('people')
+    .select(['id', 'firstName', 'lastName', 'dateJoined'])
+    .where('onWaitingList', '=', 0)
+    .where('erasedOn', 'is', null)
+    .where('id', 'not in', tx.selectFrom('tenancy').select('personId'))
+    .execute()
+}
+
 /** Whether the person's details were erased. */
 export async function erasedOn(tx: ReadTx, id: string): Promise<string | null> {
   const row = await tx

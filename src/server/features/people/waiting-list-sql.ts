@@ -161,6 +161,16 @@ export async function lastWaitingListEvent(
   return row?.event
 }
 
+/** When each person's place last changed (leaving the list among them), by person. */
+export async function lastWaitingListChanges(tx: ReadTx): Promise<Map<string, string>> {
+  const rows = await tx
+    .selectFrom('waiting_list_events')
+    .select(['personId', (eb) => eb.fn.max('createdAt').as('last')])
+    .groupBy('personId')
+    .execute()
+  return new Map(rows.map((row) => [row.personId, row.last]))
+}
+
 /** Everyone on the waiting list, with their names, in the list's own order. */
 export async function waitingListInOrder(tx: ReadTx) {
   const people = await tx

@@ -6,6 +6,7 @@ import {
   clearFailures,
   lockedOutFor,
   recordFailure,
+  signInFailureAgeing,
   type Attempt,
 } from '#server/core/auth/sign-in-guard'
 import type { Db } from '#server/core/db/database'
@@ -76,6 +77,7 @@ function signInEvent(db: Db, methodName: string, attempt: Attempt, error: unknow
 
 export async function signInFeature(app: App) {
   const { auth, db } = app
+  app.hooks.ageing.push({ kind: 'signInFailures', ageing: signInFailureAgeing })
   const origin = new URL(app.config.publicUrl).origin
   const open = { config: { minLevel: LEVELS.guest, duringPasswordChange: true } }
 

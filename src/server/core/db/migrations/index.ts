@@ -21,6 +21,7 @@ import { passwordResets } from '#server/core/db/migrations/019-password-resets'
 import { invitations } from '#server/core/db/migrations/020-invitations'
 import { emailChanges } from '#server/core/db/migrations/021-email-changes'
 import { erasedPeople } from '#server/core/db/migrations/022-erased-people'
+import { retention } from '#server/core/db/migrations/023-retention'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -51,6 +52,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '020-invitations': invitations,
   '021-email-changes': emailChanges,
   '022-erased-people': erasedPeople,
+  '023-retention': retention,
 }
 
 /** What a migration is told about the engine it runs on. */

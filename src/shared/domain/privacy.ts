@@ -1,0 +1,36 @@
+import type { AgeingKind, PrivacySettings } from '#shared/schemas/privacy'
+import { addDays } from '#shared/domain/rent'
+
+// The retention rules, pure: from today and the settings, the day before which each kind of
+// personal data goes, and when a former member's details are due for erasure.
+
+/** Proposed in decision 27: what the ICO's guidance and charity law suggest for a small charity. */
+export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
+  leaverYears: 2,
+  enquiryMonths: 12,
+  signInFailureDays: 90,
+  logYears: 6,
+}
+
+/** How far ahead the Due for erasure list looks. */
+export const DUE_WINDOW_DAYS = 30
+
+/** The date `months` calendar months after `date` (31 January + 1 month: 3 March, as Date does). */
+export function addMonths(date: string, months: number): string {
+  const moved = new Date(`${date}T00:00:00Z`)
+  moved.setUTCMonth(moved.getUTCMonth() + months)
+  return moved.toISOString().slice(0, 10)
+}
+
+/** The day a former member's details are due for erasure: the period after their last change. */
+export const leaverDueOn = (lastChange: string, settings: PrivacySettings) =>
+  addMonths(lastChange, 12 * settings.leaverYears)
+
+/** For each kind: what was recorded before this day goes on `today`. */
+export function cutoffs(today: string, settings: PrivacySettings): Record<AgeingKind, string> {
+  return {
+    enquiries: addMonths(today, -settings.enquiryMonths),
+    signInFailures: addDays(today, -settings.signInFailureDays),
+    logEntries: addMonths(today, -12 * settings.logYears),
+  }
+}
