@@ -109,6 +109,8 @@ describe('the members area on a phone and on a desktop', () => {
     '/members/offers',
     '/members/offers/new',
     '/members/offers/settings',
+    '/members/privacy',
+    '/members/privacy/settings',
     '/members/logs',
     `/members/logs/${logId}`,
     '/members/performance',

@@ -22,6 +22,7 @@ import { siteMapRoutes } from '../features/site-map/routes.tsx'
 import { messagesRoutes } from '../features/messages/routes.tsx'
 import { rentRoutes, rentSettingsRoutes } from '../features/rent/routes.tsx'
 import { lettingSettingsRoutes, offersRoutes } from '../features/offers/routes.tsx'
+import { privacyRoutes, privacySettingsRoutes } from '../features/privacy/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
 
 // The members area. Who may open what, in one table (spec section 6). The server enforces the same levels.
@@ -55,6 +56,10 @@ export const routes: RouteObject[] = [
       guarded('offers', LEVELS.committee, '/members/map', [
         ...offersRoutes,
         guarded('settings', LEVELS.admin, '/members/offers', lettingSettingsRoutes),
+      ]),
+      guarded('privacy', LEVELS.committee, '/members/map', [
+        ...privacyRoutes,
+        guarded('settings', LEVELS.admin, '/members/privacy', privacySettingsRoutes),
       ]),
       guarded('logs', LEVELS.admin, '/', logsRoutes),
       guarded('performance', LEVELS.admin, '/', performanceRoutes),

@@ -10,6 +10,9 @@ export const publicNav = [
   { to: '/apply', label: 'Apply' },
 ] as const
 
+/** At the foot of every public page. */
+export const footerNav = [{ to: '/privacy', label: 'Privacy' }] as const
+
 export const membersNav = [
   { to: '/members/map', label: 'Map', minLevel: LEVELS.plotholder },
   // Only for an account linked to a person's record: anyone else has no allotment to show.
@@ -23,6 +26,7 @@ export const membersNav = [
   { to: '/members/news', label: 'News', minLevel: LEVELS.committee },
   { to: '/members/messages', label: 'Messages', minLevel: LEVELS.committee },
   { to: '/members/rent', label: 'Rent', minLevel: LEVELS.committee },
+  { to: '/members/privacy', label: 'Privacy', minLevel: LEVELS.committee },
   { to: '/members/logs', label: 'Logs', minLevel: LEVELS.admin },
   { to: '/members/performance', label: 'Performance', minLevel: LEVELS.admin },
   { to: MY_ACCOUNT_PATH, label: 'My account', minLevel: LEVELS.plotholder },

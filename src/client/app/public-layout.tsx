@@ -6,7 +6,7 @@ import { MenuButton } from '../components/ui/menu-button.tsx'
 import { SkipLink } from '../components/ui/skip-link.tsx'
 import { storedViewer } from '../lib/session.ts'
 import { siteQuery } from '../lib/site.ts'
-import { publicNav } from './nav.ts'
+import { footerNav, publicNav } from './nav.ts'
 
 // The name beside it says who it is, so the logo itself is decorative (alt=""). Until the site's
 // details arrive its place is held empty rather than showing the default and swapping it.
@@ -77,6 +77,15 @@ export function PublicLayout() {
         {site.data?.contactAddress ? (
           <address className="public__address">{site.data.contactAddress}</address>
         ) : null}
+        <ul className="public__footer-links">
+          {footerNav.map((link) => (
+            <li key={link.to}>
+              <Link className="link-target" to={link.to}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </footer>
     </div>
   )

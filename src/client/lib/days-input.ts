@@ -11,10 +11,18 @@ export const wholeNumber = (text: string) =>
 export const wrongInput = (field: string, kind: string) =>
   refuse(commonMessages.inputWrongType(field, kind))
 
-/** A number of days, as settings give them: 1 to 365. */
-export function daysInput(text: string, field: string): Outcome<number> {
+/** A whole number of `unit` from `min` to `max` (a period in the settings). */
+export function wholeInput(
+  text: string,
+  field: string,
+  { min, max, unit }: { min: number; max: number; unit: string },
+): Outcome<number> {
   const value = wholeNumber(text)
-  return value >= 1 && value <= 365
+  return value >= min && value <= max
     ? ok(value)
-    : wrongInput(field, 'a whole number of days, from 1 to 365')
+    : wrongInput(field, `a whole number of ${unit}, from ${min} to ${max}`)
 }
+
+/** A number of days, as settings give them: 1 to 365. */
+export const daysInput = (text: string, field: string) =>
+  wholeInput(text, field, { min: 1, max: 365, unit: 'days' })

@@ -16,6 +16,7 @@ export const queryKeys = {
   offers: ['offers'],
   people: ['people'],
   plots: ['plots'],
+  privacy: ['privacy'],
   rent: ['rent'],
   settings: ['settings'],
   setup: ['setup'],

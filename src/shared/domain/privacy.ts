@@ -4,6 +4,14 @@ import { addDays } from '#shared/domain/rent'
 // The retention rules, pure: from today and the settings, the day before which each kind of
 // personal data goes, and when a former member's details are due for erasure.
 
+/** Each period's bounds and unit: the schema checks them, the settings form reads by them. */
+export const PERIOD_BOUNDS = {
+  leaverYears: { min: 1, max: 10, unit: 'years' },
+  enquiryMonths: { min: 1, max: 120, unit: 'months' },
+  signInFailureDays: { min: 1, max: 3650, unit: 'days' },
+  logYears: { min: 1, max: 20, unit: 'years' },
+} as const
+
 /** Proposed in decision 27: what the ICO's guidance and charity law suggest for a small charity. */
 export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
   leaverYears: 2,

@@ -51,7 +51,6 @@ export const privacyMessages = {
     `The last run, on ${longDate(day)}, erased ${plural(erased, 'person', 'people')} and deleted ${plural(deleted, 'other record', 'other records')}.`,
   noRunYet: 'The daily run has not happened yet.',
   privacyPageTitle: 'Privacy',
-  privacyPageLink: 'Privacy',
   periodsHeading: 'How long we keep your data',
   periodLeavers: (years: number) =>
     `If you leave the association (your tenancy ends, or you leave the waiting list), your name, address, phone number and e-mail address are erased ${plural(years, 'year', 'years')} after the last change to your record.`,
@@ -67,5 +66,4 @@ export const privacyMessages = {
     'Invoices and payments are the accounts of the charity and are kept for six years after the rent year (Charities Act 2011), under "Former member" once your details are erased.',
   yourRights:
     'You may ask the committee for a copy of everything we hold about you, or to correct or erase it. Members who sign in can download their data from My allotment.',
-  retentionRun: 'Daily erasure of personal data past its period',
 }

@@ -1,13 +1,16 @@
 import { z } from 'zod'
+import { PERIOD_BOUNDS } from '#shared/domain/privacy'
 import { privacyMessages } from '#shared/messages/privacy'
 import { requiredText } from '#shared/schemas/text-fields'
 
+const period = ({ min, max }: { min: number; max: number }) => z.int().min(min).max(max)
+
 /** How long personal data no longer needed is kept: the administrator's privacy settings. */
 export const privacySettingsSchema = z.object({
-  leaverYears: z.int().min(1).max(10),
-  enquiryMonths: z.int().min(1).max(120),
-  signInFailureDays: z.int().min(1).max(3650),
-  logYears: z.int().min(1).max(20),
+  leaverYears: period(PERIOD_BOUNDS.leaverYears),
+  enquiryMonths: period(PERIOD_BOUNDS.enquiryMonths),
+  signInFailureDays: period(PERIOD_BOUNDS.signInFailureDays),
+  logYears: period(PERIOD_BOUNDS.logYears),
 })
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>
 export const storedPrivacySettingsSchema = privacySettingsSchema.safeExtend({

@@ -14,12 +14,6 @@ export const confirmApplication = (token: string) =>
 export const findPosition = (query: { reference: string; email: string }) =>
   api<Place>('/api/apply/position', { method: 'POST', json: query })
 
-/** The privacy notice the administrator wrote for the application form. */
-export const privacyNoticeQuery = queryOptions({
-  queryKey: [...queryKeys.apply, 'privacy-notice'],
-  queryFn: () => api<{ privacyNotice: string }>('/api/apply/privacy-notice'),
-})
-
 // The link of an offer or of the yearly question: what it is for, then, on a press, doing it.
 export const linkPreviewQuery = (token: string) =>
   queryOptions({

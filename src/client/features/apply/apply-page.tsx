@@ -10,7 +10,8 @@ import { CheckboxField, TextAreaField, TextField } from '../../components/ui/fie
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { apply, privacyNoticeQuery } from './api.ts'
+import { apply } from './api.ts'
+import { privacyNoticeQuery } from '../../lib/privacy.ts'
 import './apply.css'
 
 interface Form {

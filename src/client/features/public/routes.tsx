@@ -12,6 +12,13 @@ export const publicRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'privacy',
+    lazy: lazyPage(
+      () => import('./privacy-page.tsx'),
+      (m) => m.PrivacyPage,
+    ),
+  },
+  {
     path: 'news',
     lazy: lazyPage(
       () => import('./news-page.tsx'),
