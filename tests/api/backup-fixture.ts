@@ -343,5 +343,10 @@ async function fillLaterTables(t: TestApp) {
     )
     await sql`insert into retention_runs (day, erased, deleted, "finishedAt")
       values ('2024-03-04', 1, 12, '2024-03-04T06:00:03.000Z')`.execute(t.db.kysely)
+    // A run cut short after an erasure, its scrub of the rest of the log still to do.
+    await sql`insert into retention_scrubs (scrubs)
+      values (${JSON.stringify([{ details: ['"holder9"'], marker: '"former-1"' }])})`.execute(
+      t.db.kysely,
+    )
   }
 }

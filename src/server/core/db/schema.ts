@@ -413,6 +413,12 @@ export interface RetentionRunsTable {
   finishedAt: string
 }
 
+/** What an erasure of a retention run must still replace in the rest of the log (JSON). */
+export interface RetentionScrubsTable {
+  id: Generated<number>
+  scrubs: string
+}
+
 export interface Database {
   people: PeopleTable
   plots: PlotsTable
@@ -448,6 +454,7 @@ export interface Database {
   account: AccountTable
   retention_holds: RetentionHoldsTable
   retention_runs: RetentionRunsTable
+  retention_scrubs: RetentionScrubsTable
 }
 
 export type PersonRow = Selectable<PeopleTable>

@@ -57,3 +57,61 @@ export async function scrubText<T extends keyof Database>(
   if (where) query = query.where(where.column as string, 'in', [...where.in])
   await query.execute()
 }
+
+/** Details to replace, wherever they stand in a text, by a marker. */
+export interface TextScrub {
+  details: readonly string[]
+  marker: string
+}
+
+// Words as the scrubber finds them in a text: runs of letters, digits and what joins them in a
+// name, an address or an e-mail address. JSON's escaped line breaks part words, as the breaks did.
+const BETWEEN_WORDS = /(?:\\[nrt]|[^\p{L}\p{N}@._+'-])+/u
+const wordsOf = (text: string) => text.toLowerCase().split(BETWEEN_WORDS).filter(Boolean)
+
+interface Searched {
+  /** Its forms (as written, lower case, capitals), longest first, as scrubText replaces them. */
+  forms: string[]
+  lower: string
+  marker: string
+}
+
+/**
+ * The same replacement as scrubText, in memory, for many erasures over one reading of a large
+ * table (retention's run over the log). Each detail is looked for only in the texts holding its
+ * rarest word (among all the details: a postcode before the town every address shares), so
+ * that a thousand people's details cost little more than one person's.
+ */
+export function textScrubber(scrubs: readonly TextScrub[]): (text: string) => string {
+  const searched = scrubs.flatMap(({ details, marker }) =>
+    details
+      .filter((detail) => detail.trim().length >= 3)
+      .map((detail) => ({
+        words: [...new Set(wordsOf(detail))],
+        detail: { forms: detailForms([detail]), lower: detail.toLowerCase(), marker },
+      })),
+  )
+  const frequency = new Map<string, number>()
+  for (const { words } of searched)
+    for (const word of words) frequency.set(word, (frequency.get(word) ?? 0) + 1)
+  const byWord = new Map<string, Searched[]>()
+  for (const { words, detail } of searched) {
+    const [rarest] = words.sort(
+      (a, b) => frequency.get(a)! - frequency.get(b)! || b.length - a.length,
+    )
+    if (rarest) byWord.set(rarest, [...(byWord.get(rarest) ?? []), detail])
+  }
+  return (text) => {
+    const lower = text.toLowerCase()
+    const found = new Set<Searched>()
+    for (const word of wordsOf(text))
+      for (const detail of byWord.get(word) ?? [])
+        if (lower.includes(detail.lower)) found.add(detail)
+    // Longest first: a whole address before the street within it.
+    const replacing = [...found].sort((a, b) => b.lower.length - a.lower.length)
+    let scrubbed = text
+    for (const { forms, marker } of replacing)
+      for (const form of forms) scrubbed = scrubbed.split(form).join(marker)
+    return scrubbed
+  }
+}

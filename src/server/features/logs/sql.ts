@@ -1,7 +1,7 @@
 import type { LogQuery } from '#shared/schemas/logs'
 import { sql } from 'kysely'
 import type { Ageing } from '#server/core/db/age-out'
-import { scrubText } from '#server/core/db/scrub'
+import { scrubText, type TextScrub } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure } from '#server/core/hooks'
 
@@ -57,11 +57,33 @@ export function entriesAbout(tx: ReadTx, about: EntriesAbout) {
 }
 
 /**
- * A person's erasure, in the log: the entries about their record move to the marker's id with
- * their details replaced; their id and what identifies them are replaced in every other entry,
- * and so is the user name their account had, where it names who did something.
+ * What an erasure replaces in every entry of the log, whoever it is about: what identifies the
+ * person, their id as a value, and the user name their account had. In JSON the id and the user
+ * name stand quoted, so that "ann" is not replaced inside "annual".
  */
-export async function eraseFromLog(tx: WriteTx, erasure: Erasure, formerUserName?: string | null) {
+export function logScrubsOf(erasure: Erasure, formerUserName?: string | null): TextScrub[] {
+  const quoted = (text: string) => `"${text}"`
+  return [
+    { details: erasure.identifying, marker: erasure.marker },
+    { details: [quoted(erasure.id)], marker: quoted(erasure.newId) },
+    ...(formerUserName
+      ? [{ details: [quoted(formerUserName)], marker: quoted(erasure.newId) }]
+      : []),
+  ]
+}
+
+/**
+ * A person's erasure, in the log: the entries about their record move to the marker's id with
+ * their details replaced, and the entries their account made or is about take the marker's id
+ * for its user name. The rest of the log is scrubbed by logScrubsOf: here, with `everywhere`; by
+ * the caller otherwise (retention, which reads the log once for many erasures).
+ */
+export async function eraseFromLog(
+  tx: WriteTx,
+  erasure: Erasure,
+  formerUserName: string | null | undefined,
+  everywhere: boolean,
+) {
   await tx
     .updateTable('logs')
     .set({ docId: erasure.newId })
@@ -72,9 +94,6 @@ export async function eraseFromLog(tx: WriteTx, erasure: Erasure, formerUserName
   await scrubText(tx, 'logs', ['value', 'error'], erasure.details, erasure.marker, about)
   const quoted = (text: string) => JSON.stringify(text)
   await scrubText(tx, 'logs', ['value'], erasure.names.map(quoted), quoted(erasure.marker), about)
-  await scrubText(tx, 'logs', ['value', 'error'], erasure.identifying, erasure.marker)
-  // The id as a value in JSON: quoted, so that "ann" is not replaced inside "annual".
-  await scrubText(tx, 'logs', ['value'], [`"${erasure.id}"`], `"${erasure.newId}"`)
   if (formerUserName) {
     await tx
       .updateTable('logs')
@@ -88,8 +107,48 @@ export async function eraseFromLog(tx: WriteTx, erasure: Erasure, formerUserName
       .where('eventCollection', '=', 'users')
       .where('docId', '=', formerUserName)
       .execute()
-    await scrubText(tx, 'logs', ['value'], [`"${formerUserName}"`], `"${erasure.newId}"`)
   }
+  if (!everywhere) return
+  for (const { details, marker } of logScrubsOf(erasure, formerUserName))
+    await scrubText(tx, 'logs', ['value', 'error'], details, marker)
+}
+
+/** The newest entry's id: where a reading of the whole log stops. */
+export async function newestLogId(tx: ReadTx): Promise<number> {
+  const row = await tx
+    .selectFrom('logs')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst()
+  return Number(row?.id ?? 0)
+}
+
+/** The entries after `afterId` up to `upToId`, `limit` of them, oldest first. */
+export function logTextsBetween(tx: ReadTx, afterId: number, upToId: number, limit: number) {
+  return tx
+    .selectFrom('logs')
+    .select(['id', 'value', 'error'])
+    .where('id', '>', afterId)
+    .where('id', '<=', upToId)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+}
+
+/** The entries of these ids, for writing them back scrubbed. */
+export function logTextsOf(tx: ReadTx, ids: readonly number[]) {
+  return tx.selectFrom('logs').select(['id', 'value', 'error']).where('id', 'in', ids).execute()
+}
+
+/** Writes an entry's value and error back, scrubbed. */
+export async function rewriteLogText(
+  tx: WriteTx,
+  entry: { id: number; value: string; error: string },
+): Promise<void> {
+  await tx
+    .updateTable('logs')
+    .set({ value: entry.value, error: entry.error })
+    .where('id', '=', entry.id)
+    .execute()
 }
 
 /** Entries go when they pass the privacy settings' period, dated by when they were written. */

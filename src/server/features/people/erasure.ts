@@ -2,13 +2,13 @@ import { erasureMessages } from '#shared/messages/erasure'
 import type { ErasureCheck, Person } from '#shared/schemas/person'
 import type { Config } from '#server/core/config'
 import { forgetOverwritten } from '#server/core/db/forget-overwritten'
-import { scrubText } from '#server/core/db/scrub'
-import type { ReadTx } from '#server/core/db/write-transaction'
+import { scrubText, type TextScrub } from '#server/core/db/scrub'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { forgetOutboxFiles } from '#server/core/email/outbox'
 import { conflict } from '#server/core/errors'
 import type { Erasure } from '#server/core/hooks'
 import { loggedChange, LoggedAs } from '#server/core/logged-change'
-import { eraseFromLog } from '#server/features/logs/sql'
+import { eraseFromLog, logScrubsOf } from '#server/features/logs/sql'
 import { deleteEmailChangesOf } from '#server/features/people/email-changes-sql'
 import type { People } from '#server/features/people/service'
 import * as peopleRepo from '#server/features/people/sql'
@@ -66,8 +66,17 @@ function detailsOf(person: Person) {
   }
 }
 
+/**
+ * One erasure of many (retention's run): the log's other entries are read once for them all
+ * afterwards (`later` stores what to scrub in them, inside the erasure's write), and the
+ * database's files are cleared of old rows once at the end.
+ */
+export interface InBatch {
+  later: (tx: WriteTx, scrubs: TextScrub[]) => Promise<void>
+}
+
 /** Erases the person's details, as `userName` (a committee member's, or the daily run's). */
-export async function erasePerson(erasing: Erasing, userName: string, id: string) {
+export async function erasePerson(erasing: Erasing, userName: string, id: string, batch?: InBatch) {
   const { db, clock, hooks, config } = erasing
   const outboxFiles: string[] = []
   const erased = await loggedChange(
@@ -112,19 +121,20 @@ export async function erasePerson(erasing: Erasing, userName: string, id: string
         marker: erasure.marker,
         erasedOn: clock.today(),
       })
-      await eraseFromLog(tx, erasure, formerUserName)
+      await eraseFromLog(tx, erasure, formerUserName, !batch)
+      await batch?.later(tx, logScrubsOf(erasure, formerUserName))
       // A job's payload may name them (an e-mail waiting to go).
       await scrubText(tx, 'jobs', ['payload', 'lastError'], erasure.identifying, erasure.marker)
       return new LoggedAs({ id: former.id, name: erasure.marker }, former.id)
     },
   )
   await forgetOutboxFiles(config.email.outboxDir, outboxFiles)
-  await forgetOverwritten(db, ERASED_TABLES)
+  if (!batch) await forgetOverwritten(db, ERASED_TABLES)
   return erased
 }
 
 // Every table an erasure may write, for PostgreSQL's vacuum afterwards.
-const ERASED_TABLES = [
+export const ERASED_TABLES = [
   'people',
   'waiting_list_events',
   'email_changes',

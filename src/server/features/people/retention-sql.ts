@@ -1,7 +1,9 @@
 import type { Hold } from '#shared/schemas/privacy'
+import type { TextScrub } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
-// Privacy's own tables: the former members held back from erasure, and the daily runs finished.
+// Retention's own tables: the former members held back from erasure, the daily runs finished,
+// and what a run's erasures must still replace in the rest of the log.
 
 export async function holds(tx: ReadTx): Promise<Map<string, Hold>> {
   const rows = await tx.selectFrom('retention_holds').selectAll().execute()
@@ -47,4 +49,23 @@ export async function recordRun(
   run: { day: string; erased: number; deleted: number; finishedAt: string },
 ): Promise<void> {
   await tx.insertInto('retention_runs').values(run).execute()
+}
+
+/** Inside an erasure's write: what it leaves to the run's one reading of the log. */
+export async function insertPendingScrubs(tx: WriteTx, scrubs: TextScrub[]): Promise<void> {
+  await tx
+    .insertInto('retention_scrubs')
+    .values({ scrubs: JSON.stringify(scrubs) })
+    .execute()
+}
+
+export async function pendingScrubs(
+  tx: ReadTx,
+): Promise<Array<{ id: number; scrubs: TextScrub[] }>> {
+  const rows = await tx.selectFrom('retention_scrubs').selectAll().orderBy('id').execute()
+  return rows.map((row) => ({ id: row.id, scrubs: JSON.parse(row.scrubs) as TextScrub[] }))
+}
+
+export async function deletePendingScrubs(tx: WriteTx, ids: readonly number[]): Promise<void> {
+  if (ids.length) await tx.deleteFrom('retention_scrubs').where('id', 'in', ids).execute()
 }

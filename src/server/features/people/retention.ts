@@ -9,7 +9,13 @@ import { erasePerson } from '#server/features/people/erasure'
 import { RETENTION_JOB, type Privacy } from '#server/features/people/privacy-context'
 import { deleteAged, formerMembersDue } from '#server/features/people/retention-due'
 import { privacySettings } from '#server/features/people/privacy-settings'
-import { holds, recordRun, runFinished } from '#server/features/people/retention-sql'
+import { scrubLogAfterErasures } from '#server/features/people/retention-scrub'
+import {
+  holds,
+  insertPendingScrubs,
+  recordRun,
+  runFinished,
+} from '#server/features/people/retention-sql'
 
 // Retention that runs by itself (issue 30, item 3): every morning at 06:00 one job erases the
 // former members whose period has passed (each erasure its own write, as the committee's), then
@@ -58,7 +64,7 @@ async function runRetention(privacy: Privacy, kind: JobKind<RunJob>, date: strin
   let erased = 0
   for (const member of await dueToday(privacy, today, settings)) {
     try {
-      await erasePerson(privacy, SYSTEM, member.id)
+      await erasePerson(privacy, SYSTEM, member.id, { later: insertPendingScrubs })
       erased++
     } catch (error) {
       // Money owed, or erased meanwhile: refused and logged as the committee's would be; the
@@ -66,6 +72,8 @@ async function runRetention(privacy: Privacy, kind: JobKind<RunJob>, date: strin
       if (!(error instanceof AppError)) throw error
     }
   }
+  // Also what a run cut short left to scrub.
+  await scrubLogAfterErasures(privacy)
   const deleted = await deleteAged(privacy, today, settings)
   await loggedWrite(db, [RETENTION_LOCK], async (tx, log) => {
     if (await runFinished(tx, date)) return
