@@ -1,7 +1,12 @@
 import { forgetOverwritten } from '#server/core/db/forget-overwritten'
 import { textScrubber } from '#server/core/db/scrub'
 import { loggedWrite } from '#server/core/logged-change'
-import { logTextsBetween, logTextsOf, newestLogId, rewriteLogText } from '#server/features/logs/sql'
+import {
+  logTextsBetween,
+  logTextsOf,
+  newestLogId,
+  rewriteLogTexts,
+} from '#server/features/logs/sql'
 import { ERASED_TABLES } from '#server/features/people/erasure'
 import type { Privacy } from '#server/features/people/privacy-context'
 import { deletePendingScrubs, pendingScrubs } from '#server/features/people/retention-sql'
@@ -28,12 +33,13 @@ export async function scrubLogAfterErasures({ db }: Privacy): Promise<void> {
     const touched = entries.filter(changes).map((entry) => entry.id)
     if (touched.length)
       await loggedWrite(db, [], async (tx) => {
-        for (const entry of await logTextsOf(tx, touched))
-          await rewriteLogText(tx, {
-            ...entry,
-            value: scrub(entry.value),
-            error: scrub(entry.error),
-          })
+        const again = await logTextsOf(tx, touched)
+        const scrubbed = again.map((entry) => ({
+          ...entry,
+          value: scrub(entry.value),
+          error: scrub(entry.error),
+        }))
+        await rewriteLogTexts(tx, scrubbed)
       })
     after = entries.at(-1)?.id ?? upTo
   }
