@@ -140,15 +140,15 @@ export function logTextsOf(tx: ReadTx, ids: readonly number[]) {
 }
 
 /**
- * Writes entries' values and errors back, scrubbed: one statement for up to 500 of them, so that
+ * Writes entries' values and errors back, scrubbed: one statement for up to 200 of them, so that
  * a retention run's thousands of rewrites are not as many round trips to PostgreSQL.
  */
 export async function rewriteLogTexts(
   tx: WriteTx,
   entries: ReadonlyArray<{ id: number; value: string; error: string }>,
 ): Promise<void> {
-  for (let start = 0; start < entries.length; start += 500) {
-    const some = entries.slice(start, start + 500)
+  for (let start = 0; start < entries.length; start += 200) {
+    const some = entries.slice(start, start + 200)
     const byId = (column: 'value' | 'error') =>
       sql<string>`case ${sql.ref('id')} ${sql.join(
         some.map((entry) => sql`when ${entry.id} then ${entry[column]}`),
