@@ -88,7 +88,24 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
   const anotherConnection = () =>
     openDatabase({ databaseUrl, dataDir, ...(pgSchema ? { pgSchema } : {}) })
 
-  return { app, db: app.db, dataDir, signIn, signInAs, createAccount, anotherConnection, close }
+  /** A second instance of the server on the same database, with its own job runner; close it. */
+  async function anotherInstance() {
+    const second = await buildApp({ config: { ...config }, ...(pgSchema ? { pgSchema } : {}) })
+    await second.ready()
+    return second
+  }
+
+  return {
+    app,
+    db: app.db,
+    dataDir,
+    signIn,
+    signInAs,
+    createAccount,
+    anotherConnection,
+    anotherInstance,
+    close,
+  }
 }
 
 /** The Cookie header that carries the session a successful sign-in answer set. */
