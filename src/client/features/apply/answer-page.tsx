@@ -1,9 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { offerMessages } from '#shared/messages/offers'
 import type { TokenPreview } from '#shared/schemas/letting'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { PressToUseLink } from '../../components/ui/press-to-use-link.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { followLink, linkPreviewQuery } from './api.ts'
@@ -30,8 +31,8 @@ function outcome(done: TokenPreview) {
 }
 
 // The link of an offer's e-mail (accept or decline) or of the yearly question (stay on the list).
-// Opening it only asks what it is for, so a mail scanner that follows links answers nothing; the
-// person's press does it. The token goes to those two requests and nowhere else.
+// Opening it only asks what it is for; the person's press does it. The token goes to those two
+// requests and nowhere else.
 export function AnswerPage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
@@ -43,7 +44,6 @@ export function AnswerPage() {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   })
-  const use = useMutation({ mutationFn: () => followLink(token) })
   const action = preview.data ? ACTIONS[preview.data.action] : ACTIONS.accept
 
   return (
@@ -55,24 +55,15 @@ export function AnswerPage() {
         <Spinner />
       ) : preview.isError ? (
         <Alert>{errorMessage(preview.error)}</Alert>
-      ) : use.isSuccess ? (
-        <Alert tone="success">{outcome(use.data)}</Alert>
       ) : (
-        <>
-          {explanation(preview.data)}
-          <Alert>{use.isError ? errorMessage(use.error) : ''}</Alert>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button"
-              disabled={use.isPending}
-              onClick={() => use.mutate()}
-            >
-              {action.button}
-            </button>
-            {use.isPending ? <Spinner label="Sending" /> : null}
-          </div>
-        </>
+        <PressToUseLink
+          token={token}
+          unusable={offerMessages.linkUnusable}
+          intro={explanation(preview.data)}
+          buttonLabel={action.button}
+          send={followLink}
+          done={outcome}
+        />
       )}
     </section>
   )
