@@ -18,8 +18,9 @@ import {
 } from '#server/features/people/retention-sql'
 
 // Retention that runs by itself (issue 30, item 3): every morning at 06:00 one job erases the
-// former members whose period has passed (each erasure its own write, as the committee's), then
-// deletes the enquiries, failed sign-ins and log entries past theirs, a batch a write. A run cut
+// former members whose period has passed (each erasure its own write, as the committee's, but
+// leaving the rest of the log to one reading for them all: retention-scrub.ts), then deletes the
+// enquiries, failed sign-ins and log entries past theirs, a batch a write. A run cut
 // short (a restart, a crash) is taken up again by the next instance when its lease ends and goes
 // on from where it stopped, since what is done is no longer due; the day's row, written with the
 // next day's job, makes it finish once.
