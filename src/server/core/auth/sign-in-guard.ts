@@ -7,14 +7,14 @@ import type { WriteTx } from '#server/core/db/write-transaction'
 // for a while; the account's owner, signing in from a client that has not failed, is not
 // (docs/decisions/0012). Guessing from many addresses is slowed by the per-client limit on all
 // sign-ins and made fruitless by the password rules (no common passwords).
+export const MAX_FAILURES = 10
+export const LOCKOUT_MINUTES = 15
+
 /** Records of failures go when they pass the privacy settings' period. */
 export const signInFailureAgeing: Ageing<'sign_in_failures'> = {
   table: 'sign_in_failures',
   datedBy: 'firstFailureAt',
 }
-
-export const MAX_FAILURES = 10
-export const LOCKOUT_MINUTES = 15
 
 export interface Attempt {
   userName: string

@@ -1,6 +1,6 @@
 import { cutoffs, DUE_WINDOW_DAYS, leaverDueOn } from '#shared/domain/privacy'
 import { addDays } from '#shared/domain/rent'
-import type { DueForErasure, DuePerson, PrivacySettings } from '#shared/schemas/privacy'
+import type { DueForErasure, DuePerson, Hold, PrivacySettings } from '#shared/schemas/privacy'
 import { countOlderThan, deleteOlderThan } from '#server/core/db/age-out'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { erasureCheck } from '#server/features/people/erasure'
@@ -12,14 +12,19 @@ import { holds, lastRun, runFinished } from '#server/features/people/retention-s
 // What retention will take, and when: the former members whose details fall due, and how much of
 // the rest (enquiries, failed sign-ins, the log) has passed its period.
 
-/** Former members and the day each falls due. */
+/** Former members, the day each falls due, and the hold on them if they are held back. */
 export async function formerMembersDue(
   tx: ReadTx,
   settings: PrivacySettings,
-): Promise<Array<FormerMember & { dueOn: string }>> {
+): Promise<Array<FormerMember & { dueOn: string; hold: Hold | null }>> {
   const members = await formerMembersSince(tx)
+  const held = await holds(tx)
   return members
-    .map((member) => ({ ...member, dueOn: leaverDueOn(member.lastChange, settings) }))
+    .map((member) => ({
+      ...member,
+      dueOn: leaverDueOn(member.lastChange, settings),
+      hold: held.get(member.id) ?? null,
+    }))
     .sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.name.localeCompare(b.name))
 }
 
@@ -43,14 +48,12 @@ export async function dueForErasure(privacy: Privacy): Promise<DueForErasure> {
   const tx = privacy.db.kysely
   const today = privacy.clock.today()
   const settings = await privacySettings.read(tx)
-  const held = await holds(tx)
   const until = addDays(today, DUE_WINDOW_DAYS)
   const people: DuePerson[] = []
   for (const member of await formerMembersDue(tx, settings)) {
-    const hold = held.get(member.id) ?? null
-    if (member.dueOn > until && !hold) continue
+    if (member.dueOn > until && !member.hold) continue
     const { blockers } = await erasureCheck(privacy, member.id)
-    people.push({ ...member, blockers, hold })
+    people.push({ ...member, blockers })
   }
   const runOn = await nextRun(privacy, today)
   const before = cutoffs(runOn ?? today, settings)

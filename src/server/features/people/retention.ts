@@ -10,12 +10,7 @@ import { RETENTION_JOB, type Privacy } from '#server/features/people/privacy-con
 import { deleteAged, formerMembersDue } from '#server/features/people/retention-due'
 import { privacySettings } from '#server/features/people/privacy-settings'
 import { scrubLogAfterErasures } from '#server/features/people/retention-scrub'
-import {
-  holds,
-  insertPendingScrubs,
-  recordRun,
-  runFinished,
-} from '#server/features/people/retention-sql'
+import { insertPendingScrubs, recordRun, runFinished } from '#server/features/people/retention-sql'
 
 // Retention that runs by itself (issue 30, item 3): every morning at 06:00 one job erases the
 // former members whose period has passed (each erasure its own write, as the committee's, but
@@ -51,10 +46,8 @@ export async function scheduleFirstRun(privacy: Privacy, tx: WriteTx, kind: JobK
 
 /** The former members due on `today`, not held back. */
 async function dueToday(privacy: Privacy, today: string, settings: PrivacySettings) {
-  const tx = privacy.db.kysely
-  const held = await holds(tx)
-  const due = await formerMembersDue(tx, settings)
-  return due.filter((member) => member.dueOn <= today && !held.has(member.id))
+  const due = await formerMembersDue(privacy.db.kysely, settings)
+  return due.filter((member) => member.dueOn <= today && !member.hold)
 }
 
 async function runRetention(privacy: Privacy, kind: JobKind<RunJob>, date: string) {
