@@ -247,12 +247,13 @@ async function fillLaterTables(t: TestApp) {
       [2, 'cancel', 2250, null, 'plot given up'],
     ] as const
     for (const [i, [invoiceId, kind, amount, method, reference]] of entries.entries()) {
+      // One entry carries a bank statement line's identity, as one recorded from a statement does.
+      const statementLine = kind === 'payment' ? `${'ab'.repeat(32)}:1` : null
       await sql`insert into ledger ("invoiceId", kind, amount, method, date, reference, "requestId",
-          "createdBy", "createdAt")
+          "createdBy", "createdAt", "statementLine")
         values (${invoiceId}, ${kind}, ${amount}, ${method}, '2024-10-05', ${reference},
-          ${`00000000-0000-4000-8000-00000000000${i}`}, 'level3', '2024-10-05T10:00:00.000Z')`.execute(
-        db,
-      )
+          ${`00000000-0000-4000-8000-00000000000${i}`}, 'level3', '2024-10-05T10:00:00.000Z',
+          ${statementLine})`.execute(db)
     }
     await sql`insert into rent_steps ("invoiceId", step, date) values (1, 'first', '2024-11-14')`.execute(
       db,

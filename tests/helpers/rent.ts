@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
-import type { StartYear, YearPreview } from '#shared/schemas/rent'
+import type { StartYear, StatementCheck, StatementLine, YearPreview } from '#shared/schemas/rent'
+import { multipartBody } from './pdf-upload.ts'
 import { send } from './records.ts'
 import type { TestApp } from './test-app.ts'
 
@@ -21,4 +22,37 @@ export async function previewSending(
 export async function startRentYear(t: TestApp, cookie: string, startDate: string) {
   const confirmed = await previewSending(t, cookie, startDate)
   return send(t, cookie, 'POST', '/api/rent/years', { startDate, confirmed })
+}
+
+/** A bank statement uploaded to be checked, as the screen sends it, with any form fields. */
+export async function checkStatement(
+  t: TestApp,
+  cookie: string,
+  bytes: string | Uint8Array,
+  fields: Record<string, string> = {},
+) {
+  const { payload, headers } = await multipartBody(fields, {
+    bytes: typeof bytes === 'string' ? Buffer.from(bytes) : bytes,
+    name: 'statement.csv',
+    type: 'text/csv',
+  })
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/rent/statement',
+    headers: { ...headers, cookie },
+    payload,
+  })
+}
+
+/** The lines of a statement checked, which must have been read. */
+export async function statementLines(
+  t: TestApp,
+  cookie: string,
+  bytes: string | Uint8Array,
+): Promise<StatementLine[]> {
+  const checked = await checkStatement(t, cookie, bytes)
+  expect(checked.statusCode, checked.body).toBe(200)
+  const body = checked.json() as StatementCheck
+  if (body.kind !== 'lines') throw new Error(`Columns to map: ${checked.body}`)
+  return body.lines
 }

@@ -32,6 +32,10 @@ function calendarDay(isoDate: string): { year: number; month: number; day: numbe
     : undefined
 }
 
+/** Whether ISO text names a day on the calendar (2026-02-31 does not). */
+export const isCalendarDay = (isoDate: string) =>
+  isoDate.length === 10 && calendarDay(isoDate) !== undefined
+
 function written(isoDate: string, monthName: (month: number) => string): string {
   const parts = calendarDay(isoDate)
   // Text that is no date (an old record, a hand-edited backup) is shown as it is.

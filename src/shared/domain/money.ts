@@ -42,13 +42,18 @@ export function parsePounds(text: string): Outcome<number> {
 }
 
 /**
- * An amount as a bank statement writes it (12.50, £1,200.00, (4.00) and -4.00) as pence, money
- * out negative; undefined for anything else, or more than any sum of money the rules could meet.
+ * An amount as a bank statement writes it (12.50, +12.50, £1,200.00, 45.00 GBP, (4.00), -4.00 and
+ * 4.00 DR) as pence, money out negative; undefined for anything else, or more than any sum of
+ * money the rules could meet.
  */
 export function statementPence(text: string): number | undefined {
-  const cleaned = text.trim().replace(/[£,\s]/g, '')
-  const negative = /^\(.*\)$/.test(cleaned) || cleaned.startsWith('-')
-  const amount = digitsAsPence(cleaned.replace(/^[(-]+|\)$/g, ''))
+  const cleaned = text
+    .trim()
+    .replace(/[£,\s]|gbp/gi, '')
+    .replace(/cr$/i, '')
+  const debit = /dr$/i.test(cleaned)
+  const negative = /^\(.*\)$/.test(cleaned) || cleaned.startsWith('-') || debit
+  const amount = digitsAsPence(cleaned.replace(/^[(+-]+|\)$|dr$/gi, ''))
   if (amount === undefined || !Number.isSafeInteger(amount)) return undefined
   return negative ? -amount : amount
 }

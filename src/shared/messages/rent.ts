@@ -62,8 +62,6 @@ export const rentMessages = {
   sendingChanged:
     'What starting the year would send has changed since the preview. Preview it again.',
   rentYearMissing: 'That rent year does not exist.',
-  statementNoColumns:
-    'The bank statement needs columns for the date, the amount and the reference (or description).',
   statementLineRefused: (line: number, detail: string) => `Line ${line}: ${detail}`,
   requestReused: 'That request was already used for another entry. Reload the page and try again.',
   rentInvoicesBatch: (label: string) => `Rent invoices ${label}`,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import { rentMessages } from '#shared/messages/rent'
+import { statementMessages } from '#shared/messages/statement'
 import { MAX_PENCE } from '#shared/domain/money'
 import { ENTRY_KINDS, everyYearHas, PAYMENT_METHODS, RENT_STEPS } from '#shared/domain/rent'
 import { isoDate } from '#shared/schemas/person'
@@ -200,24 +201,83 @@ export const dueItemSchema = z.object({
 })
 export type DueItem = z.infer<typeof dueItemSchema>
 
+/** An invoice a bank statement's line may pay. */
+const statementInvoiceSchema = z.object({
+  invoiceId: z.number(),
+  number: z.number(),
+  plotId: z.string(),
+  payerName: z.string(),
+  outstanding: z.number(),
+})
+export type StatementInvoice = z.infer<typeof statementInvoiceSchema>
+
 /** A line of a bank statement and the invoice it seems to pay. */
 export const statementLineSchema = z.object({
   line: z.number(),
   date: z.string(),
   amount: z.number(),
   reference: z.string(),
-  match: z
-    .object({
-      invoiceId: z.number(),
-      number: z.number(),
-      plotId: z.string(),
-      payerName: z.string(),
-      outstanding: z.number(),
-    })
-    .nullable(),
+  /** The line's identity, the same in every statement it appears in. */
+  lineId: z.string(),
+  /** The invoice whose reference the line quotes. */
+  match: statementInvoiceSchema.nullable(),
+  /** With no reference quoted: the invoices (one, or two sharing the sum) it may pay, best first. */
+  suggestions: z.array(z.array(z.object({ invoice: statementInvoiceSchema, amount: z.number() }))),
+  /** Recorded already, from this statement or another with the same line. */
+  recorded: z.boolean(),
   problem: z.string().nullable(),
 })
 export type StatementLine = z.infer<typeof statementLineSchema>
+
+const statementColumn = z.int().min(0).max(59)
+
+/** Which column of a statement holds what: the committee's mapping of a layout we do not know. */
+export const statementColumnsSchema = z
+  .object({
+    date: statementColumn,
+    amount: statementColumn.optional(),
+    moneyIn: statementColumn.optional(),
+    moneyOut: statementColumn.optional(),
+    reference: statementColumn,
+    payee: statementColumn.optional(),
+  })
+  .refine((columns) => columns.amount !== undefined || columns.moneyIn !== undefined, {
+    error: statementMessages.needsMoney,
+    path: ['amount'],
+  })
+export type StatementColumns = z.infer<typeof statementColumnsSchema>
+
+/** A layout kept under a name (the bank's), used for every statement of its width. */
+export const statementLayoutSchema = z
+  .object({
+    name: z.string().trim().min(1, { error: statementMessages.layoutNameNeeded }).max(60),
+    columnCount: z.int().min(2).max(60),
+    columns: statementColumnsSchema,
+  })
+  .refine(
+    ({ columnCount, columns }) =>
+      Object.values(columns).every((column) => column === undefined || column < columnCount),
+    { error: statementMessages.columnMissing, path: ['columns'] },
+  )
+export type StatementLayout = z.infer<typeof statementLayoutSchema>
+
+/** A statement checked: its lines matched, or (its columns unknown) its first rows to map. */
+export const statementCheckSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('lines'),
+    /** The layout it was read as (a bank's, the committee's, OFX, QIF), if any by name. */
+    layout: z.string().nullable(),
+    lines: z.array(statementLineSchema),
+    /** Every invoice still owing, for a line the committee pays to another than suggested. */
+    openInvoices: z.array(statementInvoiceSchema),
+  }),
+  z.object({
+    kind: z.literal('columns'),
+    preview: z.array(z.array(z.string())),
+    columnCount: z.number(),
+  }),
+])
+export type StatementCheck = z.infer<typeof statementCheckSchema>
 
 export const confirmMatchesSchema = z.object({
   matches: z
@@ -229,6 +289,11 @@ export const confirmMatchesSchema = z.object({
         reference: z.string().trim().max(200),
         line: z.int().min(1),
         requestId: z.uuid(),
+        /** The statement line's identity: a line recorded once is passed over after. */
+        lineId: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .optional(),
       }),
     )
     .min(1)

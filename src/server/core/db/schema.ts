@@ -201,6 +201,8 @@ export interface LedgerTable {
   requestId: string
   createdBy: string
   createdAt: string
+  /** A statement line's identity and part (`<sha256>:1`), for a payment from a bank statement. */
+  statementLine: string | null
 }
 
 export interface RentStepsTable {

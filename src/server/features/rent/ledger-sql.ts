@@ -38,6 +38,27 @@ export function entryByRequest(tx: ReadTx, requestId: string): Promise<LedgerEnt
     .executeTakeFirst()
 }
 
+/** The identity of a bank statement line's part (the first, or the second of a split line). */
+export const statementLinePart = (lineId: string, part: number) => `${lineId}:${part}`
+
+/** Those of the statement lines given that were recorded already, from any statement. */
+export async function recordedStatementLines(
+  tx: ReadTx,
+  lineIds: readonly string[],
+): Promise<Set<string>> {
+  if (lineIds.length === 0) return new Set()
+  const rows = await tx
+    .selectFrom('ledger')
+    .select('statementLine')
+    .where(
+      'statementLine',
+      'in',
+      lineIds.map((lineId) => statementLinePart(lineId, 1)),
+    )
+    .execute()
+  return new Set(rows.map((row) => row.statementLine!.slice(0, -2)))
+}
+
 export function insertEntry(tx: WriteTx, entry: Insertable<LedgerTable>): Promise<LedgerEntry> {
   return tx.insertInto('ledger').values(entry).returning(LEDGER_COLUMNS).executeTakeFirstOrThrow()
 }

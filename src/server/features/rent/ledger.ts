@@ -11,7 +11,12 @@ import { AppError, conflict, notFound, unlessRefused } from '#server/core/errors
 import { AlreadyDone, loggedChange, loggedWrite, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import type { Rent } from '#server/features/rent/context'
-import { entryByRequest, insertEntry } from '#server/features/rent/ledger-sql'
+import {
+  entryByRequest,
+  insertEntry,
+  recordedStatementLines,
+  statementLinePart,
+} from '#server/features/rent/ledger-sql'
 import { settlePaidFlags } from '#server/features/rent/paid-flags'
 import { findInvoices } from '#server/features/rent/sql'
 
@@ -35,6 +40,8 @@ interface NewEntry {
   date: string
   reference: string
   requestId: string
+  /** A bank statement line's identity and part, for a payment recorded from a statement. */
+  statementLine?: string | undefined
 }
 
 const entryChange = (methodName: string, invoiceId: number, viewer: Viewer) => ({
@@ -79,6 +86,7 @@ async function addEntry(
     date: entry.date,
     reference: entry.reference,
     requestId: entry.requestId,
+    statementLine: entry.statementLine ?? null,
     createdBy: viewer.userName,
     createdAt: clock.now().toISOString(),
   })
@@ -124,15 +132,26 @@ export const recordCorrection = (
  */
 export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: ConfirmMatches) {
   const invoiceIds = [...new Set(matches.map((match) => match.invoiceId))]
+  const lineIds = [...new Set(matches.flatMap((match) => (match.lineId ? [match.lineId] : [])))]
   return loggedWrite(
     ledger.db,
-    invoiceIds.map((id) => recordKey('invoices', String(id))),
+    [
+      ...invoiceIds.map((id) => recordKey('invoices', String(id))),
+      ...lineIds.map((id) => recordKey('statementLines', id)),
+    ],
     async (tx, log) => {
+      const earlier = await recordedStatementLines(tx, lineIds)
+      const parts = new Map<string, number>()
       let recorded = 0
       for (const match of matches) {
         const done = await entryByRequest(tx, match.requestId)
         // A line confirmed before is passed over; an id that made another entry refuses all.
         if (done && sameRequest(done, match.invoiceId, 'payment')) continue
+        // So is a line recorded from another statement that has it too, or this one imported again.
+        if (match.lineId && earlier.has(match.lineId)) continue
+        // The parts of a line split over two invoices are its first and second.
+        const part = match.lineId ? (parts.get(match.lineId) ?? 0) + 1 : 0
+        if (match.lineId) parts.set(match.lineId, part)
         try {
           const entry = await addEntry(ledger, tx, viewer, match.invoiceId, {
             kind: 'payment',
@@ -141,6 +160,7 @@ export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: Confi
             date: match.date,
             reference: match.reference,
             requestId: match.requestId,
+            statementLine: match.lineId && statementLinePart(match.lineId, part),
           })
           log(entryChange('recordPayment', match.invoiceId, viewer), entry)
           recorded += 1

@@ -1,17 +1,22 @@
 import { z } from 'zod'
 import { rentMessages } from '#shared/messages/rent'
-import { confirmMatchesSchema, statementLineSchema } from '#shared/schemas/rent'
+import {
+  confirmMatchesSchema,
+  statementCheckSchema,
+  statementLayoutSchema,
+} from '#shared/schemas/rent'
 import type { App } from '#server/core/app-type'
 import { readUpload } from '#server/core/http/read-upload'
 import type { Rent } from '#server/features/rent/context'
 import { recordMatches } from '#server/features/rent/ledger'
 import { committee, tags } from '#server/features/rent/route-config'
 import { checkStatement } from '#server/features/rent/statement'
+import { saveLayout } from '#server/features/rent/statement-layouts'
 
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024
 
 // A bank statement: its lines matched to invoices (nothing stored), then the lines the committee
-// confirms recorded as payments.
+// confirms recorded as payments; and the column layouts the committee maps for its bank.
 export function statementRoutes(app: App, rent: Rent) {
   app.post(
     '/api/rent/statement',
@@ -21,11 +26,20 @@ export function statementRoutes(app: App, rent: Rent) {
       schema: {
         consumes: ['multipart/form-data'],
         body: z.object({
-          file: z
+          file: z.string().meta({
+            format: 'binary',
+            description: 'A bank statement as CSV, OFX or QIF, at most 5 MB',
+          }),
+          layout: z
             .string()
-            .meta({ format: 'binary', description: 'A bank statement as CSV, at most 5 MB' }),
+            .optional()
+            .meta({ description: 'A column layout (JSON, as saved) to read a CSV with' }),
+          choose: z
+            .literal('1')
+            .optional()
+            .meta({ description: 'Answer with the first rows, to map the columns again' }),
         }),
-        response: { 200: z.array(statementLineSchema) },
+        response: { 200: statementCheckSchema },
         tags,
       },
     },
@@ -44,5 +58,18 @@ export function statementRoutes(app: App, rent: Rent) {
       },
     },
     (request) => recordMatches(rent, request.viewer!, request.body),
+  )
+
+  app.post(
+    '/api/rent/statement-layouts',
+    {
+      config: committee,
+      schema: {
+        body: statementLayoutSchema,
+        response: { 200: z.array(statementLayoutSchema) },
+        tags,
+      },
+    },
+    (request) => saveLayout(rent.db, request.viewer!, request.body),
   )
 }

@@ -1,101 +1,81 @@
-import Papa from 'papaparse'
-import { statementPence } from '#shared/domain/money'
+import { createHash } from 'node:crypto'
 import { matchStatementLine } from '#shared/domain/rent'
+import { readLines } from '#shared/domain/statement-lines'
+import { invoiceSuggester } from '#shared/domain/statement-suggest'
 import { rentMessages } from '#shared/messages/rent'
-import { isoDate } from '#shared/schemas/person'
-import type { StatementLine } from '#shared/schemas/rent'
+import {
+  statementLayoutSchema,
+  type Invoice,
+  type StatementCheck,
+  type StatementInvoice,
+} from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { badRequest } from '#server/core/errors'
 import { decodeText } from '#server/core/http/decode-text'
 import type { Upload } from '#server/core/http/read-upload'
+import { recordedStatementLines } from '#server/features/rent/ledger-sql'
 import { findInvoices } from '#server/features/rent/sql'
+import { readStatementFile } from '#server/features/rent/statement-files'
+import { savedLayouts } from '#server/features/rent/statement-layouts'
 
-// A bank statement as CSV, as banks export it: a heading row and a line per transaction. The
-// columns are found by their headings (any others are ignored); each money-in line is matched to
-// the invoice whose reference it quotes. Nothing is recorded here: the committee confirms.
+// A bank statement, as banks export it, read and set against the invoices: each money-in line
+// matched to the invoice whose reference it quotes, or else suggested the invoices its words and
+// amount fit; lines recorded from an earlier statement are marked. Nothing is recorded here: the
+// committee confirms. The form's `layout` field is a column mapping to read a CSV with; `choose`
+// asks for the first rows to map even when the columns are known.
 
-const HEADINGS = {
-  date: ['date', 'transaction date', 'posting date', 'value date'],
-  amount: ['amount', 'credit', 'paid in', 'money in', 'credit amount', 'in'],
-  reference: [
-    'reference',
-    'description',
-    'details',
-    'memo',
-    'narrative',
-    'transaction description',
-    'payee',
-  ],
-}
+const asStatementInvoice = (invoice: Invoice): StatementInvoice => ({
+  invoiceId: invoice.id,
+  number: invoice.number,
+  plotId: invoice.plotId,
+  payerName: invoice.payerName,
+  outstanding: invoice.outstanding,
+})
 
-const MAX_LINES = 10_000
+// A line's identity holds its words; what is kept, and sent back, is a hash of it.
+const lineIdOf = (identity: string) => createHash('sha256').update(identity).digest('hex')
 
-function columnOf(headings: string[], names: readonly string[]): number {
-  return headings.findIndex((heading) => names.includes(heading.trim().toLowerCase()))
-}
-
-// 2026-10-03, 03/10/2026 and 03-10-2026 (banks in the UK write the day first). Written like a
-// date but not one on the calendar (31/02/2026, 2026-13-01) is said so, not moved to another day.
-function readDate(text: string): { date: string } | { problem: string } {
-  const trimmed = text.trim()
-  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(trimmed)
-  const date = dayFirst
-    ? `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`
-    : /^\d{4}-\d{2}-\d{2}$/.test(trimmed)
-      ? trimmed
-      : undefined
-  if (date === undefined) return { problem: rentMessages.statementLineUnreadable }
-  return isoDate.safeParse(date).success
-    ? { date }
-    : { problem: rentMessages.statementNoSuchDate(trimmed) }
-}
-
-/** An uploaded statement's lines, each with the invoice it pays or why none; nothing stored. */
-export async function checkStatement(db: Db, upload: Upload): Promise<StatementLine[]> {
-  if (upload.tooLarge) throw badRequest(rentMessages.statementTooLarge)
-  if (!upload.file) throw badRequest(rentMessages.statementEmpty)
-  const text = decodeText(upload.file.bytes)
-  const rows = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' }).data
-  const [headings = [], ...lines] = rows
-  const columns = {
-    date: columnOf(headings, HEADINGS.date),
-    amount: columnOf(headings, HEADINGS.amount),
-    reference: columnOf(headings, HEADINGS.reference),
+function chosenLayout(upload: Upload) {
+  if (upload.fields['layout'] === undefined) return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(upload.fields['layout'])
+  } catch {
+    json = undefined
   }
-  if (Object.values(columns).some((index) => index === -1))
-    throw badRequest(rentMessages.statementNoColumns)
-  if (lines.length === 0 || lines.length > MAX_LINES) throw badRequest(rentMessages.statementEmpty)
+  const parsed = statementLayoutSchema.safeParse(json)
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message)
+  return parsed.data
+}
+
+/** An uploaded statement's lines, each with the invoice it pays or may pay; nothing stored. */
+export async function checkStatement(db: Db, upload: Upload): Promise<StatementCheck> {
+  if (upload.tooLarge) throw badRequest(rentMessages.statementTooLarge)
+  if (!upload.file || upload.file.bytes.length === 0) throw badRequest(rentMessages.statementEmpty)
+  const layout = chosenLayout(upload)
+  const text = decodeText(upload.file.bytes)
+  const file = readStatementFile(text, await savedLayouts(db.kysely), {
+    layout,
+    choose: upload.fields['choose'] === '1',
+  })
+  if (file.kind === 'columns') return file
+  const read = readLines(file.lines)
+  if (read.length === 0) throw badRequest(rentMessages.statementEmpty)
   const invoices = await findInvoices(db.kysely)
   const byNumber = new Map(invoices.map((invoice) => [invoice.number, invoice]))
-  return lines.map((cells, index) => {
-    const line = index + 2
-    const amount = statementPence(cells[columns.amount] ?? '')
-    const read = readDate(cells[columns.date] ?? '')
-    const reference = (cells[columns.reference] ?? '').trim().slice(0, 200)
-    if (amount === undefined || 'problem' in read)
-      return {
-        line,
-        date: 'date' in read ? read.date : '',
-        amount: amount ?? 0,
-        reference,
-        match: null,
-        problem: 'problem' in read ? read.problem : rentMessages.statementLineUnreadable,
-      }
-    const { date } = read
-    const { invoice, problem } = matchStatementLine({ amount, reference }, byNumber)
-    return {
-      line,
-      date,
-      amount,
-      reference,
-      match: invoice && {
-        invoiceId: invoice.id,
-        number: invoice.number,
-        plotId: invoice.plotId,
-        payerName: invoice.payerName,
-        outstanding: invoice.outstanding,
-      },
-      problem,
-    }
+  const open = invoices
+    .filter((invoice) => !invoice.cancelled && invoice.outstanding > 0)
+    .map(asStatementInvoice)
+  const suggest = invoiceSuggester(open)
+  const lineIds = read.map((line) => lineIdOf(line.identity))
+  const recorded = await recordedStatementLines(db.kysely, lineIds)
+  const lines = read.map(({ identity: _, ...line }, index) => {
+    const lineId = lineIds[index]!
+    const base = { ...line, lineId, recorded: recorded.has(lineId), suggestions: [] }
+    if (line.problem) return { ...base, match: null }
+    const { invoice, problem } = matchStatementLine(line, byNumber)
+    if (invoice) return { ...base, match: asStatementInvoice(invoice), problem: null }
+    return { ...base, match: null, problem, suggestions: suggest(line) }
   })
+  return { kind: 'lines', layout: file.layout, lines, openInvoices: open }
 }

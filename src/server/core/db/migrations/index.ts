@@ -22,6 +22,7 @@ import { invitations } from '#server/core/db/migrations/020-invitations'
 import { emailChanges } from '#server/core/db/migrations/021-email-changes'
 import { erasedPeople } from '#server/core/db/migrations/022-erased-people'
 import { retention } from '#server/core/db/migrations/023-retention'
+import { statementLines } from '#server/core/db/migrations/024-statement-lines'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -53,6 +54,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '021-email-changes': emailChanges,
   '022-erased-people': erasedPeople,
   '023-retention': retention,
+  '024-statement-lines': statementLines,
 }
 
 /** What a migration is told about the engine it runs on. */

@@ -1,0 +1,150 @@
+import { parseSync as parseOfx } from 'ofx-js'
+import Papa from 'papaparse'
+import { joinWords, linesOfRows, type WrittenLine } from '#shared/domain/statement-lines'
+import { columnsOf, recogniseColumns } from '#shared/domain/statement-layouts'
+import { statementMessages } from '#shared/messages/statement'
+import type { StatementLayout } from '#shared/schemas/rent'
+import { badRequest } from '#server/core/errors'
+
+// A statement file as banks export it, read into its transactions: OFX (1.x SGML or 2.x XML),
+// QIF, Santander's text export, or CSV in any of the layouts statement-layouts.ts knows. A CSV
+// whose columns we cannot tell is answered with its first rows, for the committee to map.
+
+export type StatementFile =
+  | { kind: 'lines'; layout: string | null; lines: WrittenLine[] }
+  | { kind: 'columns'; preview: string[][]; columnCount: number }
+
+export const MAX_STATEMENT_LINES = 10_000
+const PREVIEW_ROWS = 8
+const PREVIEW_CELL = 60
+
+function atMost<T>(lines: T[]): T[] {
+  if (lines.length > MAX_STATEMENT_LINES)
+    throw badRequest(statementMessages.tooManyLines(MAX_STATEMENT_LINES))
+  return lines
+}
+
+// OFX nests the transactions by the kind of account (bank, credit card) and statement; each is a
+// STMTTRN wherever it is.
+function transactionsIn(node: unknown, found: Record<string, unknown>[] = []) {
+  if (Array.isArray(node)) for (const item of node) transactionsIn(item, found)
+  else if (node && typeof node === 'object')
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'STMTTRN')
+        found.push(...[value].flat().filter((item) => typeof item === 'object'))
+      else transactionsIn(value, found)
+    }
+  return found
+}
+
+function readOfx(text: string): WrittenLine[] {
+  let ofx: ReturnType<typeof parseOfx>
+  try {
+    ofx = parseOfx(text)
+  } catch {
+    throw badRequest(statementMessages.notAStatement)
+  }
+  return atMost(transactionsIn(ofx.OFX)).map((transaction, index) => {
+    const field = (name: string) => {
+      const value = transaction[name]
+      return typeof value === 'string' ? value : ''
+    }
+    return {
+      line: index + 1,
+      date: field('DTPOSTED'),
+      amount: field('TRNAMT'),
+      reference: joinWords([field('NAME'), field('MEMO')]),
+      id: field('FITID'),
+    }
+  })
+}
+
+// QIF: a field to a line, its letter first (D the date, T or U the amount, P the payee, M the
+// memo), and ^ ending each transaction.
+function readQif(text: string): WrittenLine[] {
+  const lines: WrittenLine[] = []
+  let fields = new Map<string, string>()
+  for (const row of text.split(/\r?\n/)) {
+    const code = row[0]
+    if (code === '^') {
+      if (fields.size > 0)
+        lines.push({
+          line: lines.length + 1,
+          date: fields.get('D') ?? '',
+          amount: fields.get('T') ?? fields.get('U') ?? '',
+          reference: joinWords([fields.get('P'), fields.get('M')]),
+        })
+      fields = new Map()
+    } else if (code && code !== '!' && !fields.has(code)) fields.set(code, row.slice(1).trim())
+  }
+  return atMost(lines)
+}
+
+// Santander's "text" export: a block to a transaction of Date:, Description:, Amount: and
+// Balance: lines (its spaces often non-breaking), after lines about the account.
+function readSantander(text: string): WrittenLine[] {
+  const blocks = text
+    .replace(/\u00a0/g, ' ')
+    .split(/^(?=[ \t]*Date:)/m)
+    .slice(1)
+  return atMost(blocks).map((block, index) => {
+    const field = (name: string) => new RegExp(`^\\s*${name}:(.*)$`, 'm').exec(block)?.[1] ?? ''
+    return {
+      line: index + 1,
+      date: field('Date'),
+      amount: field('Amount'),
+      reference: field('Description'),
+      balance: field('Balance'),
+    }
+  })
+}
+
+/** How to read a CSV: with the committee's mapping, or (to map it again) not at all. */
+export interface CsvReading {
+  layout?: StatementLayout | undefined
+  choose?: boolean
+}
+
+function readCsv(text: string, saved: readonly StatementLayout[], reading: CsvReading) {
+  const parsed = Papa.parse<string[]>(text, {
+    skipEmptyLines: 'greedy',
+    preview: MAX_STATEMENT_LINES + 50,
+  })
+  const rows = parsed.data
+  if (parsed.meta.truncated) throw badRequest(statementMessages.tooManyLines(MAX_STATEMENT_LINES))
+  const columns = reading.choose
+    ? undefined
+    : reading.layout
+      ? columnsOf(reading.layout)
+      : recogniseColumns(rows, saved)
+  const columnCount = rows.reduce((widest, cells) => Math.max(widest, cells.length), 0)
+  if (columns)
+    return {
+      kind: 'lines' as const,
+      layout: columns.name,
+      lines: atMost(linesOfRows(rows, columns)),
+    }
+  if (columnCount < 2) throw badRequest(statementMessages.notAStatement)
+  return {
+    kind: 'columns' as const,
+    preview: rows
+      .slice(0, PREVIEW_ROWS)
+      .map((cells) => cells.map((cell) => cell.trim().slice(0, PREVIEW_CELL))),
+    columnCount,
+  }
+}
+
+/** The transactions of a statement's text, or the rows to map when its columns are unknown. */
+export function readStatementFile(
+  text: string,
+  saved: readonly StatementLayout[],
+  reading: CsvReading = {},
+): StatementFile {
+  const start = text.slice(0, 2_000).trimStart()
+  if (/^OFXHEADER|<OFX>/i.test(start)) return { kind: 'lines', layout: 'OFX', lines: readOfx(text) }
+  if (/^!(Type|Account|Option)/i.test(start))
+    return { kind: 'lines', layout: 'QIF', lines: readQif(text) }
+  if (/^From:[^\n]*\n(?:[^\n]*\n)*?[ \t]*Date:/i.test(start.replace(/\u00a0/g, ' ')))
+    return { kind: 'lines', layout: 'Santander', lines: readSantander(text) }
+  return readCsv(text, saved, reading)
+}

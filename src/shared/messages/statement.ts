@@ -1,0 +1,29 @@
+// A bank statement read and matched (issue 31): how it was read, what the screen counts, and the
+// refusals of a file or a column mapping. The problems of a single line are rent.ts's.
+
+import { counted, inWords } from '#shared/domain/text'
+
+export const statementMessages = {
+  notAStatement:
+    'This file is not a bank statement we can read: choose the CSV, OFX or QIF file your bank exports.',
+  tooManyLines: (most: number) =>
+    `The bank statement has more than ${most.toLocaleString('en-GB')} lines: export a shorter period.`,
+  needsMoney: 'Choose the amount column, or the money in column.',
+  columnMissing: 'That column is not in the statement.',
+  layoutNameNeeded: 'Give the layout a name, such as your bank’s.',
+  layoutSaved: (name: string) =>
+    `The layout “${name}” was saved: statements like this one will be read with it.`,
+  readWith: (layout: string) => `Read as ${layout}.`,
+  chooseColumns:
+    'We do not recognise this statement’s columns. Say which column holds what, and name the layout so that it is used next time.',
+  counts: (read: number, matched: number, suggested: number, recorded: number, left: number) =>
+    `Read ${counted(read, 'line')}: ${inWords([
+      `${matched} matched`,
+      `${suggested} suggested`,
+      ...(recorded > 0 ? [`${recorded} already recorded`] : []),
+      `${left} left alone`,
+    ])}.`,
+  alreadyRecorded: 'Already recorded from an earlier statement.',
+  splitMustAddUp: (amount: string) => `The two parts must add up to ${amount}.`,
+  chooseInvoice: 'Choose the invoice this payment is for.',
+} as const
