@@ -11,6 +11,8 @@ export const statementMessages = {
   needsMoney: 'Choose the amount column, or the money in column.',
   columnMissing: 'That column is not in the statement.',
   layoutNameNeeded: 'Give the layout a name, such as your bank’s.',
+  layoutNameTooLong: 'The layout’s name must be at most 60 characters.',
+  layoutUnreadable: 'The column layout could not be read. Choose the columns again.',
   layoutSaved: (name: string) =>
     `The layout “${name}” was saved: statements like this one will be read with it.`,
   readWith: (layout: string) => `Read as ${layout}.`,

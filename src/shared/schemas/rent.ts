@@ -229,18 +229,24 @@ export const statementLineSchema = z.object({
 })
 export type StatementLine = z.infer<typeof statementLineSchema>
 
-const statementColumn = z.int().min(0).max(59)
+const statementColumn = z
+  .int({ error: statementMessages.columnMissing })
+  .min(0, { error: statementMessages.columnMissing })
+  .max(59, { error: statementMessages.columnMissing })
 
 /** Which column of a statement holds what: the committee's mapping of a layout we do not know. */
 export const statementColumnsSchema = z
-  .object({
-    date: statementColumn,
-    amount: statementColumn.optional(),
-    moneyIn: statementColumn.optional(),
-    moneyOut: statementColumn.optional(),
-    reference: statementColumn,
-    payee: statementColumn.optional(),
-  })
+  .object(
+    {
+      date: statementColumn,
+      amount: statementColumn.optional(),
+      moneyIn: statementColumn.optional(),
+      moneyOut: statementColumn.optional(),
+      reference: statementColumn,
+      payee: statementColumn.optional(),
+    },
+    { error: statementMessages.layoutUnreadable },
+  )
   .refine((columns) => columns.amount !== undefined || columns.moneyIn !== undefined, {
     error: statementMessages.needsMoney,
     path: ['amount'],
@@ -249,11 +255,21 @@ export type StatementColumns = z.infer<typeof statementColumnsSchema>
 
 /** A layout kept under a name (the bank's), used for every statement of its width. */
 export const statementLayoutSchema = z
-  .object({
-    name: z.string().trim().min(1, { error: statementMessages.layoutNameNeeded }).max(60),
-    columnCount: z.int().min(2).max(60),
-    columns: statementColumnsSchema,
-  })
+  .object(
+    {
+      name: z
+        .string({ error: statementMessages.layoutNameNeeded })
+        .trim()
+        .min(1, { error: statementMessages.layoutNameNeeded })
+        .max(60, { error: statementMessages.layoutNameTooLong }),
+      columnCount: z
+        .int({ error: statementMessages.layoutUnreadable })
+        .min(2, { error: statementMessages.layoutUnreadable })
+        .max(60, { error: statementMessages.layoutUnreadable }),
+      columns: statementColumnsSchema,
+    },
+    { error: statementMessages.layoutUnreadable },
+  )
   .refine(
     ({ columnCount, columns }) =>
       Object.values(columns).every((column) => column === undefined || column < columnCount),

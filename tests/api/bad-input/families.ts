@@ -40,6 +40,7 @@ import {
   previewYearSchema,
   rentSettingsSchema,
   startYearSchema,
+  statementLayoutSchema,
 } from '#shared/schemas/rent'
 import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
 import {
@@ -687,16 +688,60 @@ export const rentFamilies: Families = (s) => {
         method: 'POST',
         url: '/api/rent/statement',
         fields: {},
-        fieldSpecs: {},
+        fieldSpecs: {
+          // A column mapping that is no layout: not JSON, JSON of another shape, columns
+          // beyond the statement's width, no amount.
+          layout: fc.oneof(
+            hugeString,
+            withNul,
+            fc.constantFrom(
+              '{',
+              '[]',
+              'null',
+              JSON.stringify({
+                name: 'X',
+                columnCount: 2,
+                columns: { date: 0, reference: 5, amount: 1 },
+              }),
+              JSON.stringify({ name: 'X', columnCount: 3, columns: { date: 0, reference: 1 } }),
+              JSON.stringify({
+                name: ' ',
+                columnCount: 3,
+                columns: { date: 0, reference: 1, amount: 2 },
+              }),
+            ),
+          ),
+          choose: fc.oneof(hugeString, withNul),
+        },
         required: [],
-        // Columns a bank statement never has: refused however the form is dressed.
-        file: () =>
-          csvBytes([
-            ['Colour', 'Shape'],
-            ['red', 'round'],
-          ]),
+        // One column: no bank statement, however the form is dressed.
+        file: () => csvBytes([['Colour'], ['red']]),
         fileName: 'statement.csv',
       }),
+    'POST /api/rent/statement-layouts': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/rent/statement-layouts',
+        bodyOf(
+          () => ({
+            name: 'Co-operative Bank',
+            columnCount: 4,
+            columns: { date: 0, reference: 1, amount: 2 },
+          }),
+          statementLayoutSchema,
+          [
+            fc.constant<Breaker>((body) => ({ ...body, columns: { date: 0, reference: 1 } })),
+            fc.constant<Breaker>((body) => ({
+              ...body,
+              columns: { date: 0, reference: 9, amount: 2 },
+            })),
+            fc.constant<Breaker>((body) => ({
+              ...body,
+              columns: { date: -1, reference: 1, amount: 2 },
+            })),
+          ],
+        ),
+      ),
     'POST /api/rent/statement/confirm': () =>
       s.bodyOnly(
         'POST',

@@ -15,15 +15,19 @@ const looksLikeUtf16 = (bytes: Uint8Array) => {
 
 // UTF-8 (with or without its byte-order mark), UTF-16 when it says so, else Windows-1252, as
 // Excel saves "CSV" on a British Windows machine. Bytes no text has (a picture, a PDF) are not a
-// spreadsheet; other control characters mean text in an encoding we do not read.
-export function decodeText(bytes: Uint8Array): string {
+// spreadsheet (nor a statement: `notText` says which); other control characters mean text in an
+// encoding we do not read.
+export function decodeText(
+  bytes: Uint8Array,
+  notText: string = importMessages.notASpreadsheet,
+): string {
   const decode = (encoding: string, fatal = false) =>
     new TextDecoder(encoding, { fatal, ignoreBOM: false }).decode(bytes)
   let text: string
   if (bytes[0] === 0xff && bytes[1] === 0xfe) text = decode('utf-16le')
   else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = decode('utf-16be')
   else if (looksLikeUtf16(bytes)) throw badRequest(importMessages.unreadableText)
-  else if (bytes.includes(0)) throw badRequest(importMessages.notASpreadsheet)
+  else if (bytes.includes(0)) throw badRequest(notText)
   else {
     try {
       text = decode('utf-8', true)

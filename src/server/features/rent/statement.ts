@@ -3,6 +3,7 @@ import { matchStatementLine } from '#shared/domain/rent'
 import { readLines } from '#shared/domain/statement-lines'
 import { invoiceSuggester } from '#shared/domain/statement-suggest'
 import { rentMessages } from '#shared/messages/rent'
+import { statementMessages } from '#shared/messages/statement'
 import {
   statementLayoutSchema,
   type Invoice,
@@ -41,7 +42,7 @@ function chosenLayout(upload: Upload) {
   try {
     json = JSON.parse(upload.fields['layout'])
   } catch {
-    json = undefined
+    throw badRequest(statementMessages.layoutUnreadable)
   }
   const parsed = statementLayoutSchema.safeParse(json)
   if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message)
@@ -53,7 +54,7 @@ export async function checkStatement(db: Db, upload: Upload): Promise<StatementC
   if (upload.tooLarge) throw badRequest(rentMessages.statementTooLarge)
   if (!upload.file || upload.file.bytes.length === 0) throw badRequest(rentMessages.statementEmpty)
   const layout = chosenLayout(upload)
-  const text = decodeText(upload.file.bytes)
+  const text = decodeText(upload.file.bytes, statementMessages.notAStatement)
   const file = readStatementFile(text, await savedLayouts(db.kysely), {
     layout,
     choose: upload.fields['choose'] === '1',
