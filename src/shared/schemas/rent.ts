@@ -283,6 +283,8 @@ export const statementCheckSchema = z.discriminatedUnion('kind', [
     kind: z.literal('lines'),
     /** The layout it was read as (a bank's, the committee's, OFX, QIF), if any by name. */
     layout: z.string().nullable(),
+    /** Read from columns (a CSV), which the committee may map again. */
+    canMap: z.boolean(),
     lines: z.array(statementLineSchema),
     /** Every invoice still owing, for a line the committee pays to another than suggested. */
     openInvoices: z.array(statementInvoiceSchema),

@@ -10,7 +10,8 @@ import type {
   RentSettings,
   RentYear,
   StartYear,
-  StatementLine,
+  StatementCheck,
+  StatementLayout,
   StoredRentSettings,
   YearPreview,
   YearSummary,
@@ -80,8 +81,26 @@ export const recordCorrection = ({
 }: CorrectionInput & { invoiceId: number }) =>
   api<LedgerEntry>(`/api/rent/invoices/${invoiceId}/corrections`, { method: 'POST', json: input })
 
-export const checkStatement = (file: File) =>
-  api<StatementLine[]>('/api/rent/statement', { method: 'POST', body: uploadForm({}, file) })
+/** A statement checked: read with a layout the committee mapped, or its rows shown to map again. */
+export const checkStatement = ({
+  file,
+  layout,
+  choose,
+}: {
+  file: File
+  layout?: StatementLayout
+  choose?: boolean
+}) =>
+  api<StatementCheck>('/api/rent/statement', {
+    method: 'POST',
+    body: uploadForm(
+      { ...(layout ? { layout: JSON.stringify(layout) } : {}), ...(choose ? { choose: '1' } : {}) },
+      file,
+    ),
+  })
+
+export const saveStatementLayout = (layout: StatementLayout) =>
+  api<StatementLayout[]>('/api/rent/statement-layouts', { method: 'POST', json: layout })
 
 export const confirmMatches = (body: ConfirmMatches) =>
   api<{ recorded: number }>('/api/rent/statement/confirm', { method: 'POST', json: body })

@@ -1,88 +1,77 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { Link } from 'react-router'
 import { commonMessages } from '#shared/messages/common'
 import { rentMessages } from '#shared/messages/rent'
-import { penceText } from '#shared/domain/money'
-import { shortDate } from '#shared/domain/dates'
-import type { StatementLine } from '#shared/schemas/rent'
+import { statementMessages } from '#shared/messages/statement'
+import { statementCounts } from '#shared/domain/statement-groups'
+import type { StatementCheck, StatementLayout } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
-import { CardTable } from '../../components/ui/card-table.tsx'
-import { CheckboxField, TextField } from '../../components/ui/field.tsx'
+import { TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useChange } from '../../lib/use-change.ts'
-import { checkStatement, confirmMatches, invoiceHref } from './api.ts'
-import { invoiceName } from './invoice-state.ts'
-import { newRequestId } from './request-id.ts'
+import { checkStatement, confirmMatches, saveStatementLayout } from './api.ts'
+import {
+  chosenMatches,
+  firstChoice,
+  withRequestIds,
+  type CheckedLine,
+  type LineChoice,
+} from './statement-choice.ts'
+import { StatementColumns } from './statement-columns.tsx'
+import { StatementLines } from './statement-lines.tsx'
 
-type CheckedLine = StatementLine & { requestId: string }
+type Checked = Extract<StatementCheck, { kind: 'lines' }> & { lines: CheckedLine[] }
+type ToMap = Extract<StatementCheck, { kind: 'columns' }>
 
-const COLUMNS = {
-  line: 'Line',
-  date: 'Date',
-  amount: 'Amount',
-  reference: 'Reference',
-  invoice: 'Invoice',
-}
-
-// A bank statement is checked against the invoices first; the payments it matches are recorded
-// only when the treasurer confirms them, each line once however often the button is pressed.
+// A bank statement is checked against the invoices first; the payments it matches, and those the
+// committee pays to a suggested or chosen invoice, are recorded only when the treasurer confirms
+// them. A statement whose columns are unknown is mapped first, and the mapping kept.
 export function StatementImport() {
   const [file, setFile] = useState<File | null>(null)
   // Each checked statement gets a fresh file field.
   const [round, setRound] = useState(0)
-  const [lines, setLines] = useState<CheckedLine[] | null>(null)
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set())
+  const [checked, setChecked] = useState<Checked | null>(null)
+  const [toMap, setToMap] = useState<ToMap | null>(null)
+  const [choices, setChoices] = useState<ReadonlyMap<number, LineChoice>>(() => new Map())
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
   const check = useMutation({ mutationFn: checkStatement })
+  const saveLayout = useMutation({ mutationFn: saveStatementLayout })
   const record = useChange({ mutationFn: confirmMatches, invalidates: [queryKeys.rent] })
-  const busy = check.isPending || record.isPending
+  const busy = check.isPending || record.isPending || saveLayout.isPending
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
+  async function read(options: { layout?: StatementLayout; choose?: boolean } = {}) {
     setNotice('')
     if (!file) return setError(commonMessages.inputMissing('The bank statement'))
     setError('')
-    setLines(null)
+    setChecked(null)
     try {
-      // Each line's request id is made once, here: pressing Record payments again after a lost
-      // answer sends the same ids, and the server records each line once.
-      const checked = (await check.mutateAsync(file)).map((line) => ({
-        ...line,
-        requestId: newRequestId(),
-      }))
-      setLines(checked)
-      setChosen(new Set(checked.filter((line) => line.match).map((line) => line.line)))
+      if (options.layout) {
+        await saveLayout.mutateAsync(options.layout)
+        setNotice(statementMessages.layoutSaved(options.layout.name))
+      }
+      const result = await check.mutateAsync({ file, ...options })
+      if (result.kind === 'columns') return setToMap(result)
+      setToMap(null)
+      const lines = result.lines.map(withRequestIds)
+      setChecked({ ...result, lines })
+      setChoices(new Map(lines.map((line) => [line.line, firstChoice(line)])))
     } catch (failure) {
       setError(errorMessage(failure))
     }
   }
 
   async function recordChosen() {
-    const matches = (lines ?? []).flatMap((line) =>
-      line.match && chosen.has(line.line)
-        ? [
-            {
-              invoiceId: line.match.invoiceId,
-              amount: line.amount,
-              date: line.date,
-              reference: line.reference,
-              line: line.line,
-              requestId: line.requestId,
-            },
-          ]
-        : [],
-    )
     setNotice('')
-    if (matches.length === 0) return setError(rentMessages.noPaymentsChosen)
+    const matches = chosenMatches(checked?.lines ?? [], choices)
+    if (!matches.ok) return setError(matches.message)
     setError('')
     try {
-      const { recorded } = await record.mutateAsync({ matches })
+      const { recorded } = await record.mutateAsync({ matches: matches.value })
       setNotice(rentMessages.paymentsRecorded(recorded))
-      setLines(null)
+      setChecked(null)
       setFile(null)
       setRound((count) => count + 1)
     } catch (failure) {
@@ -90,30 +79,35 @@ export function StatementImport() {
     }
   }
 
-  const toggle = (line: number, on: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current)
-      if (on) next.add(line)
-      else next.delete(line)
-      return next
-    })
+  const choose = (line: number, change: Partial<LineChoice>) =>
+    setChoices((now) => new Map(now).set(line, { ...now.get(line)!, ...change }))
+
+  const counts = checked && statementCounts(checked.lines)
 
   return (
-    <section className="card rent__section" aria-labelledby="rent-statement-heading">
+    <section className="card rent__section statement" aria-labelledby="rent-statement-heading">
       <h2 id="rent-statement-heading">Import a bank statement</h2>
       <Alert>{error}</Alert>
       <Alert tone="success">{notice}</Alert>
-      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <form
+        className="form"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault()
+          void read()
+        }}
+        noValidate
+      >
         <TextField
           key={round}
-          label="Bank statement (CSV)"
+          label="Bank statement (CSV, OFX or QIF)"
           type="file"
           name="file"
-          accept=".csv,text/csv"
-          hint="The date, amount and reference of each payment"
+          accept=".csv,.txt,.ofx,.qif,text/csv,text/plain"
+          hint="The file your bank exports: its date, amount and reference for each payment"
           onChange={(event) => {
             setFile(event.target.files?.[0] ?? null)
-            setLines(null)
+            setChecked(null)
+            setToMap(null)
           }}
         />
         <div className="button-row">
@@ -123,79 +117,61 @@ export function StatementImport() {
           {check.isPending ? <Spinner /> : null}
         </div>
       </form>
-      {lines ? (
-        <StatementLines
-          lines={lines}
-          chosen={chosen}
-          onToggle={toggle}
-          disabled={record.isPending}
+      {toMap ? (
+        <StatementColumns
+          key={`${round}-${toMap.columnCount}`}
+          preview={toMap.preview}
+          columnCount={toMap.columnCount}
+          busy={busy}
+          onRead={(layout) => void read({ layout })}
         />
       ) : null}
-      {lines?.some((line) => line.match) ? (
-        <div className="button-row">
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void recordChosen()}
-          >
-            Record payments
-          </button>
-          {record.isPending ? <Spinner label="Saving" /> : null}
-        </div>
+      {checked && counts ? (
+        <>
+          <Alert tone="info">
+            {checked.layout ? `${statementMessages.readWith(checked.layout)} ` : ''}
+            {statementMessages.counts(
+              counts.read,
+              counts.matched,
+              counts.suggested,
+              counts.recorded,
+              counts.left,
+            )}
+          </Alert>
+          {checked.canMap ? (
+            <div className="button-row">
+              <button
+                type="button"
+                className="button button--quiet"
+                disabled={busy}
+                onClick={() => void read({ choose: true })}
+              >
+                Choose the columns myself
+              </button>
+            </div>
+          ) : null}
+          <StatementLines
+            lines={checked.lines}
+            choices={choices}
+            openInvoices={checked.openInvoices}
+            onChoose={choose}
+            disabled={record.isPending}
+          />
+          {counts.matched + counts.suggested + counts.left > 0 ? (
+            <div className="button-row">
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void recordChosen()}
+              >
+                Record payments
+              </button>
+              {record.isPending ? <Spinner label="Saving" /> : null}
+            </div>
+          ) : null}
+        </>
       ) : null}
     </section>
-  )
-}
-
-function StatementLines({
-  lines,
-  chosen,
-  onToggle,
-  disabled,
-}: {
-  lines: CheckedLine[]
-  chosen: ReadonlySet<number>
-  onToggle: (line: number, on: boolean) => void
-  disabled: boolean
-}) {
-  if (lines.length === 0) return <Alert tone="info">{rentMessages.statementEmpty}</Alert>
-  return (
-    <CardTable
-      caption="The statement's lines and the invoices they pay"
-      columns={Object.values(COLUMNS)}
-    >
-      {lines.map((line) => (
-        <tr key={line.line}>
-          <th scope="row">
-            {line.match ? (
-              <CheckboxField
-                label={`Line ${line.line}`}
-                checked={chosen.has(line.line)}
-                disabled={disabled}
-                onChange={(event) => onToggle(line.line, event.target.checked)}
-              />
-            ) : (
-              `Line ${line.line}`
-            )}
-          </th>
-          <td data-label={COLUMNS.date}>{shortDate(line.date)}</td>
-          <td data-label={COLUMNS.amount}>{penceText(line.amount)}</td>
-          <td data-label={COLUMNS.reference} className="rent-wrap">
-            {line.reference}
-          </td>
-          <td data-label={COLUMNS.invoice}>
-            {line.match ? (
-              <>
-                <Link to={invoiceHref(line.match.invoiceId)}>{invoiceName(line.match.number)}</Link>
-                , plot {line.match.plotId}, {line.match.payerName}
-              </>
-            ) : (
-              <span className="rent-problem">{line.problem}</span>
-            )}
-          </td>
-        </tr>
-      ))}
-    </CardTable>
   )
 }

@@ -11,7 +11,7 @@ import { badRequest } from '#server/core/errors'
 // whose columns we cannot tell is answered with its first rows, for the committee to map.
 
 export type StatementFile =
-  | { kind: 'lines'; layout: string | null; lines: WrittenLine[] }
+  | { kind: 'lines'; layout: string | null; canMap: boolean; lines: WrittenLine[] }
   | { kind: 'columns'; preview: string[][]; columnCount: number }
 
 export const MAX_STATEMENT_LINES = 10_000
@@ -105,7 +105,11 @@ export interface CsvReading {
   choose?: boolean
 }
 
-function readCsv(text: string, saved: readonly StatementLayout[], reading: CsvReading) {
+function readCsv(
+  text: string,
+  saved: readonly StatementLayout[],
+  reading: CsvReading,
+): StatementFile {
   const parsed = Papa.parse<string[]>(text, {
     skipEmptyLines: 'greedy',
     preview: MAX_STATEMENT_LINES + 50,
@@ -122,6 +126,7 @@ function readCsv(text: string, saved: readonly StatementLayout[], reading: CsvRe
     return {
       kind: 'lines' as const,
       layout: columns.name,
+      canMap: true,
       lines: atMost(linesOfRows(rows, columns)),
     }
   if (columnCount < 2) throw badRequest(statementMessages.notAStatement)
@@ -141,10 +146,11 @@ export function readStatementFile(
   reading: CsvReading = {},
 ): StatementFile {
   const start = text.slice(0, 2_000).trimStart()
-  if (/^OFXHEADER|<OFX>/i.test(start)) return { kind: 'lines', layout: 'OFX', lines: readOfx(text) }
+  if (/^OFXHEADER|<OFX>/i.test(start))
+    return { kind: 'lines', layout: 'OFX', canMap: false, lines: readOfx(text) }
   if (/^!(Type|Account|Option)/i.test(start))
-    return { kind: 'lines', layout: 'QIF', lines: readQif(text) }
+    return { kind: 'lines', layout: 'QIF', canMap: false, lines: readQif(text) }
   if (/^From:[^\n]*\n(?:[^\n]*\n)*?[ \t]*Date:/i.test(start.replace(/\u00a0/g, ' ')))
-    return { kind: 'lines', layout: 'Santander', lines: readSantander(text) }
+    return { kind: 'lines', layout: 'Santander', canMap: false, lines: readSantander(text) }
   return readCsv(text, saved, reading)
 }

@@ -78,5 +78,5 @@ export async function checkStatement(db: Db, upload: Upload): Promise<StatementC
     if (invoice) return { ...base, match: asStatementInvoice(invoice), problem: null }
     return { ...base, match: null, problem, suggestions: suggest(line) }
   })
-  return { kind: 'lines', layout: file.layout, lines, openInvoices: open }
+  return { kind: 'lines', layout: file.layout, canMap: file.canMap, lines, openInvoices: open }
 }
