@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
+import { statementMessages } from '#shared/messages/statement'
+import type { Invoice } from '#shared/schemas/rent'
 import { longDate } from '#shared/domain/dates'
 import {
   anonymousPage,
@@ -186,6 +188,79 @@ describe('the rent year on the demo site', () => {
     await poll(
       async () => (await (await plotOnMap(page, first.plot)).getAttribute('class')) ?? '',
     ).toContain('plot--occupied')
+  })
+
+  it('imports a bank statement in a layout it does not know: the columns mapped once, a payment quoting only its payer suggested and confirmed, nothing recorded twice', async () => {
+    const page = await signedIn(suite.server)
+    const [year] = (await (await page.request.get('/api/rent/years')).json()) as Array<{
+      id: number
+    }>
+    const listed = (await (
+      await page.request.get(`/api/rent/years/${year!.id}/invoices`)
+    ).json()) as Invoice[]
+    const [byReference, byName] = listed.filter(
+      (invoice) => ![first.plot, second.plot].includes(invoice.plotId) && invoice.outstanding > 100,
+    )
+    // A bank we do not know: semicolons, its own headings, dates with dots.
+    const statement = Buffer.from(
+      [
+        'Posted;Narrative;Sum;Left',
+        `05.10.2026;"BGC INV-${byReference!.number} THANK YOU";1.00;1001.00`,
+        '05.10.2026;"HEDGE TRIMMER HIRE";-12.50;988.50',
+        `06.10.2026;"${byName!.payerName.toUpperCase()} PLOT ${byName!.plotId}";1.00;989.50`,
+      ].join('\r\n'),
+    )
+    await page.goto('/members/rent')
+    const importer = page.getByRole('region', { name: 'Import a bank statement' })
+    const check = async () => {
+      await importer.getByLabel('Bank statement (CSV, OFX or QIF)').setInputFiles({
+        name: 'october.csv',
+        mimeType: 'text/csv',
+        buffer: statement,
+      })
+      await importer.getByRole('button', { name: 'Check statement' }).click()
+    }
+    await check()
+    await poll(() => importer.getByText(statementMessages.chooseColumns).isVisible()).toBe(true)
+    await expectNoHorizontalScroll(page)
+    await expectNoAxeViolations(page)
+    await importer.getByLabel('Date (required)').selectOption({ label: 'Column 1: Posted' })
+    await importer.getByLabel(/^Amount /).selectOption({ label: 'Column 3: Sum' })
+    await importer
+      .getByLabel('Reference or description (required)')
+      .selectOption({ label: 'Column 2: Narrative' })
+    await importer.getByLabel('Name of this layout').fill('Co-operative Bank')
+    await importer.getByRole('button', { name: 'Read with these columns' }).click()
+    const summary = `${statementMessages.readWith('Co-operative Bank')} ${statementMessages.counts(3, 1, 1, 0, 1)}`
+    await poll(() => importer.getByText(summary).isVisible()).toBe(true)
+    await expectNoHorizontalScroll(page)
+    await expectNoAxeViolations(page)
+    // The suggestion names the payer's invoice; ticking it confirms it.
+    expect(await importer.getByLabel('Line 4 pays').inputValue()).toBe('0')
+    expect(await importer.getByLabel('Line 4 pays').textContent()).toContain(
+      `Invoice ${byName!.number},`,
+    )
+    await importer.getByLabel('Line 4', { exact: true }).check()
+    await importer.getByRole('button', { name: 'Record payments' }).click()
+    await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain(
+      rentMessages.paymentsRecorded(2),
+    )
+
+    // The same statement again is read with the layout kept, and records nothing more.
+    await check()
+    await poll(() =>
+      importer.getByText(statementMessages.counts(3, 0, 0, 2, 1), { exact: false }).isVisible(),
+    ).toBe(true)
+    expect(await importer.getByRole('button', { name: 'Record payments' }).count()).toBe(0)
+    const paid = async () => {
+      const now = (await (
+        await page.request.get(`/api/rent/years/${year!.id}/invoices`)
+      ).json()) as Invoice[]
+      return [byReference, byName].map(
+        (invoice) => now.find((i) => i.id === invoice!.id)!.outstanding,
+      )
+    }
+    expect(await paid()).toEqual([byReference!.outstanding - 100, byName!.outstanding - 100])
   })
 
   it('lets another invoice pass its deadlines: both reminders go out and the plot is flagged in arrears', async () => {

@@ -50,7 +50,13 @@ export function StatementColumns({ preview, columnCount, busy, onRead }: Props) 
   return (
     <form className="form statement__columns" onSubmit={submit} noValidate>
       <Alert tone="info">{statementMessages.chooseColumns}</Alert>
-      <div className="table-scroll">
+      {/* Focusable, so that a keyboard can scroll a statement wider than the screen. */}
+      <div
+        className="table-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="The statement’s first lines"
+      >
         <table className="table">
           <caption>The statement’s first lines</caption>
           <thead>

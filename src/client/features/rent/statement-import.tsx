@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { commonMessages } from '#shared/messages/common'
 import { rentMessages } from '#shared/messages/rent'
 import { statementMessages } from '#shared/messages/statement'
-import { statementCounts } from '#shared/domain/statement-groups'
+import { payable, statementCounts } from '#shared/domain/statement-groups'
 import type { StatementCheck, StatementLayout } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
@@ -157,7 +157,7 @@ export function StatementImport() {
             onChoose={choose}
             disabled={record.isPending}
           />
-          {counts.matched + counts.suggested + counts.left > 0 ? (
+          {checked.lines.some(payable) ? (
             <div className="button-row">
               <button
                 type="button"
