@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -18,7 +18,9 @@ import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 // plots (and one empty one); each round fires a fast-check generated batch of payments (some sent
 // two or three times with one requestId, some retried from an earlier round), refunds, write-offs,
 // cancellations, requestIds reused for another entry, and bank-statement confirmations, all at
-// once (Promise.all of app.inject). After each round the raw rows are checked: balances, lines,
+// once (Promise.all of app.inject); statements imported with their lines' identities, some lines
+// imported again from an earlier round, some in two statements sent in the same round (overlapping
+// statements), some split over two invoices. After each round the raw rows are checked: balances, lines,
 // the summary, numbering, one log entry per ledger row, every acknowledged request stored once,
 // the plots' paid flags, and the ledger of every invoice replayed in order through the shared
 // rules (each entry was allowed when it was made, and took the amount the rules give).
@@ -44,8 +46,17 @@ type Op =
   | { kind: 'writeoff'; invoice: number; amount: Amount | null }
   | { kind: 'cancel'; invoice: number }
   | { kind: 'confirm'; lines: Array<{ invoice: number; percent: number; again: boolean }> }
+  | { kind: 'statement'; lines: StatementOpLine[] }
   | { kind: 'retry'; pick: number }
   | { kind: 'reuse'; pick: number; invoice: number }
+
+// A statement line: new, in another statement this round too, or imported in an earlier round.
+type StatementOpLine = {
+  invoice: number
+  percent: number
+  seen: 'new' | 'shared' | 'earlier'
+  split: boolean
+}
 
 // Three invoices are favoured so that entries on one invoice really race each other.
 const invoice = fc.oneof(
@@ -99,6 +110,21 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
       ),
     }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('statement' as const),
+      lines: fc.array(
+        fc.record({
+          invoice,
+          percent: fc.integer({ min: 1, max: 60 }),
+          seen: fc.constantFrom('new' as const, 'shared' as const, 'earlier' as const),
+          split: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('retry' as const), pick: fc.nat() }) },
   {
     weight: 1,
@@ -119,6 +145,8 @@ interface Sent {
   requestIds: string[]
   /** requestIds of this request that no earlier request used. */
   fresh: string[]
+  /** A statement's: the line identity each part's requestId carries. */
+  lineOf?: Map<string, string>
 }
 
 interface Answer {
@@ -146,6 +174,10 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
   >()
   /** requestIds of statement lines recorded by a confirmation answered 200. */
   const confirmed = new Set<string>()
+  /** Statement lines recorded in earlier rounds, to import again. */
+  const recordedLines: string[] = []
+  /** Lines this round's statements share (two overlapping statements sent at once). */
+  let sharedLines: string[] = []
   /** Invoices that a successful cancellation or a refusal "cancelled" says must end cancelled. */
   const mustBeCancelled = new Set<number>()
 
@@ -311,6 +343,44 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
           body: { matches },
           requestIds,
           fresh: requestIds.filter((id) => acknowledged.every((a) => a.sent.requestIds[0] !== id)),
+        }
+      }
+      case 'statement': {
+        // Each line's parts (two when split over the next invoice) carry its identity.
+        const lineOf = new Map<string, string>()
+        const used = new Set<string>()
+        const matches = op.lines.flatMap(({ invoice: index, percent, seen, split }, n) => {
+          const pool = seen === 'shared' ? sharedLines : seen === 'earlier' ? recordedLines : []
+          const picked = pool.length > 0 ? pool[(index + n) % pool.length]! : undefined
+          const lineId = picked && !used.has(picked) ? picked : randomBytes(32).toString('hex')
+          used.add(lineId)
+          const parts = split ? [index, (index + 1) % PLOTS.length] : [index]
+          return parts.map((part) => {
+            const inv = ofOp(part)
+            const requestId = randomUUID()
+            const amount = Math.max(1, Math.round((inv.outstanding * percent) / 100))
+            asked.set(requestId, { kind: 'payment', invoiceId: inv.id, amount })
+            lineOf.set(requestId, lineId)
+            return {
+              invoiceId: inv.id,
+              amount,
+              date: '2026-10-08',
+              reference: `FP PLOT ${inv.plotId}`,
+              line: n + 2,
+              requestId,
+              lineId,
+            }
+          })
+        })
+        const requestIds = matches.map((m) => m.requestId)
+        return {
+          op: op.kind,
+          method: 'POST',
+          url: '/api/rent/statement/confirm',
+          body: { matches },
+          requestIds,
+          fresh: requestIds,
+          lineOf,
         }
       }
       case 'retry': {
@@ -487,6 +557,7 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
     await fc.assert(
       fc.asyncProperty(batch, async (ops) => {
         rounds++
+        sharedLines = [randomBytes(32).toString('hex'), randomBytes(32).toString('hex')]
         const before = await invoices()
         const beforeRows = new Set(
           (await t.db.kysely.selectFrom('ledger').select('requestId').execute()).map(
@@ -520,6 +591,10 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
               expect(JSON.parse(body)).toEqual({ recorded: new Set(recordedNow).size })
               for (const id of sent.fresh) confirmed.add(id)
             }
+            continue
+          }
+          if (sent.op === 'statement') {
+            expect([200, 422], body).toContain(status)
             continue
           }
           if (sent.op === 'reuse') {
@@ -559,7 +634,47 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
             .filter((a) => a.sent.op === 'confirm' && a.status === 200)
             .flatMap((a) => a.sent.fresh),
         ])
+        // A statement's parts are recorded unless their line was recorded already, by an earlier
+        // round or by another statement of this one; a line is recorded by one statement only.
+        const statements = answers.filter((a) => a.sent.op === 'statement')
+        const storedParts = statements.flatMap((a) =>
+          a.status === 200
+            ? a.sent.fresh.filter((id) => ledger.some((r) => r.requestId === id))
+            : [],
+        )
+        for (const id of storedParts) acknowledgedNow.add(id)
         expect(added.map((row) => row.requestId).sort()).toEqual([...acknowledgedNow].sort())
+        const rowsOfLine = new Map<string, typeof ledger>()
+        for (const row of ledger.filter((row) => row.statementLine !== null)) {
+          const lineId = row.statementLine!.split(':')[0]!
+          rowsOfLine.set(lineId, [...(rowsOfLine.get(lineId) ?? []), row])
+        }
+        for (const a of statements) {
+          const lineOf = a.sent.lineOf!
+          if (a.status === 200)
+            expect(JSON.parse(a.body), a.body).toEqual({
+              recorded: a.sent.fresh.filter((id) => storedParts.includes(id)).length,
+            })
+          for (const lineId of new Set(lineOf.values())) {
+            const mine = a.sent.fresh.filter((id) => lineOf.get(id) === lineId)
+            const rows = rowsOfLine.get(lineId) ?? []
+            const stored = rows.filter((row) => mine.includes(row.requestId))
+            if (a.status !== 200) expect(stored, lineId).toEqual([])
+            // All of the line's parts, numbered from 1, or none (another statement recorded it).
+            else if (stored.length > 0) {
+              expect(stored.length, lineId).toBe(mine.length)
+              expect(rows.map((row) => row.statementLine).sort(), lineId).toEqual(
+                mine.map((_, part) => `${lineId}:${part + 1}`),
+              )
+            } else {
+              expect(rows.length, `${lineId} passed over, yet recorded nowhere`).toBeGreaterThan(0)
+              outcomes['statement line passed over'] =
+                (outcomes['statement line passed over'] ?? 0) + 1
+            }
+          }
+        }
+        for (const row of added.filter((row) => row.statementLine?.endsWith(':1')))
+          recordedLines.push(row.statementLine!.slice(0, -2))
         for (const a of answers.filter((a) => a.sent.op === 'confirm')) {
           const stored = a.sent.fresh.filter((id) => ledger.some((row) => row.requestId === id))
           expect(stored.length, a.body).toBe(a.status === 200 ? a.sent.fresh.length : 0)
@@ -578,7 +693,9 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
         expect(tally(ok.map((l) => `${l.methodName} ${l.docId}`))).toEqual(
           tally(added.map((row) => `${METHOD[row.kind]} ${row.invoiceId}`)),
         )
-        const refused = answers.filter((a) => a.sent.op !== 'confirm' && a.status >= 400)
+        const refused = answers.filter(
+          (a) => a.sent.op !== 'confirm' && a.sent.op !== 'statement' && a.status >= 400,
+        )
         expect(
           tally(logs.filter((l) => l.error !== 'null').map((l) => `${l.methodName} ${l.docId}`)),
         ).toEqual(tally(refused.map((a) => `${METHOD[a.sent.kind!]} ${a.sent.invoiceId}`)))
@@ -601,6 +718,8 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
       'retry 201',
       'reuse 409',
       'confirm 200',
+      'statement 200',
+      'statement line passed over',
     ])
       expect(outcomes[wanted] ?? 0, wanted).toBeGreaterThan(0)
     expect(outcomes[`payment 422 ${rentMessages.invoiceCancelled}`] ?? 0).toBeGreaterThan(0)

@@ -106,7 +106,10 @@ function LineRow({
           </>
         ) : (
           <>
-            {line.problem ? <span className="rent-problem">{line.problem}</span> : null}
+            {/* Suggested: the missing reference goes without saying. */}
+            {line.problem && line.suggestions.length === 0 ? (
+              <span className="rent-problem">{line.problem}</span>
+            ) : null}
             {choice && payable(line) ? (
               <InvoiceChoice
                 line={line}
