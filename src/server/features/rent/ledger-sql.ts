@@ -59,6 +59,20 @@ export async function recordedStatementLines(
   return new Set(rows.map((row) => row.statementLine!.slice(0, -2)))
 }
 
+/** The entries the requests made, by request id, of those that made one. */
+export async function entriesByRequest(
+  tx: ReadTx,
+  requestIds: readonly string[],
+): Promise<Map<string, LedgerEntry>> {
+  if (requestIds.length === 0) return new Map()
+  const rows = await tx
+    .selectFrom('ledger')
+    .select([...LEDGER_COLUMNS, 'requestId'])
+    .where('requestId', 'in', requestIds)
+    .execute()
+  return new Map(rows.map(({ requestId, ...entry }) => [requestId, entry]))
+}
+
 export function insertEntry(tx: WriteTx, entry: Insertable<LedgerTable>): Promise<LedgerEntry> {
   return tx.insertInto('ledger').values(entry).returning(LEDGER_COLUMNS).executeTakeFirstOrThrow()
 }

@@ -1,8 +1,9 @@
-import { checkEntry, type EntryKind } from '#shared/domain/rent'
+import { checkEntry, type EntryKind, type EntrySums } from '#shared/domain/rent'
 import { rentMessages } from '#shared/messages/rent'
 import type {
   ConfirmMatches,
   CorrectionInput,
+  Invoice,
   LedgerEntry,
   PaymentInput,
 } from '#shared/schemas/rent'
@@ -12,6 +13,7 @@ import { AlreadyDone, loggedChange, loggedWrite, recordKey } from '#server/core/
 import type { Viewer } from '#server/core/viewer'
 import type { Rent } from '#server/features/rent/context'
 import {
+  entriesByRequest,
   entryByRequest,
   insertEntry,
   recordedStatementLines,
@@ -59,24 +61,41 @@ function sameRequest(done: LedgerEntry, invoiceId: number, kind: EntryKind): Led
   return done
 }
 
-// Adds one entry to an invoice read fresh inside the write, after the rules allow it.
+/** The invoices a write adds entries to, read inside it, with their sums kept current as it goes. */
+type Books = Map<number, { invoice: Invoice; sums: EntrySums }>
+
+async function readBooks(tx: WriteTx, invoiceIds: readonly number[]): Promise<Books> {
+  const invoices = await findInvoices(tx, { ids: [...invoiceIds] })
+  return new Map(
+    invoices.map((invoice) => [
+      invoice.id,
+      {
+        invoice,
+        sums: {
+          payment: invoice.paid,
+          refund: invoice.refunded,
+          writeoff: invoice.writtenOff,
+          cancel: invoice.cancelled ? 1 : 0,
+        },
+      },
+    ]),
+  )
+}
+
+// Adds one entry to an invoice of the books, after the rules allow it; the plots' paid flags
+// are settled by the caller, once for all its entries.
 async function addEntry(
-  { db, clock }: Ledger,
+  { clock }: Ledger,
   tx: WriteTx,
   viewer: Viewer,
+  books: Books,
   invoiceId: number,
   entry: NewEntry,
 ): Promise<LedgerEntry> {
-  const [invoice] = await findInvoices(tx, { ids: [invoiceId] })
-  if (!invoice) throw notFound(rentMessages.invoiceMissing(invoiceId))
-  const sums = {
-    payment: invoice.paid,
-    refund: invoice.refunded,
-    writeoff: invoice.writtenOff,
-    cancel: invoice.cancelled ? 1 : 0,
-  }
+  const book = books.get(invoiceId)
+  if (!book) throw notFound(rentMessages.invoiceMissing(invoiceId))
   const amount = unlessRefused(
-    checkEntry({ amount: invoice.amount, sums }, entry.kind, entry.amount),
+    checkEntry({ amount: book.invoice.amount, sums: book.sums }, entry.kind, entry.amount),
   )
   const stored = await insertEntry(tx, {
     invoiceId,
@@ -90,7 +109,7 @@ async function addEntry(
     createdBy: viewer.userName,
     createdAt: clock.now().toISOString(),
   })
-  await settlePaidFlags(db, tx, [invoice.plotId])
+  book.sums[entry.kind] += entry.kind === 'cancel' ? 1 : amount
   return stored
 }
 
@@ -106,7 +125,10 @@ function recordEntry(
     async (tx) => {
       const done = await entryByRequest(tx, entry.requestId)
       if (done) return new AlreadyDone(sameRequest(done, invoiceId, entry.kind))
-      return addEntry(ledger, tx, viewer, invoiceId, entry)
+      const books = await readBooks(tx, [invoiceId])
+      const stored = await addEntry(ledger, tx, viewer, books, invoiceId, entry)
+      await settlePaidFlags(ledger.db, tx, [books.get(invoiceId)!.invoice.plotId])
+      return stored
     },
     entry,
   )
@@ -140,20 +162,27 @@ export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: Confi
       ...lineIds.map((id) => recordKey('statementLines', id)),
     ],
     async (tx, log) => {
-      const earlier = await recordedStatementLines(tx, lineIds)
+      const [earlier, done, books] = await Promise.all([
+        recordedStatementLines(tx, lineIds),
+        entriesByRequest(
+          tx,
+          matches.map((match) => match.requestId),
+        ),
+        readBooks(tx, invoiceIds),
+      ])
       const parts = new Map<string, number>()
       let recorded = 0
       for (const match of matches) {
-        const done = await entryByRequest(tx, match.requestId)
+        const before = done.get(match.requestId)
         // A line confirmed before is passed over; an id that made another entry refuses all.
-        if (done && sameRequest(done, match.invoiceId, 'payment')) continue
+        if (before && sameRequest(before, match.invoiceId, 'payment')) continue
         // So is a line recorded from another statement that has it too, or this one imported again.
         if (match.lineId && earlier.has(match.lineId)) continue
         // The parts of a line split over two invoices are its first and second.
         const part = match.lineId ? (parts.get(match.lineId) ?? 0) + 1 : 0
         if (match.lineId) parts.set(match.lineId, part)
         try {
-          const entry = await addEntry(ledger, tx, viewer, match.invoiceId, {
+          const entry = await addEntry(ledger, tx, viewer, books, match.invoiceId, {
             kind: 'payment',
             amount: match.amount,
             method: 'transfer',
@@ -163,6 +192,8 @@ export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: Confi
             statementLine: match.lineId && statementLinePart(match.lineId, part),
           })
           log(entryChange('recordPayment', match.invoiceId, viewer), entry)
+          // A request id twice in one statement is the same request twice.
+          done.set(match.requestId, entry)
           recorded += 1
         } catch (error) {
           // A refused line names itself, so the committee knows which to look at again.
@@ -174,6 +205,8 @@ export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: Confi
           throw error
         }
       }
+      const plots = [...books.values()].map((book) => book.invoice.plotId)
+      await settlePaidFlags(ledger.db, tx, [...new Set(plots)])
       return { recorded }
     },
   )
