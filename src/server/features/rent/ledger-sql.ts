@@ -73,8 +73,32 @@ export async function entriesByRequest(
   return new Map(rows.map(({ requestId, ...entry }) => [requestId, entry]))
 }
 
-export function insertEntry(tx: WriteTx, entry: Insertable<LedgerTable>): Promise<LedgerEntry> {
-  return tx.insertInto('ledger').values(entry).returning(LEDGER_COLUMNS).executeTakeFirstOrThrow()
+// Many entries (a statement's) go in a thousand to a statement, so that thousands cost a few round
+// trips; each comes back by the request that made it.
+const ENTRIES_AT_ONCE = 1000
+
+/** Adds the entries, answering each as stored, by its request id. */
+export async function insertEntries(
+  tx: WriteTx,
+  entries: ReadonlyArray<Insertable<LedgerTable>>,
+): Promise<Map<string, LedgerEntry>> {
+  const stored = new Map<string, LedgerEntry>()
+  for (let start = 0; start < entries.length; start += ENTRIES_AT_ONCE) {
+    const rows = await tx
+      .insertInto('ledger')
+      .values(entries.slice(start, start + ENTRIES_AT_ONCE))
+      .returning([...LEDGER_COLUMNS, 'requestId'])
+      .execute()
+    for (const { requestId, ...entry } of rows) stored.set(requestId, entry)
+  }
+  return stored
+}
+
+export async function insertEntry(
+  tx: WriteTx,
+  entry: Insertable<LedgerTable>,
+): Promise<LedgerEntry> {
+  return (await insertEntries(tx, [entry])).get(entry.requestId)!
 }
 
 /** Payments and refunds dated from `from` to `to`, by date, with their invoices' facts. */

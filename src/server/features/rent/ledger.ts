@@ -7,6 +7,8 @@ import type {
   LedgerEntry,
   PaymentInput,
 } from '#shared/schemas/rent'
+import type { Insertable } from 'kysely'
+import type { LedgerTable } from '#server/core/db/schema'
 import type { WriteTx } from '#server/core/db/write-transaction'
 import { AppError, conflict, notFound, unlessRefused } from '#server/core/errors'
 import { AlreadyDone, loggedChange, loggedWrite, recordKey } from '#server/core/logged-change'
@@ -15,6 +17,7 @@ import type { Rent } from '#server/features/rent/context'
 import {
   entriesByRequest,
   entryByRequest,
+  insertEntries,
   insertEntry,
   recordedStatementLines,
   statementLinePart,
@@ -56,7 +59,11 @@ const entryChange = (methodName: string, invoiceId: number, viewer: Viewer) => (
 // An entry already made by this request id: the same request again when it names the same
 // invoice and kind, else the id was reused for something else and is refused (409), alike for a
 // payment, a correction and a bank statement's line.
-function sameRequest(done: LedgerEntry, invoiceId: number, kind: EntryKind): LedgerEntry {
+function sameRequest<T extends Pick<LedgerEntry, 'invoiceId' | 'kind'>>(
+  done: T,
+  invoiceId: number,
+  kind: EntryKind,
+): T {
   if (done.invoiceId !== invoiceId || done.kind !== kind) throw conflict(rentMessages.requestReused)
   return done
 }
@@ -82,22 +89,23 @@ async function readBooks(tx: WriteTx, invoiceIds: readonly number[]): Promise<Bo
   )
 }
 
-// Adds one entry to an invoice of the books, after the rules allow it; the plots' paid flags
-// are settled by the caller, once for all its entries.
-async function addEntry(
+// The row of one entry to an invoice of the books, once the rules allow it; its amount is counted
+// in the books at once, so that the next entry is checked against it. The plots' paid flags are
+// settled by the caller, once for all its entries.
+function entryRow(
   { clock }: Ledger,
-  tx: WriteTx,
   viewer: Viewer,
   books: Books,
   invoiceId: number,
   entry: NewEntry,
-): Promise<LedgerEntry> {
+): Insertable<LedgerTable> {
   const book = books.get(invoiceId)
   if (!book) throw notFound(rentMessages.invoiceMissing(invoiceId))
   const amount = unlessRefused(
     checkEntry({ amount: book.invoice.amount, sums: book.sums }, entry.kind, entry.amount),
   )
-  const stored = await insertEntry(tx, {
+  book.sums[entry.kind] += entry.kind === 'cancel' ? 1 : amount
+  return {
     invoiceId,
     kind: entry.kind,
     amount,
@@ -108,9 +116,7 @@ async function addEntry(
     statementLine: entry.statementLine ?? null,
     createdBy: viewer.userName,
     createdAt: clock.now().toISOString(),
-  })
-  book.sums[entry.kind] += entry.kind === 'cancel' ? 1 : amount
-  return stored
+  }
 }
 
 function recordEntry(
@@ -126,7 +132,7 @@ function recordEntry(
       const done = await entryByRequest(tx, entry.requestId)
       if (done) return new AlreadyDone(sameRequest(done, invoiceId, entry.kind))
       const books = await readBooks(tx, [invoiceId])
-      const stored = await addEntry(ledger, tx, viewer, books, invoiceId, entry)
+      const stored = await insertEntry(tx, entryRow(ledger, viewer, books, invoiceId, entry))
       await settlePaidFlags(ledger.db, tx, [books.get(invoiceId)!.invoice.plotId])
       return stored
     },
@@ -171,10 +177,11 @@ export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: Confi
         readBooks(tx, invoiceIds),
       ])
       const parts = new Map<string, number>()
-      let recorded = 0
+      const pending = new Map<string, Insertable<LedgerTable>>()
       for (const match of matches) {
-        const before = done.get(match.requestId)
-        // A line confirmed before is passed over; an id that made another entry refuses all.
+        // A line confirmed before (or twice in this statement) is passed over; an id that made
+        // another entry refuses all.
+        const before = done.get(match.requestId) ?? pending.get(match.requestId)
         if (before && sameRequest(before, match.invoiceId, 'payment')) continue
         // So is a line recorded from another statement that has it too, or this one imported again.
         if (match.lineId && earlier.has(match.lineId)) continue
@@ -182,19 +189,18 @@ export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: Confi
         const part = match.lineId ? (parts.get(match.lineId) ?? 0) + 1 : 0
         if (match.lineId) parts.set(match.lineId, part)
         try {
-          const entry = await addEntry(ledger, tx, viewer, books, match.invoiceId, {
-            kind: 'payment',
-            amount: match.amount,
-            method: 'transfer',
-            date: match.date,
-            reference: match.reference,
-            requestId: match.requestId,
-            statementLine: match.lineId && statementLinePart(match.lineId, part),
-          })
-          log(entryChange('recordPayment', match.invoiceId, viewer), entry)
-          // A request id twice in one statement is the same request twice.
-          done.set(match.requestId, entry)
-          recorded += 1
+          pending.set(
+            match.requestId,
+            entryRow(ledger, viewer, books, match.invoiceId, {
+              kind: 'payment',
+              amount: match.amount,
+              method: 'transfer',
+              date: match.date,
+              reference: match.reference,
+              requestId: match.requestId,
+              statementLine: match.lineId && statementLinePart(match.lineId, part),
+            }),
+          )
         } catch (error) {
           // A refused line names itself, so the committee knows which to look at again.
           if (error instanceof AppError)
@@ -205,9 +211,13 @@ export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: Confi
           throw error
         }
       }
+      const rows = [...pending.values()]
+      const stored = await insertEntries(tx, rows)
+      for (const row of rows)
+        log(entryChange('recordPayment', row.invoiceId, viewer), stored.get(row.requestId))
       const plots = [...books.values()].map((book) => book.invoice.plotId)
       await settlePaidFlags(ledger.db, tx, [...new Set(plots)])
-      return { recorded }
+      return { recorded: rows.length }
     },
   )
 }
