@@ -12,11 +12,17 @@ import { ok, refuse, type Outcome } from '#shared/domain/outcome'
  */
 export const MAX_PENCE = 10_000_000
 
+// Made once: a formatter made for each amount (toLocaleString with options) costs more than a
+// thousand times the formatting, which a statement of thousands of lines notices.
+const POUNDS = new Intl.NumberFormat('en-GB', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+
 /** Pence as a person reads them: £45.00, −£4.50, £1,200.00. */
 export function penceText(pence: number): string {
   const sign = pence < 0 ? '−' : ''
-  const pounds = Math.abs(pence) / 100
-  return `${sign}£${pounds.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+  return `${sign}£${POUNDS.format(Math.abs(pence) / 100)}`
 }
 
 /** Pence as a form shows them for editing: "12.50". */

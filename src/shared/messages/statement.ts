@@ -28,4 +28,7 @@ export const statementMessages = {
   alreadyRecorded: 'Already recorded from an earlier statement.',
   splitMustAddUp: (amount: string) => `The two parts must add up to ${amount}.`,
   chooseInvoice: 'Choose the invoice this payment is for.',
+  layoutNameHint:
+    'Your bank’s name, such as Co-operative Bank: statements like this one are read the same way next time.',
+  splitRest: (amount: string) => `The rest of ${amount} goes to the second.`,
 } as const

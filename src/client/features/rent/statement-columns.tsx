@@ -96,7 +96,7 @@ export function StatementColumns({ preview, columnCount, busy, onRead }: Props) 
       ))}
       <TextField
         label="Name of this layout"
-        hint="Your bank’s name, such as Co-operative Bank: statements like this one are read the same way next time."
+        hint={statementMessages.layoutNameHint}
         value={name}
         maxLength={60}
         onChange={(event) => setName(event.target.value)}

@@ -140,11 +140,13 @@ function InvoiceChoice({
   onChoose: (change: Partial<LineChoice>) => void
   disabled: boolean
 }) {
-  const invoiceOptions = openInvoices.map((invoice) => (
-    <option key={invoice.invoiceId} value={invoice.invoiceId}>
-      {invoiceLabel(invoice)}
-    </option>
-  ))
+  // Only a line being paid by hand lists every invoice still owing.
+  const invoiceOptions = () =>
+    openInvoices.map((invoice) => (
+      <option key={invoice.invoiceId} value={invoice.invoiceId}>
+        {invoiceLabel(invoice)}
+      </option>
+    ))
   return (
     <div className="statement__choice">
       {line.suggestions.length > 0 ? (
@@ -179,7 +181,7 @@ function InvoiceChoice({
             onChange={(event) => onChoose({ first: event.target.value })}
           >
             <option value="">Choose an invoice</option>
-            {invoiceOptions}
+            {invoiceOptions()}
           </SelectField>
           <SelectField
             label={`Second invoice for line ${line.line} (if two share it)`}
@@ -188,12 +190,12 @@ function InvoiceChoice({
             onChange={(event) => onChoose({ second: event.target.value })}
           >
             <option value="">None</option>
-            {invoiceOptions}
+            {invoiceOptions()}
           </SelectField>
           {choice.second ? (
             <TextField
               label={`Amount to the first invoice (£)`}
-              hint={`The rest of ${penceText(line.amount)} goes to the second.`}
+              hint={statementMessages.splitRest(penceText(line.amount))}
               inputMode="decimal"
               value={choice.firstAmount}
               disabled={disabled}
