@@ -6,6 +6,7 @@ import { statementMessages } from '#shared/messages/statement'
 import type { StatementInvoice } from '#shared/schemas/rent'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { CheckboxField, SelectField, TextField } from '../../components/ui/field.tsx'
+import { useShowMore } from '../../lib/use-show-more.ts'
 import { invoiceHref } from './api.ts'
 import { invoiceName } from './invoice-state.ts'
 import type { CheckedLine, LineChoice } from './statement-choice.ts'
@@ -41,32 +42,59 @@ interface Props {
   disabled: boolean
 }
 
+// A long statement (a council's month) shows a page of each group at a time.
+const PAGE_SIZE = 100
+
 // A checked statement's lines in their groups, each with the invoice it pays: matched ones
 // ticked, suggested ones offered, any money in payable to an invoice the committee chooses.
 export function StatementLines(props: Props) {
-  return LINE_GROUPS.map((group) => {
-    const lines = props.lines.filter((line) => lineGroup(line) === group)
-    if (lines.length === 0) return null
-    const title = `${GROUP_TITLES[group]} (${lines.length})`
-    const table = (
+  return LINE_GROUPS.map((group) => (
+    <LineGroupRows
+      key={group}
+      group={group}
+      lines={props.lines.filter((line) => lineGroup(line) === group)}
+      rows={props}
+    />
+  ))
+}
+
+function LineGroupRows({
+  group,
+  lines,
+  rows,
+}: {
+  group: LineGroup
+  lines: readonly CheckedLine[]
+  rows: Props
+}) {
+  const { visible, hidden, showMore } = useShowMore(lines, PAGE_SIZE, rows.lines)
+  if (lines.length === 0) return null
+  const title = `${GROUP_TITLES[group]} (${lines.length})`
+  const table = (
+    <>
       <CardTable caption={title} columns={Object.values(COLUMNS)}>
-        {lines.map((line) => (
-          <LineRow key={line.line} line={line} {...props} />
+        {visible.map((line) => (
+          <LineRow key={line.line} line={line} {...rows} />
         ))}
       </CardTable>
-    )
-    return FOLDED.has(group) ? (
-      <details key={group} className="statement__group">
-        <summary>{title}</summary>
-        {table}
-      </details>
-    ) : (
-      <section key={group} className="statement__group" aria-label={title}>
-        <h3>{title}</h3>
-        {table}
-      </section>
-    )
-  })
+      {hidden > 0 ? (
+        <button type="button" className="button button--quiet" onClick={showMore}>
+          Show more
+        </button>
+      ) : null}
+    </>
+  )
+  return FOLDED.has(group) ? (
+    <details className="statement__group">
+      <summary>{title}</summary>
+      {table}
+    </details>
+  ) : (
+    <section className="statement__group" aria-label={title}>
+      <h3>{title}</h3>
+      {table}
+    </section>
+  )
 }
 
 function LineRow({
