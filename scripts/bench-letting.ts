@@ -8,6 +8,7 @@ import {
   onEachEngine,
   signInCookie,
   startSeededServer,
+  timed,
 } from './bench/seeded-server.ts'
 
 // `npm run bench:letting`: letting plots on the council-sized data set (npm run seed:scale: a
@@ -20,12 +21,6 @@ import {
 // - withdrawing an offer (with the letter or e-mail that says so).
 
 const RUNS = 5
-
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now()
-  const result = await work()
-  return [result, performance.now() - started]
-}
 
 const report = (name: string, times: number[], target: number, extra = '') =>
   console.log(

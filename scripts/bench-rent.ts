@@ -1,15 +1,16 @@
 import fs from 'node:fs'
 import { randomUUID } from 'node:crypto'
-import { startServer, type TestServer } from '#tests/helpers/server-process'
+import { startServer } from '#tests/helpers/server-process'
 import { startMessageIdServer } from '#tests/helpers/smtp'
 import type { Invoice } from '#shared/schemas/rent'
 import {
+  apiClient,
   buildIfMissing,
   loadAverage,
   median,
   onEachEngine,
-  signInCookie,
   startSeededServer,
+  timed,
 } from './bench/seeded-server.ts'
 
 // `npm run bench:rent`: issue 16's targets on the council-sized data set (npm run seed:scale:
@@ -28,22 +29,6 @@ const memoryMb = (pid: number, field: 'VmHWM' | 'VmRSS') =>
     new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1],
   ) / 1024
 
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now()
-  const result = await work()
-  return [result, performance.now() - started]
-}
-
-async function client(server: TestServer) {
-  const cookie = await signInCookie(server.url)
-  const headers = { cookie, 'content-type': 'application/json', origin: server.url }
-  return (path: string, body?: object) =>
-    fetch(
-      `${server.url}${path}`,
-      body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers: { cookie } },
-    )
-}
-
 async function bench(engine: string, env: Record<string, string>) {
   console.log(`\n== ${engine}: seeding the scale data set (10,000 people, 2,000 plots)`)
   const smtp = await startMessageIdServer()
@@ -53,7 +38,7 @@ async function bench(engine: string, env: Record<string, string>) {
   const app = await startSeededServer('seed-scale.ts', serverEnv)
   try {
     const pid = app.server.process.pid!
-    let call = await client(app.server)
+    let call = await apiClient(app.server)
     // The start takes what its preview says it sends, confirmed; the preview is not timed.
     const { sending } = (await (
       await call('/api/rent/years/preview', { startDate: '2026-10-01' })
@@ -105,7 +90,7 @@ async function bench(engine: string, env: Record<string, string>) {
     const server = await startServer({ dataDir: app.server.dataDir, env: serverEnv })
     try {
       const fresh = server.process.pid!
-      call = await client(server)
+      call = await apiClient(server)
       console.log(`restarted: server memory ${memoryMb(fresh, 'VmRSS').toFixed(0)} MB`)
       const [pdfBytes, pdfMs] = await timed(
         async () =>

@@ -5,13 +5,14 @@ import type { TestServer } from '#tests/helpers/server-process'
 import { BANK_STATEMENTS, type Payment } from '#tests/helpers/bank-statements'
 import type { ConfirmMatches, Invoice, StatementCheck } from '#shared/schemas/rent'
 import {
+  apiClient,
   buildIfMissing,
   DEMO_ADMIN,
   loadAverage,
   median,
   onEachEngine,
-  signInCookie,
   startSeededServer,
+  timed,
 } from './bench/seeded-server.ts'
 
 // `npm run bench:statement`: issue 31's targets on the council-sized data set (npm run
@@ -27,12 +28,6 @@ import {
 
 const RUNS = 3
 const LINES = Number(process.env.BENCH_LINES ?? 5000)
-
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now()
-  const result = await work()
-  return [result, performance.now() - started]
-}
 
 function statementOf(invoices: Invoice[]): Buffer {
   const payments: Payment[] = []
@@ -54,7 +49,7 @@ async function bench(engine: string, env: Record<string, string>) {
   process.env.DATABASE_URL = env.DATABASE_URL
   const app = await startSeededServer('seed-scale.ts', { ...env, TODAY: '2026-12-20' })
   try {
-    const call = await client(app.server)
+    const call = await apiClient(app.server)
     const { sending } = (await (
       await call('/api/rent/years/preview', { startDate: '2026-10-01' })
     ).json()) as { sending: object }
@@ -158,17 +153,6 @@ async function showInBrowser(server: TestServer, file: Buffer): Promise<number> 
   } finally {
     await browser.close()
   }
-}
-
-async function client(server: TestServer) {
-  const cookie = await signInCookie(server.url)
-  const headers = { cookie, 'content-type': 'application/json', origin: server.url }
-  const call = (path: string, body?: object) =>
-    fetch(
-      `${server.url}${path}`,
-      body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers: { cookie } },
-    )
-  return Object.assign(call, { cookie })
 }
 
 async function upload(server: TestServer, cookie: string, file: Buffer): Promise<StatementCheck> {

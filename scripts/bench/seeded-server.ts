@@ -75,6 +75,28 @@ export async function startSeededServer(
   }
 }
 
+/** The work's answer, and how long it took in milliseconds. */
+export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now()
+  const result = await work()
+  return [result, performance.now() - started]
+}
+
+/**
+ * A signed-in caller of the server's API (demo-admin): a GET with no body, a JSON POST with one.
+ * Its `cookie` is the session's, for a request of another kind (an upload).
+ */
+export async function apiClient(server: TestServer) {
+  const cookie = await signInCookie(server.url)
+  const headers = { cookie, 'content-type': 'application/json', origin: server.url }
+  const call = (path: string, body?: object) =>
+    fetch(
+      `${server.url}${path}`,
+      body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers: { cookie } },
+    )
+  return Object.assign(call, { cookie })
+}
+
 /** The session cookie of a demo account (demo-admin unless named), as a Cookie header value. */
 export async function signInCookie(url: string, account = DEMO_ADMIN): Promise<string> {
   const response = await fetch(`${url}/api/auth/sign-in/username`, {

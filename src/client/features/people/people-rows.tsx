@@ -1,6 +1,7 @@
 import { memo, type MouseEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { shortDate } from '#shared/domain/dates'
+import { ShowMore } from '../../components/ui/show-more.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import { listPath, personPath, type PeopleMode } from './mode.ts'
 import type { ListedPerson } from './use-people-view.ts'
@@ -56,11 +57,7 @@ export const PeopleRows = memo(function PeopleRows(props: Props) {
           />
         ))}
       </ul>
-      {hidden > 0 ? (
-        <button type="button" className="button button--quiet" onClick={showMore}>
-          Show more
-        </button>
-      ) : null}
+      <ShowMore hidden={hidden} onShowMore={showMore} />
     </>
   )
 })

@@ -5,6 +5,7 @@ import { plotMessages } from '#shared/messages/plots'
 import type { Person } from '#shared/schemas/person'
 import { counted } from '#shared/domain/text'
 import { TextField } from '../../components/ui/field.tsx'
+import { ShowMore } from '../../components/ui/show-more.tsx'
 import { fullName, PersonButton } from './person-button.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 
@@ -61,11 +62,7 @@ export function PeopleToAdd({ people, tenants, busy, onAdd }: Props) {
           />
         ))}
       </ul>
-      {hidden > 0 ? (
-        <button type="button" className="button button--quiet plots-more" onClick={showMore}>
-          Show more
-        </button>
-      ) : null}
+      <ShowMore hidden={hidden} onShowMore={showMore} className="plots-more" />
     </section>
   )
 }

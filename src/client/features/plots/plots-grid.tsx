@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { filterPlots, PLOT_FILTER_MIN_LENGTH } from '#shared/domain/plots'
 import type { Plot } from '#shared/schemas/plot'
 import { counted } from '#shared/domain/text'
+import { ShowMore } from '../../components/ui/show-more.tsx'
 import { PlotCard } from './plot-card.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import { tenantLabel, type TenantNames } from './use-tenant-names.ts'
@@ -44,11 +45,7 @@ export function PlotsGrid({ plots, filter, tenantNames }: Props) {
           ))}
         </ul>
       ) : null}
-      {hidden > 0 ? (
-        <button type="button" className="button button--quiet plots-more" onClick={showMore}>
-          Show more
-        </button>
-      ) : null}
+      <ShowMore hidden={hidden} onShowMore={showMore} className="plots-more" />
     </>
   )
 }

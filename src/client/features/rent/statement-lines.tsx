@@ -6,6 +6,7 @@ import { statementMessages } from '#shared/messages/statement'
 import type { StatementInvoice } from '#shared/schemas/rent'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { CheckboxField, SelectField, TextField } from '../../components/ui/field.tsx'
+import { ShowMore } from '../../components/ui/show-more.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import { invoiceHref } from './api.ts'
 import { invoiceName } from './invoice-state.ts'
@@ -77,11 +78,7 @@ function LineGroupRows({
           <LineRow key={line.line} line={line} {...rows} />
         ))}
       </CardTable>
-      {hidden > 0 ? (
-        <button type="button" className="button button--quiet" onClick={showMore}>
-          Show more
-        </button>
-      ) : null}
+      <ShowMore hidden={hidden} onShowMore={showMore} />
     </>
   )
   return FOLDED.has(group) ? (

@@ -8,6 +8,7 @@ import type { Invoice, RentYear } from '#shared/schemas/rent'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { SelectField, TextField } from '../../components/ui/field.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
+import { ShowMore } from '../../components/ui/show-more.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import { invoiceHref, yearInvoicesQuery, yearPdfHref } from './api.ts'
 import { invoiceName, invoiceState, stateWords, type InvoiceState } from './invoice-state.ts'
@@ -130,11 +131,7 @@ function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
           ))}
         </CardTable>
       ) : null}
-      {hidden > 0 ? (
-        <button type="button" className="button button--quiet" onClick={showMore}>
-          Show more
-        </button>
-      ) : null}
+      <ShowMore hidden={hidden} onShowMore={showMore} />
     </>
   )
 }

@@ -14,7 +14,7 @@ export type StatementFile =
   | { kind: 'lines'; layout: string | null; canMap: boolean; lines: WrittenLine[] }
   | { kind: 'columns'; preview: string[][]; columnCount: number }
 
-export const MAX_STATEMENT_LINES = 10_000
+const MAX_STATEMENT_LINES = 10_000
 const PREVIEW_ROWS = 8
 const PREVIEW_CELL = 60
 
@@ -124,14 +124,14 @@ function readCsv(
   const columnCount = rows.reduce((widest, cells) => Math.max(widest, cells.length), 0)
   if (columns)
     return {
-      kind: 'lines' as const,
+      kind: 'lines',
       layout: columns.name,
       canMap: true,
       lines: atMost(linesOfRows(rows, columns)),
     }
   if (columnCount < 2) throw badRequest(statementMessages.notAStatement)
   return {
-    kind: 'columns' as const,
+    kind: 'columns',
     preview: rows
       .slice(0, PREVIEW_ROWS)
       .map((cells) => cells.map((cell) => cell.trim().slice(0, PREVIEW_CELL))),
