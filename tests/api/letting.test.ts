@@ -186,6 +186,8 @@ describe.each(engines)('applying for a plot on %s', (engine) => {
     expect(used.statusCode).toBe(400)
     expect(used.json().detail).toBe(lettingMessages.tokenUnusable)
     expect((await confirm('x'.repeat(43))).json().detail).toBe(lettingMessages.tokenUnusable)
+    // A link cut short in the e-mail (a token too short to be one) says the same, not how long.
+    expect((await confirm('short')).json().detail).toBe(lettingMessages.tokenUnusable)
 
     expect((await apply(applicant('late@example.org'))).statusCode).toBe(201)
     const [late] = await linksTo('late@example.org', 1)

@@ -250,6 +250,10 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     const late = await followLink(accept!)
     expect(late.statusCode).toBe(400)
     expect(late.json().detail).toBe(offerMessages.linkUnusable)
+    // A link cut short in the e-mail says the same, not how long a token must be.
+    for (const cut of [accept!.slice(0, 10), ''])
+      for (const answer of [await followLink(cut), await preview(cut)])
+        expect([answer.statusCode, answer.json().detail]).toEqual([400, offerMessages.linkUnusable])
     await refuseWithdrawal('Again', 409, offerMessages.offerClosed)
     // An id beyond PostgreSQL's integers names no offer: refused as bad input, not a server error.
     for (const [action, body] of [

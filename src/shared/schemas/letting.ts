@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { lettingMessages } from '#shared/messages/letting'
+import { offerMessages } from '#shared/messages/offers'
 import { commonMessages } from '#shared/messages/common'
 import { peopleMessages } from '#shared/messages/people'
 import {
@@ -153,7 +154,17 @@ export const withdrawOfferSchema = z.object({
 })
 
 /** A link's token: to accept or decline an offer, or to stay on the list. */
-export const tokenSchema = z.object({ token: z.string().min(20).max(100) })
+// A token cut short or padded (a link broken across lines in an e-mail) is refused as a link that
+// cannot be used, in the words of its page, never with the length a token must have.
+const tokenOf = (unusable: string) =>
+  z.object({
+    token: z.string({ error: unusable }).min(20, { error: unusable }).max(100, { error: unusable }),
+  })
+
+/** The token of a link confirming an application. */
+export const applyTokenSchema = tokenOf(lettingMessages.tokenUnusable)
+/** The token of a link in an offer or in the yearly question. */
+export const linkTokenSchema = tokenOf(offerMessages.linkUnusable)
 export const tokenPreviewSchema = z.discriminatedUnion('action', [
   z.object({ action: z.enum(['accept', 'decline']), plotId: z.string(), deadline: z.string() }),
   z.object({ action: z.literal('stay'), closesOn: z.string() }),

@@ -50,7 +50,8 @@ import {
   offerAnswerSchema,
   withdrawOfferSchema,
   positionQuerySchema,
-  tokenSchema,
+  applyTokenSchema,
+  linkTokenSchema,
 } from '#shared/schemas/letting'
 import { DEFAULT_LETTING_SETTINGS } from '#shared/domain/letting'
 import { signInBody } from '#server/features/sign-in/routes'
@@ -761,8 +762,8 @@ export const rentFamilies: Families = (s) => {
 
 // Applying for a plot: the suite keeps no application, so no token or reference finds one.
 export const lettingFamilies: Families = (s) => {
-  const unknownToken = () =>
-    bodyOf(() => ({ token: 'x'.repeat(43) }), tokenSchema, [
+  const unknownToken = (schema: typeof applyTokenSchema) =>
+    bodyOf(() => ({ token: 'x'.repeat(43) }), schema, [
       fc
         .string({ minLength: 20, maxLength: 100 })
         .map((token): Breaker => (body) => ({ ...body, token })),
@@ -787,10 +788,13 @@ export const lettingFamilies: Families = (s) => {
             .map((consent): Breaker => (body) => ({ ...body, consent })),
         ]),
       ),
-    'POST /api/apply/confirm': () => s.bodyOnly('POST', '/api/apply/confirm', unknownToken()),
+    'POST /api/apply/confirm': () =>
+      s.bodyOnly('POST', '/api/apply/confirm', unknownToken(applyTokenSchema)),
     // No link has been sent: every token is unknown, used or expired.
-    'POST /api/letting/link': () => s.bodyOnly('POST', '/api/letting/link', unknownToken()),
-    'POST /api/letting/link/use': () => s.bodyOnly('POST', '/api/letting/link/use', unknownToken()),
+    'POST /api/letting/link': () =>
+      s.bodyOnly('POST', '/api/letting/link', unknownToken(linkTokenSchema)),
+    'POST /api/letting/link/use': () =>
+      s.bodyOnly('POST', '/api/letting/link/use', unknownToken(linkTokenSchema)),
     'PUT /api/letting/settings': () =>
       s.bodyOnly(
         'PUT',

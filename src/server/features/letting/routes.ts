@@ -15,7 +15,8 @@ import {
   positionQuerySchema,
   storedLettingSettingsSchema,
   tokenPreviewSchema,
-  tokenSchema,
+  applyTokenSchema,
+  linkTokenSchema,
   waitingListEventSchema,
   withdrawOfferSchema,
 } from '#shared/schemas/letting'
@@ -95,7 +96,7 @@ export async function lettingFeature(app: App) {
     '/api/apply/confirm',
     {
       config: publicForm(config.limits.register),
-      schema: { body: tokenSchema, response: { 200: placeSchema }, tags },
+      schema: { body: applyTokenSchema, response: { 200: placeSchema }, tags },
     },
     (request) => confirmApplication(app, request.body.token),
   )
@@ -266,7 +267,7 @@ export async function lettingFeature(app: App) {
     '/api/letting/link',
     {
       config: publicForm(config.limits.signIn),
-      schema: { body: tokenSchema, response: { 200: tokenPreviewSchema }, tags },
+      schema: { body: linkTokenSchema, response: { 200: tokenPreviewSchema }, tags },
     },
     (request) => previewLink(app, request.body.token),
   )
@@ -275,7 +276,7 @@ export async function lettingFeature(app: App) {
     '/api/letting/link/use',
     {
       config: publicForm(config.limits.signIn),
-      schema: { body: tokenSchema, response: { 200: tokenPreviewSchema }, tags },
+      schema: { body: linkTokenSchema, response: { 200: tokenPreviewSchema }, tags },
     },
     (request) => useLink(app, request.body.token),
   )
