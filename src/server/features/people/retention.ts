@@ -5,7 +5,7 @@ import type { WriteTx } from '#server/core/db/write-transaction'
 import { AppError } from '#server/core/errors'
 import { deadlineAt, doubling, type JobKind } from '#server/core/jobs/runner'
 import { loggedWrite, SYSTEM } from '#server/core/logged-change'
-import { erasePerson } from '#server/features/people/erasure'
+import { erasePerson, erasureCheck } from '#server/features/people/erasure'
 import { RETENTION_JOB, type Privacy } from '#server/features/people/privacy-context'
 import { deleteAged, formerMembersDue } from '#server/features/people/retention-due'
 import { privacySettings } from '#server/features/people/privacy-settings'
@@ -57,12 +57,15 @@ async function runRetention(privacy: Privacy, kind: JobKind<RunJob>, date: strin
   const settings = await privacySettings.read(db.kysely)
   let erased = 0
   for (const member of await dueToday(privacy, today, settings)) {
+    // Money owed stands in the way until it is settled: the Due for erasure list says so, and
+    // the run does not try (and log a refusal) every morning meanwhile.
+    if ((await erasureCheck(privacy, member.id)).blockers.length > 0) continue
     try {
       await erasePerson(privacy, SYSTEM, member.id, { later: insertPendingScrubs })
       erased++
     } catch (error) {
-      // Money owed, or erased meanwhile: refused and logged as the committee's would be; the
-      // Due for erasure list says what stands in the way.
+      // Owing since the check, or erased meanwhile: refused and logged as the committee's would
+      // be.
       if (!(error instanceof AppError)) throw error
     }
   }
