@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { lettingMessages } from '#shared/messages/letting'
-import { offerMessages } from '#shared/messages/offers'
 import { commonMessages } from '#shared/messages/common'
 import { peopleMessages } from '#shared/messages/people'
 import {
@@ -156,15 +155,13 @@ export const withdrawOfferSchema = z.object({
 /** A link's token: to accept or decline an offer, or to stay on the list. */
 // A token cut short or padded (a link broken across lines in an e-mail) is refused as a link that
 // cannot be used, in the words of its page, never with the length a token must have.
-const tokenOf = (unusable: string) =>
+export const tokenSchemaFor = (unusable: string) =>
   z.object({
     token: z.string({ error: unusable }).min(20, { error: unusable }).max(100, { error: unusable }),
   })
 
-/** The token of a link confirming an application. */
-export const applyTokenSchema = tokenOf(lettingMessages.tokenUnusable)
-/** The token of a link in an offer or in the yearly question. */
-export const linkTokenSchema = tokenOf(offerMessages.linkUnusable)
+/** The token of a link confirming an application. (An offer's link, in its words: the server's.) */
+export const applyTokenSchema = tokenSchemaFor(lettingMessages.tokenUnusable)
 export const tokenPreviewSchema = z.discriminatedUnion('action', [
   z.object({ action: z.enum(['accept', 'decline']), plotId: z.string(), deadline: z.string() }),
   z.object({ action: z.literal('stay'), closesOn: z.string() }),

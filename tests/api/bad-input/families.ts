@@ -51,9 +51,9 @@ import {
   withdrawOfferSchema,
   positionQuerySchema,
   applyTokenSchema,
-  linkTokenSchema,
 } from '#shared/schemas/letting'
 import { DEFAULT_LETTING_SETTINGS } from '#shared/domain/letting'
+import { linkTokenSchema } from '#server/features/letting/routes'
 import { signInBody } from '#server/features/sign-in/routes'
 import { samplePng } from '#tests/helpers/sample-image'
 import { sampleDrawing } from '#tests/helpers/sample-drawing'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { offerMessages } from '#shared/messages/offers'
 import { LEVELS } from '#shared/domain/levels'
 import {
   applicationSchema,
@@ -16,7 +17,7 @@ import {
   storedLettingSettingsSchema,
   tokenPreviewSchema,
   applyTokenSchema,
-  linkTokenSchema,
+  tokenSchemaFor,
   waitingListEventSchema,
   withdrawOfferSchema,
 } from '#shared/schemas/letting'
@@ -51,6 +52,8 @@ import { withdrawOffer } from '#server/features/letting/withdraw-offer'
 // want a plot; the history of each person's place; and the administrator's letting settings.
 // The app is letting's context (context.ts): its db, config, clock, copies and jobs.
 const tags = ['letting']
+// The token of a link in an offer or in the yearly question, refused in the offer page's words.
+export const linkTokenSchema = tokenSchemaFor(offerMessages.linkUnusable)
 
 export async function lettingFeature(app: App) {
   const { config, jobs } = app
