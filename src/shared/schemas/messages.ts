@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { mailMessages } from '#shared/messages/mail'
 import { BASE_MERGE_FIELDS, unknownFields } from '#shared/domain/merge-fields'
-import { ONE_LINE, requiredText } from '#shared/schemas/text-fields'
+import { ONE_LINE, requiredText, rowNumber } from '#shared/schemas/text-fields'
 import {
   CONTACT_WAYS,
   COPY_STATUSES,
@@ -64,7 +64,7 @@ export const messageTemplateInputSchema = z
   })
   .superRefine(onlyKnownFields)
 export const updateMessageTemplateSchema = messageTemplateInputSchema.safeExtend({
-  version: z.int().min(1),
+  version: rowNumber,
 })
 export const messageTemplateSchema = z.object({
   id: z.number(),

@@ -2,12 +2,12 @@ import { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import { newsMessages } from '#shared/messages/news'
 import { isoDate } from '#shared/schemas/person'
-import { ONE_LINE, requiredText } from '#shared/schemas/text-fields'
+import { ONE_LINE, requiredText, rowNumber } from '#shared/schemas/text-fields'
 
 export const NEWS_TITLE_MAX = 200
 export const NEWS_BODY_MAX = 20_000
 
-const version = z.int().min(1)
+const version = rowNumber
 
 // A post as the API returns it; the date is the day it is dated, YYYY-MM-DD.
 export const newsPostSchema = z.object({

@@ -6,6 +6,7 @@ import {
   optionalEmail,
   optionalText,
   requiredText,
+  rowNumber,
 } from '#shared/schemas/text-fields'
 import { contactBySchema } from '#shared/schemas/messages'
 
@@ -18,7 +19,7 @@ export const isoDate = z
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
   }, commonMessages.invalidDate)
 
-const version = z.int().min(1)
+const version = rowNumber
 
 // The full record as the API returns it.
 export const personSchema = z.object({

@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import { plotMessages } from '#shared/messages/plots'
-import { requiredText } from '#shared/schemas/text-fields'
+import { requiredText, rowNumber } from '#shared/schemas/text-fields'
 
 export const gradientSchema = z.enum(['slope', 'flat'], { error: plotMessages.invalidGradient })
 
 export type Gradient = z.infer<typeof gradientSchema>
 
-const version = z.int().min(1)
+const version = rowNumber
 const count = z.int().min(0)
 
 // The full record as the API returns it. isNew and isFailed stand in for the spec's fixed lists.

@@ -5,7 +5,7 @@ import { statementMessages } from '#shared/messages/statement'
 import { MAX_PENCE } from '#shared/domain/money'
 import { ENTRY_KINDS, everyYearHas, PAYMENT_METHODS, RENT_STEPS } from '#shared/domain/rent'
 import { isoDate } from '#shared/schemas/person'
-import { days, monthDay } from '#shared/schemas/text-fields'
+import { days, monthDay, rowNumber } from '#shared/schemas/text-fields'
 
 // The rent year's records. Every amount is whole pence (an integer): the API never carries
 // pounds, so no sum ever meets a fraction.
@@ -301,7 +301,7 @@ export const confirmMatchesSchema = z.object({
   matches: z
     .array(
       z.object({
-        invoiceId: z.int().min(1).max(2_147_483_647),
+        invoiceId: rowNumber,
         amount: pence,
         date: isoDate,
         reference: z.string().trim().max(200),

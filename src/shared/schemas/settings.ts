@@ -2,7 +2,13 @@ import { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import { settingsMessages } from '#shared/messages/settings'
 import { siteImagesSchema } from '#shared/schemas/site-images'
-import { ONE_LINE, optionalEmail, optionalText, requiredText } from '#shared/schemas/text-fields'
+import {
+  ONE_LINE,
+  optionalEmail,
+  optionalText,
+  requiredText,
+  rowNumber,
+} from '#shared/schemas/text-fields'
 
 export const ASSOCIATION_NAME_MAX = 120
 export const CHARITY_NUMBER_MAX = 40
@@ -11,7 +17,7 @@ export const CONTACT_ADDRESS_MAX = 500
 export const PAGE_TEXT_MAX = 20_000
 export const SENDER_NAME_MAX = 80
 
-const version = z.int().min(1)
+const version = rowNumber
 
 // The register link is put in the public footer's href: only a web address on a real domain.
 const registerUrl = z

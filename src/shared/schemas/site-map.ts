@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { rowNumber } from '#shared/schemas/text-fields'
 import { siteMapMessages } from '#shared/messages/site-map'
 import { plotName } from '#shared/schemas/plot'
 
@@ -87,7 +88,7 @@ export type SiteLayout = z.infer<typeof siteLayoutSchema>
 export const siteMapSchema = z.object({
   layout: siteLayoutSchema,
   backgroundUrl: z.string().nullable(),
-  version: z.int().min(1),
+  version: rowNumber,
 })
 
 export type SiteMap = z.infer<typeof siteMapSchema>

@@ -48,3 +48,9 @@ export const monthDay = z
 
 /** A number of days, as settings give them. */
 export const days = z.int().min(1).max(365)
+
+/**
+ * A row's number (an id the database gave, a version) as PostgreSQL's integer columns hold it:
+ * a larger one would be refused by the database itself, as a server error, not as bad input.
+ */
+export const rowNumber = z.int().min(1).max(2_147_483_647)

@@ -38,7 +38,9 @@ export async function updateAtVersion<T extends VersionedTable>(
 ): Promise<number> {
   const result = await (tx as unknown as Kysely<AnyVersioned>)
     .updateTable(table as 'row')
-    .set({ ...values, version: version + 1 })
+    // The next version counted by the database: a version at the column's greatest (sent by no
+    // client of ours) is then a stale one, not a number the column cannot hold.
+    .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
     .where('id', '=', id)
     .where('version', '=', version)
     .executeTakeFirst()
