@@ -30,12 +30,11 @@ export function ledgerEntries(tx: ReadTx, invoiceIds: readonly number[]): Promis
 }
 
 /** The entry a request made, if it made one. */
-export function entryByRequest(tx: ReadTx, requestId: string): Promise<LedgerEntry | undefined> {
-  return tx
-    .selectFrom('ledger')
-    .select(LEDGER_COLUMNS)
-    .where('requestId', '=', requestId)
-    .executeTakeFirst()
+export async function entryByRequest(
+  tx: ReadTx,
+  requestId: string,
+): Promise<LedgerEntry | undefined> {
+  return (await entriesByRequest(tx, [requestId])).get(requestId)
 }
 
 /** The identity of a bank statement line's part (the first, or the second of a split line). */
