@@ -46,16 +46,14 @@ export async function recordedStatementLines(
   lineIds: readonly string[],
 ): Promise<Set<string>> {
   if (lineIds.length === 0) return new Set()
+  // A line is recorded when its first part is: a line's parts are recorded together.
+  const lineOf = new Map(lineIds.map((lineId) => [statementLinePart(lineId, 1), lineId]))
   const rows = await tx
     .selectFrom('ledger')
     .select('statementLine')
-    .where(
-      'statementLine',
-      'in',
-      lineIds.map((lineId) => statementLinePart(lineId, 1)),
-    )
+    .where('statementLine', 'in', [...lineOf.keys()])
     .execute()
-  return new Set(rows.map((row) => row.statementLine!.slice(0, -2)))
+  return new Set(rows.map((row) => lineOf.get(row.statementLine!)!))
 }
 
 /** The entries the requests made, by request id, of those that made one. */
