@@ -2,6 +2,7 @@ import { forgetOverwritten } from '#server/core/db/forget-overwritten'
 import { textScrubber } from '#server/core/db/scrub'
 import { loggedWrite } from '#server/core/logged-change'
 import {
+  LOG_TEXTS_AT_ONCE,
   logTextsBetween,
   logTextsOf,
   newestLogId,
@@ -18,8 +19,6 @@ import { deletePendingScrubs, pendingScrubs } from '#server/features/people/rete
 // short scrubs it when taken up again; it goes once the log is read.
 
 const PIECE = 2000
-/** Entries rewritten in one write: a few milliseconds of the writer's time. */
-const WRITTEN_AT_ONCE = 200
 
 export async function scrubLogAfterErasures({ db }: Privacy): Promise<void> {
   const pending = await pendingScrubs(db.kysely)
@@ -33,9 +32,10 @@ export async function scrubLogAfterErasures({ db }: Privacy): Promise<void> {
   for (let after = 0; after < upTo;) {
     const entries = await logTextsBetween(db.kysely, after, upTo, PIECE)
     const touched = entries.filter(changes).map((entry) => entry.id)
-    for (let start = 0; start < touched.length; start += WRITTEN_AT_ONCE)
+    // One rewrite statement a write, so that the other writes wait no more than a few ms.
+    for (let start = 0; start < touched.length; start += LOG_TEXTS_AT_ONCE)
       await loggedWrite(db, [], async (tx) => {
-        const again = await logTextsOf(tx, touched.slice(start, start + WRITTEN_AT_ONCE))
+        const again = await logTextsOf(tx, touched.slice(start, start + LOG_TEXTS_AT_ONCE))
         const scrubbed = again.map((entry) => ({
           ...entry,
           value: scrub(entry.value),
