@@ -32,8 +32,10 @@ export function StatementImport() {
   const [file, setFile] = useState<File | null>(null)
   // Each checked statement gets a fresh file field.
   const [round, setRound] = useState(0)
-  const [checked, setChecked] = useState<Checked | null>(null)
-  const [toMap, setToMap] = useState<ToMap | null>(null)
+  // What the last check answered: the lines, or the rows to map (one or the other, never both).
+  const [read, setRead] = useState<Checked | ToMap | null>(null)
+  const checked = read?.kind === 'lines' ? read : null
+  const toMap = read?.kind === 'columns' ? read : null
   const [choices, setChoices] = useState<ReadonlyMap<number, LineChoice>>(() => new Map())
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
@@ -42,21 +44,21 @@ export function StatementImport() {
   const record = useChange({ mutationFn: confirmMatches, invalidates: [queryKeys.rent] })
   const busy = check.isPending || record.isPending || saveLayout.isPending
 
-  async function read(options: { layout?: StatementLayout; choose?: boolean } = {}) {
+  async function checkFile(options: { layout?: StatementLayout; choose?: boolean } = {}) {
     setNotice('')
     if (!file) return setError(commonMessages.inputMissing('The bank statement'))
     setError('')
-    setChecked(null)
+    // The columns being mapped stay on screen while they are saved and tried.
+    setRead((now) => (now?.kind === 'columns' ? now : null))
     try {
       if (options.layout) {
         await saveLayout.mutateAsync(options.layout)
         setNotice(statementMessages.layoutSaved(options.layout.name))
       }
       const result = await check.mutateAsync({ file, ...options })
-      if (result.kind === 'columns') return setToMap(result)
-      setToMap(null)
+      if (result.kind === 'columns') return setRead(result)
       const lines = result.lines.map(withRequestIds)
-      setChecked({ ...result, lines })
+      setRead({ ...result, lines })
       setChoices(new Map(lines.map((line) => [line.line, firstChoice(line)])))
     } catch (failure) {
       setError(errorMessage(failure))
@@ -71,7 +73,7 @@ export function StatementImport() {
     try {
       const { recorded } = await record.mutateAsync({ matches: matches.value })
       setNotice(rentMessages.paymentsRecorded(recorded))
-      setChecked(null)
+      setRead(null)
       setFile(null)
       setRound((count) => count + 1)
     } catch (failure) {
@@ -93,7 +95,7 @@ export function StatementImport() {
         className="form"
         onSubmit={(event: FormEvent) => {
           event.preventDefault()
-          void read()
+          void checkFile()
         }}
         noValidate
       >
@@ -106,8 +108,7 @@ export function StatementImport() {
           hint="The file your bank exports: its date, amount and reference for each payment"
           onChange={(event) => {
             setFile(event.target.files?.[0] ?? null)
-            setChecked(null)
-            setToMap(null)
+            setRead(null)
           }}
         />
         <div className="button-row">
@@ -123,7 +124,7 @@ export function StatementImport() {
           preview={toMap.preview}
           columnCount={toMap.columnCount}
           busy={busy}
-          onRead={(layout) => void read({ layout })}
+          onRead={(layout) => void checkFile({ layout })}
         />
       ) : null}
       {checked && counts ? (
@@ -144,7 +145,7 @@ export function StatementImport() {
                 type="button"
                 className="button button--quiet"
                 disabled={busy}
-                onClick={() => void read({ choose: true })}
+                onClick={() => void checkFile({ choose: true })}
               >
                 Choose the columns myself
               </button>
