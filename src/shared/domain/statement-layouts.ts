@@ -12,6 +12,7 @@ export interface StatementColumnsFound {
   name: string | null
   date: number
   amount?: number | undefined
+  /** Money in and out: read instead of the amount when there is a money in column. */
   moneyIn?: number | undefined
   moneyOut?: number | undefined
   /** The columns whose words are read together as the line's reference: payee, then reference. */
@@ -155,9 +156,9 @@ function byHeadings(
   return {
     name: layout.name,
     date,
-    amount: moneyIn === undefined ? amount : undefined,
+    amount,
     moneyIn,
-    moneyOut: moneyIn === undefined ? undefined : moneyOut,
+    moneyOut,
     text: [...new Set(text)],
     balance: find(layout.balance),
     id: find(layout.id),
@@ -174,7 +175,7 @@ export function columnsOf(layout: {
   return {
     name: layout.name,
     date: columns.date,
-    amount: columns.moneyIn === undefined ? columns.amount : undefined,
+    amount: columns.amount,
     moneyIn: columns.moneyIn,
     moneyOut: columns.moneyOut,
     text: [columns.payee, columns.reference].filter((index) => index !== undefined),

@@ -87,8 +87,9 @@ export function linesOfRows(
   columns: StatementColumnsFound,
 ): WrittenLine[] {
   const money = (cells: readonly string[]) => {
-    if (columns.amount !== undefined) return cells[columns.amount] ?? ''
-    const paidIn = cells[columns.moneyIn!] ?? ''
+    // Money in and out when the statement has them (Monzo has an amount too), else the amount.
+    if (columns.moneyIn === undefined) return cells[columns.amount!] ?? ''
+    const paidIn = cells[columns.moneyIn] ?? ''
     const paidOut = columns.moneyOut === undefined ? '' : (cells[columns.moneyOut] ?? '')
     if (blank(paidOut)) return paidIn
     if (blank(paidIn)) return `-${paidOut.trim().replace(/^[-(]+|\)$/g, '')}`
