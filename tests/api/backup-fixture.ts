@@ -336,6 +336,21 @@ async function fillLaterTables(t: TestApp) {
     await sql`insert into sign_in_failures ("userName", "clientAddress", failures, "firstFailureAt")
       values ('nobody', '192.0.2.7', 2, ${'2024-03-04T05:06:07.089Z'})`.execute(t.db.kysely)
   }
+  if (tables.includes('inspections')) {
+    // A round, two inspectors' records of one plot (ids made on their phones), and a photo.
+    await sql`insert into inspection_rounds (date, walkers, "startedBy", "startedAt")
+      values ('2024-06-01', 'Pat & Sam', 'admin', '2024-06-01T08:00:00.000Z')`.execute(t.db.kysely)
+    await sql`insert into inspections (id, "roundId", "plotId", grade, cultivated, notes,
+        "inspectedBy", "recordedAt", "receivedAt")
+      values ('6f1c2a3b-0000-4000-8000-000000000001', 1, 'P1', 'Needs work', 40,
+        ${'Brambles, "old" shed\nby the gate'}, 'admin', '2024-06-01T09:00:00.000Z',
+        '2024-06-01T12:00:00.000Z'),
+        ('6f1c2a3b-0000-4000-8000-000000000002', 1, 'P1', 'Good', 90, '', 'admin',
+        '2024-06-01T09:05:00.000Z', '2024-06-01T09:05:01.000Z')`.execute(t.db.kysely)
+    await sql`insert into inspection_photos (id, "inspectionId", position, "fileId", width, height)
+      values ('6f1c2a3b-0000-4000-8000-0000000000f1', '6f1c2a3b-0000-4000-8000-000000000001', 0,
+        1, 1600, 1200)`.execute(t.db.kysely)
+  }
   if (tables.includes('retention_holds')) {
     // A former member held back from erasure, and a daily run that has finished.
     await sql`insert into retention_holds ("personId", reason, "heldBy", "heldAt")

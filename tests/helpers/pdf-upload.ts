@@ -6,18 +6,29 @@ export function samplePdf(text = 'Land document'): Buffer {
   return Buffer.from(documentPdf(text, [], new Date('2024-01-01T00:00:00Z')))
 }
 
-/** A multipart/form-data body built by the platform's own FormData, as a browser would send it. */
+export interface UploadFile {
+  bytes: Uint8Array
+  name: string
+  type?: string
+}
+
+/**
+ * A multipart/form-data body built by the platform's own FormData, as a browser would send it:
+ * the fields, then each file under `fileField`.
+ */
 export async function multipartBody(
   fields: Record<string, string>,
-  file?: { bytes: Uint8Array; name: string; type?: string },
+  file?: UploadFile | readonly UploadFile[],
+  fileField = 'file',
 ) {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  if (file) {
+  for (const one of file === undefined ? [] : Array.isArray(file) ? file : [file]) {
+    const { bytes, name, type } = one as UploadFile
     form.append(
-      'file',
-      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/pdf' }),
-      file.name,
+      fileField,
+      new Blob([new Uint8Array(bytes)], { type: type ?? 'application/pdf' }),
+      name,
     )
   }
   const encoded = new Response(form)

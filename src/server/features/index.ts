@@ -3,6 +3,7 @@ import { accountsFeature } from '#server/features/accounts/routes'
 import { contactFeature } from '#server/features/contact/routes'
 import { exportsFeature } from '#server/features/exports/routes'
 import { importFeature } from '#server/features/import/routes'
+import { inspectionsFeature } from '#server/features/inspections/routes'
 import { landDocumentsFeature } from '#server/features/land-documents/routes'
 import { lettingFeature } from '#server/features/letting/routes'
 import { logsFeature } from '#server/features/logs/routes'
@@ -40,6 +41,7 @@ const FEATURES = [
   messagesFeature,
   rentFeature,
   lettingFeature,
+  inspectionsFeature,
   vitalsFeature,
 ]
 

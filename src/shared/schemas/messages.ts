@@ -28,7 +28,7 @@ export type Audience = z.infer<typeof audienceSchema>
 
 // A subject and a text, as a message or a template has them. A line break in a subject would
 // start a new mail header.
-const textFields = {
+export const letterTextFields = {
   subject: requiredText(mailMessages.subjectRequired, 'subject', SUBJECT_MAX).regex(
     ONE_LINE,
     mailMessages.subjectOneLine,
@@ -36,21 +36,24 @@ const textFields = {
   body: requiredText(mailMessages.messageTextRequired, 'message', MESSAGE_TEXT_MAX),
 }
 
-// Merge fields are checked by name before anything is sent or kept.
-function onlyKnownFields(text: { subject: string; body: string }, context: z.RefinementCtx) {
-  const unknown = unknownFields([text.subject, text.body], BASE_MERGE_FIELDS)
-  if (unknown.length > 0)
-    context.addIssue({
-      code: 'custom',
-      path: ['body'],
-      message: mailMessages.unknownMergeFields(unknown, BASE_MERGE_FIELDS),
-    })
-}
+// Merge fields are checked by name before anything is sent or kept; a feature's letters may know
+// more of them (an inspection's plot and dates).
+export const onlyKnownFields =
+  (known: readonly string[] = BASE_MERGE_FIELDS) =>
+  (text: { subject: string; body: string }, context: z.RefinementCtx) => {
+    const unknown = unknownFields([text.subject, text.body], known)
+    if (unknown.length > 0)
+      context.addIssue({
+        code: 'custom',
+        path: ['body'],
+        message: mailMessages.unknownMergeFields(unknown, known),
+      })
+  }
 
 /** A message as the committee writes it, to a group. */
 export const messageDraftSchema = z
-  .object({ audience: audienceSchema, ...textFields })
-  .superRefine(onlyKnownFields)
+  .object({ audience: audienceSchema, ...letterTextFields })
+  .superRefine(onlyKnownFields())
 export type MessageDraft = z.infer<typeof messageDraftSchema>
 
 /** A template kept to write from again: a name, a subject and a text with merge fields. */
@@ -60,9 +63,9 @@ export const messageTemplateInputSchema = z
       ONE_LINE,
       mailMessages.templateNameOneLine,
     ),
-    ...textFields,
+    ...letterTextFields,
   })
-  .superRefine(onlyKnownFields)
+  .superRefine(onlyKnownFields())
 export const updateMessageTemplateSchema = messageTemplateInputSchema.safeExtend({
   version: rowNumber,
 })

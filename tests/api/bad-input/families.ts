@@ -11,6 +11,8 @@ import {
   resetPasswordSchema,
 } from '#shared/schemas/account'
 import { contactSchema } from '#shared/schemas/contact'
+import { inspectionSettingsSchema, newRoundSchema } from '#shared/schemas/inspections'
+import { DEFAULT_INSPECTION_SETTINGS } from '#shared/domain/inspections'
 import { landDocumentChangeSchema } from '#shared/schemas/land-documents'
 import { newNewsPostSchema, updateNewsPostSchema } from '#shared/schemas/news'
 import {
@@ -873,6 +875,79 @@ export const lettingFamilies: Families = (s) => {
   }
 }
 
+// Plot inspections: the settings, starting a round, and a plot's record with its photos. The
+// record names a round that does not exist, so that even a well-formed form changes nothing.
+export const inspectionsFamilies: Families = (s) => {
+  const record = {
+    id: '0b8e6a4e-3f4c-4b5e-9a51-2f1b1d6c9e01',
+    roundId: 2_147_483_647,
+    plotId: 'OPEN',
+    grade: 'Good',
+    cultivated: 80,
+    notes: '',
+    recordedAt: '2026-06-01T10:00:00Z',
+    photoIds: ['5d0c1f7e-8a5b-4c1d-9e2f-3a4b5c6d7e8f'],
+  }
+  return {
+    'PUT /api/inspections/settings': () =>
+      s.bodyOnly(
+        'PUT',
+        '/api/inspections/settings',
+        bodyOf(
+          () => ({ ...DEFAULT_INSPECTION_SETTINGS, version: 0 }),
+          inspectionSettingsSchema.safeExtend({ version: z.int().min(0) }),
+          [
+            s.stale,
+            fc.constant<Breaker>((body) => ({
+              ...body,
+              grades: [
+                { name: 'Poor', needsNotice: true },
+                { name: 'Worse', needsNotice: true },
+              ],
+            })),
+            fc.constant<Breaker>((body) => ({
+              ...body,
+              letters: {
+                ...DEFAULT_INSPECTION_SETTINGS.letters,
+                quit: { subject: 'Plot', body: 'Ends {tenancyEnd}' },
+              },
+            })),
+          ],
+        ),
+      ),
+    'POST /api/inspection-rounds': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/inspection-rounds',
+        bodyOf(() => ({ date: '2026-06-01', walkers: 'Pat' }), newRoundSchema),
+      ),
+    'POST /api/inspections': () =>
+      s.uploads({
+        method: 'POST',
+        url: '/api/inspections',
+        fields: { inspection: JSON.stringify(record) },
+        fieldSpecs: {
+          inspection: fc.oneof(
+            hugeString,
+            withNul,
+            fc.constantFrom(
+              '{',
+              '[]',
+              'null',
+              JSON.stringify({ ...record, id: 'not-a-uuid' }),
+              JSON.stringify({ ...record, cultivated: 101 }),
+              JSON.stringify({ ...record, recordedAt: 'yesterday' }),
+              JSON.stringify({ ...record, photoIds: [] }),
+            ),
+          ),
+        },
+        required: ['inspection'],
+        file: () => samplePng,
+        fileName: 'plot.png',
+      }),
+  }
+}
+
 export const ALL_FAMILIES = [
   peopleFamilies,
   plotsFamilies,
@@ -887,4 +962,5 @@ export const ALL_FAMILIES = [
   siteMapFamilies,
   importFamilies,
   signInFamilies,
+  inspectionsFamilies,
 ]

@@ -421,6 +421,38 @@ export interface RetentionScrubsTable {
   scrubs: string
 }
 
+/** One walk of the site to inspect the plots (issue 32). */
+export interface InspectionRoundsTable {
+  id: Generated<number>
+  date: string
+  walkers: string
+  startedBy: string
+  startedAt: string
+}
+
+/** One plot's record on a round, under the id the phone gave it. */
+export interface InspectionsTable {
+  id: string
+  roundId: number
+  plotId: string
+  grade: string
+  cultivated: number
+  notes: string
+  inspectedBy: string
+  recordedAt: string
+  receivedAt: string
+}
+
+/** A photo of a record, kept in the files table, under the id the phone gave it. */
+export interface InspectionPhotosTable {
+  id: string
+  inspectionId: string
+  position: number
+  fileId: number
+  width: number
+  height: number
+}
+
 export interface Database {
   people: PeopleTable
   plots: PlotsTable
@@ -457,6 +489,9 @@ export interface Database {
   retention_holds: RetentionHoldsTable
   retention_runs: RetentionRunsTable
   retention_scrubs: RetentionScrubsTable
+  inspection_rounds: InspectionRoundsTable
+  inspections: InspectionsTable
+  inspection_photos: InspectionPhotosTable
 }
 
 export type PersonRow = Selectable<PeopleTable>

@@ -2,10 +2,17 @@ import type { FastifyRequest } from 'fastify'
 import { serverMessages } from '#shared/messages/server'
 import { AppError, badRequest } from '#server/core/errors'
 
+export interface UploadedFile {
+  bytes: Buffer
+  fileName: string
+}
+
 export interface Upload {
   /** The text fields of the form, unchecked. */
   fields: Record<string, string>
-  file?: { bytes: Buffer; fileName: string }
+  file?: UploadedFile
+  /** Every file of the form, in the order sent (a route that takes several: a plot's photos). */
+  files: UploadedFile[]
   /** The file went over the limit given to @fastify/multipart; its bytes were dropped. */
   tooLarge: boolean
 }
@@ -16,13 +23,13 @@ const TOO_LARGE = 'FST_REQ_FILE_TOO_LARGE'
 // last slash of either kind, as browsers send it.
 const baseName = (fileName: string) => fileName.split(/[/\\]/).pop()?.slice(0, 200) ?? ''
 
-// Reads the whole form of an upload route: text fields in any order and at most one file, held
-// in memory (no more than the limits the feature gave @fastify/multipart). `oneFileOnly` is the
-// feature's own refusal of a second file. A file over the limit is read to its end
+// Reads the whole form of an upload route: text fields in any order and the files, held in memory
+// (no more than the limits the feature gave @fastify/multipart). `oneFileOnly` is the feature's
+// own refusal of a file beyond its limit of files. A file over the limit is read to its end
 // and dropped, so the client gets our answer instead of a broken connection. The global NUL
 // check (core/http/security.ts) cannot see multipart bodies, so it is made here.
 export async function readUpload(request: FastifyRequest, oneFileOnly: string): Promise<Upload> {
-  const upload: Upload = { fields: {}, tooLarge: false }
+  const upload: Upload = { fields: {}, files: [], tooLarge: false }
   let refusal: AppError | undefined
   try {
     for await (const part of request.parts()) {
@@ -38,7 +45,8 @@ export async function readUpload(request: FastifyRequest, oneFileOnly: string): 
       } else {
         const bytes = await part.toBuffer()
         if (part.filename.includes('\u0000')) refusal ??= badRequest(serverMessages.nulRefused)
-        upload.file = { bytes, fileName: baseName(part.filename) }
+        upload.files.push({ bytes, fileName: baseName(part.filename) })
+        upload.file ??= upload.files[0]
       }
     }
   } catch (error) {

@@ -14,7 +14,7 @@ import { AppError, badRequest, notFound } from '#server/core/errors'
 import type { Upload } from '#server/core/http/read-upload'
 import { loggedChange } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
-import type { ResizedImage } from '#server/features/site/resize-image'
+import type { ImageBounds, ResizedImage } from '#server/core/http/resize-image'
 
 // The bytes live in the files table; app_settings keeps which file is which picture.
 const IMAGES_KEY = 'siteImages'
@@ -66,6 +66,17 @@ const change = (methodName: string, name: SiteImageName, viewer: Viewer) => ({
   userName: viewer.userName,
 })
 
+// Each picture at the largest size a page shows it, twice over for sharp screens.
+const SITE_IMAGE = {
+  formats: new Set(['jpeg', 'png', 'webp', 'gif']),
+  notAnImage: settingsMessages.notAnImage,
+  tooManyPixels: settingsMessages.imageTooManyPixels,
+}
+const BOUNDS: Record<SiteImageName, ImageBounds> = {
+  logo: { ...SITE_IMAGE, width: 480, height: 160, quality: 90 },
+  homePhoto: { ...SITE_IMAGE, width: 1600, height: 1200, quality: 80 },
+}
+
 interface PreparedImage extends ResizedImage {
   fileName: string
   description: string
@@ -78,8 +89,8 @@ async function prepareImage(name: SiteImageName, upload: Upload): Promise<Prepar
   if (!fields.success)
     throw badRequest(fields.error.issues[0]?.message ?? settingsMessages.chooseImage)
   // sharp is loaded by the first picture uploaded, not by every server that starts.
-  const { resizeImage } = await import('#server/features/site/resize-image')
-  const resized = await resizeImage(name, upload.file.bytes)
+  const { resizeImage } = await import('#server/core/http/resize-image')
+  const resized = await resizeImage(upload.file.bytes, BOUNDS[name])
   return { ...resized, fileName: upload.file.fileName, description: fields.data.description }
 }
 

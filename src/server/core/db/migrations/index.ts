@@ -23,6 +23,7 @@ import { emailChanges } from '#server/core/db/migrations/021-email-changes'
 import { erasedPeople } from '#server/core/db/migrations/022-erased-people'
 import { retention } from '#server/core/db/migrations/023-retention'
 import { statementLines } from '#server/core/db/migrations/024-statement-lines'
+import { inspections } from '#server/core/db/migrations/025-inspections'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -55,6 +56,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '022-erased-people': erasedPeople,
   '023-retention': retention,
   '024-statement-lines': statementLines,
+  '025-inspections': inspections,
 }
 
 /** What a migration is told about the engine it runs on. */

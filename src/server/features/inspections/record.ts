@@ -1,0 +1,121 @@
+import { inspectionMessages } from '#shared/messages/inspections'
+import type { Inspection, InspectionInput } from '#shared/schemas/inspections'
+import { insertFile, readFile } from '#server/core/db/files'
+import type { ReadTx } from '#server/core/db/write-transaction'
+import { AppError, badRequest, conflict, notFound, unprocessable } from '#server/core/errors'
+import type { UploadedFile } from '#server/core/http/read-upload'
+import type { ImageBounds, ResizedImage } from '#server/core/http/resize-image'
+import { AlreadyDone, loggedChange, recordKey } from '#server/core/logged-change'
+import type { Viewer } from '#server/core/viewer'
+import type { Inspections } from '#server/features/inspections/context'
+import { inspectionSettings } from '#server/features/inspections/settings'
+import * as inspectionsRepo from '#server/features/inspections/sql'
+import * as plotsRepo from '#server/features/plots/sql'
+
+// A plot's record arrives from a phone, perhaps long after it was made and perhaps more than once
+// (the answer lost on the way back, the phone sending again): it is kept once, with its photos,
+// or not at all.
+
+/** The phone sends photos of at most about 1,600 px; the server keeps them so, as WebP. */
+const PHOTO: ImageBounds = {
+  width: 1600,
+  height: 1600,
+  quality: 75,
+  formats: new Set(['jpeg', 'png', 'webp']),
+  notAnImage: inspectionMessages.notAPhoto,
+  tooManyPixels: inspectionMessages.photoTooManyPixels,
+}
+
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024
+export const PHOTOS_PER_PLOT = 6
+
+/** The record as sent before, when it is the same plot of the same round; else a refusal. */
+async function sentBefore(tx: ReadTx, input: InspectionInput): Promise<Inspection | undefined> {
+  const found = await inspectionsRepo.findInspection(tx, input.id)
+  if (!found) return undefined
+  if (found.roundId !== input.roundId || found.plotId !== input.plotId)
+    throw conflict(inspectionMessages.recordIdTaken)
+  return (await inspectionsRepo.roundInspections(tx, found.roundId)).find((i) => i.id === found.id)
+}
+
+async function resizedPhotos(files: readonly UploadedFile[]): Promise<ResizedImage[]> {
+  // sharp is loaded by the first photo sent, not by every server that starts.
+  const { resizeImage } = await import('#server/core/http/resize-image')
+  const resized: ResizedImage[] = []
+  // One at a time: a phone's round of photos holds no more than one decoded picture in memory.
+  for (const file of files) resized.push(await resizeImage(file.bytes, PHOTO))
+  return resized
+}
+
+/** Records one plot's inspection: `created` is false when it had been recorded already. */
+export async function recordInspection(
+  { db, clock }: Inspections,
+  viewer: Viewer,
+  input: InspectionInput,
+  files: readonly UploadedFile[],
+): Promise<{ inspection: Inspection; created: boolean }> {
+  const before = await sentBefore(db.kysely, input)
+  if (before) return { inspection: before, created: false }
+  if (files.length !== input.photoIds.length) throw badRequest(inspectionMessages.recordUnreadable)
+  const attempted = { ...input, photos: files.length }
+  // Made smaller before the write, so that sharp's work holds no lock; a refusal still reaches
+  // the log, as the attempt it was.
+  const photos = await resizedPhotos(files).then(
+    (resized) => ({ resized }),
+    (error: unknown) => ({ error }),
+  )
+  let created = true
+  const inspection = await loggedChange(
+    db,
+    {
+      methodName: 'recordInspection',
+      eventCollection: 'plots',
+      docId: input.plotId,
+      userName: viewer.userName,
+      alsoLocks: [recordKey('inspections', input.id)],
+    },
+    async (tx) => {
+      const again = await sentBefore(tx, input)
+      if (again) {
+        created = false
+        return new AlreadyDone(again)
+      }
+      if (!(await inspectionsRepo.findRound(tx, input.roundId)))
+        throw notFound(inspectionMessages.roundMissing)
+      if (!(await plotsRepo.findPlot(tx, input.plotId)))
+        throw notFound(inspectionMessages.plotMissing)
+      const { grades } = await inspectionSettings.read(tx)
+      if (!grades.some((grade) => grade.name === input.grade))
+        throw unprocessable(inspectionMessages.gradeUnknown)
+      if ('error' in photos) throw photos.error
+      const stored = []
+      for (const [index, photo] of photos.resized.entries()) {
+        const id = input.photoIds[index]!
+        const fileId = await insertFile(tx, {
+          name: `${id}.webp`,
+          contentType: 'image/webp',
+          bytes: photo.bytes,
+        })
+        stored.push({ id, fileId, width: photo.width, height: photo.height })
+      }
+      const { photoIds: _, ...record } = input
+      return inspectionsRepo.insertInspection(
+        tx,
+        { ...record, inspectedBy: viewer.userName, receivedAt: clock.now().toISOString() },
+        stored,
+      )
+    },
+    attempted,
+  )
+  return { inspection, created }
+}
+
+/** A photo's bytes, for the committee's screens. */
+export async function readPhoto({ db }: Inspections, id: string) {
+  const fileId = await inspectionsRepo.photoFileId(db.kysely, id)
+  const file = fileId === undefined ? undefined : await readFile(db.kysely, fileId)
+  if (!file) throw notFound(inspectionMessages.photoMissing)
+  return file
+}
+
+export const photoTooLarge = () => new AppError(413, inspectionMessages.photoTooLarge)

@@ -1,0 +1,157 @@
+import type { App } from '#server/core/app-type'
+import multipart from '@fastify/multipart'
+import { z } from 'zod'
+import { LEVELS } from '#shared/domain/levels'
+import { inspectionMessages } from '#shared/messages/inspections'
+import {
+  inspectionInputSchema,
+  inspectionSchema,
+  inspectionSettingsSchema,
+  newRoundSchema,
+  roundDetailSchema,
+  roundSchema,
+  roundSummarySchema,
+  storedInspectionSettingsSchema,
+} from '#shared/schemas/inspections'
+import { badRequest } from '#server/core/errors'
+import { readUpload } from '#server/core/http/read-upload'
+import { serialIdParams } from '#server/core/http/serial-id'
+import {
+  PHOTO_MAX_BYTES,
+  PHOTOS_PER_PLOT,
+  photoTooLarge,
+  readPhoto,
+  recordInspection,
+} from '#server/features/inspections/record'
+import { listRounds, roundDetail, startRound } from '#server/features/inspections/rounds'
+import { inspectionSettings, saveInspectionSettings } from '#server/features/inspections/settings'
+
+const tags = ['inspections']
+const admin = { minLevel: LEVELS.admin }
+const committee = { minLevel: LEVELS.committee }
+
+// Documents the form in /api/openapi.json; @fastify/multipart reads the body itself.
+const recordForm = z.object({
+  inspection: z.string().meta({ description: 'The record as JSON (inspectionInputSchema)' }),
+  photos: z.string().meta({
+    format: 'binary',
+    description: `JPEG, PNG or WebP, at most ${PHOTOS_PER_PLOT}, in the order of photoIds`,
+  }),
+})
+
+// Plot inspections (issue 32): the administrator's settings, and rounds walked by the committee.
+// A plugin of its own, like the land documents, so that multipart bodies (a plot's photos) are
+// read only here.
+export async function inspectionsFeature(app: App) {
+  await app.register(multipart, {
+    limits: {
+      fileSize: PHOTO_MAX_BYTES,
+      files: PHOTOS_PER_PLOT,
+      fields: 1,
+      fieldSize: 16_384,
+      parts: PHOTOS_PER_PLOT + 1,
+    },
+  })
+
+  app.get(
+    '/api/inspections/settings',
+    { config: admin, schema: { response: { 200: storedInspectionSettingsSchema }, tags } },
+    () => inspectionSettings.read(app.db.kysely),
+  )
+
+  app.put(
+    '/api/inspections/settings',
+    {
+      config: admin,
+      schema: {
+        body: inspectionSettingsSchema.safeExtend({ version: z.int().min(0) }),
+        response: { 200: storedInspectionSettingsSchema },
+        tags,
+      },
+    },
+    (request) => saveInspectionSettings(app, request.viewer!, request.body),
+  )
+
+  app.get(
+    '/api/inspection-rounds',
+    {
+      config: committee,
+      schema: { response: { 200: z.array(roundSummarySchema) }, tags },
+    },
+    () => listRounds(app),
+  )
+
+  app.post(
+    '/api/inspection-rounds',
+    { config: committee, schema: { body: newRoundSchema, response: { 201: roundSchema }, tags } },
+    async (request, reply) =>
+      reply.status(201).send(await startRound(app, request.viewer!, request.body)),
+  )
+
+  app.get(
+    '/api/inspection-rounds/:id',
+    {
+      config: committee,
+      schema: { params: serialIdParams, response: { 200: roundDetailSchema }, tags },
+    },
+    (request) => roundDetail(app, request.params.id),
+  )
+
+  app.post(
+    '/api/inspections',
+    {
+      config: committee,
+      // The body is a multipart stream, read in the handler.
+      validatorCompiler: () => () => true,
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: recordForm,
+        response: { 200: inspectionSchema, 201: inspectionSchema },
+        tags,
+        description:
+          "A plot's record from a phone, with its photos: 201 when kept, 200 when the same " +
+          'record (its id) was kept before. 413 for a photo over 10 MB, 415 for one not a JPEG, ' +
+          'PNG or WebP.',
+      },
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request, inspectionMessages.tooManyPhotos)
+      if (upload.tooLarge) throw photoTooLarge()
+      const input = inspectionInputSchema.safeParse(parsedJson(upload.fields.inspection))
+      if (!input.success)
+        throw badRequest(input.error.issues[0]?.message ?? inspectionMessages.recordUnreadable)
+      const { inspection, created } = await recordInspection(
+        app,
+        request.viewer!,
+        input.data,
+        upload.files,
+      )
+      return reply.status(created ? 201 : 200).send(inspection)
+    },
+  )
+
+  app.get(
+    '/api/inspection-photos/:id',
+    {
+      config: committee,
+      schema: { params: z.object({ id: z.uuid() }), tags, description: 'A photo, as WebP.' },
+    },
+    async (request, reply) => {
+      const file = await readPhoto(app, request.params.id)
+      // A photo never changes under its id: the phone kept it offline, and may keep it.
+      return reply
+        .header('content-type', file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(file.data)
+    },
+  )
+}
+
+function parsedJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? '')
+  } catch {
+    throw badRequest(inspectionMessages.recordUnreadable)
+  }
+}

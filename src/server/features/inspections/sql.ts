@@ -1,0 +1,101 @@
+import type { Inspection, NewRound, Round, RoundSummary } from '#shared/schemas/inspections'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+
+// The rounds, each plot's records and their photos. A photo's bytes are the core's files.
+
+export const photoUrl = (id: string) => `/api/inspection-photos/${id}`
+
+/** Newest first, with how many plots each has seen. */
+export async function listRounds(tx: ReadTx): Promise<RoundSummary[]> {
+  const rows = await tx
+    .selectFrom('inspection_rounds as r')
+    .leftJoin('inspections as i', 'i.roundId', 'r.id')
+    .select(['r.id', 'r.date', 'r.walkers', 'r.startedBy', 'r.startedAt'])
+    .select((eb) => eb.fn.count<number>('i.plotId').distinct().as('seen'))
+    .groupBy(['r.id', 'r.date', 'r.walkers', 'r.startedBy', 'r.startedAt'])
+    .orderBy('r.date', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute()
+  return rows.map((row) => ({ ...row, seen: Number(row.seen) }))
+}
+
+export function findRound(tx: ReadTx, id: number): Promise<Round | undefined> {
+  return tx.selectFrom('inspection_rounds').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export function insertRound(
+  tx: WriteTx,
+  round: NewRound & { startedBy: string; startedAt: string },
+): Promise<Round> {
+  return tx.insertInto('inspection_rounds').values(round).returningAll().executeTakeFirstOrThrow()
+}
+
+type InspectionRow = Omit<Inspection, 'photos'>
+
+export function findInspection(tx: ReadTx, id: string): Promise<InspectionRow | undefined> {
+  return tx.selectFrom('inspections').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The records of a round, with their photos in the order taken. */
+export async function roundInspections(tx: ReadTx, roundId: number): Promise<Inspection[]> {
+  const rows = await tx
+    .selectFrom('inspections')
+    .selectAll()
+    .where('roundId', '=', roundId)
+    .orderBy('recordedAt')
+    .orderBy('receivedAt')
+    .execute()
+  return withPhotos(tx, rows)
+}
+
+async function withPhotos(tx: ReadTx, rows: readonly InspectionRow[]): Promise<Inspection[]> {
+  if (rows.length === 0) return []
+  const photos = await tx
+    .selectFrom('inspection_photos')
+    .select(['id', 'inspectionId', 'width', 'height'])
+    .where(
+      'inspectionId',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('inspectionId')
+    .orderBy('position')
+    .execute()
+  const byRecord = new Map<string, typeof photos>()
+  for (const photo of photos) {
+    byRecord.set(photo.inspectionId, [...(byRecord.get(photo.inspectionId) ?? []), photo])
+  }
+  return rows.map((row) => ({
+    ...row,
+    photos: (byRecord.get(row.id) ?? []).map(({ id, width, height }) => ({
+      id,
+      url: photoUrl(id),
+      width,
+      height,
+    })),
+  }))
+}
+
+export async function insertInspection(
+  tx: WriteTx,
+  record: InspectionRow,
+  photos: readonly { id: string; fileId: number; width: number; height: number }[],
+): Promise<Inspection> {
+  await tx.insertInto('inspections').values(record).execute()
+  if (photos.length > 0)
+    await tx
+      .insertInto('inspection_photos')
+      .values(photos.map((photo, position) => ({ ...photo, inspectionId: record.id, position })))
+      .execute()
+  return (await withPhotos(tx, [record]))[0]!
+}
+
+/** The file holding a photo's bytes. */
+export async function photoFileId(tx: ReadTx, id: string): Promise<number | undefined> {
+  const row = await tx
+    .selectFrom('inspection_photos')
+    .select('fileId')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row?.fileId
+}

@@ -1,0 +1,85 @@
+import { BASE_MERGE_FIELDS } from '#shared/domain/merge-fields'
+import type { InspectionSettings } from '#shared/schemas/inspections'
+
+// The rules of inspecting plots, pure: the settings an association starts with, the fields its
+// letters may use, and which of a plot's records is its grade.
+
+export const NOTICE_STAGES = ['improvement', 'final', 'quit'] as const
+export type NoticeStage = (typeof NOTICE_STAGES)[number]
+
+/** What an inspection letter may say beside the fields of every message. */
+export const INSPECTION_MERGE_FIELDS = [
+  ...BASE_MERGE_FIELDS,
+  'plot',
+  'grade',
+  'cultivated',
+  'findings',
+  'inspectedOn',
+  'putRightBy',
+  'tenancyEndsOn',
+] as const
+
+// An association's rules usually read so: 28 days to put it right; two improvement notices in two
+// years and the next is a final notice; a month's notice to quit for breach of the rules.
+export const DEFAULT_INSPECTION_SETTINGS: InspectionSettings = {
+  grades: [
+    { name: 'Good', needsNotice: false },
+    { name: 'Acceptable', needsNotice: false },
+    { name: 'Needs work', needsNotice: true },
+    { name: 'Not cultivated', needsNotice: true },
+  ],
+  daysToPutRight: 28,
+  noticeMonths: 1,
+  repeat: { notices: 2, years: 2 },
+  letters: {
+    improvement: {
+      subject: 'Improvement notice for plot {plot}',
+      body:
+        'Dear {firstName},\n\nWhen plot {plot} was inspected on {inspectedOn} it was graded ' +
+        '"{grade}", with {cultivated} of it cultivated.\n\n{findings}\n\nUnder the rules of your ' +
+        'tenancy the plot must be kept cultivated. Please put it right by {putRightBy}, when it ' +
+        'will be inspected again.\n\n{associationName}',
+    },
+    final: {
+      subject: 'Final notice for plot {plot}',
+      body:
+        'Dear {firstName},\n\nWhen plot {plot} was inspected again on {inspectedOn} it was still ' +
+        'graded "{grade}", with {cultivated} of it cultivated.\n\n{findings}\n\nThis is a final ' +
+        'notice. If the plot is not put right by {putRightBy}, you will be given notice to quit.' +
+        '\n\n{associationName}',
+    },
+    quit: {
+      subject: 'Notice to quit plot {plot}',
+      body:
+        'Dear {firstName},\n\nPlot {plot} has not been put right after a final notice: when it ' +
+        'was inspected on {inspectedOn} it was graded "{grade}".\n\nWe therefore give you notice ' +
+        'that your tenancy of plot {plot} ends on {tenancyEndsOn}. Please clear your belongings ' +
+        'from the plot by then.\n\n{associationName}',
+    },
+  },
+}
+
+interface Recorded {
+  recordedAt: string
+  receivedAt: string
+}
+
+/**
+ * Of two inspectors' records of one plot both are kept; the later one (by when it was recorded on
+ * the phone, then by when it reached us) is the plot's grade.
+ */
+export function compareRecorded(a: Recorded, b: Recorded): number {
+  return a.recordedAt.localeCompare(b.recordedAt) || a.receivedAt.localeCompare(b.receivedAt)
+}
+
+/** Each plot's latest record of those given. */
+export function latestByPlot<T extends Recorded & { plotId: string }>(
+  records: readonly T[],
+): Map<string, T> {
+  const latest = new Map<string, T>()
+  for (const record of records) {
+    const before = latest.get(record.plotId)
+    if (!before || compareRecorded(before, record) < 0) latest.set(record.plotId, record)
+  }
+  return latest
+}

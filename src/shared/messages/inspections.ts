@@ -1,0 +1,86 @@
+// The words of plot inspections (issue 32): the settings, a round walked on a phone, what is
+// waiting to send, and the notices. Dates reach these as ISO dates, which these write in words.
+
+import { longDate } from '#shared/domain/dates'
+import { counted } from '#shared/domain/text'
+
+export const inspectionMessages = {
+  inspections: 'Inspections',
+  // Settings.
+  settingsHeading: 'Inspection settings',
+  grades: 'Grades',
+  gradeName: 'Grade',
+  needsNotice: 'Calls for a notice',
+  addGrade: 'Add a grade',
+  removeGrade: (name: string) => `Remove the grade "${name || 'without a name'}"`,
+  daysToPutRight: 'Days to put it right',
+  noticeMonths: 'Notice period of a notice to quit (months)',
+  repeatNotices: 'Improvement notices that lead straight to a final notice',
+  repeatYears: 'Within how many years',
+  letters: 'Letters',
+  letterStage: {
+    improvement: 'Improvement notice',
+    final: 'Final notice',
+    quit: 'Notice to quit',
+  },
+  letterSubject: 'Subject',
+  letterBody: 'Text',
+  letterFieldsHint:
+    'Merge fields: {firstName}, {fullName}, {plot}, {grade}, {cultivated}, {findings}, {inspectedOn}, {putRightBy}, {tenancyEndsOn}, {associationName}.',
+  saveSettings: 'Save settings',
+  settingsSaved: 'The inspection settings are saved.',
+  // The settings' refusals.
+  gradeNameRequired: 'Every grade needs a name.',
+  gradeNamesUnique: 'Two grades have the same name.',
+  gradesNeedOneGood: 'At least one grade must not call for a notice.',
+  // Rounds.
+  rounds: 'Inspection rounds',
+  noRoundsYet: 'No inspection round has been started yet.',
+  startRound: 'Start a round',
+  roundDate: 'Date',
+  walkers: 'Who walks',
+  walkersOneLine: 'The names of who walks must fit on one line.',
+  walkersHint: 'The names of the volunteers walking the site, as you want them kept.',
+  startRoundButton: 'Start round',
+  roundHeading: (date: string) => `Inspection of ${longDate(date)}`,
+  roundSummary: (seen: number, total: number) => `${seen} of ${counted(total, 'plot')} seen.`,
+  roundMissing: 'That inspection round does not exist.',
+  plotsNotSeen: 'Not yet seen',
+  allPlotsSeen: 'Every plot has been seen.',
+  walkingOrder: 'Plots in walking order',
+  // Recording one plot.
+  plot: 'Plot',
+  choosePlot: 'Choose a plot',
+  grade: 'Grade',
+  cultivated: 'Cultivated (%)',
+  notes: 'Notes',
+  photos: 'Photos',
+  addPhotos: 'Add photos',
+  photosHint: 'Take them with the camera or choose them; they are made smaller on the phone.',
+  removePhoto: (number: number) => `Remove photo ${number}`,
+  recordedBy: 'Recorded by',
+  recordedAt: 'Recorded',
+  savePlot: 'Save and go to the next plot',
+  nextPlot: 'Next plot',
+  plotSaved: (plotId: string) => `Plot ${plotId} is saved.`,
+  lastPlotSaved: (plotId: string) =>
+    `Plot ${plotId} is saved. That was the last plot not yet seen.`,
+  gradedAs: (grade: string, cultivated: number) => `${grade}, ${cultivated}% cultivated`,
+  // The server's refusals of a record.
+  gradeUnknown: 'Choose one of the grades.',
+  cultivatedRange: 'How much is cultivated is a whole number from 0 to 100.',
+  plotMissing: 'That plot does not exist.',
+  recordIdTaken: 'This record has already been sent for another plot or round.',
+  recordUnreadable: 'The record of the plot could not be read.',
+  notAPhoto: 'A photo must be a JPEG, PNG or WebP picture.',
+  photoTooManyPixels: 'A photo is too big to make smaller: at most 40 million pixels.',
+  photoMissing: 'That photo does not exist.',
+  photoTooLarge: 'A photo can be at most 10 MB.',
+  tooManyPhotos: 'A plot can have at most 6 photos.',
+  // Sending what waits on the phone.
+  waitingToSend: (count: number) => `${counted(count, 'record')} waiting to send`,
+  allSent: 'Everything recorded is sent.',
+  offline:
+    'No connection: what you record is kept on this phone and sent when the connection returns.',
+  sendNow: 'Send now',
+} as const

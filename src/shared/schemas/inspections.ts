@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { inspectionMessages } from '#shared/messages/inspections'
+import { INSPECTION_MERGE_FIELDS } from '#shared/domain/inspections'
+import { letterTextFields, onlyKnownFields } from '#shared/schemas/messages'
+import { isoDate } from '#shared/schemas/person'
+import { days, ONE_LINE, optionalText, requiredText, rowNumber } from '#shared/schemas/text-fields'
+
+// Plot inspections (issue 32): the administrator's settings, rounds, and each plot's record as a
+// phone sends it.
+
+const gradeName = requiredText(inspectionMessages.gradeNameRequired, 'grade', 40).regex(
+  ONE_LINE,
+  inspectionMessages.gradeNameRequired,
+)
+
+const letter = z.object(letterTextFields).superRefine(onlyKnownFields(INSPECTION_MERGE_FIELDS))
+
+export const inspectionSettingsSchema = z.object({
+  grades: z
+    .array(z.object({ name: gradeName, needsNotice: z.boolean() }))
+    .min(2)
+    .max(10)
+    .refine(
+      (grades) => new Set(grades.map((g) => g.name.toLowerCase())).size === grades.length,
+      inspectionMessages.gradeNamesUnique,
+    )
+    .refine((grades) => grades.some((g) => !g.needsNotice), inspectionMessages.gradesNeedOneGood),
+  daysToPutRight: days,
+  /** The notice period of a notice to quit, in months. */
+  noticeMonths: z.int().min(1).max(12),
+  /** So many improvement notices within so many years, and the next notice is a final one. */
+  repeat: z.object({ notices: z.int().min(1).max(10), years: z.int().min(1).max(10) }),
+  letters: z.object({ improvement: letter, final: letter, quit: letter }),
+})
+export type InspectionSettings = z.infer<typeof inspectionSettingsSchema>
+export const storedInspectionSettingsSchema = inspectionSettingsSchema.safeExtend({
+  version: z.int().min(0),
+})
+export type StoredInspectionSettings = z.infer<typeof storedInspectionSettingsSchema>
+
+export const newRoundSchema = z.object({
+  date: isoDate,
+  walkers: optionalText('names of who walks', 200).regex(
+    ONE_LINE,
+    inspectionMessages.walkersOneLine,
+  ),
+})
+export type NewRound = z.infer<typeof newRoundSchema>
+
+export const roundSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  walkers: z.string(),
+  startedBy: z.string(),
+  startedAt: z.string(),
+})
+export type Round = z.infer<typeof roundSchema>
+
+/** A round in the list: how many plots it has seen. */
+export const roundSummarySchema = roundSchema.safeExtend({ seen: z.number() })
+export type RoundSummary = z.infer<typeof roundSummarySchema>
+
+/**
+ * One plot's record as the phone sends it. Its id is made on the phone, so that a record sent
+ * twice (the answer lost on the way back) is kept once.
+ */
+export const inspectionInputSchema = z.object({
+  id: z.uuid(),
+  roundId: rowNumber,
+  plotId: z.string().trim().min(1, inspectionMessages.plotMissing).max(40),
+  grade: z
+    .string({ error: inspectionMessages.gradeUnknown })
+    .min(1, inspectionMessages.gradeUnknown)
+    .max(40),
+  cultivated: z
+    .int({ error: inspectionMessages.cultivatedRange })
+    .min(0, inspectionMessages.cultivatedRange)
+    .max(100, inspectionMessages.cultivatedRange),
+  notes: optionalText('notes', 2000),
+  /** When it was recorded on the phone, which may be long before it is sent. */
+  recordedAt: z.iso.datetime({ offset: true }).transform((at) => new Date(at).toISOString()),
+  /** The ids the phone gave its photos, in the order of the files sent with it. */
+  photoIds: z.array(z.uuid()).max(6, inspectionMessages.tooManyPhotos).default([]),
+})
+export type InspectionInput = z.infer<typeof inspectionInputSchema>
+
+export const inspectionPhotoSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+})
+export type InspectionPhoto = z.infer<typeof inspectionPhotoSchema>
+
+export const inspectionSchema = z.object({
+  id: z.string(),
+  roundId: z.number(),
+  plotId: z.string(),
+  grade: z.string(),
+  cultivated: z.number(),
+  notes: z.string(),
+  recordedAt: z.string(),
+  receivedAt: z.string(),
+  inspectedBy: z.string(),
+  photos: z.array(inspectionPhotoSchema),
+})
+export type Inspection = z.infer<typeof inspectionSchema>
+
+/** A round's page: its plots in walking order and every record made on it. */
+export const roundDetailSchema = z.object({
+  round: roundSchema,
+  plots: z.array(z.object({ id: z.string(), description: z.string(), occupied: z.boolean() })),
+  grades: z.array(z.object({ name: z.string(), needsNotice: z.boolean() })),
+  inspections: z.array(inspectionSchema),
+})
+export type RoundDetail = z.infer<typeof roundDetailSchema>
