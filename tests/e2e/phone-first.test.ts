@@ -38,6 +38,7 @@ describe('the members area on a phone and on a desktop', () => {
   let logId = 0
   let batchId = 0
   let invoiceId = 0
+  let roundId = 0
 
   beforeAll(async () => {
     api = await apiAs(suite.server, 'fixtures', 3)
@@ -76,6 +77,11 @@ describe('the members area on a phone and on a desktop', () => {
     const [year] = (await (await api.get('/api/rent/years')).json()) as Array<{ id: number }>
     const invoices = await api.get(`/api/rent/years/${year!.id}/invoices`)
     invoiceId = ((await invoices.json()) as Array<{ id: number }>)[0]!.id
+    const round = await api.post('/api/inspection-rounds', {
+      data: { date: startDate, walkers: 'Pat' },
+    })
+    expect(round.status(), await round.text()).toBe(201)
+    roundId = ((await round.json()) as { id: number }).id
     const admin = await apiAs(suite.server, 'logreader', 4)
     logId = ((await (await admin.get('/api/logs')).json()) as { entries: Array<{ id: number }> })
       .entries[0]!.id
@@ -111,6 +117,9 @@ describe('the members area on a phone and on a desktop', () => {
     '/members/offers/settings',
     '/members/privacy',
     '/members/privacy/settings',
+    '/members/inspections',
+    `/members/inspections/${roundId}`,
+    '/members/inspections/settings',
     '/members/logs',
     `/members/logs/${logId}`,
     '/members/performance',

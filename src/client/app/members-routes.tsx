@@ -23,6 +23,7 @@ import { messagesRoutes } from '../features/messages/routes.tsx'
 import { rentRoutes, rentSettingsRoutes } from '../features/rent/routes.tsx'
 import { lettingSettingsRoutes, offersRoutes } from '../features/offers/routes.tsx'
 import { privacyRoutes, privacySettingsRoutes } from '../features/privacy/routes.tsx'
+import { inspectionSettingsRoutes, inspectionsRoutes } from '../features/inspections/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
 
 // The members area. Who may open what, in one table (spec section 6). The server enforces the same levels.
@@ -56,6 +57,10 @@ export const routes: RouteObject[] = [
       guarded('offers', LEVELS.committee, '/members/map', [
         ...offersRoutes,
         guarded('settings', LEVELS.admin, '/members/offers', lettingSettingsRoutes),
+      ]),
+      guarded('inspections', LEVELS.committee, '/members/map', [
+        guarded('settings', LEVELS.admin, '/members/inspections', inspectionSettingsRoutes),
+        ...inspectionsRoutes,
       ]),
       guarded('privacy', LEVELS.committee, '/members/map', [
         ...privacyRoutes,

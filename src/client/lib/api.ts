@@ -46,10 +46,17 @@ export const isTooManyAttempts = (error: unknown): error is ApiError =>
 export const errorMessage = (error: unknown) =>
   error instanceof Error ? error.message : commonMessages.somethingWentWrong
 
-/** An upload's body. The text fields go before the file, so the server has them whatever it does with the file. */
-export function uploadForm(fields: Record<string, string>, file: File): FormData {
+/**
+ * An upload's body. The text fields go before the files, so the server has them whatever it does
+ * with the files.
+ */
+export function uploadForm(
+  fields: Record<string, string>,
+  files: File | readonly File[],
+  fileField = 'file',
+): FormData {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  form.append('file', file, file.name)
+  for (const file of Array.isArray(files) ? files : [files]) form.append(fileField, file, file.name)
   return form
 }

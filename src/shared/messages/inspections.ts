@@ -9,7 +9,7 @@ export const inspectionMessages = {
   // Settings.
   settingsHeading: 'Inspection settings',
   grades: 'Grades',
-  gradeName: 'Grade',
+  gradeNumber: (number: number) => `Grade ${number}`,
   needsNotice: 'Calls for a notice',
   addGrade: 'Add a grade',
   removeGrade: (name: string) => `Remove the grade "${name || 'without a name'}"`,
@@ -17,7 +17,6 @@ export const inspectionMessages = {
   noticeMonths: 'Notice period of a notice to quit (months)',
   repeatNotices: 'Improvement notices that lead straight to a final notice',
   repeatYears: 'Within how many years',
-  letters: 'Letters',
   letterStage: {
     improvement: 'Improvement notice',
     final: 'Final notice',
@@ -25,8 +24,8 @@ export const inspectionMessages = {
   },
   letterSubject: 'Subject',
   letterBody: 'Text',
-  letterFieldsHint:
-    'Merge fields: {firstName}, {fullName}, {plot}, {grade}, {cultivated}, {findings}, {inspectedOn}, {putRightBy}, {tenancyEndsOn}, {associationName}.',
+  letterFieldsHint: (fields: readonly string[]) =>
+    `Merge fields: ${fields.map((field) => `{${field}}`).join(', ')}.`,
   saveSettings: 'Save settings',
   settingsSaved: 'The inspection settings are saved.',
   // The settings' refusals.
@@ -43,23 +42,33 @@ export const inspectionMessages = {
   walkersHint: 'The names of the volunteers walking the site, as you want them kept.',
   startRoundButton: 'Start round',
   roundHeading: (date: string) => `Inspection of ${longDate(date)}`,
+  plotsSeen: 'Plots seen',
   roundSummary: (seen: number, total: number) => `${seen} of ${counted(total, 'plot')} seen.`,
   roundMissing: 'That inspection round does not exist.',
   plotsNotSeen: 'Not yet seen',
+  backToRounds: 'Back to inspections',
+  walkedBy: (walkers: string) => `Walked by ${walkers}.`,
+  recordPlot: (plotId: string) => `Plot ${plotId}`,
+  chooseOnMap: 'Choose a plot on the map',
+  mapTitle: 'Map of the allotment site: choose the plot to record',
+  roundResults: 'Recorded on this round',
+  waitingOnPhone: 'Waiting to send',
+  earlierRecord: '(an earlier record: the later one is the grade)',
+  noRecordsYet: 'No plot has been recorded on this round yet.',
   allPlotsSeen: 'Every plot has been seen.',
-  walkingOrder: 'Plots in walking order',
   // Recording one plot.
   plot: 'Plot',
-  choosePlot: 'Choose a plot',
   grade: 'Grade',
   cultivated: 'Cultivated (%)',
   notes: 'Notes',
   photos: 'Photos',
   addPhotos: 'Add photos',
   photosHint: 'Take them with the camera or choose them; they are made smaller on the phone.',
+  photoNumber: (number: number) => `Photo ${number}`,
+  photoOfPlot: (plotId: string, number: number) => `Photo ${number} of plot ${plotId}`,
+  photoUnreadable: 'This phone could not read that photo as a picture. Choose a JPEG, PNG or WebP.',
   removePhoto: (number: number) => `Remove photo ${number}`,
   recordedBy: 'Recorded by',
-  recordedAt: 'Recorded',
   savePlot: 'Save and go to the next plot',
   nextPlot: 'Next plot',
   plotSaved: (plotId: string) => `Plot ${plotId} is saved.`,
@@ -79,8 +88,10 @@ export const inspectionMessages = {
   tooManyPhotos: 'A plot can have at most 6 photos.',
   // Sending what waits on the phone.
   waitingToSend: (count: number) => `${counted(count, 'record')} waiting to send`,
-  allSent: 'Everything recorded is sent.',
   offline:
     'No connection: what you record is kept on this phone and sent when the connection returns.',
   sendNow: 'Send now',
+  notAccepted: (plotId: string, refusal: string) =>
+    `The record of plot ${plotId} was not accepted: ${refusal}`,
+  removeRecord: (plotId: string) => `Remove the record of plot ${plotId}`,
 } as const

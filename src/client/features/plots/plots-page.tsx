@@ -31,9 +31,14 @@ export function PlotsPage() {
           {view === 'grid' ? 'Switch to map' : 'Switch to grid'}
         </button>
         {(viewer?.level ?? 0) >= 3 ? (
-          <Link className="button" to="/members/plots/new">
-            New plot
-          </Link>
+          <>
+            <Link className="button" to="/members/plots/new">
+              New plot
+            </Link>
+            <Link className="button button--quiet" to="/members/inspections">
+              Inspections
+            </Link>
+          </>
         ) : null}
         <ListActions csvHref="/api/exports/plots.csv" />
       </div>

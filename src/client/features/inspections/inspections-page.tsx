@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from 'react-router'
+import { shortDate } from '#shared/domain/dates'
+import { LEVELS } from '#shared/domain/levels'
+import { toIsoDate } from '#shared/domain/text'
+import { inspectionMessages } from '#shared/messages/inspections'
+import { Alert } from '../../components/ui/alert.tsx'
+import { CardTable } from '../../components/ui/card-table.tsx'
+import { TextField } from '../../components/ui/field.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { queryKeys } from '../../lib/query-keys.ts'
+import { useViewer } from '../../lib/session.ts'
+import { useChange } from '../../lib/use-change.ts'
+import { roundsQuery, startRound } from './api.ts'
+import { OutboxStatus } from './outbox-status.tsx'
+import { useOutbox } from './use-outbox.ts'
+import './inspections.css'
+
+// The committee's inspections: the rounds walked so far and the way to start the next.
+export function InspectionsPage() {
+  const rounds = useQuery(roundsQuery)
+  const outbox = useOutbox()
+  const { data: viewer } = useViewer()
+  return (
+    <section className="inspections">
+      <PageHeading>{inspectionMessages.inspections}</PageHeading>
+      {(viewer?.level ?? 0) >= LEVELS.admin ? (
+        <p>
+          <Link className="button button--quiet" to="/members/inspections/settings">
+            {inspectionMessages.settingsHeading}
+          </Link>
+        </p>
+      ) : null}
+      <OutboxStatus outbox={outbox} />
+      <StartRoundForm />
+      <h2>{inspectionMessages.rounds}</h2>
+      <QueryState query={rounds}>
+        {(list) =>
+          list.length === 0 ? (
+            <p>{inspectionMessages.noRoundsYet}</p>
+          ) : (
+            <CardTable
+              caption={inspectionMessages.rounds}
+              columns={[
+                inspectionMessages.roundDate,
+                inspectionMessages.walkers,
+                inspectionMessages.plotsSeen,
+              ]}
+            >
+              {list.map((round) => (
+                <tr key={round.id}>
+                  <td data-label={inspectionMessages.roundDate}>
+                    <Link to={`/members/inspections/${round.id}`}>{shortDate(round.date)}</Link>
+                  </td>
+                  <td data-label={inspectionMessages.walkers}>{round.walkers}</td>
+                  <td data-label={inspectionMessages.plotsSeen}>{round.seen}</td>
+                </tr>
+              ))}
+            </CardTable>
+          )
+        }
+      </QueryState>
+    </section>
+  )
+}
+
+function StartRoundForm() {
+  const navigate = useNavigate()
+  const [fields, setFields] = useState({ date: toIsoDate(new Date()), walkers: '' })
+  const [problem, setProblem] = useState('')
+  const start = useChange({ mutationFn: startRound, invalidates: [queryKeys.inspections] })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setProblem('')
+    start.mutate(fields, {
+      onSuccess: (round) => void navigate(`/members/inspections/${round.id}`),
+      onError: (failure) => setProblem(errorMessage(failure)),
+    })
+  }
+
+  return (
+    <form className="form card" onSubmit={submit} noValidate>
+      <h2>{inspectionMessages.startRound}</h2>
+      <Alert>{problem}</Alert>
+      <TextField
+        label={inspectionMessages.roundDate}
+        type="date"
+        required
+        value={fields.date}
+        onChange={(event) => setFields({ ...fields, date: event.target.value })}
+      />
+      <TextField
+        label={inspectionMessages.walkers}
+        hint={inspectionMessages.walkersHint}
+        autoComplete="off"
+        maxLength={200}
+        value={fields.walkers}
+        onChange={(event) => setFields({ ...fields, walkers: event.target.value })}
+      />
+      <div className="button-row">
+        <button type="submit" className="button" disabled={start.isPending}>
+          {inspectionMessages.startRoundButton}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,68 @@
+import { createStore, del, entries, set } from 'idb-keyval'
+import type { InspectionInput } from '#shared/schemas/inspections'
+import { ApiError } from '../../lib/api.ts'
+
+// What is recorded on site is kept on the phone first (IndexedDB, which outlives a closed browser
+// and a lost signal) and sent from there. A record leaves the phone only once the server has it;
+// the id it carries makes a resend harmless.
+
+export interface Waiting {
+  record: InspectionInput
+  /** The photos as made smaller on the phone, in the order of record.photoIds. */
+  photos: Blob[]
+  /** The server's refusal of it, shown until it is removed by hand: never dropped silently. */
+  refusal?: string
+}
+
+const store = createStore('allotment-inspections', 'outbox')
+const listeners = new Set<() => void>()
+const changed = () => listeners.forEach((listener) => listener())
+
+/** Calls `listener` whenever the outbox changes; returns the way to stop. */
+export function watchOutbox(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Everything waiting to send, oldest first. */
+export async function waitingRecords(): Promise<Waiting[]> {
+  const all = await entries<string, Waiting>(store)
+  return all
+    .map(([, waiting]) => waiting)
+    .sort((a, b) => a.record.recordedAt.localeCompare(b.record.recordedAt))
+}
+
+export async function keep(waiting: Waiting): Promise<void> {
+  await set(waiting.record.id, waiting, store)
+  changed()
+}
+
+export async function forget(id: string): Promise<void> {
+  await del(id, store)
+  changed()
+}
+
+// A refusal the next attempt would get again; anything else (no connection, a server restarting,
+// a session to sign in again) leaves the record to be sent later.
+const refusedForGood = (failure: unknown) =>
+  failure instanceof ApiError && [400, 404, 409, 413, 415, 422].includes(failure.status)
+
+/**
+ * Sends what waits, one record at a time, oldest first, until the connection fails. Returns how
+ * many reached the server.
+ */
+export async function sendWaiting(send: (waiting: Waiting) => Promise<unknown>): Promise<number> {
+  let sent = 0
+  for (const waiting of await waitingRecords()) {
+    if (waiting.refusal) continue
+    try {
+      await send(waiting)
+      await forget(waiting.record.id)
+      sent++
+    } catch (failure) {
+      if (!refusedForGood(failure)) break
+      await keep({ ...waiting, refusal: (failure as ApiError).detail })
+    }
+  }
+  return sent
+}

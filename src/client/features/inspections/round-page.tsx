@@ -1,0 +1,137 @@
+import { useMemo, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
+import { latestByPlot } from '#shared/domain/inspections'
+import { inspectionMessages } from '#shared/messages/inspections'
+import type { Inspection, RoundDetail } from '#shared/schemas/inspections'
+import { Alert } from '../../components/ui/alert.tsx'
+import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
+import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
+import { roundQuery } from './api.ts'
+import { OutboxStatus } from './outbox-status.tsx'
+import { PlotRecordForm } from './plot-record-form.tsx'
+import { RoundTable, type Row } from './round-table.tsx'
+import { useOutbox } from './use-outbox.ts'
+import { nextUnseen } from './walking-order.ts'
+import './inspections.css'
+
+// A round walked on a phone: choose a plot (from the list in walking order or on the map),
+// record it, and go on to the next; below, every plot's grade so far and the plots not yet seen.
+export function RoundPage() {
+  const id = Number(useParams().id)
+  const round = useQuery(roundQuery(id))
+  const outbox = useOutbox()
+  return (
+    <section className="inspections">
+      <p>
+        <Link className="link-target" to="/members/inspections">
+          {inspectionMessages.backToRounds}
+        </Link>
+      </p>
+      <QueryState query={round}>{(detail) => <Round detail={detail} outbox={outbox} />}</QueryState>
+    </section>
+  )
+}
+
+function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typeof useOutbox> }) {
+  const rows = useMemo<Row[]>(() => {
+    const onPhone = outbox.waiting
+      .filter((item) => item.record.roundId === detail.round.id)
+      .map(({ record, photos }): Row => ({
+        ...record,
+        receivedAt: '',
+        inspectedBy: '',
+        photos: [],
+        waitingPhotos: photos,
+      }))
+    const sent = new Set(detail.inspections.map((inspection) => inspection.id))
+    return [
+      ...detail.inspections.map((inspection: Inspection): Row => inspection),
+      ...onPhone.filter((row) => !sent.has(row.id)),
+    ]
+  }, [detail, outbox.waiting])
+  const latest = useMemo(() => latestByPlot(rows), [rows])
+  const seen = useMemo(() => new Set(latest.keys()), [latest])
+  const [plotId, setPlotId] = useState(() =>
+    nextUnseen(detail.plots, seen, detail.plots.at(-1)?.id ?? ''),
+  )
+  const [notice, setNotice] = useState('')
+  const notSeen = detail.plots.filter((plot) => !seen.has(plot.id))
+
+  function kept(savedPlot: string) {
+    const next = nextUnseen(detail.plots, new Set([...seen, savedPlot]), savedPlot)
+    setNotice(
+      next === savedPlot
+        ? inspectionMessages.lastPlotSaved(savedPlot)
+        : inspectionMessages.plotSaved(savedPlot),
+    )
+    setPlotId(next)
+    void outbox.send()
+  }
+
+  return (
+    <>
+      <PageHeading>{inspectionMessages.roundHeading(detail.round.date)}</PageHeading>
+      <p>
+        {inspectionMessages.roundSummary(seen.size, detail.plots.length)}
+        {detail.round.walkers ? ` ${inspectionMessages.walkedBy(detail.round.walkers)}` : null}
+      </p>
+      <OutboxStatus outbox={outbox} />
+      <Alert tone="success">{notice}</Alert>
+      {detail.plots.length > 0 ? (
+        <>
+          <h2>{inspectionMessages.recordPlot(plotId)}</h2>
+          <PlotRecordForm
+            key={plotId}
+            round={detail}
+            plotId={plotId}
+            onChoosePlot={(chosen) => {
+              setNotice('')
+              setPlotId(chosen)
+            }}
+            onKept={kept}
+            onSkip={() => {
+              setNotice('')
+              setPlotId(nextUnseen(detail.plots, seen, plotId))
+            }}
+          />
+          <details className="card">
+            <summary>{inspectionMessages.chooseOnMap}</summary>
+            <StoredSiteMap
+              title={inspectionMessages.mapTitle}
+              ownPlots={new Set([plotId])}
+              onSelectPlot={(chosen) => {
+                setNotice('')
+                setPlotId(chosen)
+              }}
+            />
+          </details>
+        </>
+      ) : null}
+      <h2>{inspectionMessages.roundResults}</h2>
+      <RoundTable rows={rows} latest={latest} />
+      <h2>{inspectionMessages.plotsNotSeen}</h2>
+      {notSeen.length === 0 ? (
+        <p>{inspectionMessages.allPlotsSeen}</p>
+      ) : (
+        <ul className="plots-not-seen">
+          {notSeen.map((plot) => (
+            <li key={plot.id}>
+              <button
+                type="button"
+                className="button button--quiet"
+                onClick={() => {
+                  setNotice('')
+                  setPlotId(plot.id)
+                }}
+              >
+                {plot.id}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
