@@ -48,4 +48,29 @@ describe('static assets of the build', () => {
       }
     }
   })
+
+  it('serves the members area its service worker and web manifest, and the public site neither', async () => {
+    const worker = await get('/members-sw.js')
+    expect(worker.statusCode).toBe(200)
+    expect(worker.headers['content-type']).toMatch(/javascript/)
+    const manifest = await get('/members.webmanifest')
+    expect(manifest.statusCode).toBe(200)
+    expect(manifest.json()).toMatchObject({ scope: '/members/', start_url: '/members/' })
+    for (const icon of manifest.json<{ icons: Array<{ src: string }> }>().icons)
+      expect((await get(icon.src)).statusCode, icon.src).toBe(200)
+    expect((await get('/members/plotholders')).body).toContain('members.webmanifest')
+
+    // Nothing of it reaches a public page: not its link, not its registration, not its files.
+    const clientDir = path.dirname(assetsDir)
+    const publicBuild = JSON.parse(
+      fs.readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; css?: string[] }>
+    const publicFiles = Object.values(publicBuild).flatMap((c) => [c.file, ...(c.css ?? [])])
+    expect((await get('/')).body).not.toMatch(/webmanifest|members-sw/)
+    for (const file of publicFiles)
+      expect(fs.readFileSync(path.join(clientDir, file), 'utf8'), file).not.toContain('members-sw')
+    for (const file of publicFiles) expect(worker.body, file).not.toContain(file)
+    // What it keeps for offline use: the members page and the inspections screens.
+    expect(worker.body).toContain('"members.html"')
+  })
 })

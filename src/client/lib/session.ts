@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Viewer } from '#shared/schemas/account'
 import { api, ApiError } from './api.ts'
 import { queryKeys } from './query-keys.ts'
+import { forgetOfflineData } from './offline.ts'
 
 export type { Viewer }
 
@@ -59,6 +60,7 @@ export async function signIn(username: string, password: string) {
 
 export async function signOut() {
   storeViewer(null)
+  forgetOfflineData()
   await api('/api/auth/sign-out', { method: 'POST', json: {} }).catch(() => undefined)
 }
 

@@ -91,6 +91,8 @@ export const inspectionMessages = {
   offline:
     'No connection: what you record is kept on this phone and sent when the connection returns.',
   sendNow: 'Send now',
+  othersWaiting: (count: number) =>
+    `${counted(count, 'record')} made on this phone by another inspector will be sent when they sign in on it again.`,
   notAccepted: (plotId: string, refusal: string) =>
     `The record of plot ${plotId} was not accepted: ${refusal}`,
   removeRecord: (plotId: string) => `Remove the record of plot ${plotId}`,

@@ -11,6 +11,7 @@ import { TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { useOfflineScreens } from '../../lib/offline.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useViewer } from '../../lib/session.ts'
 import { useChange } from '../../lib/use-change.ts'
@@ -24,6 +25,7 @@ export function InspectionsPage() {
   const rounds = useQuery(roundsQuery)
   const outbox = useOutbox()
   const { data: viewer } = useViewer()
+  useOfflineScreens()
   return (
     <section className="inspections">
       <PageHeading>{inspectionMessages.inspections}</PageHeading>

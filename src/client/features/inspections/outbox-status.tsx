@@ -6,7 +6,7 @@ import { forget } from './outbox.ts'
 // What is kept on the phone and not yet sent, said where the inspector looks: how many, whether
 // the phone has a connection, and any record the server refused, which stays until removed.
 export function OutboxStatus({ outbox }: { outbox: ReturnType<typeof useOutbox> }) {
-  const { waiting, isOnline, send } = outbox
+  const { waiting, othersWaiting, isOnline, send } = outbox
   const refused = waiting.filter((item) => item.refusal)
   const toSend = waiting.length - refused.length
   return (
@@ -21,6 +21,9 @@ export function OutboxStatus({ outbox }: { outbox: ReturnType<typeof useOutbox> 
             </button>
           ) : null}
         </div>
+      ) : null}
+      {othersWaiting > 0 ? (
+        <p className="outbox__count">{inspectionMessages.othersWaiting(othersWaiting)}</p>
       ) : null}
       {refused.map(({ record, refusal }) => (
         <Alert key={record.id}>

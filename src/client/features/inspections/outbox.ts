@@ -7,6 +7,8 @@ import { ApiError } from '../../lib/api.ts'
 // the id it carries makes a resend harmless.
 
 export interface Waiting {
+  /** Who recorded it: only their session sends it, so no one else's name goes on it. */
+  userName: string
   record: InspectionInput
   /** The photos as made smaller on the phone, in the order of record.photoIds. */
   photos: Blob[]
@@ -48,13 +50,16 @@ const refusedForGood = (failure: unknown) =>
   failure instanceof ApiError && [400, 404, 409, 413, 415, 422].includes(failure.status)
 
 /**
- * Sends what waits, one record at a time, oldest first, until the connection fails. Returns how
- * many reached the server.
+ * Sends what `userName` recorded and waits, one record at a time, oldest first, until the
+ * connection fails. Returns how many reached the server.
  */
-export async function sendWaiting(send: (waiting: Waiting) => Promise<unknown>): Promise<number> {
+export async function sendWaiting(
+  userName: string,
+  send: (waiting: Waiting) => Promise<unknown>,
+): Promise<number> {
   let sent = 0
   for (const waiting of await waitingRecords()) {
-    if (waiting.refusal) continue
+    if (waiting.refusal || waiting.userName !== userName) continue
     try {
       await send(waiting)
       await forget(waiting.record.id)

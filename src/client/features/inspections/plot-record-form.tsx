@@ -12,6 +12,8 @@ interface Props {
   /** The plot being recorded, chosen here, on the map or by Next plot. */
   plotId: string
   onChoosePlot: (plotId: string) => void
+  /** Who is recording: the record is sent only by their session. */
+  userName: string
   /** Called once the record is kept on the phone (it is sent from there). */
   onKept: (plotId: string) => void
   /** Goes on to the next plot not yet seen without recording this one. */
@@ -32,7 +34,8 @@ function problemWith(fields: typeof blank, grades: RoundDetail['grades']): strin
 
 // One plot's record, made on a phone on site: kept on the phone at once (no signal needed), then
 // sent. Saving moves on to the next plot in walking order.
-export function PlotRecordForm({ round, plotId, onChoosePlot, onKept, onSkip }: Props) {
+export function PlotRecordForm(props: Props) {
+  const { round, plotId, userName, onChoosePlot, onKept, onSkip } = props
   const [fields, setFields] = useState(blank)
   const [photos, setPhotos] = useState<Blob[]>([])
   const [fileKey, setFileKey] = useState(0)
@@ -61,6 +64,7 @@ export function PlotRecordForm({ round, plotId, onChoosePlot, onKept, onSkip }: 
     setProblem(found)
     if (found) return
     await keep({
+      userName,
       record: {
         id: crypto.randomUUID(),
         roundId: round.round.id,

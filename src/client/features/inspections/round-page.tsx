@@ -1,19 +1,19 @@
 import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { latestByPlot } from '#shared/domain/inspections'
+import { latestByPlot, nextUnseen } from '#shared/domain/inspections'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { Inspection, RoundDetail } from '#shared/schemas/inspections'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
+import { useOfflineScreens } from '../../lib/offline.ts'
 import { roundQuery } from './api.ts'
 import { OutboxStatus } from './outbox-status.tsx'
 import { PlotRecordForm } from './plot-record-form.tsx'
 import { RoundTable, type Row } from './round-table.tsx'
 import { useOutbox } from './use-outbox.ts'
-import { nextUnseen } from './walking-order.ts'
 import './inspections.css'
 
 // A round walked on a phone: choose a plot (from the list in walking order or on the map),
@@ -22,6 +22,7 @@ export function RoundPage() {
   const id = Number(useParams().id)
   const round = useQuery(roundQuery(id))
   const outbox = useOutbox()
+  useOfflineScreens()
   return (
     <section className="inspections">
       <p>
@@ -86,6 +87,7 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
             key={plotId}
             round={detail}
             plotId={plotId}
+            userName={outbox.userName}
             onChoosePlot={(chosen) => {
               setNotice('')
               setPlotId(chosen)

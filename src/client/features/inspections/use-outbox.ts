@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { queryKeys } from '../../lib/query-keys.ts'
+import { useViewer } from '../../lib/session.ts'
 import { sendInspection } from './api.ts'
 import { sendWaiting, waitingRecords, watchOutbox, type Waiting } from './outbox.ts'
 
@@ -28,12 +29,14 @@ export function useOutbox() {
   const client = useQueryClient()
   const [waiting, setWaiting] = useState<Waiting[]>([])
   const isOnline = useSyncExternalStore(online.subscribe, online.now)
+  const userName = useViewer().data?.userName ?? ''
 
   const send = useCallback(async () => {
-    sending ??= sendWaiting(sendInspection).finally(() => (sending = undefined))
+    if (!userName) return
+    sending ??= sendWaiting(userName, sendInspection).finally(() => (sending = undefined))
     const sent = await sending
     if (sent > 0) await client.invalidateQueries({ queryKey: queryKeys.inspections })
-  }, [client])
+  }, [client, userName])
 
   useEffect(() => {
     let live = true
@@ -50,5 +53,13 @@ export function useOutbox() {
     if (isOnline) void send()
   }, [isOnline, send])
 
-  return { waiting, isOnline, send }
+  return {
+    /** The signed-in inspector's records on this phone. */
+    waiting: waiting.filter((item) => item.userName === userName),
+    /** Records another inspector made on this phone: sent when they sign in on it again. */
+    othersWaiting: waiting.filter((item) => item.userName !== userName).length,
+    isOnline,
+    send,
+    userName,
+  }
 }
