@@ -223,6 +223,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('{name}', 'homePhoto')
       .replace('/api/setup/steps/{id}', '/api/setup/steps/committee')
       .replace('/api/inspection-rounds/{id}', '/api/inspection-rounds/1')
+      .replace('/api/inspection-notices/{id}', '/api/inspection-notices/1')
       .replace(
         '/api/inspection-photos/{id}',
         '/api/inspection-photos/6f1c2a3b-0000-4000-8000-0000000000f1',

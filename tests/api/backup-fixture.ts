@@ -350,6 +350,15 @@ async function fillLaterTables(t: TestApp) {
     await sql`insert into inspection_photos (id, "inspectionId", position, "fileId", width, height)
       values ('6f1c2a3b-0000-4000-8000-0000000000f1', '6f1c2a3b-0000-4000-8000-000000000001', 0,
         1, 1600, 1200)`.execute(t.db.kysely)
+    // An improvement notice followed by a final one, paused for illness.
+    await sql`insert into inspection_notices ("plotId", stage, status, "roundId", "inspectionId",
+        tenants, "sentOn", deadline, "pausedOn", "pauseReason", "createdBy", "closedOn")
+      values ('P1', 'improvement', 'escalated', 1, '6f1c2a3b-0000-4000-8000-000000000001',
+        '["holder1"]', '2024-06-02', '2024-06-30', null, '', 'admin', '2024-07-01'),
+        ('P1', 'final', 'open', 1, '6f1c2a3b-0000-4000-8000-000000000001', '["holder1"]',
+        '2024-07-01', '2024-07-29', '2024-07-05', 'In hospital', 'admin', null)`.execute(
+      t.db.kysely,
+    )
   }
   if (tables.includes('retention_holds')) {
     // A former member held back from erasure, and a daily run that has finished.

@@ -5,6 +5,7 @@ import { DEFAULT_INSPECTION_SETTINGS } from '#shared/domain/inspections'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { Inspection, RoundDetail, RoundSummary } from '#shared/schemas/inspections'
 import { multipartBody, type UploadFile } from '#tests/helpers/pdf-upload'
+import { sendRecord as sendInspection } from '#tests/helpers/inspections'
 import { createPlot, expectOneLog, lastLogId, logsAfter, send } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -62,19 +63,8 @@ describe.each(engines)('plot inspections on %s', (engine) => {
     ...overrides,
   })
 
-  async function sendRecord(
-    body: Record<string, unknown>,
-    photos: UploadFile[] = [],
-    cookie = walker,
-  ) {
-    const form = await multipartBody({ inspection: JSON.stringify(body) }, photos, 'photos')
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/inspections',
-      headers: { cookie, ...form.headers },
-      payload: form.payload,
-    })
-  }
+  const sendRecord = (body: Record<string, unknown>, photos: UploadFile[] = [], cookie = walker) =>
+    sendInspection(t, cookie, body, photos)
   const detail = async () =>
     (await send(t, committee, 'GET', `/api/inspection-rounds/${roundId}`)).json<RoundDetail>()
   const count = async (table: 'inspections' | 'inspection_photos' | 'files') =>

@@ -97,3 +97,10 @@ export function shortDateTime(instant: string, { seconds = false } = {}): string
   const at = londonTime(instant)
   return at ? `${shortDate(at.date)}, ${seconds ? at.seconds : at.time}` : instant
 }
+
+/** The date `months` calendar months after `date` (31 January + 1 month: 3 March, as Date does). */
+export function addMonths(date: string, months: number): string {
+  const moved = new Date(`${date}T00:00:00Z`)
+  moved.setUTCMonth(moved.getUTCMonth() + months)
+  return moved.toISOString().slice(0, 10)
+}

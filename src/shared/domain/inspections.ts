@@ -1,4 +1,5 @@
-import { BASE_MERGE_FIELDS } from '#shared/domain/merge-fields'
+import { addMonths } from '#shared/domain/dates'
+import { addDays } from '#shared/domain/rent'
 import type { InspectionSettings } from '#shared/schemas/inspections'
 
 // The rules of inspecting plots, pure: the settings an association starts with, the fields its
@@ -7,9 +8,16 @@ import type { InspectionSettings } from '#shared/schemas/inspections'
 export const NOTICE_STAGES = ['improvement', 'final', 'quit'] as const
 export type NoticeStage = (typeof NOTICE_STAGES)[number]
 
-/** What an inspection letter may say beside the fields of every message. */
+/**
+ * What an inspection letter may say: the person and the association as every message may (not
+ * what they owe: a notice is about the plot), and the plot, the findings and the dates.
+ */
 export const INSPECTION_MERGE_FIELDS = [
-  ...BASE_MERGE_FIELDS,
+  'firstName',
+  'lastName',
+  'fullName',
+  'associationName',
+  'associationAddress',
   'plot',
   'grade',
   'cultivated',
@@ -100,3 +108,59 @@ export function nextUnseen(
   }
   return current
 }
+
+export const NOTICE_STATUSES = ['open', 'complied', 'escalated', 'ended', 'stopped'] as const
+export type NoticeStatus = (typeof NOTICE_STATUSES)[number]
+
+/** A plot's notice still running: the one its next step follows from. */
+export interface OpenNotice {
+  stage: NoticeStage
+  deadline: string
+  paused: boolean
+}
+
+/** What a round's grade of a plot leads to, given the notice it has open. */
+export type NoticeStep =
+  | { kind: 'send'; stage: NoticeStage }
+  /** Put right: the open notice is closed. */
+  | { kind: 'complied' }
+  /** Nothing now: paused, still within its deadline, or a notice to quit running its course. */
+  | { kind: 'wait' }
+  | { kind: 'none' }
+
+/**
+ * The next step of a plot's chain of notices after a round: an improvement notice first (or a
+ * final one, after so many improvement notices within so many years), a final notice for a plot
+ * still below standard when inspected after its deadline, then notice to quit; a plot graded well
+ * again has put it right.
+ */
+export function nextNoticeStep(
+  graded: { needsNotice: boolean; roundDate: string },
+  open: OpenNotice | undefined,
+  improvementsWithinYears: number,
+  settings: Pick<InspectionSettings, 'repeat'>,
+): NoticeStep {
+  if (open?.paused) return { kind: 'wait' }
+  if (!graded.needsNotice)
+    return open && open.stage !== 'quit' ? { kind: 'complied' } : { kind: 'none' }
+  if (!open) {
+    const repeated = improvementsWithinYears >= settings.repeat.notices
+    return { kind: 'send', stage: repeated ? 'final' : 'improvement' }
+  }
+  if (open.stage === 'quit' || graded.roundDate <= open.deadline) return { kind: 'wait' }
+  return { kind: 'send', stage: open.stage === 'improvement' ? 'final' : 'quit' }
+}
+
+/** The day a notice sent today runs to: the day to put it right by, or the tenancy's last day. */
+export function noticeDeadline(
+  stage: NoticeStage,
+  today: string,
+  settings: Pick<InspectionSettings, 'daysToPutRight' | 'noticeMonths'>,
+): string {
+  return stage === 'quit'
+    ? addMonths(today, settings.noticeMonths)
+    : addDays(today, settings.daysToPutRight)
+}
+
+/** The day `years` before `date`: improvement notices sent after it count towards a final one. */
+export const yearsBefore = (date: string, years: number) => addMonths(date, -12 * years)

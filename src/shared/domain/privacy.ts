@@ -1,5 +1,6 @@
 import type { AgeingKind, PrivacySettings } from '#shared/schemas/privacy'
 import { addDays } from '#shared/domain/rent'
+import { addMonths } from '#shared/domain/dates'
 
 // The retention rules, pure: from today and the settings, the day before which each kind of
 // personal data goes, and when a former member's details are due for erasure.
@@ -22,13 +23,6 @@ export const DEFAULT_PRIVACY_SETTINGS: PrivacySettings = {
 
 /** How far ahead the Due for erasure list looks. */
 export const DUE_WINDOW_DAYS = 30
-
-/** The date `months` calendar months after `date` (31 January + 1 month: 3 March, as Date does). */
-export function addMonths(date: string, months: number): string {
-  const moved = new Date(`${date}T00:00:00Z`)
-  moved.setUTCMonth(moved.getUTCMonth() + months)
-  return moved.toISOString().slice(0, 10)
-}
 
 /** The day a former member's details are due for erasure: the period after their last change. */
 export const leaverDueOn = (lastChange: string, settings: PrivacySettings) =>

@@ -2,7 +2,7 @@
 // waiting to send, and the notices. Dates reach these as ISO dates, which these write in words.
 
 import { longDate } from '#shared/domain/dates'
-import { counted } from '#shared/domain/text'
+import { counted, inWords } from '#shared/domain/text'
 
 export const inspectionMessages = {
   inspections: 'Inspections',
@@ -86,6 +86,61 @@ export const inspectionMessages = {
   photoMissing: 'That photo does not exist.',
   photoTooLarge: 'A photo can be at most 10 MB.',
   tooManyPhotos: 'A plot can have at most 6 photos.',
+  // Notices.
+  notices: 'Notices',
+  sendNotices: 'Send notices',
+  noticesSent: (count: number) =>
+    count === 0
+      ? 'No plot of this round called for a notice.'
+      : `${counted(count, 'notice')} sent.`,
+  noticesComplied: (plots: readonly string[]) =>
+    `Put right since the last notice: ${plots.length === 1 ? 'plot' : 'plots'} ${inWords(plots)}.`,
+  noticesWaiting: (plots: readonly string[]) =>
+    `Not yet past the notice's deadline, paused, or under notice to quit: ${plots.length === 1 ? 'plot' : 'plots'} ${inWords(plots)}.`,
+  noticesVacant: (plots: readonly string[]) =>
+    `No tenant to send a notice to: ${plots.length === 1 ? 'plot' : 'plots'} ${inWords(plots)}.`,
+  noOpenNotices: 'No notice is running.',
+  noticeStatus: {
+    open: 'Running',
+    complied: 'Put right',
+    escalated: 'Followed by the next notice',
+    ended: 'Tenancy ended',
+    stopped: 'Stopped: the plot changed hands',
+  },
+  pausedSince: (date: string, reason: string) => `Paused since ${longDate(date)}: ${reason}`,
+  deadline: 'Deadline',
+  sentOn: 'Sent',
+  stage: 'Notice',
+  status: 'Status',
+  tenants: 'To',
+  dueForReinspection: 'Due for re-inspection',
+  noneDueForReinspection: 'No plot is due for re-inspection.',
+  reinspectBy: (plotId: string, deadline: string) =>
+    `Plot ${plotId}: the deadline was ${longDate(deadline)}.`,
+  pause: 'Pause',
+  pauseHeading: (plotId: string) => `Pause the notices of plot ${plotId}`,
+  pauseReason: 'Reason for pausing',
+  pauseHint:
+    'For example illness or other circumstances. The deadline moves on by the days paused.',
+  pauseButton: 'Pause notices',
+  resume: 'Resume',
+  noticePaused: (plotId: string) => `The notices of plot ${plotId} are paused.`,
+  noticeResumed: (plotId: string, deadline: string) =>
+    `The notices of plot ${plotId} run again, to ${longDate(deadline)}.`,
+  pauseReasonRequired: 'Give a reason for pausing the notices.',
+  noticeMissing: 'That notice does not exist.',
+  noticeNotRunning: 'This notice is no longer running.',
+  noticeAlreadyPaused: 'This notice is already paused.',
+  noticeNotPaused: 'This notice is not paused.',
+  // The photo sheet with a notice.
+  findingsHeading: (plotId: string, date: string) =>
+    `Plot ${plotId}: what the inspection of ${longDate(date)} found`,
+  findingsGrade: (grade: string, cultivated: number) =>
+    `Grade: ${grade}. Cultivated: ${cultivated}%.`,
+  noFindings: 'No notes were made.',
+  findingsFile: (plotId: string) => `inspection-plot-${plotId}.pdf`,
+  noticesAudience: (date: string) => `Tenants of plots inspected on ${longDate(date)}`,
+  noticesBatch: (date: string) => `Inspection notices of ${longDate(date)}`,
   // Sending what waits on the phone.
   waitingToSend: (count: number) => `${counted(count, 'record')} waiting to send`,
   offline:

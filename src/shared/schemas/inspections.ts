@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { inspectionMessages } from '#shared/messages/inspections'
-import { INSPECTION_MERGE_FIELDS } from '#shared/domain/inspections'
+import { INSPECTION_MERGE_FIELDS, NOTICE_STAGES, NOTICE_STATUSES } from '#shared/domain/inspections'
 import { letterTextFields, onlyKnownFields } from '#shared/schemas/messages'
 import { isoDate } from '#shared/schemas/person'
 import { days, ONE_LINE, optionalText, requiredText, rowNumber } from '#shared/schemas/text-fields'
@@ -114,3 +114,35 @@ export const roundDetailSchema = z.object({
   inspections: z.array(inspectionSchema),
 })
 export type RoundDetail = z.infer<typeof roundDetailSchema>
+
+/** One step of a plot's chain of notices, as the committee sees it. */
+export const noticeSchema = z.object({
+  id: z.number(),
+  plotId: z.string(),
+  stage: z.enum(NOTICE_STAGES),
+  status: z.enum(NOTICE_STATUSES),
+  roundId: z.number(),
+  sentOn: z.string(),
+  /** The day to put it right by; for a notice to quit, the tenancy's last day. */
+  deadline: z.string(),
+  pausedOn: z.string().nullable(),
+  pauseReason: z.string(),
+  createdBy: z.string(),
+  closedOn: z.string().nullable(),
+  /** The tenants it was sent to, by name. */
+  tenants: z.array(z.string()),
+})
+export type Notice = z.infer<typeof noticeSchema>
+
+/** What Send notices did for each plot of the round. */
+export const noticesSentSchema = z.object({
+  sent: z.array(z.object({ plotId: z.string(), stage: z.enum(NOTICE_STAGES) })),
+  complied: z.array(z.string()),
+  waiting: z.array(z.string()),
+  vacant: z.array(z.string()),
+})
+export type NoticesSent = z.infer<typeof noticesSentSchema>
+
+export const pauseNoticeSchema = z.object({
+  reason: requiredText(inspectionMessages.pauseReasonRequired, 'reason', 500),
+})

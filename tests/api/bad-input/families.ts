@@ -11,7 +11,11 @@ import {
   resetPasswordSchema,
 } from '#shared/schemas/account'
 import { contactSchema } from '#shared/schemas/contact'
-import { inspectionSettingsSchema, newRoundSchema } from '#shared/schemas/inspections'
+import {
+  inspectionSettingsSchema,
+  newRoundSchema,
+  pauseNoticeSchema,
+} from '#shared/schemas/inspections'
 import { DEFAULT_INSPECTION_SETTINGS } from '#shared/domain/inspections'
 import { landDocumentChangeSchema } from '#shared/schemas/land-documents'
 import { newNewsPostSchema, updateNewsPostSchema } from '#shared/schemas/news'
@@ -888,6 +892,9 @@ export const inspectionsFamilies: Families = (s) => {
     recordedAt: '2026-06-01T10:00:00Z',
     photoIds: ['5d0c1f7e-8a5b-4c1d-9e2f-3a4b5c6d7e8f'],
   }
+  // The suite starts no round and sends no notice: every id names nothing.
+  const noRound = () => false
+  const noNotice = () => false
   return {
     'PUT /api/inspections/settings': () =>
       s.bodyOnly(
@@ -920,6 +927,27 @@ export const inspectionsFamilies: Families = (s) => {
         'POST',
         '/api/inspection-rounds',
         bodyOf(() => ({ date: '2026-06-01', walkers: 'Pat' }), newRoundSchema),
+      ),
+    'POST /api/inspection-rounds/{id}/notices': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/inspection-rounds/{id}/notices',
+        { id: { names: noRound, numeric: true } },
+        undefined,
+      ),
+    'POST /api/inspection-notices/{id}/pause': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/inspection-notices/{id}/pause',
+        { id: { names: noNotice, numeric: true } },
+        bodyOf(() => ({ reason: 'Illness' }), pauseNoticeSchema),
+      ),
+    'POST /api/inspection-notices/{id}/resume': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/inspection-notices/{id}/resume',
+        { id: { names: noNotice, numeric: true } },
+        undefined,
       ),
     'POST /api/inspections': () =>
       s.uploads({

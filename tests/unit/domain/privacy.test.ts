@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addMonths, cutoffs, DEFAULT_PRIVACY_SETTINGS, leaverDueOn } from '#shared/domain/privacy'
+import { addMonths } from '#shared/domain/dates'
+import { cutoffs, DEFAULT_PRIVACY_SETTINGS, leaverDueOn } from '#shared/domain/privacy'
 import { textScrubber } from '#server/core/db/scrub'
 
 // Issue 30, item 3: when each kind of personal data goes, and the scrub a retention run makes of

@@ -453,6 +453,23 @@ export interface InspectionPhotosTable {
   height: number
 }
 
+/** One step of a plot's chain of notices, to the tenants it names (JSON), running to its deadline. */
+export interface InspectionNoticesTable {
+  id: Generated<number>
+  plotId: string
+  stage: 'improvement' | 'final' | 'quit'
+  status: 'open' | 'complied' | 'escalated' | 'ended' | 'stopped'
+  roundId: number
+  inspectionId: string
+  tenants: string
+  sentOn: string
+  deadline: string
+  pausedOn: string | null
+  pauseReason: string
+  createdBy: string
+  closedOn: string | null
+}
+
 export interface Database {
   people: PeopleTable
   plots: PlotsTable
@@ -492,6 +509,7 @@ export interface Database {
   inspection_rounds: InspectionRoundsTable
   inspections: InspectionsTable
   inspection_photos: InspectionPhotosTable
+  inspection_notices: InspectionNoticesTable
 }
 
 export type PersonRow = Selectable<PeopleTable>

@@ -97,7 +97,7 @@ export function firstLetter(tx: ReadTx, set: LetterSet) {
 /** The set's letters after the copy `afterId`, at most `limit`, in the order they were made. */
 export function lettersAfter(tx: ReadTx, set: LetterSet, afterId: number, limit: number) {
   return letters(tx, set)
-    .select(['id', 'recipient', 'subject', 'body'])
+    .select(['id', 'recipient', 'subject', 'body', 'attachment'])
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)

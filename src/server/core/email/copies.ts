@@ -3,7 +3,12 @@ import type { Db } from '#server/core/db/database'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
 import type { Mailer } from '#server/core/email/transport'
-import { COPIES_PER_JOB, sendCopiesJob, type AttachmentMaker } from '#server/core/email/send-copies'
+import {
+  attachmentParts,
+  COPIES_PER_JOB,
+  sendCopiesJob,
+  type AttachmentMaker,
+} from '#server/core/email/send-copies'
 import type { JobRunner } from '#server/core/jobs/runner'
 
 // Letters and e-mails are one capability every feature uses (decision 19): a feature stores its
@@ -24,10 +29,17 @@ export interface OutgoingCopy extends Copy {
   attachment?: string
 }
 
+/**
+ * What a printed letter carries of its attachment: the same document's pages, written into the
+ * letters' PDF after the letter (an inspection notice's photos), since a PDF cannot be enclosed.
+ */
+export type LetterPages = (doc: PDFKit.PDFDocument, id: string) => Promise<void>
+
 export type Copies = ReturnType<typeof createCopies>
 
 export function createCopies(db: Db, mailer: Mailer, jobs: JobRunner, connections: number) {
   const attachments = new Map<string, AttachmentMaker>()
+  const letterPages = new Map<string, LetterPages>()
   const job = sendCopiesJob(db, mailer, connections, attachments)
   jobs.define(job)
 
@@ -51,10 +63,21 @@ export function createCopies(db: Db, mailer: Mailer, jobs: JobRunner, connection
 
   return {
     job,
-    /** Names what `attachment: 'kind:id'` makes, for the e-mails that carry one. */
-    defineAttachment(kind: string, make: AttachmentMaker) {
+    /**
+     * Names what `attachment: 'kind:id'` makes, for the e-mails that carry one, and the pages a
+     * printed letter carries instead, when it carries any.
+     */
+    defineAttachment(kind: string, make: AttachmentMaker, pages?: LetterPages) {
       if (attachments.has(kind)) throw new Error(`Attachment kind "${kind}" is defined twice`)
       attachments.set(kind, make)
+      if (pages) letterPages.set(kind, pages)
+    },
+    /** The pages a printed letter with this attachment carries after its text, if any. */
+    letterPagesOf(attachment: string | null) {
+      if (!attachment) return undefined
+      const { kind, id } = attachmentParts(attachment)
+      const pages = letterPages.get(kind)
+      return pages && ((doc: PDFKit.PDFDocument) => pages(doc, id))
     },
     /**
      * Stores the batch (or adds to the one with its key), every copy and the jobs that send the

@@ -44,6 +44,12 @@ type CopyChange = Partial<Pick<MessagesTable, 'status' | 'lastError' | 'sentAt'>
 /** Makes the document a copy names (`invoice:12` → the invoice's PDF), when its e-mail goes. */
 export type AttachmentMaker = (id: string) => Promise<NonNullable<Mail['attachments']>[number]>
 
+/** A copy's `attachment`, 'kind:id', in its parts. */
+export function attachmentParts(attachment: string): { kind: string; id: string } {
+  const [kind = '', id = ''] = attachment.split(':')
+  return { kind, id }
+}
+
 export function sendCopiesJob(
   db: Db,
   mailer: Mailer,
@@ -55,7 +61,7 @@ export function sendCopiesJob(
   // Made at sending time from the records, so an invoice is attached as it stands then.
   async function attachmentsOf(attachment: string | null) {
     if (!attachment) return {}
-    const [kind = '', id = ''] = attachment.split(':')
+    const { kind, id } = attachmentParts(attachment)
     const make = attachments.get(kind)
     if (!make) throw new Error(`No attachment kind "${kind}" is defined`)
     return { attachments: [await make(id)] }

@@ -1,8 +1,14 @@
 import type { Clock } from '#server/core/clock'
+import type { Config } from '#server/core/config'
 import type { Db } from '#server/core/db/database'
+import type { Copies } from '#server/core/email/copies'
+import type { JobRunner } from '#server/core/jobs/runner'
 
 /** What the inspections' services take from the core (the app itself satisfies it). */
 export interface Inspections {
   db: Db
+  config: Config
   clock: Clock
+  copies: Copies
+  jobs: JobRunner
 }

@@ -35,7 +35,7 @@ async function sentBefore(tx: ReadTx, input: InspectionInput): Promise<Inspectio
   if (!found) return undefined
   if (found.roundId !== input.roundId || found.plotId !== input.plotId)
     throw conflict(inspectionMessages.recordIdTaken)
-  return (await inspectionsRepo.roundInspections(tx, found.roundId)).find((i) => i.id === found.id)
+  return found
 }
 
 async function resizedPhotos(files: readonly UploadedFile[]): Promise<ResizedImage[]> {

@@ -8,6 +8,9 @@ import {
   inspectionSchema,
   inspectionSettingsSchema,
   newRoundSchema,
+  noticeSchema,
+  noticesSentSchema,
+  pauseNoticeSchema,
   roundDetailSchema,
   roundSchema,
   roundSummarySchema,
@@ -23,6 +26,13 @@ import {
   readPhoto,
   recordInspection,
 } from '#server/features/inspections/record'
+import {
+  listNotices,
+  noticeDeadlineJob,
+  pauseNotice,
+  resumeNotice,
+  sendNotices,
+} from '#server/features/inspections/notices'
 import { listRounds, roundDetail, startRound } from '#server/features/inspections/rounds'
 import { inspectionSettings, saveInspectionSettings } from '#server/features/inspections/settings'
 
@@ -43,6 +53,14 @@ const recordForm = z.object({
 // A plugin of its own, like the land documents, so that multipart bodies (a plot's photos) are
 // read only here.
 export async function inspectionsFeature(app: App) {
+  app.jobs.define(noticeDeadlineJob(app))
+  // pdfkit and sharp are loaded by the first notice printed or mailed, not by every server.
+  const findings = () => import('#server/features/inspections/notice-pages')
+  app.copies.defineAttachment(
+    'inspection-notice',
+    async (id) => (await findings()).findingsPdf(app.db, app.config, id),
+    async (doc, id) => (await findings()).writeFindings(app.db, doc, id),
+  )
   await app.register(multipart, {
     limits: {
       fileSize: PHOTO_MAX_BYTES,
@@ -128,6 +146,53 @@ export async function inspectionsFeature(app: App) {
       )
       return reply.status(created ? 201 : 200).send(inspection)
     },
+  )
+
+  app.post(
+    '/api/inspection-rounds/:id/notices',
+    {
+      config: committee,
+      schema: {
+        params: serialIdParams,
+        response: { 200: noticesSentSchema },
+        tags,
+        description:
+          "Send notices: for each plot of the round, by its latest grade, the next step of its chain of notices; sent again, nothing more is sent until a notice's deadline has passed.",
+      },
+    },
+    (request) => sendNotices(app, request.viewer!, request.params.id),
+  )
+
+  app.get(
+    '/api/inspection-notices',
+    {
+      config: committee,
+      schema: { response: { 200: z.array(noticeSchema) }, tags },
+    },
+    () => listNotices(app),
+  )
+
+  app.post(
+    '/api/inspection-notices/:id/pause',
+    {
+      config: committee,
+      schema: {
+        params: serialIdParams,
+        body: pauseNoticeSchema,
+        response: { 200: noticeSchema },
+        tags,
+      },
+    },
+    (request) => pauseNotice(app, request.viewer!, request.params.id, request.body.reason),
+  )
+
+  app.post(
+    '/api/inspection-notices/:id/resume',
+    {
+      config: committee,
+      schema: { params: serialIdParams, response: { 200: noticeSchema }, tags },
+    },
+    (request) => resumeNotice(app, request.viewer!, request.params.id),
   )
 
   app.get(

@@ -32,8 +32,10 @@ export function insertRound(
 
 type InspectionRow = Omit<Inspection, 'photos'>
 
-export function findInspection(tx: ReadTx, id: string): Promise<InspectionRow | undefined> {
-  return tx.selectFrom('inspections').selectAll().where('id', '=', id).executeTakeFirst()
+/** A record with its photos. */
+export async function findInspection(tx: ReadTx, id: string): Promise<Inspection | undefined> {
+  const row = await tx.selectFrom('inspections').selectAll().where('id', '=', id).executeTakeFirst()
+  return row && (await withPhotos(tx, [row]))[0]
 }
 
 /** The records of a round, with their photos in the order taken. */

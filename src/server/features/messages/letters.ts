@@ -14,7 +14,13 @@ interface Letter {
   recipient: string
   subject: string
   body: string
+  attachment: string | null
 }
+
+/** The pages a letter's attachment adds after it (copies.letterPagesOf). */
+export type PagesOf = (
+  attachment: string | null,
+) => ((doc: PDFKit.PDFDocument) => Promise<void>) | undefined
 
 function writeLetter(
   doc: PDFKit.PDFDocument,
@@ -30,7 +36,13 @@ function writeLetter(
 }
 
 /** The PDF of the set's letters, in the order their copies were made, as a stream. */
-export function lettersPdf(db: Db, set: LetterSet, association: AssociationDetails, date: string) {
+export function lettersPdf(
+  db: Db,
+  set: LetterSet,
+  association: AssociationDetails,
+  date: string,
+  pagesOf: PagesOf,
+) {
   const doc = newPdf({
     title: 'batchId' in set ? `Letters of message ${set.batchId}` : `Letter ${set.id}`,
     producer: association.name,
@@ -42,7 +54,10 @@ export function lettersPdf(db: Db, set: LetterSet, association: AssociationDetai
     try {
       for (let after = 0; ;) {
         const part = await lettersAfter(db.kysely, set, after, PART)
-        for (const letter of part) writeLetter(doc, letter, association, date)
+        for (const letter of part) {
+          writeLetter(doc, letter, association, date)
+          await pagesOf(letter.attachment)?.(doc)
+        }
         if (part.length < PART) break
         after = part.at(-1)!.id
         await new Promise(setImmediate)

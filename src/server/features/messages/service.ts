@@ -149,7 +149,7 @@ export const printMyLetter = (messages: Messages, personId: string, id: number) 
   printSet(messages, { id, personId }, myAllotmentMessages.letterNotYours)
 
 async function printSet(
-  { db, config }: Messages,
+  { db, config, copies }: Messages,
   set: sent.LetterSet,
   missing: string,
   printedOn?: string,
@@ -160,5 +160,5 @@ async function printSet(
   if (!first) throw notFound(missing)
   const association = await associationDetails(db.kysely, config)
   const date = longDate(printedOn ?? first.createdAt.slice(0, 10))
-  return lettersPdf(db, set, association, date)
+  return lettersPdf(db, set, association, date, copies.letterPagesOf)
 }

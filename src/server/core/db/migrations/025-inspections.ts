@@ -3,7 +3,8 @@ import type { MigrationContext } from '#server/core/db/migrations/index'
 
 // Issue 32: plot inspections. A round is one walk of the site; each plot's record keeps the id
 // the phone gave it (the primary key: a record sent twice is kept once), and its photos are files
-// named by the ids the phone gave them.
+// named by the ids the phone gave them. A notice is one step of a plot's chain (improvement,
+// final, notice to quit), to the tenants it names, running to its deadline.
 export function inspections({ idColumn }: MigrationContext) {
   return {
     async up(db: Kysely<unknown>) {
@@ -44,6 +45,25 @@ export function inspections({ idColumn }: MigrationContext) {
         .createIndex('inspection_photos_inspection')
         .on('inspection_photos')
         .column('inspectionId')
+        .execute()
+      await idColumn(db.schema.createTable('inspection_notices'))
+        .addColumn('plotId', 'text', (c) => c.notNull())
+        .addColumn('stage', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('roundId', 'integer', (c) => c.notNull())
+        .addColumn('inspectionId', 'text', (c) => c.notNull())
+        .addColumn('tenants', 'text', (c) => c.notNull())
+        .addColumn('sentOn', 'text', (c) => c.notNull())
+        .addColumn('deadline', 'text', (c) => c.notNull())
+        .addColumn('pausedOn', 'text')
+        .addColumn('pauseReason', 'text', (c) => c.notNull())
+        .addColumn('createdBy', 'text', (c) => c.notNull())
+        .addColumn('closedOn', 'text')
+        .execute()
+      await db.schema
+        .createIndex('inspection_notices_plot')
+        .on('inspection_notices')
+        .columns(['plotId', 'id'])
         .execute()
     },
   }

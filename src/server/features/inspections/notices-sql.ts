@@ -1,0 +1,101 @@
+import type { NoticeStage, NoticeStatus } from '#shared/domain/inspections'
+import type { InspectionNoticesTable } from '#server/core/db/schema'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import type { Selectable } from 'kysely'
+
+// The notices: each plot's chain, one row a step.
+
+export type NoticeRow = Selectable<InspectionNoticesTable>
+
+export function findNotice(tx: ReadTx, id: number): Promise<NoticeRow | undefined> {
+  return tx.selectFrom('inspection_notices').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** The plot's notice still running, if it has one. */
+export function openNoticeOf(tx: ReadTx, plotId: string): Promise<NoticeRow | undefined> {
+  return tx
+    .selectFrom('inspection_notices')
+    .selectAll()
+    .where('plotId', '=', plotId)
+    .where('status', '=', 'open')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+}
+
+/** How many improvement notices the plot was sent after `since`. */
+export async function improvementsSince(tx: ReadTx, plotId: string, since: string) {
+  const row = await tx
+    .selectFrom('inspection_notices')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('plotId', '=', plotId)
+    .where('stage', '=', 'improvement')
+    .where('sentOn', '>', since)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/** Notices running, and those closed on or after `closedSince`, newest first. */
+export function listNotices(tx: ReadTx, closedSince: string): Promise<NoticeRow[]> {
+  return tx
+    .selectFrom('inspection_notices')
+    .selectAll()
+    .where((eb) => eb.or([eb('status', '=', 'open'), eb('closedOn', '>=', closedSince)]))
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+/** Every notice of the plot, oldest first (its history). */
+export function noticesOfPlot(tx: ReadTx, plotId: string): Promise<NoticeRow[]> {
+  return tx
+    .selectFrom('inspection_notices')
+    .selectAll()
+    .where('plotId', '=', plotId)
+    .orderBy('id')
+    .execute()
+}
+
+export function insertNotice(
+  tx: WriteTx,
+  notice: {
+    plotId: string
+    stage: NoticeStage
+    roundId: number
+    inspectionId: string
+    tenants: readonly string[]
+    sentOn: string
+    deadline: string
+    createdBy: string
+  },
+): Promise<NoticeRow> {
+  return tx
+    .insertInto('inspection_notices')
+    .values({
+      ...notice,
+      tenants: JSON.stringify(notice.tenants),
+      status: 'open',
+      pausedOn: null,
+      pauseReason: '',
+      closedOn: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function closeNotice(tx: WriteTx, id: number, status: NoticeStatus, on: string) {
+  await tx
+    .updateTable('inspection_notices')
+    .set({ status, closedOn: on })
+    .where('id', '=', id)
+    .execute()
+}
+
+export async function setPause(
+  tx: WriteTx,
+  id: number,
+  pause: { pausedOn: string | null; pauseReason: string; deadline?: string },
+) {
+  await tx.updateTable('inspection_notices').set(pause).where('id', '=', id).execute()
+}
+
+/** The tenants a notice was sent to (person ids). */
+export const noticeTenants = (notice: NoticeRow): string[] => JSON.parse(notice.tenants) as string[]

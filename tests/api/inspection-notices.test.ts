@@ -1,0 +1,279 @@
+import sharp from 'sharp'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { longDate } from '#shared/domain/dates'
+import { inspectionMessages } from '#shared/messages/inspections'
+import type { Notice, NoticesSent } from '#shared/schemas/inspections'
+import type { UploadFile } from '#tests/helpers/pdf-upload'
+import { gradePlots, startRound } from '#tests/helpers/inspections'
+import { createPerson, createPlot, lastLogId, logsAfter, send } from '#tests/helpers/records'
+import { startSmtpServer } from '#tests/helpers/smtp'
+import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
+
+// The chain of notices after inspections (issue 32), through the real app, a real database and a
+// real SMTP server, the clock moved on as the weeks pass: an improvement notice with the photos,
+// nothing more within its deadline, a final notice when the plot is still neglected after it,
+// a pause that moves the deadline on, then notice to quit, whose job ends the tenancy and frees
+// the plot for the waiting list. A plot put right closes its chain; one that changed hands stops it.
+
+const photo: UploadFile = {
+  bytes: await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#7a5' } })
+    .jpeg()
+    .toBuffer(),
+  name: 'brambles.jpg',
+  type: 'image/jpeg',
+}
+
+const pdfText = async (bytes: Uint8Array) =>
+  (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text
+
+describe.each(engines)('notices after inspections on %s', (engine) => {
+  let t: TestApp
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  let committee = ''
+  const moveTo = (date: string) => {
+    const offset = Date.parse(`${date}T12:00:00Z`) - Date.now()
+    t.app.config.clock = () => new Date(Date.now() + offset)
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    t = await createTestApp(engine, { env: { SMTP_URL: smtp.url } })
+    // Deadlines pass when the tests say so: a poll of the runner's own could take a deadline's
+    // job up beside them, before the test has looked.
+    await t.app.jobs.stop()
+    moveTo('2026-06-01')
+    committee = await t.signInAs(3, 'walker')
+    const tenants: Array<[string, string, Record<string, unknown>]> = [
+      ['N1', 'nia', { email: 'nia@example.org', contactBy: 'email' }],
+      ['N2', 'ned', { email: '', address: '2 Lane\nRiverside' }],
+      ['N3', 'gus', { email: 'gus@example.org', contactBy: 'email' }],
+      ['N5', 'ola', { email: 'ola@example.org', contactBy: 'email' }],
+      ['N6', 'pip', { email: 'pip@example.org', contactBy: 'email' }],
+    ]
+    for (const [plotId, personId, details] of tenants) {
+      await createPlot(t, committee, plotId)
+      await createPerson(t, committee, personId, {
+        firstName: personId[0]!.toUpperCase() + personId.slice(1),
+        lastName: 'Grower',
+        ...details,
+      })
+      const added = await send(t, committee, 'PUT', `/api/plots/${plotId}/tenants/${personId}`)
+      expect(added.statusCode, added.body).toBe(200)
+    }
+    await createPlot(t, committee, 'N4')
+  })
+  afterAll(async () => {
+    await t.close()
+    await smtp.close()
+  })
+
+  const sendNotices = async (roundId: number) => {
+    const response = await send(t, committee, 'POST', `/api/inspection-rounds/${roundId}/notices`)
+    expect(response.statusCode, response.body).toBe(200)
+    return response.json<NoticesSent>()
+  }
+  const notices = async () =>
+    (await send(t, committee, 'GET', '/api/inspection-notices')).json<Notice[]>()
+  const noticeOf = async (plotId: string) =>
+    (await notices()).find((notice) => notice.plotId === plotId && notice.status === 'open')
+  const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address))
+  const delivered = async (address: string, count: number) => {
+    await t.app.jobs.runDue()
+    await expect.poll(() => mailsTo(address).length).toBe(count)
+    return mailsTo(address).at(-1)!
+  }
+
+  it('sends an improvement notice with the photos to each neglected plot’s tenants, and none twice', async () => {
+    const round = await startRound(t, committee, '2026-06-01')
+    await gradePlots(
+      t,
+      committee,
+      round,
+      { N1: 'Needs work', N2: 'Not cultivated', N3: 'Good', N4: 'Not cultivated' },
+      { N1: [photo, photo] },
+    )
+    const mark = await lastLogId(t)
+    expect(await sendNotices(round)).toEqual({
+      sent: [
+        { plotId: 'N1', stage: 'improvement' },
+        { plotId: 'N2', stage: 'improvement' },
+      ],
+      complied: [],
+      waiting: [],
+      vacant: ['N4'],
+    })
+    const logged = await logsAfter(t, mark)
+    expect(logged.map((entry) => [entry.methodName, entry.docId])).toEqual([
+      ['sendInspectionNotice', 'N1'],
+      ['sendInspectionNotice', 'N2'],
+    ])
+
+    const mail = await delivered('nia@example.org', 1)
+    expect(mail.subject).toBe('Improvement notice for plot N1')
+    expect(mail.text).toMatch(/^Dear Nia,/)
+    expect(mail.text).toContain('inspected on 1 June 2026')
+    expect(mail.text).toContain('Please put it right by 29 June 2026')
+    expect(mail.attachments.map((file) => file.filename)).toEqual([
+      inspectionMessages.findingsFile('N1'),
+    ])
+    const sheet = mail.attachments[0]!.content
+    expect(await pdfText(sheet)).toContain(inspectionMessages.findingsHeading('N1', '2026-06-01'))
+    // Both photos are in it, drawn as pictures.
+    expect(sheet.toString('latin1').match(/\/Subtype\s*\/Image/g)?.length).toBe(2)
+    expect(await noticeOf('N1')).toMatchObject({
+      stage: 'improvement',
+      sentOn: '2026-06-01',
+      deadline: '2026-06-29',
+      tenants: ['Nia Grower'],
+    })
+
+    // Ned has no e-mail address: a letter, printed with the findings after it.
+    const batches = (await send(t, committee, 'GET', '/api/messages')).json<
+      Array<{ id: number; subject: string }>
+    >()
+    const batch = batches.find((b) => b.subject === inspectionMessages.noticesBatch('2026-06-01'))!
+    const letters = await send(t, committee, 'GET', `/api/messages/${batch.id}/letters.pdf`)
+    expect(letters.statusCode).toBe(200)
+    const printed = await pdfText(letters.rawPayload)
+    expect(printed).toContain('Improvement notice for plot N2')
+    expect(printed).toContain(inspectionMessages.findingsHeading('N2', '2026-06-01'))
+
+    // Sent again: every notice is within its deadline.
+    expect(await sendNotices(round)).toMatchObject({ sent: [], waiting: ['N1', 'N2'] })
+    await t.app.jobs.runDue()
+    expect(mailsTo('nia@example.org')).toHaveLength(1)
+  })
+
+  it('sends the final notice to a plot still neglected after the deadline, and closes the chain of one put right', async () => {
+    moveTo('2026-06-30')
+    const mark = await lastLogId(t)
+    await t.app.jobs.runDue()
+    const due = (await logsAfter(t, mark)).filter((e) => e.methodName === 'reinspectionDue')
+    // The runner takes due jobs up side by side: their entries come in either order.
+    expect(due.map((entry) => [entry.docId, entry.userName]).sort()).toEqual([
+      ['N1', 'system'],
+      ['N2', 'system'],
+    ])
+    const round = await startRound(t, committee, '2026-06-30')
+    await gradePlots(t, committee, round, { N1: 'Needs work', N2: 'Good' })
+    expect(await sendNotices(round)).toMatchObject({
+      sent: [{ plotId: 'N1', stage: 'final' }],
+      complied: ['N2'],
+    })
+    const mail = await delivered('nia@example.org', 2)
+    expect(mail.subject).toBe('Final notice for plot N1')
+    expect(mail.text).toContain('put right by 28 July 2026')
+    const all = await notices()
+    expect(all.find((n) => n.plotId === 'N2')).toMatchObject({
+      status: 'complied',
+      closedOn: '2026-06-30',
+    })
+    expect(all.filter((n) => n.plotId === 'N1').map((n) => [n.stage, n.status])).toEqual([
+      ['final', 'open'],
+      ['improvement', 'escalated'],
+    ])
+  })
+
+  it('pauses a chain with a reason, and on resuming moves its deadline on by the days paused', async () => {
+    const final = (await noticeOf('N1'))!
+    const refused = await send(t, committee, 'POST', `/api/inspection-notices/${final.id}/pause`, {
+      reason: '  ',
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().detail).toBe(inspectionMessages.pauseReasonRequired)
+    moveTo('2026-07-10')
+    const paused = await send(t, committee, 'POST', `/api/inspection-notices/${final.id}/pause`, {
+      reason: 'In hospital until August',
+    })
+    expect(paused.statusCode, paused.body).toBe(200)
+    expect(paused.json()).toMatchObject({
+      pausedOn: '2026-07-10',
+      pauseReason: 'In hospital until August',
+    })
+    expect(
+      (
+        await send(t, committee, 'POST', `/api/inspection-notices/${final.id}/pause`, {
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(409)
+
+    // Past the deadline while paused: the job leaves it be.
+    moveTo('2026-08-01')
+    const mark = await lastLogId(t)
+    await t.app.jobs.runDue()
+    expect((await logsAfter(t, mark)).map((e) => e.methodName)).not.toContain('reinspectionDue')
+    const resumed = await send(t, committee, 'POST', `/api/inspection-notices/${final.id}/resume`)
+    expect(resumed.statusCode, resumed.body).toBe(200)
+    // 22 days paused: 28 July becomes 19 August.
+    expect(resumed.json()).toMatchObject({ pausedOn: null, deadline: '2026-08-19' })
+    const round = await startRound(t, committee, '2026-08-10')
+    await gradePlots(t, committee, round, { N1: 'Not cultivated' })
+    expect(await sendNotices(round)).toMatchObject({ sent: [], waiting: ['N1'] })
+  })
+
+  it('gives notice to quit after the final notice, and its job ends the tenancy and frees the plot', async () => {
+    moveTo('2026-08-20')
+    const round = await startRound(t, committee, '2026-08-20')
+    await gradePlots(t, committee, round, { N1: 'Not cultivated' })
+    expect(await sendNotices(round)).toMatchObject({ sent: [{ plotId: 'N1', stage: 'quit' }] })
+    const mail = await delivered('nia@example.org', 3)
+    expect(mail.subject).toBe('Notice to quit plot N1')
+    expect(mail.text).toContain(`ends on ${longDate('2026-09-20')}`)
+
+    // The last day of the tenancy: still theirs.
+    moveTo('2026-09-20')
+    await t.app.jobs.runDue()
+    expect((await send(t, committee, 'GET', '/api/plots/N1')).json().tenants).toEqual(['nia'])
+
+    moveTo('2026-09-21')
+    const mark = await lastLogId(t)
+    await t.app.jobs.runDue()
+    const ended = (await logsAfter(t, mark)).find((e) => e.methodName === 'endTenancyByNotice')
+    expect(ended).toMatchObject({ docId: 'N1', userName: 'system' })
+    expect((await send(t, committee, 'GET', '/api/plots/N1')).json().tenants).toEqual([])
+    const choices = (await send(t, committee, 'GET', '/api/offers/choices')).json()
+    expect(choices.vacantPlots).toContain('N1')
+    expect((await notices()).find((n) => n.plotId === 'N1' && n.stage === 'quit')).toMatchObject({
+      status: 'ended',
+      closedOn: '2026-09-21',
+    })
+    // Once only, however often the jobs run.
+    const again = await lastLogId(t)
+    await t.app.jobs.runDue()
+    expect((await logsAfter(t, again)).map((e) => e.methodName)).not.toContain('endTenancyByNotice')
+  })
+
+  it('stops the chain of a plot given up before its deadline', async () => {
+    moveTo('2026-10-01')
+    const round = await startRound(t, committee, '2026-10-01')
+    await gradePlots(t, committee, round, { N5: 'Needs work' })
+    expect((await sendNotices(round)).sent).toEqual([{ plotId: 'N5', stage: 'improvement' }])
+    const removed = await send(t, committee, 'DELETE', '/api/plots/N5/tenants/ola')
+    expect(removed.statusCode, removed.body).toBe(200)
+    moveTo('2026-10-30')
+    await t.app.jobs.runDue()
+    expect((await notices()).find((n) => n.plotId === 'N5')).toMatchObject({ status: 'stopped' })
+  })
+
+  it('goes straight to a final notice after two improvement notices within two years', async () => {
+    for (const [bad, good] of [
+      ['2026-11-01', '2026-12-01'],
+      ['2027-01-01', '2027-02-01'],
+    ] as const) {
+      moveTo(bad)
+      const round = await startRound(t, committee, bad)
+      await gradePlots(t, committee, round, { N6: 'Needs work' })
+      expect((await sendNotices(round)).sent).toEqual([{ plotId: 'N6', stage: 'improvement' }])
+      moveTo(good)
+      const better = await startRound(t, committee, good)
+      await gradePlots(t, committee, better, { N6: 'Good' })
+      expect((await sendNotices(better)).complied).toEqual(['N6'])
+    }
+    moveTo('2027-03-01')
+    const round = await startRound(t, committee, '2027-03-01')
+    await gradePlots(t, committee, round, { N6: 'Not cultivated' })
+    expect((await sendNotices(round)).sent).toEqual([{ plotId: 'N6', stage: 'final' }])
+  })
+})
