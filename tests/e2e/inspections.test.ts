@@ -1,15 +1,20 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { APIRequestContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { comparePlotIds } from '#shared/domain/plots'
 import { inspectionMessages } from '#shared/messages/inspections'
+import { offerMessages } from '#shared/messages/offers'
+import type { Person } from '#shared/schemas/person'
+import type { Plot } from '#shared/schemas/plot'
 import type { RoundDetail } from '#shared/schemas/inspections'
 import {
-  apiAs,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   settled,
   signedInPage,
   smallTapTargets,
+  startServer,
+  type TestServer,
 } from '#tests/helpers/browser'
 import {
   field,
@@ -19,27 +24,40 @@ import {
   seedDemo,
   statusTexts,
   useServerAndBrowser,
+  useSmtpServer,
 } from '#tests/helpers/e2e-fixtures'
 
-// A round walked on a phone on the demo site (issue 32): grade plots one after another, with
-// photos from the phone's camera; lose the signal, reload the page (the service worker answers)
-// and go on grading; close the page with no signal and open it again; when the signal returns
-// everything kept on the phone is sent, once.
+// Issue 32's acceptance, on the demo site on a phone: a round walked with photos, online, then
+// with no signal after a reload (the service worker answers), then with the page closed and
+// opened again; everything kept on the phone is sent when the signal returns. Send notices mails
+// the improvement notice; with the calendar moved past its deadline, the plot inspected again and
+// still neglected gets the final notice, then notice to quit, whose end date ends the tenancy and
+// puts the plot among the vacant plots of the offer form.
 
-const TODAY = '2026-06-01'
+const FIRST_WALK = '2026-06-01'
 
-describe('inspecting plots on the demo site, on a phone', () => {
+describe('inspections and notices on the demo site, on a phone', () => {
   let dataDir = ''
   beforeAll(() => {
     dataDir = seedDemo('inspections')
   })
-  const suite = useServerAndBrowser(() => ({ dataDir, env: { TODAY } }))
-  let api: APIRequestContext
+  const smtp = useSmtpServer()
+  const env = (today: string) => ({ SMTP_URL: smtp.url, TODAY: today, JOB_POLL_MS: '300' })
+  const suite = useServerAndBrowser(() => ({ dataDir, env: env(FIRST_WALK) }))
+  let server: TestServer
+  let later: TestServer | undefined
+  const restartOn = async (today: string) => {
+    await server.stop()
+    later = server = await startServer({ dataDir, env: env(today) })
+  }
 
   // A phone camera's photo: 4,000 px wide and a few MB.
   let cameraPhoto: Buffer
+  // A plot whose tenant is written to by e-mail: its notices are read as they arrive.
+  let target = ''
+  let tenantEmail = ''
   beforeAll(async () => {
-    api = await apiAs(suite.server, 'fixtures', 3)
+    server = suite.server
     cameraPhoto = await sharp({
       create: {
         width: 4000,
@@ -51,25 +69,55 @@ describe('inspecting plots on the demo site, on a phone', () => {
     })
       .jpeg({ quality: 95 })
       .toBuffer()
+    const page = await walkerPage()
+    const plots = (await (await page.request.get('/api/plots')).json()) as Plot[]
+    const people = (await (
+      await page.request.get('/api/people?status=plotholders')
+    ).json()) as Person[]
+    const byId = new Map(people.map((person) => [person.id, person]))
+    const chosen = plots
+      .filter((plot) => plot.tenants.length === 1)
+      .sort((a, b) => comparePlotIds(a.id, b.id))
+      .find((plot) => {
+        const tenant = byId.get(plot.tenants[0]!)
+        return tenant?.email && tenant.contactBy === 'email'
+      })!
+    target = chosen.id
+    tenantEmail = byId.get(chosen.tenants[0]!)!.email
+    await page.context().close()
   })
   afterAll(async () => {
-    await api?.dispose()
+    await later?.stop()
   })
 
+  function walkerPage() {
+    return signedInPage(suite.browser, server, { userName: 'walker', level: 3, viewport: PHONE })
+  }
   const expectUsable = async (page: Page) => {
     await settled(page)
     await expectNoAxeViolations(page)
     await expectNoHorizontalScroll(page)
     expect(await smallTapTargets(page)).toEqual([])
   }
-
-  /** Grades the plot the form has chosen; gives its number. */
-  async function grade(page: Page, gradeName: string, cultivated: string, notes = '') {
-    const plotId = await field(page, inspectionMessages.plot).inputValue()
+  const startRound = async (page: Page, date: string) => {
+    await page.goto('/members/inspections')
+    await poll(() => headingOf(page)).toBe(inspectionMessages.inspections)
+    // The round is dated as the server's calendar is set for the test (the phone's own day is
+    // the default).
+    await field(page, inspectionMessages.roundDate).fill(date)
+    await field(page, inspectionMessages.walkers).fill('Pat and Sam')
+    await page.getByRole('button', { name: inspectionMessages.startRoundButton }).click()
+    await poll(() => headingOf(page)).toBe(inspectionMessages.roundHeading(date))
+    return new URL(page.url()).pathname
+  }
+  /** Grades the plot the form has chosen (or `plotId`, chosen first); gives its number. */
+  async function grade(page: Page, gradeName: string, cultivated: string, notes = '', plotId = '') {
+    if (plotId) await field(page, inspectionMessages.plot).selectOption(plotId)
+    const chosen = await field(page, inspectionMessages.plot).inputValue()
     await page.getByLabel(gradeName, { exact: true }).check()
     await field(page, inspectionMessages.cultivated).fill(cultivated)
     if (notes) await field(page, inspectionMessages.notes).fill(notes)
-    return plotId
+    return chosen
   }
   const addPhoto = async (page: Page) => {
     await field(page, inspectionMessages.addPhotos).setInputFiles({
@@ -92,47 +140,41 @@ describe('inspecting plots on the demo site, on a phone', () => {
     })
   const sentBy = (page: Page, plotId: string) =>
     poll(() => row(page, plotId).textContent(), `plot ${plotId} sent`).toContain('walker')
+  const sendNotices = async (page: Page) => {
+    await page.getByRole('button', { name: inspectionMessages.sendNotices }).click()
+    await poll(() => statusTexts(page)).toContainEqual(expect.stringMatching(/notices? sent: /))
+  }
+  const mailTo = async (subject: string) => {
+    const find = () =>
+      smtp.received.find((mail) => mail.to.includes(tenantEmail) && mail.subject === subject)
+    await poll(() => Boolean(find()), subject).toBe(true)
+    return find()!
+  }
 
-  it('grades plots online, offline after a reload, and sends what the phone kept when the signal returns', async () => {
-    const page = await signedInPage(suite.browser, suite.server, {
-      userName: 'walker',
-      level: 3,
-      viewport: PHONE,
-    })
+  it('walks a round online and offline, and sends what the phone kept when the signal returns', async () => {
+    const page = await walkerPage()
     await page.goto('/members/plots')
     await page.getByRole('link', { name: inspectionMessages.inspections, exact: true }).click()
     await poll(() => headingOf(page)).toBe(inspectionMessages.inspections)
     await poll(() => page.getByText(inspectionMessages.noRoundsYet).isVisible()).toBe(true)
     await expectUsable(page)
-
-    // The round is dated as the server's calendar is set for the test (the phone's own day is
-    // the default).
-    await field(page, inspectionMessages.roundDate).fill(TODAY)
-    await field(page, inspectionMessages.walkers).fill('Pat and Sam')
-    await page.getByRole('button', { name: inspectionMessages.startRoundButton }).click()
-    await poll(() => headingOf(page)).toBe(inspectionMessages.roundHeading(TODAY))
-    const roundPath = new URL(page.url()).pathname
-    const plotCount = (
-      (await (
-        await api.get(`/api/inspection-rounds/${roundPath.split('/').pop()}`)
-      ).json()) as RoundDetail
-    ).plots.length
+    const roundPath = await startRound(page, FIRST_WALK)
     await expectUsable(page)
 
-    // Online: the first plot in walking order is chosen, and saving moves on to the next.
-    const first = await grade(page, 'Good', '90')
-    await save(page)
-    await poll(() => statusTexts(page)).toContain(inspectionMessages.plotSaved(first))
-    await sentBy(page, first)
-    const second = await grade(page, 'Needs work', '40', 'Brambles along the east side.')
-    expect(second).not.toBe(first)
+    // Online: the plot chosen from the list, then the next one in walking order.
+    await grade(page, 'Needs work', '40', 'Brambles along the east side.', target)
     await addPhoto(page)
     await save(page)
-    await sentBy(page, second)
-    const sentPhoto = row(page, second).getByRole('img', {
-      name: inspectionMessages.photoOfPlot(second, 1),
+    await poll(() => statusTexts(page)).toContain(inspectionMessages.plotSaved(target))
+    await sentBy(page, target)
+    const sentPhoto = row(page, target).getByRole('img', {
+      name: inspectionMessages.photoOfPlot(target, 1),
     })
     await poll(() => sentPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600)
+    const second = await grade(page, 'Good', '90')
+    expect(second).not.toBe(target)
+    await save(page)
+    await sentBy(page, second)
     await expectUsable(page)
     // The service worker has the page and its data before the signal goes.
     await poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
@@ -140,14 +182,14 @@ describe('inspecting plots on the demo site, on a phone', () => {
     // No signal, and the page reloaded: the service worker answers with the screen and the round.
     await page.context().setOffline(true)
     await page.reload()
-    await poll(() => headingOf(page)).toBe(inspectionMessages.roundHeading(TODAY))
+    await poll(() => headingOf(page)).toBe(inspectionMessages.roundHeading(FIRST_WALK))
     await poll(() => page.getByText(inspectionMessages.offline).isVisible()).toBe(true)
-    await poll(() => row(page, second).textContent()).toContain('walker')
-    const third = await grade(page, 'Not cultivated', '0', 'Nothing sown this year.')
+    await poll(() => row(page, target).textContent()).toContain('walker')
+    const third = await grade(page, 'Acceptable', '70', 'Nothing sown at the far end.')
     await addPhoto(page)
     await save(page)
     await poll(() => page.getByText(inspectionMessages.waitingToSend(1)).isVisible()).toBe(true)
-    const fourth = await grade(page, 'Needs work', '30', 'Shed roof falling in.')
+    const fourth = await grade(page, 'Good', '95', 'Tidy.')
     await save(page)
     await poll(() => page.getByText(inspectionMessages.waitingToSend(2)).isVisible()).toBe(true)
     await poll(() => row(page, fourth).textContent()).toContain(inspectionMessages.waitingOnPhone)
@@ -166,18 +208,69 @@ describe('inspecting plots on the demo site, on a phone', () => {
     await sentBy(again, fourth)
     await poll(() => again.getByText(inspectionMessages.waitingToSend(1)).count()).toBe(0)
     const kept = (await (
-      await api.get(`/api/inspection-rounds/${roundPath.split('/').pop()}`)
+      await again.request.get(`/api/inspection-rounds/${roundPath.split('/').pop()}`)
     ).json()) as RoundDetail
     expect(kept.inspections.map((i) => [i.plotId, i.grade, i.cultivated, i.photos.length])).toEqual(
       [
-        [first, 'Good', 90, 0],
-        [second, 'Needs work', 40, 1],
-        [third, 'Not cultivated', 0, 1],
-        [fourth, 'Needs work', 30, 0],
+        [target, 'Needs work', 40, 1],
+        [second, 'Good', 90, 0],
+        [third, 'Acceptable', 70, 1],
+        [fourth, 'Good', 95, 0],
       ],
     )
+
+    // Send notices: the improvement notice reaches the tenant, with the plot and the deadline.
+    await sendNotices(again)
+    const notice = await mailTo(`Improvement notice for plot ${target}`)
+    expect(notice.text).toContain('Please put it right by 29 June 2026')
+    expect(notice.attachments.map((file) => file.filename)).toEqual([
+      inspectionMessages.findingsFile(target),
+    ])
+    await again.goto('/members/inspections')
+    const notices = again.getByRole('table', { name: inspectionMessages.notices })
+    await poll(() => notices.textContent()).toContain(inspectionMessages.letterStage.improvement)
+    await expectUsable(again)
+  })
+
+  it('inspects again after the deadline, sends the final notice, then notice to quit, which frees the plot', async () => {
+    // A day after the deadline: the plot is due for re-inspection, and still neglected.
+    await restartOn('2026-06-30')
+    let page = await walkerPage()
+    await page.goto('/members/inspections')
     await poll(() =>
-      again.getByText(inspectionMessages.roundSummary(4, plotCount), { exact: false }).isVisible(),
+      page.getByText(inspectionMessages.reinspectBy(target, '2026-06-29')).isVisible(),
     ).toBe(true)
+    await startRound(page, '2026-06-30')
+    await grade(page, 'Not cultivated', '10', 'No change since the notice.', target)
+    await save(page)
+    await sentBy(page, target)
+    await sendNotices(page)
+    const final = await mailTo(`Final notice for plot ${target}`)
+    expect(final.text).toContain('put right by 28 July 2026')
+    await page.context().close()
+
+    // After the final notice's deadline: notice to quit, a month's notice.
+    await restartOn('2026-07-29')
+    page = await walkerPage()
+    await startRound(page, '2026-07-29')
+    await grade(page, 'Not cultivated', '5', '', target)
+    await save(page)
+    await sentBy(page, target)
+    await sendNotices(page)
+    const quit = await mailTo(`Notice to quit plot ${target}`)
+    expect(quit.text).toContain('ends on 29 August 2026')
+    await page.context().close()
+
+    // The day after the tenancy's end: its job has freed the plot for the waiting list.
+    await restartOn('2026-08-30')
+    page = await walkerPage()
+    await poll(async () => {
+      const plot = (await (await page.request.get(`/api/plots/${target}`)).json()) as Plot
+      return plot.tenants.length
+    }).toBe(0)
+    await page.goto('/members/offers/new')
+    await poll(() => headingOf(page)).toBe(offerMessages.makeOffer)
+    const vacant = field(page, offerMessages.plot).locator('option')
+    await poll(() => vacant.allTextContents()).toContain(target)
   })
 })

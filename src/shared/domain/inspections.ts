@@ -164,3 +164,10 @@ export function noticeDeadline(
 
 /** The day `years` before `date`: improvement notices sent after it count towards a final one. */
 export const yearsBefore = (date: string, years: number) => addMonths(date, -12 * years)
+
+/** An improvement or final notice, running and not paused, whose deadline has passed. */
+export const reinspectionDue = (
+  notice: { status: NoticeStatus; stage: NoticeStage; pausedOn: string | null; deadline: string },
+  today: string,
+) =>
+  notice.status === 'open' && notice.stage !== 'quit' && !notice.pausedOn && notice.deadline < today

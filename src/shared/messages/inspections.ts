@@ -4,6 +4,12 @@
 import { longDate } from '#shared/domain/dates'
 import { counted, inWords } from '#shared/domain/text'
 
+const stageNames = {
+  improvement: 'Improvement notice',
+  final: 'Final notice',
+  quit: 'Notice to quit',
+} as const
+
 export const inspectionMessages = {
   inspections: 'Inspections',
   // Settings.
@@ -17,11 +23,7 @@ export const inspectionMessages = {
   noticeMonths: 'Notice period of a notice to quit (months)',
   repeatNotices: 'Improvement notices that lead straight to a final notice',
   repeatYears: 'Within how many years',
-  letterStage: {
-    improvement: 'Improvement notice',
-    final: 'Final notice',
-    quit: 'Notice to quit',
-  },
+  letterStage: stageNames,
   letterSubject: 'Subject',
   letterBody: 'Text',
   letterFieldsHint: (fields: readonly string[]) =>
@@ -89,10 +91,14 @@ export const inspectionMessages = {
   // Notices.
   notices: 'Notices',
   sendNotices: 'Send notices',
-  noticesSent: (count: number) =>
-    count === 0
+  sendNoticesHint:
+    'Sends each plot graded for a notice the next notice of its chain, by e-mail or as a letter to print, and closes the notices of plots put right.',
+  sendWaitingFirst:
+    'Records on this phone are still waiting to send: send them before the notices.',
+  noticesSent: (sent: readonly { plotId: string; stage: 'improvement' | 'final' | 'quit' }[]) =>
+    sent.length === 0
       ? 'No plot of this round called for a notice.'
-      : `${counted(count, 'notice')} sent.`,
+      : `${counted(sent.length, 'notice')} sent: ${inWords(sent.map(({ plotId, stage }) => `${stageNames[stage].toLowerCase()} for plot ${plotId}`))}.`,
   noticesComplied: (plots: readonly string[]) =>
     `Put right since the last notice: ${plots.length === 1 ? 'plot' : 'plots'} ${inWords(plots)}.`,
   noticesWaiting: (plots: readonly string[]) =>

@@ -131,6 +131,8 @@ export const noticeSchema = z.object({
   closedOn: z.string().nullable(),
   /** The tenants it was sent to, by name. */
   tenants: z.array(z.string()),
+  /** Its deadline has passed and the plot should be inspected again (not for notice to quit). */
+  reinspectionDue: z.boolean(),
 })
 export type Notice = z.infer<typeof noticeSchema>
 

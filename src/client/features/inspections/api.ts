@@ -3,6 +3,8 @@ import type {
   Inspection,
   InspectionSettings,
   NewRound,
+  Notice,
+  NoticesSent,
   Round,
   RoundDetail,
   RoundSummary,
@@ -45,3 +47,28 @@ export const sendInspection = ({ record, photos }: Waiting) =>
       'photos',
     ),
   })
+
+export const noticesQuery = queryOptions({
+  queryKey: [...queryKeys.inspections, 'notices'],
+  queryFn: () => api<Notice[]>('/api/inspection-notices'),
+})
+
+export const sendNotices = (roundId: number) =>
+  api<NoticesSent>(`/api/inspection-rounds/${roundId}/notices`, { method: 'POST' })
+
+export const pauseNotice = ({ id, reason }: { id: number; reason: string }) =>
+  api<Notice>(`/api/inspection-notices/${id}/pause`, { method: 'POST', json: { reason } })
+
+export const resumeNotice = (id: number) =>
+  api<Notice>(`/api/inspection-notices/${id}/resume`, { method: 'POST' })
+
+/**
+ * What notices change, for useChange to refresh: the notices and rounds, the messages sent, and
+ * the plots and people (a notice to quit ends a tenancy).
+ */
+export const changedByNotices = [
+  queryKeys.inspections,
+  queryKeys.messages,
+  queryKeys.plots,
+  queryKeys.people,
+]

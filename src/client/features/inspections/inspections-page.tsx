@@ -16,6 +16,7 @@ import { queryKeys } from '../../lib/query-keys.ts'
 import { useViewer } from '../../lib/session.ts'
 import { useChange } from '../../lib/use-change.ts'
 import { roundsQuery, startRound } from './api.ts'
+import { NoticesList } from './notices-list.tsx'
 import { OutboxStatus } from './outbox-status.tsx'
 import { useOutbox } from './use-outbox.ts'
 import './inspections.css'
@@ -65,6 +66,7 @@ export function InspectionsPage() {
           )
         }
       </QueryState>
+      <NoticesList />
     </section>
   )
 }

@@ -13,6 +13,7 @@ import { roundQuery } from './api.ts'
 import { OutboxStatus } from './outbox-status.tsx'
 import { PlotRecordForm } from './plot-record-form.tsx'
 import { RoundTable, type Row } from './round-table.tsx'
+import { SendNotices } from './send-notices.tsx'
 import { useOutbox } from './use-outbox.ts'
 import './inspections.css'
 
@@ -113,6 +114,10 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
       ) : null}
       <h2>{inspectionMessages.roundResults}</h2>
       <RoundTable rows={rows} latest={latest} />
+      <SendNotices
+        roundId={detail.round.id}
+        waiting={rows.filter((row) => row.waitingPhotos).length}
+      />
       <h2>{inspectionMessages.plotsNotSeen}</h2>
       {notSeen.length === 0 ? (
         <p>{inspectionMessages.allPlotsSeen}</p>

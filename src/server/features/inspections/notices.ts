@@ -4,6 +4,7 @@ import {
   latestByPlot,
   nextNoticeStep,
   noticeDeadline,
+  reinspectionDue,
   yearsBefore,
   type NoticeStage,
 } from '#shared/domain/inspections'
@@ -324,7 +325,7 @@ export async function pauseNotice(
       const notice = await requireRunning(tx, id)
       if (notice.pausedOn) throw conflict(inspectionMessages.noticeAlreadyPaused)
       await noticesRepo.setPause(tx, id, { pausedOn: clock.today(), pauseReason: reason })
-      return describeNotice(tx, (await noticesRepo.findNotice(tx, id))!)
+      return describeNotice(tx, (await noticesRepo.findNotice(tx, id))!, clock.today())
     },
     { noticeId: id, reason },
   )
@@ -357,13 +358,13 @@ export async function resumeNotice(
       const deadline = addDays(notice.deadline, pausedDays)
       await noticesRepo.setPause(tx, id, { pausedOn: null, pauseReason: '', deadline })
       await scheduleDeadline(inspections, tx, id, deadline)
-      return describeNotice(tx, (await noticesRepo.findNotice(tx, id))!)
+      return describeNotice(tx, (await noticesRepo.findNotice(tx, id))!, clock.today())
     },
     { noticeId: id },
   )
 }
 
-async function describeNotice(tx: ReadTx, notice: NoticeRow): Promise<Notice> {
+async function describeNotice(tx: ReadTx, notice: NoticeRow, today: string): Promise<Notice> {
   const tenants = await Promise.all(
     noticesRepo.noticeTenants(notice).map(async (id) => {
       const person = await peopleRepo.findPerson(tx, id)
@@ -371,17 +372,17 @@ async function describeNotice(tx: ReadTx, notice: NoticeRow): Promise<Notice> {
     }),
   )
   const { inspectionId: _, ...shown } = notice
-  return { ...shown, tenants }
+  return { ...shown, tenants, reinspectionDue: reinspectionDue(notice, today) }
 }
 
 /** The notices running, and those closed in the last 90 days, newest first. */
 export async function listNotices({ db, clock }: Inspections): Promise<Notice[]> {
   const rows = await noticesRepo.listNotices(db.kysely, addDays(clock.today(), -90))
-  return Promise.all(rows.map((row) => describeNotice(db.kysely, row)))
+  return Promise.all(rows.map((row) => describeNotice(db.kysely, row, clock.today())))
 }
 
 /** Every notice of a plot, oldest first. */
-export async function plotNotices({ db }: Inspections, plotId: string): Promise<Notice[]> {
+export async function plotNotices({ db, clock }: Inspections, plotId: string): Promise<Notice[]> {
   const rows = await noticesRepo.noticesOfPlot(db.kysely, plotId)
-  return Promise.all(rows.map((row) => describeNotice(db.kysely, row)))
+  return Promise.all(rows.map((row) => describeNotice(db.kysely, row, clock.today())))
 }
