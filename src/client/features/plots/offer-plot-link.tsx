@@ -6,7 +6,9 @@ import { newOfferHref } from '../../lib/new-offer-href.ts'
 export function OfferPlotLink({ plotId }: { plotId: string }) {
   return (
     <p>
-      <Link to={newOfferHref({ plot: plotId })}>{offerMessages.offerThisPlot}</Link>
+      <Link className="link-target" to={newOfferHref({ plot: plotId })}>
+        {offerMessages.offerThisPlot}
+      </Link>
     </p>
   )
 }
