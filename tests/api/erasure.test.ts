@@ -125,9 +125,14 @@ describe.each(engines)('erasing a person’s details on %s', (engine) => {
       outstanding: 0,
     })
     expect(invoice.paid).toBeGreaterThan(0)
-    // The invoice's e-mail and the message: when and how each went is kept, to the marker.
+    // The invoice's e-mail, the message and the notice: when and how each went is kept, to the
+    // marker; the notice is theirs under the marker's id.
     const copies = (await send(t, committee, 'GET', '/api/people/former-1/messages')).json()
-    expect(copies).toHaveLength(2)
+    expect(copies).toHaveLength(3)
+    const notices = (await send(t, committee, 'GET', '/api/inspection-notices')).json()
+    expect(notices).toEqual([
+      expect.objectContaining({ plotId: 'E1', tenants: ['Former member 1'] }),
+    ])
     expect(copies).toContainEqual(
       expect.objectContaining({ subject: 'Water off on Sunday', recipient: 'Former member 1' }),
     )

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { longDate } from '#shared/domain/dates'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { Notice, NoticesSent } from '#shared/schemas/inspections'
+import type { HistoryEvent } from '#shared/schemas/plot-history'
+import { startRentYear } from '#tests/helpers/rent'
 import type { UploadFile } from '#tests/helpers/pdf-upload'
 import { gradePlots, startRound } from '#tests/helpers/inspections'
 import { createPerson, createPlot, lastLogId, logsAfter, send } from '#tests/helpers/records'
@@ -275,5 +277,48 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
     const round = await startRound(t, committee, '2027-03-01')
     await gradePlots(t, committee, round, { N6: 'Not cultivated' })
     expect((await sendNotices(round)).sent).toEqual([{ plotId: 'N6', stage: 'final' }])
+  })
+
+  it("shows a plot's history: tenants, inspections with photos, notices, offers and invoices, newest first", async () => {
+    // The freed plot is offered and let again, and a rent year invoices it.
+    await createPerson(t, committee, 'wes', {
+      firstName: 'Wes',
+      lastName: 'Grower',
+      onWaitingList: true,
+      joinedWaitingList: '2020-01-01',
+    })
+    const offer = await send(t, committee, 'POST', '/api/offers', { plotId: 'N1', personId: 'wes' })
+    expect(offer.statusCode, offer.body).toBe(201)
+    const accepted = await send(t, committee, 'POST', `/api/offers/${offer.json().id}/answer`, {
+      answer: 'accept',
+    })
+    expect(accepted.statusCode, accepted.body).toBe(200)
+    await startRentYear(t, committee, '2027-03-01')
+
+    const response = await send(t, committee, 'GET', '/api/plots/N1/history')
+    expect(response.statusCode, response.body).toBe(200)
+    const history = response.json<HistoryEvent[]>()
+    const titles = history.map((entry) => entry.title)
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'Nia Grower became a tenant',
+        'Inspected: Needs work, 50% cultivated',
+        'Improvement notice sent to Nia Grower',
+        'Final notice sent to Nia Grower',
+        'Notice to quit sent to Nia Grower',
+        'The tenancy ended by notice to quit',
+        'Offered to Wes Grower',
+        'Let to Wes Grower, who accepted the offer',
+      ]),
+    )
+    expect(titles.find((title) => title.startsWith('Invoice '))).toMatch(/^Invoice \d+ for .+: £/)
+    // Newest first: the invoice of March 2027 before the tenancy's start in June 2026.
+    expect(titles.findIndex((title) => title.startsWith('Invoice '))).toBeLessThan(
+      titles.indexOf('Nia Grower became a tenant'),
+    )
+    const withPhotos = history.find((entry) => entry.photos.length > 0)!
+    expect(withPhotos.photos).toHaveLength(2)
+    expect((await send(t, committee, 'GET', withPhotos.photos[0]!.url)).statusCode).toBe(200)
+    expect((await send(t, committee, 'GET', '/api/plots/nowhere/history')).statusCode).toBe(404)
   })
 })

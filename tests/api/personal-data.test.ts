@@ -73,8 +73,14 @@ describe.each(engines)('a person’s data in one download on %s', (engine) => {
       expect.objectContaining({ plotId: 'G7', paid: 1000, lines: [expect.anything()] }),
     ])
     expect(data.ledger).toEqual([expect.objectContaining({ kind: 'payment', amount: 1000 })])
-    // The invoice's e-mail, and the message.
-    expect(data.messages).toHaveLength(2)
+    // The invoice's e-mail, the message, and the inspection's improvement notice.
+    expect(data.messages).toHaveLength(3)
+    expect(data.messages).toContainEqual(
+      expect.objectContaining({ subject: 'Improvement notice for plot G7' }),
+    )
+    expect(data.inspectionNotices).toEqual([
+      expect.objectContaining({ plotId: 'G7', stage: 'improvement', tenants: ['patg'] }),
+    ])
     expect(data.messages).toContainEqual(
       expect.objectContaining({
         subject: 'Water off on Sunday',

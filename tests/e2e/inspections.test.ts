@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core'
 import { comparePlotIds } from '#shared/domain/plots'
 import { inspectionMessages } from '#shared/messages/inspections'
 import { offerMessages } from '#shared/messages/offers'
+import { plotHistoryMessages } from '#shared/messages/plot-history'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { RoundDetail } from '#shared/schemas/inspections'
@@ -272,5 +273,16 @@ describe('inspections and notices on the demo site, on a phone', () => {
     await poll(() => headingOf(page)).toBe(offerMessages.makeOffer)
     const vacant = field(page, offerMessages.plot).locator('option')
     await poll(() => vacant.allTextContents()).toContain(target)
+
+    // The plot's page tells the whole story, newest first, with the inspection's photo.
+    await page.goto(`/members/plots/${target}`)
+    const history = page.getByRole('region', { name: plotHistoryMessages.heading })
+    await poll(() => history.textContent()).toContain(plotHistoryMessages.noticeEnded)
+    const told = (await history.textContent()) ?? ''
+    for (const stage of ['Improvement notice', 'Final notice', 'Notice to quit'])
+      expect(told).toContain(`${stage} sent to`)
+    expect(told.indexOf(plotHistoryMessages.noticeEnded)).toBeLessThan(told.indexOf('Final notice'))
+    await poll(() => history.getByRole('img').count()).toBe(1)
+    await expectUsable(page)
   })
 })

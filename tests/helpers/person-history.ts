@@ -3,6 +3,7 @@ import type { Invoice } from '#shared/schemas/rent'
 import { createPerson, createPlot, linkAccount, send } from './records.ts'
 import { startRentYear } from './rent.ts'
 import type { TestApp } from './test-app.ts'
+import { gradePlots, inspectionRecord, sendRecord, startRound } from './inspections.ts'
 
 // A person with something kept about them in every feature (issue 30): their record, an
 // account, a plot and its invoice, a message sent to them and to someone else, an enquiry from
@@ -46,6 +47,19 @@ export async function givePersonAHistory(t: TestApp, committee: string, history:
     enquiry: 'Can I have a second water butt?',
   })
   expect(asked.statusCode, asked.body).toBe(201)
+  // Their plot inspected, the inspector's note naming them, and an improvement notice sent.
+  const round = await startRound(t, committee, today)
+  await gradePlots(t, committee, round, { [plotId]: 'Needs work' })
+  const noted = await sendRecord(
+    t,
+    committee,
+    inspectionRecord(round, plotId, 'Needs work', {
+      notes: `Spoke to ${String(person.firstName)} ${String(person.lastName)} at the gate.`,
+    }),
+  )
+  expect(noted.statusCode, noted.body).toBe(201)
+  const notices = await send(t, committee, 'POST', `/api/inspection-rounds/${round}/notices`)
+  expect(notices.json().sent, notices.body).toEqual([{ plotId, stage: 'improvement' }])
   await t.app.jobs.runDue()
   return invoices.find((invoice) => invoice.payerId === id)!.id
 }

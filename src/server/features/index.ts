@@ -10,6 +10,7 @@ import { logsFeature } from '#server/features/logs/routes'
 import { messagesFeature } from '#server/features/messages/routes'
 import { newsFeature } from '#server/features/news/routes'
 import { peopleFeature } from '#server/features/people/routes'
+import { plotHistoryFeature } from '#server/features/plot-history/routes'
 import { plotsFeature } from '#server/features/plots/routes'
 import { rentFeature } from '#server/features/rent/routes'
 import { meFeature } from '#server/features/sign-in/me'
@@ -42,6 +43,7 @@ const FEATURES = [
   rentFeature,
   lettingFeature,
   inspectionsFeature,
+  plotHistoryFeature,
   vitalsFeature,
 ]
 

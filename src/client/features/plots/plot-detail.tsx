@@ -13,6 +13,11 @@ const OfferPlotLink = lazy(() =>
   import('./offer-plot-link.tsx').then((m) => ({ default: m.OfferPlotLink })),
 )
 
+// Loaded apart, for the committee only: its words and its timeline.
+const PlotHistory = lazy(() =>
+  import('./plot-history.tsx').then((m) => ({ default: m.PlotHistory })),
+)
+
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
 
 interface Props {
@@ -101,6 +106,11 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
       </div>
       {/* The rent is the committee's business (level 3): the land manager does not see it. */}
       {active ? <InvoiceHistory of="plot" id={plot.id} heading="h2" /> : null}
+      {active ? (
+        <Suspense fallback={null}>
+          <PlotHistory plotId={plot.id} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

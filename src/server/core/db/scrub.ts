@@ -22,7 +22,8 @@ export function detailForms(details: readonly string[]): string[] {
   return [...new Set(forms)].sort((a, b) => b.length - a.length)
 }
 
-const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+/** A LIKE pattern for text holding `text` anywhere, with LIKE's own characters escaped (`escape '\\'`). */
+export const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /**
  * In `table`, replaces each of `details` by `marker` in the text `columns` of the rows `where`

@@ -1,7 +1,8 @@
 import type { NoticeStage, NoticeStatus } from '#shared/domain/inspections'
 import type { InspectionNoticesTable } from '#server/core/db/schema'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
+import { likeEscaped } from '#server/core/db/scrub'
 
 // The notices: each plot's chain, one row a step.
 
@@ -99,3 +100,26 @@ export async function setPause(
 
 /** The tenants a notice was sent to (person ids). */
 export const noticeTenants = (notice: NoticeRow): string[] => JSON.parse(notice.tenants) as string[]
+
+/** The notices sent to the person, oldest first (their data, in one download). */
+export async function noticesTo(tx: ReadTx, personId: string): Promise<NoticeRow[]> {
+  const rows = await tx
+    .selectFrom('inspection_notices')
+    .selectAll()
+    .where(sql<boolean>`tenants like ${likeEscaped(JSON.stringify(personId))} escape '\\'`)
+    .orderBy('id')
+    .execute()
+  return rows.filter((row) => noticeTenants(row).includes(personId))
+}
+
+/** An erasure: the notices sent to the person name the id their record keeps from now on. */
+export async function moveNoticeTenant(tx: WriteTx, from: string, to: string) {
+  for (const notice of await noticesTo(tx, from)) {
+    const tenants = noticeTenants(notice).map((id) => (id === from ? to : id))
+    await tx
+      .updateTable('inspection_notices')
+      .set({ tenants: JSON.stringify(tenants) })
+      .where('id', '=', notice.id)
+      .execute()
+  }
+}

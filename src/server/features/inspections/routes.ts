@@ -33,6 +33,7 @@ import {
   resumeNotice,
   sendNotices,
 } from '#server/features/inspections/notices'
+import { eraseInspectionData, inspectionDataOf } from '#server/features/inspections/person-data'
 import { listRounds, roundDetail, startRound } from '#server/features/inspections/rounds'
 import { inspectionSettings, saveInspectionSettings } from '#server/features/inspections/settings'
 
@@ -54,6 +55,8 @@ const recordForm = z.object({
 // read only here.
 export async function inspectionsFeature(app: App) {
   app.jobs.define(noticeDeadlineJob(app))
+  app.hooks.describingPerson.push(inspectionDataOf)
+  app.hooks.erasingPerson.push(eraseInspectionData)
   // pdfkit and sharp are loaded by the first notice printed or mailed, not by every server.
   const findings = () => import('#server/features/inspections/notice-pages')
   app.copies.defineAttachment(

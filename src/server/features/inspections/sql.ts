@@ -50,6 +50,17 @@ export async function roundInspections(tx: ReadTx, roundId: number): Promise<Ins
   return withPhotos(tx, rows)
 }
 
+/** Every record of a plot, with photos, oldest first (the plot's history). */
+export async function plotInspections(tx: ReadTx, plotId: string): Promise<Inspection[]> {
+  const rows = await tx
+    .selectFrom('inspections')
+    .selectAll()
+    .where('plotId', '=', plotId)
+    .orderBy('recordedAt')
+    .execute()
+  return withPhotos(tx, rows)
+}
+
 async function withPhotos(tx: ReadTx, rows: readonly InspectionRow[]): Promise<Inspection[]> {
   if (rows.length === 0) return []
   const photos = await tx

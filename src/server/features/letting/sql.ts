@@ -51,6 +51,16 @@ export function shownOffer(tx: ReadTx, id: number): Promise<ShownOffer | undefin
   return tx.selectFrom('offers').select(shownColumns).where('id', '=', id).executeTakeFirst()
 }
 
+/** Every offer of a plot, oldest first (the plot's history). */
+export function offersOfPlot(tx: ReadTx, plotId: string): Promise<ShownOffer[]> {
+  return tx
+    .selectFrom('offers')
+    .select(shownColumns)
+    .where('plotId', '=', plotId)
+    .orderBy('id')
+    .execute()
+}
+
 /** Open offers, soonest deadline first. */
 export function openOffers(tx: ReadTx): Promise<ShownOffer[]> {
   return tx

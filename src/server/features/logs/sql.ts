@@ -1,7 +1,7 @@
 import type { LogQuery } from '#shared/schemas/logs'
 import { sql } from 'kysely'
 import type { Ageing } from '#server/core/db/age-out'
-import { scrubText, type TextScrub } from '#server/core/db/scrub'
+import { likeEscaped, scrubText, type TextScrub } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure } from '#server/core/hooks'
 
@@ -54,6 +54,37 @@ export function entriesAbout(tx: ReadTx, about: EntriesAbout) {
   if (about.madeOnly) query = query.where('error', '=', 'null')
   if (about.limit !== undefined) query = query.limit(about.limit)
   return query.orderBy('id', 'desc').execute()
+}
+
+/**
+ * Tenants added to and taken off a plot by hand: those entries are about the person (the spec's
+ * log), so they are found by the plot in their value, the plot and person as saved.
+ */
+export async function tenancyChangesOf(tx: ReadTx, plotId: string) {
+  const rows = await tx
+    .selectFrom('logs')
+    .select(['timeStamp', 'methodName', 'value'])
+    .where('eventCollection', '=', 'people')
+    .where('methodName', 'in', ['addPlotToPerson', 'removePlotFromPerson'])
+    .where('error', '=', 'null')
+    .where(sql<boolean>`value like ${likeEscaped(`"id":${JSON.stringify(plotId)}`)} escape '\\'`)
+    .orderBy('id')
+    .execute()
+  return rows.flatMap((row) => {
+    const value = JSON.parse(row.value) as {
+      plot?: { id?: string }
+      person?: { firstName?: string; lastName?: string; id?: string }
+    }
+    if (value.plot?.id !== plotId || !value.person) return []
+    const { firstName = '', lastName = '', id = '' } = value.person
+    return [
+      {
+        at: row.timeStamp,
+        added: row.methodName === 'addPlotToPerson',
+        name: `${firstName} ${lastName}`.trim() || id,
+      },
+    ]
+  })
 }
 
 /**

@@ -1,0 +1,91 @@
+import { inspectionMessages } from '#shared/messages/inspections'
+import { offerMessages } from '#shared/messages/offers'
+import { plotHistoryMessages as words } from '#shared/messages/plot-history'
+import { plotMessages } from '#shared/messages/plots'
+import { fullName } from '#shared/domain/message-copies'
+import type { HistoryEvent } from '#shared/schemas/plot-history'
+import type { Db } from '#server/core/db/database'
+import { notFound } from '#server/core/errors'
+import * as noticesRepo from '#server/features/inspections/notices-sql'
+import * as inspectionsRepo from '#server/features/inspections/sql'
+import * as lettingRepo from '#server/features/letting/sql'
+import * as logsRepo from '#server/features/logs/sql'
+import * as peopleRepo from '#server/features/people/sql'
+import * as plotsRepo from '#server/features/plots/sql'
+import * as rentRepo from '#server/features/rent/sql'
+
+// What happened to a plot, from the records of every feature that keeps one: its tenants coming
+// and going, its inspections with their photos, the notices sent, its invoices and its offers.
+
+const event = (
+  at: string,
+  kind: HistoryEvent['kind'],
+  title: string,
+  detail = '',
+): HistoryEvent => ({ at, kind, title, detail, photos: [] })
+
+export async function plotHistory({ db }: { db: Db }, plotId: string): Promise<HistoryEvent[]> {
+  const tx = db.kysely
+  if (!(await plotsRepo.findPlot(tx, plotId))) throw notFound(plotMessages.plotMissing(plotId))
+  const [tenancies, inspections, notices, invoices, offers] = await Promise.all([
+    logsRepo.tenancyChangesOf(tx, plotId),
+    inspectionsRepo.plotInspections(tx, plotId),
+    noticesRepo.noticesOfPlot(tx, plotId),
+    rentRepo.findInvoices(tx, { plotId }),
+    lettingRepo.offersOfPlot(tx, plotId),
+  ])
+  const names = new Map<string, string>()
+  const people = [...notices.flatMap(noticesRepo.noticeTenants), ...offers.map((o) => o.personId)]
+  for (const id of new Set(people)) {
+    const person = await peopleRepo.findPerson(tx, id)
+    names.set(id, person ? fullName(person) : id)
+  }
+  const events: HistoryEvent[] = [
+    ...tenancies.map(({ at, added, name }) =>
+      event(at, 'tenancy', added ? words.tenantAdded(name) : words.tenantLeft(name)),
+    ),
+    ...inspections.map((record) => ({
+      ...event(
+        record.recordedAt,
+        'inspection',
+        words.inspected(record.grade, record.cultivated),
+        [record.notes, words.inspectedBy(record.inspectedBy)].filter(Boolean).join(' '),
+      ),
+      photos: record.photos,
+    })),
+    ...notices.flatMap((notice) => {
+      const stage = inspectionMessages.letterStage[notice.stage]
+      const tenants = noticesRepo.noticeTenants(notice).map((id) => names.get(id) ?? id)
+      const sent = event(
+        notice.sentOn,
+        'notice',
+        words.noticeSent(stage, tenants),
+        `${words.noticeDeadline(notice.stage, notice.deadline)} ${inspectionMessages.noticeStatus[notice.status]}.`,
+      )
+      return notice.status === 'ended' && notice.closedOn
+        ? [sent, event(notice.closedOn, 'tenancy', words.noticeEnded)]
+        : [sent]
+    }),
+    ...invoices.map((invoice) =>
+      event(
+        invoice.issuedOn,
+        'invoice',
+        words.invoiced(invoice.number, invoice.yearLabel, invoice.amount),
+        words.invoiceState(invoice.payerName, invoice.outstanding),
+      ),
+    ),
+    ...offers.flatMap((offer) => {
+      const made = event(
+        offer.createdAt,
+        'offer',
+        words.offered(names.get(offer.personId) ?? offer.personId),
+        words.offerAnswered(offerMessages.offerStatus[offer.status]),
+      )
+      return offer.status === 'accepted' && offer.answeredAt
+        ? [made, event(offer.answeredAt, 'tenancy', words.accepted(names.get(offer.personId)!))]
+        : [made]
+    }),
+  ]
+  // Newest first; a date alone stands for its day's start, so a moment of that day comes before.
+  return events.sort((a, b) => b.at.localeCompare(a.at))
+}
