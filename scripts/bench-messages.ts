@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import { openDatabase } from '#server/core/db/database'
 import { startMessageIdServer } from '#tests/helpers/smtp'
 import type { Person } from '#shared/schemas/person'
@@ -7,6 +6,7 @@ import {
   loadAverage,
   signInCookie,
   startSeededServer,
+  memoryMb,
 } from './bench/seeded-server.ts'
 
 // `npm run bench:messages`: issue 15's targets on the council-sized data set (npm run seed:scale:
@@ -19,11 +19,6 @@ import {
 //   server's memory under 300 MB (its peak, VmHWM, read after each step).
 
 const LETTERS = 2_000
-
-const memoryMb = (pid: number, field: 'VmHWM' | 'VmRSS') =>
-  Number(
-    new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1],
-  ) / 1024
 
 await buildIfMissing()
 const smtp = await startMessageIdServer()

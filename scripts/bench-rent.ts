@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { startServer } from '#tests/helpers/server-process'
 import { startMessageIdServer } from '#tests/helpers/smtp'
@@ -11,6 +10,7 @@ import {
   onEachEngine,
   startSeededServer,
   timed,
+  memoryMb,
 } from './bench/seeded-server.ts'
 
 // `npm run bench:rent`: issue 16's targets on the council-sized data set (npm run seed:scale:
@@ -24,10 +24,6 @@ import {
 // It also reports how fast the invoice e-mails, each with its PDF, reach a local mail server.
 
 const RUNS = 5
-const memoryMb = (pid: number, field: 'VmHWM' | 'VmRSS') =>
-  Number(
-    new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1],
-  ) / 1024
 
 async function bench(engine: string, env: Record<string, string>) {
   console.log(`\n== ${engine}: seeding the scale data set (10,000 people, 2,000 plots)`)

@@ -16,14 +16,16 @@ import { checkCopies, COPIES, queueMessage, settledCopies } from './crash/messag
 import { crashWhileErasing } from './crash/erasure.ts'
 import { crashWhileInvoicing } from './crash/rent.ts'
 import { crashWhileRetaining } from './crash/retention.ts'
+import { crashWhileSyncing } from './crash/inspections.ts'
 
 // npm run test:crash [-- --rounds N]: starts the real server, fires concurrent writes through
 // the HTTP API, kills the server with SIGKILL mid-way, restarts it on the same data and checks
 // that every acknowledged write is there and the invariants hold; then a message to 1,000
 // members killed while sending, those members' details erased with a kill mid-way
 // (scripts/crash/erasure.ts), a rent year killed while it starts and while payments are
-// recorded (scripts/crash/rent.ts), and the daily retention run killed while it erases former
-// members (scripts/crash/retention.ts). SQLite always; PostgreSQL too
+// recorded (scripts/crash/rent.ts), the daily retention run killed while it erases former
+// members (scripts/crash/retention.ts), and a phone's inspection records killed mid-sync and sent
+// again (scripts/crash/inspections.ts). SQLite always; PostgreSQL too
 // when DATABASE_URL (or TEST_DATABASE_URL) is set, in a throwaway database created and dropped.
 
 interface Target {
@@ -138,6 +140,10 @@ async function crashTest(target: Target): Promise<boolean> {
       sound = false
     await server.stop()
     if (!(await crashWhileRetaining(target, dataDir, password, (next) => (server = next))))
+      sound = false
+    await server.stop()
+    const plots = [...ledger.plots]
+    if (!(await crashWhileSyncing(target, dataDir, password, plots, (next) => (server = next))))
       sound = false
     const kinds = Object.entries({
       enquiries: ledger.enquiries.size,

@@ -4,8 +4,9 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { importMessages } from '#shared/messages/import'
 import { IMPORT_MAX_ROWS } from '#shared/schemas/spreadsheet-import'
-import { startServer, type TestServer } from '#tests/helpers/server-process'
+import { startServer } from '#tests/helpers/server-process'
 import { administratorCookie } from './admin-session.ts'
+import { memoryMb } from './seeded-server.ts'
 
 // Issue 26: a 16 MB workbook of 1.5 million rows took 67 s and 3.2 GB of the server before it
 // was refused for having more than the 20,000 rows an import takes. Here such a workbook (and a
@@ -40,16 +41,11 @@ const bigCsv = () =>
       .join('\r\n'),
   )
 
-const memoryMb = (server: TestServer, field: 'VmHWM' | 'VmRSS') => {
-  const status = fs.readFileSync(`/proc/${server.process.pid}/status`, 'utf8')
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) / 1024
-}
-
 async function checkOnFreshServer(label: string, name: string, bytes: Buffer) {
   const server = await startServer({ env: { LOG_LEVEL: 'silent' } })
   try {
     const cookie = await administratorCookie(server)
-    const before = memoryMb(server, 'VmHWM')
+    const before = memoryMb(server.process.pid!, 'VmHWM')
     const form = new FormData()
     form.append('kind', 'people')
     form.append('file', new Blob([new Uint8Array(bytes)]), name)
@@ -66,7 +62,7 @@ async function checkOnFreshServer(label: string, name: string, bytes: Buffer) {
     console.log(
       `${label} (${ROWS.toLocaleString('en-GB')} rows, ${(bytes.length / 1e6).toFixed(1)} MB): ` +
         `${response.status} ${expected ? 'too many rows' : detail} in ${(elapsed / 1000).toFixed(2)} s; ` +
-        `server peak memory ${before.toFixed(0)} MB before, ${memoryMb(server, 'VmHWM').toFixed(0)} MB after`,
+        `server peak memory ${before.toFixed(0)} MB before, ${memoryMb(server.process.pid!, 'VmHWM').toFixed(0)} MB after`,
     )
   } finally {
     await server.stop()

@@ -111,6 +111,12 @@ export async function signInCookie(url: string, account = DEMO_ADMIN): Promise<s
     .join('; ')
 }
 
+/** A process's memory in MB, as Linux counts it: its resident size now, or its peak (VmHWM). */
+export const memoryMb = (pid: number, field: 'VmHWM' | 'VmRSS') =>
+  Number(
+    new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1],
+  ) / 1024
+
 // The machine is shared with other test runs; the figures only mean something next to this.
 export function loadAverage() {
   const [one, five, fifteen] = os.loadavg().map((n) => n.toFixed(2))

@@ -24,6 +24,18 @@ export class Client {
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null }
   }
 
+  /** A multipart form, as a browser sends it (a plot's record with its photos). */
+  async send(path: string, form: FormData): Promise<Answer> {
+    const response = await fetch(this.url + path, {
+      method: 'POST',
+      headers: this.cookie ? { cookie: this.cookie } : {},
+      body: form,
+      signal: AbortSignal.timeout(60_000),
+    })
+    const text = await response.text()
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null }
+  }
+
   async signIn(username: string, password: string) {
     const response = await fetch(`${this.url}/api/auth/sign-in/username`, {
       method: 'POST',
