@@ -72,7 +72,7 @@ async function recordOffline(page: Page, photo: Buffer) {
       mimeType: 'image/jpeg',
       buffer: photo,
     })
-    await page.getByRole('img', { name: inspectionMessages.photoNumber(1) }).waitFor()
+    await page.getByRole('img', { name: inspectionMessages.photoNumber(1), exact: true }).waitFor()
     await page.getByRole('button', { name: inspectionMessages.savePlot }).click()
     await page
       .getByText(inspectionMessages.plotSaved(plotId), { exact: true })
@@ -111,6 +111,18 @@ try {
   await page.goto(`/members/inspections/${round.id}`)
   await page.getByRole('heading', { name: inspectionMessages.roundHeading('2026-06-01') }).waitFor()
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller))
+  // The service worker, once in charge, has the page fetch its data again through it: wait for
+  // its copies of who is signed in and of the round.
+  for (;;) {
+    const cached = await page.evaluate(async (roundId) => {
+      const cache = await caches.open('members-data')
+      return Boolean(
+        (await cache.match('/api/me')) && (await cache.match(`/api/inspection-rounds/${roundId}`)),
+      )
+    }, round.id)
+    if (cached) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
   await context.setOffline(true)
   await page.reload()
   await page.getByText(inspectionMessages.offline).waitFor()

@@ -160,8 +160,8 @@ async function checkRound(
   const files = await db.kysely
     .selectFrom('files')
     .select('id')
-    .where('contentType', '=', 'image/webp')
-    .where('name', 'like', '%-%-%-%-%.webp')
+    .where('contentType', '=', 'image/jpeg')
+    .where('name', 'like', '%-%-%-%-%.jpg')
     .execute()
   if (files.length !== records.length)
     problems.push(

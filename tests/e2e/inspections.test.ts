@@ -127,7 +127,7 @@ describe('inspections and notices on the demo site, on a phone', () => {
       buffer: cameraPhoto,
     })
     await poll(() =>
-      page.getByRole('img', { name: inspectionMessages.photoNumber(1) }).isVisible(),
+      page.getByRole('img', { name: inspectionMessages.photoNumber(1), exact: true }).isVisible(),
     ).toBe(true)
   }
   const save = (page: Page) =>

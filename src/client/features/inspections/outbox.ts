@@ -16,12 +16,18 @@ export interface Waiting {
   refusal?: string
 }
 
-const store = createStore('allotment-inspections', 'outbox')
-const listeners = new Set<() => void>()
-const changed = () => listeners.forEach((listener) => listener())
+/** One change to the outbox: a record kept (new, or with its refusal), or one gone. */
+export type OutboxChange = { kept: Waiting } | { forgotten: string }
 
-/** Calls `listener` whenever the outbox changes; returns the way to stop. */
-export function watchOutbox(listener: () => void): () => void {
+const store = createStore('allotment-inspections', 'outbox')
+const listeners = new Set<(change: OutboxChange) => void>()
+const changed = (change: OutboxChange) => listeners.forEach((listener) => listener(change))
+
+/**
+ * Calls `listener` with each change to the outbox (the records as kept, the same objects, so
+ * that a screen redraws only what changed); returns the way to stop.
+ */
+export function watchOutbox(listener: (change: OutboxChange) => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
@@ -36,12 +42,12 @@ export async function waitingRecords(): Promise<Waiting[]> {
 
 export async function keep(waiting: Waiting): Promise<void> {
   await set(waiting.record.id, waiting, store)
-  changed()
+  changed({ kept: waiting })
 }
 
 export async function forget(id: string): Promise<void> {
   await del(id, store)
-  changed()
+  changed({ forgotten: id })
 }
 
 // A refusal the next attempt would get again; anything else (no connection, a server restarting,
@@ -55,6 +61,7 @@ const refusedForGood = (failure: unknown) =>
  */
 export async function sendWaiting(
   userName: string,
+  /** Sends one; it has reached the server when this resolves, and only then leaves the phone. */
   send: (waiting: Waiting) => Promise<unknown>,
 ): Promise<number> {
   let sent = 0

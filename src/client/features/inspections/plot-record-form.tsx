@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { memo, useState, type FormEvent } from 'react'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { RoundDetail } from '#shared/schemas/inspections'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -90,11 +90,7 @@ export function PlotRecordForm(props: Props) {
         value={plotId}
         onChange={(event) => onChoosePlot(event.target.value)}
       >
-        {round.plots.map((plot) => (
-          <option key={plot.id} value={plot.id}>
-            {plot.description ? `${plot.id}: ${plot.description}` : plot.id}
-          </option>
-        ))}
+        <PlotOptions plots={round.plots} />
       </SelectField>
       <Alert>{problem}</Alert>
       <RadioGroup
@@ -133,6 +129,7 @@ export function PlotRecordForm(props: Props) {
       />
       <PhotoThumbnails
         photos={photos}
+        name={inspectionMessages.photoNumber}
         onRemove={(index) => setPhotos(photos.filter((_, at) => at !== index))}
       />
       <div className="button-row">
@@ -151,3 +148,12 @@ export function PlotRecordForm(props: Props) {
     </form>
   )
 }
+
+// Made once for the round: a council's 2,000 plots are not listed again on every save.
+const PlotOptions = memo(function PlotOptions({ plots }: { plots: RoundDetail['plots'] }) {
+  return plots.map((plot) => (
+    <option key={plot.id} value={plot.id}>
+      {plot.description ? `${plot.id}: ${plot.description}` : plot.id}
+    </option>
+  ))
+})

@@ -14,7 +14,10 @@ import { OutboxStatus } from './outbox-status.tsx'
 import { PlotRecordForm } from './plot-record-form.tsx'
 import { RoundTable, type Row } from './round-table.tsx'
 import { SendNotices } from './send-notices.tsx'
+import type { Waiting } from './outbox.ts'
 import { useOutbox } from './use-outbox.ts'
+import { ShowMore } from '../../components/ui/show-more.tsx'
+import { useShowMore } from '../../lib/use-show-more.ts'
 import './inspections.css'
 
 // A round walked on a phone: choose a plot (from the list in walking order or on the map),
@@ -36,17 +39,24 @@ export function RoundPage() {
   )
 }
 
+// A record on the phone as a row of the round, made once for each: a row unchanged is not drawn
+// again when another plot is saved.
+const rowsOnPhone = new WeakMap<Waiting, Row>()
+function rowOf(waiting: Waiting): Row {
+  let row = rowsOnPhone.get(waiting)
+  if (!row) {
+    const { record, photos } = waiting
+    row = { ...record, receivedAt: '', inspectedBy: '', photos: [], waitingPhotos: photos }
+    rowsOnPhone.set(waiting, row)
+  }
+  return row
+}
+
 function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typeof useOutbox> }) {
   const rows = useMemo<Row[]>(() => {
     const onPhone = outbox.waiting
       .filter((item) => item.record.roundId === detail.round.id)
-      .map(({ record, photos }): Row => ({
-        ...record,
-        receivedAt: '',
-        inspectedBy: '',
-        photos: [],
-        waitingPhotos: photos,
-      }))
+      .map(rowOf)
     const sent = new Set(detail.inspections.map((inspection) => inspection.id))
     return [
       ...detail.inspections.map((inspection: Inspection): Row => inspection),
@@ -85,7 +95,6 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
         <>
           <h2>{inspectionMessages.recordPlot(plotId)}</h2>
           <PlotRecordForm
-            key={plotId}
             round={detail}
             plotId={plotId}
             userName={outbox.userName}
@@ -113,25 +122,47 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
         </>
       ) : null}
       <h2>{inspectionMessages.roundResults}</h2>
-      <RoundTable rows={rows} latest={latest} />
+      <RoundTable rows={rows} latest={latest} roundId={detail.round.id} />
       <SendNotices
         roundId={detail.round.id}
         waiting={rows.filter((row) => row.waitingPhotos).length}
       />
+      <NotSeen
+        plots={notSeen}
+        roundId={detail.round.id}
+        onChoose={(chosen) => {
+          setNotice('')
+          setPlotId(chosen)
+        }}
+      />
+    </>
+  )
+}
+
+/** The plots not yet seen, in walking order, a page at a time (a council's site has 2,000). */
+function NotSeen({
+  plots,
+  roundId,
+  onChoose,
+}: {
+  plots: RoundDetail['plots']
+  roundId: number
+  onChoose: (plotId: string) => void
+}) {
+  const { visible, hidden, showMore } = useShowMore(plots, 100, roundId)
+  return (
+    <>
       <h2>{inspectionMessages.plotsNotSeen}</h2>
-      {notSeen.length === 0 ? (
+      {plots.length === 0 ? (
         <p>{inspectionMessages.allPlotsSeen}</p>
       ) : (
         <ul className="plots-not-seen">
-          {notSeen.map((plot) => (
+          {visible.map((plot) => (
             <li key={plot.id}>
               <button
                 type="button"
                 className="button button--quiet"
-                onClick={() => {
-                  setNotice('')
-                  setPlotId(plot.id)
-                }}
+                onClick={() => onChoose(plot.id)}
               >
                 {plot.id}
               </button>
@@ -139,6 +170,7 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
           ))}
         </ul>
       )}
+      <ShowMore hidden={hidden} onShowMore={showMore} />
     </>
   )
 }

@@ -1,9 +1,12 @@
+import { memo, useMemo } from 'react'
 import { comparePlotIds } from '#shared/domain/plots'
 import { shortDateTime } from '#shared/domain/dates'
 import { compareRecorded } from '#shared/domain/inspections'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { Inspection } from '#shared/schemas/inspections'
 import { CardTable } from '../../components/ui/card-table.tsx'
+import { ShowMore } from '../../components/ui/show-more.tsx'
+import { useShowMore } from '../../lib/use-show-more.ts'
 import { PhotoThumbnails } from './photo-thumbnails.tsx'
 
 /** A record as the round shows it: sent, or still on this phone with its photos. */
@@ -19,52 +22,76 @@ const columns = [
 
 // Every record of the round, by plot in walking order; of two records of one plot, the later is
 // its grade and the earlier says so.
-export function RoundTable({ rows, latest }: { rows: Row[]; latest: Map<string, Row> }) {
-  if (rows.length === 0) return <p>{inspectionMessages.noRecordsYet}</p>
-  const ordered = rows.toSorted(
-    (a, b) => comparePlotIds(a.plotId, b.plotId) || compareRecorded(a, b),
+export function RoundTable({
+  rows,
+  latest,
+  roundId,
+}: {
+  rows: Row[]
+  latest: Map<string, Row>
+  roundId: number
+}) {
+  const ordered = useMemo(
+    () => rows.toSorted((a, b) => comparePlotIds(a.plotId, b.plotId) || compareRecorded(a, b)),
+    [rows],
   )
+  // A page at a time: the same round's list keeps the pages shown as records are added.
+  const { visible, hidden, showMore } = useShowMore(ordered, 100, roundId)
+  if (rows.length === 0) return <p>{inspectionMessages.noRecordsYet}</p>
   return (
-    <CardTable caption={inspectionMessages.roundResults} columns={columns}>
-      {ordered.map((row) => (
-        <tr key={row.id}>
-          <td data-label={inspectionMessages.plot}>{row.plotId}</td>
-          <td data-label={inspectionMessages.grade}>
-            {inspectionMessages.gradedAs(row.grade, row.cultivated)}
-            {latest.get(row.plotId)?.id === row.id ? null : (
-              <span className="inspections__earlier"> {inspectionMessages.earlierRecord}</span>
-            )}
-          </td>
-          <td data-label={inspectionMessages.recordedBy}>
-            {row.waitingPhotos
-              ? inspectionMessages.waitingOnPhone
-              : `${row.inspectedBy}, ${shortDateTime(row.recordedAt)}`}
-          </td>
-          <td data-label={inspectionMessages.photos}>
-            {row.waitingPhotos ? (
-              <PhotoThumbnails photos={row.waitingPhotos} />
-            ) : (
-              <ul className="photo-list">
-                {row.photos.map((photo, index) => (
-                  <li key={photo.id}>
-                    <a href={photo.url} target="_blank" rel="noreferrer">
-                      <img
-                        src={photo.url}
-                        width={photo.width}
-                        height={photo.height}
-                        loading="lazy"
-                        className="photo-list__image"
-                        alt={inspectionMessages.photoOfPlot(row.plotId, index + 1)}
-                      />
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </td>
-          <td data-label={inspectionMessages.notes}>{row.notes}</td>
-        </tr>
-      ))}
-    </CardTable>
+    <>
+      <CardTable caption={inspectionMessages.roundResults} columns={columns}>
+        {visible.map((row) => (
+          <RoundRow key={row.id} row={row} isGrade={latest.get(row.plotId)?.id === row.id} />
+        ))}
+      </CardTable>
+      <ShowMore hidden={hidden} onShowMore={showMore} />
+    </>
   )
 }
+
+// Drawn again only when its record changes: a round of 200 photos is not redrawn on every save.
+const RoundRow = memo(function RoundRow({ row, isGrade }: { row: Row; isGrade: boolean }) {
+  return (
+    <tr>
+      <td data-label={inspectionMessages.plot}>{row.plotId}</td>
+      <td data-label={inspectionMessages.grade}>
+        {inspectionMessages.gradedAs(row.grade, row.cultivated)}
+        {isGrade ? null : (
+          <span className="inspections__earlier"> {inspectionMessages.earlierRecord}</span>
+        )}
+      </td>
+      <td data-label={inspectionMessages.recordedBy}>
+        {row.waitingPhotos
+          ? inspectionMessages.waitingOnPhone
+          : `${row.inspectedBy}, ${shortDateTime(row.recordedAt)}`}
+      </td>
+      <td data-label={inspectionMessages.photos}>
+        {row.waitingPhotos ? (
+          <PhotoThumbnails
+            photos={row.waitingPhotos}
+            name={(number) => inspectionMessages.photoOfPlot(row.plotId, number)}
+          />
+        ) : (
+          <ul className="photo-list">
+            {row.photos.map((photo, index) => (
+              <li key={photo.id}>
+                <a href={photo.url} target="_blank" rel="noreferrer">
+                  <img
+                    src={photo.url}
+                    width={photo.width}
+                    height={photo.height}
+                    loading="lazy"
+                    className="photo-list__image"
+                    alt={inspectionMessages.photoOfPlot(row.plotId, index + 1)}
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td data-label={inspectionMessages.notes}>{row.notes}</td>
+    </tr>
+  )
+})

@@ -2,8 +2,22 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useViewer } from '../../lib/session.ts'
-import { sendInspection } from './api.ts'
-import { sendWaiting, waitingRecords, watchOutbox, type Waiting } from './outbox.ts'
+import { roundQuery, sendInspection } from './api.ts'
+import {
+  sendWaiting,
+  waitingRecords,
+  watchOutbox,
+  type OutboxChange,
+  type Waiting,
+} from './outbox.ts'
+
+/** The list after one change: a record kept in its place (or added), or one taken out. */
+function applied(list: Waiting[], change: OutboxChange): Waiting[] {
+  if ('forgotten' in change) return list.filter((item) => item.record.id !== change.forgotten)
+  const { kept } = change
+  const at = list.findIndex((item) => item.record.id === kept.record.id)
+  return at < 0 ? [...list, kept] : list.with(at, kept)
+}
 
 const online = {
   subscribe(listener: () => void) {
@@ -32,17 +46,27 @@ export function useOutbox() {
   const userName = useViewer().data?.userName ?? ''
 
   const send = useCallback(async () => {
-    if (!userName) return
-    sending ??= sendWaiting(userName, sendInspection).finally(() => (sending = undefined))
+    // With no signal there is nothing to try: the connection's return starts the next send.
+    if (!userName || !navigator.onLine) return
+    // Each record the server kept joins its round on screen before it leaves the phone, so that
+    // it is never shown neither waiting nor sent.
+    const sendAndShow = async (waiting: Waiting) => {
+      const kept = await sendInspection(waiting)
+      client.setQueryData(roundQuery(kept.roundId).queryKey, (round) =>
+        round && !round.inspections.some((record) => record.id === kept.id)
+          ? { ...round, inspections: [...round.inspections, kept] }
+          : round,
+      )
+    }
+    sending ??= sendWaiting(userName, sendAndShow).finally(() => (sending = undefined))
     const sent = await sending
     if (sent > 0) await client.invalidateQueries({ queryKey: queryKeys.inspections })
   }, [client, userName])
 
   useEffect(() => {
     let live = true
-    const read = () => void waitingRecords().then((found) => live && setWaiting(found))
-    read()
-    const stop = watchOutbox(read)
+    void waitingRecords().then((found) => live && setWaiting(found))
+    const stop = watchOutbox((change) => setWaiting((list) => applied(list, change)))
     return () => {
       live = false
       stop()

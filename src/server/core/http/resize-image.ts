@@ -1,14 +1,20 @@
 import sharp from 'sharp'
 import { AppError } from '#server/core/errors'
 
-// Every uploaded picture is kept at the largest size a page shows it, re-encoded as WebP by us:
-// a phone's 6 MB photo becomes a few hundred kB, whatever else its file held (a script in a
-// comment, a location in its metadata) is not kept, and only a picture sharp can decode is.
+// Every uploaded picture is kept at the largest size a page shows it, re-encoded by us (WebP, or
+// JPEG where speed and PDFs matter more than bytes): a phone's 6 MB photo becomes a few hundred
+// kB, whatever else its file held (a script in a comment, a location in its metadata) is not
+// kept, and only a picture sharp can decode is.
+
+// Each upload is a new picture: libvips's cache of recent operations would only hold memory.
+sharp.cache(false)
 
 export interface ImageBounds {
   width: number
   height: number
   quality: number
+  /** What it is kept as: WebP (the site's pictures), or JPEG, ten times faster to write. */
+  as: 'webp' | 'jpeg'
   /** The formats the feature takes, as sharp names them ('jpeg', 'png', 'webp', 'gif'). */
   formats: ReadonlySet<string>
   /** The feature's refusals: not a picture it takes, and a picture too vast to decode. */
@@ -23,6 +29,7 @@ export interface ResizedImage {
   bytes: Buffer
   width: number
   height: number
+  contentType: 'image/webp' | 'image/jpeg'
 }
 
 // sharp says why it cannot read a picture only in its message. SVG is never among the formats:
@@ -33,7 +40,7 @@ const refusal = (error: unknown, bounds: ImageBounds) =>
     : new AppError(415, bounds.notAnImage)
 
 export async function resizeImage(input: Buffer, bounds: ImageBounds): Promise<ResizedImage> {
-  const { width, height, quality } = bounds
+  const { width, height, quality, as } = bounds
   const source = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
   try {
     const { format } = await source.metadata()
@@ -41,9 +48,10 @@ export async function resizeImage(input: Buffer, bounds: ImageBounds): Promise<R
     const { data, info } = await source
       .rotate()
       .resize({ width, height, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality })
+      .toFormat(as, { quality })
       .toBuffer({ resolveWithObject: true })
-    return { bytes: data, width: info.width, height: info.height }
+    const contentType = as === 'webp' ? 'image/webp' : 'image/jpeg'
+    return { bytes: data, width: info.width, height: info.height, contentType }
   } catch (error) {
     throw error instanceof AppError ? error : refusal(error, bounds)
   }

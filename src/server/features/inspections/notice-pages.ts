@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { Db } from '#server/core/db/database'
 import { associationDetails } from '#server/core/db/association-settings'
@@ -8,7 +7,8 @@ import { LEFT, MM, newPdf, pdfBytes, WIDTH } from '#server/core/pdf'
 import * as noticesRepo from '#server/features/inspections/notices-sql'
 import * as inspectionsRepo from '#server/features/inspections/sql'
 
-// What a notice shows of the inspection behind it: the grade, the notes and the photos. Written
+// What a notice shows of the inspection behind it: the grade, the notes and the photos (kept as
+// JPEG, which pdfkit draws as they are). Written
 // after the letter in the printed letters' PDF, and as a PDF of its own with the e-mail.
 
 const MARGIN = 20 * MM
@@ -38,13 +38,11 @@ export async function writeFindings(db: Db, doc: PDFKit.PDFDocument, noticeId: s
     const fileId = await inspectionsRepo.photoFileId(db.kysely, photo.id)
     const file = fileId === undefined ? undefined : await readFile(db.kysely, fileId)
     if (!file) continue
-    // pdfkit draws JPEG and PNG only; the photos are kept as WebP.
-    const jpeg = await sharp(file.data).jpeg({ quality: 80 }).toBuffer()
     if (top + PHOTO_BOX[1] > doc.page.height - MARGIN) {
       doc.addPage()
       top = MARGIN
     }
-    doc.image(jpeg, LEFT, top, { fit: PHOTO_BOX, align: 'center' })
+    doc.image(file.data, LEFT, top, { fit: PHOTO_BOX, align: 'center' })
     top += PHOTO_BOX[1] + 6 * MM
   }
 }

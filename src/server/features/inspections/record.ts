@@ -16,11 +16,16 @@ import * as plotsRepo from '#server/features/plots/sql'
 // (the answer lost on the way back, the phone sending again): it is kept once, with its photos,
 // or not at all.
 
-/** The phone sends photos of at most about 1,600 px; the server keeps them so, as WebP. */
+/**
+ * The phone sends photos of at most about 1,600 px; the server keeps them so, as JPEG: ten times
+ * faster to write than WebP (a round of 200 photos syncs in seconds), and what a notice's PDF
+ * draws as it is.
+ */
 const PHOTO: ImageBounds = {
   width: 1600,
   height: 1600,
   quality: 75,
+  as: 'jpeg',
   formats: new Set(['jpeg', 'png', 'webp']),
   notAnImage: inspectionMessages.notAPhoto,
   tooManyPixels: inspectionMessages.photoTooManyPixels,
@@ -92,8 +97,8 @@ export async function recordInspection(
       for (const [index, photo] of photos.resized.entries()) {
         const id = input.photoIds[index]!
         const fileId = await insertFile(tx, {
-          name: `${id}.webp`,
-          contentType: 'image/webp',
+          name: `${id}.jpg`,
+          contentType: photo.contentType,
           bytes: photo.bytes,
         })
         stored.push({ id, fileId, width: photo.width, height: photo.height })

@@ -57,7 +57,7 @@ export async function inspectionsFeature(app: App) {
   app.jobs.define(noticeDeadlineJob(app))
   app.hooks.describingPerson.push(inspectionDataOf)
   app.hooks.erasingPerson.push(eraseInspectionData)
-  // pdfkit and sharp are loaded by the first notice printed or mailed, not by every server.
+  // pdfkit is loaded by the first notice printed or mailed, not by every server.
   const findings = () => import('#server/features/inspections/notice-pages')
   app.copies.defineAttachment(
     'inspection-notice',
@@ -202,7 +202,7 @@ export async function inspectionsFeature(app: App) {
     '/api/inspection-photos/:id',
     {
       config: committee,
-      schema: { params: z.object({ id: z.uuid() }), tags, description: 'A photo, as WebP.' },
+      schema: { params: z.object({ id: z.uuid() }), tags, description: 'A photo, as JPEG.' },
     },
     async (request, reply) => {
       const file = await readPhoto(app, request.params.id)

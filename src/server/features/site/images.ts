@@ -73,8 +73,8 @@ const SITE_IMAGE = {
   tooManyPixels: settingsMessages.imageTooManyPixels,
 }
 const BOUNDS: Record<SiteImageName, ImageBounds> = {
-  logo: { ...SITE_IMAGE, width: 480, height: 160, quality: 90 },
-  homePhoto: { ...SITE_IMAGE, width: 1600, height: 1200, quality: 80 },
+  logo: { ...SITE_IMAGE, width: 480, height: 160, quality: 90, as: 'webp' },
+  homePhoto: { ...SITE_IMAGE, width: 1600, height: 1200, quality: 80, as: 'webp' },
 }
 
 interface PreparedImage extends ResizedImage {
@@ -108,8 +108,8 @@ export async function uploadSiteImage(db: Db, viewer: Viewer, name: SiteImageNam
     change('uploadSiteImage', name, viewer),
     async (tx) => {
       if ('error' in prepared) throw prepared.error
-      const { bytes, fileName, ...shown } = prepared.image
-      const fileId = await insertFile(tx, { name: fileName, contentType: 'image/webp', bytes })
+      const { bytes, fileName, contentType, ...shown } = prepared.image
+      const fileId = await insertFile(tx, { name: fileName, contentType, bytes })
       const stored = await findStoredImages(tx)
       const before = stored[name]
       if (before) await deleteFile(tx, before.fileId)
