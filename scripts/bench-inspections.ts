@@ -1,6 +1,6 @@
-import sharp from 'sharp'
 import { chromium, type Page } from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/helpers/chromium.ts'
+import { cameraPhoto } from '../tests/helpers/sample-image.ts'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { RoundDetail } from '#shared/schemas/inspections'
 import {
@@ -46,20 +46,6 @@ const SAVE_CLOCK = `
   }).observe(document, { subtree: true, childList: true, characterData: true })
 `
 
-async function photoOfAbout300kB(): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 1600,
-      height: 1200,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 120, sigma: 22 },
-    },
-  })
-    .jpeg({ quality: 62 })
-    .toBuffer()
-}
-
 async function recordOffline(page: Page, photo: Buffer) {
   for (let n = 0; n < PLOTS; n++) {
     const plotId = await page.getByLabel(inspectionMessages.plot, { exact: true }).inputValue()
@@ -96,7 +82,7 @@ try {
   const round = (await (
     await call('/api/inspection-rounds', { date: '2026-06-01', walkers: 'Bench' })
   ).json()) as { id: number }
-  const photo = await photoOfAbout300kB()
+  const photo = await cameraPhoto(1600, 1200, 62)
   console.log(`a photo of ${(photo.length / 1024).toFixed(0)} kB for each of ${PLOTS} plots`)
 
   const context = await browser.newContext({

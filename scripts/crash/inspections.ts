@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import sharp from 'sharp'
 import type { Db } from '#server/core/db/database'
+import { cameraPhoto } from '#tests/helpers/sample-image'
 import { startServer, type TestServer } from '#tests/helpers/server-process'
 import { Client } from './http.ts'
 import type { RentTarget } from './rent.ts'
@@ -71,17 +71,7 @@ export async function crashWhileSyncing(
   replaced: (server: TestServer) => void,
 ): Promise<boolean> {
   // A phone's photo after the phone made it smaller: about 300 kB.
-  const photo = await sharp({
-    create: {
-      width: 1600,
-      height: 1200,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 120, sigma: 30 },
-    },
-  })
-    .jpeg({ quality: 70 })
-    .toBuffer()
+  const photo = await cameraPhoto(1600, 1200, 62)
   let server = await startServer({ dataDir, env: target.env })
   replaced(server)
   let client = new Client(server.url)

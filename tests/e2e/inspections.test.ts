@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { comparePlotIds } from '#shared/domain/plots'
@@ -17,6 +16,7 @@ import {
   startServer,
   type TestServer,
 } from '#tests/helpers/browser'
+import { cameraPhoto } from '#tests/helpers/sample-image'
 import {
   field,
   headingOf,
@@ -53,23 +53,13 @@ describe('inspections and notices on the demo site, on a phone', () => {
   }
 
   // A phone camera's photo: 4,000 px wide and a few MB.
-  let cameraPhoto: Buffer
+  let photo: Buffer
   // A plot whose tenant is written to by e-mail: its notices are read as they arrive.
   let target = ''
   let tenantEmail = ''
   beforeAll(async () => {
     server = suite.server
-    cameraPhoto = await sharp({
-      create: {
-        width: 4000,
-        height: 3000,
-        channels: 3,
-        background: '#000',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    })
-      .jpeg({ quality: 95 })
-      .toBuffer()
+    photo = await cameraPhoto(4000, 3000, 95)
     const page = await walkerPage()
     const plots = (await (await page.request.get('/api/plots')).json()) as Plot[]
     const people = (await (
@@ -124,7 +114,7 @@ describe('inspections and notices on the demo site, on a phone', () => {
     await field(page, inspectionMessages.addPhotos).setInputFiles({
       name: 'IMG_4001.jpg',
       mimeType: 'image/jpeg',
-      buffer: cameraPhoto,
+      buffer: photo,
     })
     await poll(() =>
       page.getByRole('img', { name: inspectionMessages.photoNumber(1), exact: true }).isVisible(),
@@ -144,6 +134,15 @@ describe('inspections and notices on the demo site, on a phone', () => {
   const sendNotices = async (page: Page) => {
     await page.getByRole('button', { name: inspectionMessages.sendNotices }).click()
     await poll(() => statusTexts(page)).toContainEqual(expect.stringMatching(/notices? sent: /))
+  }
+  /** A round on `date` finding the plot still neglected, and its notices sent. */
+  const reinspect = async (page: Page, date: string) => {
+    await startRound(page, date)
+    await grade(page, 'Not cultivated', '5', 'No change since the notice.', target)
+    await save(page)
+    await sentBy(page, target)
+    await sendNotices(page)
+    await page.context().close()
   }
   const mailTo = async (subject: string) => {
     const find = () =>
@@ -236,35 +235,24 @@ describe('inspections and notices on the demo site, on a phone', () => {
   it('inspects again after the deadline, sends the final notice, then notice to quit, which frees the plot', async () => {
     // A day after the deadline: the plot is due for re-inspection, and still neglected.
     await restartOn('2026-06-30')
-    let page = await walkerPage()
-    await page.goto('/members/inspections')
+    const due = await walkerPage()
+    await due.goto('/members/inspections')
     await poll(() =>
-      page.getByText(inspectionMessages.reinspectBy(target, '2026-06-29')).isVisible(),
+      due.getByText(inspectionMessages.reinspectBy(target, '2026-06-29')).isVisible(),
     ).toBe(true)
-    await startRound(page, '2026-06-30')
-    await grade(page, 'Not cultivated', '10', 'No change since the notice.', target)
-    await save(page)
-    await sentBy(page, target)
-    await sendNotices(page)
+    await reinspect(due, '2026-06-30')
     const final = await mailTo(`Final notice for plot ${target}`)
     expect(final.text).toContain('put right by 28 July 2026')
-    await page.context().close()
 
     // After the final notice's deadline: notice to quit, a month's notice.
     await restartOn('2026-07-29')
-    page = await walkerPage()
-    await startRound(page, '2026-07-29')
-    await grade(page, 'Not cultivated', '5', '', target)
-    await save(page)
-    await sentBy(page, target)
-    await sendNotices(page)
+    await reinspect(await walkerPage(), '2026-07-29')
     const quit = await mailTo(`Notice to quit plot ${target}`)
     expect(quit.text).toContain('ends on 29 August 2026')
-    await page.context().close()
 
     // The day after the tenancy's end: its job has freed the plot for the waiting list.
     await restartOn('2026-08-30')
-    page = await walkerPage()
+    const page = await walkerPage()
     await poll(async () => {
       const plot = (await (await page.request.get(`/api/plots/${target}`)).json()) as Plot
       return plot.tenants.length

@@ -84,6 +84,26 @@ import type { Family, Suite } from './suite.ts'
 
 type Families = (s: Suite) => Record<string, Family>
 
+/**
+ * An administrator's settings record, saved against its version: its defaults as the base, and
+ * among the breakers a stale version and the record's own wrong values.
+ */
+const settingsPut = (
+  s: Suite,
+  url: string,
+  defaults: object,
+  schema: z.ZodObject,
+  breakers: fc.Arbitrary<Breaker>[] = [],
+) =>
+  s.bodyOnly(
+    'PUT',
+    url,
+    bodyOf(() => ({ ...defaults, version: 0 }), schema.safeExtend({ version: z.int().min(0) }), [
+      s.stale,
+      ...breakers,
+    ]),
+  )
+
 // People: the records, and moves between the lists.
 export const peopleFamilies: Families = (s) => ({
   'POST /api/people': () =>
@@ -145,23 +165,14 @@ export const peopleFamilies: Families = (s) => ({
   'DELETE /api/privacy/holds/{personId}': () =>
     s.idsAndBody('DELETE', '/api/privacy/holds/{personId}', { personId: { names: s.anyPerson } }),
   'PUT /api/privacy/settings': () =>
-    s.bodyOnly(
-      'PUT',
-      '/api/privacy/settings',
-      bodyOf(
-        () => ({ ...DEFAULT_PRIVACY_SETTINGS, version: 0 }),
-        privacySettingsSchema.safeExtend({ version: z.int().min(0) }),
-        [
-          s.stale,
-          fc
-            .constantFrom(0, -2, 1.5, 11)
-            .map((leaverYears): Breaker => (body) => ({ ...body, leaverYears })),
-          fc
-            .constantFrom(0, 3651, '90')
-            .map((signInFailureDays): Breaker => (body) => ({ ...body, signInFailureDays })),
-        ],
-      ),
-    ),
+    settingsPut(s, '/api/privacy/settings', DEFAULT_PRIVACY_SETTINGS, privacySettingsSchema, [
+      fc
+        .constantFrom(0, -2, 1.5, 11)
+        .map((leaverYears): Breaker => (body) => ({ ...body, leaverYears })),
+      fc
+        .constantFrom(0, 3651, '90')
+        .map((signInFailureDays): Breaker => (body) => ({ ...body, signInFailureDays })),
+    ]),
   'POST /api/people/{id}/move-to-waiting-list': () =>
     // keeper holds a plot: moving them to the waiting list is refused (422).
     fc.oneof(
@@ -655,22 +666,22 @@ export const rentFamilies: Families = (s) => {
   const badAmount = fc
     .constantFrom(-1, 0, 0.5, 12.345, 1e12, Number.MAX_SAFE_INTEGER, '100', null)
     .map((amount): Breaker => (body) => ({ ...body, amount }))
-  const settings = () => ({ ...DEFAULT_RENT_SETTINGS, extras: [], version: 0 })
   const year = () => ({ startDate: '2026-10-01' })
   const start = () => ({ ...year(), confirmed: { invoices: 1, emails: 1, letters: 0 } })
   return {
     'PUT /api/rent/settings': () =>
-      s.bodyOnly(
-        'PUT',
+      settingsPut(
+        s,
         '/api/rent/settings',
-        bodyOf(settings, rentSettingsSchema.safeExtend({ version: z.int().min(0) }), [
-          s.stale,
+        { ...DEFAULT_RENT_SETTINGS, extras: [] },
+        rentSettingsSchema,
+        [
           fc.constant<Breaker>((body) => ({
             ...body,
             reminderDays: { first: 30, second: 20, arrears: 40 },
           })),
           fc.constant<Breaker>((body) => ({ ...body, extras: [{ name: 'Water', amount: -5 }] })),
-        ]),
+        ],
       ),
     'POST /api/rent/years/preview': () =>
       s.bodyOnly('POST', '/api/rent/years/preview', bodyOf(year, previewYearSchema)),
@@ -802,26 +813,17 @@ export const lettingFamilies: Families = (s) => {
     'POST /api/letting/link/use': () =>
       s.bodyOnly('POST', '/api/letting/link/use', unknownToken(linkTokenSchema)),
     'PUT /api/letting/settings': () =>
-      s.bodyOnly(
-        'PUT',
-        '/api/letting/settings',
-        bodyOf(
-          () => ({ ...DEFAULT_LETTING_SETTINGS, version: 0 }),
-          lettingSettingsSchema.safeExtend({ version: z.int().min(0) }),
-          [
-            s.stale,
-            fc
-              .constantFrom('13-01', '00-10', '2026-03-01', 'March')
-              .map((stillWantDate): Breaker => (body) => ({ ...body, stillWantDate })),
-            fc
-              .constantFrom(0, -3, 1.5, 366)
-              .map((offerDays): Breaker => (body) => ({ ...body, offerDays })),
-            fc
-              .constantFrom('', '   ')
-              .map((privacyNotice): Breaker => (body) => ({ ...body, privacyNotice })),
-          ],
-        ),
-      ),
+      settingsPut(s, '/api/letting/settings', DEFAULT_LETTING_SETTINGS, lettingSettingsSchema, [
+        fc
+          .constantFrom('13-01', '00-10', '2026-03-01', 'March')
+          .map((stillWantDate): Breaker => (body) => ({ ...body, stillWantDate })),
+        fc
+          .constantFrom(0, -3, 1.5, 366)
+          .map((offerDays): Breaker => (body) => ({ ...body, offerDays })),
+        fc
+          .constantFrom('', '   ')
+          .map((privacyNotice): Breaker => (body) => ({ ...body, privacyNotice })),
+      ]),
     // The suite's plots are let or unknown: an offer of one names no vacant plot.
     'POST /api/offers': () =>
       s.bodyOnly(
@@ -897,30 +899,27 @@ export const inspectionsFamilies: Families = (s) => {
   const noNotice = () => false
   return {
     'PUT /api/inspections/settings': () =>
-      s.bodyOnly(
-        'PUT',
+      settingsPut(
+        s,
         '/api/inspections/settings',
-        bodyOf(
-          () => ({ ...DEFAULT_INSPECTION_SETTINGS, version: 0 }),
-          inspectionSettingsSchema.safeExtend({ version: z.int().min(0) }),
-          [
-            s.stale,
-            fc.constant<Breaker>((body) => ({
-              ...body,
-              grades: [
-                { name: 'Poor', needsNotice: true },
-                { name: 'Worse', needsNotice: true },
-              ],
-            })),
-            fc.constant<Breaker>((body) => ({
-              ...body,
-              letters: {
-                ...DEFAULT_INSPECTION_SETTINGS.letters,
-                quit: { subject: 'Plot', body: 'Ends {tenancyEnd}' },
-              },
-            })),
-          ],
-        ),
+        DEFAULT_INSPECTION_SETTINGS,
+        inspectionSettingsSchema,
+        [
+          fc.constant<Breaker>((body) => ({
+            ...body,
+            grades: [
+              { name: 'Poor', needsNotice: true },
+              { name: 'Worse', needsNotice: true },
+            ],
+          })),
+          fc.constant<Breaker>((body) => ({
+            ...body,
+            letters: {
+              ...DEFAULT_INSPECTION_SETTINGS.letters,
+              quit: { subject: 'Plot', body: 'Ends {tenancyEnd}' },
+            },
+          })),
+        ],
       ),
     'POST /api/inspection-rounds': () =>
       s.bodyOnly(

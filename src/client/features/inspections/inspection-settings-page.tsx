@@ -12,6 +12,14 @@ import { inspectionSettingsQuery, saveInspectionSettings } from './api.ts'
 import { draftOf, settingsOf } from './settings-draft.ts'
 import './inspections.css'
 
+// The settings typed as whole numbers, with their labels.
+const NUMBERS = [
+  ['daysToPutRight', inspectionMessages.daysToPutRight],
+  ['noticeMonths', inspectionMessages.noticeMonths],
+  ['repeatNotices', inspectionMessages.repeatNotices],
+  ['repeatYears', inspectionMessages.repeatYears],
+] as const
+
 // How plots are graded and chased: the administrator sets it, every round and notice uses it.
 export function InspectionSettingsPage() {
   const settings = useQuery(inspectionSettingsQuery)
@@ -82,34 +90,16 @@ function InspectionSettingsForm({ saved }: { saved: StoredInspectionSettings }) 
           {inspectionMessages.addGrade}
         </button>
       </fieldset>
-      <TextField
-        label={inspectionMessages.daysToPutRight}
-        inputMode="numeric"
-        autoComplete="off"
-        required
-        {...text('daysToPutRight')}
-      />
-      <TextField
-        label={inspectionMessages.noticeMonths}
-        inputMode="numeric"
-        autoComplete="off"
-        required
-        {...text('noticeMonths')}
-      />
-      <TextField
-        label={inspectionMessages.repeatNotices}
-        inputMode="numeric"
-        autoComplete="off"
-        required
-        {...text('repeatNotices')}
-      />
-      <TextField
-        label={inspectionMessages.repeatYears}
-        inputMode="numeric"
-        autoComplete="off"
-        required
-        {...text('repeatYears')}
-      />
+      {NUMBERS.map(([key, label]) => (
+        <TextField
+          key={key}
+          label={label}
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          {...text(key)}
+        />
+      ))}
       <p className="field__hint">{inspectionMessages.letterFieldsHint(INSPECTION_MERGE_FIELDS)}</p>
       {NOTICE_STAGES.map((stage) => (
         <fieldset key={stage}>

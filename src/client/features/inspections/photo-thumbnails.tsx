@@ -1,4 +1,5 @@
 import { inspectionMessages } from '#shared/messages/inspections'
+import '../../components/ui/photo-list.css'
 
 // One address per photo for as long as the page lives: a photo taken on the form is the same one
 // the round's table shows while it waits to send, and 200 of them are not decoded again each time

@@ -5,6 +5,7 @@ import { compareRecorded } from '#shared/domain/inspections'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { Inspection } from '#shared/schemas/inspections'
 import { CardTable } from '../../components/ui/card-table.tsx'
+import { PhotoLinks } from '../../components/ui/photo-links.tsx'
 import { ShowMore } from '../../components/ui/show-more.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import { PhotoThumbnails } from './photo-thumbnails.tsx'
@@ -73,22 +74,10 @@ const RoundRow = memo(function RoundRow({ row, isGrade }: { row: Row; isGrade: b
             name={(number) => inspectionMessages.photoOfPlot(row.plotId, number)}
           />
         ) : (
-          <ul className="photo-list">
-            {row.photos.map((photo, index) => (
-              <li key={photo.id}>
-                <a href={photo.url} target="_blank" rel="noreferrer">
-                  <img
-                    src={photo.url}
-                    width={photo.width}
-                    height={photo.height}
-                    loading="lazy"
-                    className="photo-list__image"
-                    alt={inspectionMessages.photoOfPlot(row.plotId, index + 1)}
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <PhotoLinks
+            photos={row.photos}
+            name={(number) => inspectionMessages.photoOfPlot(row.plotId, number)}
+          />
         )}
       </td>
       <td data-label={inspectionMessages.notes}>{row.notes}</td>

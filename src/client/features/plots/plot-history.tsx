@@ -2,6 +2,7 @@ import { useQuery, queryOptions } from '@tanstack/react-query'
 import { shortDate, shortDateTime } from '#shared/domain/dates'
 import { plotHistoryMessages } from '#shared/messages/plot-history'
 import type { HistoryEvent } from '#shared/schemas/plot-history'
+import { PhotoLinks } from '../../components/ui/photo-links.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
@@ -36,23 +37,7 @@ export function PlotHistory({ plotId }: { plotId: string }) {
                   <p className="plot-history__when">{when(event.at)}</p>
                   <p className="plot-history__title">{event.title}</p>
                   {event.detail ? <p>{event.detail}</p> : null}
-                  {event.photos.length > 0 ? (
-                    <ul className="plot-history__photos">
-                      {event.photos.map((photo, number) => (
-                        <li key={photo.id}>
-                          <a href={photo.url} target="_blank" rel="noreferrer">
-                            <img
-                              src={photo.url}
-                              width={photo.width}
-                              height={photo.height}
-                              loading="lazy"
-                              alt={plotHistoryMessages.photo(number + 1)}
-                            />
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
+                  <PhotoLinks photos={event.photos} name={plotHistoryMessages.photo} />
                 </li>
               ))}
             </ol>
