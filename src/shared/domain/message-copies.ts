@@ -50,15 +50,32 @@ export const fullName = (person: Pick<Addressee, 'id' | 'firstName' | 'lastName'
 export const dearName = (person: Pick<Addressee, 'id' | 'firstName' | 'lastName'>) =>
   person.firstName || fullName(person)
 
-export function mergeValues(person: Addressee, association: Association): MergeValues {
+type Named = Pick<Addressee, 'id' | 'firstName' | 'lastName'>
+
+/** The fields every letter may use: who it is to, and who it is from. */
+export function personValues(person: Named, association: Association): MergeValues {
   return {
     firstName: person.firstName,
     lastName: person.lastName,
     fullName: fullName(person),
-    plots: plotsField(person.plots),
-    amountDue: penceText(person.amountDue),
     associationName: association.name,
     associationAddress: association.contactAddress,
+  }
+}
+
+export function mergeValues(person: Addressee, association: Association): MergeValues {
+  return {
+    ...personValues(person, association),
+    plots: plotsField(person.plots),
+    amountDue: penceText(person.amountDue),
+  }
+}
+
+/** A letter's subject and text with the fields filled in; a value is never a line break in a subject. */
+export function filledLetter(draft: { subject: string; body: string }, values: MergeValues) {
+  return {
+    subject: fillFields(draft.subject, values).replace(/\s+/g, ' ').trim(),
+    body: fillFields(draft.body, values),
   }
 }
 
@@ -69,10 +86,7 @@ export function copiesFor(
   association: Association,
 ): Copy[] {
   return people.flatMap((person) => {
-    const values = mergeValues(person, association)
-    // A value is never a line break in a subject, whatever a name holds.
-    const subject = fillFields(draft.subject, values).replace(/\s+/g, ' ').trim()
-    const body = fillFields(draft.body, values)
+    const { subject, body } = filledLetter(draft, mergeValues(person, association))
     return copiesForOne(person, subject, () => body)
   })
 }

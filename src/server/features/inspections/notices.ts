@@ -8,8 +8,8 @@ import {
   yearsBefore,
   type NoticeStage,
 } from '#shared/domain/inspections'
-import { fillFields, type MergeValues } from '#shared/domain/merge-fields'
-import { copiesForOne, fullName } from '#shared/domain/message-copies'
+import type { MergeValues } from '#shared/domain/merge-fields'
+import { copiesForOne, filledLetter, fullName, personValues } from '#shared/domain/message-copies'
 import { comparePlotIds } from '#shared/domain/plots'
 import { addDays } from '#shared/domain/rent'
 import { inspectionMessages } from '#shared/messages/inspections'
@@ -144,11 +144,7 @@ function letterValues(
   deadline: string,
 ): MergeValues {
   return {
-    firstName: person.firstName,
-    lastName: person.lastName,
-    fullName: fullName(person),
-    associationName: association.name,
-    associationAddress: association.contactAddress,
+    ...personValues(person, association),
     plot: found.plotId,
     grade: found.grade,
     cultivated: `${found.cultivated}%`,
@@ -195,8 +191,7 @@ async function sendNotice(
   const found = { ...record, roundDate: round.date }
   const outgoing: OutgoingCopy[] = tenants.flatMap((person) => {
     const values = letterValues(person, association, found, stage, deadline)
-    const subject = fillFields(letter.subject, values).replace(/\s+/g, ' ').trim()
-    const body = fillFields(letter.body, values)
+    const { subject, body } = filledLetter(letter, values)
     return copiesForOne(person, subject, () => body).map((copy) => ({
       ...copy,
       attachment: `inspection-notice:${notice.id}`,
