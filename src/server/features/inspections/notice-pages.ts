@@ -2,24 +2,29 @@ import { inspectionMessages } from '#shared/messages/inspections'
 import type { Db } from '#server/core/db/database'
 import { associationDetails } from '#server/core/db/association-settings'
 import type { Config } from '#server/core/config'
-import { readFile } from '#server/core/db/files'
 import { LEFT, MM, newPdf, pdfBytes, WIDTH } from '#server/core/pdf'
 import * as noticesRepo from '#server/features/inspections/notices-sql'
 import * as inspectionsRepo from '#server/features/inspections/sql'
 
 // What a notice shows of the inspection behind it: the grade, the notes and the photos (kept as
-// JPEG, which pdfkit draws as they are). Written
-// after the letter in the printed letters' PDF, and as a PDF of its own with the e-mail.
+// JPEG, which pdfkit draws as they are). Written after the letter in the printed letters' PDF,
+// and as a PDF of its own with the e-mail.
 
 const MARGIN = 20 * MM
 /** Two photos to a page, each fitted to the width and to a little under half the page. */
 const PHOTO_BOX: [number, number] = [WIDTH, 100 * MM]
 
-export async function writeFindings(db: Db, doc: PDFKit.PDFDocument, noticeId: string) {
+/** The notice's inspection and its round: what its pages show, read once. */
+async function findingsOf(db: Db, noticeId: string) {
   const notice = await noticesRepo.findNotice(db.kysely, Number(noticeId))
   const record = notice && (await inspectionsRepo.findInspection(db.kysely, notice.inspectionId))
   const round = record && (await inspectionsRepo.findRound(db.kysely, record.roundId))
-  if (!notice || !record || !round) return
+  return record && round && { record, round }
+}
+
+type Findings = NonNullable<Awaited<ReturnType<typeof findingsOf>>>
+
+async function writePages(db: Db, doc: PDFKit.PDFDocument, { record, round }: Findings) {
   doc.addPage()
   doc
     .font('bold')
@@ -35,8 +40,7 @@ export async function writeFindings(db: Db, doc: PDFKit.PDFDocument, noticeId: s
   doc.moveDown(0.5).text(record.notes || inspectionMessages.noFindings, { width: WIDTH })
   let top = doc.y + 6 * MM
   for (const photo of record.photos) {
-    const fileId = await inspectionsRepo.photoFileId(db.kysely, photo.id)
-    const file = fileId === undefined ? undefined : await readFile(db.kysely, fileId)
+    const file = await inspectionsRepo.photoFile(db.kysely, photo.id)
     if (!file) continue
     if (top + PHOTO_BOX[1] > doc.page.height - MARGIN) {
       doc.addPage()
@@ -47,19 +51,18 @@ export async function writeFindings(db: Db, doc: PDFKit.PDFDocument, noticeId: s
   }
 }
 
+/** The findings' pages after a printed notice. */
+export async function writeFindings(db: Db, doc: PDFKit.PDFDocument, noticeId: string) {
+  const findings = await findingsOf(db, noticeId)
+  if (findings) await writePages(db, doc, findings)
+}
+
 /** The findings as a PDF of their own, attached to the notice's e-mails. */
 export async function findingsPdf(db: Db, config: Config, noticeId: string) {
+  const findings = await findingsOf(db, noticeId)
+  const fileName = inspectionMessages.findingsFile(findings?.record.plotId ?? '')
   const association = await associationDetails(db.kysely, config)
-  const notice = await noticesRepo.findNotice(db.kysely, Number(noticeId))
-  const doc = newPdf({
-    title: inspectionMessages.findingsFile(notice?.plotId ?? ''),
-    producer: association.name,
-    margin: MARGIN,
-  })
-  await writeFindings(db, doc, noticeId)
-  return {
-    filename: inspectionMessages.findingsFile(notice?.plotId ?? ''),
-    content: pdfBytes(doc),
-    contentType: 'application/pdf',
-  }
+  const doc = newPdf({ title: fileName, producer: association.name, margin: MARGIN })
+  if (findings) await writePages(db, doc, findings)
+  return { filename: fileName, content: pdfBytes(doc), contentType: 'application/pdf' }
 }

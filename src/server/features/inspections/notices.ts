@@ -231,6 +231,7 @@ export async function sendNotices(
   const { db, config, clock } = inspections
   const round = await inspectionsRepo.findRound(db.kysely, roundId)
   if (!round) throw notFound(inspectionMessages.roundMissing)
+  // The plots graded, read first to lock them; their records are read again under the locks.
   const graded = latestByPlot(await inspectionsRepo.roundInspections(db.kysely, roundId))
   const plotIds = [...graded.keys()].sort(comparePlotIds)
   return loggedWrite(
@@ -251,6 +252,7 @@ export async function sendNotices(
         userName: viewer.userName,
       }
       const needsNotice = new Set(settings.grades.filter((g) => g.needsNotice).map((g) => g.name))
+      const since = yearsBefore(round.date, settings.repeat.years)
       const result: NoticesSent = { sent: [], complied: [], waiting: [], vacant: [] }
       const records = latestByPlot(await inspectionsRepo.roundInspections(tx, roundId))
       for (const plotId of plotIds) {
@@ -263,7 +265,6 @@ export async function sendNotices(
           await stopChain(tx, log, open, sending.today, viewer.userName)
           open = undefined
         }
-        const since = yearsBefore(round.date, settings.repeat.years)
         const step = nextNoticeStep(
           { needsNotice: needsNotice.has(record.grade), roundDate: round.date },
           open && { stage: open.stage, deadline: open.deadline, paused: open.pausedOn !== null },
@@ -373,11 +374,5 @@ async function describeNotice(tx: ReadTx, notice: NoticeRow, today: string): Pro
 /** The notices running, and those closed in the last 90 days, newest first. */
 export async function listNotices({ db, clock }: Inspections): Promise<Notice[]> {
   const rows = await noticesRepo.listNotices(db.kysely, addDays(clock.today(), -90))
-  return Promise.all(rows.map((row) => describeNotice(db.kysely, row, clock.today())))
-}
-
-/** Every notice of a plot, oldest first. */
-export async function plotNotices({ db, clock }: Inspections, plotId: string): Promise<Notice[]> {
-  const rows = await noticesRepo.noticesOfPlot(db.kysely, plotId)
   return Promise.all(rows.map((row) => describeNotice(db.kysely, row, clock.today())))
 }

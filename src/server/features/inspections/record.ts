@@ -1,6 +1,6 @@
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { Inspection, InspectionInput } from '#shared/schemas/inspections'
-import { insertFile, readFile } from '#server/core/db/files'
+import { insertFile } from '#server/core/db/files'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { AppError, badRequest, conflict, notFound, unprocessable } from '#server/core/errors'
 import type { UploadedFile } from '#server/core/http/read-upload'
@@ -117,8 +117,7 @@ export async function recordInspection(
 
 /** A photo's bytes, for the committee's screens. */
 export async function readPhoto({ db }: Inspections, id: string) {
-  const fileId = await inspectionsRepo.photoFileId(db.kysely, id)
-  const file = fileId === undefined ? undefined : await readFile(db.kysely, fileId)
+  const file = await inspectionsRepo.photoFile(db.kysely, id)
   if (!file) throw notFound(inspectionMessages.photoMissing)
   return file
 }

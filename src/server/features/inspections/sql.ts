@@ -1,4 +1,5 @@
 import type { Inspection, NewRound, Round, RoundSummary } from '#shared/schemas/inspections'
+import { readFile } from '#server/core/db/files'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
 // The rounds, each plot's records and their photos. A photo's bytes are the core's files.
@@ -103,12 +104,12 @@ export async function insertInspection(
   return (await withPhotos(tx, [record]))[0]!
 }
 
-/** The file holding a photo's bytes. */
-export async function photoFileId(tx: ReadTx, id: string): Promise<number | undefined> {
+/** A photo's bytes and type, from the core's files. */
+export async function photoFile(tx: ReadTx, id: string) {
   const row = await tx
     .selectFrom('inspection_photos')
     .select('fileId')
     .where('id', '=', id)
     .executeTakeFirst()
-  return row?.fileId
+  return row && readFile(tx, row.fileId)
 }
