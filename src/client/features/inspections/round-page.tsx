@@ -69,7 +69,15 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
     nextUnseen(detail.plots, seen, detail.plots.at(-1)?.id ?? ''),
   )
   const [notice, setNotice] = useState('')
-  const notSeen = detail.plots.filter((plot) => !seen.has(plot.id))
+  const notSeen = useMemo(() => detail.plots.filter((p) => !seen.has(p.id)), [detail, seen])
+  // The map marks the plot chosen: the same set until another is, so its 2,000 plots are not
+  // drawn again on every save.
+  const chosen = useMemo(() => new Set([plotId]), [plotId])
+
+  function choose(next: string) {
+    setNotice('')
+    setPlotId(next)
+  }
 
   function kept(savedPlot: string) {
     const next = nextUnseen(detail.plots, new Set([...seen, savedPlot]), savedPlot)
@@ -98,25 +106,16 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
             round={detail}
             plotId={plotId}
             userName={outbox.userName}
-            onChoosePlot={(chosen) => {
-              setNotice('')
-              setPlotId(chosen)
-            }}
+            onChoosePlot={choose}
             onKept={kept}
-            onSkip={() => {
-              setNotice('')
-              setPlotId(nextUnseen(detail.plots, seen, plotId))
-            }}
+            onSkip={() => choose(nextUnseen(detail.plots, seen, plotId))}
           />
           <details className="card">
             <summary>{inspectionMessages.chooseOnMap}</summary>
             <StoredSiteMap
               title={inspectionMessages.mapTitle}
-              ownPlots={new Set([plotId])}
-              onSelectPlot={(chosen) => {
-                setNotice('')
-                setPlotId(chosen)
-              }}
+              ownPlots={chosen}
+              onSelectPlot={choose}
             />
           </details>
         </>
@@ -127,14 +126,7 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
         roundId={detail.round.id}
         waiting={rows.filter((row) => row.waitingPhotos).length}
       />
-      <NotSeen
-        plots={notSeen}
-        roundId={detail.round.id}
-        onChoose={(chosen) => {
-          setNotice('')
-          setPlotId(chosen)
-        }}
-      />
+      <NotSeen plots={notSeen} roundId={detail.round.id} onChoose={choose} />
     </>
   )
 }
