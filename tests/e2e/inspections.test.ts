@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { comparePlotIds } from '#shared/domain/plots'
 import { inspectionMessages } from '#shared/messages/inspections'
@@ -13,8 +13,6 @@ import {
   settled,
   signedInPage,
   smallTapTargets,
-  startServer,
-  type TestServer,
 } from '#tests/helpers/browser'
 import { cameraPhoto } from '#tests/helpers/sample-image'
 import {
@@ -22,10 +20,8 @@ import {
   headingOf,
   PHONE,
   poll,
-  seedDemo,
   statusTexts,
-  useServerAndBrowser,
-  useSmtpServer,
+  useDemoSite,
 } from '#tests/helpers/e2e-fixtures'
 
 // Issue 32's acceptance, on the demo site on a phone: a round walked with photos, online, then
@@ -38,19 +34,8 @@ import {
 const FIRST_WALK = '2026-06-01'
 
 describe('inspections and notices on the demo site, on a phone', () => {
-  let dataDir = ''
-  beforeAll(() => {
-    dataDir = seedDemo('inspections')
-  })
-  const smtp = useSmtpServer()
-  const env = (today: string) => ({ SMTP_URL: smtp.url, TODAY: today, JOB_POLL_MS: '300' })
-  const suite = useServerAndBrowser(() => ({ dataDir, env: env(FIRST_WALK) }))
-  let server: TestServer
-  let later: TestServer | undefined
-  const restartOn = async (today: string) => {
-    await server.stop()
-    later = server = await startServer({ dataDir, env: env(today) })
-  }
+  const site = useDemoSite('inspections', FIRST_WALK)
+  const { smtp } = site
 
   // A phone camera's photo: 4,000 px wide and a few MB.
   let photo: Buffer
@@ -58,7 +43,6 @@ describe('inspections and notices on the demo site, on a phone', () => {
   let target = ''
   let tenantEmail = ''
   beforeAll(async () => {
-    server = suite.server
     photo = await cameraPhoto(4000, 3000, 95)
     const page = await walkerPage()
     const plots = (await (await page.request.get('/api/plots')).json()) as Plot[]
@@ -77,12 +61,13 @@ describe('inspections and notices on the demo site, on a phone', () => {
     tenantEmail = byId.get(chosen.tenants[0]!)!.email
     await page.context().close()
   })
-  afterAll(async () => {
-    await later?.stop()
-  })
 
   function walkerPage() {
-    return signedInPage(suite.browser, server, { userName: 'walker', level: 3, viewport: PHONE })
+    return signedInPage(site.browser, site.server, {
+      userName: 'walker',
+      level: 3,
+      viewport: PHONE,
+    })
   }
   const expectUsable = async (page: Page) => {
     await settled(page)
@@ -234,7 +219,7 @@ describe('inspections and notices on the demo site, on a phone', () => {
 
   it('inspects again after the deadline, sends the final notice, then notice to quit, which frees the plot', async () => {
     // A day after the deadline: the plot is due for re-inspection, and still neglected.
-    await restartOn('2026-06-30')
+    await site.restartOn('2026-06-30')
     const due = await walkerPage()
     await due.goto('/members/inspections')
     await poll(() =>
@@ -245,13 +230,13 @@ describe('inspections and notices on the demo site, on a phone', () => {
     expect(final.text).toContain('put right by 28 July 2026')
 
     // After the final notice's deadline: notice to quit, a month's notice.
-    await restartOn('2026-07-29')
+    await site.restartOn('2026-07-29')
     await reinspect(await walkerPage(), '2026-07-29')
     const quit = await mailTo(`Notice to quit plot ${target}`)
     expect(quit.text).toContain('ends on 29 August 2026')
 
     // The day after the tenancy's end: its job has freed the plot for the waiting list.
-    await restartOn('2026-08-30')
+    await site.restartOn('2026-08-30')
     const page = await walkerPage()
     await poll(async () => {
       const plot = (await (await page.request.get(`/api/plots/${target}`)).json()) as Plot

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { lettingMessages } from '#shared/messages/letting'
 import { offerMessages } from '#shared/messages/offers'
@@ -6,8 +6,6 @@ import {
   anonymousPage,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  startServer,
-  type TestServer,
 } from '#tests/helpers/browser'
 import {
   field,
@@ -18,10 +16,8 @@ import {
   PHONE,
   poll,
   RESTART_TIMEOUT,
-  seedDemo,
-  useServerAndBrowser,
+  useDemoSite,
 } from '#tests/helpers/e2e-fixtures'
-import { startSmtpServer } from '#tests/helpers/smtp'
 
 // Letting a plot from application to tenancy on the demo site, in the browser, with a real SMTP
 // server: three people apply and confirm from the e-mails' links, one looks up their place; the
@@ -37,27 +33,8 @@ const APPLICANTS = [
 const [robin, sam, tess] = APPLICANTS
 
 describe('letting plots on the demo site', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-  let dataDir = ''
-  beforeAll(async () => {
-    smtp = await startSmtpServer()
-    dataDir = seedDemo('letting')
-  })
-  const env = (today: string) => ({ SMTP_URL: smtp.url, TODAY: today, JOB_POLL_MS: '300' })
-  const suite = useServerAndBrowser(() => ({ dataDir, env: env('2026-10-01') }))
-  let server: TestServer
-  let later: TestServer | undefined
-  beforeAll(() => {
-    server = suite.server
-  })
-  afterAll(async () => {
-    await later?.stop()
-    await smtp.close()
-  })
-  const restartOn = async (today: string) => {
-    await server.stop()
-    later = server = await startServer({ dataDir, env: env(today) })
-  }
+  const site = useDemoSite('letting', '2026-10-01')
+  const { smtp } = site
 
   const references = new Map<string, string>()
   const mailTo = async (email: string, subject: string) => {
@@ -69,10 +46,10 @@ describe('letting plots on the demo site', () => {
   const linksIn = (text: string, route: string) =>
     [...text.matchAll(new RegExp(`https?://\\S*${route}\\?token=[^\\s>]+`, 'g'))].map((m) => {
       const url = new URL(m[0])
-      return `${server.url}${url.pathname}${url.search}`
+      return `${site.server.url}${url.pathname}${url.search}`
     })
   const committeePage = async () => {
-    const page = await anonymousPage(suite.browser, server, PHONE)
+    const page = await anonymousPage(site.browser, site.server, PHONE)
     await logIn(page, 'demo-committee', 'demo-password')
     await poll(() => new URL(page.url()).pathname).toBe('/members/plotholders')
     return page
@@ -105,7 +82,7 @@ describe('letting plots on the demo site', () => {
 
   it('three people apply, confirm from the e-mail, and the first finds their place', async () => {
     for (const applicant of APPLICANTS) {
-      const page = await anonymousPage(suite.browser, server, PHONE)
+      const page = await anonymousPage(site.browser, site.server, PHONE)
       await page.goto('/apply')
       await poll(() => headingOf(page)).toBe('Apply for a plot')
       await field(page, 'First name').fill(applicant.first)
@@ -128,7 +105,7 @@ describe('letting plots on the demo site', () => {
       )
     }
     // They joined on one day, after everyone else: in the order they are listed, together.
-    const page = await anonymousPage(suite.browser, server, PHONE)
+    const page = await anonymousPage(site.browser, site.server, PHONE)
     const [first, second, third] = [
       await placeOf(page, robin),
       await placeOf(page, sam),
@@ -143,7 +120,7 @@ describe('letting plots on the demo site', () => {
   })
 
   it('the administrator sends those who decline to the end of the list and gives 21 days to answer', async () => {
-    const page = await anonymousPage(suite.browser, server, PHONE)
+    const page = await anonymousPage(site.browser, site.server, PHONE)
     await logIn(page, 'demo-admin', 'demo-password')
     await poll(() => new URL(page.url()).pathname).not.toBe('/login')
     await page.goto('/members/offers/settings')
@@ -190,7 +167,7 @@ describe('letting plots on the demo site', () => {
       (await mailTo(robin.email, offerMessages.offerSubject(robin.plot))).text,
       '/letting/answer',
     )
-    const page = await anonymousPage(suite.browser, server, PHONE)
+    const page = await anonymousPage(site.browser, site.server, PHONE)
     await page.goto(accept!)
     await poll(() => headingOf(page)).toBe(offerMessages.answerHeading)
     await poll(() => page.getByText(/^You are accepting plot 13\./).count()).toBe(1)
@@ -218,16 +195,16 @@ describe('letting plots on the demo site', () => {
   it(
     'the second declines weeks later and goes to the end of the list, with the reason on their page',
     async () => {
-      const before = await anonymousPage(suite.browser, server, PHONE)
+      const before = await anonymousPage(site.browser, site.server, PHONE)
       expect(numberOf(await placeOf(before, sam))).toBeLessThan(
         numberOf(await placeOf(before, tess)),
       )
-      await restartOn('2026-10-20')
+      await site.restartOn('2026-10-20')
       const [, decline] = linksIn(
         (await mailTo(sam.email, offerMessages.offerSubject(sam.plot))).text,
         '/letting/answer',
       )
-      const page = await anonymousPage(suite.browser, server, PHONE)
+      const page = await anonymousPage(site.browser, site.server, PHONE)
       await page.goto(decline!)
       await poll(() => page.getByText(/^You are declining plot 42\./).count()).toBe(1)
       await page.getByRole('button', { name: offerMessages.declineButton }).click()
@@ -249,7 +226,7 @@ describe('letting plots on the demo site', () => {
   it(
     'the third lets the deadline pass: the job closes the offer, and the link no longer works',
     async () => {
-      await restartOn('2026-10-24')
+      await site.restartOn('2026-10-24')
       const committee = await committeePage()
       await committee.goto('/members/offers')
       const closed = committee.getByRole('table', { name: offerMessages.closedOffers })
@@ -263,7 +240,7 @@ describe('letting plots on the demo site', () => {
         (await mailTo(tess.email, offerMessages.offerSubject(tess.plot))).text,
         '/letting/answer',
       )
-      const page = await anonymousPage(suite.browser, server, PHONE)
+      const page = await anonymousPage(site.browser, site.server, PHONE)
       await page.goto(accept!)
       await poll(() => firstAlert(page)).toBe(offerMessages.linkUnusable)
       await expectNoAxeViolations(page)
@@ -274,7 +251,7 @@ describe('letting plots on the demo site', () => {
   it(
     'asks the list once a year: who does not answer lapses, and the committee restores them to their place',
     async () => {
-      const admin = await anonymousPage(suite.browser, server, PHONE)
+      const admin = await anonymousPage(site.browser, site.server, PHONE)
       await logIn(admin, 'demo-admin', 'demo-password')
       await poll(() => new URL(admin.url()).pathname).not.toBe('/login')
       await admin.goto('/members/offers/settings')
@@ -286,20 +263,20 @@ describe('letting plots on the demo site', () => {
       await admin.getByRole('button', { name: offerMessages.saveSettings }).click()
       await poll(() => statusText(admin)).toContain(offerMessages.settingsSaved)
 
-      await restartOn('2026-10-26')
+      await site.restartOn('2026-10-26')
       const [stay] = linksIn(
         (await mailTo(sam.email, offerMessages.stillWantSubject)).text,
         '/letting/answer',
       )
       await mailTo(tess.email, offerMessages.stillWantSubject)
-      const page = await anonymousPage(suite.browser, server, PHONE)
+      const page = await anonymousPage(site.browser, site.server, PHONE)
       await page.goto(stay!)
       await poll(() => headingOf(page)).toBe(offerMessages.stillWantHeading)
       await expectNoAxeViolations(page)
       await page.getByRole('button', { name: offerMessages.stillWantButton }).click()
       await poll(() => statusText(page)).toContain(offerMessages.stillWantDone)
 
-      await restartOn('2026-10-31')
+      await site.restartOn('2026-10-31')
       const committee = await committeePage()
       await committee.goto('/members/offers')
       const lapsed = committee.getByRole('table', { name: offerMessages.lapsedHeading })
@@ -312,7 +289,7 @@ describe('letting plots on the demo site', () => {
       await lapsed.getByRole('link', { name: `${tess.first} ${tess.last}` }).click()
       const history = committee.getByRole('region', { name: 'Place on the waiting list' })
       await poll(() => history.innerText()).toContain(offerMessages.lapsedReason('2026-10-29'))
-      const visitor = await anonymousPage(suite.browser, server, PHONE)
+      const visitor = await anonymousPage(site.browser, site.server, PHONE)
       expect(await placeOf(visitor, sam)).toMatch(/^You are number/)
       await committee.getByRole('button', { name: offerMessages.restore }).click()
       await poll(() => history.innerText()).toContain(offerMessages.restoredReason)

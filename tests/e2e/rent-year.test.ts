@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { invoiceMessages } from '#shared/messages/invoices'
@@ -10,7 +10,6 @@ import {
   anonymousPage,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
-  startServer,
   type TestServer,
 } from '#tests/helpers/browser'
 import {
@@ -21,10 +20,9 @@ import {
   PHONE,
   poll,
   RESTART_TIMEOUT,
-  seedDemo,
-  useServerAndBrowser,
+  useDemoSite,
 } from '#tests/helpers/e2e-fixtures'
-import { startSmtpServer, type ReceivedMail } from '#tests/helpers/smtp'
+import type { ReceivedMail } from '#tests/helpers/smtp'
 
 // A whole rent year on the demo site, in the browser, with a real SMTP server: the committee
 // starts the year, an invoice e-mail arrives with its PDF, a part payment and the rest turn the
@@ -43,22 +41,11 @@ async function rentView(page: Page, name: 'Due today' | 'Arrears' | 'Invoices') 
 }
 
 describe('the rent year on the demo site', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-  let dataDir = ''
-  beforeAll(async () => {
-    smtp = await startSmtpServer()
-    dataDir = seedDemo('rent')
-  })
-  const env = () => ({ SMTP_URL: smtp.url, TODAY: '2026-10-01', JOB_POLL_MS: '300' })
-  const suite = useServerAndBrowser(() => ({ dataDir, env: env() }))
-  let later: TestServer | undefined
-  afterAll(async () => {
-    await later?.stop()
-    await smtp.close()
-  })
+  const site = useDemoSite('rent', '2026-10-01')
+  const { smtp } = site
 
   const signedIn = async (server: TestServer) => {
-    const page = await anonymousPage(suite.browser, server, PHONE)
+    const page = await anonymousPage(site.browser, server, PHONE)
     await logIn(page, 'demo-committee', 'demo-password')
     await poll(() => new URL(page.url()).pathname).toBe('/members/plotholders')
     return page
@@ -95,7 +82,7 @@ describe('the rent year on the demo site', () => {
   let second = { number: 0, plot: '' }
 
   it('the administrator sets how rent is charged and chased', async () => {
-    const page = await anonymousPage(suite.browser, suite.server, PHONE)
+    const page = await anonymousPage(site.browser, site.server, PHONE)
     await logIn(page, 'demo-admin', 'demo-password')
     await poll(() => new URL(page.url()).pathname).not.toBe('/login')
     await page.goto('/members/rent/settings')
@@ -115,7 +102,7 @@ describe('the rent year on the demo site', () => {
   })
 
   it('starts the year: every invoice previewed, then made, and e-mailed with its PDF', async () => {
-    const page = await signedIn(suite.server)
+    const page = await signedIn(site.server)
     await page.goto('/members/rent')
     await poll(() => headingOf(page)).toBe('Rent')
     await expectNoHorizontalScroll(page)
@@ -159,7 +146,7 @@ describe('the rent year on the demo site', () => {
   })
 
   it('records a part payment and then the rest, and the plot turns paid on the map', async () => {
-    const page = await signedIn(suite.server)
+    const page = await signedIn(site.server)
     await openInvoice(page, first.number)
     await expectNoHorizontalScroll(page)
     await expectNoAxeViolations(page)
@@ -191,7 +178,7 @@ describe('the rent year on the demo site', () => {
   })
 
   it('imports a bank statement in a layout it does not know: the columns mapped once, a payment quoting only its payer suggested and confirmed, nothing recorded twice', async () => {
-    const page = await signedIn(suite.server)
+    const page = await signedIn(site.server)
     const [year] = (await (await page.request.get('/api/rent/years')).json()) as Array<{
       id: number
     }>
@@ -264,8 +251,7 @@ describe('the rent year on the demo site', () => {
   })
 
   it('lets another invoice pass its deadlines: both reminders go out and the plot is flagged in arrears', async () => {
-    await suite.server.stop()
-    later = await startServer({ dataDir, env: { ...env(), TODAY: '2026-12-15' } })
+    await site.restartOn('2026-12-15')
     const reminder = (step: 'first' | 'second') =>
       rentMessages.rentReminderSubject(step, second.number)
     await poll(
@@ -282,7 +268,7 @@ describe('the rent year on the demo site', () => {
       ),
     ).toEqual([])
 
-    const page = await signedIn(later)
+    const page = await signedIn(site.server)
     await openInvoice(page, second.number)
     const balance = page.getByRole('region', { name: 'Balance' })
     await poll(() => balance.textContent()).toContain(invoiceMessages.rentStep.arrears)
@@ -321,22 +307,11 @@ describe('a rent year started after its start date', () => {
   const FIRST_REMINDER = '2027-01-08'
   // A day on: deadlines fall at 06:00 on their day, and TODAY keeps the real time of day.
   const DAY_AFTER_FIRST_REMINDER = '2027-01-09'
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
-  let dataDir = ''
-  beforeAll(async () => {
-    smtp = await startSmtpServer()
-    dataDir = seedDemo('rent-late')
-  })
-  const env = (today: string) => ({ SMTP_URL: smtp.url, TODAY: today, JOB_POLL_MS: '300' })
-  const suite = useServerAndBrowser(() => ({ dataDir, env: env(ISSUED) }))
-  let later: TestServer | undefined
-  afterAll(async () => {
-    await later?.stop()
-    await smtp.close()
-  })
+  const site = useDemoSite('rent-late', ISSUED)
+  const { smtp } = site
 
   const signedIn = async (server: TestServer) => {
-    const page = await anonymousPage(suite.browser, server, PHONE)
+    const page = await anonymousPage(site.browser, server, PHONE)
     await logIn(page, 'demo-committee', 'demo-password')
     await poll(() => new URL(page.url()).pathname).toBe('/members/plotholders')
     await page.goto('/members/rent')
@@ -369,7 +344,7 @@ describe('a rent year started after its start date', () => {
   }
 
   it('offers no start already past, and says what a past one chosen sends and when', async () => {
-    const page = await signedIn(suite.server)
+    const page = await signedIn(site.server)
     const startField = field(page, 'Rent year starts')
     const browserToday = await page.evaluate(() => {
       const now = new Date()
@@ -419,20 +394,18 @@ describe('a rent year started after its start date', () => {
   it(
     'sends no reminder on the day of issue, and none before the days to pay have passed',
     async () => {
-      const page = await signedIn(suite.server)
+      const page = await signedIn(site.server)
       await noReminders(page)
       // Nothing is overdue the day it is issued.
       const arrears = await rentView(page, 'Arrears')
       await poll(() => arrears.textContent()).toContain(rentMessages.noArrears)
 
       // The day before the first reminder: the days to pay are over, and still no reminder.
-      await suite.server.stop()
-      later = await startServer({ dataDir, env: env('2027-01-07') })
-      await noReminders(await signedIn(later))
+      await site.restartOn('2027-01-07')
+      await noReminders(await signedIn(site.server))
 
       // Once its day has come, the first reminders go, as the preview said.
-      await later.stop()
-      later = await startServer({ dataDir, env: env(DAY_AFTER_FIRST_REMINDER) })
+      await site.restartOn(DAY_AFTER_FIRST_REMINDER)
       await poll(() => reminderMails().length, 'first reminders').toBeGreaterThan(0)
       for (const { subject } of reminderMails())
         expect(subject).toBe(

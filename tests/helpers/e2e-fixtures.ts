@@ -238,3 +238,36 @@ export function useSmtpServer() {
     },
   }
 }
+
+/**
+ * The demo site, seeded into a data folder of the file's own, served with a real SMTP server and
+ * jobs looked at every 300 ms, its calendar (TODAY) on `firstDay`. `restartOn` starts it again on
+ * the same data on another day, as a server started the next morning is; `server` is the one
+ * running now. Call it at the top of a describe, as useServerAndBrowser.
+ */
+export function useDemoSite(name: string, firstDay: string) {
+  const smtp = useSmtpServer()
+  let dataDir = ''
+  beforeAll(() => {
+    dataDir = seedDemo(name)
+  })
+  const env = (today: string) => ({ SMTP_URL: smtp.url, TODAY: today, JOB_POLL_MS: '300' })
+  const suite = useServerAndBrowser(() => ({ dataDir, env: env(firstDay) }))
+  let later: TestServer | undefined
+  afterAll(async () => {
+    await later?.stop()
+  })
+  return {
+    smtp,
+    get browser() {
+      return suite.browser
+    },
+    get server(): TestServer {
+      return later ?? suite.server
+    },
+    async restartOn(today: string) {
+      await (later ?? suite.server).stop()
+      later = await startServer({ dataDir, env: env(today) })
+    },
+  }
+}
