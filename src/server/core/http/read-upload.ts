@@ -10,9 +10,10 @@ export interface UploadedFile {
 export interface Upload {
   /** The text fields of the form, unchecked. */
   fields: Record<string, string>
-  file?: UploadedFile
   /** Every file of the form, in the order sent (a route that takes several: a plot's photos). */
   files: UploadedFile[]
+  /** The first of them: the file of a route that takes one. */
+  file?: UploadedFile
   /** The file went over the limit given to @fastify/multipart; its bytes were dropped. */
   tooLarge: boolean
 }
@@ -29,7 +30,9 @@ const baseName = (fileName: string) => fileName.split(/[/\\]/).pop()?.slice(0, 2
 // and dropped, so the client gets our answer instead of a broken connection. The global NUL
 // check (core/http/security.ts) cannot see multipart bodies, so it is made here.
 export async function readUpload(request: FastifyRequest, oneFileOnly: string): Promise<Upload> {
-  const upload: Upload = { fields: {}, files: [], tooLarge: false }
+  const fields: Record<string, string> = {}
+  const files: UploadedFile[] = []
+  const read = (tooLarge: boolean): Upload => ({ fields, files, file: files[0], tooLarge })
   let refusal: AppError | undefined
   try {
     for await (const part of request.parts()) {
@@ -40,18 +43,17 @@ export async function readUpload(request: FastifyRequest, oneFileOnly: string): 
         } else if (value.includes('\u0000') || part.fieldname.includes('\u0000')) {
           refusal ??= badRequest(serverMessages.nulRefused)
         } else {
-          upload.fields[part.fieldname] = value
+          fields[part.fieldname] = value
         }
       } else {
         const bytes = await part.toBuffer()
         if (part.filename.includes('\u0000')) refusal ??= badRequest(serverMessages.nulRefused)
-        upload.files.push({ bytes, fileName: baseName(part.filename) })
-        upload.file ??= upload.files[0]
+        files.push({ bytes, fileName: baseName(part.filename) })
       }
     }
   } catch (error) {
     const code = (error as { code?: string }).code
-    if (code === TOO_LARGE) return { ...upload, tooLarge: true }
+    if (code === TOO_LARGE) return read(true)
     if (code === 'FST_FILES_LIMIT') throw badRequest(oneFileOnly)
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw new AppError(415, serverMessages.multipartRequired)
@@ -60,5 +62,5 @@ export async function readUpload(request: FastifyRequest, oneFileOnly: string): 
     throw badRequest(serverMessages.unreadableUpload)
   }
   if (refusal) throw refusal
-  return upload
+  return read(false)
 }
