@@ -59,23 +59,27 @@ export function dayOfYear(monthDay: string): string {
 }
 
 // A moment (an ISO timestamp) is shown on the association's clock, wherever the server or the
-// reader is: the clock on the wall of a British allotment site.
-const LONDON = new Intl.DateTimeFormat('en-GB', {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-  timeZone: 'Europe/London',
-})
+// reader is: the clock on the wall of a British allotment site. The formatter is made on first
+// use: loading a time zone's rules takes a phone's browser about 50 ms, which a page that shows
+// no moment (a member's own page) should not pay while it opens.
+let london: Intl.DateTimeFormat | undefined
+const londonClock = () =>
+  (london ??= new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+    timeZone: 'Europe/London',
+  }))
 
 /** The London calendar day (ISO) and clock time (hh:mm, hh:mm:ss) of a moment. */
 function londonTime(instant: string) {
   const moment = new Date(instant)
   if (Number.isNaN(moment.getTime())) return undefined
-  const parts = LONDON.formatToParts(moment)
+  const parts = londonClock().formatToParts(moment)
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     (parts.find((p) => p.type === type)?.value ?? '').padStart(2, '0')
   const time = `${part('hour')}:${part('minute')}`
