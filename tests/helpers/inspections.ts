@@ -56,7 +56,9 @@ export async function gradePlots(
 ) {
   for (const [plotId, grade] of Object.entries(grades)) {
     const images = photos[plotId] ?? []
+    // Recorded on the day the app's clock says, as a phone walked that day would send it.
     const body = inspectionRecord(roundId, plotId, grade, {
+      recordedAt: t.app.config.clock().toISOString(),
       notes: `Plot ${plotId}: ${grade.toLowerCase()}.`,
       photoIds: images.map(() => randomUUID()),
     })
