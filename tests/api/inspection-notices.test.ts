@@ -316,6 +316,10 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
     expect(titles.findIndex((title) => title.startsWith('Invoice '))).toBeLessThan(
       titles.indexOf('Nia Grower became a tenant'),
     )
+    // A notice carries only its day, but it follows the inspection of that day: above it.
+    expect(titles.indexOf('Improvement notice sent to Nia Grower')).toBeLessThan(
+      titles.lastIndexOf('Inspected: Needs work, 50% cultivated'),
+    )
     const withPhotos = history.find((entry) => entry.photos.length > 0)!
     expect(withPhotos.photos).toHaveLength(2)
     expect((await send(t, committee, 'GET', withPhotos.photos[0]!.url)).statusCode).toBe(200)

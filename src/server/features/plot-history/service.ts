@@ -86,6 +86,10 @@ export async function plotHistory({ db }: { db: Db }, plotId: string): Promise<H
         : [made]
     }),
   ]
-  // Newest first; a date alone stands for its day's start, so a moment of that day comes before.
-  return events.sort((a, b) => b.at.localeCompare(a.at))
+  return events.sort((a, b) => placeInTime(b).localeCompare(placeInTime(a)))
 }
+
+// Newest first. A date alone stands for its day's start, so a moment of that day comes before it;
+// but a notice is sent after the inspection it follows, so a notice stands for its day's end.
+const placeInTime = ({ at, kind }: HistoryEvent) =>
+  kind === 'notice' && at.length === 10 ? `${at}T24` : at
