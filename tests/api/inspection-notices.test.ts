@@ -33,10 +33,6 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
   let t: TestApp
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>
   let committee = ''
-  const moveTo = (date: string) => {
-    const offset = Date.parse(`${date}T12:00:00Z`) - Date.now()
-    t.app.config.clock = () => new Date(Date.now() + offset)
-  }
 
   beforeAll(async () => {
     smtp = await startSmtpServer()
@@ -44,7 +40,7 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
     // Deadlines pass when the tests say so: a poll of the runner's own could take a deadline's
     // job up beside them, before the test has looked.
     await t.app.jobs.stop()
-    moveTo('2026-06-01')
+    t.moveClockTo('2026-06-01')
     committee = await t.signInAs(3, 'walker')
     const tenants: Array<[string, string, Record<string, unknown>]> = [
       ['N1', 'nia', { email: 'nia@example.org', contactBy: 'email' }],
@@ -148,7 +144,7 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
   })
 
   it('sends the final notice to a plot still neglected after the deadline, and closes the chain of one put right', async () => {
-    moveTo('2026-06-30')
+    t.moveClockTo('2026-06-30')
     const mark = await lastLogId(t)
     await t.app.jobs.runDue()
     const due = (await logsAfter(t, mark)).filter((e) => e.methodName === 'reinspectionDue')
@@ -184,7 +180,7 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
     })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().detail).toBe(inspectionMessages.pauseReasonRequired)
-    moveTo('2026-07-10')
+    t.moveClockTo('2026-07-10')
     const paused = await send(t, committee, 'POST', `/api/inspection-notices/${final.id}/pause`, {
       reason: 'In hospital until August',
     })
@@ -202,7 +198,7 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
     ).toBe(409)
 
     // Past the deadline while paused: the job leaves it be.
-    moveTo('2026-08-01')
+    t.moveClockTo('2026-08-01')
     const mark = await lastLogId(t)
     await t.app.jobs.runDue()
     expect((await logsAfter(t, mark)).map((e) => e.methodName)).not.toContain('reinspectionDue')
@@ -216,7 +212,7 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
   })
 
   it('gives notice to quit after the final notice, and its job ends the tenancy and frees the plot', async () => {
-    moveTo('2026-08-20')
+    t.moveClockTo('2026-08-20')
     const round = await startRound(t, committee, '2026-08-20')
     await gradePlots(t, committee, round, { N1: 'Not cultivated' })
     expect(await sendNotices(round)).toMatchObject({ sent: [{ plotId: 'N1', stage: 'quit' }] })
@@ -225,11 +221,11 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
     expect(mail.text).toContain(`ends on ${longDate('2026-09-20')}`)
 
     // The last day of the tenancy: still theirs.
-    moveTo('2026-09-20')
+    t.moveClockTo('2026-09-20')
     await t.app.jobs.runDue()
     expect((await send(t, committee, 'GET', '/api/plots/N1')).json().tenants).toEqual(['nia'])
 
-    moveTo('2026-09-21')
+    t.moveClockTo('2026-09-21')
     const mark = await lastLogId(t)
     await t.app.jobs.runDue()
     const ended = (await logsAfter(t, mark)).find((e) => e.methodName === 'endTenancyByNotice')
@@ -248,13 +244,13 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
   })
 
   it('stops the chain of a plot given up before its deadline', async () => {
-    moveTo('2026-10-01')
+    t.moveClockTo('2026-10-01')
     const round = await startRound(t, committee, '2026-10-01')
     await gradePlots(t, committee, round, { N5: 'Needs work' })
     expect((await sendNotices(round)).sent).toEqual([{ plotId: 'N5', stage: 'improvement' }])
     const removed = await send(t, committee, 'DELETE', '/api/plots/N5/tenants/ola')
     expect(removed.statusCode, removed.body).toBe(200)
-    moveTo('2026-10-30')
+    t.moveClockTo('2026-10-30')
     await t.app.jobs.runDue()
     expect((await notices()).find((n) => n.plotId === 'N5')).toMatchObject({ status: 'stopped' })
   })
@@ -264,16 +260,16 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
       ['2026-11-01', '2026-12-01'],
       ['2027-01-01', '2027-02-01'],
     ] as const) {
-      moveTo(bad)
+      t.moveClockTo(bad)
       const round = await startRound(t, committee, bad)
       await gradePlots(t, committee, round, { N6: 'Needs work' })
       expect((await sendNotices(round)).sent).toEqual([{ plotId: 'N6', stage: 'improvement' }])
-      moveTo(good)
+      t.moveClockTo(good)
       const better = await startRound(t, committee, good)
       await gradePlots(t, committee, better, { N6: 'Good' })
       expect((await sendNotices(better)).complied).toEqual(['N6'])
     }
-    moveTo('2027-03-01')
+    t.moveClockTo('2027-03-01')
     const round = await startRound(t, committee, '2027-03-01')
     await gradePlots(t, committee, round, { N6: 'Not cultivated' })
     expect((await sendNotices(round)).sent).toEqual([{ plotId: 'N6', stage: 'final' }])

@@ -26,10 +26,6 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
   let committee = ''
   let admin = ''
   const today = () => t.app.config.clock().toISOString().slice(0, 10)
-  const moveTo = (date: string) => {
-    const offset = Date.parse(`${date}T12:00:00Z`) - Date.now()
-    t.app.config.clock = () => new Date(Date.now() + offset)
-  }
 
   beforeAll(async () => {
     smtp = await startSmtpServer()
@@ -302,12 +298,12 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     const made = (await offer('V4', 'dan')).json() as Offer
     const [accept] = linksIn(await mailTo('dan@example.org', offerMessages.offerSubject('V4')))
     const realToday = today()
-    moveTo(made.deadline)
+    t.moveClockTo(made.deadline)
     await t.app.jobs.runDue()
     expect(
       (await send(t, committee, 'GET', '/api/offers')).json().open.map((o: Offer) => o.plotId),
     ).toContain('V4')
-    moveTo(addDays(made.deadline, 1))
+    t.moveClockTo(addDays(made.deadline, 1))
     await t.app.jobs.runDue()
     const closed = (await send(t, committee, 'GET', '/api/offers')).json().closed as Offer[]
     expect(closed.find((o) => o.id === made.id)?.status).toBe('expired')
@@ -320,13 +316,13 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     expect(late.statusCode).toBe(400)
     expect(late.json().detail).toBe(offerMessages.linkUnusable)
     expect((await send(t, committee, 'GET', '/api/plots/V4')).json().tenants).toEqual([])
-    moveTo(realToday)
+    t.moveClockTo(realToday)
   })
 
   it('will not put anyone on a plot let meanwhile, and a letter offer is answered by the committee', async () => {
     // Offered on a known day, so the letter's date can be read as its reader would write it.
     const realToday = today()
-    moveTo('2026-11-25')
+    t.moveClockTo('2026-11-25')
     const made = (await offer('V5', 'fay', 'Asked for a small plot')).json() as Offer
     expect(made.channel).toBe('post')
     const letter = await t.db.kysely
@@ -356,7 +352,7 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     })
     expect(declined.statusCode, declined.body).toBe(200)
     expect(declined.json().status).toBe('declined')
-    moveTo(realToday)
+    t.moveClockTo(realToday)
   })
 
   it('lets one of two committee members offering one plot at once succeed, and one person accept one of two offers', async () => {
@@ -411,7 +407,7 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     await t.app.jobs.runDue()
     expect(await t.db.kysely.selectFrom('still_want_rounds').selectAll().execute()).toEqual([])
 
-    moveTo(askOn)
+    t.moveClockTo(askOn)
     await t.app.jobs.runDue()
     await t.app.jobs.runDue()
     const rounds = await t.db.kysely.selectFrom('still_want_rounds').selectAll().execute()
@@ -423,10 +419,10 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     expect(stayed.statusCode, stayed.body).toBe(200)
     expect((await followLink(stay!)).statusCode).toBe(400)
 
-    moveTo(addDays(askOn, 10))
+    t.moveClockTo(addDays(askOn, 10))
     await t.app.jobs.runDue()
     expect(await waitingOrder()).toEqual(waitingBefore)
-    moveTo(addDays(askOn, 11))
+    t.moveClockTo(addDays(askOn, 11))
     await t.app.jobs.runDue()
     const kept = waitingBefore.filter((id) => id === 'cat')
     expect(await waitingOrder()).toEqual(kept)

@@ -591,12 +591,8 @@ describe.each(engines)('the rent year on %s', (engine) => {
 
   it('sends the first and second reminders and flags arrears as the days pass, each once', async () => {
     const a2 = await invoiceOf('A2')
-    const moveTo = (date: string) => {
-      const offset = Date.parse(`${date}T12:00:00Z`) - Date.now()
-      t.app.config.clock = () => new Date(Date.now() + offset)
-    }
     // Due 2026-10-31: the first reminder on 11-14, the second on 11-28, arrears on 12-10.
-    moveTo('2026-11-20')
+    t.moveClockTo('2026-11-20')
     await t.app.jobs.runDue()
     await expect
       .poll(
@@ -621,7 +617,7 @@ describe.each(engines)('the rent year on %s', (engine) => {
         d.done,
       ]),
     ).toEqual([['A2', 'first', true]])
-    moveTo('2026-12-15')
+    t.moveClockTo('2026-12-15')
     await t.app.jobs.runDue()
     await t.app.jobs.runDue()
     expect((await invoiceOf('A2')).steps.map((s) => s.step)).toEqual(['first', 'second', 'arrears'])
@@ -666,10 +662,6 @@ describe.each(engines)('a rent year started after its start date on %s', (engine
 
   const invoices = async () =>
     (await send(t, committee, 'GET', `/api/rent/years/${yearId}/invoices`)).json() as Invoice[]
-  const moveTo = (date: string) => {
-    const offset = Date.parse(`${date}T12:00:00Z`) - Date.now()
-    t.app.config.clock = () => new Date(Date.now() + offset)
-  }
   // Every reminder (and arrears) taken, and every reminder e-mail or letter queued or sent.
   const reminders = async () => ({
     steps: (await invoices()).flatMap((invoice) => invoice.steps),
@@ -775,12 +767,12 @@ describe.each(engines)('a rent year started after its start date on %s', (engine
     for (const { runAt } of deadlines)
       expect(Date.parse(runAt)).toBeGreaterThanOrEqual(Date.parse(`${FIRST_REMINDER}T00:00:00Z`))
     for (const day of ['2026-11-26', DUE, '2027-01-07']) {
-      moveTo(day)
+      t.moveClockTo(day)
       await runDue()
       expect(await reminders(), day).toEqual(none)
     }
     // On its day the first reminder goes, as before: the check above is not a runner asleep.
-    moveTo(FIRST_REMINDER)
+    t.moveClockTo(FIRST_REMINDER)
     await runDue()
     expect((await reminders()).steps.map((s) => [s.step, s.date])).toEqual([
       ['first', FIRST_REMINDER],

@@ -84,6 +84,12 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
+  /** The server's clock moved to noon (UTC) of a day, running on from there, as TODAY moves it. */
+  function moveClockTo(date: string) {
+    const offset = Date.parse(`${date}T12:00:00Z`) - Date.now()
+    app.config.clock = () => new Date(Date.now() + offset)
+  }
+
   /** Another connection to the same database, as a second instance would have; close it. */
   const anotherConnection = () =>
     openDatabase({ databaseUrl, dataDir, ...(pgSchema ? { pgSchema } : {}) })
@@ -102,6 +108,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     signIn,
     signInAs,
     createAccount,
+    moveClockTo,
     anotherConnection,
     anotherInstance,
     close,
