@@ -303,62 +303,75 @@ async function requireRunning(tx: ReadTx, id: number): Promise<NoticeRow> {
   return notice
 }
 
-/** The committee holds a plot's chain (illness, mitigating circumstances), with the reason. */
-export async function pauseNotice(
+/**
+ * A change to a running notice, logged against its plot and holding the notice's lock: `change`
+ * is given the notice as it stands, and the answer is the notice as it then is.
+ */
+async function changeRunningNotice(
   { db, clock }: Inspections,
   viewer: Viewer,
   id: number,
-  reason: string,
+  methodName: 'pauseInspectionNotices' | 'resumeInspectionNotices',
+  attempted: Record<string, unknown>,
+  change: (tx: WriteTx, notice: NoticeRow) => Promise<void>,
 ): Promise<Notice> {
   const before = await noticesRepo.findNotice(db.kysely, id)
   return loggedChange(
     db,
     {
-      ...plotChange('pauseInspectionNotices', before?.plotId ?? '', viewer.userName),
+      ...plotChange(methodName, before?.plotId ?? '', viewer.userName),
       alsoLocks: [recordKey('inspection_notices', String(id))],
     },
     async (tx) => {
-      const notice = await requireRunning(tx, id)
-      if (notice.pausedOn) throw conflict(inspectionMessages.noticeAlreadyPaused)
-      await noticesRepo.setPause(tx, id, { pausedOn: clock.today(), pauseReason: reason })
+      await change(tx, await requireRunning(tx, id))
       return describeNotice(tx, (await noticesRepo.findNotice(tx, id))!, clock.today())
     },
-    { noticeId: id, reason },
+    { noticeId: id, ...attempted },
   )
 }
+
+/** The committee holds a plot's chain (illness, mitigating circumstances), with the reason. */
+export const pauseNotice = (
+  inspections: Inspections,
+  viewer: Viewer,
+  id: number,
+  reason: string,
+): Promise<Notice> =>
+  changeRunningNotice(
+    inspections,
+    viewer,
+    id,
+    'pauseInspectionNotices',
+    { reason },
+    async (tx, notice) => {
+      if (notice.pausedOn) throw conflict(inspectionMessages.noticeAlreadyPaused)
+      const pausedOn = inspections.clock.today()
+      await noticesRepo.setPause(tx, id, { pausedOn, pauseReason: reason })
+    },
+  )
 
 /**
  * The chain runs again: the deadline moves on by the days it was paused, so the tenant loses
  * none of the time the notice gave them, and its job is stored for the new day.
  */
-export async function resumeNotice(
-  inspections: Inspections,
-  viewer: Viewer,
-  id: number,
-): Promise<Notice> {
-  const { db, clock } = inspections
-  const before = await noticesRepo.findNotice(db.kysely, id)
-  return loggedChange(
-    db,
-    {
-      ...plotChange('resumeInspectionNotices', before?.plotId ?? '', viewer.userName),
-      alsoLocks: [recordKey('inspection_notices', String(id))],
-    },
-    async (tx) => {
-      const notice = await requireRunning(tx, id)
+export const resumeNotice = (inspections: Inspections, viewer: Viewer, id: number) =>
+  changeRunningNotice(
+    inspections,
+    viewer,
+    id,
+    'resumeInspectionNotices',
+    {},
+    async (tx, notice) => {
       if (!notice.pausedOn) throw conflict(inspectionMessages.noticeNotPaused)
       const pausedDays = Math.max(
         0,
-        (Date.parse(clock.today()) - Date.parse(notice.pausedOn)) / 86_400_000,
+        (Date.parse(inspections.clock.today()) - Date.parse(notice.pausedOn)) / 86_400_000,
       )
       const deadline = addDays(notice.deadline, pausedDays)
       await noticesRepo.setPause(tx, id, { pausedOn: null, pauseReason: '', deadline })
       await scheduleDeadline(inspections, tx, id, deadline)
-      return describeNotice(tx, (await noticesRepo.findNotice(tx, id))!, clock.today())
     },
-    { noticeId: id },
   )
-}
 
 async function describeNotice(tx: ReadTx, notice: NoticeRow, today: string): Promise<Notice> {
   const tenants = await Promise.all(
