@@ -61,7 +61,10 @@ describe.each(engines)('erasure on %s', (engine) => {
         .readdirSync(t.dataDir, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
         .map((entry) => path.join(entry.parentPath, entry.name))
-        .map((file) => [path.relative(t.dataDir, file), fs.readFileSync(file).toString('latin1')])
+        .map((file): [string, string] => [
+          path.relative(t.dataDir, file),
+          fs.readFileSync(file).toString('latin1'),
+        ])
     /** The test's PostgreSQL schema as pg_dump writes it: every live row of every table. */
     const postgresDump = async () => {
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
