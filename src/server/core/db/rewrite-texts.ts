@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '#server/core/db/schema'
+import type { IdOf, WithId } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
 // A large table's texts read in pieces and the rows that change written back (retention's one
@@ -11,9 +12,7 @@ import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 type Loose = Kysely<{ row: Record<string, any> }>
 
 /** Tables with a numbered id, read in its order. */
-type Numbered = {
-  [T in keyof Database]: Database[T] extends { id: unknown } ? T : never
-}[keyof Database]
+type Numbered = { [T in WithId]: IdOf<T> extends number ? T : never }[WithId]
 
 /** A table's text columns (never null) that an erasure may have to rewrite. */
 export interface TextColumns<T extends Numbered> {

@@ -42,12 +42,12 @@ export async function scrubText<T extends keyof Database>(
 }
 
 /** Tables whose rows have an id. */
-type WithId = {
+export type WithId = {
   [T in keyof Database]: Database[T] extends { id: unknown } ? T : never
 }[keyof Database]
 
 /** A row's id as read from the table. */
-type IdOf<T extends WithId> = Database[T] extends { id: infer Id } ? SelectType<Id> : never
+export type IdOf<T extends WithId> = Database[T] extends { id: infer Id } ? SelectType<Id> : never
 
 /**
  * The same as scrubText, over every row of the table, and which rows it changed, by id: where

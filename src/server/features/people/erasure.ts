@@ -74,9 +74,9 @@ function detailsOf(person: Person, askedFor: readonly string[]) {
 }
 
 /**
- * One erasure of many (retention's run): the log's other entries are read once for them all
- * afterwards (`later` stores what to scrub in them, inside the erasure's write), and the
- * database's files are cleared of old rows once at the end.
+ * One erasure of many (retention's run): the log's other entries and everyone's copies are read
+ * once for them all afterwards (`later` stores what to scrub in them, inside the erasure's write),
+ * and the database's files are cleared of old rows once at the end.
  */
 export interface InBatch {
   later: (tx: WriteTx, scrubs: TextScrub[]) => Promise<void>
