@@ -104,7 +104,13 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   app.decorate('hooks', createHooks())
   const jobs = createJobRunner(db, { log: app.log, clock: clock.now, ...config.jobs })
   app.decorate('jobs', jobs)
-  app.decorate('copies', createCopies(db, mailer, jobs, SMTP_CONNECTIONS))
+  app.decorate(
+    'copies',
+    createCopies(db, mailer, jobs, {
+      connections: SMTP_CONNECTIONS,
+      outboxDir: config.email.outboxDir,
+    }),
+  )
   app.decorate('config', config)
   app.decorate('sendList', createListCache(db))
 

@@ -43,8 +43,13 @@ export interface Hooks {
 
 /** What an erasure must clear besides the tables, as a feature's part of it says. */
 export interface ErasureLeftovers {
-  /** The outbox's copies of e-mails about the person, by reference ("message-12"). */
+  /** The outbox's copies of e-mails about the person, by reference ("message-12"): they go. */
   outboxFiles?: string[]
+  /**
+   * Copies to others whose e-mail, as it stands in the outbox, named the person (in an attachment
+   * made from a record the erasure scrubbed), by id: written again as they stand now.
+   */
+  outboxCopies?: number[]
   /** The user name the person's account had, which the log names as who did things. */
   formerUserName?: string | null
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type SelectType } from 'kysely'
 import type { Database } from '#server/core/db/schema'
 import type { WriteTx } from '#server/core/db/write-transaction'
 
@@ -38,8 +38,44 @@ export async function scrubText<T extends keyof Database>(
   marker: string,
   where?: { column: keyof Database[T] & string; in: readonly (string | number)[] },
 ): Promise<void> {
+  await scrubbing(tx, table, columns, details, marker, where)?.execute()
+}
+
+/** Tables whose rows have an id. */
+export type WithId = {
+  [T in keyof Database]: Database[T] extends { id: unknown } ? T : never
+}[keyof Database]
+
+/** A row's id as read from the table. */
+export type IdOf<T extends WithId> = Database[T] extends { id: infer Id } ? SelectType<Id> : never
+
+/**
+ * The same as scrubText, over every row of the table, and which rows it changed, by id: where
+ * something kept outside the table was made from them (an e-mail in the outbox).
+ */
+export async function scrubTextOfRows<T extends WithId>(
+  tx: WriteTx,
+  table: T,
+  columns: ReadonlyArray<keyof Database[T] & string>,
+  details: readonly string[],
+  marker: string,
+): Promise<Array<IdOf<T>>> {
+  const query = scrubbing(tx, table, columns, details, marker)
+  if (!query) return []
+  const rows = await query.returning(sql<IdOf<T>>`id`.as('id')).execute()
+  return rows.map((row) => row.id as IdOf<T>)
+}
+
+function scrubbing<T extends keyof Database>(
+  tx: WriteTx,
+  table: T,
+  columns: ReadonlyArray<keyof Database[T] & string>,
+  details: readonly string[],
+  marker: string,
+  where?: { column: keyof Database[T] & string; in: readonly (string | number)[] },
+) {
   const forms = detailForms(details)
-  if (forms.length === 0 || (where && where.in.length === 0)) return
+  if (forms.length === 0 || (where && where.in.length === 0)) return undefined
   const replaced = (column: string) =>
     forms.reduce<RawBuilder<unknown>>(
       (text, form) => sql`replace(${text}, ${form}, ${marker})`,
@@ -56,7 +92,7 @@ export async function scrubText<T extends keyof Database>(
     .set(Object.fromEntries(columns.map((column) => [column, replaced(column)])))
     .where(sql<boolean>`(${holdsAny})`)
   if (where) query = query.where(where.column as string, 'in', [...where.in])
-  await query.execute()
+  return query
 }
 
 /** Details to replace, wherever they stand in a text, by a marker. */

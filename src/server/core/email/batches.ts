@@ -1,5 +1,6 @@
 import type { SentMessage } from '#shared/schemas/messages'
-import { scrubText } from '#server/core/db/scrub'
+import type { TextColumns } from '#server/core/db/rewrite-texts'
+import { scrubText, scrubTextOfRows } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure, ErasureLeftovers } from '#server/core/hooks'
 
@@ -128,4 +129,31 @@ export async function eraseCopies(tx: WriteTx, erasure: Erasure): Promise<Erasur
     erasure.marker,
   )
   return { outboxFiles: copies.map((copy) => `message-${copy.id}`) }
+}
+
+/**
+ * A person's erasure, in everyone's copies: a letter or e-mail to someone else that quotes them (an
+ * inspector's note in a co-tenant's notice) names the marker instead. The copies changed, by id,
+ * for their outbox e-mails to be written again.
+ */
+export function scrubCopiesNaming(tx: WriteTx, erasure: Erasure): Promise<number[]> {
+  return scrubTextOfRows(tx, 'messages', COPY_TEXTS.columns, erasure.identifying, erasure.marker)
+}
+
+/** The texts of the copies that an erasure rewrites in retention's one reading of them. */
+export const COPY_TEXTS: TextColumns<'messages'> = {
+  table: 'messages',
+  columns: ['subject', 'body'],
+}
+
+/** The e-mail copies that carry any of these attachments (`inspection-notice:4`), by id. */
+export async function copiesCarrying(tx: ReadTx, attachments: readonly string[]) {
+  if (attachments.length === 0) return []
+  const rows = await tx
+    .selectFrom('messages')
+    .select('id')
+    .where('attachment', 'in', [...attachments])
+    .where('channel', '=', 'email')
+    .execute()
+  return rows.map((row) => row.id)
 }

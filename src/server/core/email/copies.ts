@@ -1,11 +1,15 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Copy } from '#shared/domain/message-copies'
 import type { Db } from '#server/core/db/database'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
-import type { Mailer } from '#server/core/email/transport'
+import { outboxWriter, type Mailer } from '#server/core/email/transport'
 import {
   attachmentParts,
   COPIES_PER_JOB,
+  copyMail,
+  copyReference,
   sendCopiesJob,
   type AttachmentMaker,
 } from '#server/core/email/send-copies'
@@ -37,7 +41,12 @@ export type LetterPages = (doc: PDFKit.PDFDocument, id: string) => Promise<void>
 
 export type Copies = ReturnType<typeof createCopies>
 
-export function createCopies(db: Db, mailer: Mailer, jobs: JobRunner, connections: number) {
+export function createCopies(
+  db: Db,
+  mailer: Mailer,
+  jobs: JobRunner,
+  { connections, outboxDir }: { connections: number; outboxDir: string },
+) {
   const attachments = new Map<string, AttachmentMaker>()
   const letterPages = new Map<string, LetterPages>()
   const job = sendCopiesJob(db, mailer, connections, attachments)
@@ -78,6 +87,32 @@ export function createCopies(db: Db, mailer: Mailer, jobs: JobRunner, connection
       const { kind, id } = attachmentParts(attachment)
       const pages = letterPages.get(kind)
       return pages && ((doc: PDFKit.PDFDocument) => pages(doc, id))
+    },
+    /**
+     * After an erasure, the outbox's e-mails of these copies (those there are) written again from
+     * the copies as they stand now, their text scrubbed and their attachment made afresh, dated
+     * as they first went: the person who was sent one still finds it there, without the details
+     * of the person erased.
+     */
+    async rewriteOutbox(ids: readonly number[]) {
+      const write = outboxWriter(outboxDir)
+      const inOutbox = ids.filter((id) =>
+        fs.existsSync(path.join(outboxDir, `${copyReference(id)}.eml`)),
+      )
+      if (inOutbox.length === 0) return
+      const sender = await mailer.sender()
+      for (let start = 0; start < inOutbox.length; start += COPIES_PER_JOB) {
+        const copies = await db.kysely
+          .selectFrom('messages')
+          .select(['id', 'recipient', 'subject', 'body', 'attachment', 'sentAt'])
+          .where('id', 'in', inOutbox.slice(start, start + COPIES_PER_JOB))
+          .execute()
+        for (const copy of copies) {
+          const { mail, reference } = await copyMail(attachments, copy)
+          const date = copy.sentAt ? { date: new Date(copy.sentAt) } : {}
+          await write({ ...sender, ...mail, ...date }, reference)
+        }
+      }
     },
     /**
      * Stores the batch (or adds to the one with its key), every copy and the jobs that send the

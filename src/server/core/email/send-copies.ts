@@ -50,6 +50,37 @@ export function attachmentParts(attachment: string): { kind: string; id: string 
   return { kind, id }
 }
 
+/** What an e-mail is made from: the copy as stored. */
+export type CopyToMail = Pick<MessagesTable, 'recipient' | 'subject' | 'body' | 'attachment'> & {
+  id: number
+}
+
+/**
+ * A copy's e-mail, its attachment made from the records as they stand now (an invoice attached
+ * as it stands when it goes); `reference` names it in the outbox folder.
+ */
+export async function copyMail(
+  attachments: ReadonlyMap<string, AttachmentMaker>,
+  copy: CopyToMail,
+): Promise<{ mail: Mail; reference: string }> {
+  const mail: Mail = {
+    to: copy.recipient,
+    subject: copy.subject,
+    text: copy.body,
+    messageId: `<copy-${copy.id}@allotment.invalid>`,
+  }
+  if (copy.attachment) {
+    const { kind, id } = attachmentParts(copy.attachment)
+    const make = attachments.get(kind)
+    if (!make) throw new Error(`No attachment kind "${kind}" is defined`)
+    mail.attachments = [await make(id)]
+  }
+  return { mail, reference: copyReference(copy.id) }
+}
+
+/** What names a copy's e-mail in the outbox folder. */
+export const copyReference = (id: number) => `message-${id}`
+
 export function sendCopiesJob(
   db: Db,
   mailer: Mailer,
@@ -57,15 +88,6 @@ export function sendCopiesJob(
   attachments: ReadonlyMap<string, AttachmentMaker>,
 ): JobKind<{ ids: number[] }> {
   const oneAtATime = limiter(connections)
-
-  // Made at sending time from the records, so an invoice is attached as it stands then.
-  async function attachmentsOf(attachment: string | null) {
-    if (!attachment) return {}
-    const { kind, id } = attachmentParts(attachment)
-    const make = attachments.get(kind)
-    if (!make) throw new Error(`No attachment kind "${kind}" is defined`)
-    return { attachments: [await make(id)] }
-  }
 
   const change = (id: number, from: MessageStatus[], set: CopyChange & { attempt?: true }) =>
     writeTransaction(db, async (tx) => {
@@ -79,31 +101,13 @@ export function sendCopiesJob(
       return result.numUpdatedRows > 0n
     })
 
-  async function sendOne(
-    sender: Sender,
-    copy: {
-      id: number
-      recipient: string
-      subject: string
-      body: string
-      attachment: string | null
-    },
-  ) {
+  async function sendOne(sender: Sender, copy: CopyToMail) {
     return oneAtATime(async () => {
       if (!(await change(copy.id, ['queued', 'failed'], { status: 'sending', attempt: true })))
         return undefined
       try {
-        await mailer.send(
-          {
-            to: copy.recipient,
-            subject: copy.subject,
-            text: copy.body,
-            messageId: `<copy-${copy.id}@allotment.invalid>`,
-            ...(await attachmentsOf(copy.attachment)),
-          },
-          `message-${copy.id}`,
-          sender,
-        )
+        const { mail, reference } = await copyMail(attachments, copy)
+        await mailer.send(mail, reference, sender)
       } catch (error) {
         const answer = (error as Error).message.slice(0, 500)
         await change(copy.id, ['sending'], { status: 'failed', lastError: answer })

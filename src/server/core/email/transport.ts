@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
+import nodemailer, { type SendMailOptions } from 'nodemailer'
 import type { Delivery } from '#shared/schemas/contact'
 import type { Config } from '#server/core/config'
 import { senderOf, type MailSettings } from '#server/core/db/association-settings'
@@ -14,6 +14,8 @@ export interface Mail {
   /** Ties the e-mail to its record, for the receiving side and for us; nodemailer's otherwise. */
   messageId?: string
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>
+  /** When it was written: now, unless an e-mail is written again as it first went. */
+  date?: Date
 }
 
 /** Whom the association's e-mails come from and where replies go, as the settings say. */
@@ -79,16 +81,22 @@ export function createMailer(config: Config['email'], readSettings: ReadMailSett
     }
   }
   // Without SMTP the message is written where a person can find it, never dropped.
-  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  const write = outboxWriter(config.outboxDir)
   return {
     kind: 'outbox',
     sender,
-    send: async (mail, reference, given) => {
-      const info = await writer.sendMail(await envelope(mail, given))
-      await fs.mkdir(config.outboxDir, { recursive: true })
-      await fs.writeFile(path.join(config.outboxDir, `${reference}.eml`), info.message as Buffer)
-    },
+    send: async (mail, reference, given) => write(await envelope(mail, given), reference),
     close: () => undefined,
+  }
+}
+
+/** Writes an e-mail into the outbox folder as `reference.eml`, over any of that name. */
+export function outboxWriter(outboxDir: string) {
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  return async (mail: SendMailOptions, reference: string) => {
+    const info = await writer.sendMail(mail)
+    await fs.mkdir(outboxDir, { recursive: true })
+    await fs.writeFile(path.join(outboxDir, `${reference}.eml`), info.message as Buffer)
   }
 }
 

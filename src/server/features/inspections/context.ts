@@ -12,3 +12,9 @@ export interface Inspections {
   copies: Copies
   jobs: JobRunner
 }
+
+/** The kind of attachment a notice's e-mails carry: the findings, made when each goes. */
+export const NOTICE_ATTACHMENT = 'inspection-notice'
+
+/** What a notice's copies name as their attachment. */
+export const noticeAttachment = (noticeId: number) => `${NOTICE_ATTACHMENT}:${noticeId}`

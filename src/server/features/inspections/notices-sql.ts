@@ -123,3 +123,14 @@ export async function moveNoticeTenant(tx: WriteTx, from: string, to: string) {
       .execute()
   }
 }
+
+/** The notices that followed these inspections, by id. */
+export async function noticesAfter(tx: ReadTx, inspectionIds: readonly string[]) {
+  if (inspectionIds.length === 0) return []
+  const rows = await tx
+    .selectFrom('inspection_notices')
+    .select('id')
+    .where('inspectionId', 'in', [...inspectionIds])
+    .execute()
+  return rows.map((row) => row.id)
+}

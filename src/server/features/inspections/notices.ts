@@ -34,7 +34,7 @@ import {
   type LogEntry,
 } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
-import type { Inspections } from '#server/features/inspections/context'
+import { noticeAttachment, type Inspections } from '#server/features/inspections/context'
 import * as noticesRepo from '#server/features/inspections/notices-sql'
 import { inspectionSettings } from '#server/features/inspections/settings'
 import * as inspectionsRepo from '#server/features/inspections/sql'
@@ -194,7 +194,7 @@ async function sendNotice(
     const { subject, body } = filledLetter(letter, values)
     return copiesForOne(person, subject, () => body).map((copy) => ({
       ...copy,
-      attachment: `inspection-notice:${notice.id}`,
+      attachment: noticeAttachment(notice.id),
     }))
   })
   await inspections.copies.queue(

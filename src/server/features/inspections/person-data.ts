@@ -1,8 +1,11 @@
-import { scrubText } from '#server/core/db/scrub'
+import { scrubTextOfRows } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import type { Erasure, PersonKeys } from '#server/core/hooks'
+import { copiesCarrying } from '#server/core/email/batches'
+import type { Erasure, ErasureLeftovers, PersonKeys } from '#server/core/hooks'
+import { noticeAttachment } from '#server/features/inspections/context'
 import {
   moveNoticeTenant,
+  noticesAfter,
   noticesTo,
   noticeTenants,
 } from '#server/features/inspections/notices-sql'
@@ -17,9 +20,15 @@ export async function inspectionDataOf(tx: ReadTx, { id }: PersonKeys) {
 
 /**
  * The notices stay (a plot's history, and the chain a tenancy ended by), sent to the marker's id;
- * an inspector's notes that named the person name the marker.
+ * an inspector's notes that named the person name the marker, and so do the findings attached to
+ * the notices' e-mails that quoted them, written again in the outbox.
  */
-export async function eraseInspectionData(tx: WriteTx, erasure: Erasure) {
+export async function eraseInspectionData(
+  tx: WriteTx,
+  erasure: Erasure,
+): Promise<ErasureLeftovers> {
   await moveNoticeTenant(tx, erasure.id, erasure.newId)
-  await scrubText(tx, 'inspections', ['notes'], erasure.details, erasure.marker)
+  const noted = await scrubTextOfRows(tx, 'inspections', ['notes'], erasure.details, erasure.marker)
+  const notices = await noticesAfter(tx, noted)
+  return { outboxCopies: await copiesCarrying(tx, notices.map(noticeAttachment)) }
 }

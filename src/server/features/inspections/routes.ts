@@ -33,6 +33,7 @@ import {
   resumeNotice,
   sendNotices,
 } from '#server/features/inspections/notices'
+import { NOTICE_ATTACHMENT } from '#server/features/inspections/context'
 import { eraseInspectionData, inspectionDataOf } from '#server/features/inspections/person-data'
 import { listRounds, roundDetail, startRound } from '#server/features/inspections/rounds'
 import { inspectionSettings, saveInspectionSettings } from '#server/features/inspections/settings'
@@ -60,7 +61,7 @@ export async function inspectionsFeature(app: App) {
   // pdfkit is loaded by the first notice printed or mailed, not by every server.
   const findings = () => import('#server/features/inspections/notice-pages')
   app.copies.defineAttachment(
-    'inspection-notice',
+    NOTICE_ATTACHMENT,
     async (id) => (await findings()).findingsPdf(app.db, app.config, id),
     async (doc, id) => (await findings()).writeFindings(app.db, doc, id),
   )

@@ -1,6 +1,7 @@
 import type { LogQuery } from '#shared/schemas/logs'
 import { sql } from 'kysely'
 import type { Ageing } from '#server/core/db/age-out'
+import type { TextColumns } from '#server/core/db/rewrite-texts'
 import { likeEscaped, scrubText, type TextScrub } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure } from '#server/core/hooks'
@@ -144,61 +145,8 @@ export async function eraseFromLog(
     await scrubText(tx, 'logs', ['value', 'error'], details, marker)
 }
 
-/** The newest entry's id: where a reading of the whole log stops. */
-export async function newestLogId(tx: ReadTx): Promise<number> {
-  const row = await tx
-    .selectFrom('logs')
-    .select((eb) => eb.fn.max('id').as('id'))
-    .executeTakeFirst()
-  return Number(row?.id ?? 0)
-}
-
-/** The entries after `afterId` up to `upToId`, `limit` of them, oldest first. */
-export function logTextsBetween(tx: ReadTx, afterId: number, upToId: number, limit: number) {
-  return tx
-    .selectFrom('logs')
-    .select(['id', 'value', 'error'])
-    .where('id', '>', afterId)
-    .where('id', '<=', upToId)
-    .orderBy('id')
-    .limit(limit)
-    .execute()
-}
-
-/** The entries of these ids, for writing them back scrubbed. */
-export function logTextsOf(tx: ReadTx, ids: readonly number[]) {
-  return tx.selectFrom('logs').select(['id', 'value', 'error']).where('id', 'in', ids).execute()
-}
-
-/** How many entries one statement rewrites: a few milliseconds of the writer's time. */
-export const LOG_TEXTS_AT_ONCE = 200
-
-/**
- * Writes entries' values and errors back, scrubbed: one statement for up to LOG_TEXTS_AT_ONCE of
- * them, so that a retention run's thousands of rewrites are not as many round trips to PostgreSQL.
- */
-export async function rewriteLogTexts(
-  tx: WriteTx,
-  entries: ReadonlyArray<{ id: number; value: string; error: string }>,
-): Promise<void> {
-  for (let start = 0; start < entries.length; start += LOG_TEXTS_AT_ONCE) {
-    const some = entries.slice(start, start + LOG_TEXTS_AT_ONCE)
-    const byId = (column: 'value' | 'error') =>
-      sql<string>`case ${sql.ref('id')} ${sql.join(
-        some.map((entry) => sql`when ${entry.id} then ${entry[column]}`),
-        sql` `,
-      )} end`
-    await tx
-      .updateTable('logs')
-      .set({ value: byId('value'), error: byId('error') })
-      .where(
-        'id',
-        'in',
-        some.map((entry) => entry.id),
-      )
-      .execute()
-  }
-}
+/** The texts of the entries that an erasure rewrites in retention's one reading of the log. */
+export const LOG_TEXTS: TextColumns<'logs'> = { table: 'logs', columns: ['value', 'error'] }
 
 /** Entries go when they pass the privacy settings' period, dated by when they were written. */
 export const logAgeing: Ageing<'logs'> = { table: 'logs', datedBy: 'timeStamp' }

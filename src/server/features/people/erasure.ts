@@ -4,12 +4,14 @@ import type { Config } from '#server/core/config'
 import { forgetOverwritten } from '#server/core/db/forget-overwritten'
 import { scrubText, type TextScrub } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import { scrubCopiesNaming } from '#server/core/email/batches'
+import type { Copies } from '#server/core/email/copies'
 import { forgetOutboxFiles } from '#server/core/email/outbox'
 import { conflict } from '#server/core/errors'
 import type { Erasure } from '#server/core/hooks'
 import { loggedChange, LoggedAs } from '#server/core/logged-change'
 import { eraseFromLog, logScrubsOf } from '#server/features/logs/sql'
-import { deleteEmailChangesOf } from '#server/features/people/email-changes-sql'
+import { deleteEmailChangesOf, emailChangesOf } from '#server/features/people/email-changes-sql'
 import type { People } from '#server/features/people/service'
 import * as peopleRepo from '#server/features/people/sql'
 import { moveWaitingListHistory } from '#server/features/people/waiting-list-sql'
@@ -18,13 +20,14 @@ import { moveWaitingListHistory } from '#server/features/people/waiting-list-sql
 // their details are replaced, wherever the association keeps them, by "Former member N", in one
 // transaction. The record stays under that name and a new id, for the accounts that must be kept
 // six years (invoices, payments, what was sent when); every feature built on people scrubs its own
-// part through the erasingPerson hook. Then the old copies of the rows leave the database's files
-// and the outbox's e-mails about them go.
+// part through the erasingPerson hook, and a letter to anyone else that quotes them names the marker
+// instead. Then the old copies of the rows leave the database's files, the outbox's e-mails to them
+// go, and those to others that quoted them are written again as they now stand.
 
 /** Erasures are numbered one after another, so they take one lock. */
 const ERASURE_LOCK = 'erasure'
 
-export type Erasing = People & { config: Config }
+export type Erasing = People & { config: Config; copies: Pick<Copies, 'rewriteOutbox'> }
 
 /** What stands in the way of erasing the person: their plots, money they owe. */
 async function blockersOf({ hooks }: People, tx: ReadTx, person: Person): Promise<string[]> {
@@ -43,8 +46,11 @@ export async function erasureCheck(people: People, id: string): Promise<ErasureC
   }
 }
 
-/** The person's details as they may stand in what is kept about them. */
-function detailsOf(person: Person) {
+/**
+ * The person's details as they may stand in what is kept about them, with the addresses they
+ * asked to change theirs to (the log's entry of each request holds one).
+ */
+function detailsOf(person: Person, askedFor: readonly string[]) {
   const fullName = `${person.firstName} ${person.lastName}`.trim()
   // An address's lines and parts ("7 Orchard Lane", "Riverside RV6 7EX") may be written apart.
   const addressParts = person.address
@@ -57,6 +63,7 @@ function detailsOf(person: Person) {
     ...addressParts,
     person.email,
     person.altEmail,
+    ...askedFor,
     person.phoneNumber,
   ].filter((detail) => detail.trim().length >= 3)
   return {
@@ -67,9 +74,9 @@ function detailsOf(person: Person) {
 }
 
 /**
- * One erasure of many (retention's run): the log's other entries are read once for them all
- * afterwards (`later` stores what to scrub in them, inside the erasure's write), and the
- * database's files are cleared of old rows once at the end.
+ * One erasure of many (retention's run): the log's other entries and everyone's copies are read
+ * once for them all afterwards (`later` stores what to scrub in them, inside the erasure's write),
+ * and the database's files are cleared of old rows once at the end.
  */
 export interface InBatch {
   later: (tx: WriteTx, scrubs: TextScrub[]) => Promise<void>
@@ -77,8 +84,9 @@ export interface InBatch {
 
 /** Erases the person's details, as `userName` (a committee member's, or the daily run's). */
 export async function erasePerson(erasing: Erasing, userName: string, id: string, batch?: InBatch) {
-  const { db, clock, hooks, config } = erasing
+  const { db, clock, hooks, config, copies } = erasing
   const outboxFiles: string[] = []
+  const outboxCopies: number[] = []
   const erased = await loggedChange(
     db,
     {
@@ -94,6 +102,7 @@ export async function erasePerson(erasing: Erasing, userName: string, id: string
       const blockers = await blockersOf(erasing, tx, person)
       if (blockers.length) throw conflict(erasureMessages.cannotErase(blockers))
       const former = await peopleRepo.nextFormerMember(tx)
+      const askedFor = (await emailChangesOf(tx, id)).map((change) => change.newEmail)
       const at = clock.now()
       const erasure: Erasure = {
         id,
@@ -102,12 +111,13 @@ export async function erasePerson(erasing: Erasing, userName: string, id: string
         newId: former.id,
         marker: erasureMessages.formerMember(former.number),
         at,
-        ...detailsOf(person),
+        ...detailsOf(person, askedFor),
       }
       let formerUserName: string | null | undefined
       for (const part of hooks.erasingPerson) {
         const leftovers = await part(tx, erasure)
         outboxFiles.push(...(leftovers?.outboxFiles ?? []))
+        outboxCopies.push(...(leftovers?.outboxCopies ?? []))
         formerUserName ??= leftovers?.formerUserName
       }
       outboxFiles.push(...(await deleteEmailChangesOf(tx, id)))
@@ -122,13 +132,17 @@ export async function erasePerson(erasing: Erasing, userName: string, id: string
         erasedOn: clock.today(),
       })
       await eraseFromLog(tx, erasure, formerUserName, !batch)
-      await batch?.later(tx, logScrubsOf(erasure, formerUserName))
+      // Everyone's copies are read with the log: here, or in the run's one reading of both.
+      if (batch) await batch.later(tx, logScrubsOf(erasure, formerUserName))
+      else outboxCopies.push(...(await scrubCopiesNaming(tx, erasure)))
       // A job's payload may name them (an e-mail waiting to go).
       await scrubText(tx, 'jobs', ['payload', 'lastError'], erasure.identifying, erasure.marker)
       return new LoggedAs({ id: former.id, name: erasure.marker }, former.id)
     },
   )
+  // Their own e-mails go first, so that only others' are written again.
   await forgetOutboxFiles(config.email.outboxDir, outboxFiles)
+  await copies.rewriteOutbox(outboxCopies)
   if (!batch) await forgetOverwritten(db, ERASED_TABLES)
   return erased
 }
@@ -137,6 +151,7 @@ export async function erasePerson(erasing: Erasing, userName: string, id: string
 export const ERASED_TABLES = [
   'people',
   'waiting_list_events',
+  'retention_holds',
   'email_changes',
   'applications',
   'offers',
@@ -146,6 +161,8 @@ export const ERASED_TABLES = [
   'ledger',
   'messages',
   'message_batches',
+  'inspections',
+  'inspection_notices',
   'enquiries',
   'user',
   'session',
