@@ -21,8 +21,13 @@ describe.each(engines)('retention on %s', (engine) => {
   let committee = ''
   let realClock: () => Date
 
+  // To noon of the day `days` on, so that the daily run (06:00) is due there whatever the hour
+  // the tests run at (from the real time, a run before 06:00 UTC was not yet due).
   const moveTo = (days: number) => {
-    t.app.config.clock = () => new Date(realClock().getTime() + days * DAY)
+    const today = realClock().toISOString().slice(0, 10)
+    t.moveClockTo(
+      new Date(Date.parse(`${today}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10),
+    )
   }
   const due = async (): Promise<DueForErasure> => {
     const response = await send(t, committee, 'GET', '/api/privacy/due')
