@@ -179,7 +179,8 @@ describe('signing out of a shared phone, with and without signal', () => {
     // The session ends without a sign-out (it timed out), and someone else signs in on the phone:
     // they find none of the answers kept for the first.
     await page.context().clearCookies()
-    await logIn(page, 'walker', PASSWORD)
+    await createAccount(suite.server, 'next-walker', 3)
+    await logIn(page, 'next-walker', PASSWORD)
     await poll(() => pathOf(page)).toBe('/members')
     const kept = await page.evaluate(async () =>
       Promise.all(
