@@ -83,11 +83,14 @@ export default defineConfig({
         skipWaiting: true,
         runtimeCaching: [
           {
-            // What the offline screens read: who is signed in, the association, the site map
-            // and the rounds. The network first; the last answer when there is none.
+            // What the offline screens read, and nothing else: who is signed in, the association,
+            // the site map, the rounds and a round. Never a member's own answers (/api/me/…: their
+            // details, rent, letters, offers), which Workbox would keep despite their no-store.
+            // The network first; the last answer when there is none. Emptied at sign-in and
+            // sign-out, so one session's copies are never shown to the next.
             urlPattern: ({ url, request }) =>
               request.method === 'GET' &&
-              /^\/api\/(me|site|site-map|inspection-rounds)(\/|$)/.test(url.pathname),
+              /^\/api\/(me|site|site-map|inspection-rounds(\/\d+)?)$/.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
               cacheName: OFFLINE_CACHES.data,

@@ -1,9 +1,9 @@
 import { NavLink } from 'react-router'
 import { levelName } from '#shared/domain/levels'
 import type { Viewer } from '#shared/schemas/account'
-import { MY_ACCOUNT_PATH, useSignOut } from '../lib/session.ts'
+import { MY_ACCOUNT_PATH } from '../lib/session.ts'
 import { membersNav } from './nav.ts'
-import { openWholePage } from './load-whole-page.tsx'
+import { SignOutButtons } from './sign-out-buttons.tsx'
 
 interface Props {
   viewer: Viewer
@@ -15,8 +15,6 @@ interface Props {
 // wide screen, the content of the Menu button on a phone, where a header with all of it took a
 // third of the screen.
 export function MembersMenu({ viewer, open }: Props) {
-  const signOut = useSignOut()
-  const signOutEverywhere = useSignOut(true)
   const mustChange = viewer.mustChangePassword
   return (
     <div id="members-menu" className={open ? 'members__menu members__menu--open' : 'members__menu'}>
@@ -40,22 +38,7 @@ export function MembersMenu({ viewer, open }: Props) {
             ))}
         </ul>
       </nav>
-      <div className="members__sign-out">
-        <button
-          type="button"
-          className="button button--quiet"
-          onClick={() => void signOut().then(() => openWholePage('/'))}
-        >
-          Sign out
-        </button>
-        <button
-          type="button"
-          className="button button--quiet"
-          onClick={() => void signOutEverywhere().then(() => openWholePage('/'))}
-        >
-          Sign out everywhere
-        </button>
-      </div>
+      <SignOutButtons userName={viewer.userName} />
     </div>
   )
 }

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router'
 import { MembersShell } from './members-shell.tsx'
 import { MembersIndex } from './members-index.tsx'
 import { RequireLevel } from './require-level.tsx'
-import { RouteError } from './route-error.tsx'
+import { PageNotFound, RouteError } from './route-error.tsx'
 import { LoadWholePage } from './load-whole-page.tsx'
 import { accountsRoutes } from '../features/accounts/routes.tsx'
 import { mapRoutes } from '../features/map/routes.tsx'
@@ -73,8 +73,10 @@ export const routes: RouteObject[] = [
       guarded('site-map', LEVELS.admin, '/', siteMapRoutes),
       guarded('import', LEVELS.admin, '/', importRoutes),
       guarded('account', LEVELS.plotholder, '/', myAccountRoutes),
+      // Sent to the public site, a members address would come straight back (decision 23).
+      { path: '*', element: <PageNotFound /> },
     ],
   },
   // Every other page is the public site's (decision 23).
-  { path: '*', element: <LoadWholePage /> },
+  { path: '*', element: <LoadWholePage from="members" /> },
 ]

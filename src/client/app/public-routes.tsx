@@ -16,5 +16,5 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [...publicRoutes, ...contactRoutes, ...applyRoutes, ...signInRoutes],
   },
-  { path: '/members/*', element: <LoadWholePage /> },
+  { path: '/members/*', element: <LoadWholePage from="public" /> },
 ]

@@ -6,11 +6,26 @@ export function RouteError() {
   const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
     <main id="main" className="public__main">
-      <h1>{notFound ? 'Page not found' : commonMessages.error}</h1>
+      <Problem notFound={notFound} />
+    </main>
+  )
+}
+
+/** An address no page answers, in either app: inside the members area's frame, or on its own. */
+export function PageNotFound() {
+  return <Problem notFound />
+}
+
+function Problem({ notFound }: { notFound: boolean }) {
+  return (
+    <>
+      <h1>{notFound ? commonMessages.pageNotFound : commonMessages.error}</h1>
       <p>{notFound ? commonMessages.noPageHere : commonMessages.somethingWentWrong}</p>
       <p>
-        <Link to="/">Return to home page</Link>
+        <Link className="link-target" to="/">
+          Return to home page
+        </Link>
       </p>
-    </main>
+    </>
   )
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 
 // The members area's service worker and the caches it keeps (decision 29), named once: the
-// build writes the worker with these names, and signing out empties them.
+// build writes the worker with these names, and signing in and out empty them.
 export const OFFLINE_CACHES = { data: 'members-data', pictures: 'members-pictures' } as const
 
 /**
@@ -23,8 +23,13 @@ export function useOfflineScreens() {
   }, [client])
 }
 
-/** After signing out, no one's answers stay on the phone for the next person to read offline. */
-export function forgetOfflineData() {
+/**
+ * No one's answers stay on the phone for the next person to read offline: emptied when a session
+ * begins (one that ended without signing out left its own) and when it is signed out.
+ */
+export async function forgetOfflineData() {
   if (!('caches' in globalThis)) return
-  for (const name of Object.values(OFFLINE_CACHES)) void caches.delete(name).catch(() => false)
+  await Promise.all(
+    Object.values(OFFLINE_CACHES).map((name) => caches.delete(name).catch(() => false)),
+  )
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import type { Viewer } from '#shared/schemas/account'
 import { api, ApiError } from './api.ts'
 import { queryKeys } from './query-keys.ts'
@@ -56,24 +56,6 @@ export function useViewer() {
 
 export async function signIn(username: string, password: string) {
   await api('/api/auth/sign-in/username', { method: 'POST', json: { username, password } })
-}
-
-export async function signOut() {
-  storeViewer(null)
-  forgetOfflineData()
-  await api('/api/auth/sign-out', { method: 'POST', json: {} }).catch(() => undefined)
-}
-
-export async function signOutEverywhere() {
-  await api('/api/auth/revoke-sessions', { method: 'POST', json: {} }).catch(() => undefined)
-  await signOut()
-}
-
-export function useSignOut(everywhere = false) {
-  const client = useQueryClient()
-  return async () => {
-    await (everywhere ? signOutEverywhere() : signOut())
-    client.setQueryData(queryKeys.viewer, null)
-    client.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.viewer[0] })
-  }
+  // A session that ended without signing out (timed out, or ended elsewhere) left its answers.
+  await forgetOfflineData()
 }

@@ -70,7 +70,7 @@ function LeavePrompt({ blocker }: { blocker: Blocker }) {
   return (
     <dialog
       ref={dialog}
-      className="leave-prompt"
+      className="prompt-dialog"
       aria-labelledby="leave-prompt-text"
       onCancel={() => blocker.reset?.()}
     >

@@ -22,6 +22,7 @@ export const commonMessages = {
   inputWrongType: (subject: string, kind: string) => `${subject} must be ${kind}.`,
   // The screens' own hints, notes and notices: our wording.
   serverUnreachable: 'The server could not be reached. Check your connection and try again.',
+  pageNotFound: 'Page not found',
   noPageHere: 'There is no page at this address.',
   confirmDelete: (name: string) => `Delete "${name}"? This cannot be undone.`,
   unsavedChanges: 'You have changes that are not saved. Leave this page and lose them?',

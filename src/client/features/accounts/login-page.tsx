@@ -7,7 +7,8 @@ import { TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { isTooManyAttempts } from '../../lib/api.ts'
-import { fetchViewer, MY_ACCOUNT_PATH, signIn, signOut } from '../../lib/session.ts'
+import { fetchViewer, MY_ACCOUNT_PATH, signIn } from '../../lib/session.ts'
+import { endSession } from '../../lib/sign-out.ts'
 import { openWholePage } from '../../app/load-whole-page.tsx'
 
 type State = 'idle' | 'loading' | 'failed'
@@ -34,12 +35,12 @@ export function LoginPage() {
     // Spec section 4: after sign-in the member record is looked up; without one, sign out.
     const viewer = await fetchViewer().catch(() => null)
     if (!viewer) {
-      await signOut()
+      await endSession()
       setState('failed')
       return setMessage(commonMessages.somethingWentWrong)
     }
     if (viewer.level < 1) {
-      await signOut()
+      await endSession()
       setState('failed')
       return setMessage(accountMessages.awaitingApproval)
     }

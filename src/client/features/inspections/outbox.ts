@@ -1,4 +1,4 @@
-import { createStore, del, entries, set } from 'idb-keyval'
+import { clear, createStore, del, entries, keys, set } from 'idb-keyval'
 import type { InspectionInput } from '#shared/schemas/inspections'
 import { ApiError } from '../../lib/api.ts'
 
@@ -48,6 +48,13 @@ export async function keep(waiting: Waiting): Promise<void> {
 export async function forget(id: string): Promise<void> {
   await del(id, store)
   changed({ forgotten: id })
+}
+
+/** Empties the phone of every record waiting, whoever made it: a sign-out leaves none behind. */
+export async function forgetAll(): Promise<void> {
+  const ids = await keys<string>(store)
+  await clear(store)
+  ids.forEach((id) => changed({ forgotten: id }))
 }
 
 // A refusal the next attempt would get again; anything else (no connection, a server restarting,

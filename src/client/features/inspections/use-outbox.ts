@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { useOnline } from '../../lib/online.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useViewer } from '../../lib/session.ts'
 import { roundQuery, sendInspection } from './api.ts'
@@ -19,18 +20,6 @@ function applied(list: Waiting[], change: OutboxChange): Waiting[] {
   return at < 0 ? [...list, kept] : list.with(at, kept)
 }
 
-const online = {
-  subscribe(listener: () => void) {
-    window.addEventListener('online', listener)
-    window.addEventListener('offline', listener)
-    return () => {
-      window.removeEventListener('online', listener)
-      window.removeEventListener('offline', listener)
-    }
-  },
-  now: () => navigator.onLine,
-}
-
 // One send at a time across every screen of the page: two would post the same record twice
 // (harmless, but wasteful on a weak signal).
 let sending: Promise<number> | undefined
@@ -42,7 +31,7 @@ let sending: Promise<number> | undefined
 export function useOutbox() {
   const client = useQueryClient()
   const [waiting, setWaiting] = useState<Waiting[]>([])
-  const isOnline = useSyncExternalStore(online.subscribe, online.now)
+  const isOnline = useOnline()
   const userName = useViewer().data?.userName ?? ''
 
   const send = useCallback(async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { appOf } from '#shared/domain/site-apps'
 import { serverMessages } from '#shared/messages/server'
 import { sendProblem } from '#server/core/http/problem-details'
 
@@ -22,10 +23,9 @@ function hiddenPath(pathname: string): boolean {
     .some((segment) => segment.startsWith('.'))
 }
 
-// The site is two apps (decision 23): the members area's page for its addresses, the public
-// site's for every other.
+// The site is two apps (decision 23): each address gets its app's page.
 const pageFor = (pathname: string) =>
-  /^\/members(\/|$)/.test(pathname) ? 'members.html' : 'index.html'
+  appOf(pathname) === 'members' ? 'members.html' : 'index.html'
 
 // Serves the built client. Hashed assets are cached for a year; any other GET that is not an API
 // call gets its app's page, so that deep links such as /members/plots/12 work after a reload.
