@@ -305,7 +305,7 @@ describe('a rent year started after its start date', () => {
   const ISSUED = '2026-11-25'
   const DUE = '2026-12-25'
   const FIRST_REMINDER = '2027-01-08'
-  // A day on: deadlines fall at 06:00 on their day, and TODAY keeps the real time of day.
+  // A day on: deadlines fall at 06:00 on their day, and the site restarts at noon (useDemoSite).
   const DAY_AFTER_FIRST_REMINDER = '2027-01-09'
   const site = useDemoSite('rent-late', ISSUED)
   const { smtp } = site

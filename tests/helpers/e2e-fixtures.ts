@@ -251,7 +251,12 @@ export function useDemoSite(name: string, firstDay: string) {
   beforeAll(() => {
     dataDir = seedDemo(name)
   })
-  const env = (today: string) => ({ SMTP_URL: smtp.url, TODAY: today, JOB_POLL_MS: '300' })
+  // Noon, so that the day's jobs (due at 06:00) have fallen due whatever the hour the tests run at.
+  const env = (today: string) => ({
+    SMTP_URL: smtp.url,
+    TODAY: `${today}T12:00`,
+    JOB_POLL_MS: '300',
+  })
   const suite = useServerAndBrowser(() => ({ dataDir, env: env(firstDay) }))
   let later: TestServer | undefined
   afterAll(async () => {

@@ -35,7 +35,7 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().positive().default(120),
   TODAY: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/)
     .optional(),
 })
 
@@ -51,11 +51,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const dataDir = path.resolve(parsed.DATA_DIR)
   // TODAY moves the server's calendar (for trying out a rent year, and for tests): the clock runs
-  // on from that day at the real time of day.
-  const offsetMs = parsed.TODAY
-    ? Date.parse(`${parsed.TODAY}T00:00:00Z`) -
-      Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)
-    : 0
+  // on from that day at the real time of day, or from the time given with it (UTC), so that a
+  // test of the day's 06:00 jobs does not depend on the hour it runs at.
+  const offsetMs = !parsed.TODAY
+    ? 0
+    : parsed.TODAY.includes('T')
+      ? Date.parse(`${parsed.TODAY}:00Z`) - Date.now()
+      : Date.parse(`${parsed.TODAY}T00:00:00Z`) -
+        Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)
   const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`
   return {
     production: parsed.NODE_ENV === 'production',
