@@ -272,6 +272,12 @@ describe.each(engines)('plot inspections on %s', (engine) => {
   it.each([
     ['a GIF', gifPhoto, 415, inspectionMessages.notAPhoto],
     [
+      'an empty file',
+      { bytes: Buffer.alloc(0), name: 'empty.jpg', type: 'image/jpeg' },
+      415,
+      inspectionMessages.notAPhoto,
+    ],
+    [
       'a text file named as a photo',
       { bytes: Buffer.from('not a picture at all'), name: 'x.jpg', type: 'image/jpeg' },
       415,
@@ -304,6 +310,31 @@ describe.each(engines)('plot inspections on %s', (engine) => {
       ]).toEqual(before)
     },
   )
+
+  // A phone answered 5xx sends again for ever: what it sent wrong is said, with a 4xx.
+  it('refuses two photos of one record under the same id, keeping nothing', async () => {
+    const before = [await count('inspections'), await count('files')]
+    const photoId = randomUUID()
+    const refused = await sendRecord(record({ photoIds: [photoId, photoId] }), [pngPhoto, pngPhoto])
+    expect(refused.statusCode, refused.body).toBe(400)
+    expect(refused.json().detail).toBe(inspectionMessages.photoIdsRepeated)
+    expect([await count('inspections'), await count('files')]).toEqual(before)
+  })
+
+  it('refuses a photo id another record kept, keeping nothing', async () => {
+    const photoId = randomUUID()
+    expect((await sendRecord(record({ photoIds: [photoId] }), [pngPhoto])).statusCode).toBe(201)
+    const before = [await count('inspections'), await count('files')]
+    const mark = await lastLogId(t)
+    const refused = await sendRecord(record({ photoIds: [photoId] }), [pngPhoto])
+    expect(refused.statusCode, refused.body).toBe(409)
+    expect(refused.json().detail).toBe(inspectionMessages.photoIdTaken)
+    expect([await count('inspections'), await count('files')]).toEqual(before)
+    const logs = await logsAfter(t, mark)
+    expect(logs.map((log) => [log.methodName, JSON.parse(log.error)])).toEqual([
+      ['recordInspection', expect.objectContaining({ status: 409 })],
+    ])
+  })
 
   it('refuses a record cut off mid-upload and keeps nothing', async () => {
     const before = [await count('inspections'), await count('files')]

@@ -93,6 +93,8 @@ export async function recordInspection(
       if (!grades.some((grade) => grade.name === input.grade))
         throw unprocessable(inspectionMessages.gradeUnknown)
       if ('error' in photos) throw photos.error
+      if (await inspectionsRepo.anyPhotoKept(tx, input.photoIds))
+        throw conflict(inspectionMessages.photoIdTaken)
       const stored = []
       for (const [index, photo] of photos.resized.entries()) {
         const id = input.photoIds[index]!
