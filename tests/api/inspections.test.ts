@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_INSPECTION_SETTINGS } from '#shared/domain/inspections'
+import { DEFAULT_INSPECTION_SETTINGS, latestByPlot } from '#shared/domain/inspections'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { Inspection, RoundDetail, RoundSummary } from '#shared/schemas/inspections'
 import { multipartBody, type UploadFile } from '#tests/helpers/pdf-upload'
@@ -236,6 +236,30 @@ describe.each(engines)('plot inspections on %s', (engine) => {
     >()
     expect(rounds[0]).toMatchObject({ id: roundId, seen: 3 })
   })
+
+  // A phone with a wrong clock is the common case: its record is kept, at the time it arrived.
+  it.each([
+    ['years ahead', '9999-01-01T00:00:00Z'],
+    ['before the round', '0001-01-01T00:00:00Z'],
+  ])(
+    'keeps a record from a phone whose clock is %s as recorded when it arrived, so a later record still grades the plot',
+    async (_, wrongClock) => {
+      const wrong = await sendRecord(
+        record({ plotId: '1a', grade: 'Good', recordedAt: wrongClock }),
+      )
+      expect(wrong.statusCode, wrong.body).toBe(201)
+      const kept = wrong.json<Inspection>()
+      expect(kept.recordedAt).toBe(kept.receivedAt)
+      const later = record({
+        plotId: '1a',
+        grade: 'Not cultivated',
+        recordedAt: new Date().toISOString(),
+      })
+      expect((await sendRecord(later, [], committee)).statusCode).toBe(201)
+      const graded = latestByPlot((await detail()).inspections).get('1a')
+      expect(graded).toMatchObject({ id: later.id, grade: 'Not cultivated' })
+    },
+  )
 
   it.each([
     ['a grade not among the settings', { grade: 'Splendid' }, 422, inspectionMessages.gradeUnknown],
