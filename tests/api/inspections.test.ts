@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_INSPECTION_SETTINGS } from '#shared/domain/inspections'
+import { DEFAULT_INSPECTION_SETTINGS, latestByPlot } from '#shared/domain/inspections'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { Inspection, RoundDetail, RoundSummary } from '#shared/schemas/inspections'
 import { multipartBody, type UploadFile } from '#tests/helpers/pdf-upload'
@@ -237,6 +237,30 @@ describe.each(engines)('plot inspections on %s', (engine) => {
     expect(rounds[0]).toMatchObject({ id: roundId, seen: 3 })
   })
 
+  // A phone with a wrong clock is the common case: its record is kept, at the time it arrived.
+  it.each([
+    ['years ahead', '9999-01-01T00:00:00Z'],
+    ['before the round', '0001-01-01T00:00:00Z'],
+  ])(
+    'keeps a record from a phone whose clock is %s as recorded when it arrived, so a later record still grades the plot',
+    async (_, wrongClock) => {
+      const wrong = await sendRecord(
+        record({ plotId: '1a', grade: 'Good', recordedAt: wrongClock }),
+      )
+      expect(wrong.statusCode, wrong.body).toBe(201)
+      const kept = wrong.json<Inspection>()
+      expect(kept.recordedAt).toBe(kept.receivedAt)
+      const later = record({
+        plotId: '1a',
+        grade: 'Not cultivated',
+        recordedAt: new Date().toISOString(),
+      })
+      expect((await sendRecord(later, [], committee)).statusCode).toBe(201)
+      const graded = latestByPlot((await detail()).inspections).get('1a')
+      expect(graded).toMatchObject({ id: later.id, grade: 'Not cultivated' })
+    },
+  )
+
   it.each([
     ['a grade not among the settings', { grade: 'Splendid' }, 422, inspectionMessages.gradeUnknown],
     ['a plot that does not exist', { plotId: '99' }, 404, inspectionMessages.plotMissing],
@@ -272,6 +296,12 @@ describe.each(engines)('plot inspections on %s', (engine) => {
   it.each([
     ['a GIF', gifPhoto, 415, inspectionMessages.notAPhoto],
     [
+      'an empty file',
+      { bytes: Buffer.alloc(0), name: 'empty.jpg', type: 'image/jpeg' },
+      415,
+      inspectionMessages.notAPhoto,
+    ],
+    [
       'a text file named as a photo',
       { bytes: Buffer.from('not a picture at all'), name: 'x.jpg', type: 'image/jpeg' },
       415,
@@ -304,6 +334,31 @@ describe.each(engines)('plot inspections on %s', (engine) => {
       ]).toEqual(before)
     },
   )
+
+  // A phone answered 5xx sends again for ever: what it sent wrong is said, with a 4xx.
+  it('refuses two photos of one record under the same id, keeping nothing', async () => {
+    const before = [await count('inspections'), await count('files')]
+    const photoId = randomUUID()
+    const refused = await sendRecord(record({ photoIds: [photoId, photoId] }), [pngPhoto, pngPhoto])
+    expect(refused.statusCode, refused.body).toBe(400)
+    expect(refused.json().detail).toBe(inspectionMessages.photoIdsRepeated)
+    expect([await count('inspections'), await count('files')]).toEqual(before)
+  })
+
+  it('refuses a photo id another record kept, keeping nothing', async () => {
+    const photoId = randomUUID()
+    expect((await sendRecord(record({ photoIds: [photoId] }), [pngPhoto])).statusCode).toBe(201)
+    const before = [await count('inspections'), await count('files')]
+    const mark = await lastLogId(t)
+    const refused = await sendRecord(record({ photoIds: [photoId] }), [pngPhoto])
+    expect(refused.statusCode, refused.body).toBe(409)
+    expect(refused.json().detail).toBe(inspectionMessages.photoIdTaken)
+    expect([await count('inspections'), await count('files')]).toEqual(before)
+    const logs = await logsAfter(t, mark)
+    expect(logs.map((log) => [log.methodName, JSON.parse(log.error)])).toEqual([
+      ['recordInspection', expect.objectContaining({ status: 409 })],
+    ])
+  })
 
   it('refuses a record cut off mid-upload and keeps nothing', async () => {
     const before = [await count('inspections'), await count('files')]

@@ -198,25 +198,24 @@ describe.each(engines)('applying for a plot on %s', (engine) => {
     expect((await waiting()).map((p) => p.id)).toEqual(['early', 'zoëo'])
   })
 
-  it('sends a fresh link to an address applied with again before it was confirmed: the newest works, the older not', async () => {
-    expect((await apply(applicant('sam@example.org', { firstName: 'Sam' }))).statusCode).toBe(201)
+  it('sends a fresh link to an applicant who applies again with the same details: the newest works, the older not', async () => {
+    const sam = applicant('sam@example.org', { firstName: 'Sam' })
+    expect((await apply(sam)).statusCode).toBe(201)
     const [first] = await linksTo('sam@example.org', 1)
-    // Three days on, the applicant (or whoever used the address first) applies again.
+    // Three days on, the e-mail lost, the applicant applies again.
     moveBy(3 * DAY)
-    const again = await apply(
-      applicant('sam@example.org', { firstName: 'Samuel', lastName: 'Green' }),
-    )
+    const again = await apply(sam)
     expect(again.statusCode, again.body).toBe(201)
     expect(again.json()).toEqual({ applied: true })
     const [, second] = await linksTo('sam@example.org', 2)
     expect(second).not.toBe(first)
-    expect(
-      await t.db.kysely
+    const stored = () =>
+      t.db.kysely
         .selectFrom('applications')
         .select('firstName')
         .where('email', '=', 'sam@example.org')
-        .execute(),
-    ).toEqual([{ firstName: 'Samuel' }])
+        .execute()
+    expect(await stored()).toEqual([{ firstName: 'Sam' }])
 
     // The first link's life is over, and so is its job: the renewed application stays.
     moveBy(7 * DAY + 60_000)
@@ -226,11 +225,60 @@ describe.each(engines)('applying for a plot on %s', (engine) => {
     expect(refused.json().detail).toBe(lettingMessages.tokenUnusable)
     const confirmed = await confirm(second!)
     expect(confirmed.statusCode, confirmed.body).toBe(200)
-    expect((await send(t, committee, 'GET', '/api/people/samuelg')).json()).toMatchObject({
-      firstName: 'Samuel',
-      lastName: 'Green',
+    expect((await send(t, committee, 'GET', '/api/people/samo')).json()).toMatchObject({
+      firstName: 'Sam',
       onWaitingList: true,
     })
+  })
+
+  it("keeps an application's details when someone applies with its address before it is confirmed: only the one whose link is followed joins", async () => {
+    const owner = applicant('vic@example.org', {
+      firstName: 'Victoria',
+      lastName: 'Owen',
+      address: '3 Owner Road',
+    })
+    const other = applicant('vic@example.org', {
+      firstName: 'Mallory',
+      lastName: 'Jones',
+      address: '9 Other Street',
+    })
+    expect((await apply(owner)).statusCode).toBe(201)
+    expect((await apply(other)).statusCode).toBe(201)
+    // Each has its own link, in an e-mail greeting the name it gave (sent in either order).
+    const mails = await mailsTo(smtp, 'vic@example.org', lettingMessages.confirmSubject, 2)
+    const linkFor = (name: string) =>
+      /\/apply\/confirm\?token=([\w-]+)/.exec(
+        mails.find((mail) => mail.text.startsWith(`Dear ${name},`))!.text,
+      )![1]!
+    const [ownersLink, othersLink] = [linkFor('Victoria'), linkFor('Mallory')]
+    const stored = () =>
+      t.db.kysely
+        .selectFrom('applications')
+        .select(['firstName', 'address', 'confirmedAt'])
+        .where('email', '=', 'vic@example.org')
+        .orderBy('id')
+        .execute()
+    expect((await stored()).map((a) => [a.firstName, a.address])).toEqual([
+      ['Victoria', '3 Owner Road'],
+      ['Mallory', '9 Other Street'],
+    ])
+
+    const confirmed = await confirm(ownersLink!)
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
+    expect((await send(t, committee, 'GET', '/api/people/victoriao')).json()).toMatchObject({
+      firstName: 'Victoria',
+      lastName: 'Owen',
+      address: '3 Owner Road',
+      email: 'vic@example.org',
+    })
+    // The address is now on record: the other application went, and its link with it.
+    expect(await stored()).toEqual([
+      { firstName: 'Victoria', address: '3 Owner Road', confirmedAt: expect.any(String) },
+    ])
+    const refused = await confirm(othersLink!)
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().detail).toBe(lettingMessages.tokenUnusable)
+    expect((await waiting()).map((p) => p.id)).not.toContain('malloryj')
   })
 
   it('lets an applicant whose link expired apply again, and the new link works', async () => {

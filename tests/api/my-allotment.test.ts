@@ -300,6 +300,28 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
     }
   })
 
+  it("gives a co-tenant the plot's invoice with the payer's name but not the payer's postal address", async () => {
+    const [shared] = ((await send(t, ann, 'GET', '/api/me/rent')).json() as MyRent).invoices
+    expect(shared!.plotId).toBe('P1')
+    const payer = shared!.payerId === 'ann' ? ann : bob
+    const coTenant = payer === ann ? bob : ann
+    const payersAddress = (await send(t, committee, 'GET', `/api/people/${shared!.payerId}`)).json()
+      .address as string
+    expect(payersAddress).not.toBe('')
+    const textOf = async (cookie: string) => {
+      const pdf = await send(t, cookie, 'GET', `/api/me/invoices/${shared!.id}/pdf`)
+      expect(pdf.statusCode, pdf.body).toBe(200)
+      const document = await getDocumentProxy(new Uint8Array(pdf.rawPayload))
+      return (await extractText(document, { mergePages: true })).text
+    }
+    const payersCopy = await textOf(payer)
+    expect(payersCopy).toContain(shared!.payerName)
+    expect(payersCopy).toContain(payersAddress)
+    const coTenantsCopy = await textOf(coTenant)
+    expect(coTenantsCopy).toContain(shared!.payerName)
+    expect(coTenantsCopy).not.toContain(payersAddress)
+  })
+
   it('lists what the association sent the member, and only that', async () => {
     const sent = await send(t, committee, 'POST', '/api/messages', {
       audience: { kind: 'people', ids: ['bob'] },

@@ -126,6 +126,12 @@ describe.each(engines)('the logo and the Home page photo on %s', (engine) => {
     ],
     ['nothing', undefined, 400, settingsMessages.chooseImage],
     [
+      'an empty file',
+      { bytes: Buffer.alloc(0), name: 'empty.jpg' },
+      400,
+      settingsMessages.chooseImage,
+    ],
+    [
       'a file over 10 MB',
       { bytes: Buffer.alloc(11 * 1024 * 1024, 1), name: 'huge.jpg' },
       413,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { latestByPlot, nextUnseen } from '#shared/domain/inspections'
+import { latestByPlot, nextUnseen, recordedWhen } from '#shared/domain/inspections'
 
 const plots = ['1', '2', '3', '4'].map((id) => ({ id }))
 
@@ -29,5 +29,24 @@ describe('walking a round', () => {
     ])
     expect(latest.get('1')?.id).toBe('later')
     expect(latest.get('2')?.id).toBe('same-minute-second')
+  })
+
+  it("keeps the phone's time of recording unless the phone's clock was plainly wrong", () => {
+    const arrived = '2026-06-02T08:00:00.000Z'
+    const recorded = (at: string) => recordedWhen(at, '2026-06-01', arrived)
+    // Walked on the round's day and sent the next morning: the phone's time.
+    expect(recorded('2026-06-01T10:00:00.000Z')).toBe('2026-06-01T10:00:00.000Z')
+    // Half past midnight in London on the round's day, in summer: still that day.
+    expect(recorded('2026-05-31T23:30:00.000Z')).toBe('2026-05-31T23:30:00.000Z')
+    expect(recorded(arrived)).toBe(arrived)
+    // Before the round's day, after it arrived, or a clock years out: when it arrived.
+    for (const wrong of [
+      '2026-05-31T22:59:59.999Z',
+      '2026-06-02T08:00:00.001Z',
+      '9999-01-01T00:00:00.000Z',
+      '0001-01-01T00:00:00.000Z',
+      '0999-06-01T00:00:00.000Z',
+    ])
+      expect(recorded(wrong), wrong).toBe(arrived)
   })
 })

@@ -14,6 +14,7 @@ import {
 } from '#shared/schemas/person'
 import { newPlotSchema, plotFieldsSchema, plotSchema, updatePlotSchema } from '#shared/schemas/plot'
 import { registerSchema } from '#shared/schemas/register'
+import { ONE_LINE } from '#shared/schemas/text-fields'
 
 // Every issue as [path, message], so a test can say exactly what was refused and where.
 function issues(schema: z.ZodType, input: unknown): Array<[string, string]> {
@@ -278,6 +279,39 @@ describe('contactSchema', () => {
     expect(issues(contactSchema, { ...enquiry, enquiry: 'a'.repeat(5001) })).toEqual([
       ['enquiry', 'The enquiry must be at most 5000 characters long.'],
     ])
+  })
+})
+
+describe('one-line text', () => {
+  // Each would break the line where a name or a title is shown or mailed, or hide or reorder
+  // what it says.
+  const breaking = {
+    'a line separator': '\u2028',
+    'a paragraph separator': '\u2029',
+    'a next-line character': '\u0085',
+    'a line feed': '\n',
+    'a carriage return': '\r',
+    'a tab': '\t',
+    'a vertical tab': '\u000b',
+    'an escape': '\u001b',
+    'a right-to-left override': '\u202e',
+    'a left-to-right isolate': '\u2066',
+    'a zero-width space': '\u200b',
+    'a byte-order mark': '\ufeff',
+  }
+  it.each(Object.entries(breaking))('refuses %s inside a name or a title', (_, character) => {
+    const name = `Ann${character}Bcc: all@example.org`
+    expect(ONE_LINE.test(name)).toBe(false)
+    const enquiry = { name, email: 'ann@example.org', enquiry: 'Any plots free?' }
+    expect(issues(contactSchema, enquiry)).toEqual([['name', contactMessages.contactNameOneLine]])
+    expect(issues(personFieldsSchema, { ...fields, firstName: name })).toEqual([
+      ['firstName', peopleMessages.personNameRequired],
+    ])
+  })
+
+  it('takes names in any script, with accents, and emoji made of several characters', () => {
+    for (const name of ['Zoë O’Neill', 'Anne-Marie', 'Łucja', 'محمد', 'नमस्ते', '👩‍🌾', '🏴󠁧󠁢󠁥󠁮󠁧󠁿'])
+      expect(ONE_LINE.test(name), name).toBe(true)
   })
 })
 

@@ -80,6 +80,19 @@ export function compareRecorded(a: Recorded, b: Recorded): number {
   return a.recordedAt.localeCompare(b.recordedAt) || a.receivedAt.localeCompare(b.receivedAt)
 }
 
+/**
+ * When a record was made, as it is kept: the phone's time, unless the phone's clock was plainly
+ * wrong (before the round's day began, or after the record reached us), when the time it reached
+ * us is the nearest known. A wrong clock, the common case, must neither lose the record nor let it
+ * outrank a later one (a "Good" dated 9999 would hide every "Not cultivated" after it).
+ */
+export function recordedWhen(recordedAt: string, roundDate: string, receivedAt: string): string {
+  const at = Date.parse(recordedAt)
+  // The earliest the round's day begins on London's clock (in summer, 23:00 UTC the day before).
+  const roundBegins = Date.parse(`${roundDate}T00:00:00+01:00`)
+  return at >= roundBegins && at <= Date.parse(receivedAt) ? recordedAt : receivedAt
+}
+
 /** Each plot's latest record of those given. */
 export function latestByPlot<T extends Recorded & { plotId: string }>(
   records: readonly T[],

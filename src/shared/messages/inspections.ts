@@ -82,6 +82,8 @@ export const inspectionMessages = {
   cultivatedRange: 'How much is cultivated is a whole number from 0 to 100.',
   plotMissing: 'That plot does not exist.',
   recordIdTaken: 'This record has already been sent for another plot or round.',
+  photoIdsRepeated: 'Two photos of the record have the same id.',
+  photoIdTaken: 'A photo of this record has already been sent with another record.',
   recordUnreadable: 'The record of the plot could not be read.',
   notAPhoto: 'A photo must be a JPEG, PNG or WebP picture.',
   photoTooManyPixels: 'A photo is too big to make smaller: at most 40 million pixels.',

@@ -80,7 +80,11 @@ export const inspectionInputSchema = z.object({
   /** When it was recorded on the phone, which may be long before it is sent. */
   recordedAt: z.iso.datetime({ offset: true }).transform((at) => new Date(at).toISOString()),
   /** The ids the phone gave its photos, in the order of the files sent with it. */
-  photoIds: z.array(z.uuid()).max(6, inspectionMessages.tooManyPhotos).default([]),
+  photoIds: z
+    .array(z.uuid())
+    .max(6, inspectionMessages.tooManyPhotos)
+    .refine((ids) => new Set(ids).size === ids.length, inspectionMessages.photoIdsRepeated)
+    .default([]),
 })
 export type InspectionInput = z.infer<typeof inspectionInputSchema>
 

@@ -3,6 +3,7 @@ import { commonMessages } from '#shared/messages/common'
 import { peopleMessages } from '#shared/messages/people'
 import {
   emailAddress,
+  ONE_LINE,
   optionalEmail,
   optionalText,
   requiredText,
@@ -55,7 +56,10 @@ export const waitingPlaceSchema = z.object({
 export type WaitingPlace = z.infer<typeof waitingPlaceSchema>
 
 function personName(field: string) {
-  return requiredText(peopleMessages.personNameRequired, field, 100)
+  return requiredText(peopleMessages.personNameRequired, field, 100).regex(
+    ONE_LINE,
+    peopleMessages.personNameRequired,
+  )
 }
 
 export const personFieldsSchema = z.object({

@@ -26,8 +26,13 @@ export function optionalEmail(field: string) {
   )
 }
 
-/** Text without line breaks: a name or a title, shown (or mailed) as one line. */
-export const ONE_LINE = /^[^\r\n]*$/
+/**
+ * Text without line breaks: a name or a title, shown (or mailed) as one line. Besides \r and \n,
+ * every other break (U+0085, U+2028, U+2029) and control character is refused, and so are the
+ * invisible format characters that hide or reorder what a line says (bidirectional overrides,
+ * zero-width spaces), but for the joiners and tags that some scripts and emoji are written with.
+ */
+export const ONE_LINE = /^(?:[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|\u200c|\u200d|[\u{e0020}-\u{e007f}])*$/u
 
 // Spec section 5: the email is lowercased, then checked against a standard address pattern.
 export const emailAddress = z

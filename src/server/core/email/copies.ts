@@ -155,13 +155,18 @@ export function createCopies(
 }
 
 /**
- * Deletes the copies sent to `recipient` in the batch kept under `key`, inside the caller's write:
- * personal data kept no longer than its purpose (an application nobody confirmed).
+ * Deletes the copies sent to `recipient` for `personId` in the batch kept under `key`, inside the
+ * caller's write: personal data kept no longer than its purpose (an application nobody confirmed).
  */
-export async function forgetCopies(tx: WriteTx, key: string, recipient: string): Promise<void> {
+export async function forgetCopies(
+  tx: WriteTx,
+  key: string,
+  { recipient, personId }: { recipient: string; personId: string },
+): Promise<void> {
   await tx
     .deleteFrom('messages')
     .where('recipient', '=', recipient)
+    .where('personId', '=', personId)
     .where('batchId', 'in', (eb) =>
       eb.selectFrom('message_batches').select('id').where('key', '=', key),
     )

@@ -41,8 +41,9 @@ const refusal = (error: unknown, bounds: ImageBounds) =>
 
 export async function resizeImage(input: Buffer, bounds: ImageBounds): Promise<ResizedImage> {
   const { width, height, quality, as } = bounds
-  const source = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
   try {
+    // Inside the try: sharp throws at once on an empty file, which is no picture either.
+    const source = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
     const { format } = await source.metadata()
     if (!bounds.formats.has(format)) throw new AppError(415, bounds.notAnImage)
     const { data, info } = await source

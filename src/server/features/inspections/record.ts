@@ -1,3 +1,4 @@
+import { recordedWhen } from '#shared/domain/inspections'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { Inspection, InspectionInput } from '#shared/schemas/inspections'
 import { insertFile } from '#server/core/db/files'
@@ -77,7 +78,11 @@ export async function recordInspection(
       eventCollection: 'plots',
       docId: input.plotId,
       userName: viewer.userName,
-      alsoLocks: [recordKey('inspections', input.id)],
+      // The photos' ids too: two records sending one id at once would both find it free.
+      alsoLocks: [
+        recordKey('inspections', input.id),
+        ...input.photoIds.map((id) => recordKey('inspectionPhotos', id)),
+      ],
     },
     async (tx) => {
       const again = await sentBefore(tx, input)
@@ -85,14 +90,16 @@ export async function recordInspection(
         created = false
         return new AlreadyDone(again)
       }
-      if (!(await inspectionsRepo.findRound(tx, input.roundId)))
-        throw notFound(inspectionMessages.roundMissing)
+      const round = await inspectionsRepo.findRound(tx, input.roundId)
+      if (!round) throw notFound(inspectionMessages.roundMissing)
       if (!(await plotsRepo.findPlot(tx, input.plotId)))
         throw notFound(inspectionMessages.plotMissing)
       const { grades } = await inspectionSettings.read(tx)
       if (!grades.some((grade) => grade.name === input.grade))
         throw unprocessable(inspectionMessages.gradeUnknown)
       if ('error' in photos) throw photos.error
+      if (await inspectionsRepo.anyPhotoKept(tx, input.photoIds))
+        throw conflict(inspectionMessages.photoIdTaken)
       const stored = []
       for (const [index, photo] of photos.resized.entries()) {
         const id = input.photoIds[index]!
@@ -104,9 +111,11 @@ export async function recordInspection(
         stored.push({ id, fileId, width: photo.width, height: photo.height })
       }
       const { photoIds: _, ...record } = input
+      const receivedAt = clock.now().toISOString()
+      const recordedAt = recordedWhen(input.recordedAt, round.date, receivedAt)
       return inspectionsRepo.insertInspection(
         tx,
-        { ...record, inspectedBy: viewer.userName, receivedAt: clock.now().toISOString() },
+        { ...record, recordedAt, inspectedBy: viewer.userName, receivedAt },
         stored,
       )
     },

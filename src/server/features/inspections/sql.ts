@@ -104,6 +104,17 @@ export async function insertInspection(
   return (await withPhotos(tx, [record]))[0]!
 }
 
+/** Whether a photo is kept under any of these ids (the phone makes them; another record may). */
+export async function anyPhotoKept(tx: ReadTx, ids: readonly string[]): Promise<boolean> {
+  if (ids.length === 0) return false
+  const row = await tx
+    .selectFrom('inspection_photos')
+    .select('id')
+    .where('id', 'in', ids)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /** A photo's bytes and type, from the core's files. */
 export async function photoFile(tx: ReadTx, id: string) {
   const row = await tx

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lockRecords } from '#server/core/db/write-transaction'
+import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
 import { forgetCopies } from '#server/core/email/copies'
 import { doubling, type JobKind } from '#server/core/jobs/runner'
 import { loggedWrite, SYSTEM } from '#server/core/logged-change'
@@ -24,9 +24,19 @@ export function applicationExpiryJob(letting: Letting): JobKind<{ applicationId:
   }
 }
 
-// The application goes with its personal data: the row, and the copies of the confirmation
-// e-mails sent to the address (the name, and a listing under a nickname a later person may take).
-// One confirmed meanwhile stays, as does one applied for again (whose own job comes later).
+/**
+ * The copies of an application's confirmation e-mails, which go with it: they hold the name, and
+ * are listed under a nickname a later person may take. Those of the address's other applications
+ * stay.
+ */
+export const forgetConfirmations = (
+  tx: WriteTx,
+  application: { email: string; nickname: string },
+) =>
+  forgetCopies(tx, CONFIRM_BATCH, { recipient: application.email, personId: application.nickname })
+
+// The application goes with its personal data: the row, and its confirmation e-mails. One
+// confirmed meanwhile stays, as does one applied for again (whose own job comes later).
 async function forgetUnconfirmed({ db, clock }: Letting, applicationId: number): Promise<void> {
   // Confirming takes this lock too: a link followed at its last moment wins, or finds nothing.
   await loggedWrite(db, ['applications:confirm'], async (tx, log) => {
@@ -35,7 +45,7 @@ async function forgetUnconfirmed({ db, clock }: Letting, applicationId: number):
     // As applying does, so that an application made again at this moment is not lost.
     await lockRecords(db, tx, [`applications:${application.email}`])
     if (!(await deleteExpiredApplication(tx, applicationId, clock.now()))) return
-    await forgetCopies(tx, CONFIRM_BATCH, application.email)
+    await forgetConfirmations(tx, application)
     log(
       {
         methodName: 'deleteUnconfirmedApplication',

@@ -5,19 +5,15 @@ import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 // The applications table: what the public sent, kept until the address is confirmed (and then,
 // confirmed, as the way to one's place on the list by reference and address).
 
-/** Whether an application not yet confirmed (other than `except`) holds the nickname. */
-export async function nicknamePending(
-  tx: ReadTx,
-  nickname: string,
-  except?: number,
-): Promise<boolean> {
-  let query = tx
+/** Whether an application not yet confirmed holds the nickname. */
+export async function nicknamePending(tx: ReadTx, nickname: string): Promise<boolean> {
+  const row = await tx
     .selectFrom('applications')
     .select('id')
     .where('nickname', '=', nickname)
     .where('confirmedAt', 'is', null)
-  if (except !== undefined) query = query.where('id', '!=', except)
-  return (await query.executeTakeFirst()) !== undefined
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 export async function referenceTaken(tx: ReadTx, reference: string): Promise<boolean> {
@@ -39,20 +35,46 @@ export function confirmedWithEmail(tx: ReadTx, email: string) {
     .executeTakeFirst()
 }
 
-/** The application with this address (there is one at most), confirmed or not. */
-export function applicationWithEmail(tx: ReadTx, email: string) {
+/** What an applicant said of themselves: the same again is the same application. */
+type Details = Pick<
+  ApplicationsTable,
+  'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'address' | 'note'
+>
+
+/** The application not yet confirmed that said exactly this, if any. */
+export function pendingWithDetails(tx: ReadTx, details: Details) {
   return tx
     .selectFrom('applications')
-    .select(['id', 'reference'])
-    .where('email', '=', email)
+    .select(['id', 'reference', 'nickname'])
+    .where('email', '=', details.email)
+    .where('firstName', '=', details.firstName)
+    .where('lastName', '=', details.lastName)
+    .where('phoneNumber', '=', details.phoneNumber)
+    .where('address', '=', details.address)
+    .where('note', '=', details.note)
+    .where('confirmedAt', 'is', null)
     .executeTakeFirst()
+}
+
+/** The applications with this address not yet confirmed (several people may have used it). */
+export function pendingWithEmail(tx: ReadTx, email: string) {
+  return tx
+    .selectFrom('applications')
+    .select(['id', 'email', 'reference', 'nickname'])
+    .where('email', '=', email)
+    .where('confirmedAt', 'is', null)
+    .execute()
+}
+
+export async function deleteApplication(tx: WriteTx, id: number): Promise<void> {
+  await tx.deleteFrom('applications').where('id', '=', id).execute()
 }
 
 export function insertApplication(tx: WriteTx, application: Insertable<ApplicationsTable>) {
   return tx
     .insertInto('applications')
     .values(application)
-    .returning(['id', 'reference'])
+    .returning(['id', 'reference', 'nickname'])
     .executeTakeFirstOrThrow()
 }
 
@@ -67,7 +89,7 @@ export async function updateApplication(
 export function applicationById(tx: ReadTx, id: number) {
   return tx
     .selectFrom('applications')
-    .select(['email', 'reference'])
+    .select(['email', 'reference', 'nickname'])
     .where('id', '=', id)
     .executeTakeFirst()
 }

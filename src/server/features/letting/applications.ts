@@ -11,11 +11,11 @@ import { freeNickname as freePersonNickname, personWithEmail } from '#server/fea
 import { placeOnList } from '#server/features/people/waiting-list-sql'
 import { applicationExpiryJob, CONFIRM_BATCH } from '#server/features/letting/application-expiry'
 import {
-  applicationWithEmail,
   confirmedApplication,
   confirmedWithEmail,
   insertApplication,
   nicknamePending,
+  pendingWithDetails,
   referenceTaken,
   updateApplication,
 } from '#server/features/letting/applications-sql'
@@ -29,11 +29,14 @@ import { hashOf, linkTo as link, newToken } from '#server/core/link-tokens'
 // does.
 //
 // Nobody learns from the answer whether an address is known: every application is answered
-// alike. Applying again before the address is confirmed sends a fresh link (the old one stops
-// working), so an address someone else applied with is never blocked; an application nobody
-// confirms is deleted by a job when its link's life ends (application-expiry.ts); and when the
-// address is already on record (a person, or a confirmed application), its owner is told by
-// e-mail and nothing is kept.
+// alike. An application made with an address that is waiting to be confirmed is kept as one of
+// its own, with its own link, and changes nothing of the others: someone else using the address
+// can neither block it nor put their details in its owner's application (issue 42). Only the
+// application whose link is followed joins the list, and the others for that address go
+// (confirm-application.ts). The same details sent again are the same application: it gets a fresh
+// link, and the old one stops working. An application nobody confirms is deleted by a job when
+// its link's life ends (application-expiry.ts); and when the address is already on record (a
+// person, or a confirmed application), its owner is told by e-mail and nothing is kept.
 
 const TOKEN_DAYS = 7
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
@@ -42,11 +45,11 @@ const randomReference = () =>
   Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
 
 /**
- * A nickname no person and no other application (than `renewing`, applied for again) has: the
- * one proposed from the name (people's rule), then with 2, 3, ….
+ * A nickname no person and no application waiting to be confirmed has: the one proposed from the
+ * name (people's rule), then with 2, 3, ….
  */
-export function freeNickname(tx: ReadTx, base: string, renewing?: number): Promise<string> {
-  return freePersonNickname(tx, base, (candidate) => nicknamePending(tx, candidate, renewing))
+export function freeNickname(tx: ReadTx, base: string): Promise<string> {
+  return freePersonNickname(tx, base, (candidate) => nicknamePending(tx, candidate))
 }
 
 async function newReference(tx: ReadTx): Promise<string> {
@@ -127,7 +130,7 @@ function logAddressKnown(letting: Letting, owner: Owner) {
 }
 
 /**
- * Stores the application, or renews the unconfirmed one with this address, and queues the e-mail
+ * Stores the application, or renews the unconfirmed one that said the same, and queues the e-mail
  * with its confirmation link; for an address already on record, tells its owner instead.
  */
 export async function applyForPlot(letting: Letting, input: Application): Promise<void> {
@@ -152,30 +155,33 @@ async function storeApplication(letting: Letting, tx: WriteTx, log: LogEntry, in
   const { config, jobs, clock } = letting
   const token = newToken()
   const now = clock.now()
-  const pending = await applicationWithEmail(tx, input.email)
-  const base = proposedNickname(input.firstName, input.lastName) || 'applicant'
-  const nickname = await freeNickname(tx, base, pending?.id)
   const expiresAt = new Date(now.getTime() + TOKEN_DAYS * 86_400_000)
-  // Applied for again: the latest details and a fresh link replace the old, which stops working.
+  const freshLink = {
+    tokenHash: hashOf(token),
+    tokenExpiresAt: expiresAt.toISOString(),
+    createdAt: now.toISOString(),
+  }
   const details = {
-    nickname,
+    email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
     phoneNumber: input.phoneNumber,
     address: input.address,
     note: input.note,
-    tokenHash: hashOf(token),
-    tokenExpiresAt: expiresAt.toISOString(),
-    createdAt: now.toISOString(),
   }
-  if (pending) await updateApplication(tx, pending.id, details)
-  const { id: applicationId, reference } =
+  // Sent again as it was (the e-mail lost): a fresh link replaces the old, which stops working.
+  const pending = await pendingWithDetails(tx, details)
+  if (pending) await updateApplication(tx, pending.id, freshLink)
+  const base = proposedNickname(input.firstName, input.lastName) || 'applicant'
+  const application =
     pending ??
     (await insertApplication(tx, {
       ...details,
+      ...freshLink,
+      nickname: await freeNickname(tx, base),
       reference: await newReference(tx),
-      email: input.email,
     }))
+  const { id: applicationId, reference, nickname } = application
   await jobs.enqueue(tx, applicationExpiryJob(letting), { applicationId }, expiresAt)
   const association = await associationDetails(tx, config)
   const subject = lettingMessages.confirmSubject

@@ -9,8 +9,11 @@ import { loggedWrite, PUBLIC } from '#server/core/logged-change'
 import { insertPerson, nicknameTaken } from '#server/features/people/sql'
 import { placeOnList, recordJoining } from '#server/features/people/waiting-list-sql'
 import { emailApplicant, freeNickname } from '#server/features/letting/applications'
+import { forgetConfirmations } from '#server/features/letting/application-expiry'
 import {
   applicationWithTokenHash,
+  deleteApplication,
+  pendingWithEmail,
   updateApplication,
 } from '#server/features/letting/applications-sql'
 import type { Letting } from '#server/features/letting/context'
@@ -70,6 +73,21 @@ export async function confirmApplication(letting: Letting, token: string): Promi
       tokenExpiresAt: null,
       nickname,
     })
+    // The address is on record now: the others made with it (someone else's, or the applicant's
+    // own with other details) go, and their links with them.
+    for (const other of await pendingWithEmail(tx, application.email)) {
+      await deleteApplication(tx, other.id)
+      await forgetConfirmations(tx, other)
+      log(
+        {
+          methodName: 'deleteUnconfirmedApplication',
+          eventCollection: 'applications',
+          docId: other.reference,
+          userName: PUBLIC,
+        },
+        { reference: other.reference },
+      )
+    }
     const place = (await placeOnList(tx, nickname))!
     const association = await associationDetails(tx, config)
     await emailApplicant(letting, tx, 'applications-confirmed', lettingMessages.confirmedBatch, {

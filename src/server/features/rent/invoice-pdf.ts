@@ -90,16 +90,20 @@ async function printed(tx: ReadTx, invoices: Invoice[]): Promise<PrintedInvoice[
 const documentFor = (title: string, association: AssociationDetails) =>
   newPdf({ title, producer: association.name, margin: 20 * MM })
 
-/** One invoice's PDF, as bytes (an e-mail's attachment, a download). */
+/**
+ * One invoice's PDF, as bytes (an e-mail's attachment, a download); without `payerAddress`, the
+ * payer's name alone in the window (a co-tenant's copy).
+ */
 export async function invoicePdf(
   db: Db,
   invoice: Invoice,
   association: AssociationDetails,
   instructions: string,
+  { payerAddress = true } = {},
 ) {
   const [one] = await printed(db.kysely, [invoice])
   const doc = documentFor(invoiceMessages.invoiceHeading(invoice.number), association)
-  writeInvoice(doc, one!, association, instructions)
+  writeInvoice(doc, payerAddress ? one! : { ...one!, address: '' }, association, instructions)
   return pdfBytes(doc)
 }
 

@@ -33,14 +33,18 @@ async function letterheadAndInstructions({ db, config }: Pick<Rent, 'db' | 'conf
 }
 
 /** One invoice's PDF (a download, an e-mail's attachment), with its file name. */
-export async function invoiceAsPdf(rent: Pick<Rent, 'db' | 'config'>, id: number) {
+export async function invoiceAsPdf(
+  rent: Pick<Rent, 'db' | 'config'>,
+  id: number,
+  { payerAddress = true } = {},
+) {
   const invoice = await findInvoice(rent.db.kysely, id)
   if (!invoice) throw notFound(rentMessages.invoiceMissing(id))
   const { association, instructions } = await letterheadAndInstructions(rent)
   const { invoicePdf } = await import('#server/features/rent/invoice-pdf')
   return {
     fileName: `invoice-${invoice.number}.pdf`,
-    bytes: await invoicePdf(rent.db, invoice, association, instructions),
+    bytes: await invoicePdf(rent.db, invoice, association, instructions, { payerAddress }),
   }
 }
 
@@ -65,7 +69,9 @@ export async function myInvoiceAsPdf(
   const member = { personId, plots: person.plots }
   const [mine] = await findInvoices(rent.db.kysely, { ids: [id], member })
   if (!mine) throw notFound(myAllotmentMessages.invoiceNotYours)
-  return invoiceAsPdf(rent, id)
+  // A co-tenant may see what the plot owes and who pays it, but the payer's postal address is
+  // the payer's own: the co-tenant's copy has their name alone in the window.
+  return invoiceAsPdf(rent, id, { payerAddress: mine.payerId === personId })
 }
 
 /** A year's invoices as one streamed PDF (`onlyPost`: those sent by post), with its file name. */

@@ -25,6 +25,7 @@ import { retention } from '#server/core/db/migrations/023-retention'
 import { statementLines } from '#server/core/db/migrations/024-statement-lines'
 import { inspections } from '#server/core/db/migrations/025-inspections'
 import { messageAttachments } from '#server/core/db/migrations/027-message-attachments'
+import { applicationsPerAddress } from '#server/core/db/migrations/028-applications-per-address'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -59,6 +60,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '024-statement-lines': statementLines,
   '025-inspections': inspections,
   '027-message-attachments': messageAttachments,
+  '028-applications-per-address': applicationsPerAddress,
 }
 
 /** What a migration is told about the engine it runs on. */
