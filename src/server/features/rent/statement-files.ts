@@ -1,9 +1,9 @@
-import Papa from 'papaparse'
 import { joinWords, linesOfRows, type WrittenLine } from '#shared/domain/statement-lines'
 import { columnsOf, recogniseColumns } from '#shared/domain/statement-layouts'
 import { statementMessages } from '#shared/messages/statement'
 import type { StatementLayout } from '#shared/schemas/rent'
 import { badRequest } from '#server/core/errors'
+import { eachCsvRow, guessCsvDialect, isBlankCsvRow } from '#server/core/http/read-csv'
 import { ofxTransactions } from '#server/features/rent/ofx'
 
 // A statement file as banks export it, read into its transactions: OFX (1.x SGML or 2.x XML),
@@ -92,12 +92,13 @@ function readCsv(
   saved: readonly StatementLayout[],
   reading: CsvReading,
 ): StatementFile {
-  const parsed = Papa.parse<string[]>(text, {
-    skipEmptyLines: 'greedy',
-    preview: MAX_STATEMENT_LINES + 50,
+  const rows: string[][] = []
+  let read = 0
+  eachCsvRow(text, guessCsvDialect(text, true), (cells) => {
+    if (++read > MAX_STATEMENT_LINES + 50)
+      throw badRequest(statementMessages.tooManyLines(MAX_STATEMENT_LINES))
+    if (!isBlankCsvRow(cells)) rows.push(cells)
   })
-  const rows = parsed.data
-  if (parsed.meta.truncated) throw badRequest(statementMessages.tooManyLines(MAX_STATEMENT_LINES))
   const columns = reading.choose
     ? undefined
     : reading.layout
