@@ -10,8 +10,10 @@ import { uploadWhileServing } from '#tests/helpers/while-serving'
 // Issue 42: a Santander statement of 60 kB (its heading, then blank lines) held the server for
 // 14 s, and a public request waited 13 s meanwhile. Every parser of an uploaded file is fed the
 // largest file its route takes, in the shape that costs it most, while a visitor asks for the
-// public site's data: the visitor is answered within 100 ms throughout, and the upload is
-// answered (read, or refused with a message) in bounded time.
+// public site's data: the visitor waits no more than 100 ms longer than while the route receives
+// a file as large that it refuses unread (receiving megabytes has its own cost, which a busy
+// two-processor machine stretches past 100 ms), and the upload is answered (read, or refused
+// with a message) in bounded time.
 
 const VISIT_MS = 100
 const UPLOAD_MS = 30_000
@@ -43,6 +45,13 @@ const statement = (head: string, unit: string, tail = '') =>
   text(filled(head, unit, tail, STATEMENT_MAX_BYTES), 'statement.txt')
 const spreadsheet = (head: string, unit: string, tail = '') =>
   text(filled(head, unit, tail, IMPORT_MAX_BYTES), 'people.csv', 'text/csv')
+
+// A file as large as each route takes, refused before it is read.
+const unread: Record<string, [() => UploadFile, Record<string, string>]> = {
+  '/api/rent/statement': [() => statement('', 'x'), { layout: '{' }],
+  '/api/import/check': [() => spreadsheet('', 'x'), {}],
+  '/api/site-map/drawing': [() => svg('', '<g>', ''), {}],
+}
 
 const cases: [string, string, () => Promise<UploadFile> | UploadFile, Record<string, string>?][] = [
   [
@@ -111,12 +120,19 @@ describe.each(engines)('the largest upload of the worst shape on %s', (engine) =
   let t: TestApp
   let baseUrl = ''
   let admin = ''
+  /** The visitor's worst wait while each route received a file it refused unread. */
+  const receiving = new Map<string, number>()
 
   beforeAll(async () => {
     t = await createTestApp(engine)
     baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' })
     admin = await t.signInAs(4, 'worst-shape-admin')
-  })
+    for (const [path, [file, fields]] of Object.entries(unread)) {
+      const served = await uploadWhileServing(baseUrl, admin, path, file(), fields)
+      expect(served.status, JSON.stringify(served)).toBe(400)
+      receiving.set(path, served.slowestVisitMs)
+    }
+  }, 120_000)
   afterAll(() => t.close())
 
   it.each(cases)(
@@ -128,7 +144,7 @@ describe.each(engines)('the largest upload of the worst shape on %s', (engine) =
       expect(served.status, summary).toBeLessThan(500)
       if (served.status !== 200) expect(served.detail, summary).not.toBe('')
       expect(served.uploadMs, summary).toBeLessThan(UPLOAD_MS)
-      expect(served.slowestVisitMs, summary).toBeLessThan(VISIT_MS)
+      expect(served.slowestVisitMs, summary).toBeLessThan(receiving.get(path)! + VISIT_MS)
     },
   )
 })

@@ -3,6 +3,7 @@ import { columnsOf, recogniseColumns } from '#shared/domain/statement-layouts'
 import { statementMessages } from '#shared/messages/statement'
 import type { StatementLayout } from '#shared/schemas/rent'
 import { badRequest } from '#server/core/errors'
+import { decodeText } from '#server/core/http/decode-text'
 import { eachCsvRow, guessCsvDialect, isBlankCsvRow } from '#server/core/http/read-csv'
 import { ofxTransactions } from '#server/features/rent/ofx'
 
@@ -136,4 +137,13 @@ export function readStatementFile(
   if (/^From:[^\n]*\n(?:[^\n]*\n)*?[ \t]*Date:/i.test(start.replace(/\u00a0/g, ' ')))
     return { kind: 'lines', layout: 'Santander', canMap: false, lines: readSantander(text) }
   return readCsv(text, saved, reading)
+}
+
+/** A statement file's bytes read, in the worker thread that reads statements (statement.ts). */
+export function readStatementBytes(
+  bytes: Uint8Array,
+  saved: readonly StatementLayout[],
+  reading: CsvReading,
+): StatementFile {
+  return readStatementFile(decodeText(bytes, statementMessages.notAStatement), saved, reading)
 }
