@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/site-map'
 import { AppError, badRequest } from '#server/core/errors'
 import { backgroundOf } from '#server/features/site-map/drawing-background'
+import { checkDrawingBounds } from '#server/features/site-map/drawing-bounds'
 import { walkElements } from '#server/features/site-map/walk-elements'
 
 // An administrator's drawing of the site, as SVG: each plot is a shape whose id, Inkscape label,
@@ -18,8 +19,9 @@ import { walkElements } from '#server/features/site-map/walk-elements'
 // sanitised by DOMPurify and shown as an image, where no script could run anyway.
 // Every pass over the drawing is one walk of its elements: jsdom's live lists and its removal of
 // elements cost time in proportion to their siblings, which made a drawing of 10,000 plots take
-// minutes. The file's size was checked before (drawing-bounds.ts), and this runs in a worker
-// thread (read-drawing.ts), away from the server's requests.
+// minutes. The text is measured first (drawing-bounds.ts), so that a hostile file is refused
+// before it is parsed, and this runs in a worker thread (read-drawing.ts), away from the
+// server's requests.
 
 export interface ImportedDrawing {
   layout: SiteLayout
@@ -38,6 +40,7 @@ const ROUNDING = 2
 export const DRAWING_WIDTH = 297
 
 export function importSvg(text: string): ImportedDrawing {
+  checkDrawingBounds(text)
   const document = parseSvg(text)
   const root = document.documentElement
   refuseScripts(root)

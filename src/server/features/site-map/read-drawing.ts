@@ -1,11 +1,10 @@
 import { siteMapMessages } from '#shared/messages/site-map'
 import { offThread } from '#server/core/off-thread'
-import { checkDrawingBounds } from '#server/features/site-map/drawing-bounds'
 import type { importSvg } from '#server/features/site-map/import-svg'
 
 // Reading a drawing (jsdom, svgpath, DOMPurify) takes seconds for a council's site and cannot be
-// split into steps, so it runs in a worker thread (core/off-thread.ts). The text is measured
-// first (drawing-bounds.ts), so that a hostile file costs nothing.
+// split into steps, so it runs in a worker thread (core/off-thread.ts), measuring the text first
+// (drawing-bounds.ts) there too: 5 MB of one tag is tens of milliseconds.
 
 /** How long reading one drawing may take once its worker has started: the largest allowed
  * (10,000 elements) takes about 5 s of processor time, and a busy server stretches that. */
@@ -19,6 +18,5 @@ const reader = offThread<typeof importSvg>(
 
 /** The drawing in `text` as plots and a sanitised background, or a refusal (AppError). */
 export function readDrawing(text: string, timeLimitMs = DRAWING_TIME_LIMIT_MS) {
-  checkDrawingBounds(text)
   return reader([text], timeLimitMs)
 }
