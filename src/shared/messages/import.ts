@@ -37,6 +37,7 @@ export const importMessages = {
     `The file has more than ${max.toLocaleString('en-GB')} rows. Import it in parts.`,
   workbookTooLarge:
     'The workbook holds more than can be read at once. Import it in parts, or save the sheet as CSV.',
+  tooLongToRead: 'The file took too long to read. Import it in parts, or save the sheet as CSV.',
   noSuchSheet: (name: string) => `The workbook has no sheet named '${name}'.`,
   columnRequired: (label: string) => `Choose the column that holds the ${label.toLowerCase()}.`,
   nameColumnsRequired:

@@ -8,6 +8,7 @@ export const statementMessages = {
     'This file is not a bank statement we can read: choose the CSV, OFX or QIF file your bank exports.',
   tooManyLines: (most: number) =>
     `The bank statement has more than ${most.toLocaleString('en-GB')} lines: export a shorter period.`,
+  tooLongToRead: 'The bank statement took too long to read: export a shorter period.',
   needsMoney: 'Choose the amount column, or the money in column.',
   columnMissing: 'That column is not in the statement.',
   layoutNameNeeded: 'Give the layout a name, such as your bank’s.',

@@ -1,8 +1,8 @@
-import Papa from 'papaparse'
 import type { SheetTable } from '#shared/domain/import-rows'
 import { importMessages } from '#shared/messages/import'
 import { badRequest } from '#server/core/errors'
 import { decodeText } from '#server/core/http/decode-text'
+import { eachCsvRow, guessCsvDialect } from '#server/core/http/read-csv'
 import { readWorkbook } from '#server/features/import/read-workbook'
 import {
   refuseFormula,
@@ -38,37 +38,17 @@ export async function readSpreadsheet(bytes: Uint8Array, sheet?: string): Promis
 // Decoding moved to the core (issue 27), where the bank statement and the drawing read it too.
 export { decodeText }
 
-const GUESS_FROM = 1024 * 1024
-
-// Papaparse guesses the separator and the line ending from the first rows, but to do it splits
-// the whole text into lines five times over (1.5 million lines, 6 s): they are guessed from the
-// first megabyte here, as papaparse looks no further itself, and the file then parsed with them,
-// character by character (its fast mode splits the whole text into lines first too). It hands
-// the rows over one at a time and stops when told; they are numbered as it counts them (a cell
-// with a line break in it is still one row).
+// The rows are read one at a time, and no further than the row limit; they are numbered as they
+// are counted (a cell with a line break in it is still one row).
 function csvTable(text: string): SheetTable {
-  const { meta } = Papa.parse<string[]>(text.slice(0, GUESS_FROM), { preview: 10 })
   const builder = new SheetTableBuilder()
   let row = 0
-  let refusal: unknown
-  Papa.parse<string[]>(text, {
-    delimiter: meta.delimiter,
-    newline: meta.linebreak as Papa.ParseConfig['newline'],
-    fastMode: false,
-    skipEmptyLines: false,
-    step: ({ data: cells }, parser) => {
-      try {
-        row++
-        cells.forEach((cell, column) => {
-          if (cell.trimStart().startsWith('=')) refuseFormula(row, column)
-        })
-        builder.add(row, cells)
-      } catch (error) {
-        refusal = error
-        parser.abort()
-      }
-    },
+  eachCsvRow(text, guessCsvDialect(text), (cells) => {
+    row++
+    cells.forEach((cell, column) => {
+      if (cell.trimStart().startsWith('=')) refuseFormula(row, column)
+    })
+    builder.add(row, cells)
   })
-  if (refusal) throw refusal
   return builder.table()
 }

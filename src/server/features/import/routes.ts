@@ -80,7 +80,7 @@ export async function importFeature(app: App) {
       'file still has its columns, else a guess), and the dry run: the first rows as they would ' +
       'be saved and every row that would be refused, with its row number. Saves nothing. 400 ' +
       'when it is not a spreadsheet, holds formulas or has over 20,000 rows; 413 over 20 MB, ' +
-      'or a workbook that unpacks to more than can be read.',
+      'or a workbook that unpacks to more than can be read; 422 when it takes too long to read.',
     (db, upload) => checkImport(db, app.clock, upload),
   )
   step(

@@ -13,6 +13,7 @@ import type { Db } from '#server/core/db/database'
 import { readJsonSetting, writeJsonSetting } from '#server/core/db/settings'
 import { AppError, badRequest, unprocessable } from '#server/core/errors'
 import type { Upload } from '#server/core/http/read-upload'
+import { offThread } from '#server/core/off-thread'
 import type { Clock } from '#server/core/clock'
 import { logEvent, loggedWrite, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
@@ -20,7 +21,7 @@ import type { WriteTx } from '#server/core/db/write-transaction'
 import { planImport, type ImportPlan } from '#server/features/import/plan'
 import { countsOf, previewOf } from '#server/features/import/preview'
 import { insertImportRun, type ImportRecords } from '#server/features/import/sql'
-import type { Spreadsheet } from '#server/features/import/read-spreadsheet'
+import type { readSpreadsheet as read, Spreadsheet } from '#server/features/import/read-spreadsheet'
 import * as peopleRepo from '#server/features/people/sql'
 import { recordJoinings } from '#server/features/people/waiting-list-sql'
 import { waitingListMessages } from '#shared/messages/waiting-list'
@@ -28,6 +29,15 @@ import * as plotsRepo from '#server/features/plots/sql'
 
 // Two steps over the same file, which the browser sends again for each (nothing is kept on the
 // server between them): the dry run, with the file's columns, and the import.
+
+// The file is read in a worker thread (core/off-thread.ts), which loads the parsers with the
+// first file, not with every server that starts: 20 MB of CSV is seconds of work, and a workbook
+// more, which would hold up every other request.
+const readSpreadsheet = offThread<typeof read>(
+  new URL('./read-spreadsheet.ts', import.meta.url),
+  'readSpreadsheet',
+  { timeLimitMs: 120_000, tooLong: importMessages.tooLongToRead },
+)
 
 const mappingKey = (kind: ImportKind) => `importMapping.${kind}`
 
@@ -42,11 +52,9 @@ async function open(upload: Upload): Promise<Opened> {
   if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message)
   if (!upload.file || upload.file.bytes.length === 0)
     throw badRequest(importMessages.chooseSpreadsheet)
-  // The parsers are loaded by the first file read, not by every server that starts.
-  const { readSpreadsheet } = await import('#server/features/import/read-spreadsheet')
   return {
     form: parsed.data,
-    spreadsheet: await readSpreadsheet(upload.file.bytes, parsed.data.sheet),
+    spreadsheet: await readSpreadsheet([upload.file.bytes, parsed.data.sheet]),
   }
 }
 

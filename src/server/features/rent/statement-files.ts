@@ -1,10 +1,11 @@
-import { parseSync as parseOfx } from 'ofx-js'
-import Papa from 'papaparse'
 import { joinWords, linesOfRows, type WrittenLine } from '#shared/domain/statement-lines'
 import { columnsOf, recogniseColumns } from '#shared/domain/statement-layouts'
 import { statementMessages } from '#shared/messages/statement'
 import type { StatementLayout } from '#shared/schemas/rent'
 import { badRequest } from '#server/core/errors'
+import { decodeText } from '#server/core/http/decode-text'
+import { eachCsvRow, guessCsvDialect, isBlankCsvRow } from '#server/core/http/read-csv'
+import { ofxTransactions } from '#server/features/rent/ofx'
 
 // A statement file as banks export it, read into its transactions: OFX (1.x SGML or 2.x XML),
 // QIF, Santander's text export, or CSV in any of the layouts statement-layouts.ts knows. A CSV
@@ -24,31 +25,9 @@ function atMost<T>(lines: T[]): T[] {
   return lines
 }
 
-// OFX nests the transactions by the kind of account (bank, credit card) and statement; each is a
-// STMTTRN wherever it is.
-function transactionsIn(node: unknown, found: Record<string, unknown>[] = []) {
-  if (Array.isArray(node)) for (const item of node) transactionsIn(item, found)
-  else if (node && typeof node === 'object')
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'STMTTRN')
-        found.push(...[value].flat().filter((item) => typeof item === 'object'))
-      else transactionsIn(value, found)
-    }
-  return found
-}
-
 function readOfx(text: string): WrittenLine[] {
-  let ofx: ReturnType<typeof parseOfx>
-  try {
-    ofx = parseOfx(text)
-  } catch {
-    throw badRequest(statementMessages.notAStatement)
-  }
-  return atMost(transactionsIn(ofx.OFX)).map((transaction, index) => {
-    const field = (name: string) => {
-      const value = transaction[name]
-      return typeof value === 'string' ? value : ''
-    }
+  return atMost(ofxTransactions(text)).map((transaction, index) => {
+    const field = (name: string) => transaction[name] ?? ''
     return {
       line: index + 1,
       date: field('DTPOSTED'),
@@ -81,22 +60,26 @@ function readQif(text: string): WrittenLine[] {
 }
 
 // Santander's "text" export: a block to a transaction of Date:, Description:, Amount: and
-// Balance: lines (its spaces often non-breaking), after lines about the account.
+// Balance: lines (its spaces often non-breaking), after lines about the account. A block starts
+// at a Date: line (indented by spaces or tabs only), and each field is the first of its name in
+// the block. One pass over the lines: a pattern whose leading space could run on across lines
+// tried again from every line was quadratic (60 kB of blank lines took 14 s).
+const SANTANDER_FIELD = /^([^\S\n\r\u2028\u2029]*)(Date|Description|Amount|Balance):(.*)$/gm
+
 function readSantander(text: string): WrittenLine[] {
-  const blocks = text
-    .replace(/\u00a0/g, ' ')
-    .split(/^(?=[ \t]*Date:)/m)
-    .slice(1)
-  return atMost(blocks).map((block, index) => {
-    const field = (name: string) => new RegExp(`^\\s*${name}:(.*)$`, 'm').exec(block)?.[1] ?? ''
-    return {
-      line: index + 1,
-      date: field('Date'),
-      amount: field('Amount'),
-      reference: field('Description'),
-      balance: field('Balance'),
-    }
-  })
+  const blocks: Map<string, string>[] = []
+  for (const [, indent, name, value] of text.replace(/\u00a0/g, ' ').matchAll(SANTANDER_FIELD)) {
+    if (name === 'Date' && /^[ \t]*$/.test(indent!)) atMost(blocks).push(new Map())
+    const block = blocks.at(-1)
+    if (block && !block.has(name!)) block.set(name!, value!)
+  }
+  return atMost(blocks).map((block, index) => ({
+    line: index + 1,
+    date: block.get('Date') ?? '',
+    amount: block.get('Amount') ?? '',
+    reference: block.get('Description') ?? '',
+    balance: block.get('Balance') ?? '',
+  }))
 }
 
 /** How to read a CSV: with the committee's mapping, or (to map it again) not at all. */
@@ -110,12 +93,13 @@ function readCsv(
   saved: readonly StatementLayout[],
   reading: CsvReading,
 ): StatementFile {
-  const parsed = Papa.parse<string[]>(text, {
-    skipEmptyLines: 'greedy',
-    preview: MAX_STATEMENT_LINES + 50,
+  const rows: string[][] = []
+  let read = 0
+  eachCsvRow(text, guessCsvDialect(text, true), (cells) => {
+    if (++read > MAX_STATEMENT_LINES + 50)
+      throw badRequest(statementMessages.tooManyLines(MAX_STATEMENT_LINES))
+    if (!isBlankCsvRow(cells)) rows.push(cells)
   })
-  const rows = parsed.data
-  if (parsed.meta.truncated) throw badRequest(statementMessages.tooManyLines(MAX_STATEMENT_LINES))
   const columns = reading.choose
     ? undefined
     : reading.layout
@@ -153,4 +137,13 @@ export function readStatementFile(
   if (/^From:[^\n]*\n(?:[^\n]*\n)*?[ \t]*Date:/i.test(start.replace(/\u00a0/g, ' ')))
     return { kind: 'lines', layout: 'Santander', canMap: false, lines: readSantander(text) }
   return readCsv(text, saved, reading)
+}
+
+/** A statement file's bytes read, in the worker thread that reads statements (statement.ts). */
+export function readStatementBytes(
+  bytes: Uint8Array,
+  saved: readonly StatementLayout[],
+  reading: CsvReading,
+): StatementFile {
+  return readStatementFile(decodeText(bytes, statementMessages.notAStatement), saved, reading)
 }

@@ -12,11 +12,11 @@ import {
 } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { badRequest } from '#server/core/errors'
-import { decodeText } from '#server/core/http/decode-text'
 import type { Upload } from '#server/core/http/read-upload'
+import { offThread } from '#server/core/off-thread'
 import { recordedStatementLines } from '#server/features/rent/ledger-sql'
 import { findInvoices } from '#server/features/rent/sql'
-import { readStatementFile } from '#server/features/rent/statement-files'
+import type { readStatementBytes } from '#server/features/rent/statement-files'
 import { savedLayouts } from '#server/features/rent/statement-layouts'
 
 // A bank statement, as banks export it, read and set against the invoices: each money-in line
@@ -32,6 +32,14 @@ const asStatementInvoice = (invoice: Invoice): StatementInvoice => ({
   payerName: invoice.payerName,
   outstanding: invoice.outstanding,
 })
+
+// The file is read in a worker thread (core/off-thread.ts): 5 MB of CSV, OFX or QIF is a second's
+// work, which would hold up every other request.
+const readStatement = offThread<typeof readStatementBytes>(
+  new URL('./statement-files.ts', import.meta.url),
+  'readStatementBytes',
+  { timeLimitMs: 60_000, tooLong: statementMessages.tooLongToRead },
+)
 
 // A line's identity holds its words; what is kept, and sent back, is a hash of it.
 const lineIdOf = (identity: string) => createHash('sha256').update(identity).digest('hex')
@@ -54,11 +62,11 @@ export async function checkStatement(db: Db, upload: Upload): Promise<StatementC
   if (upload.tooLarge) throw badRequest(rentMessages.statementTooLarge)
   if (!upload.file || upload.file.bytes.length === 0) throw badRequest(rentMessages.statementEmpty)
   const layout = chosenLayout(upload)
-  const text = decodeText(upload.file.bytes, statementMessages.notAStatement)
-  const file = readStatementFile(text, await savedLayouts(db.kysely), {
-    layout,
-    choose: upload.fields['choose'] === '1',
-  })
+  const file = await readStatement([
+    upload.file.bytes,
+    await savedLayouts(db.kysely),
+    { layout, choose: upload.fields['choose'] === '1' },
+  ])
   if (file.kind === 'columns') return file
   const read = readLines(file.lines)
   if (read.length === 0) throw badRequest(rentMessages.statementEmpty)

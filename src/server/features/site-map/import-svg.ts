@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/site-map'
 import { AppError, badRequest } from '#server/core/errors'
 import { backgroundOf } from '#server/features/site-map/drawing-background'
+import { checkDrawingBounds } from '#server/features/site-map/drawing-bounds'
 import { walkElements } from '#server/features/site-map/walk-elements'
 
 // An administrator's drawing of the site, as SVG: each plot is a shape whose id, Inkscape label,
@@ -18,8 +19,9 @@ import { walkElements } from '#server/features/site-map/walk-elements'
 // sanitised by DOMPurify and shown as an image, where no script could run anyway.
 // Every pass over the drawing is one walk of its elements: jsdom's live lists and its removal of
 // elements cost time in proportion to their siblings, which made a drawing of 10,000 plots take
-// minutes. The file's size was checked before (drawing-bounds.ts), and this runs in a worker
-// thread (read-drawing.ts), away from the server's requests.
+// minutes. The text is measured first (drawing-bounds.ts), so that a hostile file is refused
+// before it is parsed, and this runs in a worker thread (read-drawing.ts), away from the
+// server's requests.
 
 export interface ImportedDrawing {
   layout: SiteLayout
@@ -29,13 +31,16 @@ export interface ImportedDrawing {
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 const SHAPES = new Set(['rect', 'polygon', 'polyline', 'path', 'circle', 'ellipse'])
-const PLOT_LABEL = /^plot(?:[\s_-]+|(?=\d))(.+)$/i
+// The separator is taken whole, as a lookahead and its backreference do, so that a label of
+// spaces before a line break is refused at once rather than tried at every split of the spaces.
+const PLOT_LABEL = /^plot(?:(?=([\s_-]+))\1|(?=\d))(.+)$/i
 const ROUNDING = 2
 /** Every drawing is kept this wide (an A4 sheet in millimetres), whatever its own units: the
  * map's lines and labels are sized for it. */
 export const DRAWING_WIDTH = 297
 
 export function importSvg(text: string): ImportedDrawing {
+  checkDrawingBounds(text)
   const document = parseSvg(text)
   const root = document.documentElement
   refuseScripts(root)
@@ -109,7 +114,7 @@ function plotLabelOf(element: Element): string | undefined {
   ]
   for (const candidate of candidates) {
     const match = candidate?.trim().match(PLOT_LABEL)
-    if (match) return match[1]!.replaceAll('_', ' ').trim()
+    if (match) return match[2]!.replaceAll('_', ' ').trim()
   }
   return undefined
 }
@@ -126,12 +131,19 @@ const round = (value: number) => Math.round(value * 10 ** ROUNDING) / 10 ** ROUN
 type Matrix = [number, number, number, number, number, number]
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0]
 
+// A transform's commands, each with its numbers, in one pass: svgpath's own pattern tries every
+// split of the text after each command's bracket ("translate(" and 2,000 spaces took 11 s).
+const TRANSFORM = /(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^()]*)\)/g
+
 // What a transform attribute does, read by svgpath (as it reads a plot's own) from where it puts
 // the origin and the two unit points.
 function matrixOf(transform: string): Matrix {
+  const commands = [...transform.matchAll(TRANSFORM)].map(
+    ([, command, numbers]) => `${command}(${numbers!.trim().replace(/\s+/g, ' ')})`,
+  )
   const points: number[] = []
   svgpath('M0 0L1 0L0 1')
-    .transform(transform)
+    .transform(commands.join(' '))
     .iterate((segment) => {
       points.push(segment[1] as number, segment[2] as number)
     })
