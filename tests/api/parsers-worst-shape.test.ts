@@ -13,7 +13,9 @@ import { uploadWhileServing } from '#tests/helpers/while-serving'
 // public site's data: the visitor waits no more than 100 ms longer than while the route receives
 // a file as large that it refuses unread (receiving megabytes has its own cost, which a busy
 // two-processor machine stretches past 100 ms), and the upload is answered (read, or refused
-// with a message) in bounded time.
+// with a message) in bounded time. A case is tried up to three times: the visitor's one worst
+// wait swings with what else a loaded machine runs (the browser tests beside these), while a
+// parser that holds the server fails every try by seconds.
 
 const VISIT_MS = 100
 const UPLOAD_MS = 30_000
@@ -137,7 +139,7 @@ describe.each(engines)('the largest upload of the worst shape on %s', (engine) =
 
   it.each(cases)(
     '%s: %s is answered, and the server answers others meanwhile',
-    { timeout: 120_000 },
+    { timeout: 120_000, retry: 2 },
     async (path, _shape, file, fields) => {
       const served = await uploadWhileServing(baseUrl, admin, path, await file(), fields)
       const summary = JSON.stringify(served)
