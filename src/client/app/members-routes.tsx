@@ -72,7 +72,8 @@ export const routes: RouteObject[] = [
       guarded('setup', LEVELS.admin, '/', setupRoutes),
       guarded('site-map', LEVELS.admin, '/', siteMapRoutes),
       guarded('import', LEVELS.admin, '/', importRoutes),
-      guarded('account', LEVELS.plotholder, '/', myAccountRoutes),
+      // My account is every signed-in account's, one waiting for approval at level 0 included.
+      guarded('account', LEVELS.guest, '/', myAccountRoutes),
     ],
   },
   // Every other page is the public site's (decision 23).

@@ -237,8 +237,9 @@ export async function accountsFeature(app: App) {
     (request) => resetPassword(app, actorOf(request), request.params.id),
   )
 
-  // My account: open to every signed-in level, and to a user who must replace a one-time password.
-  const own = { minLevel: LEVELS.plotholder, duringPasswordChange: true }
+  // My account: open to every signed-in account, a registration waiting at level 0 included, and
+  // to a user who must replace a one-time password.
+  const own = { minLevel: LEVELS.guest, needsSession: true, duringPasswordChange: true }
 
   app.post(
     '/api/account/password',
