@@ -6,6 +6,7 @@ import {
   optionalEmail,
   optionalText,
   requiredText,
+  withoutLinks,
   rowNumber,
 } from '#shared/schemas/text-fields'
 import { contactBySchema } from '#shared/schemas/messages'
@@ -55,7 +56,7 @@ export const waitingPlaceSchema = z.object({
 export type WaitingPlace = z.infer<typeof waitingPlaceSchema>
 
 function personName(field: string) {
-  return requiredText(peopleMessages.personNameRequired, field, 100)
+  return withoutLinks(requiredText(peopleMessages.personNameRequired, field, 100), field)
 }
 
 export const personFieldsSchema = z.object({
