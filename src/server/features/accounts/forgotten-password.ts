@@ -4,11 +4,10 @@ import type { ForgottenPassword, ResetPassword } from '#shared/schemas/account'
 import type { Config } from '#server/core/config'
 import { passwordRefusal } from '#server/core/auth/password-policy'
 import { forgetAllFailures } from '#server/core/auth/sign-in-guard'
-import { associationDetails } from '#server/core/db/association-settings'
 import type { Mailer } from '#server/core/email/transport'
 import { badRequest } from '#server/core/errors'
 import { doubling, type JobKind, type JobRunner } from '#server/core/jobs/runner'
-import { hashOf, linkTo, newToken } from '#server/core/link-tokens'
+import { hashOf, mailLink } from '#server/core/link-tokens'
 import { loggedChange, loggedWrite, PUBLIC } from '#server/core/logged-change'
 import type { Accounts } from '#server/features/accounts/context'
 import * as resetsSql from '#server/features/accounts/password-resets-sql'
@@ -113,22 +112,19 @@ async function startReset(
   jobs.wake()
 }
 
-async function sendResetLink({ db, clock, config, mailer }: Core, id: number) {
-  const reset = await resetsSql.resetToSend(db.kysely, id, clock.now().toISOString())
+async function sendResetLink(resets: Core, id: number) {
+  const reset = await resetsSql.resetToSend(resets.db.kysely, id, resets.clock.now().toISOString())
   if (!reset?.email) return
-  const token = newToken()
-  const stored = await loggedWrite(db, [], (tx) => resetsSql.setResetToken(tx, id, hashOf(token)))
-  if (!stored) return
-  const { name } = await associationDetails(db.kysely, config)
-  const link = linkTo(config, `/reset-password?token=${token}`)
-  await mailer.send(
-    {
+  await mailLink(resets, {
+    path: '/reset-password',
+    store: (tx, tokenHash) => resetsSql.setResetToken(tx, id, tokenHash),
+    mail: (link, association) => ({
       to: reset.email,
       subject: accountMessages.resetSubject,
-      text: accountMessages.resetText(reset.username ?? '', link, name),
-    },
-    `password-reset-${id}`,
-  )
+      text: accountMessages.resetText(reset.username ?? '', link, association),
+    }),
+    reference: `password-reset-${id}`,
+  })
 }
 
 /**
