@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { accountMessages } from '#shared/messages/accounts'
 import type { ForgottenPassword, ResetPassword } from '#shared/schemas/account'
 import type { Config } from '#server/core/config'
+import { addressOf } from '#server/core/auth/account-address'
 import { passwordRefusal } from '#server/core/auth/password-policy'
 import { forgetAllFailures } from '#server/core/auth/sign-in-guard'
 import type { Mailer } from '#server/core/email/transport'
@@ -84,13 +85,14 @@ export async function requestPasswordReset(
   jobs.wake()
 }
 
-// The request's job: an enabled account with an e-mail address gets a link, good for an hour.
+// The request's job: an enabled account with an address of its own (a confirmed one, issue 42)
+// gets a link, good for an hour.
 async function startReset(
   { db, clock, jobs, email }: Omit<Resets, 'request'>,
   { userId, clientAddress }: Request,
 ) {
   const account = userId ? await resetsSql.accountForReset(db.kysely, userId) : undefined
-  if (!account?.email || account.disabled) return
+  if (!account || !addressOf(account.email) || account.disabled) return
   const now = clock.now()
   const change = {
     methodName: 'requestPasswordReset',
@@ -114,7 +116,7 @@ async function startReset(
 
 async function sendResetLink(resets: Core, id: number) {
   const reset = await resetsSql.resetToSend(resets.db.kysely, id, resets.clock.now().toISOString())
-  if (!reset?.email) return
+  if (!reset || !addressOf(reset.email)) return
   await mailLink(resets, {
     path: '/reset-password',
     store: (tx, tokenHash) => resetsSql.setResetToken(tx, id, tokenHash),

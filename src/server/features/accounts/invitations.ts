@@ -20,6 +20,7 @@ import type { Viewer } from '#server/core/viewer'
 import type { Accounts } from '#server/features/accounts/context'
 import * as invitationsSql from '#server/features/accounts/invitations-sql'
 import * as accountsSql from '#server/features/accounts/sql'
+import * as linksSql from '#server/features/accounts/account-email-links-sql'
 import { contactDetails, findPerson } from '#server/features/people/sql'
 import type { WriteTx } from '#server/core/db/write-transaction'
 
@@ -250,6 +251,9 @@ export async function joinByInvitation(
         throw badRequest(myAllotmentMessages.invitationUnknown)
       await accountsSql.setLevel(tx, userId, LEVELS.plotholder, now)
       await accountsSql.setPerson(tx, userId, person.id, now)
+      // The invitation's link proved the address theirs: no other account's request for it stands
+      // (issue 42: one registered with it could block the invitation).
+      await linksSql.endLinksTo(tx, person.email, now)
       return { userName, personId: person.id, invitationId: invitation.id }
     })
   } catch (error) {

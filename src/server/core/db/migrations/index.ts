@@ -24,6 +24,7 @@ import { erasedPeople } from '#server/core/db/migrations/022-erased-people'
 import { retention } from '#server/core/db/migrations/023-retention'
 import { statementLines } from '#server/core/db/migrations/024-statement-lines'
 import { inspections } from '#server/core/db/migrations/025-inspections'
+import { accountEmailLinks } from '#server/core/db/migrations/026-account-email-links'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -57,6 +58,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '023-retention': retention,
   '024-statement-lines': statementLines,
   '025-inspections': inspections,
+  '026-account-email-links': accountEmailLinks,
 }
 
 /** What a migration is told about the engine it runs on. */
