@@ -1,25 +1,52 @@
 import { useSearchParams } from 'react-router'
+import { accountMessages } from '#shared/messages/accounts'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { PressToUseLink } from '../../components/ui/press-to-use-link.tsx'
 import { api } from '../../lib/api.ts'
 
-const confirmEmail = (token: string) =>
-  api<{ email: string }>('/api/email-change/confirm', { method: 'POST', json: { token } })
+const confirmAt = (url: string) => (token: string) =>
+  api<{ email: string }>(url, { method: 'POST', json: { token } })
 
-// The link sent to a member's new e-mail address (issue 29): their press changes it, once.
-export function ConfirmEmailPage() {
+interface Props {
+  heading: string
+  /** Said when the page has no token (the link's own refusals come from the server). */
+  unusable: string
+  /** The route the token goes to. */
+  url: string
+}
+
+// A link sent to a new address: the person's press makes it theirs, once.
+function ConfirmAddress({ heading, unusable, url }: Props) {
   const [params] = useSearchParams()
   return (
     <section className="narrow">
-      <PageHeading>Confirm your new e-mail address</PageHeading>
+      <PageHeading>{heading}</PageHeading>
       <PressToUseLink
         token={params.get('token') ?? ''}
-        unusable={myAllotmentMessages.emailLinkUnknown}
+        unusable={unusable}
         buttonLabel="Confirm my new address"
-        send={confirmEmail}
+        send={confirmAt(url)}
         done={({ email }) => myAllotmentMessages.emailChanged(email)}
       />
     </section>
   )
 }
+
+/** A member's new address for the association's letters and e-mails (issue 29). */
+export const ConfirmEmailPage = () => (
+  <ConfirmAddress
+    heading="Confirm your new e-mail address"
+    unusable={myAllotmentMessages.emailLinkUnknown}
+    url="/api/email-change/confirm"
+  />
+)
+
+/** An account's address, given at registration or on My account (issue 42). */
+export const ConfirmAccountEmailPage = () => (
+  <ConfirmAddress
+    heading="Confirm your account's e-mail address"
+    unusable={accountMessages.addressLinkUnknown}
+    url="/api/account-email/confirm"
+  />
+)
