@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addressMessages } from '#shared/messages/account-email'
 import { accountMessages } from '#shared/messages/accounts'
 import { commonMessages } from '#shared/messages/common'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
@@ -95,7 +96,7 @@ describe.each(engines)("an account's e-mail address on %s", (engine) => {
     // Once: the same link again changes nothing.
     const again = await confirm(token!)
     expect(again.statusCode).toBe(400)
-    expect(again.json().detail).toBe(accountMessages.addressLinkUnknown)
+    expect(again.json().detail).toBe(addressMessages.addressLinkUnknown)
     expect((await confirm('forged-forged-forged')).statusCode).toBe(400)
   })
 
@@ -198,7 +199,7 @@ describe.each(engines)("an account's e-mail address on %s", (engine) => {
     try {
       const late = await confirm(token!)
       expect(late.statusCode).toBe(400)
-      expect(late.json().detail).toBe(accountMessages.addressLinkExpired)
+      expect(late.json().detail).toBe(addressMessages.addressLinkExpired)
     } finally {
       t.app.config.clock = realClock
     }

@@ -35,17 +35,14 @@ export const accountMessages = {
   mustChangePassword: 'Choose a new password before going on.',
   // The password comes last, with nothing after it that could be copied as part of it.
   emailTaken: 'That e-mail address belongs to another account.',
-  // Issue 42: an address is an account's once the link sent to it is followed. Whether it is
-  // another account's already is told only in an e-mail to that address.
+  // Issue 42: an address asked for an account, and its e-mails. Whether it is another account's
+  // already is told only in an e-mail to that address.
   addressLinkSubject: "Confirm your account's e-mail address",
   addressLinkText: (userName: string, link: string, association: string) =>
     `Hello ${userName},\n\nSomeone, we hope you, asked ${association} to use this e-mail address for the account ${userName}. Follow this link within a day to confirm it:\n\n${link}\n\nIt works once. If you did not ask, ignore this e-mail: the address will not be used.\n\n${association}`,
   addressTakenSubject: 'Your e-mail address was given for another account',
   addressTakenText: (userName: string, claimant: string, association: string) =>
     `Hello ${userName},\n\nSomeone asked ${association} to use this e-mail address for the account ${claimant}, but it is already the address of your account ${userName}, so nothing has changed. If that was you, sign in as ${userName}; 'Forgotten your password?' on the sign-in page sends a link to choose a new password. If not, ignore this e-mail.\n\n${association}`,
-  addressLinkUnknown:
-    "This link does not work: it has been used, a newer one has been sent, the committee cleared it, or the address has become another account's. Ask for a new one on My account.",
-  addressLinkExpired: 'This link is more than a day old. Ask for a new one on My account.',
   unconfirmedAddress: (email: string) => `Not yet confirmed: ${email}`,
   confirmReset: (userName: string) =>
     `Reset the password of ${userName}? They are signed out everywhere and must sign in with the one-time password shown here.`,

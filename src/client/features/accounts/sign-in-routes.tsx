@@ -49,7 +49,7 @@ export const signInRoutes: RouteObject[] = [
   {
     path: 'confirm-account-email',
     lazy: lazyPage(
-      () => import('./confirm-email-page.tsx'),
+      () => import('./confirm-account-email-page.tsx'),
       (m) => m.ConfirmAccountEmailPage,
     ),
   },

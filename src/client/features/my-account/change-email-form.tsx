@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import { addressMessages } from '#shared/messages/account-email'
 import { changeEmailSchema, type ChangeEmail } from '#shared/schemas/account'
 import { Alert } from '#client/components/ui/alert.tsx'
 import { TextField } from '#client/components/ui/field.tsx'
@@ -61,7 +61,7 @@ export function ChangeEmailForm() {
           <button type="submit" className="button" disabled={change.isPending}>
             Send me a link
           </button>
-          <SavedNote>{sentTo ? myAllotmentMessages.emailLinkSent(sentTo) : ''}</SavedNote>
+          <SavedNote>{sentTo ? addressMessages.linkSent(sentTo) : ''}</SavedNote>
         </div>
       </form>
     </section>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { addressMessages } from '#shared/messages/account-email'
 import { accountMessages } from '#shared/messages/accounts'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import type { ChangeEmail } from '#shared/schemas/account'
@@ -150,9 +151,9 @@ export async function confirmAccountEmail(
   clientAddress: string,
 ) {
   const link = await linksSql.linkWithToken(db.kysely, hashOf(token))
-  if (!link || link.endedAt) throw badRequest(accountMessages.addressLinkUnknown)
+  if (!link || link.endedAt) throw badRequest(addressMessages.addressLinkUnknown)
   const now = clock.now().toISOString()
-  if (link.expiresAt <= now) throw badRequest(accountMessages.addressLinkExpired)
+  if (link.expiresAt <= now) throw badRequest(addressMessages.addressLinkExpired)
   const change = {
     methodName: 'confirmAccountEmail',
     eventCollection: 'users',
@@ -164,7 +165,7 @@ export async function confirmAccountEmail(
   }
   return loggedChange(db, change, async (tx) => {
     if (!(await linksSql.endLink(tx, link.id, now)))
-      throw badRequest(accountMessages.addressLinkUnknown)
+      throw badRequest(addressMessages.addressLinkUnknown)
     if (!(await accountsSql.setEmail(tx, link.userId, link.email, now)))
       throw conflict(accountMessages.emailTaken)
     await linksSql.endLinksTo(tx, link.email, now)
