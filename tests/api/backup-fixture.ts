@@ -316,6 +316,19 @@ async function fillLaterTables(t: TestApp) {
         (${userId}, ${'ab'.repeat(32)}, '2024-03-04T05:10:00.000Z', '2024-03-04T06:10:00.000Z',
         null)`.execute(t.db.kysely)
   }
+  if (tables.includes('account_email_links')) {
+    // An address asked for an account: one request cleared, and a newer one with its link sent.
+    const holder = await sql<{
+      id: string
+    }>`select id from "user" where username = 'holder1'`.execute(t.db.kysely)
+    const userId = holder.rows[0]!.id
+    await sql`insert into account_email_links ("userId", email, "tokenHash", "createdAt",
+        "expiresAt", "endedAt")
+      values (${userId}, 'holder1.old@example.org', null, '2024-03-04T05:00:00.000Z',
+        '2024-03-05T05:00:00.000Z', '2024-03-04T06:00:00.000Z'),
+        (${userId}, 'holder1.new@example.org', ${'9a'.repeat(32)}, '2024-03-04T06:00:00.000Z',
+        '2024-03-05T06:00:00.000Z', null)`.execute(t.db.kysely)
+  }
   if (tables.includes('email_changes')) {
     // A new address asked for, its link sent and not yet followed.
     await sql`insert into email_changes ("personId", "newEmail", "requestedBy", "tokenHash",

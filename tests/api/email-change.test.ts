@@ -110,3 +110,35 @@ describe.each(engines)('a member’s new e-mail address on %s', (engine) => {
     expect((await record()).email).toBe('second@example.org')
   })
 })
+
+// Issue 42, low 5: asking for the link had no limit, so a member could have the association send
+// an e-mail a second to any address. It is limited per client as every other sender is.
+describe.each(engines)('links to a new e-mail address within a limit on %s', (engine) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { PASSWORD_RESET_LIMIT: '2' } })
+  })
+  afterAll(() => t.close())
+
+  it('refuses a third request within ten minutes, and queues no e-mail for it', async () => {
+    const committee = await t.signInAs(3)
+    const member = await t.signInAs(1, 'max-account')
+    await createPerson(t, committee, 'max', { firstName: 'Max', email: 'max@example.org' })
+    const { id } = await t.db.kysely
+      .selectFrom('user')
+      .select('id')
+      .where('username', '=', 'max-account')
+      .executeTakeFirstOrThrow()
+    await send(t, committee, 'PUT', `/api/accounts/${id}/person`, { personId: 'max' })
+    const answers = []
+    for (let i = 0; i < 3; i++)
+      answers.push(await send(t, member, 'PUT', '/api/me/email', { email: `max${i}@example.org` }))
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 429])
+    expect(answers[2]!.json().detail).toMatch(/^Too many attempts\. Try again in \d+ seconds?\.$/)
+    const asked = await t.db.kysely.selectFrom('email_changes').select('newEmail').execute()
+    expect(asked.map((row) => row.newEmail).sort()).toEqual([
+      'max0@example.org',
+      'max1@example.org',
+    ])
+  })
+})

@@ -25,7 +25,7 @@ describe.each(engines)('a forgotten password on %s', (engine) => {
     send(t, undefined, 'POST', '/api/password/forgotten', { identifier })
   const reset = (token: string, newPassword = NEW_PASSWORD) =>
     send(t, undefined, 'POST', '/api/password/reset', { token, newPassword })
-  /** What asking for or using a link could change: passwords, sessions, links and jobs. */
+  /** What asking for or using a link could change: passwords, sessions, links and e-mails. */
   const snapshot = async ({ db: { kysely } }: TestApp) => ({
     passwords: await kysely
       .selectFrom('account')
@@ -34,7 +34,13 @@ describe.each(engines)('a forgotten password on %s', (engine) => {
       .execute(),
     sessions: await kysely.selectFrom('session').select('token').orderBy('token').execute(),
     resets: await kysely.selectFrom('password_resets').selectAll().orderBy('id').execute(),
-    jobs: await kysely.selectFrom('jobs').select('id').orderBy('id').execute(),
+    // Every request stores a job alike (issue 42); only a link's e-mail is a job of its own.
+    emails: await kysely
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'password-reset-email')
+      .orderBy('id')
+      .execute(),
   })
   /** The tokens of the reset links e-mailed to the address, once `count` have come. */
   const tokensTo = (email: string, count = 1) =>
@@ -47,6 +53,9 @@ describe.each(engines)('a forgotten password on %s', (engine) => {
     expect(unknown.statusCode).toBe(202)
     expect(unknown.body).toBe('')
     expect(await snapshot(t)).toEqual(before)
+    // The request's job keeps no trace of what was typed.
+    const payloads = await t.db.kysely.selectFrom('jobs').select('payload').execute()
+    expect(JSON.stringify(payloads)).not.toContain('nobody-at-all')
     const known = await ask('rowan')
     expect(known.statusCode).toBe(202)
     expect(known.body).toBe(unknown.body)
@@ -58,6 +67,33 @@ describe.each(engines)('a forgotten password on %s', (engine) => {
     // Only the token's hash is kept: the database holds no working link.
     const rows = await t.db.kysely.selectFrom('password_resets').selectAll().execute()
     expect(JSON.stringify(rows)).not.toContain(token)
+  })
+
+  // Issue 42, low 11: an unknown name was answered in 2.5–3.1 ms and a real one in 7.8 ms, which
+  // told which names have accounts. Both now do the same work before answering (one job stored);
+  // the medians of many requests, taken in turns, stay within half of each other (before: 3 to 11
+  // times).
+  it('answers an unknown name and a real one in the same time', { timeout: 60_000 }, async () => {
+    await t.createAccount('timed', 1)
+    const timed = async (identifier: string) => {
+      const started = performance.now()
+      const answer = await ask(identifier)
+      expect(answer.statusCode).toBe(202)
+      return performance.now() - started
+    }
+    const unknown: number[] = []
+    const known: number[] = []
+    for (let i = 0; i < 60; i++) {
+      unknown.push(await timed(`nobody-${i}`))
+      known.push(await timed(i % 2 ? 'timed' : 'TIMED@example.org'))
+    }
+    const median = (times: number[]) => [...times].sort((a, b) => a - b)[times.length >> 1]!
+    const [ofUnknown, ofKnown] = [median(unknown.slice(10)), median(known.slice(10))]
+    console.info(
+      `forgotten password on ${engine}: median ${ofUnknown.toFixed(2)} ms unknown, ${ofKnown.toFixed(2)} ms known`,
+    )
+    expect(ofKnown / ofUnknown).toBeLessThan(1.5)
+    expect(ofUnknown / ofKnown).toBeLessThan(1.5)
   })
 
   it('sets the new password through the link once, ending every session of the account', async () => {

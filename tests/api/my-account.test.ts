@@ -80,6 +80,22 @@ describe.each(engines)('my account and password resets on %s', (engine) => {
     )
   })
 
+  // Issue 42: My account is every signed-in account's, a registration still waiting at level 0
+  // included; only a caller without a session is refused.
+  it('lets an account waiting at level 0 change its own password and sign out elsewhere', async () => {
+    const cookie = await t.signInAs(0, 'waiting')
+    const changed = await call('POST', '/api/account/password', cookie, {
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+    })
+    expect(changed.statusCode, changed.body).toBe(204)
+    expect((await t.signIn('waiting', NEW_PASSWORD)).statusCode).toBe(200)
+    const others = await call('POST', '/api/account/sign-out-others', cookie, {})
+    expect(others.statusCode, others.body).toBe(200)
+    for (const url of ['/api/account/password', '/api/account/sign-out-others'])
+      expect((await call('POST', url, undefined, {})).statusCode).toBe(401)
+  })
+
   it('signs out its other sessions and keeps this one', async () => {
     const roamer = await t.createAccount('roamer', 2)
     await t.db.kysely.deleteFrom('session').where('userId', '=', roamer).execute()

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import { contactMessages } from '#shared/messages/contact'
 import { peopleMessages } from '#shared/messages/people'
@@ -14,7 +14,7 @@ import {
 } from '#shared/schemas/person'
 import { newPlotSchema, plotFieldsSchema, plotSchema, updatePlotSchema } from '#shared/schemas/plot'
 import { registerSchema } from '#shared/schemas/register'
-import { ONE_LINE } from '#shared/schemas/text-fields'
+import { ONE_LINE, withoutLinks } from '#shared/schemas/text-fields'
 
 // Every issue as [path, message], so a test can say exactly what was refused and where.
 function issues(schema: z.ZodType, input: unknown): Array<[string, string]> {
@@ -386,5 +386,33 @@ describe('plot name', () => {
     expect(result.error?.issues[0]?.message).toBe(
       "'new' cannot be a plot name. Choose another name.",
     )
+  })
+})
+
+// Issue 42: names refuse links; the check is linear, even on text made to make it backtrack.
+describe('withoutLinks', () => {
+  const name = withoutLinks(z.string(), 'first name')
+  it.each(['https://evil.example', 'HTTP://x', 'www.evil.example', 'pay at evil.example/pay'])(
+    'refuses %j, naming the field',
+    (given) => {
+      expect(name.safeParse(given).error?.issues[0]?.message).toBe(
+        commonMessages.linkInName('first name'),
+      )
+    },
+  )
+  it.each(['J.R.R.', 'St. John-Smith', "O'Neil / Smith", 'Dr.Who', 'Mary-Jane.'])(
+    'keeps %j',
+    (given) => expect(name.safeParse(given).success).toBe(true),
+  )
+  it('checks a megabyte of dots and letters in linear time', () => {
+    for (const text of [
+      '.' + 'a'.repeat(1_000_000),
+      '.ab'.repeat(333_333),
+      'w'.repeat(1_000_000),
+    ]) {
+      const started = performance.now()
+      expect(name.safeParse(text).success).toBe(true)
+      expect(performance.now() - started).toBeLessThan(500)
+    }
   })
 })

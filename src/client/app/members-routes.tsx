@@ -72,7 +72,8 @@ export const routes: RouteObject[] = [
       guarded('setup', LEVELS.admin, '/', setupRoutes),
       guarded('site-map', LEVELS.admin, '/', siteMapRoutes),
       guarded('import', LEVELS.admin, '/', importRoutes),
-      guarded('account', LEVELS.plotholder, '/', myAccountRoutes),
+      // My account is every signed-in account's, one waiting for approval at level 0 included.
+      guarded('account', LEVELS.guest, '/', myAccountRoutes),
       // Sent to the public site, a members address would come straight back (decision 23).
       { path: '*', element: <PageNotFound /> },
     ],

@@ -52,6 +52,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Lowest level that may call the route: 0 for anyone, even without a session. */
     minLevel?: number
+    /** At level 0, still only with a session: the caller's own account at every level. */
+    needsSession?: boolean
     /** The route returns or changes people's personal data (address, phone, email). */
     personalData?: boolean
     /** Open to a user whose one-time password must be replaced first (sign-out, the change). */
@@ -75,14 +77,14 @@ export function accessControl(app: FastifyInstance, auth: Auth, db: Db, cookie: 
   // onRequest, before the body is even read: an anonymous write is refused before any schema
   // validation could tell the caller anything.
   app.addHook('onRequest', async (request, reply) => {
-    const { minLevel, duringPasswordChange } = request.routeOptions.config
+    const { minLevel, needsSession, duringPasswordChange } = request.routeOptions.config
     if (minLevel === undefined) return
     const viewer = await viewerOf(auth, db, cookie, request)
     request.viewer = viewer
     // Answers to a signed-in caller may carry personal data: no cache keeps them. The cached
     // lists set their own revalidation header (docs/decisions/0009).
     if (viewer) reply.header('cache-control', 'no-store')
-    if (minLevel === 0) return
+    if (minLevel === 0 && !needsSession) return
     if (!viewer) throw unauthorized()
     if (viewer.mustChangePassword && !duringPasswordChange)
       throw forbidden(accountMessages.mustChangePassword)

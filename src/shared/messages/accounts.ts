@@ -10,8 +10,8 @@ export const accountMessages = {
     'Plotholder if you rent a plot or are on the waiting list; Committee if you help run the association. The committee approves every new account and sets what it may see.',
   awaitingApproval:
     'Your account is waiting for approval by the committee. You can sign in once it is approved.',
-  registered:
-    'Thank you for registering. A committee member will approve your account; you can sign in after that.',
+  registered: (email: string) =>
+    `Thank you for registering. We have sent a link to ${email}: follow it within a day to make it your account's address. A committee member will approve your account; you can sign in after that.`,
   passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
   // Our own additions: the spec leaves these rules unstated, so their wording is ours.
   userNameCharacters: 'A user name may use letters, digits, dots, underscores and hyphens.',
@@ -35,7 +35,15 @@ export const accountMessages = {
   mustChangePassword: 'Choose a new password before going on.',
   // The password comes last, with nothing after it that could be copied as part of it.
   emailTaken: 'That e-mail address belongs to another account.',
-  emailChanged: 'Your e-mail address was saved.',
+  // Issue 42: an address asked for an account, and its e-mails. Whether it is another account's
+  // already is told only in an e-mail to that address.
+  addressLinkSubject: "Confirm your account's e-mail address",
+  addressLinkText: (userName: string, link: string, association: string) =>
+    `Hello ${userName},\n\nSomeone, we hope you, asked ${association} to use this e-mail address for the account ${userName}. Follow this link within a day to confirm it:\n\n${link}\n\nIt works once. If you did not ask, ignore this e-mail: the address will not be used.\n\n${association}`,
+  addressTakenSubject: 'Your e-mail address was given for another account',
+  addressTakenText: (userName: string, claimant: string, association: string) =>
+    `Hello ${userName},\n\nSomeone asked ${association} to use this e-mail address for the account ${claimant}, but it is already the address of your account ${userName}, so nothing has changed. If that was you, sign in as ${userName}; 'Forgotten your password?' on the sign-in page sends a link to choose a new password. If not, ignore this e-mail.\n\n${association}`,
+  unconfirmedAddress: (email: string) => `Not yet confirmed: ${email}`,
   confirmReset: (userName: string) =>
     `Reset the password of ${userName}? They are signed out everywhere and must sign in with the one-time password shown here.`,
   oneTimePassword: (userName: string, password: string) =>

@@ -1,4 +1,5 @@
 import { longDate } from '#shared/domain/dates'
+import { addressMessages } from '#shared/messages/account-email'
 import type { OwnField } from '#shared/schemas/person'
 
 // A member's own pages (issue 29): My allotment, and the committee's linking of an account to the
@@ -41,15 +42,14 @@ export const myAllotmentMessages = {
   emailHint:
     'To change it, give the new address below: it takes effect once you follow the link we send there.',
   emailUnchanged: 'That is already your e-mail address.',
-  emailLinkSent: (email: string) =>
-    `We have sent a link to ${email}. Your address changes when you follow it, within a day.`,
+  emailLinkSent: addressMessages.linkSent,
   emailChangeSubject: 'Confirm your new e-mail address',
   emailChangeText: (firstName: string, link: string, association: string) =>
     `Hello ${firstName},\n\nYou asked ${association} to use this e-mail address for you from now on. Follow this link within a day to confirm it:\n\n${link}\n\nIt works once. If you did not ask, ignore this e-mail: nothing changes.\n\n${association}`,
   emailLinkUnknown:
     'This link does not work: it has been used, a newer one has been sent, or it was never sent. Ask for a new one on My allotment.',
   emailLinkExpired: 'This link is more than a day old. Ask for a new one on My allotment.',
-  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  emailChanged: addressMessages.confirmed,
   sharedWith: (names: readonly string[]) => `Shared with ${names.join(' and ')}.`,
   ownPlotOnMap: (plotIds: readonly string[]) =>
     `Map of the site with your plot ${plotIds.join(' and ')} marked`,

@@ -13,6 +13,8 @@ export const accountSchema = z.object({
   createdAt: z.string(),
   /** The person the account belongs to (issue 29), or null. */
   personId: z.string().nullable(),
+  /** An address asked for the account whose link has not been followed yet (issue 42), or null. */
+  pendingEmail: z.string().nullable(),
 })
 
 export type Account = z.infer<typeof accountSchema>
@@ -70,8 +72,14 @@ export const resetPasswordSchema = z.object({
 
 export type ResetPassword = z.infer<typeof resetPasswordSchema>
 
-/** The member's own e-mail address, as My account changes it (spec 5: lower-cased, checked). */
-export const changeEmailSchema = z.object({ email: emailAddress })
+/**
+ * A new sign-in address, as My account asks for it (spec 5: lower-cased, checked), with the
+ * account's password (issue 42).
+ */
+export const changeEmailSchema = z.object({
+  email: emailAddress,
+  currentPassword: changePasswordSchema.shape.currentPassword,
+})
 
 export type ChangeEmail = z.infer<typeof changeEmailSchema>
 

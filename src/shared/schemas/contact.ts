@@ -1,12 +1,15 @@
 import { z } from 'zod'
 import { contactMessages } from '#shared/messages/contact'
-import { emailAddress, ONE_LINE, requiredText } from '#shared/schemas/text-fields'
+import { emailAddress, ONE_LINE, requiredText, withoutLinks } from '#shared/schemas/text-fields'
 
 export const contactSchema = z.object({
   // A line break in the name could forge lines in the e-mail sent to the committee.
-  name: requiredText(contactMessages.contactNameRequired, 'name', 200).regex(
-    ONE_LINE,
-    contactMessages.contactNameOneLine,
+  name: withoutLinks(
+    requiredText(contactMessages.contactNameRequired, 'name', 200).regex(
+      ONE_LINE,
+      contactMessages.contactNameOneLine,
+    ),
+    'name',
   ),
   email: emailAddress,
   enquiry: requiredText(contactMessages.contactEnquiryRequired, 'enquiry', 5000),

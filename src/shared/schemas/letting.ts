@@ -8,14 +8,18 @@ import {
   monthDay,
   ONE_LINE,
   requiredText,
+  withoutLinks,
 } from '#shared/schemas/text-fields'
 
 // Applying for a plot from the public site, finding one's place on the waiting list, and offers.
 
 const name = (field: string) =>
-  requiredText(peopleMessages.personNameRequired, field, 100).regex(
-    ONE_LINE,
-    peopleMessages.personNameRequired,
+  withoutLinks(
+    requiredText(peopleMessages.personNameRequired, field, 100).regex(
+      ONE_LINE,
+      peopleMessages.personNameRequired,
+    ),
+    field,
   )
 
 export const applicationSchema = z.object({

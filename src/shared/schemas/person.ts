@@ -7,6 +7,7 @@ import {
   optionalEmail,
   optionalText,
   requiredText,
+  withoutLinks,
   rowNumber,
 } from '#shared/schemas/text-fields'
 import { contactBySchema } from '#shared/schemas/messages'
@@ -56,9 +57,12 @@ export const waitingPlaceSchema = z.object({
 export type WaitingPlace = z.infer<typeof waitingPlaceSchema>
 
 function personName(field: string) {
-  return requiredText(peopleMessages.personNameRequired, field, 100).regex(
-    ONE_LINE,
-    peopleMessages.personNameRequired,
+  return withoutLinks(
+    requiredText(peopleMessages.personNameRequired, field, 100).regex(
+      ONE_LINE,
+      peopleMessages.personNameRequired,
+    ),
+    field,
   )
 }
 

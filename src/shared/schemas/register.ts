@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { isRegistrationLevel } from '#shared/domain/levels'
 import { accountMessages } from '#shared/messages/accounts'
-import { emailAddress, requiredText, USER_NAME_PATTERN } from '#shared/schemas/text-fields'
+import {
+  emailAddress,
+  requiredText,
+  USER_NAME_PATTERN,
+  withoutLinks,
+} from '#shared/schemas/text-fields'
 import { newPassword } from '#shared/schemas/account'
 
 // A select sends its value as text, and an unchosen select sends '' or nothing.
@@ -18,9 +23,12 @@ const level = z
   })
 
 export const registerSchema = z.object({
-  userName: requiredText(accountMessages.enterUserName, 'user name', 40).regex(
-    USER_NAME_PATTERN,
-    accountMessages.userNameCharacters,
+  userName: withoutLinks(
+    requiredText(accountMessages.enterUserName, 'user name', 40).regex(
+      USER_NAME_PATTERN,
+      accountMessages.userNameCharacters,
+    ),
+    'user name',
   ),
   level,
   email: emailAddress,

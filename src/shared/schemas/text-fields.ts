@@ -26,6 +26,17 @@ export function optionalEmail(field: string) {
   )
 }
 
+// A link or a web address: a scheme (https://…), www., or a domain followed by a path
+// (evil.example/pay). Names greet people in the association's e-mails, where a mail program makes
+// these clickable (issue 42). Each alternative starts at one character and scans one run of
+// letters, so the test is linear in the text.
+const LINK_LIKE = /:\/\/|\bwww\.|\.[a-z]{2,}\//i
+
+/** A name (`field`, as messages name it) that refuses links and web addresses. */
+export function withoutLinks(text: z.ZodString, field: string) {
+  return text.refine((given) => !LINK_LIKE.test(given), commonMessages.linkInName(field))
+}
+
 /**
  * Text without line breaks: a name or a title, shown (or mailed) as one line. Besides \r and \n,
  * every other break (U+0085, U+2028, U+2029) and control character is refused, and so are the

@@ -303,13 +303,25 @@ export const accountsFamilies: Families = (s) => ({
         ],
       ),
     ),
-  // The address another account holds, so a request that keeps it is refused (409).
+  // With a password that is not the account's, so a well-formed request is refused (400) too.
   'PUT /api/account/email': () =>
     s.bodyOnly(
       'PUT',
       '/api/account/email',
-      bodyOf(() => ({ email: 'fuzz-target@example.org' }), changeEmailSchema),
+      bodyOf(
+        () => ({ email: 'fuzz-new@example.org', currentPassword: 'not-the-password' }),
+        changeEmailSchema,
+      ),
     ),
+  // A token no link was given: every request is refused, and nothing changes.
+  'POST /api/account-email/confirm': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/account-email/confirm',
+      bodyOf(() => ({ token: 'never-sent' }), emailChangeTokenSchema),
+    ),
+  'DELETE /api/accounts/{id}/pending-email': () =>
+    s.idsAndBody('DELETE', '/api/accounts/{id}/pending-email', { id: { names: s.anyAccount } }),
   // A well-formed request for an account that exists would e-mail a link: the name asked for
   // never has one, so the well-formed request changes nothing and the broken ones are refused.
   'POST /api/password/forgotten': () =>

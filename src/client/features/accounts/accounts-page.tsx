@@ -9,7 +9,14 @@ import { errorMessage } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useViewer } from '../../lib/session.ts'
 import { useChange } from '../../lib/use-change.ts'
-import { accountsQuery, resetPassword, setDisabled, setLevel, type Account } from './api.ts'
+import {
+  accountsQuery,
+  clearPendingEmail,
+  resetPassword,
+  setDisabled,
+  setLevel,
+  type Account,
+} from './api.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { PersonLink } from './person-link.tsx'
 
@@ -114,7 +121,15 @@ function AccountRow({ account, reach, isSelf, busy, run, resetPassword }: RowPro
   return (
     <tr>
       <th scope="row">{account.userName}</th>
-      <td data-label={COLUMNS.email}>{account.email}</td>
+      <td data-label={COLUMNS.email}>
+        {account.email || '—'}
+        {account.pendingEmail ? (
+          <>
+            <br />
+            {accountMessages.unconfirmedAddress(account.pendingEmail)}
+          </>
+        ) : null}
+      </td>
       <td data-label={COLUMNS.level}>{levelName(account.level)}</td>
       <td data-label={COLUMNS.requested}>
         {account.requestedLevel ? levelName(account.requestedLevel) : '—'}
@@ -168,6 +183,17 @@ function AccountRow({ account, reach, isSelf, busy, run, resetPassword }: RowPro
             >
               {account.disabled ? 'Enable' : 'Disable'}
             </button>
+            {account.pendingEmail ? (
+              <button
+                type="button"
+                className="button button--quiet"
+                disabled={busy}
+                onClick={() => run(() => clearPendingEmail(account.id))}
+              >
+                Clear unconfirmed address
+                <span className="visually-hidden"> of {account.userName}</span>
+              </button>
+            ) : null}
             {resetPassword ? (
               <button
                 type="button"

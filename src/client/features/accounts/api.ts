@@ -14,7 +14,8 @@ export const accountsQuery = queryOptions({
   queryKey: queryKeys.accounts,
   queryFn: () => api<Account[]>('/api/accounts'),
 })
-// No id comes back: the answer is the same whether or not the e-mail address had an account.
+// No id comes back, and no word of the address: the answer is the same whether or not it is
+// another account's.
 export const register = (registration: Registration) =>
   api<{ userName: string; requestedLevel: number }>('/api/register', {
     method: 'POST',
@@ -36,6 +37,9 @@ export const resetForgottenPassword = (token: string, newPassword: string) =>
     method: 'POST',
     json: { token, newPassword },
   })
+/** An unconfirmed address the committee doubts: its link stops working (issue 42). */
+export const clearPendingEmail = (id: string) =>
+  api(`${accountUrl(id)}/pending-email`, { method: 'DELETE' })
 /** Whose the account is (issue 29): a person's nickname, or null for no one. */
 export const linkPerson = (id: string, personId: string | null) =>
   api(`${accountUrl(id)}/person`, { method: 'PUT', json: { personId } })

@@ -15,7 +15,8 @@ export function RegisterPage() {
   const [form, setForm] = useState(blank)
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
-  const [done, setDone] = useState(false)
+  // The address the link went to, once registered.
+  const [sentTo, setSentTo] = useState('')
   const set = (field: keyof typeof blank) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }))
 
@@ -28,7 +29,7 @@ export function RegisterPage() {
     setBusy(true)
     try {
       await register(parsed.data)
-      setDone(true)
+      setSentTo(parsed.data.email)
     } catch (failure) {
       console.error(failure)
       setError(errorMessage(failure))
@@ -37,11 +38,11 @@ export function RegisterPage() {
     }
   }
 
-  if (done) {
+  if (sentTo) {
     return (
       <section className="narrow">
         <PageHeading>Register</PageHeading>
-        <Alert tone="success">{accountMessages.registered}</Alert>
+        <Alert tone="success">{accountMessages.registered(sentTo)}</Alert>
       </section>
     )
   }

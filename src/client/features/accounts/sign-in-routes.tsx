@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router'
 import { lazyPage } from '../../lib/lazy-page.ts'
 
 // Public pages: signing in, registering for an account, a forgotten password, joining through an
-// invitation, and a member's new e-mail address confirmed.
+// invitation, and a member's or an account's new e-mail address confirmed.
 export const signInRoutes: RouteObject[] = [
   {
     path: 'login',
@@ -44,6 +44,13 @@ export const signInRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('./confirm-email-page.tsx'),
       (m) => m.ConfirmEmailPage,
+    ),
+  },
+  {
+    path: 'confirm-account-email',
+    lazy: lazyPage(
+      () => import('./confirm-account-email-page.tsx'),
+      (m) => m.ConfirmAccountEmailPage,
     ),
   },
 ]

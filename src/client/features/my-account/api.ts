@@ -24,6 +24,5 @@ export const useSignOutOtherSessions = () => useMutation({ mutationFn: signOutOt
 export const changeEmail = (change: ChangeEmail) =>
   api<void>('/api/account/email', { method: 'PUT', json: change })
 
-// The facts at the top of My account are the viewer's: fetched afresh once the address is saved.
-export const useChangeEmail = () =>
-  useChange({ mutationFn: changeEmail, invalidates: [queryKeys.viewer] })
+// Nothing changes until the link sent to the new address is followed (on another page).
+export const useChangeEmail = () => useMutation({ mutationFn: changeEmail })

@@ -20,7 +20,8 @@ export function MyAccountPage() {
         <dt>User name</dt>
         <dd>{viewer.userName}</dd>
         <dt>E-mail Address</dt>
-        <dd>{viewer.email}</dd>
+        {/* A registration has none until the link sent to the address given is followed. */}
+        <dd>{viewer.email || '—'}</dd>
         <dt>Level</dt>
         <dd>{levelName(viewer.level)}</dd>
       </dl>
@@ -36,7 +37,7 @@ export function MyAccountPage() {
       <ChangePasswordForm viewer={viewer} />
       {viewer.mustChangePassword ? null : (
         <>
-          <ChangeEmailForm viewer={viewer} />
+          <ChangeEmailForm />
           <OtherSessions />
         </>
       )}

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '#server/core/db/database'
 import { reusableQuery } from '#server/core/db/reusable-query'
+import { addressOf } from '#server/core/auth/account-address'
 import {
   SESSION_ABSOLUTE_SECONDS,
   SESSION_IDLE_SECONDS,
@@ -112,7 +113,7 @@ export async function findSession(db: Db, token: string): Promise<SessionRow | u
     createdAt: new Date(row.createdAt),
     // The user name is fixed at creation; better-auth's editable display name is never used.
     userName: row.username ?? '',
-    email: row.email,
+    email: addressOf(row.email),
     level: row.level,
     disabled: Boolean(row.disabled),
     mustChangePassword: Boolean(row.mustChangePassword),

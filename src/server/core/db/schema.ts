@@ -327,6 +327,20 @@ export interface EmailChangesTable {
   endedAt: string | null
 }
 
+/** An address asked for an account, waiting for its link to be followed (accounts, issue 42). */
+export interface AccountEmailLinksTable {
+  id: Generated<number>
+  userId: string
+  /** Lower-case, as the forms send it. */
+  email: string
+  /** Set by the job that e-mails the link. */
+  tokenHash: string | null
+  createdAt: string
+  expiresAt: string
+  /** Followed, replaced, cleared by the committee, or the address found to be another's. */
+  endedAt: string | null
+}
+
 /** An invitation to sign in, and its link (accounts feature, issue 29). */
 export interface InvitationsTable {
   id: Generated<number>
@@ -494,6 +508,7 @@ export interface Database {
   password_resets: PasswordResetsTable
   invitations: InvitationsTable
   email_changes: EmailChangesTable
+  account_email_links: AccountEmailLinksTable
   offers: OffersTable
   still_want_rounds: StillWantRoundsTable
   still_want_answers: StillWantAnswersTable

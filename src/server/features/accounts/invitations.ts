@@ -11,16 +11,16 @@ import type {
 import type { Join } from '#shared/schemas/register'
 import type { Config } from '#server/core/config'
 import { assertAcceptablePassword } from '#server/core/auth/password-policy'
-import { associationDetails } from '#server/core/db/association-settings'
 import type { Mailer } from '#server/core/email/transport'
 import { badRequest, conflict, notFound, unprocessable } from '#server/core/errors'
 import { doubling, type JobKind, type JobRunner } from '#server/core/jobs/runner'
-import { hashOf, linkTo, newToken } from '#server/core/link-tokens'
+import { hashOf, mailLink } from '#server/core/link-tokens'
 import { loggedChange, loggedWrite, recordKey, SYSTEM } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import type { Accounts } from '#server/features/accounts/context'
 import * as invitationsSql from '#server/features/accounts/invitations-sql'
 import * as accountsSql from '#server/features/accounts/sql'
+import * as linksSql from '#server/features/accounts/account-email-links-sql'
 import { contactDetails, findPerson } from '#server/features/people/sql'
 import type { WriteTx } from '#server/core/db/write-transaction'
 
@@ -184,29 +184,23 @@ async function queueInvitations(
   }))
 }
 
-async function sendInvitation(
-  { db, clock, config, mailer }: Omit<Invitations, 'email' | 'expiry'>,
-  id: number,
-) {
+async function sendInvitation(invitations: Omit<Invitations, 'email' | 'expiry'>, id: number) {
+  const { db, clock } = invitations
   const invitation = await invitationsSql.invitationToSend(db.kysely, id, clock.now().toISOString())
   if (!invitation) return
   const person = await findPerson(db.kysely, invitation.personId)
   if (!person) return
-  const token = newToken()
-  const stored = await loggedWrite(db, [], (tx) =>
-    invitationsSql.setInvitationToken(tx, id, hashOf(token)),
-  )
-  if (!stored) return
-  const { name } = await associationDetails(db.kysely, config)
-  const link = linkTo(config, `/join?token=${token}`)
-  await mailer.send(
-    {
+  const sent = await mailLink(invitations, {
+    path: '/join',
+    store: (tx, tokenHash) => invitationsSql.setInvitationToken(tx, id, tokenHash),
+    mail: (link, association) => ({
       to: invitation.email,
-      subject: myAllotmentMessages.invitationSubject(name),
-      text: myAllotmentMessages.invitationText(person.firstName, link, name),
-    },
-    `invitation-${id}`,
-  )
+      subject: myAllotmentMessages.invitationSubject(association),
+      text: myAllotmentMessages.invitationText(person.firstName, link, association),
+    }),
+    reference: `invitation-${id}`,
+  })
+  if (!sent) return
   await loggedWrite(db, [], (tx) =>
     invitationsSql.markInvitationSent(tx, id, clock.now().toISOString()),
   )
@@ -257,6 +251,9 @@ export async function joinByInvitation(
         throw badRequest(myAllotmentMessages.invitationUnknown)
       await accountsSql.setLevel(tx, userId, LEVELS.plotholder, now)
       await accountsSql.setPerson(tx, userId, person.id, now)
+      // The invitation's link proved the address theirs: no other account's request for it stands
+      // (issue 42: one registered with it could block the invitation).
+      await linksSql.endLinksTo(tx, person.email, now)
       return { userName, personId: person.id, invitationId: invitation.id }
     })
   } catch (error) {

@@ -1,12 +1,22 @@
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
-/** The account a user name or e-mail address names, if it can be sent a link. */
-export function accountToReset(tx: ReadTx, identifier: string) {
+/** The id of the account a user name or e-mail address names, if any. */
+export async function accountToReset(tx: ReadTx, identifier: string) {
   const named = identifier.toLowerCase()
+  const row = await tx
+    .selectFrom('user')
+    .select('id')
+    .where((eb) => eb.or([eb('username', '=', named), eb(eb.fn('lower', ['email']), '=', named)]))
+    .executeTakeFirst()
+  return row?.id
+}
+
+/** The account, to see whether it can be sent a link. */
+export function accountForReset(tx: ReadTx, id: string) {
   return tx
     .selectFrom('user')
     .select(['id', 'username', 'email', 'disabled'])
-    .where((eb) => eb.or([eb('username', '=', named), eb(eb.fn('lower', ['email']), '=', named)]))
+    .where('id', '=', id)
     .executeTakeFirst()
 }
 

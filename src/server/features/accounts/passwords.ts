@@ -19,30 +19,35 @@ import * as accountsSql from '#server/features/accounts/sql'
 const endOtherSessions = (tx: WriteTx, viewer: Actor['viewer']) =>
   accountsSql.endSessionsBut(tx, viewer.id, viewer.sessionToken)
 
-// The current password is required, and wrong ones count towards the same lockout as sign-in:
-// a session left open on a shared computer must not become a way to guess the password. The
-// hashing happens before the write transaction, so no writer waits on argon2. Whoever had the old
-// password may have signed in with it elsewhere: every other session ends with it.
-export async function changeOwnPassword(
-  { db, auth, clock }: Accounts,
-  actor: Actor,
-  change: ChangePassword,
-) {
-  const { viewer, clientAddress } = actor
-  const attempt = { userName: viewer.userName, clientAddress }
+/**
+ * Whether `given` is the account's password. A wrong one counts towards the same lockout as
+ * sign-in: a session left open on a shared computer must not become a way to guess the password.
+ * The caller clears the failures once its change is made.
+ */
+export async function isCurrentPassword({ db, auth }: Accounts, actor: Actor, given: string) {
+  const attempt = { userName: actor.viewer.userName, clientAddress: actor.clientAddress }
   const wait = await lockedOutFor(db, attempt)
   if (wait > 0) throw tooManyAttempts(wait)
   const { password } = await auth.$context
-  const stored = await accountsSql.passwordHash(db.kysely, viewer.id)
-  const matches =
-    !!stored && (await password.verify({ hash: stored, password: change.currentPassword }))
+  const stored = await accountsSql.passwordHash(db.kysely, actor.viewer.id)
+  const matches = !!stored && (await password.verify({ hash: stored, password: given }))
   if (!matches) await recordFailure(db, attempt)
+  return matches
+}
+
+// The current password is required. The hashing happens before the write transaction, so no
+// writer waits on argon2. Whoever had the old password may have signed in with it elsewhere:
+// every other session ends with it.
+export async function changeOwnPassword(accounts: Accounts, actor: Actor, change: ChangePassword) {
+  const { db, auth, clock } = accounts
+  const { viewer, clientAddress } = actor
+  const matches = await isCurrentPassword(accounts, actor, change.currentPassword)
   const refusal = !matches
     ? accountMessages.currentPasswordWrong
     : change.newPassword === change.currentPassword
       ? accountMessages.newPasswordSame
       : passwordRefusal(change.newPassword, viewer.userName)
-  const hash = refusal ? '' : await password.hash(change.newPassword)
+  const hash = refusal ? '' : await (await auth.$context).password.hash(change.newPassword)
   const result = await loggedChange(
     db,
     accountChange('changePassword', viewer.id, actor),
@@ -53,7 +58,7 @@ export async function changeOwnPassword(
       return { id: viewer.id, userName: viewer.userName, otherSessionsEnded }
     },
   )
-  await clearFailures(db, attempt)
+  await clearFailures(db, { userName: viewer.userName, clientAddress })
   return result
 }
 

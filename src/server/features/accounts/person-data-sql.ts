@@ -1,5 +1,6 @@
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure, ErasureLeftovers, PersonKeys } from '#server/core/hooks'
+import { deleteLinksOf } from '#server/features/accounts/account-email-links-sql'
 
 // The person's account, for their copy of what is held about them: its name, level and the
 // sessions it has open (when and from where), and the invitations they were sent. Never a
@@ -32,7 +33,7 @@ export async function accountDataOf(tx: ReadTx, { id }: PersonKeys) {
 /**
  * A person's erasure: their account is disabled, unlinked and renamed to the marker's id (its
  * user name, e-mail address and name were theirs), its sessions, sign-in method and password
- * resets deleted, and their invitations with them. Says the user name it had, for the log.
+ * resets and the addresses asked for it deleted, and their invitations with them. Says the user name it had, for the log.
  */
 export async function eraseAccount(tx: WriteTx, erasure: Erasure): Promise<ErasureLeftovers> {
   const invitations = await tx
@@ -55,6 +56,7 @@ export async function eraseAccount(tx: WriteTx, erasure: Erasure): Promise<Erasu
     .returning('id')
     .execute()
   outboxFiles.push(...resets.map((reset) => `password-reset-${reset.id}`))
+  outboxFiles.push(...(await deleteLinksOf(tx, account.id)))
   await tx
     .updateTable('user')
     .set({

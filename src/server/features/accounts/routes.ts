@@ -20,19 +20,25 @@ import {
 } from '#shared/schemas/account'
 import { joinSchema, registerSchema } from '#shared/schemas/register'
 import {
+  clearPendingEmail,
   linkAccount,
   listAccounts,
-  register,
   setAccountDisabled,
   setAccountLevel,
 } from '#server/features/accounts/service'
+import { register } from '#server/features/accounts/register'
 import {
   changeOwnPassword,
   resetPassword,
   signOutOtherSessions,
 } from '#server/features/accounts/passwords'
 import { actorOf } from '#server/core/viewer'
-import { changeOwnEmail } from '#server/features/accounts/own-email'
+import {
+  accountEmails,
+  confirmAccountEmail,
+  requestAccountEmail,
+} from '#server/features/accounts/account-email'
+import { emailChangeTokenSchema } from '#shared/schemas/person'
 import {
   passwordResets,
   requestPasswordReset,
@@ -55,6 +61,8 @@ const personParams = z.object({ id: z.string().min(1).max(40) })
 
 export async function accountsFeature(app: App) {
   const { config } = app
+  // An account's address is its own once the link sent there is followed (issue 42).
+  const emails = accountEmails(app)
   app.post(
     '/api/register',
     {
@@ -68,15 +76,30 @@ export async function accountsFeature(app: App) {
         tags: ['accounts'],
       },
     },
-    async (request, reply) => reply.status(201).send(await register(app, request.body, request.ip)),
+    async (request, reply) =>
+      reply.status(201).send(await register(emails, request.body, request.ip)),
   )
 
-  // "Forgotten your password?": open to anyone, limited per client like registering.
+  // "Forgotten your password?" and the links e-mailed on request: open to anyone, limited per
+  // client like registering.
   const resets = passwordResets(app)
   const forgotten = {
     minLevel: LEVELS.guest,
     rateLimit: { max: config.limits.passwordReset, timeWindow: '10 minutes' },
   }
+
+  app.post(
+    '/api/account-email/confirm',
+    {
+      config: forgotten,
+      schema: {
+        body: emailChangeTokenSchema,
+        response: { 200: z.object({ email: z.string() }) },
+        tags: ['accounts'],
+      },
+    },
+    (request) => confirmAccountEmail(emails, request.body.token, request.ip),
+  )
 
   app.post(
     '/api/password/forgotten',
@@ -116,6 +139,18 @@ export async function accountsFeature(app: App) {
       schema: { params: idParams, body: accountLevelSchema, tags: ['accounts'] },
     },
     (request) => setAccountLevel(app, actorOf(request), request.params.id, request.body.level),
+  )
+
+  app.delete(
+    '/api/accounts/:id/pending-email',
+    {
+      config: { minLevel: LEVELS.committee },
+      schema: { params: idParams, tags: ['accounts'] },
+    },
+    async (request, reply) => {
+      await clearPendingEmail(app, actorOf(request), request.params.id)
+      return reply.status(204).send()
+    },
   )
 
   app.put(
@@ -237,8 +272,9 @@ export async function accountsFeature(app: App) {
     (request) => resetPassword(app, actorOf(request), request.params.id),
   )
 
-  // My account: open to every signed-in level, and to a user who must replace a one-time password.
-  const own = { minLevel: LEVELS.plotholder, duringPasswordChange: true }
+  // My account: open to every signed-in account, a registration waiting at level 0 included, and
+  // to a user who must replace a one-time password.
+  const own = { minLevel: LEVELS.guest, needsSession: true, duringPasswordChange: true }
 
   app.post(
     '/api/account/password',
@@ -249,12 +285,16 @@ export async function accountsFeature(app: App) {
     },
   )
 
+  // A link to the new address, or a note to its owner: the answer is the same (issue 42).
   app.put(
     '/api/account/email',
-    { config: own, schema: { body: changeEmailSchema, tags: ['accounts'] } },
+    {
+      config: { ...own, rateLimit: forgotten.rateLimit },
+      schema: { body: changeEmailSchema, tags: ['accounts'] },
+    },
     async (request, reply) => {
-      await changeOwnEmail(app, actorOf(request), request.body)
-      return reply.status(204).send()
+      await requestAccountEmail(emails, actorOf(request), request.body)
+      return reply.status(202).send()
     },
   )
 

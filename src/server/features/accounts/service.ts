@@ -1,29 +1,30 @@
 import { LEVELS, maxGrantableLevel } from '#shared/domain/levels'
 import { accountMessages } from '#shared/messages/accounts'
 import type { Account } from '#shared/schemas/account'
-import { assertAcceptablePassword } from '#server/core/auth/password-policy'
-import { badRequest, conflict, forbidden, notFound } from '#server/core/errors'
+import { addressOf } from '#server/core/auth/account-address'
+import { conflict, forbidden, notFound } from '#server/core/errors'
 import type { Actor, Viewer } from '#server/core/viewer'
-import {
-  accountChange,
-  loggedChange,
-  recordKey,
-  loggedWrite,
-  logEvent,
-} from '#server/core/logged-change'
+import { accountChange, loggedChange, recordKey } from '#server/core/logged-change'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import type { Accounts } from '#server/features/accounts/context'
 import { replaceOpenInvitations } from '#server/features/accounts/invitations-sql'
 import * as accountsSql from '#server/features/accounts/sql'
+import * as linksSql from '#server/features/accounts/account-email-links-sql'
 import { findPerson } from '#server/features/people/sql'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 
-export async function listAccounts({ db }: Accounts): Promise<Account[]> {
-  const rows = await accountsSql.accountRows(db.kysely)
+export async function listAccounts({ db, clock }: Accounts): Promise<Account[]> {
+  const [rows, links] = await Promise.all([
+    accountsSql.accountRows(db.kysely),
+    linksSql.openLinks(db.kysely, clock.now().toISOString()),
+  ])
+  // In order of asking: the newest of an account's is the one kept.
+  const pending = new Map(links.map((link) => [link.userId, link.email]))
   return rows.map((row) => ({
     id: row.id,
     userName: row.username ?? '',
-    email: row.email,
+    email: addressOf(row.email),
+    pendingEmail: pending.get(row.id) ?? null,
     level: row.level,
     requestedLevel: row.requestedLevel,
     disabled: Boolean(row.disabled),
@@ -111,54 +112,13 @@ export function linkAccount(
   )
 }
 
-export interface Registration {
-  userName: string
-  email: string
-  password: string
-  level: number
-}
-
-// Registration never says whether an e-mail address already has an account: a clash answers as
-// a new registration would, after as much work (the password is hashed all the same), and is
-// recorded in the log for the committee. A taken user name may be said to be taken.
-export async function register(
-  { db, auth }: Accounts,
-  registration: Registration,
-  clientAddress: string,
-) {
-  const { userName, email, password, level } = registration
-  assertAcceptablePassword(password, userName)
-  const clash = await accountsSql.accountHolding(db.kysely, userName.toLowerCase(), email)
-  if (clash?.username === userName.toLowerCase())
-    throw conflict(accountMessages.userNameTaken(userName))
-  const answer = { userName, requestedLevel: level }
-  const logged = { methodName: 'register', eventCollection: 'users', userName, clientAddress }
-  if (clash) {
-    await (await auth.$context).password.hash(password)
-    await logEvent(
-      db,
-      { ...logged, docId: '' },
-      { userName, email },
-      { message: accountMessages.emailHasAccount },
-    )
-    return answer
-  }
-  try {
-    const created = await auth.api.signUpEmail({
-      body: { name: userName, email, password, username: userName, requestedLevel: level },
-    })
-    // better-auth signs a new account in; a registration waits for the committee instead.
-    await loggedWrite(db, [], async (tx, log) => {
-      await accountsSql.endSessions(tx, created.user.id)
-      log(
-        { ...logged, docId: created.user.id },
-        { userName, email, requestedLevel: level, level: LEVELS.guest },
-      )
-    })
-    return answer
-  } catch (error) {
-    const message = (error as { body?: { message?: string } }).body?.message
-    if (message) throw badRequest(message)
-    throw error
-  }
+// Issue 42: an address asked for an account and not confirmed yet, which the committee doubts (a
+// registration with someone else's address): its link stops working.
+export function clearPendingEmail({ db, clock }: Accounts, actor: Actor, id: string) {
+  return loggedChange(db, accountChange('clearPendingEmail', id, actor), async (tx) => {
+    const target = await accountFor(tx, id)
+    checkReach(actor.viewer, target)
+    const cleared = await linksSql.endLinksOf(tx, id, clock.now().toISOString())
+    return { id, userName: target.username, cleared }
+  })
 }

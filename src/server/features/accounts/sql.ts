@@ -89,15 +89,19 @@ export async function setPasswordHash(
     .execute()
 }
 
-/** The account's e-mail address; false when another account holds it already. */
-export async function setEmail(tx: WriteTx, id: string, email: string, now: string) {
-  const holder = await tx
+/** The account whose own address this is (any case), other than `exceptId`, if any. */
+export function addressHolder(tx: ReadTx, email: string, exceptId = '') {
+  return tx
     .selectFrom('user')
-    .select('id')
-    .where('email', '=', email)
-    .where('id', '!=', id)
+    .select(['id', 'username'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('id', '!=', exceptId)
     .executeTakeFirst()
-  if (holder) return false
+}
+
+/** Makes the address the account's; false when another account holds it already. */
+export async function setEmail(tx: WriteTx, id: string, email: string, now: string) {
+  if (await addressHolder(tx, email, id)) return false
   await tx.updateTable('user').set({ email, updatedAt: now }).where('id', '=', id).execute()
   return true
 }

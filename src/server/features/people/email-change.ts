@@ -3,13 +3,12 @@ import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import type { Person } from '#shared/schemas/person'
 import type { Clock } from '#server/core/clock'
 import type { Config } from '#server/core/config'
-import { associationDetails } from '#server/core/db/association-settings'
 import type { Db } from '#server/core/db/database'
 import type { Mailer } from '#server/core/email/transport'
 import { badRequest, unprocessable } from '#server/core/errors'
 import { doubling, type JobKind, type JobRunner } from '#server/core/jobs/runner'
-import { hashOf, linkTo, newToken } from '#server/core/link-tokens'
-import { loggedChange, loggedWrite } from '#server/core/logged-change'
+import { hashOf, mailLink } from '#server/core/link-tokens'
+import { loggedChange } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import * as changesSql from '#server/features/people/email-changes-sql'
 import * as peopleRepo from '#server/features/people/sql'
@@ -84,27 +83,23 @@ export async function requestEmailChange(
   jobs.wake()
 }
 
-async function sendLink({ db, clock, config, mailer }: Omit<EmailChanges, 'email'>, id: number) {
-  const change = await changesSql.emailChangeToSend(db.kysely, id, clock.now().toISOString())
-  if (!change) return
-  const token = newToken()
-  const stored = await loggedWrite(db, [], (tx) =>
-    changesSql.setEmailChangeToken(tx, id, hashOf(token)),
+async function sendLink(changes: Omit<EmailChanges, 'email'>, id: number) {
+  const change = await changesSql.emailChangeToSend(
+    changes.db.kysely,
+    id,
+    changes.clock.now().toISOString(),
   )
-  if (!stored) return
-  const { name } = await associationDetails(db.kysely, config)
-  await mailer.send(
-    {
+  if (!change) return
+  await mailLink(changes, {
+    path: '/confirm-email',
+    store: (tx, tokenHash) => changesSql.setEmailChangeToken(tx, id, tokenHash),
+    mail: (link, association) => ({
       to: change.newEmail,
       subject: myAllotmentMessages.emailChangeSubject,
-      text: myAllotmentMessages.emailChangeText(
-        change.firstName,
-        linkTo(config, `/confirm-email?token=${token}`),
-        name,
-      ),
-    },
-    `email-change-${id}`,
-  )
+      text: myAllotmentMessages.emailChangeText(change.firstName, link, association),
+    }),
+    reference: `email-change-${id}`,
+  })
 }
 
 /**

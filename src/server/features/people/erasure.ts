@@ -169,6 +169,7 @@ export const ERASED_TABLES = [
   'account',
   'invitations',
   'password_resets',
+  'account_email_links',
   'logs',
   'jobs',
 ] as const

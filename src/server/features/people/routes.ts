@@ -140,11 +140,18 @@ export async function peopleFeature(app: App) {
     (request) => updateMyDetails(app, request.viewer!, ownPersonId(request.viewer!), request.body),
   )
 
-  // A new e-mail address takes effect once the link sent to it is followed (issue 29).
+  // A new e-mail address takes effect once the link sent to it is followed (issue 29). Each
+  // request e-mails a link: limited per client as every sender of links is (issue 42).
   const changes = emailChanges(app)
   app.put(
     '/api/me/email',
-    { config: member, schema: { body: myEmailSchema, tags } },
+    {
+      config: {
+        ...member,
+        rateLimit: { max: app.config.limits.passwordReset, timeWindow: '10 minutes' },
+      },
+      schema: { body: myEmailSchema, tags },
+    },
     async (request, reply) => {
       const viewer = request.viewer!
       await requestEmailChange(changes, viewer, ownPersonId(viewer), request.body.email)

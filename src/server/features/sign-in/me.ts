@@ -1,6 +1,5 @@
 import type { App } from '#server/core/app-type'
 import { viewerSchema } from '#shared/schemas/account'
-import { unauthorized } from '#server/core/errors'
 import { LEVELS } from '#shared/domain/levels'
 
 // What the client keeps under 'guest': for showing, never for deciding.
@@ -8,12 +7,11 @@ export async function meFeature(app: App) {
   app.get(
     '/api/me',
     {
-      config: { minLevel: LEVELS.guest, duringPasswordChange: true },
+      config: { minLevel: LEVELS.guest, needsSession: true, duringPasswordChange: true },
       schema: { response: { 200: viewerSchema }, tags: ['auth'] },
     },
     async (request) => {
-      if (!request.viewer) throw unauthorized()
-      const { userName, email, level, mustChangePassword, hasRecord } = request.viewer
+      const { userName, email, level, mustChangePassword, hasRecord } = request.viewer!
       return { userName, email, level, mustChangePassword, hasRecord }
     },
   )

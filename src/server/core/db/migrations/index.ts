@@ -24,6 +24,7 @@ import { erasedPeople } from '#server/core/db/migrations/022-erased-people'
 import { retention } from '#server/core/db/migrations/023-retention'
 import { statementLines } from '#server/core/db/migrations/024-statement-lines'
 import { inspections } from '#server/core/db/migrations/025-inspections'
+import { accountEmailLinks } from '#server/core/db/migrations/026-account-email-links'
 import { messageAttachments } from '#server/core/db/migrations/027-message-attachments'
 import { applicationsPerAddress } from '#server/core/db/migrations/028-applications-per-address'
 
@@ -59,6 +60,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '023-retention': retention,
   '024-statement-lines': statementLines,
   '025-inspections': inspections,
+  '026-account-email-links': accountEmailLinks,
   '027-message-attachments': messageAttachments,
   '028-applications-per-address': applicationsPerAddress,
 }
