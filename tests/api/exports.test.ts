@@ -13,7 +13,7 @@ const PLOT_HOLDERS_PDF = '/api/exports/plotholders.pdf'
 
 // Someone who typed formulas into the form: every one must reach the spreadsheet as text.
 const hostile = {
-  firstName: '=HYPERLINK("http://evil")',
+  firstName: "=cmd|' /C calc'!A0",
   lastName: '@SUM(A1)',
   address: '+44 1',
   phoneNumber: '-1',
