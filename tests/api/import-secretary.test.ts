@@ -65,11 +65,11 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
     (await send(t, admin, 'GET', '/api/import/last')).json<LastImport | null>()
   const undo = (id: number) => send(t, admin, 'POST', '/api/import/undo', { id })
 
-  it('updates plots already recorded, showing each change first, instead of refusing their names', async () => {
+  it('updates plots already recorded, showing each change first, instead of refusing their names, a half plot at £32.50', async () => {
     const fees: Cell[][] = [
       ['Plot', 'Rent', 'Size', 'Paid', 'Notes'],
       ['1', '60', '', 'Paid', 'By the gate'],
-      ['2', '30', 125, 'Unpaid', ''],
+      ['2', '£32.50', 125, 'Unpaid', ''],
       ['3', '45', '', 'FALSE', ''],
     ]
     const checked = await check(fees, { kind: 'plots' })
@@ -90,7 +90,7 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
         action: 'update',
         changes: [
           { field: 'Area (m²)', old: '100', new: '125' },
-          { field: 'Fee (£)', old: '£45.00', new: '£30.00' },
+          { field: 'Fee (£)', old: '£45.00', new: '£32.50' },
         ],
       },
       { row: 4, action: 'unchanged', changes: [] },
@@ -104,7 +104,7 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
       description: 'By the gate',
       version: 2,
     })
-    expect(await plot('2')).toMatchObject({ fee: 30, area: 125, paid: false, version: 2 })
+    expect(await plot('2')).toMatchObject({ fee: 32.5, area: 125, paid: false, version: 2 })
     expect(await plot('3')).toMatchObject({ fee: 45, version: 1 })
   })
 

@@ -339,6 +339,7 @@ export function plotFromRow(values: RowValues, kept?: Plot): Outcome<Plot> {
     area: given('area'),
     distance: given('distance'),
     fee: given('fee'),
+    sizeBand: base.sizeBand,
     gradient: values.gradient ? values.gradient.toLowerCase() : base.gradient,
     paid: paid.value ?? base.paid,
     showOnGrid: base.showOnGrid,
