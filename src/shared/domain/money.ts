@@ -38,8 +38,11 @@ export const feePence = (fee: number) => Math.round(fee * 100)
 /** A fee kept in pence, as the plot's record gives it in pounds. */
 export const feePounds = (pence: number) => pence / 100
 
-/** A plot's fee as its form, its page and the plots export write it: "32.50", "45.00". */
-export const feeInput = (fee: number) => penceInput(feePence(fee))
+/** A plot's fee as its form, its page and the plots export write it: "32.50", or "45" (the spec's). */
+export function feeInput(fee: number): string {
+  const pence = feePence(fee)
+  return pence % 100 === 0 ? String(pence / 100) : penceInput(pence)
+}
 
 /**
  * Rates (per square metre, per rod) are kept in hundredths of a penny, whole numbers: £0.2569 a

@@ -47,7 +47,7 @@ describe('money', () => {
     expect(parseFee('0')).toEqual({ ok: true, value: 0 })
     for (const text of ['32.555', '-1', '', 'ten', String(MAX_PENCE / 100 + 0.01)])
       expect(parseFee(text)).toEqual({ ok: false, message: moneyMessages.feeMoney })
-    expect(feeInput(32.5)).toBe('32.50')
+    expect([feeInput(32.5), feeInput(45), feeInput(0.05)]).toEqual(['32.50', '45', '0.05'])
   })
 
   it("keeps a rate's fraction of a penny, in hundredths of a penny", () => {
