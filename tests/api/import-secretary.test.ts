@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importMessages } from '#shared/messages/import'
 import { peopleMessages } from '#shared/messages/people'
+import { plotMessages } from '#shared/messages/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { ImportCheck, ImportDone, LastImport } from '#shared/schemas/spreadsheet-import'
@@ -273,5 +274,26 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
     expect(refused.statusCode).toBe(409)
     expect(refused.json().detail).toBe(importMessages.undoRecordChanged('person', id))
     expect(await checksum(t.db)).toEqual(before)
+  })
+
+  it('reads a sheet in rods, keeping square metres, and refuses a size it cannot read, naming the area', async () => {
+    const rods: Cell[][] = [
+      ['Plot', 'Rods', 'Rent'],
+      ['R1', '10', '65'],
+      ['R2', '4.5', '£32.50'],
+    ]
+    const checked = await check(rods, { kind: 'plots' })
+    expect(checked.refused).toEqual([])
+    await save(rods, { kind: 'plots' })
+    expect(await plot('R1')).toMatchObject({ area: 253, fee: 65 })
+    expect(await plot('R2')).toMatchObject({ area: 114, fee: 32.5 })
+    const unreadable = await check(
+      [
+        ['Plot', 'Rods'],
+        ['R3', '4.55'],
+      ],
+      { kind: 'plots' },
+    )
+    expect(unreadable.refused).toEqual([{ row: 2, message: plotMessages.areaInRods }])
   })
 })
