@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql, type Kysely } from 'kysely'
 import { moneyMessages } from '#shared/messages/money'
 import type { Plot } from '#shared/schemas/plot'
 import type { YearPreview } from '#shared/schemas/rent'
+import { contextFor } from '#server/core/db/migrations/index'
+import { feesInPence } from '#server/core/db/migrations/032-fees-in-pence'
 import { createPerson, createPlot, expectRefused, send } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -111,5 +114,30 @@ describe.each(engines)('amounts as they are on %s', (engine) => {
       moneyMessages.rateMoney,
     )
     expect(moneyMessages.rateMoney).toMatch(/^The rate /)
+  })
+
+  it('keeps the fees and the rate recorded before pence: migration 032', async () => {
+    // The plots and the rent settings as they were kept before: whole pounds, and whole pence a m².
+    const k = t.db.kysely
+    await k.schema.alterTable('plots').dropColumn('sizeBand').execute()
+    await k.schema.alterTable('plots').renameColumn('feePence', 'fee').execute()
+    await sql`update plots set fee = 45 where id = '2'`.execute(k)
+    const {
+      areaUnit: _u,
+      areaRate: _r,
+      bandFees: _b,
+      ...old
+    } = (await send(t, treasurer, 'GET', '/api/rent/settings')).json()
+    const before = JSON.stringify({ ...old, ratePerSquareMetre: 26 })
+    await sql`update app_settings set value = ${before} where key = 'rent'`.execute(k)
+
+    await feesInPence(contextFor(t.db)).up(k as unknown as Kysely<unknown>)
+    const plot = (await send(t, committee, 'GET', '/api/plots/2')).json() as Plot
+    expect(plot).toMatchObject({ fee: 45, sizeBand: null })
+    expect((await send(t, treasurer, 'GET', '/api/rent/settings')).json()).toMatchObject({
+      areaUnit: 'squareMetre',
+      areaRate: 2600,
+      bandFees: { full: 0, half: 0, quarter: 0 },
+    })
   })
 })
