@@ -75,19 +75,6 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
         {...text('daysToPay')}
       />
       <SelectField
-        label="Areas in"
-        name="areaUnit"
-        hint={rentMessages.areaUnitHint}
-        value={values.areaUnit}
-        onChange={(event) => change({ areaUnit: event.target.value as SettingsDraft['areaUnit'] })}
-      >
-        {Object.entries(UNITS).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
         label="Charge"
         name="chargeBasis"
         value={values.chargeBasis}
@@ -96,6 +83,19 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
         }
       >
         {Object.entries(CHARGES).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Areas in"
+        name="areaUnit"
+        hint={rentMessages.areaUnitHint}
+        value={values.areaUnit}
+        onChange={(event) => change({ areaUnit: event.target.value as SettingsDraft['areaUnit'] })}
+      >
+        {Object.entries(UNITS).map(([value, label]) => (
           <option key={value} value={value}>
             {label}
           </option>
