@@ -91,7 +91,8 @@ export function generateSeed(options: SeedOptions): SeedData {
 function generatePlots(rng: Random, ids: readonly string[]): Plot[] {
   if (new Set(ids).size !== ids.length) throw new Error('The plot ids must be unique.')
   return [...ids].sort(comparePlotIds).map((id) => {
-    // Half plots and full plots, in steps of 5 m2; the fee follows the area, as rents do.
+    // Half plots and full plots, in steps of 5 m2; the fee follows the area, as rents do, to the
+    // nearest 50p (a half plot's £32.50).
     const area = rng.chance(0.6) ? 5 * rng.int(10, 25) : 5 * rng.int(26, 50)
     const gradient: Gradient = rng.chance(0.3) ? 'slope' : 'flat'
     return {
@@ -100,7 +101,8 @@ function generatePlots(rng: Random, ids: readonly string[]): Plot[] {
       area,
       distance: rng.int(0, 150),
       gradient,
-      fee: Math.min(90, Math.max(20, Math.round((area * 0.35) / 5) * 5)),
+      fee: Math.min(90, Math.max(20, Math.round(area * 0.35 * 2) / 2)),
+      sizeBand: null,
       paid: false,
       showOnGrid: true,
       isNew: false,

@@ -1,6 +1,7 @@
 import type { Auth } from '#server/core/auth/auth'
 import type { Db } from '#server/core/db/database'
 import { writeTransaction, type ReadTx, type WriteTx } from '#server/core/db/write-transaction'
+import { feePence } from '#shared/domain/money'
 import { storeSiteMap } from '#server/features/site-map/sql'
 import type { SeedData } from './generate.ts'
 
@@ -45,8 +46,9 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
       onWaitingList: flag(person.onWaitingList),
       concession: flag(person.concession),
     }))
-    const plots = data.plots.map(({ tenants: _tenants, occupied: _occupied, ...plot }) => ({
+    const plots = data.plots.map(({ tenants: _tenants, occupied: _occupied, fee, ...plot }) => ({
       ...plot,
+      feePence: feePence(fee),
       paid: flag(plot.paid),
       showOnGrid: flag(plot.showOnGrid),
       isNew: flag(plot.isNew),

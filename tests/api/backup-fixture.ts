@@ -82,7 +82,7 @@ export async function fillAssociation(t: TestApp) {
     area: 50 + i * 10,
     distance: i * 7,
     gradient: i % 2 ? 'slope' : 'flat',
-    fee: 45 + i,
+    feePence: 4500 + i * 100 + (i % 2) * 50,
     paid: i % 2,
     showOnGrid: i === 5 ? 0 : 1,
     isNew: i === 3 ? 1 : 0,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importMessages } from '#shared/messages/import'
 import { peopleMessages } from '#shared/messages/people'
+import { plotMessages } from '#shared/messages/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { ImportCheck, ImportDone, LastImport } from '#shared/schemas/spreadsheet-import'
@@ -65,11 +66,11 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
     (await send(t, admin, 'GET', '/api/import/last')).json<LastImport | null>()
   const undo = (id: number) => send(t, admin, 'POST', '/api/import/undo', { id })
 
-  it('updates plots already recorded, showing each change first, instead of refusing their names', async () => {
+  it('updates plots already recorded, showing each change first, instead of refusing their names, a half plot at £32.50', async () => {
     const fees: Cell[][] = [
       ['Plot', 'Rent', 'Size', 'Paid', 'Notes'],
       ['1', '60', '', 'Paid', 'By the gate'],
-      ['2', '30', 125, 'Unpaid', ''],
+      ['2', '£32.50', 125, 'Unpaid', ''],
       ['3', '45', '', 'FALSE', ''],
     ]
     const checked = await check(fees, { kind: 'plots' })
@@ -90,7 +91,7 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
         action: 'update',
         changes: [
           { field: 'Area (m²)', old: '100', new: '125' },
-          { field: 'Fee (£)', old: '£45.00', new: '£30.00' },
+          { field: 'Fee (£)', old: '£45.00', new: '£32.50' },
         ],
       },
       { row: 4, action: 'unchanged', changes: [] },
@@ -104,7 +105,7 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
       description: 'By the gate',
       version: 2,
     })
-    expect(await plot('2')).toMatchObject({ fee: 30, area: 125, paid: false, version: 2 })
+    expect(await plot('2')).toMatchObject({ fee: 32.5, area: 125, paid: false, version: 2 })
     expect(await plot('3')).toMatchObject({ fee: 45, version: 1 })
   })
 
@@ -273,5 +274,26 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
     expect(refused.statusCode).toBe(409)
     expect(refused.json().detail).toBe(importMessages.undoRecordChanged('person', id))
     expect(await checksum(t.db)).toEqual(before)
+  })
+
+  it('reads a sheet in rods, keeping square metres, and refuses a size it cannot read, naming the area', async () => {
+    const rods: Cell[][] = [
+      ['Plot', 'Rods', 'Rent'],
+      ['R1', '10', '65'],
+      ['R2', '4.5', '£32.50'],
+    ]
+    const checked = await check(rods, { kind: 'plots' })
+    expect(checked.refused).toEqual([])
+    await save(rods, { kind: 'plots' })
+    expect(await plot('R1')).toMatchObject({ area: 253, fee: 65 })
+    expect(await plot('R2')).toMatchObject({ area: 114, fee: 32.5 })
+    const unreadable = await check(
+      [
+        ['Plot', 'Rods'],
+        ['R3', '4.55'],
+      ],
+      { kind: 'plots' },
+    )
+    expect(unreadable.refused).toEqual([{ row: 2, message: plotMessages.areaInRods }])
   })
 })

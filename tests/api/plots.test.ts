@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { comparePlotIds } from '#shared/domain/plots'
 import { commonMessages } from '#shared/messages/common'
+import { moneyMessages } from '#shared/messages/money'
 import { plotMessages } from '#shared/messages/plots'
 import type { Plot } from '#shared/schemas/plot'
 import {
@@ -123,7 +124,7 @@ describe.each(engines)('plots API on %s', (engine) => {
         '/api/plots',
         plotInput('5', { fee: -1 }),
         400,
-        plotMessages.feeWholeNumber,
+        moneyMessages.feeMoney,
       )
       await expectRefused(
         'POST',

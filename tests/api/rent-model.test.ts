@@ -8,6 +8,7 @@ import {
   type EntryKind,
   type EntrySums,
 } from '#shared/domain/rent'
+import { penceInput } from '#shared/domain/money'
 import { rentMessages } from '#shared/messages/rent'
 import type { Invoice, LedgerEntry, YearSummary } from '#shared/schemas/rent'
 import { createPerson, createPlot, lastLogId, send, type Method } from '#tests/helpers/records'
@@ -23,7 +24,10 @@ import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 // statements), some split over two invoices. After each round the raw rows are checked: balances, lines,
 // the summary, numbering, one log entry per ledger row, every acknowledged request stored once,
 // the plots' paid flags, and the ledger of every invoice replayed in order through the shared
-// rules (each entry was allowed when it was made, and took the amount the rules give).
+// rules (each entry was allowed when it was made, and took the amount the rules give). The
+// society's money is generated too (issue 43): a rate per rod with a fraction of a penny, full,
+// half and quarter plots at fees in pence, and each plot's fee in pounds and pence; every
+// invoice's rent line is the rate times the plot's rods to a tenth, rounded half up, or its band's.
 
 const ROUNDS = 30
 // Fixed so a failure can be replayed; change it (or set RENT_MODEL_SEED) to explore other runs.
@@ -133,6 +137,36 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
 )
 const batch = fc.array(operation, { minLength: 10, maxLength: 24 })
 
+// The society's money: a rate per rod in hundredths of a penny (10p to £20), band fees in pence,
+// and each plot's fee in pence, area in square metres and band (none: by the rod).
+const BANDS = ['full', 'half', 'quarter'] as const
+const society = fc.record({
+  rate: fc.integer({ min: 1000, max: 200_000 }),
+  bandFees: fc.record({
+    full: fc.integer({ min: 100, max: 20_000 }),
+    half: fc.integer({ min: 100, max: 20_000 }),
+    quarter: fc.integer({ min: 100, max: 20_000 }),
+  }),
+  plots: fc.array(
+    fc.record({
+      fee: fc.integer({ min: 0, max: 20_000 }),
+      area: fc.integer({ min: 30, max: 2000 }),
+      sizeBand: fc.option(fc.constantFrom(...BANDS), { nil: null, freq: 2 }),
+    }),
+    { minLength: 13, maxLength: 13 },
+  ),
+})
+const money = fc.sample(society, { seed: SEED, numRuns: 1 })[0]!
+
+// The rent line, worked out apart from the app's rules, in exact whole numbers: rods to a tenth
+// (a rod is 25.29 m²), times the rate, halves of a penny up.
+function expectedRent(plot: (typeof money.plots)[number]) {
+  if (plot.sizeBand) return { amount: money.bandFees[plot.sizeBand], per: null }
+  const halfUp = (n: bigint, d: bigint) => (2n * n + d) / (2n * d)
+  const tenths = halfUp(BigInt(plot.area) * 10_000n, 25_290n)
+  return { amount: Number(halfUp(tenths * BigInt(money.rate), 1000n)), per: Number(tenths) / 10 }
+}
+
 // A request sent (perhaps more than once) and what came back.
 interface Sent {
   op: Op['kind']
@@ -195,10 +229,22 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
       ...settings,
       concessionPercent: 25,
       extras: [{ name: 'Water', amount: 450 }],
+      chargeBasis: 'area',
+      areaUnit: 'rod',
+      areaRate: money.rate,
+      bandFees: money.bandFees,
     })
     expect(saved.statusCode, saved.body).toBe(200)
-    for (const [i, id] of [...PLOTS, EMPTY_PLOT].entries())
-      await createPlot(t, committee, id, { fee: 20 + 3 * i, area: 100 + i })
+    // Some let by band and some by the rod, whatever the seed.
+    expect(new Set(money.plots.slice(0, PLOTS.length).map((p) => p.sizeBand === null))).toEqual(
+      new Set([true, false]),
+    )
+    for (const [i, id] of [...PLOTS, EMPTY_PLOT].entries()) {
+      const { fee, area, sizeBand } = money.plots[i]!
+      // The fee as typed, in pounds and pence: it reads back as it was.
+      const plot = await createPlot(t, committee, id, { fee: penceInput(fee), area, sizeBand })
+      expect(plot.fee * 100).toBeCloseTo(fee, 6)
+    }
     // Post only (no e-mail address): no e-mails and PDFs are made in the background.
     for (let i = 0; i < 16; i++)
       await createPerson(t, committee, `t${i}`, {
@@ -461,6 +507,12 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
         own.reduce((sum, l) => sum + l.amount, 0),
         `invoice ${inv.number}`,
       ).toBe(inv.amount)
+      // (e) the rent line is the plot's rods at the rate, or its band's fee, and says which.
+      const rent = expectedRent(money.plots[PLOTS.indexOf(inv.plotId)]!)
+      const [first] = [...own].sort((a, b) => a.id - b.id)
+      expect(Number(first!.amount), `invoice ${inv.number}`).toBe(rent.amount)
+      if (rent.per !== null)
+        expect(first!.description).toMatch(new RegExp(`^${rent.per} rods? at £\\d+\\.\\d{2,4}$`))
     }
     // The ledger replayed in order, invoice by invoice, through the rules: every entry was allowed
     // when it was made, and took the amount asked for (or, for a cancellation and a write-off of

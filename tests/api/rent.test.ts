@@ -816,7 +816,7 @@ describe.each(engines)('money at its bounds on %s', (engine) => {
 
   it('refuses a year whose invoice would pass the most one amount may be, storing nothing', async () => {
     // 1,000,000 m² at £100 a m²: £100,000,000, beyond PostgreSQL's integer in pence.
-    await saveSettings({ chargeBasis: 'area', ratePerSquareMetre: 10_000, extras: [] })
+    await saveSettings({ chargeBasis: 'area', areaRate: 1_000_000, extras: [] })
     const tooLarge = rentMessages.invoiceTooLarge(
       'BIG',
       penceText(10_000_000_000),
@@ -836,7 +836,7 @@ describe.each(engines)('money at its bounds on %s', (engine) => {
         tooLarge,
       )
     // One penny over: the rent at the bound, and an extra charge of 1p.
-    await saveSettings({ ratePerSquareMetre: 10, extras: [{ name: 'Water', amount: 1 }] })
+    await saveSettings({ areaRate: 1000, extras: [{ name: 'Water', amount: 1 }] })
     for (const url of ['/api/rent/years/preview', '/api/rent/years'])
       await expectRefused(
         t,
@@ -854,7 +854,7 @@ describe.each(engines)('money at its bounds on %s', (engine) => {
     // 999,000 m² at 10p, and water at £100: £100,000.00 exactly.
     await saveSettings({
       chargeBasis: 'area',
-      ratePerSquareMetre: 10,
+      areaRate: 1000,
       extras: [{ name: 'Water', amount: 10_000 }],
     })
     const plot = (await send(t, committee, 'GET', '/api/plots/BIG')).json()

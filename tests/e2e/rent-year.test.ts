@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { invoiceMessages } from '#shared/messages/invoices'
+import { moneyMessages } from '#shared/messages/money'
 import { rentMessages } from '#shared/messages/rent'
 import { statementMessages } from '#shared/messages/statement'
+import type { Plot } from '#shared/schemas/plot'
 import type { Invoice } from '#shared/schemas/rent'
 import { longDate } from '#shared/domain/dates'
 import {
@@ -14,6 +16,7 @@ import {
 } from '#tests/helpers/browser'
 import {
   field,
+  firstAlert,
   headingOf,
   logIn,
   openSiteMap,
@@ -27,12 +30,23 @@ import type { ReceivedMail } from '#tests/helpers/smtp'
 // A whole rent year on the demo site, in the browser, with a real SMTP server: the committee
 // starts the year, an invoice e-mail arrives with its PDF, a part payment and the rest turn the
 // plot paid on the map, and (the server's calendar moved on by TODAY, as an association trying
-// the app would) another invoice gets both reminders and is flagged in arrears.
+// the app would) another invoice gets both reminders and is flagged in arrears. The society's
+// money as it is (issue 43): rent by the rod, a half plot at £32.50, each line saying how.
 
 const LABEL = '2026/27'
 const INVOICE = /^Rent invoice (\d+) for plot (\S+), 2026\/27$/
 const SEND_INVOICES = /^Send [\d,]+ invoices?$/
 const REMINDER = /reminder/i
+const LAPTOP = { width: 1280, height: 900 }
+
+/** What the page says about a field (its refusal, its hint), as assistive technology reads it. */
+const describedBy = (page: Page, label: string) =>
+  field(page, label).evaluate((input) =>
+    (input.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  )
 
 /** The rent page's list of that name, chosen from its tabs: an invoice is on the page once. */
 async function rentView(page: Page, name: 'Due today' | 'Arrears' | 'Invoices') {
@@ -80,6 +94,9 @@ describe('the rent year on the demo site', () => {
 
   let first = { number: 0, plot: '' }
   let second = { number: 0, plot: '' }
+  /** A plot let as a half plot, and one measured in rods. */
+  let half = ''
+  let rods = ''
 
   it('the administrator sets how rent is charged and chased', async () => {
     const page = await anonymousPage(site.browser, site.server, PHONE)
@@ -95,10 +112,61 @@ describe('the rent year on the demo site', () => {
     await extra.getByLabel('Name').fill('Water')
     await extra.getByLabel('Amount (£)').fill('5.00')
     await field(page, 'How to pay').fill('Sort code 00-00-00, account 12345678.')
+    // Rent by the rod, and a half plot's fee in pounds and pence.
+    await field(page, 'Charge').selectOption({ label: 'A rate for its area' })
+    await field(page, 'Areas in').selectOption({ label: 'Rods' })
+    await field(page, 'Rate per rod (£)').fill('6.50001')
+    await field(page, 'Half plot (£)').fill('32.50')
+    await page.getByRole('button', { name: rentMessages.saveRentSettings }).click()
+    // Refused by the field it is about, as well as above the form.
+    await poll(() => describedBy(page, 'Rate per rod (£)')).toContain(moneyMessages.rateMoney)
+    expect(await field(page, 'Rate per rod (£)').getAttribute('aria-invalid')).toBe('true')
+    expect(await firstAlert(page)).toBe(moneyMessages.rateMoney)
+    await expectNoHorizontalScroll(page)
+    await expectNoAxeViolations(page)
+    await field(page, 'Rate per rod (£)').fill('6.50')
     await page.getByRole('button', { name: rentMessages.saveRentSettings }).click()
     await poll(async () => (await page.getByRole('status').allTextContents()).join(' ')).toContain(
       rentMessages.rentSettingsSaved,
     )
+    expect(await field(page, 'Rate per rod (£)').getAttribute('aria-invalid')).toBeNull()
+  })
+
+  it('lets one plot as a half plot and measures another in rods, on a laptop', async () => {
+    const page = await anonymousPage(site.browser, site.server, LAPTOP)
+    await logIn(page, 'demo-admin', 'demo-password')
+    await poll(() => new URL(page.url()).pathname).not.toBe('/login')
+    const plots = (await (await page.request.get('/api/plots')).json()) as Plot[]
+    const occupied = plots.filter((plot) => plot.occupied).map((plot) => plot.id)
+    half = occupied[0]!
+    rods = occupied[1]!
+    const edit = async (plot: string) => {
+      await page.goto(`/members/plots/${encodeURIComponent(plot)}`)
+      await poll(() => headingOf(page)).toBe(`Plot ${plot}`)
+      await page.getByRole('button', { name: 'Edit', exact: true }).click()
+    }
+    const save = () => page.getByRole('button', { name: 'Save changes' }).click()
+
+    await edit(half)
+    await field(page, 'Fee (£)').fill('32.555')
+    await save()
+    await poll(() => describedBy(page, 'Fee (£)')).toContain(moneyMessages.feeMoney)
+    await expectNoAxeViolations(page)
+    await field(page, 'Fee (£)').fill('32.50')
+    await field(page, 'Charged as').selectOption({ label: 'Half plot' })
+    await save()
+    await poll(() => page.getByRole('button', { name: 'Edit', exact: true }).isVisible()).toBe(true)
+    expect(await page.getByRole('definition').allTextContents()).toContain('Half plot')
+
+    await edit(rods)
+    await field(page, 'Area (rods)').fill('10')
+    await save()
+    await poll(() => page.getByRole('button', { name: 'Edit', exact: true }).isVisible()).toBe(true)
+    expect(await page.getByRole('definition').allTextContents()).toContain('10')
+    expect(
+      ((await (await page.request.get(`/api/plots/${encodeURIComponent(rods)}`)).json()) as Plot)
+        .area,
+    ).toBe(253)
   })
 
   it('starts the year: every invoice previewed, then made, and e-mailed with its PDF', async () => {
@@ -143,6 +211,35 @@ describe('the rent year on the demo site', () => {
     expect(await (await plotOnMap(page, first.plot)).getAttribute('class')).toContain(
       'plot--unpaid',
     )
+  })
+
+  it('shows how each invoice was worked out, on a phone and on a laptop', async () => {
+    for (const viewport of [PHONE, LAPTOP]) {
+      const page = await anonymousPage(site.browser, site.server, viewport)
+      await logIn(page, 'demo-admin', 'demo-password')
+      await poll(() => new URL(page.url()).pathname).not.toBe('/login')
+      const [year] = (await (await page.request.get('/api/rent/years')).json()) as Array<{
+        id: number
+      }>
+      const listed = (await (
+        await page.request.get(`/api/rent/years/${year!.id}/invoices`)
+      ).json()) as Invoice[]
+      for (const [plot, line, amount] of [
+        [half, 'Half plot', '£32.50'],
+        [rods, '10 rods at £6.50', '£65.00'],
+      ] as const) {
+        const invoice = listed.find((one) => one.plotId === plot)!
+        await page.goto(`/members/rent/invoices/${invoice.id}`)
+        await poll(() => headingOf(page)).toBe(`Invoice ${invoice.number}`)
+        const charges = page.getByRole('table', { name: 'What the invoice charges' })
+        // The rent line first: how it was worked out, and its amount.
+        const rent = charges.getByRole('row').nth(1).getByRole('cell')
+        expect(await rent.allTextContents()).toEqual([line, amount])
+        await expectNoHorizontalScroll(page)
+      }
+      await expectNoAxeViolations(page)
+      await page.context().close()
+    }
   })
 
   it('records a part payment and then the rest, and the plot turns paid on the map', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import { contactMessages } from '#shared/messages/contact'
 import { peopleMessages } from '#shared/messages/people'
+import { moneyMessages } from '#shared/messages/money'
 import { plotMessages } from '#shared/messages/plots'
 import { contactSchema } from '#shared/schemas/contact'
 import {
@@ -39,6 +40,7 @@ const plotFields = {
   area: 100,
   distance: 0,
   fee: 45,
+  sizeBand: null,
   gradient: 'slope',
   paid: false,
   showOnGrid: true,
@@ -183,12 +185,13 @@ describe('plotSchema', () => {
 })
 
 describe('plot fields', () => {
-  it('parses area, distance and fee as integers', () => {
+  it('parses area and distance as integers, the fee as pounds and pence', () => {
     const parsed = plotFieldsSchema.parse({ ...plotFields, area: ' 250 ', distance: '12', fee: 45 })
-    expect(parsed).toMatchObject({ area: 250, distance: 12, fee: 45 })
+    expect(parsed).toMatchObject({ area: 250, distance: 12, fee: 45, sizeBand: null })
+    expect(plotFieldsSchema.parse({ ...plotFields, fee: '£32.50' }).fee).toBe(32.5)
   })
 
-  it('refuses amounts that are not whole numbers from 0 to 1,000,000', () => {
+  it('refuses measures that are not whole numbers from 0 to 1,000,000, and a fee not in pence', () => {
     for (const area of ['', 'abc', '12.5', 12.5, -1, '-1', '1000001', '12 m', null]) {
       expect(issues(plotFieldsSchema, { ...plotFields, area })).toEqual([
         ['area', plotMessages.areaWholeNumber],
@@ -198,9 +201,10 @@ describe('plot fields', () => {
     expect(issues(plotFieldsSchema, { ...plotFields, distance: 'far' })).toEqual([
       ['distance', 'Distance must be a whole number of metres, from 0 to 1,000,000.'],
     ])
-    expect(issues(plotFieldsSchema, { ...plotFields, fee: '£45' })).toEqual([
-      ['fee', 'Fee must be a whole number, from 0 to 1,000,000.'],
-    ])
+    for (const fee of ['£45.555', -1, 'ten', '100000.01'])
+      expect(issues(plotFieldsSchema, { ...plotFields, fee })).toEqual([
+        ['fee', moneyMessages.feeMoney],
+      ])
   })
 
   it('has gradient slope or flat', () => {

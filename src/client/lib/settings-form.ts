@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useQueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query'
 import type { Outcome } from '#shared/domain/outcome'
 import { ApiError, errorMessage } from './api.ts'
+import { useFormError } from './form-error.ts'
 import { useFormValues } from './form-values.ts'
 import { useUnsavedChanges } from './unsaved-changes.tsx'
 import { useChange } from './use-change.ts'
@@ -30,7 +31,7 @@ export function useSettingsForm<Saved extends { version: number }, Draft extends
   const { saved, query, draftOf, read, save, savedNotice } = options
   const form = useFormValues<Draft>(() => draftOf(saved))
   const [version, setVersion] = useState(saved.version)
-  const [error, setError] = useState('')
+  const { error, errorFor, setError } = useFormError<Extract<keyof Draft, string>>()
   const [conflict, setConflict] = useState(false)
   const [notice, setNotice] = useState('')
   const leave = useUnsavedChanges(form.changed)
@@ -47,7 +48,7 @@ export function useSettingsForm<Saved extends { version: number }, Draft extends
     event.preventDefault()
     setNotice('')
     const settings = read(form.values)
-    if (!settings.ok) return setError(settings.message)
+    if (!settings.ok) return setError(settings)
     setError('')
     try {
       startFrom(await saving.mutateAsync({ ...settings.value, version }))
@@ -70,6 +71,7 @@ export function useSettingsForm<Saved extends { version: number }, Draft extends
   return {
     form,
     error,
+    errorFor,
     conflict,
     // A notice of the last save goes once the form is changed again.
     notice: form.changed ? '' : notice,

@@ -1,3 +1,4 @@
+import { parseArea } from '#shared/domain/area'
 import { MONTH_NAMES } from '#shared/domain/dates'
 import { importMessages } from '#shared/messages/import'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
@@ -333,12 +334,16 @@ export function plotFromRow(values: RowValues, kept?: Plot): Outcome<Plot> {
   if (!paid.ok) return paid
   const given = (key: 'area' | 'distance' | 'fee') =>
     values[key] ? values[key].replace(/^£/, '').replace(/\.0+$/, '') : base[key]
+  // A sheet in rods (the old unit of allotments) gives the size in rods, kept as square metres.
+  const rods = values.rods ? parseArea(values.rods, 'rod') : undefined
+  if (rods && !rods.ok) return rods
   const parsed = newPlotSchema.safeParse({
     id: values.id ?? '',
     description: values.description || base.description,
-    area: given('area'),
+    area: rods ? rods.value : given('area'),
     distance: given('distance'),
     fee: given('fee'),
+    sizeBand: base.sizeBand,
     gradient: values.gradient ? values.gradient.toLowerCase() : base.gradient,
     paid: paid.value ?? base.paid,
     showOnGrid: base.showOnGrid,

@@ -28,6 +28,10 @@ export function plotsField(plots: readonly string[]): string {
 
 // A field is a name in single braces; anything else with braces is text.
 const FIELD = /\{([A-Za-z][A-Za-z0-9]*)\}/g
+// A field with the pound sign a writer naturally puts before an amount ("£{amountDue}").
+const FIELD_AFTER_POUND = /(£?)\{([A-Za-z][A-Za-z0-9]*)\}/g
+// A money field's value already carries its sign (penceText: "£10.00", "−£4.50").
+const MONEY = /^−?£/
 
 /** The distinct field names a text uses, in order of first use. */
 export function fieldsIn(text: string): string[] {
@@ -40,7 +44,14 @@ export function unknownFields(texts: readonly string[], known: readonly string[]
   return [...new Set(texts.flatMap(fieldsIn))].filter((field) => !allowed.has(field))
 }
 
-/** The text with each field replaced by its value; an absent value leaves the field as it was. */
+/**
+ * The text with each field replaced by its value; an absent value leaves the field as it was. A
+ * money value prints its £ once: "£{amountDue}" reads "£10.00", not "££10.00".
+ */
 export function fillFields(text: string, values: MergeValues): string {
-  return text.replace(FIELD, (whole, name: string) => values[name] ?? whole)
+  return text.replace(FIELD_AFTER_POUND, (whole, pound: string, name: string) => {
+    const value = values[name]
+    if (value === undefined) return whole
+    return MONEY.test(value) ? value : pound + value
+  })
 }

@@ -26,6 +26,7 @@ export function blankPlot(id: string): Plot {
     area: 100,
     distance: 0,
     fee: 45,
+    sizeBand: null,
     gradient: 'flat',
     paid: false,
     showOnGrid: true,

@@ -1,6 +1,8 @@
 import { rentMessages } from '#shared/messages/rent'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
-import { feePence, MAX_PENCE, penceText } from '#shared/domain/money'
+import { feePence, MAX_PENCE, penceText, RATE_PER_PENNY, rateText } from '#shared/domain/money'
+import { areaTenths, areaText, halfUp, type AreaUnit, type SizeBand } from '#shared/domain/area'
+import { plotMessages } from '#shared/messages/plots'
 import { waysOf, type Addressee } from '#shared/domain/message-copies'
 
 // The rent year's rules as pure functions: what an invoice charges, what a ledger entry may be,
@@ -19,7 +21,12 @@ export interface RentRules {
   yearStart: string
   daysToPay: number
   chargeBasis: 'fee' | 'area'
-  ratePerSquareMetre: number
+  /** The unit areas are typed and read in, and the rate is per. */
+  areaUnit: AreaUnit
+  /** Per square metre or per rod (areaUnit), in hundredths of a penny (money.ts). */
+  areaRate: number
+  /** The rent of a plot let as a full, half or quarter plot, in pence, whatever the basis. */
+  bandFees: Record<SizeBand, number>
   concessionPercent: number
   extras: ReadonlyArray<{ name: string; amount: number }>
   paymentInstructions: string
@@ -30,7 +37,9 @@ export const DEFAULT_RENT_SETTINGS: RentRules = {
   yearStart: '10-01',
   daysToPay: 30,
   chargeBasis: 'fee',
-  ratePerSquareMetre: 0,
+  areaUnit: 'squareMetre',
+  areaRate: 0,
+  bandFees: { full: 0, half: 0, quarter: 0 },
   concessionPercent: 0,
   extras: [],
   paymentInstructions: '',
@@ -131,29 +140,47 @@ export const sameSending = (a: Sending, b: Sending) =>
 export const invoiceReference = (number: number) => `INV-${number}`
 
 export interface Chargeable {
+  /** Pounds and pence, as the plot's record gives it. */
   fee: number
+  /** Square metres. */
   area: number
+  sizeBand: SizeBand | null
+}
+
+type ChargeRules = Pick<RentRules, 'chargeBasis' | 'areaUnit' | 'areaRate' | 'bandFees'>
+
+/**
+ * A plot's rent, saying how it was worked out: a full, half or quarter plot at its band's fee;
+ * else the plot's fee, or its area in the society's unit (rods to a tenth, as the society reads
+ * them) at the rate. A rate keeps its fraction of a penny; the line's amount is rounded to the
+ * penny, half a penny up, once.
+ */
+function rentLine(plot: Chargeable, rules: ChargeRules) {
+  if (plot.sizeBand)
+    return {
+      description: plotMessages.sizeBand[plot.sizeBand],
+      amount: rules.bandFees[plot.sizeBand],
+    }
+  if (rules.chargeBasis === 'fee') return { description: 'Rent', amount: feePence(plot.fee) }
+  // Rods in tenths, square metres whole: either times the rate stays a safe integer.
+  const [quantity, per] =
+    rules.areaUnit === 'rod'
+      ? [areaTenths(plot.area, 'rod'), 10 * RATE_PER_PENNY]
+      : [plot.area, RATE_PER_PENNY]
+  return {
+    description: `${areaText(plot.area, rules.areaUnit)} at ${rateText(rules.areaRate)}`,
+    amount: halfUp(quantity * rules.areaRate, per),
+  }
 }
 
 /** The lines of a plot's invoice: the rent, a concession off it, and the extras. */
 export function invoiceLines(
   plot: Chargeable,
   concession: boolean,
-  rules: Pick<RentRules, 'chargeBasis' | 'ratePerSquareMetre' | 'concessionPercent' | 'extras'>,
+  rules: ChargeRules & Pick<RentRules, 'concessionPercent' | 'extras'>,
 ): Array<{ description: string; amount: number }> {
-  const rent =
-    rules.chargeBasis === 'fee'
-      ? feePence(plot.fee)
-      : Math.round(plot.area * rules.ratePerSquareMetre)
-  const lines = [
-    {
-      description:
-        rules.chargeBasis === 'fee'
-          ? 'Rent'
-          : `Rent: ${plot.area} m² at ${penceText(rules.ratePerSquareMetre)} a m²`,
-      amount: rent,
-    },
-  ]
+  const lines = [rentLine(plot, rules)]
+  const rent = lines[0]!.amount
   if (concession && rules.concessionPercent > 0 && rent > 0)
     lines.push({
       description: `Concession: ${rules.concessionPercent}% off the rent`,

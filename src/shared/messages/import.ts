@@ -99,6 +99,7 @@ export const importMessages = {
     joinedWaitingList: "Keeps the waiting list in its order; without it, the file's order is kept.",
     onWaitingList:
       'Yes, or "waiting list"; anything else is a plot holder. Without it, a blank plot means the waiting list.',
+    rods: 'A size in rods (to a tenth), kept as square metres: 10 rods is 253 m².',
     plots:
       'Plot names, separated by commas; the plots must be recorded already. A blank plot puts the person on the waiting list.',
     paid: 'Whether the rent of the plots in the row is paid: yes or no, paid or unpaid.',

@@ -14,7 +14,10 @@ export const plotMessages = {
   invalidGradient: 'The gradient must be slope or flat.',
   areaWholeNumber: 'Area must be a whole number of square metres, from 0 to 1,000,000.',
   distanceWholeNumber: 'Distance must be a whole number of metres, from 0 to 1,000,000.',
-  feeWholeNumber: 'Fee must be a whole number, from 0 to 1,000,000.',
+  areaInRods: 'Area must be a number of rods to a tenth, such as 10 or 4.5, at most 39,541.',
+  sizeBand: { full: 'Full plot', half: 'Half plot', quarter: 'Quarter plot' },
+  sizeBandNone: 'The rent settings’ charge',
+  sizeBandHint: 'A full, half or quarter plot pays that fee of the rent settings.',
   plotMissing: (id: string) => `There is no plot named '${id}'.`,
   // The screens' own hints, notes and notices: our wording.
   findPersonHint: 'First and last name, nickname or phone number.',

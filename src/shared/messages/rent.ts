@@ -20,6 +20,8 @@ export const rentMessages = {
   nothingDueToday: 'Nothing is due today.',
   noArrears: 'No invoice is in arrears.',
   rentSettingsSaved: 'The rent settings were saved.',
+  areaUnitHint: 'Plots’ areas are typed and shown in this unit, and the rate is per one of it.',
+  bandFeesHint: 'A plot let as one of these pays its fee, whatever the charge above.',
   saveRentSettings: 'Save rent settings',
   reminderDaysOrder: 'The second reminder must come after the first, and arrears after the second.',
   // Rent screens (client).

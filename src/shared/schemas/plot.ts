@@ -1,11 +1,17 @@
 import { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import { plotMessages } from '#shared/messages/plots'
+import { SIZE_BANDS } from '#shared/domain/area'
+import { feePounds, parseFee } from '#shared/domain/money'
+import { moneyMessages } from '#shared/messages/money'
 import { requiredText, rowNumber } from '#shared/schemas/text-fields'
 
 export const gradientSchema = z.enum(['slope', 'flat'], { error: plotMessages.invalidGradient })
 
 export type Gradient = z.infer<typeof gradientSchema>
+
+/** Let as a full, half or quarter plot (its rent the band's fee), or none: charged by the basis. */
+export const sizeBandSchema = z.enum(SIZE_BANDS).nullable()
 
 const version = rowNumber
 const count = z.int().min(0)
@@ -16,7 +22,9 @@ export const plotSchema = z.object({
   description: z.string(),
   area: count,
   distance: count,
-  fee: count,
+  /** Pounds and pence (32.5); kept in pence. */
+  fee: z.number().min(0),
+  sizeBand: sizeBandSchema,
   gradient: gradientSchema,
   paid: z.boolean(),
   showOnGrid: z.boolean(),
@@ -48,7 +56,18 @@ export type TenantName = z.infer<typeof tenantNameSchema>
 
 const MAX_MEASURE = 1_000_000
 
-// Form inputs arrive as text; the spec parses area, distance and fee as integers. Unlike
+// A fee as typed ("32.50", or a number of pounds) as pounds with at most two places, read as
+// pence (parseFee) so that "32.555" is refused, not rounded.
+const feeField = z
+  .union([z.number(), z.string()], { error: moneyMessages.feeMoney })
+  .transform((input, ctx) => {
+    const pence = parseFee(String(input))
+    if (pence.ok) return feePounds(pence.value)
+    ctx.addIssue({ code: 'custom', message: pence.message })
+    return z.NEVER
+  })
+
+// Form inputs arrive as text; the spec parses area and distance as integers. Unlike
 // parseInt, '12.5' or '12 m' is refused rather than quietly cut to 12.
 function wholeNumber(message: string) {
   return z.union([z.number(), z.string()], { error: message }).transform((input, ctx) => {
@@ -66,7 +85,8 @@ export const plotFieldsSchema = z.object({
   description: z.string().trim().max(500, commonMessages.tooLong('description', 500)),
   area: wholeNumber(plotMessages.areaWholeNumber),
   distance: wholeNumber(plotMessages.distanceWholeNumber),
-  fee: wholeNumber(plotMessages.feeWholeNumber),
+  fee: feeField,
+  sizeBand: sizeBandSchema.default(null),
   gradient: gradientSchema,
   paid: z.boolean(),
   showOnGrid: z.boolean(),

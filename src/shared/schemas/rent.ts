@@ -2,7 +2,9 @@ import { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import { rentMessages } from '#shared/messages/rent'
 import { statementMessages } from '#shared/messages/statement'
-import { MAX_PENCE } from '#shared/domain/money'
+import { AREA_UNITS } from '#shared/domain/area'
+import { MAX_PENCE, MAX_RATE } from '#shared/domain/money'
+import { moneyMessages } from '#shared/messages/money'
 import { ENTRY_KINDS, everyYearHas, PAYMENT_METHODS, RENT_STEPS } from '#shared/domain/rent'
 import { isoDate } from '#shared/schemas/person'
 import { days, monthDay, rowNumber } from '#shared/schemas/text-fields'
@@ -25,9 +27,17 @@ export const rentSettingsSchema = z
     yearStart: monthDay,
     /** Days from the invoice to its due date. */
     daysToPay: days,
-    /** The plot's fee (whole pounds), or a rate per square metre of its area. */
+    /** The plot's fee, or a rate for its area; a plot let as a full, half or quarter plot pays its band's fee. */
     chargeBasis: z.enum(['fee', 'area']),
-    ratePerSquareMetre: penceOrNothing,
+    /** The unit areas are typed and read in, and the rate is per: square metres or rods. */
+    areaUnit: z.enum(AREA_UNITS),
+    /** Hundredths of a penny per square metre or rod: £0.2569 a m² is 2569. */
+    areaRate: z
+      .int({ error: moneyMessages.rateMoney })
+      .min(0, moneyMessages.rateMoney)
+      .max(MAX_RATE, moneyMessages.rateMoney),
+    /** Pence. */
+    bandFees: z.object({ full: penceOrNothing, half: penceOrNothing, quarter: penceOrNothing }),
     /** Percent off the rent for a person with a concession. */
     concessionPercent: z.int().min(0).max(100),
     extras: z.array(z.object({ name: z.string().trim().min(1).max(60), amount: pence })).max(10),
@@ -42,6 +52,8 @@ export const rentSettingsSchema = z
     { error: rentMessages.reminderDaysOrder, path: ['reminderDays'] },
   )
 export type RentSettings = z.infer<typeof rentSettingsSchema>
+/** The unit the plots' screens use for areas (GET /api/rent/area-unit). */
+export const areaUnitAnswerSchema = z.object({ areaUnit: z.enum(AREA_UNITS) })
 // Version 0: never saved, the defaults.
 export const storedRentSettingsSchema = rentSettingsSchema.safeExtend({ version: z.int().min(0) })
 export type StoredRentSettings = z.infer<typeof storedRentSettingsSchema>

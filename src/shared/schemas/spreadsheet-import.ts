@@ -90,6 +90,12 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
     },
     { key: 'description', label: 'Description', aliases: ['notes', 'details'] },
     { key: 'area', label: 'Area (m²)', aliases: ['area', 'size', 'area m2', 'sq m'] },
+    {
+      key: 'rods',
+      label: 'Area (rods)',
+      aliases: ['rods', 'area rods', 'size rods', 'size in rods', 'poles', 'perches'],
+      hint: importMessages.fieldHints.rods,
+    },
     { key: 'distance', label: 'Distance (m)', aliases: ['distance', 'distance to tap'] },
     { key: 'gradient', label: 'Gradient', aliases: ['slope'] },
     { key: 'fee', label: 'Fee (£)', aliases: ['fee', 'rent', 'price'] },

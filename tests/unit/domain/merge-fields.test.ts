@@ -48,4 +48,12 @@ describe('merge fields', () => {
     expect(plotsField(['3', '12a', '15'])).toBe('plots 3, 12a and 15')
     expect(plotsField([])).toBe('')
   })
+
+  it('prints money once: a template writing "£{amountDue}" reads £10.00, never ££10.00', () => {
+    const values = { amountDue: '£10.00', credit: '−£4.50', firstName: 'Ann' }
+    expect(fillFields('Due: £{amountDue}, or {amountDue}.', values)).toBe('Due: £10.00, or £10.00.')
+    expect(fillFields('Balance £{credit}', values)).toBe('Balance −£4.50')
+    // Only money loses the sign before it: "£{firstName}" is the template's own text.
+    expect(fillFields('£{firstName}', values)).toBe('£Ann')
+  })
 })

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { feePence, MAX_PENCE, parsePounds, statementPence } from '#shared/domain/money'
+import {
+  feeInput,
+  feePence,
+  MAX_PENCE,
+  MAX_RATE,
+  parseFee,
+  parsePounds,
+  parseRate,
+  rateInput,
+  rateText,
+  statementPence,
+} from '#shared/domain/money'
 import { moneyMessages } from '#shared/messages/money'
 
 // Pounds become pence in one module (issue 27): what a person types, what a bank statement
@@ -28,5 +39,24 @@ describe('money', () => {
     expect(feePence(45)).toBe(4500)
     expect(feePence(0.29)).toBe(29)
     expect(feePence(19.99)).toBe(1999)
+  })
+
+  it('reads a fee in pounds and pence, nought included, refusing a third place by naming the fee', () => {
+    expect(parseFee('32.50')).toEqual({ ok: true, value: 3250 })
+    expect(parseFee('£65')).toEqual({ ok: true, value: 6500 })
+    expect(parseFee('0')).toEqual({ ok: true, value: 0 })
+    for (const text of ['32.555', '-1', '', 'ten', String(MAX_PENCE / 100 + 0.01)])
+      expect(parseFee(text)).toEqual({ ok: false, message: moneyMessages.feeMoney })
+    expect([feeInput(32.5), feeInput(45), feeInput(0.05)]).toEqual(['32.50', '45', '0.05'])
+  })
+
+  it("keeps a rate's fraction of a penny, in hundredths of a penny", () => {
+    expect(parseRate('0.2569')).toEqual({ ok: true, value: 2569 })
+    expect(parseRate('£6.5')).toEqual({ ok: true, value: 65_000 })
+    expect(parseRate('')).toEqual({ ok: true, value: 0 })
+    for (const text of ['0.25691', 'ten', String(MAX_RATE / 10_000 + 1)])
+      expect(parseRate(text)).toEqual({ ok: false, message: moneyMessages.rateMoney })
+    expect([2569, 65_000, 650, 0].map(rateText)).toEqual(['£0.2569', '£6.50', '£0.065', '£0.00'])
+    expect(rateInput(2569)).toBe('0.2569')
   })
 })

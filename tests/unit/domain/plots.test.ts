@@ -38,6 +38,7 @@ describe('blankPlot', () => {
       area: 100,
       distance: 0,
       fee: 45,
+      sizeBand: null,
       gradient: 'flat',
       paid: false,
       showOnGrid: true,

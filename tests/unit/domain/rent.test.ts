@@ -6,6 +6,7 @@ import {
   checkYearStart,
   everyYearHas,
   invoiceDueDate,
+  invoiceLines,
   nextYearStart,
   RENT_STEPS,
   sameSending,
@@ -146,5 +147,39 @@ describe('a yearly start day', () => {
       false,
       false,
     ])
+  })
+})
+
+describe("a plot's rent line", () => {
+  const rules = {
+    chargeBasis: 'area' as const,
+    areaUnit: 'rod' as const,
+    areaRate: 65_000,
+    bandFees: { full: 6500, half: 3250, quarter: 1625 },
+    concessionPercent: 0,
+    extras: [],
+  }
+  const plot = { fee: 32.5, area: 253, sizeBand: null }
+
+  it('says how it was worked out: by the rod, by the square metre, by band, by fee', () => {
+    expect(invoiceLines(plot, false, rules)).toEqual([
+      { description: '10 rods at £6.50', amount: 6500 },
+    ])
+    expect(
+      invoiceLines(plot, false, { ...rules, areaUnit: 'squareMetre', areaRate: 2569 }),
+    ).toEqual([{ description: '253 m² at £0.2569', amount: 6500 }])
+    expect(invoiceLines({ ...plot, sizeBand: 'half' }, false, rules)).toEqual([
+      { description: 'Half plot', amount: 3250 },
+    ])
+    expect(invoiceLines(plot, false, { ...rules, chargeBasis: 'fee' })).toEqual([
+      { description: 'Rent', amount: 3250 },
+    ])
+  })
+
+  it('rounds the line to the penny once, half a penny up', () => {
+    // 2 m² at £0.0025: half a penny, up; 1 m²: a quarter, down.
+    const rate = { ...rules, areaUnit: 'squareMetre' as const, areaRate: 25 }
+    expect(invoiceLines({ ...plot, area: 2 }, false, rate)[0]!.amount).toBe(1)
+    expect(invoiceLines({ ...plot, area: 1 }, false, rate)[0]!.amount).toBe(0)
   })
 })

@@ -10,17 +10,34 @@ import { longDate } from '#shared/domain/dates'
 interface FieldShellProps {
   label: string
   hint?: ReactNode
-  children: (id: string, describedBy: string | undefined) => ReactNode
+  /** Why what was typed here was refused: shown by the field, as well as above the form. */
+  error?: string
+  children: (id: string, described: FieldDescription) => ReactNode
+}
+
+interface FieldDescription {
+  'aria-describedby': string | undefined
+  'aria-invalid'?: true
 }
 
 // Every control has a visible label tied to it, so people and tests find it by its name.
-function FieldShell({ label, hint, children }: FieldShellProps) {
+function FieldShell({ label, hint, error, children }: FieldShellProps) {
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
   return (
-    <div className="field">
+    <div className={error ? 'field field--refused' : 'field'}>
       <label htmlFor={id}>{label}</label>
-      {children(id, hintId)}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+      {children(id, {
+        'aria-describedby': describedBy,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+      })}
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}
@@ -30,9 +47,13 @@ function FieldShell({ label, hint, children }: FieldShellProps) {
   )
 }
 
-type InputProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode }
+type InputProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string
+  hint?: ReactNode
+  error?: string
+}
 
-export function TextField({ label, hint, ...input }: InputProps) {
+export function TextField({ label, hint, error, ...input }: InputProps) {
   // A date only read is written out ("9 December 2026"): a date box shows the browser's own
   // order, which is the American one on many a phone.
   const shown =
@@ -40,8 +61,8 @@ export function TextField({ label, hint, ...input }: InputProps) {
       ? { ...input, type: 'text', value: longDate(input.value) }
       : input
   return (
-    <FieldShell label={label} hint={hint}>
-      {(id, describedBy) => <input id={id} aria-describedby={describedBy} {...shown} />}
+    <FieldShell label={label} hint={hint} error={error}>
+      {(id, described) => <input id={id} {...described} {...shown} />}
     </FieldShell>
   )
 }
@@ -49,12 +70,13 @@ export function TextField({ label, hint, ...input }: InputProps) {
 type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string
   hint?: ReactNode
+  error?: string
 }
 
-export function TextAreaField({ label, hint, ...textarea }: TextAreaProps) {
+export function TextAreaField({ label, hint, error, ...textarea }: TextAreaProps) {
   return (
-    <FieldShell label={label} hint={hint}>
-      {(id, describedBy) => <textarea id={id} aria-describedby={describedBy} {...textarea} />}
+    <FieldShell label={label} hint={hint} error={error}>
+      {(id, described) => <textarea id={id} {...described} {...textarea} />}
     </FieldShell>
   )
 }
@@ -62,14 +84,15 @@ export function TextAreaField({ label, hint, ...textarea }: TextAreaProps) {
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string
   hint?: ReactNode
+  error?: string
   children: ReactNode
 }
 
-export function SelectField({ label, hint, children, ...select }: SelectProps) {
+export function SelectField({ label, hint, error, children, ...select }: SelectProps) {
   return (
-    <FieldShell label={label} hint={hint}>
-      {(id, describedBy) => (
-        <select id={id} aria-describedby={describedBy} {...select}>
+    <FieldShell label={label} hint={hint} error={error}>
+      {(id, described) => (
+        <select id={id} {...described} {...select}>
           {children}
         </select>
       )}
@@ -77,7 +100,7 @@ export function SelectField({ label, hint, children, ...select }: SelectProps) {
   )
 }
 
-export function CheckboxField({ label, hint, ...input }: InputProps) {
+export function CheckboxField({ label, hint, ...input }: Omit<InputProps, 'error'>) {
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
   const box = (

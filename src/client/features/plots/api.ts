@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { AreaUnit } from '#shared/domain/area'
 import type { Person } from '#shared/schemas/person'
 import type { NewPlot, Plot, TenantName, UpdatePlot } from '#shared/schemas/plot'
 import { api } from '../../lib/api.ts'
@@ -19,6 +20,12 @@ export const plotsQuery = queryOptions({
 
 export const plotQuery = (id: string) =>
   queryOptions({ queryKey: [...queryKeys.plots, id], queryFn: () => api<Plot>(plotPath(id)) })
+
+// The society's unit for areas (a rent setting), under rent's key: saving the settings refreshes it.
+export const areaUnitQuery = queryOptions({
+  queryKey: [...queryKeys.rent, 'area-unit'],
+  queryFn: async () => (await api<{ areaUnit: AreaUnit }>('/api/rent/area-unit')).areaUnit,
+})
 
 export const createPlot = (plot: NewPlot) => api<Plot>('/api/plots', { method: 'POST', json: plot })
 export const updatePlot = (id: string, plot: UpdatePlot) =>

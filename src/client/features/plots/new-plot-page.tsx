@@ -1,32 +1,41 @@
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { AreaUnit } from '#shared/domain/area'
 import { newPlotSchema, type NewPlot } from '#shared/schemas/plot'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { useFormError } from '../../lib/form-error.ts'
 import { useFormValues } from '../../lib/form-values.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
 import { useChange } from '../../lib/use-change.ts'
-import { createPlot, plotHref, plotQuery } from './api.ts'
+import { areaUnitQuery, createPlot, plotHref, plotQuery } from './api.ts'
 import { CommitteeOnly } from './committee-only.tsx'
 import { PlotFields } from './plot-fields.tsx'
-import { newPlotValues, type PlotFormValues } from './plot-form-values.ts'
+import { newPlotValues, readPlotForm, type PlotFormValues } from './plot-form-values.ts'
 import './plot-screens.css'
 
 export function NewPlotPage() {
   return (
     <CommitteeOnly title="New plot">
-      <NewPlotForm />
+      <NewPlotInUnit />
     </CommitteeOnly>
   )
 }
 
-function NewPlotForm() {
-  const draft = useFormValues<PlotFormValues>(newPlotValues)
-  const [error, setError] = useState('')
+// The form's area is in the society's unit, so it waits for the unit.
+function NewPlotInUnit() {
+  const unit = useQuery(areaUnitQuery)
+  return <QueryState query={unit}>{(areaUnit) => <NewPlotForm unit={areaUnit} />}</QueryState>
+}
+
+function NewPlotForm({ unit }: { unit: AreaUnit }) {
+  const draft = useFormValues<PlotFormValues>(() => newPlotValues(unit))
+  const { error, errorFor, setError } = useFormError()
   const leave = useUnsavedChanges(draft.changed)
   const navigate = useNavigate()
   const client = useQueryClient()
@@ -46,10 +55,10 @@ function NewPlotForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const parsed = newPlotSchema.safeParse(draft.values)
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '')
+    const parsed = readPlotForm(draft.values, unit, newPlotSchema)
+    if (!parsed.ok) return setError(parsed)
     setError('')
-    save.mutate(parsed.data)
+    save.mutate(parsed.value)
   }
 
   return (
@@ -58,7 +67,13 @@ function NewPlotForm() {
       <form className="form" onSubmit={submit} noValidate>
         {leave.prompt}
         <Alert>{error}</Alert>
-        <PlotFields values={draft.values} onChange={draft.change} withName />
+        <PlotFields
+          values={draft.values}
+          onChange={draft.change}
+          withName
+          unit={unit}
+          errorFor={errorFor}
+        />
         <div className="button-row">
           <button type="submit" className="button" disabled={save.isPending}>
             Add plot

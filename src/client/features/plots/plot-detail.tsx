@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { Link } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
+import { areaInput, areaLabel } from '#shared/domain/area'
+import { feeInput } from '#shared/domain/money'
 import { plotStatus } from '#shared/domain/plots'
 import type { Plot } from '#shared/schemas/plot'
 import { useIsCommittee } from './committee-only.tsx'
-import { plotHref } from './api.ts'
+import { areaUnitQuery, plotHref } from './api.ts'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
 import { tenantLabel, useTenantNames } from './use-tenant-names.ts'
 import { plotMessages } from '#shared/messages/plots'
@@ -32,15 +35,21 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
   const active = useIsCommittee()
   const tenantNames = useTenantNames()
   const editButton = useRef<HTMLButtonElement>(null)
+  // Square metres until the society's unit is known (it is cached after the first plot).
+  const unit = useQuery(areaUnitQuery).data ?? 'squareMetre'
   useEffect(() => {
     if (focusEdit) editButton.current?.focus()
   }, [focusEdit])
   const facts: Array<[string, string]> = [
     ['Description', plot.description || '—'],
-    ['Area (m²)', String(plot.area)],
+    [areaLabel(unit), areaInput(plot.area, unit)],
     ['Distance (m)', String(plot.distance)],
     ['Gradient', plot.gradient],
-    ['Fee (£)', String(plot.fee)],
+    ['Fee (£)', feeInput(plot.fee)],
+    [
+      'Charged as',
+      plot.sizeBand ? plotMessages.sizeBand[plot.sizeBand] : plotMessages.sizeBandNone,
+    ],
     ['Paid', yesNo(plot.paid)],
     ['Occupied', yesNo(plot.occupied)],
     ['Status', plotMessages.plotStatus[plotStatus(plot)]],

@@ -1,23 +1,39 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { AreaUnit } from '#shared/domain/area'
 import { updatePlotSchema, type Plot, type UpdatePlot } from '#shared/schemas/plot'
 import { Alert } from '../../components/ui/alert.tsx'
+import { QueryState } from '../../components/ui/query-state.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
+import { useFormError } from '../../lib/form-error.ts'
 import { useFormValues } from '../../lib/form-values.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
 import { useChange } from '../../lib/use-change.ts'
-import { plotQuery, updatePlot } from './api.ts'
+import { areaUnitQuery, plotQuery, updatePlot } from './api.ts'
 import { PlotFields } from './plot-fields.tsx'
-import { formValues, type PlotFormValues } from './plot-form-values.ts'
+import { formValues, readPlotForm, type PlotFormValues } from './plot-form-values.ts'
 
-export function PlotEditForm({ plot, onDone }: { plot: Plot; onDone: () => void }) {
-  const draft = useFormValues<PlotFormValues>(() => formValues(plot))
+interface Props {
+  plot: Plot
+  onDone: () => void
+}
+
+// The form starts from the area in the society's unit, so it waits for the unit.
+export function PlotEditForm(props: Props) {
+  const unit = useQuery(areaUnitQuery)
+  return (
+    <QueryState query={unit}>{(areaUnit) => <EditForm {...props} unit={areaUnit} />}</QueryState>
+  )
+}
+
+function EditForm({ plot, onDone, unit }: Props & { unit: AreaUnit }) {
+  const draft = useFormValues<PlotFormValues>(() => formValues(plot, unit))
   // The version the edit started from: a background refetch must not make a stale edit look
   // fresh, or it would silently overwrite another committee member's change.
   const [version] = useState(plot.version)
-  const [error, setError] = useState('')
+  const { error, errorFor, setError } = useFormError()
   const leave = useUnsavedChanges(draft.changed)
   const form = useRef<HTMLFormElement>(null)
   // The Edit button that was pressed is gone; start the keyboard at the first field.
@@ -39,10 +55,10 @@ export function PlotEditForm({ plot, onDone }: { plot: Plot; onDone: () => void 
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const parsed = updatePlotSchema.safeParse({ ...draft.values, version })
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '')
+    const parsed = readPlotForm({ ...draft.values, version }, unit, updatePlotSchema)
+    if (!parsed.ok) return setError(parsed)
     setError('')
-    save.mutate(parsed.data)
+    save.mutate(parsed.value)
   }
 
   return (
@@ -55,7 +71,13 @@ export function PlotEditForm({ plot, onDone }: { plot: Plot; onDone: () => void 
     >
       {leave.prompt}
       <Alert>{error}</Alert>
-      <PlotFields values={draft.values} onChange={draft.change} withName={false} />
+      <PlotFields
+        values={draft.values}
+        onChange={draft.change}
+        withName={false}
+        unit={unit}
+        errorFor={errorFor}
+      />
       <div className="button-row">
         <button type="submit" className="button" disabled={save.isPending}>
           Save changes

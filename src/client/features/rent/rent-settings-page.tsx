@@ -9,7 +9,13 @@ import { QueryState } from '../../components/ui/query-state.tsx'
 import { SettingsForm } from '../../components/ui/settings-form.tsx'
 import { useSettingsForm } from '../../lib/settings-form.ts'
 import { rentSettingsQuery, saveRentSettings } from './api.ts'
-import { draftOf, MAX_EXTRAS, settingsOf, type SettingsDraft } from './settings-draft.ts'
+import {
+  BAND_FIELDS,
+  draftOf,
+  MAX_EXTRAS,
+  settingsOf,
+  type SettingsDraft,
+} from './settings-draft.ts'
 import './rent.css'
 
 // How rent is charged, paid and chased: the administrator sets it once, every year uses it.
@@ -28,7 +34,8 @@ export function RentSettingsPage() {
   )
 }
 
-const CHARGES = { fee: 'The plot’s fee', area: 'A rate per square metre' } as const
+const CHARGES = { fee: 'The plot’s fee', area: 'A rate for its area' } as const
+const UNITS = { squareMetre: 'Square metres', rod: 'Rods' } as const
 
 function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
   const settings = useSettingsForm({
@@ -40,6 +47,7 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
     savedNotice: rentMessages.rentSettingsSaved,
   })
   const { values, change, text } = settings.form
+  const { errorFor } = settings
 
   const setExtra = (index: number, patch: Partial<SettingsDraft['extras'][number]>) =>
     change({
@@ -63,6 +71,7 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
         inputMode="numeric"
         autoComplete="off"
         required
+        error={errorFor('daysToPay')}
         {...text('daysToPay')}
       />
       <SelectField
@@ -79,17 +88,48 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
           </option>
         ))}
       </SelectField>
+      <SelectField
+        label="Areas in"
+        name="areaUnit"
+        hint={rentMessages.areaUnitHint}
+        value={values.areaUnit}
+        onChange={(event) => change({ areaUnit: event.target.value as SettingsDraft['areaUnit'] })}
+      >
+        {Object.entries(UNITS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
       <TextField
-        label="Rate per m² (£)"
+        label={values.areaUnit === 'rod' ? 'Rate per rod (£)' : 'Rate per m² (£)'}
         inputMode="decimal"
         autoComplete="off"
-        hint="When the charge is a rate per square metre"
+        hint="When the charge is a rate for the area: up to four places, such as 0.2569"
+        error={errorFor('rate')}
         {...text('rate')}
       />
+      <fieldset className="rent-fieldset">
+        <legend>Full, half and quarter plots</legend>
+        <p className="field__hint">{rentMessages.bandFeesHint}</p>
+        <div className="rent-fieldset__row">
+          {BAND_FIELDS.map(([band, label]) => (
+            <TextField
+              key={band}
+              label={label}
+              inputMode="decimal"
+              autoComplete="off"
+              error={errorFor(band)}
+              {...text(band)}
+            />
+          ))}
+        </div>
+      </fieldset>
       <TextField
         label="Concession (% off)"
         inputMode="numeric"
         autoComplete="off"
+        error={errorFor('concessionPercent')}
         {...text('concessionPercent')}
       />
 
@@ -154,6 +194,7 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
             inputMode="numeric"
             autoComplete="off"
             required
+            error={errorFor('first')}
             {...text('first')}
           />
           <TextField
@@ -161,6 +202,7 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
             inputMode="numeric"
             autoComplete="off"
             required
+            error={errorFor('second')}
             {...text('second')}
           />
           <TextField
@@ -168,6 +210,7 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
             inputMode="numeric"
             autoComplete="off"
             required
+            error={errorFor('arrears')}
             {...text('arrears')}
           />
         </div>

@@ -1,6 +1,7 @@
 import { commonMessages } from '#shared/messages/common'
 import { rentMessages } from '#shared/messages/rent'
-import { parsePounds, penceInput } from '#shared/domain/money'
+import type { AreaUnit, SizeBand } from '#shared/domain/area'
+import { parseFee, parsePounds, parseRate, penceInput, rateInput } from '#shared/domain/money'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { everyYearHas } from '#shared/domain/rent'
 import type { RentSettings } from '#shared/schemas/rent'
@@ -12,7 +13,11 @@ export interface SettingsDraft {
   yearStart: string
   daysToPay: string
   chargeBasis: RentSettings['chargeBasis']
+  areaUnit: AreaUnit
   rate: string
+  full: string
+  half: string
+  quarter: string
   concessionPercent: string
   extras: Array<{ name: string; amount: string }>
   paymentInstructions: string
@@ -28,7 +33,11 @@ export function draftOf(settings: RentSettings): SettingsDraft {
     yearStart: settings.yearStart,
     daysToPay: String(settings.daysToPay),
     chargeBasis: settings.chargeBasis,
-    rate: settings.ratePerSquareMetre > 0 ? penceInput(settings.ratePerSquareMetre) : '0',
+    areaUnit: settings.areaUnit,
+    rate: rateInput(settings.areaRate),
+    full: penceInput(settings.bandFees.full),
+    half: penceInput(settings.bandFees.half),
+    quarter: penceInput(settings.bandFees.quarter),
     concessionPercent: String(settings.concessionPercent),
     extras: settings.extras.map(({ name, amount }) => ({ name, amount: penceInput(amount) })),
     paymentInstructions: settings.paymentInstructions,
@@ -38,46 +47,65 @@ export function draftOf(settings: RentSettings): SettingsDraft {
   }
 }
 
+// A refusal of one field, named so that the form shows it by that field.
+const of = <T>(outcome: Outcome<T>, field: keyof SettingsDraft): Outcome<T> =>
+  outcome.ok ? outcome : refuse(outcome.message, field)
+
+/** The band fees' fields and labels, as the form shows them and its refusals name them. */
+export const BAND_FIELDS: ReadonlyArray<[SizeBand, string]> = [
+  ['full', 'Full plot (£)'],
+  ['half', 'Half plot (£)'],
+  ['quarter', 'Quarter plot (£)'],
+]
+
 /**
- * The settings the draft says, or the first thing wrong with it. The server checks them again
- * with the schema; reading them here keeps zod off the screen.
+ * The settings the draft says, or the first thing wrong with it, naming its field. The server
+ * checks them again with the schema; reading them here keeps zod off the screen.
  */
 export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
   // A day every year has: 29 February would skip three years in four.
   if (!everyYearHas(draft.yearStart))
-    return wrongInput('Rent year starts', 'a day that every year has')
-  const daysToPay = daysInput(draft.daysToPay, 'Days to pay')
+    return of(wrongInput('Rent year starts', 'a day that every year has'), 'yearStart')
+  const daysToPay = of(daysInput(draft.daysToPay, 'Days to pay'), 'daysToPay')
   if (!daysToPay.ok) return daysToPay
-  let ratePerSquareMetre = 0
-  if (draft.rate.trim() && Number(draft.rate.trim().replace(/^£/, '')) !== 0) {
-    const rate = parsePounds(draft.rate)
-    if (!rate.ok) return rate
-    ratePerSquareMetre = rate.value
+  const areaRate = of(parseRate(draft.rate), 'rate')
+  if (!areaRate.ok) return areaRate
+  const bandFees = { full: 0, half: 0, quarter: 0 }
+  for (const [band, label] of BAND_FIELDS) {
+    const fee = parseFee(draft[band])
+    if (!fee.ok) return of(wrongInput(label, 'pounds and pence, such as 32.50, or 0'), band)
+    bandFees[band] = fee.value
   }
   const concessionPercent = wholeNumber(draft.concessionPercent)
   if (!(concessionPercent >= 0 && concessionPercent <= 100))
-    return wrongInput('The concession', 'a whole number, from 0 to 100')
+    return of(wrongInput('The concession', 'a whole number, from 0 to 100'), 'concessionPercent')
   const extras: RentSettings['extras'] = []
   for (const [index, extra] of draft.extras.entries()) {
     const name = extra.name.trim()
     if (!name) return refuse(commonMessages.inputMissing(`The name of extra charge ${index + 1}`))
     const amount = parsePounds(extra.amount)
-    if (!amount.ok) return amount
+    if (!amount.ok)
+      return wrongInput(
+        `The amount of extra charge ${index + 1}`,
+        'pounds and pence, such as 12.50',
+      )
     extras.push({ name, amount: amount.value })
   }
-  const first = daysInput(draft.first, 'The first reminder')
+  const first = of(daysInput(draft.first, 'The first reminder'), 'first')
   if (!first.ok) return first
-  const second = daysInput(draft.second, 'The second reminder')
+  const second = of(daysInput(draft.second, 'The second reminder'), 'second')
   if (!second.ok) return second
-  const arrears = daysInput(draft.arrears, 'Arrears')
+  const arrears = of(daysInput(draft.arrears, 'Arrears'), 'arrears')
   if (!arrears.ok) return arrears
   if (!(first.value < second.value && second.value < arrears.value))
-    return refuse(rentMessages.reminderDaysOrder)
+    return refuse(rentMessages.reminderDaysOrder, 'second')
   return ok({
     yearStart: draft.yearStart,
     daysToPay: daysToPay.value,
     chargeBasis: draft.chargeBasis,
-    ratePerSquareMetre,
+    areaUnit: draft.areaUnit,
+    areaRate: areaRate.value,
+    bandFees,
     concessionPercent,
     extras,
     paymentInstructions: draft.paymentInstructions.trim(),

@@ -36,7 +36,10 @@ export interface PlotsTable {
   area: number
   distance: number
   gradient: string
-  fee: number
+  /** Pence (a plot's record gives pounds and pence). */
+  feePence: number
+  /** full, half or quarter; null: charged by the rent settings' basis. */
+  sizeBand: string | null
   paid: Flag
   showOnGrid: Flag
   isNew: Flag

@@ -1,3 +1,4 @@
+import { feeInput } from '#shared/domain/money'
 import { waitingListOrder } from '#shared/domain/waiting-order'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
@@ -46,7 +47,7 @@ const plotColumns: Column<Plot>[] = [
   { header: 'Plot', cell: (plot) => plot.id },
   { header: 'Description', cell: (plot) => plot.description },
   { header: 'Area (m²)', cell: (plot) => plot.area },
-  { header: 'Fee (£)', cell: (plot) => plot.fee },
+  { header: 'Fee (£)', cell: (plot) => feeInput(plot.fee) },
   { header: 'Gradient', cell: (plot) => plot.gradient },
   { header: 'Paid', cell: (plot) => yesNo(plot.paid) },
   { header: 'Tenants', cell: (plot) => joined(plot.tenants) },

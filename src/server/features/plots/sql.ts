@@ -1,6 +1,8 @@
 import * as peopleRules from '#shared/domain/people'
 import * as plotRules from '#shared/domain/plots'
 import { comparePlotIds, isOccupied } from '#shared/domain/plots'
+import type { SizeBand } from '#shared/domain/area'
+import { feePence, feePounds } from '#shared/domain/money'
 import type { Person } from '#shared/schemas/person'
 import type { Gradient, Plot } from '#shared/schemas/plot'
 import type { PlotRow } from '#server/core/db/schema'
@@ -27,7 +29,8 @@ function toPlot(row: PlotRow, tenants: readonly string[]): Plot {
     description: row.description,
     area: row.area,
     distance: row.distance,
-    fee: row.fee,
+    fee: feePounds(row.feePence),
+    sizeBand: row.sizeBand as SizeBand | null,
     gradient: row.gradient as Gradient,
     paid: Boolean(row.paid),
     showOnGrid: Boolean(row.showOnGrid),
@@ -44,7 +47,8 @@ function fieldsOf(plot: Plot) {
     description: plot.description,
     area: plot.area,
     distance: plot.distance,
-    fee: plot.fee,
+    feePence: feePence(plot.fee),
+    sizeBand: plot.sizeBand,
     gradient: plot.gradient,
     paid: plot.paid ? 1 : 0,
     showOnGrid: plot.showOnGrid ? 1 : 0,

@@ -1,6 +1,10 @@
-import { rentSettingsInputSchema, storedRentSettingsSchema } from '#shared/schemas/rent'
+import {
+  areaUnitAnswerSchema,
+  rentSettingsInputSchema,
+  storedRentSettingsSchema,
+} from '#shared/schemas/rent'
 import type { App } from '#server/core/app-type'
-import { admin, tags } from '#server/features/rent/route-config'
+import { admin, land, tags } from '#server/features/rent/route-config'
 import { rentSettings, saveRentSettings } from '#server/features/rent/settings'
 
 // How rent is charged, paid and chased: the administrator's.
@@ -9,6 +13,13 @@ export function settingsRoutes(app: App) {
     '/api/rent/settings',
     { config: admin, schema: { response: { 200: storedRentSettingsSchema }, tags } },
     () => rentSettings(app.db.kysely),
+  )
+
+  // The unit the plots' screens type and show areas in: theirs to read, not the rest.
+  app.get(
+    '/api/rent/area-unit',
+    { config: land, schema: { response: { 200: areaUnitAnswerSchema }, tags } },
+    async () => ({ areaUnit: (await rentSettings(app.db.kysely)).areaUnit }),
   )
 
   app.put(

@@ -51,6 +51,7 @@ async function occupiedPlots(tx: ReadTx) {
       plotId: plot.id,
       fee: plot.fee,
       area: plot.area,
+      sizeBand: plot.sizeBand,
       tenants: plot.tenants.flatMap((id) => byId.get(id) ?? []),
     }))
 }

@@ -27,6 +27,7 @@ import { inspections } from '#server/core/db/migrations/025-inspections'
 import { accountEmailLinks } from '#server/core/db/migrations/026-account-email-links'
 import { messageAttachments } from '#server/core/db/migrations/027-message-attachments'
 import { applicationsPerAddress } from '#server/core/db/migrations/028-applications-per-address'
+import { feesInPence } from '#server/core/db/migrations/032-fees-in-pence'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -63,6 +64,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '026-account-email-links': accountEmailLinks,
   '027-message-attachments': messageAttachments,
   '028-applications-per-address': applicationsPerAddress,
+  '032-fees-in-pence': feesInPence,
 }
 
 /** What a migration is told about the engine it runs on. */
