@@ -79,24 +79,26 @@ export function checkYearStart(startDate: string, today: string): Outcome<string
     : refuse(rentMessages.yearStartOutOfRange(earliest, latest))
 }
 
-/** The next start of the rent year (`yearStart`, MM-DD) from `today`: today's when it is today. */
-export function nextYearStart(today: string, yearStart: string): string {
+/** The start of the rent year `today` is in (`yearStart`, MM-DD): today's when it starts today. */
+export function currentYearStart(today: string, yearStart: string): string {
   const thisYear = `${today.slice(0, 4)}-${yearStart}`
-  return thisYear >= today ? thisYear : yearsOn(thisYear, 1)
+  return thisYear <= today ? thisYear : yearsOn(thisYear, -1)
 }
 
 /**
- * The start a new rent year is offered with: the next one to come, or the one after it once that
- * is started. Never one already past: a past start is the secretary's choice, not ours (1 October
- * offered on 25 November made every invoice overdue the day it was sent).
+ * The start a new rent year is offered with: the start of the year the society is in, until that
+ * is started; then the first after it not yet started. The next year's start, offered in November
+ * (issue 43), invoiced a year ahead and left the year under way without any; a start already
+ * past does not make an invoice overdue, as its due date runs from the day it is issued.
  */
 export function suggestedYearStart(
   started: readonly string[],
   yearStart: string,
   today: string,
 ): string {
-  const next = nextYearStart(today, yearStart)
-  return started.includes(next) ? yearsOn(next, 1) : next
+  let start = currentYearStart(today, yearStart)
+  while (started.includes(start)) start = yearsOn(start, 1)
+  return start
 }
 
 /**
