@@ -76,7 +76,6 @@ describe.each(engines)('tenants API on %s', (engine) => {
         ...person,
         plots: ['1'],
         isPlotHolder: true,
-        dateJoined: toIsoDate(new Date()),
         version: 2,
       })
       expect(await getPlot('1')).toEqual(answer.plot)
@@ -105,11 +104,25 @@ describe.each(engines)('tenants API on %s', (engine) => {
       expect(second.person.dateJoined).toBe(first.person.dateJoined)
     })
 
-    it('makes a waiting-list person a plotholder', async () => {
+    it("keeps a plot holder's Date joined when they leave and come back (issue 43)", async () => {
+      await createPlot('16')
+      await createPerson('arjun')
+      await call('PUT', '/api/people/arjun', {
+        ...(await getPerson('arjun')),
+        dateJoined: '2019-04-05',
+      })
+      await addTenant('16', 'arjun')
+      await call('DELETE', '/api/plots/16/tenants/arjun')
+      const { person } = await addTenant('16', 'arjun')
+      expect(person).toMatchObject({ dateJoined: '2019-04-05', plots: ['16'], isPlotHolder: true })
+    })
+
+    it('makes a waiting-list person a plotholder, joined today', async () => {
       await createPlot('11')
       await createPerson('wait', true)
       const { person } = await addTenant('11', 'wait')
       expect(person).toMatchObject({ isPlotHolder: true, onWaitingList: true, plots: ['11'] })
+      expect(person.dateJoined).toBe(toIsoDate(new Date()))
     })
 
     it('sorts tenants by nickname', async () => {

@@ -9,7 +9,7 @@ import { closeOffers, type OfferRow } from '#server/features/letting/sql'
 
 /**
  * Accepting, inside the answer's write: the person becomes the plot's tenant by the spec's
- * add-plot rules (a plot holder; dateJoined on a first plot) and leaves the waiting list. A plot
+ * add-plot rules (a plot holder; dateJoined as they become one) and leaves the waiting list. A plot
  * let meanwhile refuses, and nothing changes. Any other offer to them lapses: one person, one new
  * plot.
  */
