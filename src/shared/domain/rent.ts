@@ -184,15 +184,6 @@ export function checkInvoice(
     : ok(total)
 }
 
-/** The tenant who receives the plot's invoice: the longest-standing, then by nickname. */
-export function choosePayer<T extends { id: string; dateJoined: string }>(
-  tenants: readonly T[],
-): T | undefined {
-  return [...tenants].sort(
-    (a, b) => a.dateJoined.localeCompare(b.dateJoined) || a.id.localeCompare(b.id),
-  )[0]
-}
-
 export interface EntrySums {
   payment: number
   refund: number

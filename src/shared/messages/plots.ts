@@ -16,10 +16,14 @@ export const plotMessages = {
   distanceWholeNumber: 'Distance must be a whole number of metres, from 0 to 1,000,000.',
   feeWholeNumber: 'Fee must be a whole number, from 0 to 1,000,000.',
   plotMissing: (id: string) => `There is no plot named '${id}'.`,
+  payerRequired: "Who pays: choose one of the plot's tenants.",
+  payerNotTenant: (personId: string, plotId: string) =>
+    `Who pays: ${personId} is not a tenant of plot ${plotId}.`,
   // The screens' own hints, notes and notices: our wording.
   findPersonHint: 'First and last name, nickname or phone number.',
   tenantAdded: (personId: string, plotId: string) => `${personId} added to plot ${plotId}.`,
   tenantRemoved: (personId: string, plotId: string) => `${personId} removed from plot ${plotId}.`,
+  payerChosen: (name: string, plotId: string) => `${name} now pays the rent of plot ${plotId}.`,
   // The keywords are spelled out because nothing else on the screen would reveal them.
   plotsFilterHint:
     'At least 2 characters: a plot holder’s name or nickname, or one of empty, paid, unpaid, new, failed, lapsed.',

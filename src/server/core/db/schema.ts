@@ -47,6 +47,8 @@ export interface PlotsTable {
 export interface TenancyTable {
   plotId: string
   personId: string
+  /** 1 on the tenancy of the plot's chosen payer (issue 43); 0 on the others. */
+  pays: Generated<number>
 }
 
 export interface LogsTable {

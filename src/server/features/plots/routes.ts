@@ -2,6 +2,7 @@ import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import { personSchema } from '#shared/schemas/person'
 import {
+  choosePayerSchema,
   myPlotSchema,
   newPlotSchema,
   plotSchema,
@@ -10,6 +11,7 @@ import {
 } from '#shared/schemas/plot'
 import {
   addPlotToPerson,
+  choosePayer,
   createPlot,
   getPlot,
   listPlots,
@@ -89,6 +91,20 @@ export async function plotsFeature(app: App) {
       schema: { params: idParams, body: updatePlotSchema, response: { 200: plotSchema }, tags },
     },
     (request) => updatePlot(app, request.viewer!, request.params.id, request.body),
+  )
+
+  app.put(
+    '/api/plots/:id/payer',
+    {
+      config: { minLevel: LEVELS.committee },
+      schema: {
+        params: idParams,
+        body: choosePayerSchema,
+        response: { 200: plotSchema },
+        tags,
+      },
+    },
+    (request) => choosePayer(app, request.viewer!, request.params.id, request.body),
   )
 
   app.put(

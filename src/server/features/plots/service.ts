@@ -1,11 +1,18 @@
 import * as plotRules from '#shared/domain/plots'
 import { erasureMessages } from '#shared/messages/erasure'
 import { plotMessages } from '#shared/messages/plots'
-import type { MyPlot, NewPlot, Plot, TenantName, UpdatePlot } from '#shared/schemas/plot'
+import type {
+  ChoosePayer,
+  MyPlot,
+  NewPlot,
+  Plot,
+  TenantName,
+  UpdatePlot,
+} from '#shared/schemas/plot'
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import { conflict, notFound } from '#server/core/errors'
+import { conflict, notFound, unlessRefused } from '#server/core/errors'
 import { anyOf, type Hooks } from '#server/core/hooks'
 import { loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
@@ -85,6 +92,23 @@ export function updatePlot(
       // Once a rent year has started, paid follows the ledger, not the form.
       const paid = (await anyOf(hooks.paidFollowsLedger, tx)) ? current.paid : input.paid
       return plotsRepo.updatePlot(tx, { ...current, ...input, paid })
+    },
+    input,
+  )
+}
+
+/**
+ * Who pays a joint plot's rent (issue 43): one of its tenants, chosen on the plot. Invoices made
+ * from then on go to them; one already made stays as it was written.
+ */
+export function choosePayer({ db }: Plots, viewer: Viewer, id: string, input: ChoosePayer) {
+  return loggedChange(
+    db,
+    plotChange('choosePayer', id, viewer),
+    async (tx) => {
+      const plot = await requirePlot(tx, id)
+      const personId = unlessRefused(plotRules.checkPayer(plot, input.personId))
+      return plot.payer === personId ? plot : plotsRepo.choosePayer(tx, plot, personId)
     },
     input,
   )

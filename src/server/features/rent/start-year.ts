@@ -3,7 +3,6 @@ import { penceText } from '#shared/domain/money'
 import {
   checkInvoice,
   checkYearStart,
-  choosePayer,
   invoiceDueDate,
   invoiceLines,
   invoiceReference,
@@ -35,13 +34,13 @@ import {
   startedYear,
 } from '#server/features/rent/year-sql'
 
-// Starting a rent year: one invoice per occupied plot, addressed to one of its tenants, made
+// Starting a rent year: one invoice per occupied plot, addressed to the tenant who pays, made
 // all at once in one transaction with the e-mails and letters that carry them and the job that
 // will chase each one. Numbers run on from the last invoice without gaps; starting the same year
 // twice finds it started and makes nothing. Nothing is sent but what the preview said and the
 // secretary confirmed, and no invoice is overdue, nor chased, on the day it is sent.
 
-// The occupied plots in plot order, each with its tenants' records.
+// The occupied plots in plot order, each with the record of the tenant who pays.
 async function occupiedPlots(tx: ReadTx) {
   const [plots, people] = await Promise.all([listPlots(tx), listPeople(tx)])
   const byId = new Map(people.map((person) => [person.id, person]))
@@ -51,7 +50,7 @@ async function occupiedPlots(tx: ReadTx) {
       plotId: plot.id,
       fee: plot.fee,
       area: plot.area,
-      tenants: plot.tenants.flatMap((id) => byId.get(id) ?? []),
+      payer: byId.get(plot.payer)!,
     }))
 }
 
@@ -60,7 +59,7 @@ async function plan(tx: ReadTx, startDate: string, issuedOn: string) {
   const settings = await rentSettings(tx)
   const dueDate = invoiceDueDate(startDate, issuedOn, settings.daysToPay)
   const invoices = (await occupiedPlots(tx)).flatMap((plot) => {
-    const payer = choosePayer(plot.tenants)!
+    const { payer } = plot
     const lines = invoiceLines(plot, payer.concession, settings)
     const amount = unlessRefused(checkInvoice(plot.plotId, lines))
     return amount > 0 ? [{ plotId: plot.plotId, payer, lines, amount }] : []
