@@ -23,6 +23,8 @@ export const plotMessages = {
   findPersonHint: 'First and last name, nickname or phone number.',
   tenantAdded: (personId: string, plotId: string) => `${personId} added to plot ${plotId}.`,
   tenantRemoved: (personId: string, plotId: string) => `${personId} removed from plot ${plotId}.`,
+  whoPaysHint:
+    'Their invoices and reminders go to them; the others’ letters say who pays. An invoice already sent stays as it is.',
   payerChosen: (name: string, plotId: string) => `${name} now pays the rent of plot ${plotId}.`,
   // The keywords are spelled out because nothing else on the screen would reveal them.
   plotsFilterHint:

@@ -24,6 +24,9 @@ export const createPlot = (plot: NewPlot) => api<Plot>('/api/plots', { method: '
 export const updatePlot = (id: string, plot: UpdatePlot) =>
   api<Plot>(plotPath(id), { method: 'PUT', json: plot })
 
+export const choosePayer = (id: string, personId: string) =>
+  api<Plot>(`${plotPath(id)}/payer`, { method: 'PUT', json: { personId } })
+
 export const putTenant = (plotId: string, personId: string) =>
   api<Tenancy>(tenantPath(plotId, personId), { method: 'PUT' })
 export const deleteTenant = (plotId: string, personId: string) =>

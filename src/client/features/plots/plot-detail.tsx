@@ -13,6 +13,9 @@ const OfferPlotLink = lazy(() =>
   import('./offer-plot-link.tsx').then((m) => ({ default: m.OfferPlotLink })),
 )
 
+// Loaded apart, for the committee only: who pays a joint plot, and the choice of another.
+const WhoPays = lazy(() => import('./who-pays.tsx').then((m) => ({ default: m.WhoPays })))
+
 // Loaded apart, for the committee only: its words and its timeline.
 const PlotHistory = lazy(() =>
   import('./plot-history.tsx').then((m) => ({ default: m.PlotHistory })),
@@ -85,6 +88,12 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
           </li>
         ))}
       </ul>
+      {active ? (
+        <Suspense fallback={null}>
+          {/* Keyed by the payer, so a choice made elsewhere starts the form afresh. */}
+          <WhoPays key={plot.payer} plot={plot} />
+        </Suspense>
+      ) : null}
       <div className="button-row">
         {active ? (
           <Link className="button" to={`${plotHref(plot.id)}/addTenants`}>
