@@ -352,6 +352,27 @@ describe.each(engines)('tenants API on %s', (engine) => {
       expect(invoices.find((invoice) => invoice.plotId === 'p2')?.payerId).toBe('shah')
     })
 
+    it("says who pays in the other tenants' letters, where they read £0.00", async () => {
+      await createPlot('p5')
+      await createPerson('payer5')
+      await createPerson('other5')
+      await addTenant('p5', 'other5')
+      await addTenant('p5', 'payer5')
+      expect((await choose('p5', 'payer5')).statusCode).toBe(200)
+      const letterTo = async (personId: string) =>
+        (
+          await call('POST', '/api/messages/plan', {
+            audience: { kind: 'people', ids: [personId] },
+            subject: 'Rent',
+            body: '{plots}: {amountDue}',
+          })
+        ).json().sample.body
+      expect(await letterTo('other5')).toBe(
+        `plot p5: ${plotMessages.paysTheRent('First payer5', 'plot p5')}`,
+      )
+      expect(await letterTo('payer5')).toBe('plot p5: £45.00')
+    })
+
     it("refuses anyone but the plot's tenants, naming the field, changing nothing", async () => {
       await createPlot('p3')
       await createPerson('solo')

@@ -25,6 +25,8 @@ export const plotMessages = {
   tenantRemoved: (personId: string, plotId: string) => `${personId} removed from plot ${plotId}.`,
   whoPaysHint:
     'Their invoices and reminders go to them; the others’ letters say who pays. An invoice already sent stays as it is.',
+  // {plots} names them: "plot 3", "plots 3 and 4".
+  paysTheRent: (name: string, plots: string) => `${name} pays the rent of ${plots}`,
   payerChosen: (name: string, plotId: string) => `${name} now pays the rent of plot ${plotId}.`,
   // The keywords are spelled out because nothing else on the screen would reveal them.
   plotsFilterHint:
