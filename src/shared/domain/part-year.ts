@@ -8,6 +8,10 @@ import { linesTotal } from '#shared/domain/rent'
 export const PART_YEAR_RULES = ['months', 'quarters', 'whole', 'none'] as const
 export type PartYearRule = (typeof PART_YEAR_RULES)[number]
 
+/** What happens to a leaver's invoice: it stands, is reduced to the months held, or written off. */
+export const LEAVING_CHOICES = ['stands', 'reduce', 'writeoff'] as const
+export type LeavingChoice = (typeof LEAVING_CHOICES)[number]
+
 /** Whole months of the year gone by `on` (the year starting on `yearStart`): 0 in its first. */
 export function monthsGone(yearStart: string, on: string): number {
   const [y0 = 0, m0 = 0, d0 = 0] = yearStart.split('-').map(Number)

@@ -2,6 +2,7 @@ import { rentMessages } from '#shared/messages/rent'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { feePence, MAX_PENCE, penceText } from '#shared/domain/money'
 import { waysOf, type Addressee } from '#shared/domain/message-copies'
+import type { PartYearRule } from '#shared/domain/part-year'
 
 // The rent year's rules as pure functions: what an invoice charges, what a ledger entry may be,
 // what an invoice's balance is, when it is chased. The server runs them inside its transactions
@@ -24,6 +25,8 @@ export interface RentRules {
   extras: ReadonlyArray<{ name: string; amount: number }>
   paymentInstructions: string
   reminderDays: Record<RentStep, number>
+  /** What a plot let after the year started is charged (issue 43). */
+  partYear: PartYearRule
 }
 
 export const DEFAULT_RENT_SETTINGS: RentRules = {
@@ -35,6 +38,7 @@ export const DEFAULT_RENT_SETTINGS: RentRules = {
   extras: [],
   paymentInstructions: '',
   reminderDays: { first: 14, second: 28, arrears: 40 },
+  partYear: 'months',
 }
 
 /** An ISO date moved on by whole days. */

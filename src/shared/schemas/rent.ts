@@ -3,6 +3,7 @@ import { commonMessages } from '#shared/messages/common'
 import { rentMessages } from '#shared/messages/rent'
 import { statementMessages } from '#shared/messages/statement'
 import { MAX_PENCE } from '#shared/domain/money'
+import { PART_YEAR_RULES } from '#shared/domain/part-year'
 import { ENTRY_KINDS, everyYearHas, PAYMENT_METHODS, RENT_STEPS } from '#shared/domain/rent'
 import { isoDate } from '#shared/schemas/person'
 import { days, monthDay, rowNumber } from '#shared/schemas/text-fields'
@@ -34,6 +35,8 @@ export const rentSettingsSchema = z
     /** Bank details and how to pay, printed on every invoice. */
     paymentInstructions: z.string().trim().max(1000),
     reminderDays: z.object({ first: days, second: days, arrears: days }),
+    /** What a plot let after the year started is charged; settings saved before say months. */
+    partYear: z.enum(PART_YEAR_RULES).default('months'),
   })
   .refine(
     (s) =>

@@ -181,6 +181,8 @@ export interface InvoicesTable {
   dueDate: string
   /** Whole pence: the sum of its lines. */
   amount: number
+  /** The twelfths of the year it charges: 12 unless its plot was let after the year started. */
+  months: Generated<number>
   createdAt: string
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { personSchema } from '#shared/schemas/person'
 import {
   choosePayerSchema,
+  leavingSchema,
   myPlotSchema,
   newPlotSchema,
   plotSchema,
@@ -120,9 +121,20 @@ export async function plotsFeature(app: App) {
     '/api/plots/:id/tenants/:personId',
     {
       config: { minLevel: LEVELS.committee, personalData: true },
-      schema: { params: tenantParams, response: { 200: tenancy }, tags },
+      schema: {
+        params: tenantParams,
+        querystring: leavingSchema,
+        response: { 200: tenancy },
+        tags,
+      },
     },
     (request) =>
-      removePlotFromPerson(app, request.viewer!, request.params.id, request.params.personId),
+      removePlotFromPerson(
+        app,
+        request.viewer!,
+        request.params.id,
+        request.params.personId,
+        request.query,
+      ),
   )
 }

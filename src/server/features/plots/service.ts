@@ -3,6 +3,7 @@ import { erasureMessages } from '#shared/messages/erasure'
 import { plotMessages } from '#shared/messages/plots'
 import type {
   ChoosePayer,
+  Leaving,
   MyPlot,
   NewPlot,
   Plot,
@@ -159,13 +160,29 @@ export function addPlotToPerson(
   )
 }
 
+/**
+ * A tenant leaves the plot; the features above take part in the same write, told what the
+ * committee chose for the leaver's invoice (`invoice`; none asked, it stands).
+ */
 export function removePlotFromPerson(
-  { db }: Plots,
+  { db, hooks }: Plots,
   viewer: Viewer,
   plotId: string,
   personId: string,
+  { invoice }: Leaving = {},
 ) {
-  return tenancyChange(db, viewer, 'removePlotFromPerson', plotId, personId, (tx, plot, person) =>
-    plotsRepo.endTenancy(tx, plot, person),
+  return tenancyChange(
+    db,
+    viewer,
+    'removePlotFromPerson',
+    plotId,
+    personId,
+    async (tx, plot, person) => {
+      const ended = await plotsRepo.endTenancy(tx, plot, person)
+      if (plot.tenants.includes(personId))
+        for (const part of hooks.endingTenancy)
+          await part(tx, { plotId, personId, invoice, userName: viewer.userName })
+      return ended
+    },
   )
 }

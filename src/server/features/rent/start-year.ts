@@ -209,7 +209,8 @@ export async function startYear(
   return started
 }
 
-function invoiceCopies(
+/** The e-mails and letters that carry one invoice to its payer. */
+export function invoiceCopies(
   invoice: { plotId: string; payer: Person; amount: number },
   id: number,
   number: number,

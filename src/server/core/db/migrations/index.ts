@@ -27,6 +27,7 @@ import { inspections } from '#server/core/db/migrations/025-inspections'
 import { messageAttachments } from '#server/core/db/migrations/027-message-attachments'
 import { applicationsPerAddress } from '#server/core/db/migrations/028-applications-per-address'
 import { tenancyPayer } from '#server/core/db/migrations/034-tenancy-payer'
+import { invoiceMonths } from '#server/core/db/migrations/035-invoice-months'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -63,6 +64,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '027-message-attachments': messageAttachments,
   '028-applications-per-address': applicationsPerAddress,
   '034-tenancy-payer': tenancyPayer,
+  '035-invoice-months': invoiceMonths,
 }
 
 /** What a migration is told about the engine it runs on. */
