@@ -691,6 +691,10 @@ export const rentFamilies: Families = (s) => {
           fc.constant<Breaker>((body) => ({ ...body, extras: [{ name: 'Water', amount: -5 }] })),
         ],
       ),
+    'POST /api/plots/{id}/invoices': () =>
+      s.idsAndBody('POST', '/api/plots/{id}/invoices', {
+        id: { names: s.anyPlot, real: ['FULL', 'OPEN'] },
+      }),
     'POST /api/rent/years/preview': () =>
       s.bodyOnly('POST', '/api/rent/years/preview', bodyOf(year, previewYearSchema)),
     'POST /api/rent/years': () =>
