@@ -30,6 +30,7 @@ import { settlePaidFlags } from '#server/features/rent/paid-flags'
 import { rentSettings } from '#server/features/rent/settings'
 import { invoiceCopies } from '#server/features/rent/start-year'
 import { currentYear, findInvoices } from '#server/features/rent/sql'
+import { insertInvoice, invoiceMonths } from '#server/features/rent/part-year-sql'
 import { lastInvoiceNumber } from '#server/features/rent/year-sql'
 
 // Part of a rent year (issue 43). A plot let after the year started is invoiced to its payer for
@@ -67,9 +68,9 @@ async function invoiceRestOfYear(
   await lockRecords(rent.db, tx, ['invoices:numbering'])
   const number = (await lastInvoiceNumber(tx)) + 1
   const dueDate = invoiceDueDate(year.startDate, issuedOn, settings.daysToPay)
-  const { id } = await tx
-    .insertInto('invoices')
-    .values({
+  const id = await insertInvoice(
+    tx,
+    {
       number,
       yearId: year.id,
       plotId,
@@ -81,13 +82,9 @@ async function invoiceRestOfYear(
       amount,
       months,
       createdAt: rent.clock.now().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await tx
-    .insertInto('invoice_lines')
-    .values(lines.map((line) => ({ invoiceId: id, ...line })))
-    .execute()
+    },
+    lines,
+  )
   await rent.copies.queue(
     tx,
     {
@@ -161,7 +158,7 @@ export function settleLeaversInvoice(rent: Rent) {
     let amount = invoice.outstanding
     let reference = partYearMessages.writtenOffReference(ending.plotId, leftOn)
     if (choice === 'reduce') {
-      const covered = await monthsOf(tx, invoice.id)
+      const covered = await invoiceMonths(tx, invoice.id)
       const rule = settings.partYear === 'quarters' ? 'quarters' : 'months'
       const held = monthsHeld(rule, year.startDate, leftOn, covered)
       // What was paid beyond the months held stays paid: the reduction takes only what is owed.
@@ -192,13 +189,4 @@ export function settleLeaversInvoice(rent: Rent) {
     })
     await settlePaidFlags(rent.db, tx, [ending.plotId])
   }
-}
-
-async function monthsOf(tx: WriteTx, invoiceId: number): Promise<number> {
-  const row = await tx
-    .selectFrom('invoices')
-    .select('months')
-    .where('id', '=', invoiceId)
-    .executeTakeFirstOrThrow()
-  return row.months
 }
