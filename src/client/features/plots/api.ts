@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { LeavingChoice } from '#shared/domain/part-year'
 import type { Person } from '#shared/schemas/person'
 import type { NewPlot, Plot, TenantName, UpdatePlot } from '#shared/schemas/plot'
 import { api } from '../../lib/api.ts'
@@ -29,8 +30,11 @@ export const choosePayer = (id: string, personId: string) =>
 
 export const putTenant = (plotId: string, personId: string) =>
   api<Tenancy>(tenantPath(plotId, personId), { method: 'PUT' })
-export const deleteTenant = (plotId: string, personId: string) =>
-  api<Tenancy>(tenantPath(plotId, personId), { method: 'DELETE' })
+// `invoice`: what the committee chose for the leaver's invoice still owing, when asked.
+export const deleteTenant = (plotId: string, personId: string, invoice?: LeavingChoice) =>
+  api<Tenancy>(`${tenantPath(plotId, personId)}${invoice ? `?invoice=${invoice}` : ''}`, {
+    method: 'DELETE',
+  })
 
 // Without a status the server answers with everyone: plot holders and the waiting list alike.
 // Under people's key, so a change to people (on their screens or by an offer) refreshes it.

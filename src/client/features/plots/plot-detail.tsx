@@ -5,6 +5,7 @@ import type { Plot } from '#shared/schemas/plot'
 import { useIsCommittee } from './committee-only.tsx'
 import { plotHref } from './api.ts'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
+import { RaiseInvoice } from '../../components/rent/raise-invoice.tsx'
 import { tenantLabel, useTenantNames } from './use-tenant-names.ts'
 import { plotMessages } from '#shared/messages/plots'
 
@@ -115,6 +116,7 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
       </div>
       {/* The rent is the committee's business (level 3): the land manager does not see it. */}
       {active ? <InvoiceHistory of="plot" id={plot.id} heading="h2" /> : null}
+      {active && plot.occupied ? <RaiseInvoice plotId={plot.id} /> : null}
       {active ? (
         <Suspense fallback={null}>
           <PlotHistory plotId={plot.id} />
