@@ -1,5 +1,6 @@
 // Part of a rent year (issue 43): a plot let after the year started, a tenant leaving before it
-// ends. Our wording: the spec has no rent.
+// ends; and the first year, taking the paid flags brought in before it. Our wording: the spec has
+// no rent.
 
 import { longDate } from '#shared/domain/dates'
 
@@ -29,5 +30,8 @@ export const partYearMessages = {
   alreadyInvoiced: (plotId: string) => `Plot ${plotId} already has an invoice this rent year.`,
   nothingToInvoice: (plotId: string) =>
     `Plot ${plotId} has no tenant, or nothing to charge for the rest of the year.`,
+  paidBefore: 'Paid before the first rent year (the plot’s paid flag)',
+  paidBeforeColumn: 'Paid already',
+  keepPaid: (plotId: string) => `Keep plot ${plotId} as paid`,
   invoiceChoice: 'Their invoice: choose stands, reduce or writeoff.',
 } as const

@@ -134,6 +134,8 @@ export const previewYearSchema = z.object({ startDate: isoDate })
  */
 export const startYearSchema = previewYearSchema.extend({
   confirmed: z.object(sendingSchema.shape, { error: rentMessages.startNeedsConfirmation }),
+  /** The plots whose paid flag, set before the first year, is not to be a payment (issue 43). */
+  dropPaid: z.array(z.string().max(40)).max(100_000).default([]),
 })
 export type StartYear = z.infer<typeof startYearSchema>
 
@@ -157,6 +159,8 @@ export const yearPreviewSchema = z.object({
       channel: z.enum(['email', 'post', 'both']),
       lines: z.array(invoiceLineSchema),
       amount: z.number(),
+      /** The plot's paid flag, set before the first year: paid in full unless dropped. */
+      paidBefore: z.boolean(),
     }),
   ),
   total: z.number(),

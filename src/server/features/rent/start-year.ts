@@ -25,7 +25,8 @@ import type { Viewer } from '#server/core/viewer'
 import { listPeople } from '#server/features/people/sql'
 import { listPlots } from '#server/features/plots/sql'
 import type { Rent } from '#server/features/rent/context'
-import { settlePaidFlags } from '#server/features/rent/paid-flags'
+import { paymentsFromPaidFlags, settlePaidFlags } from '#server/features/rent/paid-flags'
+import { rentYearUnderWay } from '#server/features/rent/sql'
 import { rentSettings } from '#server/features/rent/settings'
 import {
   insertInvoices,
@@ -50,6 +51,7 @@ async function occupiedPlots(tx: ReadTx) {
       plotId: plot.id,
       fee: plot.fee,
       area: plot.area,
+      paid: plot.paid,
       payer: byId.get(plot.payer)!,
     }))
 }
@@ -58,11 +60,14 @@ async function occupiedPlots(tx: ReadTx) {
 async function plan(tx: ReadTx, startDate: string, issuedOn: string) {
   const settings = await rentSettings(tx)
   const dueDate = invoiceDueDate(startDate, issuedOn, settings.daysToPay)
+  // Before the first year the paid flag is the committee's tick box ("Rent paid? Y" from a sheet).
+  const firstYear = !(await rentYearUnderWay(tx))
   const invoices = (await occupiedPlots(tx)).flatMap((plot) => {
     const { payer } = plot
     const lines = invoiceLines(plot, payer.concession, settings)
     const amount = unlessRefused(checkInvoice(plot.plotId, lines))
-    return amount > 0 ? [{ plotId: plot.plotId, payer, lines, amount }] : []
+    const paidBefore = firstYear && plot.paid
+    return amount > 0 ? [{ plotId: plot.plotId, payer, lines, amount, paidBefore }] : []
   })
   return {
     settings,
@@ -88,13 +93,14 @@ export async function previewYear(db: Db, startDate: string, today: string): Pro
     firstReminder: stepDate(dueDate, 'first', settings.reminderDays),
     sending,
     alreadyStarted: (await startedYear(db.kysely, startDate)) !== undefined,
-    invoices: invoices.map(({ plotId, payer, lines, amount }) => ({
+    invoices: invoices.map(({ plotId, payer, lines, amount, paidBefore }) => ({
       plotId,
       payerId: payer.id,
       payerName: fullName(payer),
       channel: payer.email.trim() === '' ? 'post' : payer.contactBy,
       lines,
       amount,
+      paidBefore,
     })),
     total: invoices.reduce((sum, invoice) => sum + invoice.amount, 0),
   }
@@ -109,7 +115,7 @@ export async function startYear(
   { db, clock, copies, jobs }: Rent,
   deadline: JobKind<{ invoiceId: number }>,
   viewer: Viewer,
-  { startDate, confirmed }: StartYear,
+  { startDate, confirmed, dropPaid }: StartYear,
 ) {
   unlessRefused(checkYearStart(startDate, clock.today()))
   const started = await loggedWrite(
@@ -201,6 +207,11 @@ export async function startYear(
           total: invoices.reduce((sum, i) => sum + i.amount, 0),
         },
       )
+      const kept = stored.flatMap(({ id }, index) => {
+        const { paidBefore, plotId, amount } = invoices[index]!
+        return paidBefore && !dropPaid.includes(plotId) ? [{ id, amount }] : []
+      })
+      await paymentsFromPaidFlags(tx, log, viewer, kept, createdAt, issuedOn)
       await settlePaidFlags(db, tx)
       return { yearId, label, created: stored.length }
     },
