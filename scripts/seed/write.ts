@@ -45,7 +45,7 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
       onWaitingList: flag(person.onWaitingList),
       concession: flag(person.concession),
     }))
-    const plots = data.plots.map(({ tenants: _tenants, occupied: _occupied, ...plot }) => ({
+    const plots = data.plots.map(({ tenants: _t, occupied: _o, payer: _p, ...plot }) => ({
       ...plot,
       paid: flag(plot.paid),
       showOnGrid: flag(plot.showOnGrid),
