@@ -39,7 +39,7 @@ describe('when a rent year may start', () => {
 })
 
 describe('the start a new rent year is offered with', () => {
-  it("is the start of the year the society is in, when that year has not been started", () => {
+  it('is the start of the year the society is in, when that year has not been started', () => {
     // Issue 43: on 27 November 2026 the form offered 1 October 2027, which would invoice next year.
     expect(suggestedYearStart([], '10-01', '2026-11-27')).toBe('2026-10-01')
     expect(suggestedYearStart(['2025-10-01'], '10-01', '2026-11-25')).toBe('2026-10-01')
