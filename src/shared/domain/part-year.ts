@@ -1,5 +1,4 @@
 import { partYearMessages } from '#shared/messages/part-year'
-import { linesTotal } from '#shared/domain/rent'
 
 // Part of a rent year (issue 43), as pure rules: what a plot let after the year started is
 // charged, and what an invoice comes down to when its tenant leaves before the year ends. A year
@@ -60,7 +59,7 @@ export function partYearLines<L extends { description: string; amount: number }>
   months: number,
 ): Array<{ description: string; amount: number }> {
   if (months >= 12) return [...lines]
-  const total = linesTotal(lines)
+  const total = lines.reduce((sum, line) => sum + line.amount, 0)
   return [
     ...lines,
     {

@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import { plotMessages } from '#shared/messages/plots'
-import { partYearMessages } from '#shared/messages/part-year'
-import { LEAVING_CHOICES } from '#shared/domain/part-year'
 import { requiredText, rowNumber } from '#shared/schemas/text-fields'
 
 export const gradientSchema = z.enum(['slope', 'flat'], { error: plotMessages.invalidGradient })
@@ -32,12 +30,6 @@ export const plotSchema = z.object({
 })
 
 export type Plot = z.infer<typeof plotSchema>
-
-/** A tenant leaving: what the committee chose for their invoice for the plot, when asked. */
-export const leavingSchema = z.object({
-  invoice: z.enum(LEAVING_CHOICES, { error: partYearMessages.invoiceChoice }).optional(),
-})
-export type Leaving = z.infer<typeof leavingSchema>
 
 /** The choice of who pays a joint plot's rent. */
 export const choosePayerSchema = z.object({

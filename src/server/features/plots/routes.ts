@@ -3,7 +3,6 @@ import { z } from 'zod'
 import { personSchema } from '#shared/schemas/person'
 import {
   choosePayerSchema,
-  leavingSchema,
   myPlotSchema,
   newPlotSchema,
   plotSchema,
@@ -23,6 +22,7 @@ import {
 } from '#server/features/plots/service'
 import { endTenanciesOf } from '#server/features/plots/sql'
 import { LEVELS } from '#shared/domain/levels'
+import { leavingSchema } from '#shared/schemas/leaving'
 import { ownPersonId } from '#server/core/viewer'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })

@@ -3,7 +3,6 @@ import { erasureMessages } from '#shared/messages/erasure'
 import { plotMessages } from '#shared/messages/plots'
 import type {
   ChoosePayer,
-  Leaving,
   MyPlot,
   NewPlot,
   Plot,
@@ -17,6 +16,7 @@ import { conflict, notFound, unlessRefused } from '#server/core/errors'
 import { anyOf, type Hooks } from '#server/core/hooks'
 import { loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
+import type { Leaving } from '#shared/schemas/leaving'
 import type { Person } from '#shared/schemas/person'
 import { erasedOn, firstNames, requirePerson, tenantNames } from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
