@@ -29,7 +29,7 @@ export function personInput(id: string, overrides: Record<string, unknown> = {})
 
 /** The body of a plot as the form sends it (a blank plot's fields); overrides replace or add fields. */
 export function plotInput(id: string, overrides: Record<string, unknown> = {}) {
-  const { tenants: _t, occupied: _o, payer: _p, version: _v, ...fields } = blankPlot(id)
+  const { tenants: _tenants, occupied: _occupied, version: _version, ...fields } = blankPlot(id)
   return { ...fields, ...overrides }
 }
 
