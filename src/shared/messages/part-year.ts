@@ -20,6 +20,8 @@ export const partYearMessages = {
   },
   leavingQuestion: (invoiceNumber: number) =>
     `Invoice ${invoiceNumber} of this year still owes money. What happens to it?`,
+  leaverOwes: (name: string, owed: string, amount: string) =>
+    `${name} still owes ${owed} of ${amount}.`,
   reducedReference: (months: number, plotId: string, on: string) =>
     `Reduced to the ${months} months held: left plot ${plotId} on ${longDate(on)}`,
   writtenOffReference: (plotId: string, on: string) =>

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { LEAVING_CHOICES, type LeavingChoice } from '#shared/domain/part-year'
 import { penceText } from '#shared/domain/money'
@@ -49,8 +49,12 @@ export function LeaverInvoice({
   onCancel: () => void
 }) {
   const [choice, setChoice] = useState<LeavingChoice>('reduce')
+  const form = useRef<HTMLFormElement>(null)
+  // The question appears above the lists: the keyboard and a screen reader go to it.
+  useEffect(() => form.current?.querySelector('input')?.focus(), [])
   return (
     <form
+      ref={form}
       className="card leaver-invoice"
       aria-label={`Remove ${name}`}
       onSubmit={(event) => {
@@ -67,7 +71,11 @@ export function LeaverInvoice({
         disabled={busy}
       >
         <p>
-          {name}: {penceText(invoice.outstanding)} of {penceText(invoice.amount)}
+          {partYearMessages.leaverOwes(
+            name,
+            penceText(invoice.outstanding),
+            penceText(invoice.amount),
+          )}
         </p>
       </RadioGroup>
       <div className="button-row">
