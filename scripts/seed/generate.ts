@@ -108,6 +108,7 @@ function generatePlots(rng: Random, ids: readonly string[]): Plot[] {
       isNew: false,
       isFailed: false,
       tenants: [],
+      payer: '',
       occupied: false,
       version: 1,
     }

@@ -46,14 +46,16 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
       onWaitingList: flag(person.onWaitingList),
       concession: flag(person.concession),
     }))
-    const plots = data.plots.map(({ tenants: _tenants, occupied: _occupied, fee, ...plot }) => ({
-      ...plot,
-      feePence: feePence(fee),
-      paid: flag(plot.paid),
-      showOnGrid: flag(plot.showOnGrid),
-      isNew: flag(plot.isNew),
-      isFailed: flag(plot.isFailed),
-    }))
+    const plots = data.plots.map(
+      ({ tenants: _tenants, occupied: _occupied, payer: _payer, fee, ...plot }) => ({
+        ...plot,
+        feePence: feePence(fee),
+        paid: flag(plot.paid),
+        showOnGrid: flag(plot.showOnGrid),
+        isNew: flag(plot.isNew),
+        isFailed: flag(plot.isFailed),
+      }),
+    )
     for (const rows of chunks(people)) await tx.insertInto('people').values(rows).execute()
     for (const rows of chunks(plots)) await tx.insertInto('plots').values(rows).execute()
     for (const rows of chunks(tenancies)) await tx.insertInto('tenancy').values(rows).execute()

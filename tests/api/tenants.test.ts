@@ -71,12 +71,17 @@ describe.each(engines)('tenants API on %s', (engine) => {
       const response = await call('PUT', '/api/plots/1/tenants/ann')
       expect(response.statusCode, response.body).toBe(200)
       const answer: Tenancy = response.json()
-      expect(answer.plot).toEqual({ ...plot, tenants: ['ann'], occupied: true, version: 2 })
+      expect(answer.plot).toEqual({
+        ...plot,
+        tenants: ['ann'],
+        payer: 'ann',
+        occupied: true,
+        version: 2,
+      })
       expect(answer.person).toEqual({
         ...person,
         plots: ['1'],
         isPlotHolder: true,
-        dateJoined: toIsoDate(new Date()),
         version: 2,
       })
       expect(await getPlot('1')).toEqual(answer.plot)
@@ -105,11 +110,25 @@ describe.each(engines)('tenants API on %s', (engine) => {
       expect(second.person.dateJoined).toBe(first.person.dateJoined)
     })
 
-    it('makes a waiting-list person a plotholder', async () => {
+    it("keeps a plot holder's Date joined when they leave and come back (issue 43)", async () => {
+      await createPlot('16')
+      await createPerson('arjun')
+      await call('PUT', '/api/people/arjun', {
+        ...(await getPerson('arjun')),
+        dateJoined: '2019-04-05',
+      })
+      await addTenant('16', 'arjun')
+      await call('DELETE', '/api/plots/16/tenants/arjun')
+      const { person } = await addTenant('16', 'arjun')
+      expect(person).toMatchObject({ dateJoined: '2019-04-05', plots: ['16'], isPlotHolder: true })
+    })
+
+    it('makes a waiting-list person a plotholder, joined today', async () => {
       await createPlot('11')
       await createPerson('wait', true)
       const { person } = await addTenant('11', 'wait')
       expect(person).toMatchObject({ isPlotHolder: true, onWaitingList: true, plots: ['11'] })
+      expect(person.dateJoined).toBe(toIsoDate(new Date()))
     })
 
     it('sorts tenants by nickname', async () => {
@@ -183,6 +202,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
       expect(answer.plot).toEqual({
         ...added.plot,
         tenants: [],
+        payer: '',
         occupied: false,
         version: added.plot.version + 1,
       })
@@ -255,12 +275,14 @@ describe.each(engines)('tenants API on %s', (engine) => {
       expect(await getPlot('30')).toEqual({
         ...plot30,
         tenants: [],
+        payer: '',
         occupied: false,
         version: plot30.version + 1,
       })
       expect(await getPlot('31')).toEqual({
         ...plot31,
         tenants: ['stayer'],
+        payer: 'stayer',
         occupied: true,
         version: plot31.version + 1,
       })
@@ -279,6 +301,109 @@ describe.each(engines)('tenants API on %s', (engine) => {
       const value = JSON.parse(logs[0]!.value) as { plots: Plot[] }
       expect(value.plots.map((p) => p.id)).toEqual(['30', '31'])
       await expectConsistent()
+    })
+  })
+
+  describe('who pays (issue 43)', () => {
+    const choose = (plotId: string, personId: unknown) =>
+      call('PUT', `/api/plots/${plotId}/payer`, { personId })
+    const joined = async (id: string, dateJoined: string) =>
+      call('PUT', `/api/people/${id}`, { ...(await getPerson(id)), dateJoined })
+
+    it("is the plot's first tenant; a newcomer with an earlier Date joined does not take it", async () => {
+      await createPlot('p1')
+      await createPerson('priya')
+      await createPerson('arjun2')
+      await joined('arjun2', '2019-04-05')
+      await addTenant('p1', 'priya')
+      const { plot } = await addTenant('p1', 'arjun2')
+      expect(plot.payer).toBe('priya')
+      expect((await getPlot('p1')).payer).toBe('priya')
+    })
+
+    it('is chosen on the plot: the next version, logged, and no tenant changes', async () => {
+      await createPlot('p2')
+      await createPerson('shah')
+      await createPerson('ravi')
+      await addTenant('p2', 'ravi')
+      const { plot: before } = await addTenant('p2', 'shah')
+      const people = [await getPerson('ravi'), await getPerson('shah')]
+      const mark = await lastLogId(t)
+      const response = await choose('p2', 'shah')
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.json()).toEqual({ ...before, payer: 'shah', version: before.version + 1 })
+      expect(await getPlot('p2')).toEqual(response.json())
+      expect([await getPerson('ravi'), await getPerson('shah')]).toEqual(people)
+      const logs = await logsAfter(t, mark)
+      expect(logs).toHaveLength(1)
+      expect(logs[0]).toMatchObject({
+        methodName: 'choosePayer',
+        eventCollection: 'plots',
+        docId: 'p2',
+        error: 'null',
+      })
+
+      // Starting a rent year addresses the plot's invoice to them.
+      const preview = await call('POST', '/api/rent/years/preview', {
+        startDate: toIsoDate(new Date()),
+      })
+      expect(preview.statusCode, preview.body).toBe(200)
+      const invoices: Array<{ plotId: string; payerId: string }> = preview.json().invoices
+      expect(invoices.find((invoice) => invoice.plotId === 'p2')?.payerId).toBe('shah')
+    })
+
+    it("says who pays in the other tenants' letters, where they read £0.00", async () => {
+      await createPlot('p5')
+      await createPerson('payer5')
+      await createPerson('other5')
+      await addTenant('p5', 'other5')
+      await addTenant('p5', 'payer5')
+      expect((await choose('p5', 'payer5')).statusCode).toBe(200)
+      const letterTo = async (personId: string) =>
+        (
+          await call('POST', '/api/messages/plan', {
+            audience: { kind: 'people', ids: [personId] },
+            subject: 'Rent',
+            body: '{plots}: {amountDue}',
+          })
+        ).json().sample.body
+      expect(await letterTo('other5')).toBe(
+        `plot p5: ${plotMessages.paysTheRent('First payer5', 'plot p5')}`,
+      )
+      expect(await letterTo('payer5')).toBe('plot p5: £45.00')
+    })
+
+    it("refuses anyone but the plot's tenants, naming the field, changing nothing", async () => {
+      await createPlot('p3')
+      await createPerson('solo')
+      await createPerson('other')
+      const { plot } = await addTenant('p3', 'solo')
+      const mark = await lastLogId(t)
+      const stranger = await choose('p3', 'other')
+      expect(stranger.statusCode).toBe(422)
+      expect(stranger.json().detail).toBe(plotMessages.payerNotTenant('other', 'p3'))
+      for (const personId of [undefined, '', 7]) {
+        const bad = await choose('p3', personId)
+        expect(bad.statusCode, bad.body).toBe(400)
+        expect(bad.json().detail).toContain(plotMessages.payerRequired)
+      }
+      expect((await choose('nowhere', 'solo')).statusCode).toBe(404)
+      expect(await getPlot('p3')).toEqual(plot)
+      expect((await logsAfter(t, mark)).filter((log) => log.error === 'null')).toEqual([])
+    })
+
+    it('passes to the longest-standing tenant left when the payer leaves', async () => {
+      await createPlot('p4')
+      for (const id of ['lead', 'newer', 'older']) await createPerson(id)
+      await joined('newer', '2024-01-01')
+      await joined('older', '2015-01-01')
+      for (const id of ['lead', 'newer', 'older']) await addTenant('p4', id)
+      const response = await call('DELETE', '/api/plots/p4/tenants/lead')
+      expect(response.json().plot.payer).toBe('older')
+      expect((await getPlot('p4')).payer).toBe('older')
+      const vacated = await call('DELETE', '/api/plots/p4/tenants/older')
+      expect(vacated.json().plot.payer).toBe('newer')
+      expect((await call('DELETE', '/api/plots/p4/tenants/newer')).json().plot.payer).toBe('')
     })
   })
 

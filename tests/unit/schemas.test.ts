@@ -178,7 +178,14 @@ describe('updatePersonSchema', () => {
 
 describe('plotSchema', () => {
   it('accepts a full record and refuses a gradient other than slope or flat', () => {
-    const record = { ...plotFields, id: '5', tenants: ['ann'], occupied: true, version: 2 }
+    const record = {
+      ...plotFields,
+      id: '5',
+      tenants: ['ann'],
+      payer: 'ann',
+      occupied: true,
+      version: 2,
+    }
     expect(plotSchema.parse(record)).toEqual(record)
     expect(plotSchema.safeParse({ ...record, gradient: 'steep' }).success).toBe(false)
   })

@@ -1,3 +1,4 @@
+import type { LeavingChoice } from '#shared/domain/part-year'
 import type { AgeingKind } from '#shared/schemas/privacy'
 import type { AnyAgeing } from '#server/core/db/age-out'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
@@ -15,6 +16,16 @@ export interface Hooks {
   removingPerson: Array<
     (tx: WriteTx, personId: string, userName: string) => Promise<Record<string, unknown> | void>
   >
+  /**
+   * A plot let through an offer accepted, in the acceptance's write (issue 43): rent invoices the
+   * new tenant for the rest of the year.
+   */
+  plotLet: Array<(tx: WriteTx, let_: { plotId: string; userName: string }) => Promise<void>>
+  /**
+   * A tenancy ending, in its write, with the committee's answer to what happens to the leaver's
+   * invoice for the plot (issue 43): rent stands it, reduces it or writes it off in the ledger.
+   */
+  endingTenancy: Array<(tx: WriteTx, ending: TenancyEnding) => Promise<void>>
   /**
    * Whether a plot's paid flag follows a ledger now (the rent year under way): then an edit of the
    * plot keeps the flag as it is.
@@ -39,6 +50,15 @@ export interface Hooks {
    * column that dates a row, under the privacy setting that gives its period.
    */
   ageing: Array<{ kind: AgeingKind; ageing: AnyAgeing }>
+}
+
+/** A tenancy ending, as the features taking part in it are told. */
+export interface TenancyEnding {
+  plotId: string
+  personId: string
+  /** What the committee chose for the leaver's invoice; none asked, it stands. */
+  invoice: LeavingChoice | undefined
+  userName: string
 }
 
 /** What an erasure must clear besides the tables, as a feature's part of it says. */
@@ -89,6 +109,8 @@ export const emailsOf = ({ email, altEmail }: PersonKeys) => [email, altEmail].f
 export function createHooks(): Hooks {
   return {
     removingPerson: [],
+    plotLet: [],
+    endingTenancy: [],
     paidFollowsLedger: [],
     describingPerson: [],
     erasureBlockers: [],

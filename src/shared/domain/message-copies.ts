@@ -1,5 +1,6 @@
 import { fillFields, plotsField, type MergeValues } from '#shared/domain/merge-fields'
 import { penceText } from '#shared/domain/money'
+import { plotMessages } from '#shared/messages/plots'
 import type { ContactBy } from '#shared/domain/contact-ways'
 
 // Who gets which copy of a message, and what it says to them.
@@ -20,6 +21,8 @@ export interface Addressee {
    * of their plots not yet paid.
    */
   amountDue: number
+  /** The plots they hold whose rent another tenant pays, by who pays (issue 43). */
+  paidBy: ReadonlyArray<{ payerName: string; plots: readonly string[] }>
 }
 
 export interface Association {
@@ -67,8 +70,19 @@ export function mergeValues(person: Addressee, association: Association): MergeV
   return {
     ...personValues(person, association),
     plots: plotsField(person.plots),
-    amountDue: penceText(person.amountDue),
+    amountDue: amountDueText(person),
   }
+}
+
+/**
+ * `{amountDue}`: what they owe; or, when they owe nothing because another tenant pays for their
+ * plots, who pays (a co-tenant read "plot 3: £0.00").
+ */
+function amountDueText(person: Addressee): string {
+  if (person.amountDue !== 0 || person.paidBy.length === 0) return penceText(person.amountDue)
+  return person.paidBy
+    .map(({ payerName, plots }) => plotMessages.paysTheRent(payerName, plotsField(plots)))
+    .join('; ')
 }
 
 /** A letter's subject and text with the fields filled in; a value is never a line break in a subject. */

@@ -30,13 +30,16 @@ export function blankPerson(id: string, onWaitingList: boolean, today: string): 
   }
 }
 
+// The spec's "first plot" sets dateJoined: the day someone becomes a plot holder. A plot holder
+// between plots keeps theirs (issue 43: removing and re-adding Arjun, to change who paid, set his
+// 5 April 2019 to the day of the change).
 export function addPlotToPerson(person: Person, plotId: string, today: string): Person {
   if (person.plots.includes(plotId)) return person
   return {
     ...person,
     plots: [...person.plots, plotId].sort(comparePlotIds),
     isPlotHolder: true,
-    dateJoined: person.plots.length === 0 ? today : person.dateJoined,
+    dateJoined: person.isPlotHolder ? person.dateJoined : today,
   }
 }
 

@@ -33,6 +33,7 @@ export function blankPlot(id: string): Plot {
     isNew: false,
     isFailed: false,
     tenants: [],
+    payer: '',
     occupied: true,
     version: 1,
   }
@@ -46,18 +47,57 @@ function withTenants(plot: Plot, tenants: string[]): Plot {
   return { ...plot, tenants, occupied: isOccupied(tenants) }
 }
 
+// A plot's first tenant pays; one who joins them does not, until chosen.
 export function addTenant(plot: Plot, personId: string): Outcome<Plot> {
   if (plot.tenants.includes(personId)) return ok(plot)
   if (plot.tenants.length >= MAX_TENANTS_PER_PLOT) return refuse(plotMessages.fourTenantsOnly)
-  return ok(withTenants(plot, [...plot.tenants, personId].sort()))
+  return ok({
+    ...withTenants(plot, [...plot.tenants, personId].sort()),
+    payer: plot.payer || personId,
+  })
 }
 
+// When the payer leaves, who pays next is the longest-standing of those left (payerOf), which
+// the plots' store works out from their dates.
 export function removeTenant(plot: Plot, personId: string): Plot {
-  return withTenants(
-    plot,
-    plot.tenants.filter((tenant) => tenant !== personId),
-  )
+  return {
+    ...withTenants(
+      plot,
+      plot.tenants.filter((tenant) => tenant !== personId),
+    ),
+    payer: plot.payer === personId ? '' : plot.payer,
+  }
 }
+
+/** A tenancy as the choice of a plot's payer reads it. */
+export interface TenantOf {
+  personId: string
+  /** Chosen as the plot's payer. */
+  pays: boolean
+  dateJoined: string
+}
+
+/**
+ * Who pays a plot's rent (issue 43): the tenant chosen on the plot, or else the longest-standing,
+ * then by nickname; '' for a vacant plot.
+ */
+export function payerOf(tenants: readonly TenantOf[]): string {
+  const chosen = tenants.find((tenant) => tenant.pays)
+  if (chosen) return chosen.personId
+  const [first] = [...tenants].sort(
+    (a, b) => a.dateJoined.localeCompare(b.dateJoined) || a.personId.localeCompare(b.personId),
+  )
+  return first?.personId ?? ''
+}
+
+/** Whether `personId` may be chosen to pay the plot's rent: one of its tenants. */
+export const checkPayer = (
+  plot: Pick<Plot, 'id' | 'tenants'>,
+  personId: string,
+): Outcome<string> =>
+  plot.tenants.includes(personId)
+    ? ok(personId)
+    : refuse(plotMessages.payerNotTenant(personId, plot.id))
 
 type FilterablePlot = Pick<Plot, 'tenants' | 'paid' | 'isNew' | 'isFailed'>
 

@@ -4,6 +4,7 @@ import { feePence, MAX_PENCE, penceText, RATE_PER_PENNY, rateText } from '#share
 import { areaTenths, areaText, halfUp, type AreaUnit, type SizeBand } from '#shared/domain/area'
 import { plotMessages } from '#shared/messages/plots'
 import { waysOf, type Addressee } from '#shared/domain/message-copies'
+import type { PartYearRule } from '#shared/domain/part-year'
 
 // The rent year's rules as pure functions: what an invoice charges, what a ledger entry may be,
 // what an invoice's balance is, when it is chased. The server runs them inside its transactions
@@ -31,6 +32,8 @@ export interface RentRules {
   extras: ReadonlyArray<{ name: string; amount: number }>
   paymentInstructions: string
   reminderDays: Record<RentStep, number>
+  /** What a plot let after the year started is charged (issue 43). */
+  partYear: PartYearRule
 }
 
 export const DEFAULT_RENT_SETTINGS: RentRules = {
@@ -44,6 +47,7 @@ export const DEFAULT_RENT_SETTINGS: RentRules = {
   extras: [],
   paymentInstructions: '',
   reminderDays: { first: 14, second: 28, arrears: 40 },
+  partYear: 'months',
 }
 
 /** An ISO date moved on by whole days. */
@@ -88,24 +92,26 @@ export function checkYearStart(startDate: string, today: string): Outcome<string
     : refuse(rentMessages.yearStartOutOfRange(earliest, latest))
 }
 
-/** The next start of the rent year (`yearStart`, MM-DD) from `today`: today's when it is today. */
-export function nextYearStart(today: string, yearStart: string): string {
+/** The start of the rent year `today` is in (`yearStart`, MM-DD): today's when it starts today. */
+export function currentYearStart(today: string, yearStart: string): string {
   const thisYear = `${today.slice(0, 4)}-${yearStart}`
-  return thisYear >= today ? thisYear : yearsOn(thisYear, 1)
+  return thisYear <= today ? thisYear : yearsOn(thisYear, -1)
 }
 
 /**
- * The start a new rent year is offered with: the next one to come, or the one after it once that
- * is started. Never one already past: a past start is the secretary's choice, not ours (1 October
- * offered on 25 November made every invoice overdue the day it was sent).
+ * The start a new rent year is offered with: the start of the year the society is in, until that
+ * is started; then the first after it not yet started. The next year's start, offered in November
+ * (issue 43), invoiced a year ahead and left the year under way without any; a start already
+ * past does not make an invoice overdue, as its due date runs from the day it is issued.
  */
 export function suggestedYearStart(
   started: readonly string[],
   yearStart: string,
   today: string,
 ): string {
-  const next = nextYearStart(today, yearStart)
-  return started.includes(next) ? yearsOn(next, 1) : next
+  let start = currentYearStart(today, yearStart)
+  while (started.includes(start)) start = yearsOn(start, 1)
+  return start
 }
 
 /**
@@ -207,15 +213,6 @@ export function checkInvoice(
   return largest > MAX_PENCE
     ? refuse(rentMessages.invoiceTooLarge(plotId, penceText(largest), penceText(MAX_PENCE)))
     : ok(total)
-}
-
-/** The tenant who receives the plot's invoice: the longest-standing, then by nickname. */
-export function choosePayer<T extends { id: string; dateJoined: string }>(
-  tenants: readonly T[],
-): T | undefined {
-  return [...tenants].sort(
-    (a, b) => a.dateJoined.localeCompare(b.dateJoined) || a.id.localeCompare(b.id),
-  )[0]
 }
 
 export interface EntrySums {

@@ -19,10 +19,18 @@ export const plotMessages = {
   sizeBandNone: 'The rent settings’ charge',
   sizeBandHint: 'A full, half or quarter plot pays that fee of the rent settings.',
   plotMissing: (id: string) => `There is no plot named '${id}'.`,
+  payerRequired: "Who pays: choose one of the plot's tenants.",
+  payerNotTenant: (personId: string, plotId: string) =>
+    `Who pays: ${personId} is not a tenant of plot ${plotId}.`,
   // The screens' own hints, notes and notices: our wording.
   findPersonHint: 'First and last name, nickname or phone number.',
   tenantAdded: (personId: string, plotId: string) => `${personId} added to plot ${plotId}.`,
   tenantRemoved: (personId: string, plotId: string) => `${personId} removed from plot ${plotId}.`,
+  whoPaysHint:
+    'Their invoices and reminders go to them; the others’ letters say who pays. An invoice already sent stays as it is.',
+  // {plots} names them: "plot 3", "plots 3 and 4".
+  paysTheRent: (name: string, plots: string) => `${name} pays the rent of ${plots}`,
+  payerChosen: (name: string, plotId: string) => `${name} now pays the rent of plot ${plotId}.`,
   // The keywords are spelled out because nothing else on the screen would reveal them.
   plotsFilterHint:
     'At least 2 characters: a plot holder’s name or nickname, or one of empty, paid, unpaid, new, failed, lapsed.',

@@ -31,11 +31,22 @@ export const plotSchema = z.object({
   isNew: z.boolean(),
   isFailed: z.boolean(),
   tenants: z.array(z.string()),
+  /** The tenant who pays the plot's rent (issue 43), by nickname; '' for a vacant plot. */
+  payer: z.string(),
   occupied: z.boolean(),
   version,
 })
 
 export type Plot = z.infer<typeof plotSchema>
+
+/** The choice of who pays a joint plot's rent. */
+export const choosePayerSchema = z.object({
+  personId: z
+    .string({ error: plotMessages.payerRequired })
+    .min(1, plotMessages.payerRequired)
+    .max(40, plotMessages.payerRequired),
+})
+export type ChoosePayer = z.infer<typeof choosePayerSchema>
 
 /** A plot as its own tenant sees it (issue 29): the others on it by first name only. */
 export const myPlotSchema = z.object({

@@ -5,6 +5,7 @@ import { statementMessages } from '#shared/messages/statement'
 import { AREA_UNITS } from '#shared/domain/area'
 import { MAX_PENCE, MAX_RATE } from '#shared/domain/money'
 import { moneyMessages } from '#shared/messages/money'
+import { PART_YEAR_RULES } from '#shared/domain/part-year'
 import { ENTRY_KINDS, everyYearHas, PAYMENT_METHODS, RENT_STEPS } from '#shared/domain/rent'
 import { isoDate } from '#shared/schemas/person'
 import { days, monthDay, rowNumber } from '#shared/schemas/text-fields'
@@ -44,6 +45,8 @@ export const rentSettingsSchema = z
     /** Bank details and how to pay, printed on every invoice. */
     paymentInstructions: z.string().trim().max(1000),
     reminderDays: z.object({ first: days, second: days, arrears: days }),
+    /** What a plot let after the year started is charged; settings saved before say months. */
+    partYear: z.enum(PART_YEAR_RULES).default('months'),
   })
   .refine(
     (s) =>
@@ -143,6 +146,8 @@ export const previewYearSchema = z.object({ startDate: isoDate })
  */
 export const startYearSchema = previewYearSchema.extend({
   confirmed: z.object(sendingSchema.shape, { error: rentMessages.startNeedsConfirmation }),
+  /** The plots whose paid flag, set before the first year, is not to be a payment (issue 43). */
+  dropPaid: z.array(z.string().max(40)).max(100_000).default([]),
 })
 export type StartYear = z.infer<typeof startYearSchema>
 
@@ -166,6 +171,8 @@ export const yearPreviewSchema = z.object({
       channel: z.enum(['email', 'post', 'both']),
       lines: z.array(invoiceLineSchema),
       amount: z.number(),
+      /** The plot's paid flag, set before the first year: paid in full unless dropped. */
+      paidBefore: z.boolean(),
     }),
   ),
   total: z.number(),

@@ -31,7 +31,7 @@ import {
   newPersonSchema,
   updatePersonSchema,
 } from '#shared/schemas/person'
-import { newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
+import { choosePayerSchema, newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
 import { holdInputSchema, privacySettingsSchema } from '#shared/schemas/privacy'
 import { DEFAULT_PRIVACY_SETTINGS } from '#shared/domain/privacy'
 import { joinSchema, registerSchema } from '#shared/schemas/register'
@@ -205,6 +205,14 @@ export const plotsFamilies: Families = (s) => ({
       '/api/plots/{id}',
       { id: { names: s.anyPlot, real: ['FULL', 'OPEN'] } },
       bodyOf(() => ({ ...s.plotUpdate, version: 1 }), updatePlotSchema, [s.stale]),
+    ),
+  'PUT /api/plots/{id}/payer': () =>
+    // spare-person holds no plot: choosing them to pay FULL's rent is refused (422).
+    s.idsAndBody(
+      'PUT',
+      '/api/plots/{id}/payer',
+      { id: { names: s.anyPlot, real: ['FULL'] } },
+      bodyOf(() => ({ personId: 'spare-person' }), choosePayerSchema),
     ),
   'PUT /api/plots/{id}/tenants/{personId}': () =>
     fc.oneof(
@@ -695,6 +703,10 @@ export const rentFamilies: Families = (s) => {
           fc.constant<Breaker>((body) => ({ ...body, extras: [{ name: 'Water', amount: -5 }] })),
         ],
       ),
+    'POST /api/plots/{id}/invoices': () =>
+      s.idsAndBody('POST', '/api/plots/{id}/invoices', {
+        id: { names: s.anyPlot, real: ['FULL', 'OPEN'] },
+      }),
     'POST /api/rent/years/preview': () =>
       s.bodyOnly('POST', '/api/rent/years/preview', bodyOf(year, previewYearSchema)),
     'POST /api/rent/years': () =>

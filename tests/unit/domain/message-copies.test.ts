@@ -10,6 +10,7 @@ const ann: Addressee = {
   contactBy: 'email',
   plots: ['3', '12a'],
   amountDue: 9000,
+  paidBy: [],
 }
 const association = { name: 'Riverside Allotments', contactAddress: 'The Shed, Riverside' }
 
@@ -19,6 +20,25 @@ describe('message copies', () => {
     expect(waysOf({ ...ann, contactBy: 'post' })).toEqual(['post'])
     expect(waysOf({ ...ann, contactBy: 'both' })).toEqual(['email', 'post'])
     expect(waysOf({ ...ann, email: '  ', contactBy: 'email' })).toEqual(['post'])
+  })
+
+  it('says who pays in {amountDue} when another tenant pays for their plots (issue 43)', () => {
+    const arjun = {
+      ...ann,
+      amountDue: 0,
+      paidBy: [
+        { payerName: 'Priya Shah', plots: ['3'] },
+        { payerName: 'Ann Example', plots: ['4', '12a'] },
+      ],
+    }
+    const draft = { subject: 'Rent', body: '{plots}: {amountDue}' }
+    expect(copiesFor([arjun], draft, association)[0]?.body).toBe(
+      'plots 3 and 12a: Priya Shah pays the rent of plot 3; Ann Example pays the rent of plots 4 and 12a',
+    )
+    // Owing something on a plot of their own, they read what they owe.
+    expect(copiesFor([{ ...arjun, amountDue: 500 }], draft, association)[0]?.body).toBe(
+      'plots 3 and 12a: £5.00',
+    )
   })
 
   it("fills the merge fields with each person's own values", () => {

@@ -73,11 +73,21 @@ describe('addPlotToPerson', () => {
     expect(addPlotToPerson(waiting, '5', TODAY).isPlotHolder).toBe(true)
   })
 
-  it('sets dateJoined to today for the first plot only', () => {
-    const first = addPlotToPerson(person('ann'), '5', TODAY)
-    expect(first.dateJoined).toBe(TODAY)
+  it('sets dateJoined to today only for someone becoming a plot holder', () => {
+    const waiting = blankPerson('ann', true, '2020-01-01')
+    expect(addPlotToPerson(waiting, '5', TODAY).dateJoined).toBe(TODAY)
     const second = addPlotToPerson(person('ann', { plots: ['5'] }), '6', TODAY)
     expect(second.dateJoined).toBe('2020-01-01')
+  })
+
+  it("changes nothing else of a plot holder, with or without a plot (issue 43: Arjun's date)", () => {
+    const arjun = person('arjun', { dateJoined: '2019-04-05' })
+    const readded = addPlotToPerson(
+      removePlotFromPerson(addPlotToPerson(arjun, '3', TODAY), '3'),
+      '3',
+      TODAY,
+    )
+    expect(readded).toEqual({ ...arjun, plots: ['3'] })
   })
 
   it('leaves the given person untouched', () => {

@@ -4,10 +4,12 @@ import {
   NEW_PLOT_FORM_GRADIENT,
   PLOT_FILTER_MIN_LENGTH,
   addTenant,
+  checkPayer,
   blankPlot,
   comparePlotIds,
   filterPlots,
   isOccupied,
+  payerOf,
   plotStatus,
   removeTenant,
 } from '#shared/domain/plots'
@@ -45,6 +47,7 @@ describe('blankPlot', () => {
       isNew: false,
       isFailed: false,
       tenants: [],
+      payer: '',
       occupied: true,
       version: 1,
     })
@@ -105,6 +108,44 @@ describe('addTenant', () => {
     const before = plot('5', { tenants: ['bob'] })
     addTenant(before, 'ann')
     expect(before.tenants).toEqual(['bob'])
+  })
+})
+
+describe('who pays (issue 43)', () => {
+  it("is a plot's first tenant, and stays so when another joins", () => {
+    const first = addTenant(plot('5'), 'ann')
+    expect(first.ok && first.value.payer).toBe('ann')
+    const second = addTenant(plot('5', { tenants: ['ann'], payer: 'ann' }), 'bob')
+    expect(second.ok && second.value.payer).toBe('ann')
+  })
+
+  it('is left to be worked out again when the payer leaves, and stays when another does', () => {
+    expect(removeTenant(plot('5', { tenants: ['ann', 'bob'], payer: 'ann' }), 'ann').payer).toBe('')
+    expect(removeTenant(plot('5', { tenants: ['ann', 'bob'], payer: 'ann' }), 'bob').payer).toBe(
+      'ann',
+    )
+  })
+
+  it('is the tenant chosen, else the longest-standing, then by nickname; nobody on a vacant plot', () => {
+    const tenant = (personId: string, dateJoined: string, pays = false) => ({
+      personId,
+      dateJoined,
+      pays,
+    })
+    expect(payerOf([tenant('arjun', '2019-04-05'), tenant('priya', '2021-01-01', true)])).toBe(
+      'priya',
+    )
+    expect(payerOf([tenant('priya', '2021-01-01'), tenant('arjun', '2019-04-05')])).toBe('arjun')
+    expect(payerOf([tenant('zed', '2019-04-05'), tenant('amy', '2019-04-05')])).toBe('amy')
+    expect(payerOf([])).toBe('')
+  })
+
+  it("may be chosen only among the plot's tenants, naming the field", () => {
+    expect(checkPayer(plot('3', { tenants: ['ann'] }), 'ann')).toEqual({ ok: true, value: 'ann' })
+    expect(checkPayer(plot('3', { tenants: ['ann'] }), 'bob')).toEqual({
+      ok: false,
+      message: plotMessages.payerNotTenant('bob', '3'),
+    })
   })
 })
 

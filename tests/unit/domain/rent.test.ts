@@ -7,7 +7,6 @@ import {
   everyYearHas,
   invoiceDueDate,
   invoiceLines,
-  nextYearStart,
   RENT_STEPS,
   sameSending,
   sendingTo,
@@ -41,19 +40,23 @@ describe('when a rent year may start', () => {
 })
 
 describe('the start a new rent year is offered with', () => {
-  it('is the next start to come, today included, never one already past', () => {
-    // Issue 28: on 25 November the form offered 1 October, already past.
-    expect(suggestedYearStart([], '10-01', '2026-11-25')).toBe('2027-10-01')
+  it('is the start of the year the society is in, when that year has not been started', () => {
+    // Issue 43: on 27 November 2026 the form offered 1 October 2027, which would invoice next year.
+    expect(suggestedYearStart([], '10-01', '2026-11-27')).toBe('2026-10-01')
+    expect(suggestedYearStart(['2025-10-01'], '10-01', '2026-11-25')).toBe('2026-10-01')
     expect(suggestedYearStart([], '10-01', '2026-10-01')).toBe('2026-10-01')
-    expect(suggestedYearStart([], '10-01', '2026-09-30')).toBe('2026-10-01')
-    expect(suggestedYearStart([], '01-01', '2026-12-31')).toBe('2027-01-01')
-    expect(nextYearStart('2026-01-01', '01-01')).toBe('2026-01-01')
+    expect(suggestedYearStart([], '10-01', '2026-09-30')).toBe('2025-10-01')
+    expect(suggestedYearStart([], '01-01', '2026-12-31')).toBe('2026-01-01')
+    expect(suggestedYearStart([], '01-01', '2026-01-01')).toBe('2026-01-01')
   })
 
-  it('is the one after once the next is started', () => {
+  it('is the one after once the year the society is in is started', () => {
     expect(suggestedYearStart(['2026-10-01'], '10-01', '2026-10-01')).toBe('2027-10-01')
-    expect(suggestedYearStart(['2026-10-01'], '10-01', '2026-09-15')).toBe('2027-10-01')
-    expect(suggestedYearStart(['2025-10-01'], '10-01', '2026-11-25')).toBe('2027-10-01')
+    expect(suggestedYearStart(['2025-10-01'], '10-01', '2026-09-15')).toBe('2026-10-01')
+    expect(suggestedYearStart(['2026-10-01'], '10-01', '2026-11-25')).toBe('2027-10-01')
+    expect(suggestedYearStart(['2026-10-01', '2027-10-01'], '10-01', '2026-11-25')).toBe(
+      '2028-10-01',
+    )
   })
 })
 

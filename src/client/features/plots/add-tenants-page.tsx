@@ -11,12 +11,14 @@ import { queryKeys } from '../../lib/query-keys.ts'
 import { useChange } from '../../lib/use-change.ts'
 import { deleteTenant, everyoneQuery, plotQuery, putTenant } from './api.ts'
 import { CommitteeOnly } from './committee-only.tsx'
+import { LeaverInvoice, useOpenInvoices } from '#client/components/rent/leaver-invoice.tsx'
+import type { LeavingChoice } from '#shared/domain/part-year'
 import { CurrentTenants } from './current-tenants.tsx'
 import { PeopleToAdd } from './people-to-add.tsx'
 import { fullName } from './person-button.tsx'
 import './plot-screens.css'
 
-type Change = { action: 'add' | 'remove'; personId: string }
+type Change = { action: 'add' | 'remove'; personId: string; invoice?: LeavingChoice }
 
 export function AddTenantsPage() {
   const id = useParams().id ?? ''
@@ -44,13 +46,14 @@ function AddTenants({ id }: { id: string }) {
   // stay usable meanwhile. A refusal is followed by a refresh too: the server has the last word,
   // e.g. when someone else filled the plot meanwhile.
   const { mutate, isPending: busy } = useChange({
-    mutationFn: ({ action, personId }: Change) =>
-      action === 'add' ? putTenant(id, personId) : deleteTenant(id, personId),
-    invalidates: [queryKeys.plots, queryKeys.people],
+    mutationFn: ({ action, personId, invoice }: Change) =>
+      action === 'add' ? putTenant(id, personId) : deleteTenant(id, personId, invoice),
+    invalidates: [queryKeys.plots, queryKeys.people, queryKeys.rent],
     refresh: 'background',
     onSuccess: (tenancy, { action, personId }) => {
       // The answer is the plot with its tenants as they now are: shown with the notice at once.
       client.setQueryData(plotQuery(id).queryKey, tenancy.plot)
+      setLeaving('')
       setError('')
       setNotice(
         action === 'add'
@@ -83,7 +86,15 @@ function AddTenants({ id }: { id: string }) {
     },
     [plot.data, mutate],
   )
-  const remove = useCallback((personId: string) => mutate({ action: 'remove', personId }), [mutate])
+  // A leaver whose invoice for the plot still owes is asked about first (issue 43).
+  const openInvoices = useOpenInvoices(id)
+  const [leaving, setLeaving] = useState('')
+  const remove = useCallback(
+    (personId: string) =>
+      openInvoices.has(personId) ? setLeaving(personId) : mutate({ action: 'remove', personId }),
+    [mutate, openInvoices],
+  )
+  const leaverInvoice = openInvoices.get(leaving)
 
   return (
     <section>
@@ -96,6 +107,15 @@ function AddTenants({ id }: { id: string }) {
           Done
         </button>
       </div>
+      {leaverInvoice ? (
+        <LeaverInvoice
+          invoice={leaverInvoice}
+          name={names.get(leaving) || leaving}
+          busy={busy}
+          onDecide={(invoice) => mutate({ action: 'remove', personId: leaving, invoice })}
+          onCancel={() => setLeaving('')}
+        />
+      ) : null}
       <QueryState query={plot}>
         {(current) => (
           <div ref={columns} className="tenants-split">

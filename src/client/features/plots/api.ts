@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { AreaUnit } from '#shared/domain/area'
+import type { LeavingChoice } from '#shared/domain/part-year'
 import type { Person } from '#shared/schemas/person'
 import type { NewPlot, Plot, TenantName, UpdatePlot } from '#shared/schemas/plot'
 import { api } from '../../lib/api.ts'
@@ -31,10 +32,16 @@ export const createPlot = (plot: NewPlot) => api<Plot>('/api/plots', { method: '
 export const updatePlot = (id: string, plot: UpdatePlot) =>
   api<Plot>(plotPath(id), { method: 'PUT', json: plot })
 
+export const choosePayer = (id: string, personId: string) =>
+  api<Plot>(`${plotPath(id)}/payer`, { method: 'PUT', json: { personId } })
+
 export const putTenant = (plotId: string, personId: string) =>
   api<Tenancy>(tenantPath(plotId, personId), { method: 'PUT' })
-export const deleteTenant = (plotId: string, personId: string) =>
-  api<Tenancy>(tenantPath(plotId, personId), { method: 'DELETE' })
+// `invoice`: what the committee chose for the leaver's invoice still owing, when asked.
+export const deleteTenant = (plotId: string, personId: string, invoice?: LeavingChoice) =>
+  api<Tenancy>(`${tenantPath(plotId, personId)}${invoice ? `?invoice=${invoice}` : ''}`, {
+    method: 'DELETE',
+  })
 
 // Without a status the server answers with everyone: plot holders and the waiting list alike.
 // Under people's key, so a change to people (on their screens or by an offer) refreshes it.

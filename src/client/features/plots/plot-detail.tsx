@@ -8,6 +8,7 @@ import type { Plot } from '#shared/schemas/plot'
 import { useIsCommittee } from './committee-only.tsx'
 import { areaUnitQuery, plotHref } from './api.ts'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
+import { RaiseInvoice } from '../../components/rent/raise-invoice.tsx'
 import { tenantLabel, useTenantNames } from './use-tenant-names.ts'
 import { plotMessages } from '#shared/messages/plots'
 
@@ -15,6 +16,9 @@ import { plotMessages } from '#shared/messages/plots'
 const OfferPlotLink = lazy(() =>
   import('./offer-plot-link.tsx').then((m) => ({ default: m.OfferPlotLink })),
 )
+
+// Loaded apart, for the committee only: who pays a joint plot, and the choice of another.
+const WhoPays = lazy(() => import('./who-pays.tsx').then((m) => ({ default: m.WhoPays })))
 
 // Loaded apart, for the committee only: its words and its timeline.
 const PlotHistory = lazy(() =>
@@ -94,6 +98,12 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
           </li>
         ))}
       </ul>
+      {active ? (
+        <Suspense fallback={null}>
+          {/* Keyed by the payer, so a choice made elsewhere starts the form afresh. */}
+          <WhoPays key={plot.payer} plot={plot} />
+        </Suspense>
+      ) : null}
       <div className="button-row">
         {active ? (
           <Link className="button" to={`${plotHref(plot.id)}/addTenants`}>
@@ -115,6 +125,7 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
       </div>
       {/* The rent is the committee's business (level 3): the land manager does not see it. */}
       {active ? <InvoiceHistory of="plot" id={plot.id} heading="h2" /> : null}
+      {active && plot.occupied ? <RaiseInvoice plotId={plot.id} /> : null}
       {active ? (
         <Suspense fallback={null}>
           <PlotHistory plotId={plot.id} />

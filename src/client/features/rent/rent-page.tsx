@@ -109,9 +109,9 @@ function InvoiceViews({ year }: { year: RentYear | undefined }) {
   )
 }
 
-// The suggestion is the next start of the year to come, by the administrator's setting of the
-// year's first day; the committee, who cannot read the settings, get the day the last year
-// started on. A start already past is only ever the secretary's own choice.
+// The suggestion is the start of the year the society is in until that is started, by the
+// administrator's setting of the year's first day; the committee, who cannot read the settings,
+// get the day the last year started on.
 function StartYear({ years, admin }: { years: RentYear[]; admin: boolean }) {
   const settings = useQuery({ ...rentSettingsQuery, enabled: admin })
   const [notice, setNotice] = useState('')

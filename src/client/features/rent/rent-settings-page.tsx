@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { rentMessages } from '#shared/messages/rent'
 import type { StoredRentSettings } from '#shared/schemas/rent'
 import { DayOfYearField } from '../../components/ui/day-of-year-field.tsx'
+import { partYearMessages } from '#shared/messages/part-year'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -132,6 +133,18 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
         error={errorFor('concessionPercent')}
         {...text('concessionPercent')}
       />
+      <SelectField
+        label={partYearMessages.partYearLabel}
+        name="partYear"
+        value={values.partYear}
+        onChange={(event) => change({ partYear: event.target.value as SettingsDraft['partYear'] })}
+      >
+        {Object.entries(partYearMessages.partYearRules).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
 
       <fieldset className="rent-fieldset">
         <legend>Extra charges</legend>

@@ -24,6 +24,7 @@ export interface SettingsDraft {
   first: string
   second: string
   arrears: string
+  partYear: RentSettings['partYear']
 }
 
 export const MAX_EXTRAS = 10
@@ -44,6 +45,7 @@ export function draftOf(settings: RentSettings): SettingsDraft {
     first: String(settings.reminderDays.first),
     second: String(settings.reminderDays.second),
     arrears: String(settings.reminderDays.arrears),
+    partYear: settings.partYear,
   }
 }
 
@@ -110,5 +112,6 @@ export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
     extras,
     paymentInstructions: draft.paymentInstructions.trim(),
     reminderDays: { first: first.value, second: second.value, arrears: arrears.value },
+    partYear: draft.partYear,
   })
 }

@@ -2,13 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { commonMessages } from '#shared/messages/common'
 import { peopleMessages } from '#shared/messages/people'
+import { partYearMessages } from '#shared/messages/part-year'
 import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
 import { longDate } from '#shared/domain/dates'
 import type { YearPreview } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
-import { TextField } from '../../components/ui/field.tsx'
+import { CheckboxField, TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
@@ -30,6 +31,8 @@ export function StartYearForm({
   const [shown, setShown] = useState<YearPreview | null>(null)
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState('')
+  // The paid flags brought in from a sheet that are not to become payments (issue 43).
+  const [dropPaid, setDropPaid] = useState<string[]>([])
   const preview = useMutation({ mutationFn: previewYear })
   const start = useChange({ mutationFn: startYear, invalidates: [queryKeys.rent] })
   const busy = preview.isPending || start.isPending
@@ -40,6 +43,7 @@ export function StartYearForm({
     if (!startDate) return setError(commonMessages.invalidDate)
     setError('')
     setConfirming(false)
+    setDropPaid([])
     preview.mutate(startDate, {
       onSuccess: setShown,
       onError: (failure) => setError(errorMessage(failure)),
@@ -55,6 +59,7 @@ export function StartYearForm({
       const { created, label } = await start.mutateAsync({
         startDate: shown.startDate,
         confirmed: shown.sending,
+        dropPaid,
       })
       onStarted(
         created > 0
@@ -91,7 +96,17 @@ export function StartYearForm({
         </button>
         {preview.isPending ? <Spinner /> : null}
       </div>
-      {shown ? <Preview preview={shown} /> : null}
+      {shown ? (
+        <Preview
+          preview={shown}
+          dropPaid={dropPaid}
+          onKeep={(plotId, keep) =>
+            setDropPaid((dropped) =>
+              keep ? dropped.filter((id) => id !== plotId) : [...dropped, plotId],
+            )
+          }
+        />
+      ) : null}
       {shown && !shown.alreadyStarted && shown.invoices.length > 0 ? (
         confirming ? (
           <Confirm
@@ -154,7 +169,20 @@ function Confirm({
 const sendingNow = (preview: YearPreview) =>
   rentMessages.sendingNow(preview.sending, preview.firstReminder)
 
-function Preview({ preview }: { preview: YearPreview }) {
+function Preview({
+  preview,
+  dropPaid,
+  onKeep,
+}: {
+  preview: YearPreview
+  dropPaid: readonly string[]
+  onKeep: (plotId: string, keep: boolean) => void
+}) {
+  const paidBefore = preview.invoices.some((invoice) => invoice.paidBefore)
+  const columns = [
+    ...Object.values(COLUMNS),
+    ...(paidBefore ? [partYearMessages.paidBeforeColumn] : []),
+  ]
   if (preview.alreadyStarted)
     return <Alert tone="info">{rentMessages.rentYearStarted(preview.label)}</Alert>
   if (preview.invoices.length === 0)
@@ -169,16 +197,25 @@ function Preview({ preview }: { preview: YearPreview }) {
         <p>{rentMessages.dueFromToday(preview.dueDate)}</p>
       ) : null}
       <p>{rentMessages.previewSending(sendingNow(preview))}</p>
-      <CardTable
-        caption={`Invoices of the rent year ${preview.label}`}
-        columns={Object.values(COLUMNS)}
-      >
+      <CardTable caption={`Invoices of the rent year ${preview.label}`} columns={columns}>
         {preview.invoices.map((invoice) => (
           <tr key={invoice.plotId}>
             <th scope="row">{invoice.plotId}</th>
             <td data-label={COLUMNS.payer}>{invoice.payerName}</td>
             <td data-label={COLUMNS.way}>{peopleMessages.contactBy[invoice.channel]}</td>
             <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
+            {paidBefore ? (
+              <td data-label={partYearMessages.paidBeforeColumn}>
+                {/* "Rent paid? Y" from the sheet: a payment of the year, unless unticked. */}
+                {invoice.paidBefore ? (
+                  <CheckboxField
+                    label={partYearMessages.keepPaid(invoice.plotId)}
+                    checked={!dropPaid.includes(invoice.plotId)}
+                    onChange={(event) => onKeep(invoice.plotId, event.target.checked)}
+                  />
+                ) : null}
+              </td>
+            ) : null}
           </tr>
         ))}
       </CardTable>

@@ -50,6 +50,8 @@ export interface PlotsTable {
 export interface TenancyTable {
   plotId: string
   personId: string
+  /** 1 on the tenancy of the plot's chosen payer (issue 43); 0 on the others. */
+  pays: Generated<number>
 }
 
 export interface LogsTable {
@@ -182,6 +184,8 @@ export interface InvoicesTable {
   dueDate: string
   /** Whole pence: the sum of its lines. */
   amount: number
+  /** The twelfths of the year it charges: 12 unless its plot was let after the year started. */
+  months: Generated<number>
   createdAt: string
 }
 

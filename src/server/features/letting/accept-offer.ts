@@ -9,12 +9,12 @@ import { closeOffers, type OfferRow } from '#server/features/letting/sql'
 
 /**
  * Accepting, inside the answer's write: the person becomes the plot's tenant by the spec's
- * add-plot rules (a plot holder; dateJoined on a first plot) and leaves the waiting list. A plot
+ * add-plot rules (a plot holder; dateJoined as they become one) and leaves the waiting list. A plot
  * let meanwhile refuses, and nothing changes. Any other offer to them lapses: one person, one new
- * plot.
+ * plot. The features above take part (rent invoices the rest of the year).
  */
 export async function acceptOffer(
-  { clock }: Letting,
+  { clock, hooks }: Letting,
   tx: WriteTx,
   offer: OfferRow,
   userName: string,
@@ -23,6 +23,7 @@ export async function acceptOffer(
   if (!plot || plot.occupied) throw conflict(offerMessages.plotLetMeanwhile)
   const person = await requirePerson(tx, offer.personId)
   await addTenant(tx, plot, person, clock.today(), { offWaitingList: true })
+  for (const part of hooks.plotLet) await part(tx, { plotId: plot.id, userName })
   await closeOffers(tx, { id: offer.id }, 'accepted', clock.now())
   await closeOffers(tx, { personId: person.id }, 'withdrawn', clock.now())
   if (person.onWaitingList)

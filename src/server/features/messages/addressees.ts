@@ -1,12 +1,12 @@
 import { feePence } from '#shared/domain/money'
 import { comparePlotIds } from '#shared/domain/plots'
-import type { Addressee } from '#shared/domain/message-copies'
+import { fullName, type Addressee } from '#shared/domain/message-copies'
 import { peopleMessages } from '#shared/messages/people'
 import { plotMessages } from '#shared/messages/plots'
 import type { Audience } from '#shared/schemas/messages'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { badRequest, notFound } from '#server/core/errors'
-import { contactDetails } from '#server/features/people/sql'
+import { contactDetails, tenantNames } from '#server/features/people/sql'
 import { listPlots } from '#server/features/plots/sql'
 import { owedByPayer } from '#server/features/rent/sql'
 
@@ -44,13 +44,16 @@ export async function findAddressees(tx: ReadTx, audience: Audience): Promise<Ad
     const missing = audience.ids.find((id) => !found.has(id))
     if (missing !== undefined) throw badRequest(peopleMessages.personMissing(missing))
   }
-  const owed = await owedByPayer(tx)
-  const plotsOf = new Map<string, { plots: string[]; unpaidFees: number }>()
-  for (const { id, fee, paid, tenants } of plots)
-    for (const personId of tenants) {
-      const entry = plotsOf.get(personId) ?? { plots: [], unpaidFees: 0 }
-      entry.plots.push(id)
-      if (!paid) entry.unpaidFees += feePence(fee)
+  const [owed, names] = await Promise.all([owedByPayer(tx), tenantNames(tx)])
+  const nameOf = new Map(names.map((name) => [name.id, fullName(name)]))
+  // A plot's fee is its payer's to pay; the others hold it with nothing due on it.
+  const plotsOf = new Map<string, { plots: string[]; unpaidFees: number; paidBy: Plots }>()
+  for (const plot of plots)
+    for (const personId of plot.tenants) {
+      const entry = plotsOf.get(personId) ?? { plots: [], unpaidFees: 0, paidBy: [] }
+      entry.plots.push(plot.id)
+      if (personId !== plot.payer) entry.paidBy.push(plot)
+      else if (!plot.paid) entry.unpaidFees += feePence(plot.fee)
       plotsOf.set(personId, entry)
     }
   return people.map((person) => {
@@ -59,6 +62,18 @@ export async function findAddressees(tx: ReadTx, audience: Audience): Promise<Ad
       ...person,
       plots: (held?.plots ?? []).sort(comparePlotIds),
       amountDue: owed ? (owed.get(person.id) ?? 0) : (held?.unpaidFees ?? 0),
+      paidBy: paidBy(held?.paidBy ?? [], nameOf),
     }
   })
+}
+
+// The plots another pays for, by who pays, each payer once, in plot order.
+function paidBy(plots: Plots, nameOf: ReadonlyMap<string, string>) {
+  const byPayer = new Map<string, string[]>()
+  for (const plot of [...plots].sort((a, b) => comparePlotIds(a.id, b.id)))
+    byPayer.set(plot.payer, [...(byPayer.get(plot.payer) ?? []), plot.id])
+  return [...byPayer].map(([payer, ids]) => ({
+    payerName: nameOf.get(payer) ?? payer,
+    plots: ids,
+  }))
 }

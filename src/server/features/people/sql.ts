@@ -1,5 +1,5 @@
 import { numberedNickname } from '#shared/domain/people'
-import { comparePlotIds } from '#shared/domain/plots'
+import { comparePlotIds, type TenantOf } from '#shared/domain/plots'
 import { compareWaitingOrder } from '#shared/domain/waiting-order'
 import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
@@ -197,25 +197,44 @@ export async function requirePerson(tx: ReadTx, id: string): Promise<Person> {
 // added or leaves only through plots' addTenant and endTenancy, which write both records' next
 // versions with it.
 
-/** The tenants of the plots named (of every plot when none are), by plot id: one query. */
+// A plot's tenancies with what choosing its payer needs: the mark and the tenants' dates.
+const tenancyRows = (tx: ReadTx) =>
+  tx
+    .selectFrom('tenancy')
+    .innerJoin('people', 'people.id', 'tenancy.personId')
+    .select(['tenancy.plotId', 'tenancy.personId', 'tenancy.pays', 'people.dateJoined'])
+
+const tenantOf = (row: { personId: string; pays: number; dateJoined: string }): TenantOf => ({
+  personId: row.personId,
+  pays: row.pays === 1,
+  dateJoined: row.dateJoined,
+})
+
+/** The tenancies of the plots named (of every plot when none are), by plot id: one query. */
 export async function tenantsByPlot(
   tx: ReadTx,
   plotIds?: readonly string[],
-): Promise<Map<string, string[]>> {
+): Promise<Map<string, TenantOf[]>> {
   if (plotIds?.length === 0) return new Map()
-  let query = tx.selectFrom('tenancy').select(['plotId', 'personId'])
-  if (plotIds) query = query.where('plotId', 'in', plotIds)
-  return groupBy(await query.execute(), 'plotId', 'personId')
+  let query = tenancyRows(tx)
+  if (plotIds) query = query.where('tenancy.plotId', 'in', plotIds)
+  const grouped = new Map<string, TenantOf[]>()
+  for (const row of await query.execute()) {
+    const tenants = grouped.get(row.plotId)
+    if (tenants) tenants.push(tenantOf(row))
+    else grouped.set(row.plotId, [tenantOf(row)])
+  }
+  return grouped
 }
 
 // Compiled once: every change to a plot or a tenancy begins by reading the plot's tenants.
 const tenantRows = reusableQuery((kysely, plotId: string) =>
-  kysely.selectFrom('tenancy').select('personId').where('plotId', '=', plotId),
+  tenancyRows(kysely).where('tenancy.plotId', '=', plotId),
 )
 
-/** One plot's tenants (their nicknames). */
-export async function tenantsOf(tx: ReadTx, plotId: string): Promise<string[]> {
-  return (await tenantRows(tx, plotId)).map((row) => row.personId)
+/** One plot's tenancies. */
+export async function tenantsOf(tx: ReadTx, plotId: string): Promise<TenantOf[]> {
+  return (await tenantRows(tx, plotId)).map(tenantOf)
 }
 
 /** Everyone who is a tenant of a plot, by nickname, with their first and last names. */
@@ -251,6 +270,15 @@ export async function tenantCounts(tx: ReadTx): Promise<Map<string, number>> {
 
 export async function insertTenancy(tx: WriteTx, plotId: string, personId: string): Promise<void> {
   await tx.insertInto('tenancy').values({ plotId, personId }).execute()
+}
+
+/** Marks the plot's tenancy of `personId` as its payer's, and no other. */
+export async function markPayer(tx: WriteTx, plotId: string, personId: string): Promise<void> {
+  await tx
+    .updateTable('tenancy')
+    .set((eb) => ({ pays: eb.case().when('personId', '=', personId).then(1).else(0).end() }))
+    .where('plotId', '=', plotId)
+    .execute()
 }
 
 /** Many tenancies at once (an import), in a few statements. */

@@ -2,6 +2,7 @@ import type { App } from '#server/core/app-type'
 import { z } from 'zod'
 import { personSchema } from '#shared/schemas/person'
 import {
+  choosePayerSchema,
   myPlotSchema,
   newPlotSchema,
   plotSchema,
@@ -10,6 +11,7 @@ import {
 } from '#shared/schemas/plot'
 import {
   addPlotToPerson,
+  choosePayer,
   createPlot,
   getPlot,
   listPlots,
@@ -20,6 +22,7 @@ import {
 } from '#server/features/plots/service'
 import { endTenanciesOf } from '#server/features/plots/sql'
 import { LEVELS } from '#shared/domain/levels'
+import { leavingSchema } from '#shared/schemas/leaving'
 import { ownPersonId } from '#server/core/viewer'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
@@ -92,6 +95,20 @@ export async function plotsFeature(app: App) {
   )
 
   app.put(
+    '/api/plots/:id/payer',
+    {
+      config: { minLevel: LEVELS.committee },
+      schema: {
+        params: idParams,
+        body: choosePayerSchema,
+        response: { 200: plotSchema },
+        tags,
+      },
+    },
+    (request) => choosePayer(app, request.viewer!, request.params.id, request.body),
+  )
+
+  app.put(
     '/api/plots/:id/tenants/:personId',
     {
       config: { minLevel: LEVELS.committee, personalData: true },
@@ -104,9 +121,20 @@ export async function plotsFeature(app: App) {
     '/api/plots/:id/tenants/:personId',
     {
       config: { minLevel: LEVELS.committee, personalData: true },
-      schema: { params: tenantParams, response: { 200: tenancy }, tags },
+      schema: {
+        params: tenantParams,
+        querystring: leavingSchema,
+        response: { 200: tenancy },
+        tags,
+      },
     },
     (request) =>
-      removePlotFromPerson(app, request.viewer!, request.params.id, request.params.personId),
+      removePlotFromPerson(
+        app,
+        request.viewer!,
+        request.params.id,
+        request.params.personId,
+        request.query,
+      ),
   )
 }

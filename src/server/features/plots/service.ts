@@ -1,14 +1,22 @@
 import * as plotRules from '#shared/domain/plots'
 import { erasureMessages } from '#shared/messages/erasure'
 import { plotMessages } from '#shared/messages/plots'
-import type { MyPlot, NewPlot, Plot, TenantName, UpdatePlot } from '#shared/schemas/plot'
+import type {
+  ChoosePayer,
+  MyPlot,
+  NewPlot,
+  Plot,
+  TenantName,
+  UpdatePlot,
+} from '#shared/schemas/plot'
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import { conflict, notFound } from '#server/core/errors'
+import { conflict, notFound, unlessRefused } from '#server/core/errors'
 import { anyOf, type Hooks } from '#server/core/hooks'
 import { loggedChange, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
+import type { Leaving } from '#shared/schemas/leaving'
 import type { Person } from '#shared/schemas/person'
 import { erasedOn, firstNames, requirePerson, tenantNames } from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
@@ -90,6 +98,23 @@ export function updatePlot(
   )
 }
 
+/**
+ * Who pays a joint plot's rent (issue 43): one of its tenants, chosen on the plot. Invoices made
+ * from then on go to them; one already made stays as it was written.
+ */
+export function choosePayer({ db }: Plots, viewer: Viewer, id: string, input: ChoosePayer) {
+  return loggedChange(
+    db,
+    plotChange('choosePayer', id, viewer),
+    async (tx) => {
+      const plot = await requirePlot(tx, id)
+      const personId = unlessRefused(plotRules.checkPayer(plot, input.personId))
+      return plot.payer === personId ? plot : plotsRepo.choosePayer(tx, plot, personId)
+    },
+    input,
+  )
+}
+
 // A tenant change is named after the person's side of it (addPlotToPerson), so it is logged
 // against the person; the logged value holds both the plot and the person as saved.
 // Both sides of a tenancy are read fresh inside the write transaction, and writers take turns,
@@ -135,13 +160,29 @@ export function addPlotToPerson(
   )
 }
 
+/**
+ * A tenant leaves the plot; the features above take part in the same write, told what the
+ * committee chose for the leaver's invoice (`invoice`; none asked, it stands).
+ */
 export function removePlotFromPerson(
-  { db }: Plots,
+  { db, hooks }: Plots,
   viewer: Viewer,
   plotId: string,
   personId: string,
+  { invoice }: Leaving = {},
 ) {
-  return tenancyChange(db, viewer, 'removePlotFromPerson', plotId, personId, (tx, plot, person) =>
-    plotsRepo.endTenancy(tx, plot, person),
+  return tenancyChange(
+    db,
+    viewer,
+    'removePlotFromPerson',
+    plotId,
+    personId,
+    async (tx, plot, person) => {
+      const ended = await plotsRepo.endTenancy(tx, plot, person)
+      if (plot.tenants.includes(personId))
+        for (const part of hooks.endingTenancy)
+          await part(tx, { plotId, personId, invoice, userName: viewer.userName })
+      return ended
+    },
   )
 }

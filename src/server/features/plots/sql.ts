@@ -1,6 +1,6 @@
 import * as peopleRules from '#shared/domain/people'
 import * as plotRules from '#shared/domain/plots'
-import { comparePlotIds, isOccupied } from '#shared/domain/plots'
+import { comparePlotIds, isOccupied, payerOf, type TenantOf } from '#shared/domain/plots'
 import type { SizeBand } from '#shared/domain/area'
 import { feePence, feePounds } from '#shared/domain/money'
 import type { Person } from '#shared/schemas/person'
@@ -14,6 +14,7 @@ import { unlessRefused } from '#server/core/errors'
 import {
   deleteTenancy,
   insertTenancy,
+  markPayer,
   requirePerson,
   tenantsByPlot,
   tenantsOf,
@@ -22,8 +23,8 @@ import {
 
 // Rows hold flags as 0/1 and neither tenants nor occupied: both come from the tenancy table
 // (people's), so that a plot and its tenants' plot lists can never disagree.
-function toPlot(row: PlotRow, tenants: readonly string[]): Plot {
-  const sorted = [...tenants].sort()
+function toPlot(row: PlotRow, tenancies: readonly TenantOf[]): Plot {
+  const sorted = tenancies.map((tenancy) => tenancy.personId).sort()
   return {
     id: row.id,
     description: row.description,
@@ -37,6 +38,7 @@ function toPlot(row: PlotRow, tenants: readonly string[]): Plot {
     isNew: Boolean(row.isNew),
     isFailed: Boolean(row.isFailed),
     tenants: sorted,
+    payer: payerOf(tenancies),
     occupied: isOccupied(sorted),
     version: row.version,
   }
@@ -184,10 +186,25 @@ export async function addTenant(
   const withTenant = unlessRefused(plotRules.addTenant(plot, person.id))
   const holder = peopleRules.addPlotToPerson(person, plot.id, today)
   await insertTenancy(tx, plot.id, person.id)
+  // Marked, so that a newcomer with an earlier Date joined does not become the payer by it.
+  await markPayer(tx, plot.id, withTenant.payer)
   return {
     plot: await updatePlot(tx, withTenant),
     person: await updatePerson(tx, offWaitingList ? { ...holder, onWaitingList: false } : holder),
   }
+}
+
+// A plot its payer has left, with who pays now, as its remaining tenancies say.
+async function withPayer(tx: ReadTx, plot: Plot): Promise<Plot> {
+  return plot.payer || !plot.occupied
+    ? plot
+    : { ...plot, payer: payerOf(await tenantsOf(tx, plot.id)) }
+}
+
+/** The one who pays the plot's rent from now on (one of its tenants), at the plot's next version. */
+export async function choosePayer(tx: WriteTx, plot: Plot, personId: string): Promise<Plot> {
+  await markPayer(tx, plot.id, personId)
+  return updatePlot(tx, { ...plot, payer: personId })
 }
 
 /** The one way a tenancy ends: the row goes, and both records are written at their next versions. */
@@ -195,7 +212,7 @@ export async function endTenancy(tx: WriteTx, plot: Plot, person: Person): Promi
   if (!plot.tenants.includes(person.id)) return { plot, person }
   await deleteTenancy(tx, plot.id, person.id)
   return {
-    plot: await updatePlot(tx, plotRules.removeTenant(plot, person.id)),
+    plot: await updatePlot(tx, await withPayer(tx, plotRules.removeTenant(plot, person.id))),
     person: await updatePerson(tx, peopleRules.removePlotFromPerson(person, plot.id)),
   }
 }
@@ -209,7 +226,7 @@ export async function endTenanciesOf(tx: WriteTx, personId: string): Promise<Plo
   const plots: Plot[] = []
   for (const plot of peopleRules.deletePerson(person, await findPlots(tx, person.plots)).plots) {
     await deleteTenancy(tx, plot.id, personId)
-    plots.push(await updatePlot(tx, plot))
+    plots.push(await updatePlot(tx, await withPayer(tx, plot)))
   }
   return plots
 }

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto'
+import { partYearMessages } from '#shared/messages/part-year'
 import type { Db } from '#server/core/db/database'
 import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
-import { recordKey } from '#server/core/logged-change'
+import { recordKey, type LogEntry } from '#server/core/logged-change'
+import type { Viewer } from '#server/core/viewer'
+import { insertEntries } from '#server/features/rent/ledger-sql'
 import { findPlots, listPlots, setPaid } from '#server/features/plots/sql'
 import { currentYear, findInvoices } from '#server/features/rent/sql'
 
@@ -43,4 +47,42 @@ export async function settlePaidFlags(
     turning.filter((plot) => owing.has(plot.id)),
     false,
   )
+}
+
+/**
+ * The first year's start (issue 43): each invoice whose plot's paid flag was set before any rent
+ * year, and which the treasurer kept, is paid in full by a payment of the day it is issued. The
+ * flag from a sheet was lost when the year began, every invoice reading "Owing" without a word.
+ */
+export async function paymentsFromPaidFlags(
+  tx: WriteTx,
+  log: LogEntry,
+  viewer: Viewer,
+  invoices: ReadonlyArray<{ id: number; amount: number }>,
+  createdAt: string,
+  date: string,
+): Promise<void> {
+  const rows = invoices.map((invoice) => ({
+    invoiceId: invoice.id,
+    kind: 'payment' as const,
+    amount: invoice.amount,
+    method: null,
+    date,
+    reference: partYearMessages.paidBefore,
+    requestId: randomUUID(),
+    statementLine: null,
+    createdBy: viewer.userName,
+    createdAt,
+  }))
+  const stored = await insertEntries(tx, rows)
+  for (const row of rows)
+    log(
+      {
+        methodName: 'recordPayment',
+        eventCollection: 'invoices',
+        docId: String(row.invoiceId),
+        userName: viewer.userName,
+      },
+      stored.get(row.requestId),
+    )
 }

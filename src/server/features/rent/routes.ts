@@ -4,6 +4,7 @@ import type { Rent } from '#server/features/rent/context'
 import { deadlineJob } from '#server/features/rent/deadlines'
 import { invoiceAsPdf } from '#server/features/rent/invoices'
 import { invoiceRoutes } from '#server/features/rent/invoice-routes'
+import { invoiceLetPlot, settleLeaversInvoice } from '#server/features/rent/part-year'
 import { eraseRentData, owedBlocksErasure, rentDataOf } from '#server/features/rent/person-data'
 import { reportRoutes } from '#server/features/rent/report-routes'
 import { settingsRoutes } from '#server/features/rent/settings-routes'
@@ -33,6 +34,9 @@ export async function rentFeature(app: App) {
   })
   // Once a rent year is under way, a plot's paid flag follows the ledger, not the plot's form.
   app.hooks.paidFollowsLedger.push(rentYearUnderWay)
+  // A plot let or given up after the year started (issue 43).
+  app.hooks.plotLet.push(invoiceLetPlot(rent, deadline))
+  app.hooks.endingTenancy.push(settleLeaversInvoice(rent))
   app.hooks.describingPerson.push(rentDataOf)
   app.hooks.erasureBlockers.push(owedBlocksErasure)
   app.hooks.erasingPerson.push(eraseRentData)

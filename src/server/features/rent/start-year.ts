@@ -3,7 +3,6 @@ import { penceText } from '#shared/domain/money'
 import {
   checkInvoice,
   checkYearStart,
-  choosePayer,
   invoiceDueDate,
   invoiceLines,
   invoiceReference,
@@ -26,7 +25,8 @@ import type { Viewer } from '#server/core/viewer'
 import { listPeople } from '#server/features/people/sql'
 import { listPlots } from '#server/features/plots/sql'
 import type { Rent } from '#server/features/rent/context'
-import { settlePaidFlags } from '#server/features/rent/paid-flags'
+import { paymentsFromPaidFlags, settlePaidFlags } from '#server/features/rent/paid-flags'
+import { rentYearUnderWay } from '#server/features/rent/sql'
 import { rentSettings } from '#server/features/rent/settings'
 import {
   insertInvoices,
@@ -35,13 +35,13 @@ import {
   startedYear,
 } from '#server/features/rent/year-sql'
 
-// Starting a rent year: one invoice per occupied plot, addressed to one of its tenants, made
+// Starting a rent year: one invoice per occupied plot, addressed to the tenant who pays, made
 // all at once in one transaction with the e-mails and letters that carry them and the job that
 // will chase each one. Numbers run on from the last invoice without gaps; starting the same year
 // twice finds it started and makes nothing. Nothing is sent but what the preview said and the
 // secretary confirmed, and no invoice is overdue, nor chased, on the day it is sent.
 
-// The occupied plots in plot order, each with its tenants' records.
+// The occupied plots in plot order, each with the record of the tenant who pays.
 async function occupiedPlots(tx: ReadTx) {
   const [plots, people] = await Promise.all([listPlots(tx), listPeople(tx)])
   const byId = new Map(people.map((person) => [person.id, person]))
@@ -52,7 +52,8 @@ async function occupiedPlots(tx: ReadTx) {
       fee: plot.fee,
       area: plot.area,
       sizeBand: plot.sizeBand,
-      tenants: plot.tenants.flatMap((id) => byId.get(id) ?? []),
+      paid: plot.paid,
+      payer: byId.get(plot.payer)!,
     }))
 }
 
@@ -60,11 +61,14 @@ async function occupiedPlots(tx: ReadTx) {
 async function plan(tx: ReadTx, startDate: string, issuedOn: string) {
   const settings = await rentSettings(tx)
   const dueDate = invoiceDueDate(startDate, issuedOn, settings.daysToPay)
+  // Before the first year the paid flag is the committee's tick box ("Rent paid? Y" from a sheet).
+  const firstYear = !(await rentYearUnderWay(tx))
   const invoices = (await occupiedPlots(tx)).flatMap((plot) => {
-    const payer = choosePayer(plot.tenants)!
+    const { payer } = plot
     const lines = invoiceLines(plot, payer.concession, settings)
     const amount = unlessRefused(checkInvoice(plot.plotId, lines))
-    return amount > 0 ? [{ plotId: plot.plotId, payer, lines, amount }] : []
+    const paidBefore = firstYear && plot.paid
+    return amount > 0 ? [{ plotId: plot.plotId, payer, lines, amount, paidBefore }] : []
   })
   return {
     settings,
@@ -90,13 +94,14 @@ export async function previewYear(db: Db, startDate: string, today: string): Pro
     firstReminder: stepDate(dueDate, 'first', settings.reminderDays),
     sending,
     alreadyStarted: (await startedYear(db.kysely, startDate)) !== undefined,
-    invoices: invoices.map(({ plotId, payer, lines, amount }) => ({
+    invoices: invoices.map(({ plotId, payer, lines, amount, paidBefore }) => ({
       plotId,
       payerId: payer.id,
       payerName: fullName(payer),
       channel: payer.email.trim() === '' ? 'post' : payer.contactBy,
       lines,
       amount,
+      paidBefore,
     })),
     total: invoices.reduce((sum, invoice) => sum + invoice.amount, 0),
   }
@@ -111,7 +116,7 @@ export async function startYear(
   { db, clock, copies, jobs }: Rent,
   deadline: JobKind<{ invoiceId: number }>,
   viewer: Viewer,
-  { startDate, confirmed }: StartYear,
+  { startDate, confirmed, dropPaid }: StartYear,
 ) {
   unlessRefused(checkYearStart(startDate, clock.today()))
   const started = await loggedWrite(
@@ -203,6 +208,11 @@ export async function startYear(
           total: invoices.reduce((sum, i) => sum + i.amount, 0),
         },
       )
+      const kept = stored.flatMap(({ id }, index) => {
+        const { paidBefore, plotId, amount } = invoices[index]!
+        return paidBefore && !dropPaid.includes(plotId) ? [{ id, amount }] : []
+      })
+      await paymentsFromPaidFlags(tx, log, viewer, kept, createdAt, issuedOn)
       await settlePaidFlags(db, tx)
       return { yearId, label, created: stored.length }
     },
@@ -211,7 +221,8 @@ export async function startYear(
   return started
 }
 
-function invoiceCopies(
+/** The e-mails and letters that carry one invoice to its payer. */
+export function invoiceCopies(
   invoice: { plotId: string; payer: Person; amount: number },
   id: number,
   number: number,

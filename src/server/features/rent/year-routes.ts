@@ -15,9 +15,11 @@ import { yearAsPdf } from '#server/features/rent/invoices'
 import { committee, tags } from '#server/features/rent/route-config'
 import { yearSummary } from '#server/features/rent/reports'
 import { findInvoices, listYears } from '#server/features/rent/sql'
+import { raiseInvoice } from '#server/features/rent/part-year'
 import { previewYear, startYear } from '#server/features/rent/start-year'
 import { sendPdf } from '#server/core/http/send-pdf'
 
+const raisedAnswer = z.object({ id: z.number(), number: z.number() })
 const startedAnswer = z.object({ yearId: z.number(), label: z.string(), created: z.number() })
 
 // Rent years: starting one (after its preview), and each year's invoices, summary and PDF.
@@ -26,6 +28,23 @@ export function yearRoutes(app: App, rent: Rent, deadline: JobKind<{ invoiceId: 
     '/api/rent/years',
     { config: committee, schema: { response: { 200: z.array(rentYearSchema) }, tags } },
     () => listYears(rent.db.kysely),
+  )
+
+  // "Raise an invoice" (issue 43): a plot's payer, for the rest of the year under way.
+  app.post(
+    '/api/plots/:id/invoices',
+    {
+      config: committee,
+      schema: {
+        params: z.object({ id: z.string().min(1).max(40) }),
+        response: { 201: raisedAnswer },
+        tags,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await raiseInvoice(rent, deadline, request.viewer!, request.params.id)),
   )
 
   app.post(

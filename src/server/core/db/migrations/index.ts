@@ -28,6 +28,8 @@ import { accountEmailLinks } from '#server/core/db/migrations/026-account-email-
 import { messageAttachments } from '#server/core/db/migrations/027-message-attachments'
 import { applicationsPerAddress } from '#server/core/db/migrations/028-applications-per-address'
 import { feesInPence } from '#server/core/db/migrations/032-fees-in-pence'
+import { tenancyPayer } from '#server/core/db/migrations/034-tenancy-payer'
+import { invoiceMonths } from '#server/core/db/migrations/035-invoice-months'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -65,6 +67,8 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '027-message-attachments': messageAttachments,
   '028-applications-per-address': applicationsPerAddress,
   '032-fees-in-pence': feesInPence,
+  '034-tenancy-payer': tenancyPayer,
+  '035-invoice-months': invoiceMonths,
 }
 
 /** What a migration is told about the engine it runs on. */

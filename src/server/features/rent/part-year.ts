@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto'
+import { fullName } from '#shared/domain/message-copies'
+import {
+  amountFor,
+  monthsCharged,
+  monthsHeld,
+  partYearLines,
+  type LeavingChoice,
+} from '#shared/domain/part-year'
+import {
+  checkEntry,
+  checkInvoice,
+  invoiceDueDate,
+  invoiceLines,
+  stepDate,
+} from '#shared/domain/rent'
+import { partYearMessages } from '#shared/messages/part-year'
+import { rentMessages } from '#shared/messages/rent'
+import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
+import { conflict, unlessRefused } from '#server/core/errors'
+import type { TenancyEnding } from '#server/core/hooks'
+import { deadlineAt, type JobKind } from '#server/core/jobs/runner'
+import { loggedWrite, recordKey, type LogEntry } from '#server/core/logged-change'
+import type { Viewer } from '#server/core/viewer'
+import { requirePerson } from '#server/features/people/sql'
+import { findPlot } from '#server/features/plots/sql'
+import type { Rent } from '#server/features/rent/context'
+import { insertEntry } from '#server/features/rent/ledger-sql'
+import { settlePaidFlags } from '#server/features/rent/paid-flags'
+import { rentSettings } from '#server/features/rent/settings'
+import { invoiceCopies } from '#server/features/rent/start-year'
+import { currentYear, findInvoices } from '#server/features/rent/sql'
+import { insertInvoice, invoiceMonths } from '#server/features/rent/part-year-sql'
+import { lastInvoiceNumber } from '#server/features/rent/year-sql'
+
+// Part of a rent year (issue 43). A plot let after the year started is invoiced to its payer for
+// the months left, by the rent settings' rule: by itself when an offer is accepted, by hand
+// ("Raise an invoice") for any tenancy. A tenant leaving has their open invoice for the plot stand,
+// reduced to the months held, or written off, as the committee answers: a write-off entry in
+// the ledger either way, never an edit.
+
+type Deadline = JobKind<{ invoiceId: number }>
+
+/** Why a plot cannot be invoiced now, or the invoice it gets: made inside the caller's write. */
+async function invoiceRestOfYear(
+  rent: Rent,
+  deadline: Deadline,
+  tx: WriteTx,
+  plotId: string,
+  userName: string,
+  log: LogEntry | undefined,
+): Promise<{ refusal: string } | { id: number; number: number }> {
+  const year = await currentYear(tx)
+  if (!year) return { refusal: partYearMessages.noYearToInvoice }
+  const plot = await findPlot(tx, plotId)
+  if (!plot?.occupied) return { refusal: partYearMessages.nothingToInvoice(plotId) }
+  // One invoice a year for those holding the plot: a leaver's does not count for the next tenant.
+  const held = await findInvoices(tx, { yearId: year.id, plotId })
+  if (held.some((invoice) => !invoice.cancelled && plot.tenants.includes(invoice.payerId)))
+    return { refusal: partYearMessages.alreadyInvoiced(plotId) }
+  const [settings, payer] = await Promise.all([rentSettings(tx), requirePerson(tx, plot.payer)])
+  const issuedOn = rent.clock.today()
+  const months = monthsCharged(settings.partYear, year.startDate, issuedOn)
+  const lines = partYearLines(invoiceLines(plot, payer.concession, settings), months)
+  const amount = unlessRefused(checkInvoice(plotId, lines))
+  if (months === 0 || amount <= 0) return { refusal: partYearMessages.nothingToInvoice(plotId) }
+  // Numbers run on without gaps: one invoice is numbered at a time, as a year's are.
+  await lockRecords(rent.db, tx, ['invoices:numbering'])
+  const number = (await lastInvoiceNumber(tx)) + 1
+  const dueDate = invoiceDueDate(year.startDate, issuedOn, settings.daysToPay)
+  const id = await insertInvoice(
+    tx,
+    {
+      number,
+      yearId: year.id,
+      plotId,
+      payerId: payer.id,
+      payerName: fullName(payer),
+      payerAddress: payer.address,
+      issuedOn,
+      dueDate,
+      amount,
+      months,
+      createdAt: rent.clock.now().toISOString(),
+    },
+    lines,
+  )
+  await rent.copies.queue(
+    tx,
+    {
+      subject: rentMessages.rentInvoicesBatch(year.label),
+      body: rentMessages.rentInvoicesBatch(year.label),
+      audience: rentMessages.rentPayers,
+      createdBy: userName,
+    },
+    invoiceCopies(
+      { plotId, payer, amount },
+      id,
+      number,
+      year.label,
+      dueDate,
+      settings.paymentInstructions,
+    ),
+  )
+  await rent.jobs.enqueueMany(tx, deadline, [
+    {
+      payload: { invoiceId: id },
+      runAt: deadlineAt(stepDate(dueDate, 'first', settings.reminderDays)),
+    },
+  ])
+  await settlePaidFlags(rent.db, tx, [plotId])
+  log?.(
+    { methodName: 'createInvoice', eventCollection: 'invoices', docId: String(id), userName },
+    { number, plotId, payerId: payer.id, amount, months },
+  )
+  return { id, number }
+}
+
+/** "Raise an invoice": the plot's payer, for the rest of the year; 409 when there is nothing to. */
+export async function raiseInvoice(rent: Rent, deadline: Deadline, viewer: Viewer, plotId: string) {
+  const raised = await loggedWrite(
+    rent.db,
+    [recordKey('plots', plotId), 'invoices:numbering'],
+    (tx, log) => invoiceRestOfYear(rent, deadline, tx, plotId, viewer.userName, log),
+  )
+  if ('refusal' in raised) throw conflict(raised.refusal)
+  rent.jobs.wake()
+  return raised
+}
+
+/** An offer accepted (the plotLet hook): the new tenant's invoice, when the year has one to give. */
+export function invoiceLetPlot(rent: Rent, deadline: Deadline) {
+  return async (tx: WriteTx, { plotId, userName }: { plotId: string; userName: string }) => {
+    await invoiceRestOfYear(rent, deadline, tx, plotId, userName, undefined)
+  }
+}
+
+/**
+ * A tenancy ending (the endingTenancy hook): the leaver's open invoice for the plot this year is
+ * reduced to the months held, or written off, as the committee chose; it stands otherwise.
+ */
+export function settleLeaversInvoice(rent: Rent) {
+  return async (tx: WriteTx, ending: TenancyEnding) => {
+    const choice: LeavingChoice = ending.invoice ?? 'stands'
+    if (choice === 'stands') return
+    const year = await currentYear(tx)
+    if (!year) return
+    const open = await findInvoices(tx, {
+      yearId: year.id,
+      plotId: ending.plotId,
+      payerId: ending.personId,
+    })
+    const invoice = open.find((candidate) => candidate.outstanding > 0 && !candidate.cancelled)
+    if (!invoice) return
+    await lockRecords(rent.db, tx, [recordKey('invoices', String(invoice.id))])
+    const leftOn = rent.clock.today()
+    const settings = await rentSettings(tx)
+    let amount = invoice.outstanding
+    let reference = partYearMessages.writtenOffReference(ending.plotId, leftOn)
+    if (choice === 'reduce') {
+      const covered = await invoiceMonths(tx, invoice.id)
+      const rule = settings.partYear === 'quarters' ? 'quarters' : 'months'
+      const held = monthsHeld(rule, year.startDate, leftOn, covered)
+      // What was paid beyond the months held stays paid: the reduction takes only what is owed.
+      amount = Math.min(
+        invoice.outstanding,
+        invoice.amount - amountFor(invoice.amount, held, covered),
+      )
+      reference = partYearMessages.reducedReference(held, ending.plotId, leftOn)
+    }
+    if (amount <= 0) return
+    const sums = {
+      payment: invoice.paid,
+      refund: invoice.refunded,
+      writeoff: invoice.writtenOff,
+      cancel: 0,
+    }
+    await insertEntry(tx, {
+      invoiceId: invoice.id,
+      kind: 'writeoff',
+      amount: unlessRefused(checkEntry({ amount: invoice.amount, sums }, 'writeoff', amount)),
+      method: null,
+      date: leftOn,
+      reference,
+      requestId: randomUUID(),
+      statementLine: null,
+      createdBy: ending.userName,
+      createdAt: rent.clock.now().toISOString(),
+    })
+    await settlePaidFlags(rent.db, tx, [ending.plotId])
+  }
+}
