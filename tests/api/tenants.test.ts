@@ -368,7 +368,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
           })
         ).json().sample.body
       expect(await letterTo('other5')).toBe(
-        `plot p5: ${plotMessages.paysTheRent('First payer5', 'plot p5')}`,
+        `plot p5: £0.00 (${plotMessages.paysTheRent('First payer5', 'plot p5')})`,
       )
       expect(await letterTo('payer5')).toBe('plot p5: £45.00')
     })

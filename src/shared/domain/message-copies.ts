@@ -75,14 +75,17 @@ export function mergeValues(person: Addressee, association: Association): MergeV
 }
 
 /**
- * `{amountDue}`: what they owe; or, when they owe nothing because another tenant pays for their
- * plots, who pays (a co-tenant read "plot 3: £0.00").
+ * `{amountDue}`: what they owe; when they owe nothing because another tenant pays for their plots,
+ * with who pays (a co-tenant read "plot 3: £0.00"). Still an amount first, so that "You owe
+ * {amountDue}." and "£{amountDue}" read right.
  */
 function amountDueText(person: Addressee): string {
-  if (person.amountDue !== 0 || person.paidBy.length === 0) return penceText(person.amountDue)
-  return person.paidBy
+  const owed = penceText(person.amountDue)
+  if (person.amountDue !== 0 || person.paidBy.length === 0) return owed
+  const whoPays = person.paidBy
     .map(({ payerName, plots }) => plotMessages.paysTheRent(payerName, plotsField(plots)))
     .join('; ')
+  return plotMessages.owesNothingAsPaidBy(owed, whoPays)
 }
 
 /** A letter's subject and text with the fields filled in; a value is never a line break in a subject. */

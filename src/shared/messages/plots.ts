@@ -30,6 +30,8 @@ export const plotMessages = {
     'Their invoices and reminders go to them; the others’ letters say who pays. An invoice already sent stays as it is.',
   // {plots} names them: "plot 3", "plots 3 and 4".
   paysTheRent: (name: string, plots: string) => `${name} pays the rent of ${plots}`,
+  /** `{amountDue}` of a tenant another pays for: still an amount, so "You owe {amountDue}." reads. */
+  owesNothingAsPaidBy: (nothing: string, whoPays: string) => `${nothing} (${whoPays})`,
   payerChosen: (name: string, plotId: string) => `${name} now pays the rent of plot ${plotId}.`,
   // The keywords are spelled out because nothing else on the screen would reveal them.
   plotsFilterHint:

@@ -33,7 +33,7 @@ describe('message copies', () => {
     }
     const draft = { subject: 'Rent', body: '{plots}: {amountDue}' }
     expect(copiesFor([arjun], draft, association)[0]?.body).toBe(
-      'plots 3 and 12a: Priya Shah pays the rent of plot 3; Ann Example pays the rent of plots 4 and 12a',
+      'plots 3 and 12a: £0.00 (Priya Shah pays the rent of plot 3; Ann Example pays the rent of plots 4 and 12a)',
     )
     // Owing something on a plot of their own, they read what they owe.
     expect(copiesFor([{ ...arjun, amountDue: 500 }], draft, association)[0]?.body).toBe(
