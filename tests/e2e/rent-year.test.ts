@@ -180,6 +180,11 @@ describe('the rent year on the demo site', () => {
     const start = page.getByRole('button', { name: 'Start rent year' })
     await poll(() => start.isVisible()).toBe(true)
     await expectNoAxeViolations(page)
+    // The demo's plots ticked paid before any rent year would each become a payment of this one
+    // (issue 43); the treasurer drops them, so that every invoice starts owing.
+    const keptPaid = page.getByRole('checkbox', { name: /^Keep plot .+ as paid$/ })
+    expect(await keptPaid.count()).toBeGreaterThan(0)
+    for (const box of await keptPaid.all()) await box.uncheck()
     // Nothing goes out before the question naming what will: answered by its own button.
     await start.click()
     const confirm = page.getByRole('group', { name: /^Start the rent year 2026\/27 and send / })
