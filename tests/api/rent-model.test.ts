@@ -36,6 +36,8 @@ const METHOD: Record<EntryKind, string> = {
   refund: 'recordRefund',
   writeoff: 'writeOff',
   cancel: 'cancelInvoice',
+  carry: 'carryCredit',
+  credit: 'payFromCredit',
 }
 
 // How much, relative to what the invoice owes (or, for a refund, has been paid) before the round.

@@ -30,8 +30,15 @@ export const rentMessages = {
   // The server's refusals, the texts of invoices and reminders, and a bank statement's problems.
   amountWholePence: 'Amounts are whole pence: a positive whole number, at most 10,000,000.',
   invoiceMissing: (id: number | string) => `There is no invoice ${id}.`,
-  paymentTooLarge: (outstanding: string) =>
-    `That is more than the ${outstanding} still owed on this invoice.`,
+  creditTooLarge: (outstanding: string) =>
+    `At most the ${outstanding} still owed can be paid from credit.`,
+  carryTooLarge: (credit: string) => `At most the ${credit} in credit on this invoice can be used.`,
+  creditRefundTooLarge: (credit: string) => `At most the ${credit} in credit can be refunded.`,
+  creditCarriedTo: (number: number) => `Credit used on invoice ${number}`,
+  creditBroughtFrom: (number: number) => `Credit from invoice ${number}`,
+  paymentShort: (short: string, outstanding: string) =>
+    `${short} short of the ${outstanding} owed: the rest stays owing.`,
+  paymentOver: (over: string) => `${over} more than owed: kept as the payer’s credit.`,
   refundTooLarge: (paid: string) =>
     `At most ${paid} has been paid on this invoice, so at most that can be refunded.`,
   writeOffTooLarge: (outstanding: string) =>

@@ -90,7 +90,11 @@ export const invoiceSchema = z.object({
   paid: z.number(),
   refunded: z.number(),
   writtenOff: z.number(),
+  /** Credit carried from this invoice to pay another, and credit brought from one to pay this. */
+  carried: z.number(),
+  paidFromCredit: z.number(),
   cancelled: z.boolean(),
+  /** Below nought when paid beyond what it asks: the payer's credit. */
   outstanding: z.number(),
   steps: z.array(z.object({ step: rentStepSchema, date: z.string() })),
 })
@@ -99,6 +103,8 @@ export type Invoice = z.infer<typeof invoiceSchema>
 /** A member's own invoices, newest first, and how to pay (issue 29). */
 export const myRentSchema = z.object({
   invoices: z.array(invoiceSchema),
+  /** What the member paid beyond what was asked, to be used by their next invoice. */
+  credit: z.number(),
   paymentInstructions: z.string(),
 })
 export type MyRent = z.infer<typeof myRentSchema>
@@ -180,6 +186,27 @@ export const correctionInputSchema = z.object({
 })
 export type CorrectionInput = z.infer<typeof correctionInputSchema>
 
+/** A payer's credit given back: how much, when, and why (the bank transfer's reference). */
+export const creditRefundSchema = z.object({
+  amount: pence,
+  date: isoDate,
+  reference: z.string().trim().min(1, rentMessages.referenceRequired).max(200),
+  requestId: z.uuid(),
+})
+export type CreditRefund = z.infer<typeof creditRefundSchema>
+
+/** A payer's credit used on their invoices that owe, dated `date`. */
+export const creditUseSchema = z.object({ date: isoDate, requestId: z.uuid() })
+export type CreditUse = z.infer<typeof creditUseSchema>
+
+/** A person's or a plot's invoices with every entry on them, and (a person's) their credit. */
+export const invoiceStatementSchema = z.object({
+  invoices: z.array(invoiceSchema),
+  entries: z.array(ledgerEntrySchema),
+  credit: z.number(),
+})
+export type InvoiceStatement = z.infer<typeof invoiceStatementSchema>
+
 export const yearSummarySchema = z.object({
   yearId: z.number(),
   label: z.string(),
@@ -189,7 +216,12 @@ export const yearSummarySchema = z.object({
   refunded: z.number(),
   writtenOff: z.number(),
   cancelled: z.number(),
+  /** Credit carried from the year's invoices to others, and brought to them from others. */
+  carried: z.number(),
+  paidFromCredit: z.number(),
+  /** Still owed on the invoices that owe; the credit of those paid beyond what they ask. */
   outstanding: z.number(),
+  credit: z.number(),
 })
 export type YearSummary = z.infer<typeof yearSummarySchema>
 

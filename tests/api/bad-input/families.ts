@@ -42,6 +42,8 @@ import { undoImportSchema } from '#shared/schemas/spreadsheet-import'
 import {
   confirmMatchesSchema,
   correctionInputSchema,
+  creditRefundSchema,
+  creditUseSchema,
   paymentInputSchema,
   previewYearSchema,
   rentSettingsSchema,
@@ -700,6 +702,24 @@ export const rentFamilies: Families = (s) => {
         '/api/rent/invoices/{id}/corrections',
         { id: { names: noInvoice, numeric: true } },
         bodyOf(correction, correctionInputSchema, [badAmount]),
+      ),
+    'POST /api/people/{id}/credit/use': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/people/{id}/credit/use',
+        { id: { names: s.anyPerson } },
+        bodyOf(() => ({ date: '2026-10-01', requestId }), creditUseSchema),
+      ),
+    'POST /api/people/{id}/credit/refund': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/people/{id}/credit/refund',
+        { id: { names: s.anyPerson } },
+        bodyOf(
+          () => ({ amount: 1000, date: '2026-10-01', reference: 'BACS', requestId }),
+          creditRefundSchema,
+          [badAmount],
+        ),
       ),
     'POST /api/rent/statement': () =>
       s.uploads({

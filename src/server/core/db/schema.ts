@@ -193,7 +193,7 @@ export interface InvoiceLinesTable {
 export interface LedgerTable {
   id: Generated<number>
   invoiceId: number
-  kind: 'payment' | 'refund' | 'writeoff' | 'cancel'
+  kind: 'payment' | 'refund' | 'writeoff' | 'cancel' | 'carry' | 'credit'
   amount: number
   method: 'cash' | 'cheque' | 'transfer' | 'card' | null
   date: string

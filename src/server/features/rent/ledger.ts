@@ -29,16 +29,18 @@ import { findInvoices } from '#server/features/rent/sql'
 // mistake is put right by another. Each entry carries the request that made it, so a payment
 // sent twice (a double click, a retried request) is found and answered, not recorded again.
 
-type Ledger = Pick<Rent, 'db' | 'clock'>
+export type Ledger = Pick<Rent, 'db' | 'clock'>
 
-const METHOD_NAMES: Record<EntryKind, string> = {
+export const METHOD_NAMES: Record<EntryKind, string> = {
   payment: 'recordPayment',
   refund: 'recordRefund',
   writeoff: 'writeOff',
   cancel: 'cancelInvoice',
+  carry: 'carryCredit',
+  credit: 'payFromCredit',
 }
 
-interface NewEntry {
+export interface NewEntry {
   kind: EntryKind
   amount?: number | undefined
   method: LedgerEntry['method']
@@ -49,7 +51,7 @@ interface NewEntry {
   statementLine?: string | undefined
 }
 
-const entryChange = (methodName: string, invoiceId: number, viewer: Viewer) => ({
+export const entryChange = (methodName: string, invoiceId: number, viewer: Viewer) => ({
   methodName,
   eventCollection: 'invoices',
   docId: String(invoiceId),
@@ -69,9 +71,9 @@ function sameRequest<T extends Pick<LedgerEntry, 'invoiceId' | 'kind'>>(
 }
 
 /** The invoices a write adds entries to, read inside it, with their sums kept current as it goes. */
-type Books = Map<number, { invoice: Invoice; sums: EntrySums }>
+export type Books = Map<number, { invoice: Invoice; sums: EntrySums }>
 
-async function readBooks(tx: WriteTx, invoiceIds: readonly number[]): Promise<Books> {
+export async function readBooks(tx: WriteTx, invoiceIds: readonly number[]): Promise<Books> {
   const invoices = await findInvoices(tx, { ids: [...invoiceIds] })
   return new Map(
     invoices.map((invoice) => [
@@ -83,6 +85,8 @@ async function readBooks(tx: WriteTx, invoiceIds: readonly number[]): Promise<Bo
           refund: invoice.refunded,
           writeoff: invoice.writtenOff,
           cancel: invoice.cancelled ? 1 : 0,
+          carry: invoice.carried,
+          credit: invoice.paidFromCredit,
         },
       },
     ]),
@@ -92,7 +96,7 @@ async function readBooks(tx: WriteTx, invoiceIds: readonly number[]): Promise<Bo
 // The row of one entry to an invoice of the books, once the rules allow it; its amount is counted
 // in the books at once, so that the next entry is checked against it. The plots' paid flags are
 // settled by the caller, once for all its entries.
-function entryRow(
+export function entryRow(
   { clock }: Ledger,
   viewer: Viewer,
   books: Books,
