@@ -125,7 +125,7 @@ describe.each(engines)('a payer’s credit on %s', (engine) => {
   })
 
   it('uses the credit on an invoice of the payer’s that owes, once however often it is sent', async () => {
-    const use = { date: '2026-10-08', requestId: randomUUID() }
+    const use = { requestId: randomUUID() }
     const answer = await send(t, committee, 'POST', '/api/people/ellison/credit/use', use)
     expect(answer.statusCode, answer.body).toBe(200)
     expect((answer.json() as InvoiceStatement).credit).toBe(0)
@@ -152,7 +152,6 @@ describe.each(engines)('a payer’s credit on %s', (engine) => {
     const refund = (amount: number) =>
       send(t, committee, 'POST', '/api/people/brennan/credit/refund', {
         amount,
-        date: '2026-10-10',
         reference: 'BACS to S Brennan',
         requestId: randomUUID(),
       })

@@ -33,6 +33,8 @@ export const rentMessages = {
   creditTooLarge: (outstanding: string) =>
     `At most the ${outstanding} still owed can be paid from credit.`,
   carryTooLarge: (credit: string) => `At most the ${credit} in credit on this invoice can be used.`,
+  inCredit: (credit: string) => `In credit: ${credit}, paid beyond what was asked.`,
+  creditUsed: (used: string) => `${used} of the credit was used on invoices that owe.`,
   creditRefundTooLarge: (credit: string) => `At most the ${credit} in credit can be refunded.`,
   creditCarriedTo: (number: number) => `Credit used on invoice ${number}`,
   creditBroughtFrom: (number: number) => `Credit from invoice ${number}`,

@@ -186,17 +186,16 @@ export const correctionInputSchema = z.object({
 })
 export type CorrectionInput = z.infer<typeof correctionInputSchema>
 
-/** A payer's credit given back: how much, when, and why (the bank transfer's reference). */
+/** A payer's credit given back, dated the day it is recorded: how much, and the transfer's reference. */
 export const creditRefundSchema = z.object({
   amount: pence,
-  date: isoDate,
   reference: z.string().trim().min(1, rentMessages.referenceRequired).max(200),
   requestId: z.uuid(),
 })
 export type CreditRefund = z.infer<typeof creditRefundSchema>
 
-/** A payer's credit used on their invoices that owe, dated `date`. */
-export const creditUseSchema = z.object({ date: isoDate, requestId: z.uuid() })
+/** A payer's credit used on their invoices that owe, dated the day it is recorded. */
+export const creditUseSchema = z.object({ requestId: z.uuid() })
 export type CreditUse = z.infer<typeof creditUseSchema>
 
 /** A person's or a plot's invoices with every entry on them, and (a person's) their credit. */

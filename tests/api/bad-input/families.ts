@@ -708,7 +708,7 @@ export const rentFamilies: Families = (s) => {
         'POST',
         '/api/people/{id}/credit/use',
         { id: { names: s.anyPerson } },
-        bodyOf(() => ({ date: '2026-10-01', requestId }), creditUseSchema),
+        bodyOf(() => ({ requestId }), creditUseSchema),
       ),
     'POST /api/people/{id}/credit/refund': () =>
       s.idsAndBody(
@@ -716,7 +716,7 @@ export const rentFamilies: Families = (s) => {
         '/api/people/{id}/credit/refund',
         { id: { names: s.anyPerson } },
         bodyOf(
-          () => ({ amount: 1000, date: '2026-10-01', reference: 'BACS', requestId }),
+          () => ({ amount: 1000, reference: 'BACS', requestId }),
           creditRefundSchema,
           [badAmount],
         ),

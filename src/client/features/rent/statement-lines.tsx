@@ -10,7 +10,7 @@ import { ShowMore } from '../../components/ui/show-more.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import { invoiceHref } from './api.ts'
 import { invoiceName } from './invoice-state.ts'
-import type { CheckedLine, LineChoice } from './statement-choice.ts'
+import { lineNote, type CheckedLine, type LineChoice } from './statement-choice.ts'
 
 const COLUMNS = {
   line: 'Line',
@@ -102,6 +102,7 @@ function LineRow({
   disabled,
 }: Props & { line: CheckedLine }) {
   const choice = choices.get(line.line)
+  const note = lineNote(line, choice, openInvoices)
   return (
     <tr>
       <th scope="row">
@@ -146,6 +147,7 @@ function LineRow({
             ) : null}
           </>
         )}
+        {note ? <p className="rent-note">{note}</p> : null}
       </td>
     </tr>
   )

@@ -54,7 +54,7 @@ export async function moveCredit(
   tx: WriteTx,
   log: LogEntry,
   invoices: readonly Held[],
-  { date, requestId }: CreditUse,
+  { date, requestId }: { date: string; requestId: string },
 ): Promise<CreditMove[]> {
   const byPayer = new Map<string, Held[]>()
   for (const invoice of invoices)
@@ -141,7 +141,7 @@ async function onCredit(
 /** The person's credit used on the invoices they pay that still owe. */
 export const useCredit = (ledger: Ledger, viewer: Viewer, personId: string, input: CreditUse) =>
   onCredit(ledger, viewer, personId, input.requestId, 'useCredit', input, async (tx, log, own) => {
-    await moveCredit(ledger, viewer, tx, log, own, input)
+    await moveCredit(ledger, viewer, tx, log, own, { ...input, date: ledger.clock.today() })
   })
 
 /** Some or all of the person's credit given back: refunds on the invoices that hold it. */
@@ -176,7 +176,7 @@ export const refundCredit = (
             kind: 'refund',
             amount,
             method: null,
-            date: input.date,
+            date: ledger.clock.today(),
             reference: input.reference,
             requestId: partOf(input.requestId, rows.length),
           }),
