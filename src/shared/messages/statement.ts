@@ -17,6 +17,7 @@ export const statementMessages = {
   layoutSaved: (name: string) =>
     `The layout “${name}” was saved: statements like this one will be read with it.`,
   readWith: (layout: string) => `Read as ${layout}.`,
+  readByHeadings: 'Read as a CSV file, by its column headings.',
   chooseColumns:
     'We do not recognise this statement’s columns. Say which column holds what, and name the layout so that it is used next time.',
   counts: (read: number, matched: number, suggested: number, recorded: number, left: number) =>

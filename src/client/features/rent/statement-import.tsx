@@ -130,7 +130,11 @@ export function StatementImport() {
       {checked && counts ? (
         <>
           <Alert tone="info">
-            {checked.layout ? `${statementMessages.readWith(checked.layout)} ` : ''}
+            {checked.layout
+              ? `${statementMessages.readWith(checked.layout)} `
+              : checked.canMap
+                ? `${statementMessages.readByHeadings} `
+                : ''}
             {statementMessages.counts(
               counts.read,
               counts.matched,
