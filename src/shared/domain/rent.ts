@@ -328,6 +328,10 @@ export const stepDate = (dueDate: string, step: RentStep, days: Record<RentStep,
 export const nextStep = (done: readonly RentStep[]): RentStep | undefined =>
   RENT_STEPS.find((step) => !done.includes(step))
 
+/** The invoice numbers a statement line's words quote (INV-123, or "inv 123"). */
+export const quotedInvoices = (reference: string) =>
+  [...reference.matchAll(/inv[\s\-_.#:]*0*(\d{1,9})/gi)].map((m) => Number(m[1]))
+
 /**
  * The invoice a bank statement line pays: the invoice whose reference (INV-123, or "inv 123")
  * the line quotes, when it still owes (a payment of more is taken, the rest kept as credit).
@@ -339,10 +343,9 @@ export function matchStatementLine<
   invoicesByNumber: ReadonlyMap<number, T>,
 ): { invoice: T | null; problem: string | null } {
   if (line.amount <= 0) return { invoice: null, problem: rentMessages.statementNotPayment }
-  const quoted = [...line.reference.matchAll(/inv[\s\-_.#:]*0*(\d{1,9})/gi)].map((m) =>
-    Number(m[1]),
-  )
-  const invoice = quoted.map((n) => invoicesByNumber.get(n)).find((found) => found !== undefined)
+  const invoice = quotedInvoices(line.reference)
+    .map((n) => invoicesByNumber.get(n))
+    .find((found) => found !== undefined)
   if (!invoice) return { invoice: null, problem: rentMessages.statementNoInvoice }
   if (invoice.cancelled) return { invoice: null, problem: rentMessages.invoiceCancelled }
   if (invoice.outstanding <= 0) return { invoice: null, problem: rentMessages.invoiceSettled }

@@ -43,6 +43,18 @@ function plotsNamed(reference: string, words: ReadonlySet<string>): Set<string> 
   ])
 }
 
+/**
+ * A line's payer text: its words without numbers (references, dates, amounts change from one
+ * payment to the next; "FROM M ELLISON" does not), by which the payer is known again.
+ */
+export const payerTextOf = (reference: string) =>
+  reference
+    .toLowerCase()
+    .split(/[^a-z']+/)
+    .filter((word) => word.replace(/'/g, '') !== '')
+    .join(' ')
+    .slice(0, 200)
+
 interface Known<T> {
   invoice: T
   plot: string

@@ -71,6 +71,9 @@ export const rentMessages = {
   sendingChanged:
     'What starting the year would send has changed since the preview. Preview it again.',
   rentYearMissing: 'That rent year does not exist.',
+  paymentMissing: 'There is no such payment.',
+  paymentTiedAlready: 'That payment is already tied to a statement line.',
+  lineRecordedAlready: 'That statement line is already recorded or tied to a payment.',
   statementLineRefused: (line: number, detail: string) => `Line ${line}: ${detail}`,
   requestReused: 'That request was already used for another entry. Reload the page and try again.',
   rentInvoicesBatch: (label: string) => `Rent invoices ${label}`,

@@ -254,8 +254,18 @@ export const statementLineSchema = z.object({
   match: statementInvoiceSchema.nullable(),
   /** With no reference quoted: the invoices (one, or two sharing the sum) it may pay, best first. */
   suggestions: z.array(z.array(z.object({ invoice: statementInvoiceSchema, amount: z.number() }))),
-  /** Recorded already, from this statement or another with the same line. */
+  /** Recorded already, from this statement or another with the same line, or tied to a payment. */
   recorded: z.boolean(),
+  /** A payment recorded by hand that the line seems to be, to tie it to: the line is then done. */
+  byHand: z
+    .object({
+      entryId: z.number(),
+      invoiceId: z.number(),
+      number: z.number(),
+      date: z.string(),
+      amount: z.number(),
+    })
+    .nullable(),
   problem: z.string().nullable(),
 })
 export type StatementLine = z.infer<typeof statementLineSchema>
@@ -349,6 +359,13 @@ export const confirmMatchesSchema = z.object({
     .max(5000),
 })
 export type ConfirmMatches = z.infer<typeof confirmMatchesSchema>
+
+/** A statement line tied to a payment recorded by hand: the line is done, and never offered again. */
+export const statementTieSchema = z.object({
+  lineId: z.string().regex(/^[0-9a-f]{64}$/),
+  entryId: rowNumber,
+})
+export type StatementTie = z.infer<typeof statementTieSchema>
 
 export const dateRangeSchema = z
   .object({ from: isoDate, to: isoDate })

@@ -49,6 +49,7 @@ import {
   rentSettingsSchema,
   startYearSchema,
   statementLayoutSchema,
+  statementTieSchema,
 } from '#shared/schemas/rent'
 import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
 import {
@@ -715,11 +716,9 @@ export const rentFamilies: Families = (s) => {
         'POST',
         '/api/people/{id}/credit/refund',
         { id: { names: s.anyPerson } },
-        bodyOf(
-          () => ({ amount: 1000, reference: 'BACS', requestId }),
-          creditRefundSchema,
-          [badAmount],
-        ),
+        bodyOf(() => ({ amount: 1000, reference: 'BACS', requestId }), creditRefundSchema, [
+          badAmount,
+        ]),
       ),
     'POST /api/rent/statement': () =>
       s.uploads({
@@ -756,6 +755,15 @@ export const rentFamilies: Families = (s) => {
         file: () => csvBytes([['Colour'], ['red']]),
         fileName: 'statement.csv',
       }),
+    'POST /api/rent/statement/ties': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/rent/statement/ties',
+        bodyOf(() => ({ lineId: 'a'.repeat(64), entryId: 999_999 }), statementTieSchema, [
+          fc.constant<Breaker>((body) => ({ ...body, lineId: 'A'.repeat(64) })),
+          fc.constant<Breaker>((body) => ({ ...body, entryId: 0 })),
+        ]),
+      ),
     'POST /api/rent/statement-layouts': () =>
       s.bodyOnly(
         'POST',

@@ -205,6 +205,22 @@ export interface LedgerTable {
   statementLine: string | null
 }
 
+/** A statement line's payer text and the person it was paid for (issue 43). */
+export interface StatementPayersTable {
+  payerText: string
+  personId: string
+  createdBy: string
+  createdAt: string
+}
+
+/** A statement line tied to the payment recorded by hand that it is (issue 43). */
+export interface StatementTiesTable {
+  lineId: string
+  entryId: number
+  createdBy: string
+  createdAt: string
+}
+
 export interface RentStepsTable {
   invoiceId: number
   step: 'first' | 'second' | 'arrears'
@@ -488,6 +504,8 @@ export interface Database {
   invoice_lines: InvoiceLinesTable
   ledger: LedgerTable
   rent_steps: RentStepsTable
+  statement_payers: StatementPayersTable
+  statement_ties: StatementTiesTable
   applications: ApplicationsTable
   waiting_list_events: WaitingListEventsTable
   import_runs: ImportRunsTable

@@ -1,4 +1,5 @@
-import { checkEntry, type EntryKind, type EntrySums } from '#shared/domain/rent'
+import { checkEntry, quotedInvoices, type EntryKind, type EntrySums } from '#shared/domain/rent'
+import { payerTextOf } from '#shared/domain/statement-suggest'
 import { rentMessages } from '#shared/messages/rent'
 import type {
   ConfirmMatches,
@@ -24,6 +25,7 @@ import {
 } from '#server/features/rent/ledger-sql'
 import { settlePaidFlags } from '#server/features/rent/paid-flags'
 import { findInvoices } from '#server/features/rent/sql'
+import { rememberPayers } from '#server/features/rent/statement-payers'
 
 // The ledger only grows: a payment, a refund, a write-off or a cancellation is a new entry, and a
 // mistake is put right by another. Each entry carries the request that made it, so a payment
@@ -158,6 +160,22 @@ export const recordCorrection = (
   input: CorrectionInput,
 ) => recordEntry(ledger, viewer, invoiceId, { ...input, method: null })
 
+// Whom each line's payer text was paid for: a line of one part quoting no invoice, whose payer's
+// next payment is then offered the invoice they owe on.
+function payersChosen(matches: ConfirmMatches['matches'], books: Books): Map<string, string> {
+  const parts = new Map<string, number>()
+  for (const match of matches)
+    if (match.lineId) parts.set(match.lineId, (parts.get(match.lineId) ?? 0) + 1)
+  const chosen = new Map<string, string>()
+  for (const match of matches) {
+    if (!match.lineId || parts.get(match.lineId) !== 1) continue
+    if (quotedInvoices(match.reference).length > 0) continue
+    const text = payerTextOf(match.reference)
+    if (text) chosen.set(text, books.get(match.invoiceId)!.invoice.payerId)
+  }
+  return chosen
+}
+
 /**
  * The bank statement's lines the committee confirmed, as payments by transfer, all in one
  * transaction: every one is recorded, or (when one is refused) none.
@@ -221,6 +239,12 @@ export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: Confi
         log(entryChange('recordPayment', row.invoiceId, viewer), stored.get(row.requestId))
       const plots = [...books.values()].map((book) => book.invoice.plotId)
       await settlePaidFlags(ledger.db, tx, [...new Set(plots)])
+      await rememberPayers(
+        tx,
+        payersChosen(matches, books),
+        viewer.userName,
+        ledger.clock.now().toISOString(),
+      )
       return { recorded: rows.length }
     },
   )

@@ -26,6 +26,7 @@ import { statementLines } from '#server/core/db/migrations/024-statement-lines'
 import { inspections } from '#server/core/db/migrations/025-inspections'
 import { messageAttachments } from '#server/core/db/migrations/027-message-attachments'
 import { applicationsPerAddress } from '#server/core/db/migrations/028-applications-per-address'
+import { statementPayers } from '#server/core/db/migrations/033-statement-payers'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -61,6 +62,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '025-inspections': inspections,
   '027-message-attachments': messageAttachments,
   '028-applications-per-address': applicationsPerAddress,
+  '033-statement-payers': statementPayers,
 }
 
 /** What a migration is told about the engine it runs on. */
