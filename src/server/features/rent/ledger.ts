@@ -25,7 +25,7 @@ import {
 } from '#server/features/rent/ledger-sql'
 import { settlePaidFlags } from '#server/features/rent/paid-flags'
 import { findInvoices } from '#server/features/rent/sql'
-import { rememberPayers } from '#server/features/rent/statement-payers'
+import { rememberPayers } from '#server/features/rent/statement-payers-sql'
 
 // The ledger only grows: a payment, a refund, a write-off or a cancellation is a new entry, and a
 // mistake is put right by another. Each entry carries the request that made it, so a payment

@@ -5,7 +5,7 @@ import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure, PersonKeys } from '#server/core/hooks'
 import { ledgerEntries } from '#server/features/rent/ledger-sql'
 import { findInvoices, linesOfInvoices, movePayer } from '#server/features/rent/sql'
-import { forgetPayerRules, payerRulesOf } from '#server/features/rent/statement-payers'
+import { forgetPayerRules, payerRulesOf } from '#server/features/rent/statement-payers-sql'
 
 /**
  * The invoices made out to the person, each with its lines, the ledger's entries on them, and the

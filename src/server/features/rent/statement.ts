@@ -19,7 +19,7 @@ import { recordedStatementLines } from '#server/features/rent/ledger-sql'
 import { findInvoices } from '#server/features/rent/sql'
 import type { readStatementBytes } from '#server/features/rent/statement-files'
 import { savedLayouts } from '#server/features/rent/statement-layouts'
-import { payerRules, untiedPayments } from '#server/features/rent/statement-payers'
+import { payerRules, untiedPayments } from '#server/features/rent/statement-payers-sql'
 
 // A bank statement, as banks export it, read and set against the invoices: each money-in line
 // matched to the invoice whose reference it quotes, or else suggested the invoices its words and
