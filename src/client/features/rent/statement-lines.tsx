@@ -40,6 +40,8 @@ interface Props {
   choices: ReadonlyMap<number, LineChoice>
   openInvoices: readonly StatementInvoice[]
   onChoose: (line: number, choice: Partial<LineChoice>) => void
+  /** Ties the line to the payment recorded by hand that it seems to be. */
+  onTie: (line: CheckedLine) => void
   disabled: boolean
 }
 
@@ -99,6 +101,7 @@ function LineRow({
   choices,
   openInvoices,
   onChoose,
+  onTie,
   disabled,
 }: Props & { line: CheckedLine }) {
   const choice = choices.get(line.line)
@@ -148,6 +151,25 @@ function LineRow({
           </>
         )}
         {note ? <p className="rent-note">{note}</p> : null}
+        {line.byHand && !line.recorded ? (
+          <div className="statement__by-hand">
+            <p>
+              {statementMessages.recordedByHand(
+                line.byHand.date,
+                penceText(line.byHand.amount),
+                invoiceName(line.byHand.number),
+              )}
+            </p>
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={disabled}
+              onClick={() => onTie(line)}
+            >
+              Tie line {line.line} to this payment
+            </button>
+          </div>
+        ) : null}
       </td>
     </tr>
   )
