@@ -93,6 +93,11 @@ describe.each(engines)('bank statements on %s', (engine) => {
       const file = BANK_STATEMENTS[bank]!(payments)
       const before = await owed('12')
       const lines = await statementLines(t, committee, file)
+      // Named as the bank's own export only when it is: its heading row exactly, or its format.
+      const checked = (await checkStatement(t, committee, file)).json() as StatementCheck
+      expect(checked.kind === 'lines' && checked.layout).toBe(
+        ({ 'OFX 1.x': 'OFX', 'OFX 2.x': 'OFX' } as Record<string, string>)[bank] ?? bank,
+      )
       expect(lines.map((line) => [line.date, line.amount])).toEqual([
         [date, 100],
         [date, -1250],
@@ -182,6 +187,18 @@ describe.each(engines)('bank statements on %s', (engine) => {
     const again = await statementLines(t, committee, BANK_STATEMENTS['HSBC']!(payments))
     expect(again[3]!.recorded).toBe(true)
     expect(await recorded(split)).toBe(0)
+  })
+
+  it('names no bank for a statement whose headings are not that bank’s exactly', async () => {
+    const file = [
+      'Date,Description,Money In,Money Out,Balance,Category',
+      '06/10/2026,INV-1 RENT,45.00,,1045.00,Rent',
+    ].join('\n')
+    const checked = (await checkStatement(t, committee, file)).json() as StatementCheck
+    expect(checked.kind === 'lines' && [checked.layout, checked.lines[0]!.amount]).toEqual([
+      null,
+      4500,
+    ])
   })
 
   it('asks for the columns of a layout it does not know, keeps the mapping under its name, and reads with it next time', async () => {

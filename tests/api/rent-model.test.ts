@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   checkEntry,
+  creditOn,
   NO_ENTRIES,
   outstandingOf,
   type EntryKind,
@@ -51,6 +52,8 @@ const METHOD: Record<EntryKind, string> = {
   refund: 'recordRefund',
   writeoff: 'writeOff',
   cancel: 'cancelInvoice',
+  carry: 'carryCredit',
+  credit: 'payFromCredit',
 }
 
 // How much, relative to what the invoice owes (or, for a refund, has been paid) before the round.
@@ -64,6 +67,8 @@ type Op =
   | { kind: 'statement'; lines: StatementOpLine[] }
   | { kind: 'retry'; pick: number }
   | { kind: 'reuse'; pick: number; invoice: number }
+  | { kind: 'useCredit'; invoice: number; copies: number }
+  | { kind: 'refundCredit'; invoice: number; percent: number }
 
 // A statement line: new, in another statement this round too, or imported in an earlier round.
 type StatementOpLine = {
@@ -145,6 +150,24 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('reuse' as const), pick: fc.nat(), invoice }),
   },
+  // A payer's credit (issue 43): used on their invoices that owe (sent twice at once, as a double
+  // click would), or some of it refunded, perhaps more than they hold by then.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('useCredit' as const),
+      invoice,
+      copies: fc.integer({ min: 1, max: 2 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('refundCredit' as const),
+      invoice,
+      percent: fc.integer({ min: 1, max: 150 }),
+    }),
+  },
 )
 const batch = fc.array(operation, { minLength: 10, maxLength: 24 })
 
@@ -192,6 +215,8 @@ interface Sent {
   fresh: string[]
   /** A statement's: the line identity each part's requestId carries. */
   lineOf?: Map<string, string>
+  /** A credit action's log entry: its method and the person. */
+  logAs?: string
 }
 
 interface Answer {
@@ -223,6 +248,8 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
   const recordedLines: string[] = []
   /** Lines this round's statements share (two overlapping statements sent at once). */
   let sharedLines: string[] = []
+  /** The request ids of credit actions: each of their entries' ids is one of these and its place. */
+  const creditActions = new Set<string>()
   /** Invoices that a successful cancellation or a refusal "cancelled" says must end cancelled. */
   const mustBeCancelled = new Set<number>()
 
@@ -266,7 +293,13 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
         dateJoined: `20${String(10 + (i % 7)).padStart(2, '0')}-01-01`,
       })
     for (const [i, plot] of PLOTS.entries()) {
-      const tenants = [`t${i}`, ...(i < 4 ? [`t${12 + i}`] : [])]
+      // Four plots have two tenants; t0 and t1 pay for two plots each, so that the credit of one
+      // invoice can pay the other.
+      const tenants = [
+        `t${i}`,
+        ...(i < 4 ? [`t${12 + i}`] : []),
+        ...(i >= PLOTS.length - 2 ? [`t${i - PLOTS.length + 2}`] : []),
+      ]
       for (const person of tenants) {
         const added = await call('PUT', `/api/plots/${plot}/tenants/${person}`)
         expect(added.statusCode, added.body).toBe(200)
@@ -440,6 +473,32 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
           lineOf,
         }
       }
+      case 'useCredit':
+      case 'refundCredit': {
+        const inv = ofOp(op.invoice)
+        const requestId = randomUUID()
+        creditActions.add(requestId)
+        const action = op.kind === 'useCredit' ? 'use' : 'refund'
+        const credit = before
+          .filter((other) => other.payerId === inv.payerId)
+          .reduce((sum, other) => sum + creditOn(other), 0)
+        return {
+          op: op.kind,
+          method: 'POST',
+          url: `/api/people/${inv.payerId}/credit/${action}`,
+          body:
+            op.kind === 'useCredit'
+              ? { requestId }
+              : {
+                  amount: Math.max(1, Math.round((credit * op.percent) / 100)),
+                  reference: 'BACS back',
+                  requestId,
+                },
+          requestIds: [requestId],
+          fresh: [requestId],
+          logAs: `${op.kind} ${inv.payerId}`,
+        }
+      }
       case 'retry': {
         // An acknowledged request sent again, as a browser retrying after a lost answer would.
         const earlier = acknowledged[op.pick % Math.max(1, acknowledged.length)]
@@ -500,16 +559,19 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
     for (const inv of rawInvoices) {
       const s = sums.get(inv.id)!
       const reported = byId.get(inv.id)!
-      // (a) the balance from the raw rows is the one the API reports, never below nothing.
-      const outstanding = inv.amount - s.payment + s.refund - s.writeoff - s.cancel
+      // (a) the balance from the raw rows is the one the API reports; below nothing, the credit
+      // of a payment beyond what was owed.
+      const outstanding =
+        inv.amount - s.payment + s.refund - s.writeoff - s.cancel + s.carry - s.credit
       expect(outstanding, `invoice ${inv.number}`).toBe(outstandingOf(inv.amount, s))
       expect(reported.outstanding, `invoice ${inv.number}`).toBe(outstanding)
-      expect(outstanding, `invoice ${inv.number}`).toBeGreaterThanOrEqual(0)
       expect(reported).toMatchObject({
         amount: inv.amount,
         paid: s.payment,
         refunded: s.refund,
         writtenOff: s.writeoff,
+        carried: s.carry,
+        paidFromCredit: s.credit,
       })
       // (b) the amount is the sum of the lines.
       const own = lines.filter((l) => l.invoiceId === inv.id)
@@ -528,12 +590,29 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
     // The ledger replayed in order, invoice by invoice, through the rules: every entry was allowed
     // when it was made, and took the amount asked for (or, for a cancellation and a write-off of
     // the rest, the amount the rules give).
+    // Each invoice's credit is replayed too: what payments brought beyond the balance, less what
+    // was carried to another invoice or refunded of it.
     const replayed = new Map<number, EntrySums>(rawInvoices.map((i) => [i.id, { ...NO_ENTRIES }]))
     const amounts = new Map(rawInvoices.map((i) => [i.id, i.amount]))
+    const overpaid = new Map<number, number>()
+    const creditGone = new Map<number, number>()
+    const add = (map: Map<number, number>, id: number, amount: number) =>
+      map.set(id, (map.get(id) ?? 0) + amount)
     for (const row of ledger) {
       const so = replayed.get(row.invoiceId)!
-      const wanted = asked.get(row.requestId)
+      // A credit action's entries: allowed by the rules, at the amount the action gave them.
+      const [actionId, part] = row.requestId.split(':')
+      const wanted =
+        part !== undefined && creditActions.has(actionId!)
+          ? { kind: row.kind, invoiceId: row.invoiceId, amount: Number(row.amount) }
+          : asked.get(row.requestId)
       expect(wanted, `ledger row ${row.id} answers no request`).toBeDefined()
+      const balance = outstandingOf(amounts.get(row.invoiceId)!, so)
+      if (row.kind === 'payment')
+        add(overpaid, row.invoiceId, Math.max(0, Number(row.amount) - balance))
+      if (row.kind === 'carry') add(creditGone, row.invoiceId, Number(row.amount))
+      if (row.kind === 'refund')
+        add(creditGone, row.invoiceId, Math.min(Number(row.amount), Math.max(0, -balance)))
       expect([row.kind, row.invoiceId]).toEqual([wanted!.kind, wanted!.invoiceId])
       const outcome = checkEntry(
         { amount: amounts.get(row.invoiceId)!, sums: so },
@@ -545,6 +624,21 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
         value: Number(row.amount),
       })
       so[row.kind] += Number(row.amount)
+    }
+    // (h) each payer's credit, as their statement says, is their overpayments less what was
+    // carried or refunded, and the credit of their invoices.
+    const payers = [...new Set(rawInvoices.map((i) => i.payerId))]
+    const statements = await Promise.all(
+      payers.map((payer) => call('GET', `/api/people/${payer}/invoices`)),
+    )
+    for (const [n, payer] of payers.entries()) {
+      const own = rawInvoices.filter((i) => i.payerId === payer)
+      const expected = own.reduce(
+        (sum, i) => sum + (overpaid.get(i.id) ?? 0) - (creditGone.get(i.id) ?? 0),
+        0,
+      )
+      expect(expected, payer).toBe(own.reduce((sum, i) => sum + creditOn(byId.get(i.id)!), 0))
+      expect((statements[n]!.json() as { credit: number }).credit, payer).toBe(expected)
     }
 
     // (c) the summary is the sums over the raw rows, and balances.
@@ -562,18 +656,23 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
       refunded: total((s) => s.refund),
       writtenOff: total((s) => s.writeoff),
       cancelled: total((s) => s.cancel),
+      carried: total((s) => s.carry),
+      paidFromCredit: total((s) => s.credit),
       outstanding: rawInvoices.reduce(
-        (sum, i) => sum + outstandingOf(i.amount, sums.get(i.id)!),
+        (sum, i) => sum + Math.max(0, outstandingOf(i.amount, sums.get(i.id)!)),
         0,
       ),
+      credit: rawInvoices.reduce((sum, i) => sum + creditOn(byId.get(i.id)!), 0),
     })
     expect(
       summary.invoiced -
         summary.received +
         summary.refunded -
         summary.writtenOff -
-        summary.cancelled,
-    ).toBe(summary.outstanding)
+        summary.cancelled +
+        summary.carried -
+        summary.paidFromCredit,
+    ).toBe(summary.outstanding - summary.credit)
 
     // (e) one log entry per ledger row, by invoice and kind; one createInvoice per invoice.
     const expectedLogs = [
@@ -632,7 +731,7 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
         for (const op of ops) {
           const sent = requestFor(op, before)
           if (!sent) continue
-          const copies = op.kind === 'payment' ? op.copies : 1
+          const copies = op.kind === 'payment' || op.kind === 'useCredit' ? op.copies : 1
           for (let n = 0; n < copies; n++) requests.push(sent)
         }
         const responses = await Promise.all(requests.map((r) => call(r.method, r.url, r.body)))
@@ -658,6 +757,12 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
           }
           if (sent.op === 'statement') {
             expect([200, 422], body).toContain(status)
+            continue
+          }
+          if (sent.logAs) {
+            // Using credit is always possible (perhaps moving nothing); a refund may ask more than
+            // is held by the time it is made.
+            expect(sent.op === 'useCredit' ? [200] : [200, 422], body).toContain(status)
             continue
           }
           if (sent.op === 'reuse') {
@@ -706,6 +811,14 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
             : [],
         )
         for (const id of storedParts) acknowledgedNow.add(id)
+        // A credit action answered 200 made entries under its id, one refused none.
+        const creditDone = new Set(
+          answers.filter((a) => a.sent.logAs && a.status === 200).map((a) => a.sent.requestIds[0]!),
+        )
+        for (const row of added) {
+          const [actionId, part] = row.requestId.split(':')
+          if (part !== undefined && creditDone.has(actionId!)) acknowledgedNow.add(row.requestId)
+        }
         expect(added.map((row) => row.requestId).sort()).toEqual([...acknowledgedNow].sort())
         const rowsOfLine = new Map<string, typeof ledger>()
         for (const row of ledger.filter((row) => row.statementLine !== null)) {
@@ -753,15 +866,27 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
           .where('id', '>', mark)
           .execute()
         const ok = logs.filter((l) => l.error === 'null')
+        // A credit action done is logged as itself, besides its entries: once when it made
+        // entries (a copy finds them), each time when it had nothing to move.
+        const actionLogs = answers
+          .filter((a) => a.sent.logAs && a.status === 200)
+          .filter(
+            (a, at, all) =>
+              !added.some((row) => row.requestId.startsWith(`${a.sent.requestIds[0]}:`)) ||
+              all.findIndex((b) => b.sent.requestIds[0] === a.sent.requestIds[0]) === at,
+          )
+          .map((a) => a.sent.logAs!)
         expect(tally(ok.map((l) => `${l.methodName} ${l.docId}`))).toEqual(
-          tally(added.map((row) => `${METHOD[row.kind]} ${row.invoiceId}`)),
+          tally([...added.map((row) => `${METHOD[row.kind]} ${row.invoiceId}`), ...actionLogs]),
         )
         const refused = answers.filter(
           (a) => a.sent.op !== 'confirm' && a.sent.op !== 'statement' && a.status >= 400,
         )
         expect(
           tally(logs.filter((l) => l.error !== 'null').map((l) => `${l.methodName} ${l.docId}`)),
-        ).toEqual(tally(refused.map((a) => `${METHOD[a.sent.kind!]} ${a.sent.invoiceId}`)))
+        ).toEqual(
+          tally(refused.map((a) => a.sent.logAs ?? `${METHOD[a.sent.kind!]} ${a.sent.invoiceId}`)),
+        )
 
         await checkEverything()
       }),
@@ -783,8 +908,16 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
       'confirm 200',
       'statement 200',
       'statement line passed over',
+      'useCredit 200',
+      'refundCredit 200',
     ])
       expect(outcomes[wanted] ?? 0, wanted).toBeGreaterThan(0)
+    // Payments beyond what was owed were taken, and credit was carried to invoices that owed.
+    const kinds = (await t.db.kysely.selectFrom('ledger').select('kind').execute()).map(
+      (r) => r.kind,
+    )
+    for (const wanted of ['carry', 'credit'] as const)
+      expect(kinds.includes(wanted), wanted).toBe(true)
     expect(outcomes[`payment 422 ${rentMessages.invoiceCancelled}`] ?? 0).toBeGreaterThan(0)
     expect(
       Object.keys(outcomes).some(
@@ -808,7 +941,7 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
         requestId: randomUUID(),
       })
     // Nothing paid (net) and nothing owed: a refund of what was paid, a write-off of the rest.
-    const netPaid = target!.paid - target!.refunded
+    const netPaid = target!.paid + target!.paidFromCredit - target!.refunded - target!.carried
     if (netPaid > 0) expect((await correction('refund', netPaid)).statusCode).toBe(201)
     if (target!.outstanding + netPaid > 0)
       expect((await correction('writeoff')).statusCode).toBe(201)

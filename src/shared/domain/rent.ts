@@ -10,7 +10,12 @@ import type { PartYearRule } from '#shared/domain/part-year'
 // what an invoice's balance is, when it is chased. The server runs them inside its transactions
 // on fresh rows; the screens use them to explain.
 
-export const ENTRY_KINDS = ['payment', 'refund', 'writeoff', 'cancel'] as const
+/**
+ * A payment larger than owed leaves the invoice in credit (a balance below nought); `carry` takes
+ * credit off the invoice that holds it and `credit` pays another invoice with it, always as a pair
+ * (decision 33).
+ */
+export const ENTRY_KINDS = ['payment', 'refund', 'writeoff', 'cancel', 'carry', 'credit'] as const
 export type EntryKind = (typeof ENTRY_KINDS)[number]
 export const PAYMENT_METHODS = ['cash', 'cheque', 'transfer', 'card'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
@@ -215,18 +220,80 @@ export function checkInvoice(
     : ok(total)
 }
 
-export interface EntrySums {
-  payment: number
-  refund: number
-  writeoff: number
-  cancel: number
+export type EntrySums = Record<EntryKind, number>
+
+export const NO_ENTRIES: EntrySums = {
+  payment: 0,
+  refund: 0,
+  writeoff: 0,
+  cancel: 0,
+  carry: 0,
+  credit: 0,
 }
 
-export const NO_ENTRIES: EntrySums = { payment: 0, refund: 0, writeoff: 0, cancel: 0 }
-
-/** What is still owed: the invoice, less what was paid (net of refunds), written off or cancelled. */
+/**
+ * What is still owed: the invoice, less what was paid (net of refunds, and with credit carried to
+ * another invoice or brought from one), written off or cancelled. Below nought, the invoice is in
+ * credit: paid more than it asked.
+ */
 export const outstandingOf = (amount: number, sums: EntrySums) =>
-  amount - sums.payment + sums.refund - sums.writeoff - sums.cancel
+  amount - sums.payment + sums.refund - sums.writeoff - sums.cancel + sums.carry - sums.credit
+
+/** The money an invoice holds: paid on it or brought to it as credit, less refunds and carries. */
+const heldOn = (sums: EntrySums) => sums.payment + sums.credit - sums.refund - sums.carry
+
+/** What of an invoice's balance is credit, the payer's to use or have back. */
+export const creditOn = (invoice: { outstanding: number; cancelled: boolean }) =>
+  invoice.cancelled ? 0 : Math.max(0, -invoice.outstanding)
+
+/** A payer's credit: what their invoices were paid beyond what they ask. */
+export const creditOf = (invoices: ReadonlyArray<{ outstanding: number; cancelled: boolean }>) =>
+  invoices.reduce((sum, invoice) => sum + creditOn(invoice), 0)
+
+/** Credit moved from an invoice in credit to one that owes: a carry on one, a credit on the other. */
+export interface CreditMove {
+  from: number
+  to: number
+  amount: number
+}
+
+/**
+ * How a payer's credit pays their invoices that owe: the oldest credit first to the oldest
+ * invoice, each move no more than the one holds and the other owes.
+ */
+export function creditMoves(
+  invoices: ReadonlyArray<{ id: number; outstanding: number; cancelled: boolean }>,
+): CreditMove[] {
+  const sources = invoices
+    .filter((invoice) => creditOn(invoice) > 0)
+    .map((invoice) => ({ id: invoice.id, left: creditOn(invoice) }))
+  const moves: CreditMove[] = []
+  for (const target of invoices) {
+    if (target.cancelled || target.outstanding <= 0) continue
+    let owed = target.outstanding
+    for (const source of sources) {
+      if (owed === 0) break
+      const amount = Math.min(owed, source.left)
+      if (amount === 0) continue
+      moves.push({ from: source.id, to: target.id, amount })
+      source.left -= amount
+      owed -= amount
+    }
+  }
+  return moves
+}
+
+/**
+ * A payment set against an invoice, as the treasurer matching it reads it: short of what is owed
+ * (still recorded), or over it (the rest kept as the payer's credit); nothing when it is exact.
+ */
+export function paymentNote(amount: number, outstanding: number): string | null {
+  if (amount < outstanding)
+    return rentMessages.paymentShort(penceText(outstanding - amount), penceText(outstanding))
+  if (amount > outstanding)
+    return rentMessages.paymentOver(penceText(amount - Math.max(0, outstanding)))
+  return null
+}
 
 /**
  * Whether an entry may be added to an invoice, and its amount (a cancellation takes what is
@@ -240,13 +307,23 @@ export function checkEntry(
   const { sums } = invoice
   if (sums.cancel > 0) return refuse(rentMessages.invoiceCancelled)
   const outstanding = outstandingOf(invoice.amount, sums)
-  const netPaid = sums.payment - sums.refund
+  const netPaid = heldOn(sums)
   switch (kind) {
+    // A payment is taken in full: what it pays beyond the balance is the payer's credit.
     case 'payment':
       if (outstanding <= 0) return refuse(rentMessages.invoiceSettled)
       if (amount === undefined) return refuse(rentMessages.amountWholePence)
+      return ok(amount)
+    case 'credit':
+      if (outstanding <= 0) return refuse(rentMessages.invoiceSettled)
+      if (amount === undefined) return refuse(rentMessages.amountWholePence)
       return amount > outstanding
-        ? refuse(rentMessages.paymentTooLarge(penceText(outstanding)))
+        ? refuse(rentMessages.creditTooLarge(penceText(outstanding)))
+        : ok(amount)
+    case 'carry':
+      if (amount === undefined) return refuse(rentMessages.amountWholePence)
+      return amount > -outstanding
+        ? refuse(rentMessages.carryTooLarge(penceText(Math.max(0, -outstanding))))
         : ok(amount)
     case 'refund':
       if (amount === undefined) return refuse(rentMessages.amountWholePence)
@@ -275,9 +352,13 @@ export const stepDate = (dueDate: string, step: RentStep, days: Record<RentStep,
 export const nextStep = (done: readonly RentStep[]): RentStep | undefined =>
   RENT_STEPS.find((step) => !done.includes(step))
 
+/** The invoice numbers a statement line's words quote (INV-123, or "inv 123"). */
+export const quotedInvoices = (reference: string) =>
+  [...reference.matchAll(/inv[\s\-_.#:]*0*(\d{1,9})/gi)].map((m) => Number(m[1]))
+
 /**
  * The invoice a bank statement line pays: the invoice whose reference (INV-123, or "inv 123")
- * the line quotes, when it still owes at least the amount.
+ * the line quotes, when it still owes (a payment of more is taken, the rest kept as credit).
  */
 export function matchStatementLine<
   T extends { number: number; outstanding: number; cancelled: boolean },
@@ -286,14 +367,11 @@ export function matchStatementLine<
   invoicesByNumber: ReadonlyMap<number, T>,
 ): { invoice: T | null; problem: string | null } {
   if (line.amount <= 0) return { invoice: null, problem: rentMessages.statementNotPayment }
-  const quoted = [...line.reference.matchAll(/inv[\s\-_.#:]*0*(\d{1,9})/gi)].map((m) =>
-    Number(m[1]),
-  )
-  const invoice = quoted.map((n) => invoicesByNumber.get(n)).find((found) => found !== undefined)
+  const invoice = quotedInvoices(line.reference)
+    .map((n) => invoicesByNumber.get(n))
+    .find((found) => found !== undefined)
   if (!invoice) return { invoice: null, problem: rentMessages.statementNoInvoice }
   if (invoice.cancelled) return { invoice: null, problem: rentMessages.invoiceCancelled }
   if (invoice.outstanding <= 0) return { invoice: null, problem: rentMessages.invoiceSettled }
-  if (line.amount > invoice.outstanding)
-    return { invoice: null, problem: rentMessages.paymentTooLarge(penceText(invoice.outstanding)) }
   return { invoice, problem: null }
 }

@@ -25,6 +25,8 @@ export interface StatementColumnsFound {
 
 interface HeadingLayout {
   name: string | null
+  /** A bank's whole heading row: only a row of these headings, all of them, is named the bank's. */
+  headings?: readonly string[]
   date: readonly string[]
   amount?: readonly string[]
   moneyIn?: readonly string[]
@@ -38,6 +40,26 @@ interface HeadingLayout {
 export const BANK_PRESETS: readonly HeadingLayout[] = [
   {
     name: 'Monzo',
+    headings: [
+      'transaction id',
+      'date',
+      'time',
+      'type',
+      'name',
+      'emoji',
+      'category',
+      'amount',
+      'currency',
+      'local amount',
+      'local currency',
+      'notes and #tags',
+      'address',
+      'receipt',
+      'description',
+      'category split',
+      'money out',
+      'money in',
+    ],
     date: ['date'],
     moneyIn: ['money in'],
     moneyOut: ['money out'],
@@ -46,6 +68,16 @@ export const BANK_PRESETS: readonly HeadingLayout[] = [
   },
   {
     name: 'Starling',
+    headings: [
+      'date',
+      'counter party',
+      'reference',
+      'type',
+      'amount (gbp)',
+      'balance (gbp)',
+      'spending category',
+      'notes',
+    ],
     date: ['date'],
     amount: ['amount (gbp)'],
     text: ['counter party', 'reference'],
@@ -53,6 +85,16 @@ export const BANK_PRESETS: readonly HeadingLayout[] = [
   },
   {
     name: 'Lloyds or Halifax',
+    headings: [
+      'transaction date',
+      'transaction type',
+      'sort code',
+      'account number',
+      'transaction description',
+      'debit amount',
+      'credit amount',
+      'balance',
+    ],
     date: ['transaction date'],
     moneyIn: ['credit amount'],
     moneyOut: ['debit amount'],
@@ -61,6 +103,7 @@ export const BANK_PRESETS: readonly HeadingLayout[] = [
   },
   {
     name: 'NatWest or RBS',
+    headings: ['date', 'type', 'description', 'value', 'balance', 'account name', 'account number'],
     date: ['date'],
     amount: ['value'],
     text: ['description'],
@@ -68,6 +111,7 @@ export const BANK_PRESETS: readonly HeadingLayout[] = [
   },
   {
     name: 'Nationwide',
+    headings: ['date', 'transaction type', 'description', 'paid out', 'paid in', 'balance'],
     date: ['date'],
     moneyIn: ['paid in'],
     moneyOut: ['paid out'],
@@ -76,6 +120,7 @@ export const BANK_PRESETS: readonly HeadingLayout[] = [
   },
   {
     name: 'CAF Bank',
+    headings: ['date', 'transaction type', 'details', 'payments', 'receipts', 'balance'],
     date: ['date'],
     moneyIn: ['receipts'],
     moneyOut: ['payments'],
@@ -84,6 +129,7 @@ export const BANK_PRESETS: readonly HeadingLayout[] = [
   },
   {
     name: 'Unity Trust',
+    headings: ['date', 'description', 'type', 'money in', 'money out', 'balance'],
     date: ['date'],
     moneyIn: ['money in'],
     moneyOut: ['money out'],
@@ -92,6 +138,7 @@ export const BANK_PRESETS: readonly HeadingLayout[] = [
   },
   {
     name: 'Barclays',
+    headings: ['number', 'date', 'account', 'amount', 'subcategory', 'memo'],
     date: ['date'],
     amount: ['amount'],
     text: ['memo'],
@@ -148,13 +195,20 @@ function byHeadings(
     const index = headings.indexOf(name)
     return index === -1 ? [] : [index]
   })
-  // A bank's own layout is all of its headings; the words of any other need only a date, money
-  // and a reference.
+  // A bank's own layout is all of its words' headings; the words of any other need only a date,
+  // money and a reference. It is named the bank's only when the row is the bank's heading row
+  // exactly: a file read by a bank's columns is not therefore that bank's ("Read as Unity Trust"
+  // was said of a statement that was not).
   const whole = layout.name === null || layout.text.every((name) => headings.includes(name))
   const money = amount !== undefined || moneyIn !== undefined
   if (date === undefined || !money || text.length === 0 || !whole) return undefined
+  const written = new Set(headings.filter((heading) => heading !== ''))
+  const exactly =
+    layout.headings !== undefined &&
+    written.size === layout.headings.length &&
+    layout.headings.every((heading) => written.has(heading))
   return {
-    name: layout.name,
+    name: exactly ? layout.name : null,
     date,
     amount,
     moneyIn,
@@ -196,10 +250,12 @@ export function recogniseColumns(
 ): StatementColumnsFound | undefined {
   for (const [row, cells] of rows.slice(0, HEADING_SEARCH).entries()) {
     const headings = cells.map(normal)
-    for (const layout of [...BANK_PRESETS, WORDS]) {
-      const found = byHeadings(headings, layout, row)
-      if (found) return found
-    }
+    // The bank whose heading row it is, else the first whose columns it has, else banks' words.
+    const found = [...BANK_PRESETS, WORDS].flatMap(
+      (layout) => byHeadings(headings, layout, row) ?? [],
+    )
+    const named = found.find((columns) => columns.name !== null)
+    if (named ?? found[0]) return named ?? found[0]
   }
   const width = Math.max(0, ...rows.slice(0, HEADING_SEARCH).map((cells) => cells.length))
   const fits = [...saved, HSBC].find((layout) => layout.columnCount === width)

@@ -16,12 +16,20 @@ export const invoiceMessages = {
     refunded: 'Refunded',
     writtenOff: 'Written off',
     outstanding: 'Still owed',
+    credit: 'In credit',
   },
   rentStep: {
     first: 'First reminder',
     second: 'Second reminder',
     arrears: 'In arrears: ready to re-let',
   },
-  entryKind: { payment: 'Payment', refund: 'Refund', writeoff: 'Written off', cancel: 'Cancelled' },
+  entryKind: {
+    payment: 'Payment',
+    refund: 'Refund',
+    writeoff: 'Written off',
+    cancel: 'Cancelled',
+    carry: 'Credit used on another invoice',
+    credit: 'Paid from credit',
+  },
   paymentMethod: { cash: 'Cash', cheque: 'Cheque', transfer: 'Bank transfer', card: 'Card' },
 } as const

@@ -37,6 +37,9 @@ export const myAllotmentMessages = {
   offerAnswered: (plotId: string, accepted: boolean) =>
     accepted ? `Plot ${plotId} is yours. Welcome!` : `You have declined plot ${plotId}.`,
   detailsSaved: 'Your details have been saved.',
+  yourCredit: (credit: string) =>
+    `You have ${credit} in credit: you paid more than was asked, and it will go towards your next invoice.`,
+  paidOver: (over: string) => `Nothing: ${over} paid over`,
   noInvoicesYet: 'No invoices have been sent to you yet.',
   noMessagesYet: 'The association has not written to you here yet.',
   emailHint:

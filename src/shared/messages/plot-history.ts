@@ -22,7 +22,11 @@ export const plotHistoryMessages = {
   invoiced: (number: number, year: string, amount: number) =>
     `Invoice ${number} for ${year}: ${penceText(amount)}`,
   invoiceState: (payer: string, outstanding: number) =>
-    outstanding > 0 ? `To ${payer}; ${penceText(outstanding)} owed.` : `To ${payer}; paid.`,
+    outstanding > 0
+      ? `To ${payer}; ${penceText(outstanding)} owed.`
+      : outstanding < 0
+        ? `To ${payer}; paid, ${penceText(-outstanding)} over.`
+        : `To ${payer}; paid.`,
   offered: (name: string) => `Offered to ${name}`,
   offerAnswered: (status: string) => `Answer: ${status}.`,
   accepted: (name: string) => `Let to ${name}, who accepted the offer`,

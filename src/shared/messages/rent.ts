@@ -32,8 +32,17 @@ export const rentMessages = {
   // The server's refusals, the texts of invoices and reminders, and a bank statement's problems.
   amountWholePence: 'Amounts are whole pence: a positive whole number, at most 10,000,000.',
   invoiceMissing: (id: number | string) => `There is no invoice ${id}.`,
-  paymentTooLarge: (outstanding: string) =>
-    `That is more than the ${outstanding} still owed on this invoice.`,
+  creditTooLarge: (outstanding: string) =>
+    `At most the ${outstanding} still owed can be paid from credit.`,
+  carryTooLarge: (credit: string) => `At most the ${credit} in credit on this invoice can be used.`,
+  inCredit: (credit: string) => `In credit: ${credit}, paid beyond what was asked.`,
+  creditUsed: (used: string) => `${used} of the credit was used on invoices that owe.`,
+  creditRefundTooLarge: (credit: string) => `At most the ${credit} in credit can be refunded.`,
+  creditCarriedTo: (number: number) => `Credit used on invoice ${number}`,
+  creditBroughtFrom: (number: number) => `Credit from invoice ${number}`,
+  paymentShort: (short: string, outstanding: string) =>
+    `${short} short of the ${outstanding} owed: the rest stays owing.`,
+  paymentOver: (over: string) => `${over} more than owed: kept as the payer’s credit.`,
   refundTooLarge: (paid: string) =>
     `At most ${paid} has been paid on this invoice, so at most that can be refunded.`,
   writeOffTooLarge: (outstanding: string) =>
@@ -64,6 +73,9 @@ export const rentMessages = {
   sendingChanged:
     'What starting the year would send has changed since the preview. Preview it again.',
   rentYearMissing: 'That rent year does not exist.',
+  paymentMissing: 'There is no such payment.',
+  paymentTiedAlready: 'That payment is already tied to a statement line.',
+  lineRecordedAlready: 'That statement line is already recorded or tied to a payment.',
   statementLineRefused: (line: number, detail: string) => `Line ${line}: ${detail}`,
   requestReused: 'That request was already used for another entry. Reload the page and try again.',
   rentInvoicesBatch: (label: string) => `Rent invoices ${label}`,

@@ -1,6 +1,7 @@
 // A bank statement read and matched (issue 31): how it was read, what the screen counts, and the
 // refusals of a file or a column mapping. The problems of a single line are rent.ts's.
 
+import { longDate } from '#shared/domain/dates'
 import { counted, inWords } from '#shared/domain/text'
 
 export const statementMessages = {
@@ -17,6 +18,7 @@ export const statementMessages = {
   layoutSaved: (name: string) =>
     `The layout “${name}” was saved: statements like this one will be read with it.`,
   readWith: (layout: string) => `Read as ${layout}.`,
+  readByHeadings: 'Read as a CSV file, by its column headings.',
   chooseColumns:
     'We do not recognise this statement’s columns. Say which column holds what, and name the layout so that it is used next time.',
   counts: (read: number, matched: number, suggested: number, recorded: number, left: number) =>
@@ -27,6 +29,9 @@ export const statementMessages = {
       `${left} left alone`,
     ])}.`,
   alreadyRecorded: 'Already recorded from an earlier statement.',
+  recordedByHand: (date: string, amount: string, invoice: string) =>
+    `A payment of ${amount} to ${invoice} was recorded by hand on ${longDate(date)}: if it is this line, tie them, and the line is done.`,
+  lineTied: (line: number) => `Line ${line} is tied to the payment recorded by hand.`,
   splitMustAddUp: (amount: string) => `The two parts must add up to ${amount}.`,
   chooseInvoice: 'Choose the invoice this payment is for.',
   layoutNameHint:

@@ -105,7 +105,11 @@ export const invoiceSchema = z.object({
   paid: z.number(),
   refunded: z.number(),
   writtenOff: z.number(),
+  /** Credit carried from this invoice to pay another, and credit brought from one to pay this. */
+  carried: z.number(),
+  paidFromCredit: z.number(),
   cancelled: z.boolean(),
+  /** Below nought when paid beyond what it asks: the payer's credit. */
   outstanding: z.number(),
   steps: z.array(z.object({ step: rentStepSchema, date: z.string() })),
 })
@@ -114,6 +118,8 @@ export type Invoice = z.infer<typeof invoiceSchema>
 /** A member's own invoices, newest first, and how to pay (issue 29). */
 export const myRentSchema = z.object({
   invoices: z.array(invoiceSchema),
+  /** What the member paid beyond what was asked, to be used by their next invoice. */
+  credit: z.number(),
   paymentInstructions: z.string(),
 })
 export type MyRent = z.infer<typeof myRentSchema>
@@ -199,6 +205,26 @@ export const correctionInputSchema = z.object({
 })
 export type CorrectionInput = z.infer<typeof correctionInputSchema>
 
+/** A payer's credit given back, dated the day it is recorded: how much, and the transfer's reference. */
+export const creditRefundSchema = z.object({
+  amount: pence,
+  reference: z.string().trim().min(1, rentMessages.referenceRequired).max(200),
+  requestId: z.uuid(),
+})
+export type CreditRefund = z.infer<typeof creditRefundSchema>
+
+/** A payer's credit used on their invoices that owe, dated the day it is recorded. */
+export const creditUseSchema = z.object({ requestId: z.uuid() })
+export type CreditUse = z.infer<typeof creditUseSchema>
+
+/** A person's or a plot's invoices with every entry on them, and (a person's) their credit. */
+export const invoiceStatementSchema = z.object({
+  invoices: z.array(invoiceSchema),
+  entries: z.array(ledgerEntrySchema),
+  credit: z.number(),
+})
+export type InvoiceStatement = z.infer<typeof invoiceStatementSchema>
+
 export const yearSummarySchema = z.object({
   yearId: z.number(),
   label: z.string(),
@@ -208,7 +234,12 @@ export const yearSummarySchema = z.object({
   refunded: z.number(),
   writtenOff: z.number(),
   cancelled: z.number(),
+  /** Credit carried from the year's invoices to others, and brought to them from others. */
+  carried: z.number(),
+  paidFromCredit: z.number(),
+  /** Still owed on the invoices that owe; the credit of those paid beyond what they ask. */
   outstanding: z.number(),
+  credit: z.number(),
 })
 export type YearSummary = z.infer<typeof yearSummarySchema>
 
@@ -242,8 +273,18 @@ export const statementLineSchema = z.object({
   match: statementInvoiceSchema.nullable(),
   /** With no reference quoted: the invoices (one, or two sharing the sum) it may pay, best first. */
   suggestions: z.array(z.array(z.object({ invoice: statementInvoiceSchema, amount: z.number() }))),
-  /** Recorded already, from this statement or another with the same line. */
+  /** Recorded already, from this statement or another with the same line, or tied to a payment. */
   recorded: z.boolean(),
+  /** A payment recorded by hand that the line seems to be, to tie it to: the line is then done. */
+  byHand: z
+    .object({
+      entryId: z.number(),
+      invoiceId: z.number(),
+      number: z.number(),
+      date: z.string(),
+      amount: z.number(),
+    })
+    .nullable(),
   problem: z.string().nullable(),
 })
 export type StatementLine = z.infer<typeof statementLineSchema>
@@ -337,6 +378,13 @@ export const confirmMatchesSchema = z.object({
     .max(5000),
 })
 export type ConfirmMatches = z.infer<typeof confirmMatchesSchema>
+
+/** A statement line tied to a payment recorded by hand: the line is done, and never offered again. */
+export const statementTieSchema = z.object({
+  lineId: z.string().regex(/^[0-9a-f]{64}$/),
+  entryId: rowNumber,
+})
+export type StatementTie = z.infer<typeof statementTieSchema>
 
 export const dateRangeSchema = z
   .object({ from: isoDate, to: isoDate })

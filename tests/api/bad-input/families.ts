@@ -42,11 +42,14 @@ import { undoImportSchema } from '#shared/schemas/spreadsheet-import'
 import {
   confirmMatchesSchema,
   correctionInputSchema,
+  creditRefundSchema,
+  creditUseSchema,
   paymentInputSchema,
   previewYearSchema,
   rentSettingsSchema,
   startYearSchema,
   statementLayoutSchema,
+  statementTieSchema,
 } from '#shared/schemas/rent'
 import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
 import {
@@ -725,6 +728,22 @@ export const rentFamilies: Families = (s) => {
         { id: { names: noInvoice, numeric: true } },
         bodyOf(correction, correctionInputSchema, [badAmount]),
       ),
+    'POST /api/people/{id}/credit/use': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/people/{id}/credit/use',
+        { id: { names: s.anyPerson } },
+        bodyOf(() => ({ requestId }), creditUseSchema),
+      ),
+    'POST /api/people/{id}/credit/refund': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/people/{id}/credit/refund',
+        { id: { names: s.anyPerson } },
+        bodyOf(() => ({ amount: 1000, reference: 'BACS', requestId }), creditRefundSchema, [
+          badAmount,
+        ]),
+      ),
     'POST /api/rent/statement': () =>
       s.uploads({
         method: 'POST',
@@ -760,6 +779,15 @@ export const rentFamilies: Families = (s) => {
         file: () => csvBytes([['Colour'], ['red']]),
         fileName: 'statement.csv',
       }),
+    'POST /api/rent/statement/ties': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/rent/statement/ties',
+        bodyOf(() => ({ lineId: 'a'.repeat(64), entryId: 999_999 }), statementTieSchema, [
+          fc.constant<Breaker>((body) => ({ ...body, lineId: 'A'.repeat(64) })),
+          fc.constant<Breaker>((body) => ({ ...body, entryId: 0 })),
+        ]),
+      ),
     'POST /api/rent/statement-layouts': () =>
       s.bodyOnly(
         'POST',

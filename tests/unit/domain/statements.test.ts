@@ -119,6 +119,7 @@ describe('bank statements', () => {
       match: null,
       suggestions: [],
       recorded: false,
+      byHand: null,
       problem: null,
       ...over,
     })

@@ -3,9 +3,10 @@ import { Link } from 'react-router'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { penceText } from '#shared/domain/money'
 import { shortDate } from '#shared/domain/dates'
-import type { Invoice, LedgerEntry } from '#shared/schemas/rent'
+import type { Invoice, InvoiceStatement } from '#shared/schemas/rent'
 import { CardTable } from '../ui/card-table.tsx'
 import { QueryState } from '../ui/query-state.tsx'
+import { PayerCredit } from './payer-credit.tsx'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import './invoice-history.css'
@@ -41,57 +42,62 @@ export function InvoiceHistory({
   const { url, caption, other } = OF[of]
   const rent = useQuery({
     queryKey: [...queryKeys.rent, of, id],
-    queryFn: () => api<{ invoices: Invoice[]; entries: LedgerEntry[] }>(url(id)),
+    queryFn: () => api<InvoiceStatement>(url(id)),
   })
   const headingId = `${of}-rent-heading`
   return (
     <section className="invoice-history" aria-labelledby={headingId}>
       <Heading id={headingId}>Rent</Heading>
       <QueryState query={rent}>
-        {({ invoices }) =>
+        {({ invoices, credit }) =>
           invoices.length === 0 ? (
             <p>{invoiceMessages.noInvoices}</p>
           ) : (
-            <CardTable
-              caption={caption}
-              columns={[
-                'Invoice',
-                COLUMNS.year,
-                other.heading,
-                COLUMNS.amount,
-                COLUMNS.outstanding,
-                COLUMNS.steps,
-              ]}
-            >
-              {invoices.map((invoice) => (
-                <tr key={invoice.id}>
-                  <th scope="row">
-                    <Link to={`/members/rent/invoices/${invoice.id}`}>
-                      {invoiceMessages.invoiceHeading(invoice.number)}
-                    </Link>
-                  </th>
-                  <td data-label={COLUMNS.year}>{invoice.yearLabel}</td>
-                  <td data-label={other.heading}>{other.cell(invoice)}</td>
-                  <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
-                  <td data-label={COLUMNS.outstanding}>
-                    {invoice.cancelled
-                      ? invoiceMessages.entryKind.cancel
-                      : penceText(invoice.outstanding)}
-                  </td>
-                  <td data-label={COLUMNS.steps}>
-                    {invoice.steps.length === 0 ? null : (
-                      <ul className="invoice-history__steps">
-                        {invoice.steps.map(({ step, date }) => (
-                          <li key={step}>
-                            {invoiceMessages.rentStep[step]} {shortDate(date)}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </CardTable>
+            <>
+              {of === 'person' ? <PayerCredit personId={id} credit={credit} /> : null}
+              <CardTable
+                caption={caption}
+                columns={[
+                  'Invoice',
+                  COLUMNS.year,
+                  other.heading,
+                  COLUMNS.amount,
+                  COLUMNS.outstanding,
+                  COLUMNS.steps,
+                ]}
+              >
+                {invoices.map((invoice) => (
+                  <tr key={invoice.id}>
+                    <th scope="row">
+                      <Link to={`/members/rent/invoices/${invoice.id}`}>
+                        {invoiceMessages.invoiceHeading(invoice.number)}
+                      </Link>
+                    </th>
+                    <td data-label={COLUMNS.year}>{invoice.yearLabel}</td>
+                    <td data-label={other.heading}>{other.cell(invoice)}</td>
+                    <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
+                    <td data-label={COLUMNS.outstanding}>
+                      {invoice.cancelled
+                        ? invoiceMessages.entryKind.cancel
+                        : invoice.outstanding < 0
+                          ? `${invoiceMessages.invoiceFacts.credit} ${penceText(-invoice.outstanding)}`
+                          : penceText(invoice.outstanding)}
+                    </td>
+                    <td data-label={COLUMNS.steps}>
+                      {invoice.steps.length === 0 ? null : (
+                        <ul className="invoice-history__steps">
+                          {invoice.steps.map(({ step, date }) => (
+                            <li key={step}>
+                              {invoiceMessages.rentStep[step]} {shortDate(date)}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </CardTable>
+            </>
           )
         }
       </QueryState>

@@ -23,8 +23,9 @@ export function MyRent() {
     <section aria-labelledby="my-rent">
       <h2 id="my-rent">My rent</h2>
       <QueryState query={rent}>
-        {({ invoices, paymentInstructions }) => (
+        {({ invoices, credit, paymentInstructions }) => (
           <>
+            {credit > 0 ? <p>{myAllotmentMessages.yourCredit(penceText(credit))}</p> : null}
             {invoices.length === 0 ? (
               <p>{myAllotmentMessages.noInvoicesYet}</p>
             ) : (
@@ -60,7 +61,11 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
       <td data-label={COLUMNS.paid}>{penceText(invoice.paid)}</td>
       <td data-label={COLUMNS.owed}>
-        {invoice.cancelled ? 'Withdrawn' : penceText(invoice.outstanding)}
+        {invoice.cancelled
+          ? 'Withdrawn'
+          : invoice.outstanding < 0
+            ? myAllotmentMessages.paidOver(penceText(-invoice.outstanding))
+            : penceText(invoice.outstanding)}
       </td>
     </tr>
   )

@@ -12,6 +12,7 @@ import type {
   StartYear,
   StatementCheck,
   StatementLayout,
+  StatementTie,
   StoredRentSettings,
   YearPreview,
   YearSummary,
@@ -104,6 +105,9 @@ export const saveStatementLayout = (layout: StatementLayout) =>
 
 export const confirmMatches = (body: ConfirmMatches) =>
   api<{ recorded: number }>('/api/rent/statement/confirm', { method: 'POST', json: body })
+
+export const tieStatementLine = (tie: StatementTie) =>
+  api<StatementTie>('/api/rent/statement/ties', { method: 'POST', json: tie })
 
 // Downloads are plain links: the browser saves what the server sends.
 export const yearPdfHref = (yearId: number, postOnly: boolean) =>

@@ -12,7 +12,7 @@ import { queryKeys } from '../../lib/query-keys.ts'
 import { useReportUnsaved, type ReportUnsaved } from '../../lib/unsaved-changes.tsx'
 import { useChange } from '../../lib/use-change.ts'
 import { recordCorrection } from './api.ts'
-import { useRequestId } from './request-id.ts'
+import { useRequestId } from '../../lib/request-id.ts'
 import { localToday } from './today.ts'
 
 type Kind = CorrectionInput['kind']

@@ -150,10 +150,19 @@ function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
           <Fact term={facts.paid} value={penceText(invoice.paid)} />
           <Fact term={facts.refunded} value={penceText(invoice.refunded)} />
           <Fact term={facts.writtenOff} value={penceText(invoice.writtenOff)} />
+          {invoice.paidFromCredit > 0 ? (
+            <Fact
+              term={invoiceMessages.entryKind.credit}
+              value={penceText(invoice.paidFromCredit)}
+            />
+          ) : null}
+          {invoice.carried > 0 ? (
+            <Fact term={invoiceMessages.entryKind.carry} value={penceText(invoice.carried)} />
+          ) : null}
           {invoice.cancelled ? <Fact term={invoiceMessages.entryKind.cancel} value="Yes" /> : null}
           <Fact
-            term={facts.outstanding}
-            value={<strong>{penceText(invoice.outstanding)}</strong>}
+            term={invoice.outstanding < 0 ? facts.credit : facts.outstanding}
+            value={<strong>{penceText(Math.abs(invoice.outstanding))}</strong>}
           />
         </dl>
         <h3>Reminders</h3>

@@ -3,7 +3,7 @@ import { commonMessages } from '#shared/messages/common'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
 import { parsePounds, penceInput } from '#shared/domain/money'
-import { PAYMENT_METHODS, type PaymentMethod } from '#shared/domain/rent'
+import { PAYMENT_METHODS, paymentNote, type PaymentMethod } from '#shared/domain/rent'
 import type { Invoice } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField, TextField } from '../../components/ui/field.tsx'
@@ -14,7 +14,7 @@ import { queryKeys } from '../../lib/query-keys.ts'
 import { useReportUnsaved, type ReportUnsaved } from '../../lib/unsaved-changes.tsx'
 import { useChange } from '../../lib/use-change.ts'
 import { recordPayment } from './api.ts'
-import { useRequestId } from './request-id.ts'
+import { useRequestId } from '../../lib/request-id.ts'
 import { localToday } from './today.ts'
 
 interface Props {
@@ -37,6 +37,10 @@ export function PaymentForm({ invoice, report, onRecorded }: Props) {
   const save = useChange({ mutationFn: recordPayment, invalidates: [queryKeys.rent] })
   const headingId = useId()
   useReportUnsaved(report, 'payment', form.changed)
+  // Short of the balance, or over it (the rest the payer's credit): said as it is typed.
+  const typed = parsePounds(form.values.amount)
+  const note =
+    typed.ok && invoice.outstanding > 0 ? paymentNote(typed.value, invoice.outstanding) : null
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -72,6 +76,7 @@ export function PaymentForm({ invoice, report, onRecorded }: Props) {
           inputMode="decimal"
           autoComplete="off"
           required
+          hint={note ?? undefined}
           {...form.text('amount')}
         />
         <SelectField

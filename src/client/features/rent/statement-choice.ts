@@ -3,8 +3,9 @@ import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { payable } from '#shared/domain/statement-groups'
 import { rentMessages } from '#shared/messages/rent'
 import { statementMessages } from '#shared/messages/statement'
-import type { ConfirmMatches, StatementLine } from '#shared/schemas/rent'
-import { newRequestId } from './request-id.ts'
+import { paymentNote } from '#shared/domain/rent'
+import type { ConfirmMatches, StatementInvoice, StatementLine } from '#shared/schemas/rent'
+import { newRequestId } from '../../lib/request-id.ts'
 
 // What the committee chose for each line of a checked statement, and the payments it makes. Each
 // part of a line gets its request id once, when the statement is checked: pressing Record
@@ -55,6 +56,27 @@ function partsOf(line: CheckedLine, choice: LineChoice): Outcome<Part[]> {
     { invoiceId: Number(choice.first), amount: first.value },
     { invoiceId: Number(choice.second), amount: line.amount - first.value },
   ])
+}
+
+/**
+ * What the treasurer should know of a line paying one invoice: short of what it owes, or over it
+ * (the rest the payer's credit). Nothing for a line split over two, whose parts they typed.
+ */
+export function lineNote(
+  line: CheckedLine,
+  choice: LineChoice | undefined,
+  openInvoices: readonly StatementInvoice[],
+): string | null {
+  if (!choice || !payable(line)) return null
+  const parts = partsOf(line, choice)
+  if (!parts.ok || parts.value.length !== 1) return null
+  const { invoiceId, amount } = parts.value[0]!
+  const invoice =
+    line.match?.invoiceId === invoiceId
+      ? line.match
+      : (line.suggestions.flat().find((part) => part.invoice.invoiceId === invoiceId)?.invoice ??
+        openInvoices.find((open) => open.invoiceId === invoiceId))
+  return invoice ? paymentNote(amount, invoice.outstanding) : null
 }
 
 /** The payments the ticked lines make, or the first line's problem, named by its line. */

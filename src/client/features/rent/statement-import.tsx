@@ -11,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useChange } from '../../lib/use-change.ts'
-import { checkStatement, confirmMatches, saveStatementLayout } from './api.ts'
+import { checkStatement, confirmMatches, saveStatementLayout, tieStatementLine } from './api.ts'
 import {
   chosenMatches,
   firstChoice,
@@ -42,7 +42,8 @@ export function StatementImport() {
   const check = useMutation({ mutationFn: checkStatement })
   const saveLayout = useMutation({ mutationFn: saveStatementLayout })
   const record = useChange({ mutationFn: confirmMatches, invalidates: [queryKeys.rent] })
-  const busy = check.isPending || record.isPending || saveLayout.isPending
+  const tie = useChange({ mutationFn: tieStatementLine, invalidates: [queryKeys.rent] })
+  const busy = check.isPending || record.isPending || saveLayout.isPending || tie.isPending
 
   async function checkFile(options: { layout?: StatementLayout; choose?: boolean } = {}) {
     setNotice('')
@@ -76,6 +77,29 @@ export function StatementImport() {
       setRead(null)
       setFile(null)
       setRound((count) => count + 1)
+    } catch (failure) {
+      setError(errorMessage(failure))
+    }
+  }
+
+  // A line tied to the payment recorded by hand that it is: done, as a line recorded is.
+  async function tieLine(line: CheckedLine) {
+    if (!line.byHand) return
+    setNotice('')
+    setError('')
+    try {
+      await tie.mutateAsync({ lineId: line.lineId, entryId: line.byHand.entryId })
+      setNotice(statementMessages.lineTied(line.line))
+      setRead((now) =>
+        now?.kind === 'lines'
+          ? {
+              ...now,
+              lines: now.lines.map((other: CheckedLine) =>
+                other.lineId === line.lineId ? { ...other, recorded: true, byHand: null } : other,
+              ),
+            }
+          : now,
+      )
     } catch (failure) {
       setError(errorMessage(failure))
     }
@@ -130,7 +154,11 @@ export function StatementImport() {
       {checked && counts ? (
         <>
           <Alert tone="info">
-            {checked.layout ? `${statementMessages.readWith(checked.layout)} ` : ''}
+            {checked.layout
+              ? `${statementMessages.readWith(checked.layout)} `
+              : checked.canMap
+                ? `${statementMessages.readByHeadings} `
+                : ''}
             {statementMessages.counts(
               counts.read,
               counts.matched,
@@ -156,7 +184,8 @@ export function StatementImport() {
             choices={choices}
             openInvoices={checked.openInvoices}
             onChoose={choose}
-            disabled={record.isPending}
+            onTie={(line) => void tieLine(line)}
+            disabled={record.isPending || tie.isPending}
           />
           {checked.lines.some(payable) ? (
             <div className="button-row">

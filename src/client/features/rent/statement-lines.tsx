@@ -10,7 +10,7 @@ import { ShowMore } from '../../components/ui/show-more.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import { invoiceHref } from './api.ts'
 import { invoiceName } from './invoice-state.ts'
-import type { CheckedLine, LineChoice } from './statement-choice.ts'
+import { lineNote, type CheckedLine, type LineChoice } from './statement-choice.ts'
 
 const COLUMNS = {
   line: 'Line',
@@ -40,6 +40,8 @@ interface Props {
   choices: ReadonlyMap<number, LineChoice>
   openInvoices: readonly StatementInvoice[]
   onChoose: (line: number, choice: Partial<LineChoice>) => void
+  /** Ties the line to the payment recorded by hand that it seems to be. */
+  onTie: (line: CheckedLine) => void
   disabled: boolean
 }
 
@@ -99,9 +101,11 @@ function LineRow({
   choices,
   openInvoices,
   onChoose,
+  onTie,
   disabled,
 }: Props & { line: CheckedLine }) {
   const choice = choices.get(line.line)
+  const note = lineNote(line, choice, openInvoices)
   return (
     <tr>
       <th scope="row">
@@ -146,6 +150,26 @@ function LineRow({
             ) : null}
           </>
         )}
+        {note ? <p className="rent-note">{note}</p> : null}
+        {line.byHand && !line.recorded ? (
+          <div className="statement__by-hand">
+            <p>
+              {statementMessages.recordedByHand(
+                line.byHand.date,
+                penceText(line.byHand.amount),
+                invoiceName(line.byHand.number),
+              )}
+            </p>
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={disabled}
+              onClick={() => onTie(line)}
+            >
+              Tie line {line.line} to this payment
+            </button>
+          </div>
+        ) : null}
       </td>
     </tr>
   )

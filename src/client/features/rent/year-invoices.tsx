@@ -125,7 +125,11 @@ function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
               <td data-label={COLUMNS.plot}>{invoice.plotId}</td>
               <td data-label={COLUMNS.payer}>{invoice.payerName}</td>
               <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
-              <td data-label={COLUMNS.outstanding}>{penceText(invoice.outstanding)}</td>
+              <td data-label={COLUMNS.outstanding}>
+                {invoice.outstanding < 0
+                  ? `${invoiceMessages.invoiceFacts.credit} ${penceText(-invoice.outstanding)}`
+                  : penceText(invoice.outstanding)}
+              </td>
               <td data-label={COLUMNS.status}>{stateWords[invoiceState(invoice, today)]}</td>
             </tr>
           ))}

@@ -1,3 +1,4 @@
+import { invoiceMessages } from '#shared/messages/invoices'
 import { useQuery } from '@tanstack/react-query'
 import { penceText } from '#shared/domain/money'
 import { longDate } from '#shared/domain/dates'
@@ -21,7 +22,19 @@ export function YearSummaryCard({ year }: { year: RentYear }) {
           <Fact term="Refunded" value={penceText(totals.refunded)} />
           <Fact term="Written off" value={penceText(totals.writtenOff)} />
           <Fact term="Cancelled" value={penceText(totals.cancelled)} />
+          {totals.paidFromCredit > 0 ? (
+            <Fact
+              term={invoiceMessages.entryKind.credit}
+              value={penceText(totals.paidFromCredit)}
+            />
+          ) : null}
+          {totals.carried > 0 ? (
+            <Fact term="Credit carried to other invoices" value={penceText(totals.carried)} />
+          ) : null}
           <Fact term="Outstanding" value={penceText(totals.outstanding)} />
+          {totals.credit > 0 ? (
+            <Fact term={invoiceMessages.invoiceFacts.credit} value={penceText(totals.credit)} />
+          ) : null}
         </dl>
       )}
     </QueryState>

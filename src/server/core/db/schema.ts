@@ -200,7 +200,7 @@ export interface InvoiceLinesTable {
 export interface LedgerTable {
   id: Generated<number>
   invoiceId: number
-  kind: 'payment' | 'refund' | 'writeoff' | 'cancel'
+  kind: 'payment' | 'refund' | 'writeoff' | 'cancel' | 'carry' | 'credit'
   amount: number
   method: 'cash' | 'cheque' | 'transfer' | 'card' | null
   date: string
@@ -210,6 +210,22 @@ export interface LedgerTable {
   createdAt: string
   /** A statement line's identity and part (`<sha256>:1`), for a payment from a bank statement. */
   statementLine: string | null
+}
+
+/** A statement line's payer text and the person it was paid for (issue 43). */
+export interface StatementPayersTable {
+  payerText: string
+  personId: string
+  createdBy: string
+  createdAt: string
+}
+
+/** A statement line tied to the payment recorded by hand that it is (issue 43). */
+export interface StatementTiesTable {
+  lineId: string
+  entryId: number
+  createdBy: string
+  createdAt: string
 }
 
 export interface RentStepsTable {
@@ -509,6 +525,8 @@ export interface Database {
   invoice_lines: InvoiceLinesTable
   ledger: LedgerTable
   rent_steps: RentStepsTable
+  statement_payers: StatementPayersTable
+  statement_ties: StatementTiesTable
   applications: ApplicationsTable
   waiting_list_events: WaitingListEventsTable
   import_runs: ImportRunsTable

@@ -159,6 +159,7 @@ export const ERASED_TABLES = [
   'invoices',
   'invoice_lines',
   'ledger',
+  'statement_payers',
   'messages',
   'message_batches',
   'inspections',

@@ -58,17 +58,23 @@ function writeInvoice(
   doc.y = 100 * MM
   for (const line of lines) row(doc, line.description, line.amount)
   row(doc, invoiceMessages.invoiceFacts.total, invoice.amount, true)
-  if (invoice.paid || invoice.refunded || invoice.writtenOff || invoice.cancelled) {
+  const { paid, refunded, writtenOff, carried, paidFromCredit, cancelled } = invoice
+  if (paid || refunded || writtenOff || carried || paidFromCredit || cancelled) {
     doc.moveDown(0.5)
-    if (invoice.paid) row(doc, invoiceMessages.invoiceFacts.paid, -invoice.paid)
-    if (invoice.refunded) row(doc, invoiceMessages.invoiceFacts.refunded, invoice.refunded)
-    if (invoice.writtenOff) row(doc, invoiceMessages.invoiceFacts.writtenOff, -invoice.writtenOff)
+    if (paid) row(doc, invoiceMessages.invoiceFacts.paid, -paid)
+    // Credit brought from another invoice pays this one as a payment would (decision 33).
+    if (paidFromCredit) row(doc, invoiceMessages.entryKind.credit, -paidFromCredit)
+    if (refunded) row(doc, invoiceMessages.invoiceFacts.refunded, refunded)
+    if (carried) row(doc, invoiceMessages.entryKind.carry, carried)
+    if (writtenOff) row(doc, invoiceMessages.invoiceFacts.writtenOff, -writtenOff)
     row(
       doc,
-      invoice.cancelled
+      cancelled
         ? invoiceMessages.entryKind.cancel
-        : invoiceMessages.invoiceFacts.outstanding,
-      invoice.outstanding,
+        : invoice.outstanding < 0
+          ? invoiceMessages.invoiceFacts.credit
+          : invoiceMessages.invoiceFacts.outstanding,
+      Math.abs(invoice.outstanding),
       true,
     )
   }

@@ -1,3 +1,4 @@
+import { creditOf } from '#shared/domain/rent'
 import { rentMessages } from '#shared/messages/rent'
 import type { InvoiceDetail, MyRent } from '#shared/schemas/rent'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
@@ -55,7 +56,13 @@ export async function myRent({ db }: Pick<Rent, 'db'>, personId: string): Promis
     findInvoices(db.kysely, { member: { personId, plots: person.plots } }),
     rentSettings(db.kysely),
   ])
-  return { invoices: invoices.reverse(), paymentInstructions: settings.paymentInstructions }
+  // Their credit is what they paid beyond their own invoices, not a co-tenant's.
+  const credit = creditOf(invoices.filter((invoice) => invoice.payerId === personId))
+  return {
+    invoices: invoices.reverse(),
+    credit,
+    paymentInstructions: settings.paymentInstructions,
+  }
 }
 
 /** One of the member's own invoices as a PDF; 404 for anyone else's, as for one that is not. */

@@ -40,7 +40,10 @@ export async function entryByRequest(
 /** The identity of a bank statement line's part (the first, or the second of a split line). */
 export const statementLinePart = (lineId: string, part: number) => `${lineId}:${part}`
 
-/** Those of the statement lines given that were recorded already, from any statement. */
+/**
+ * Those of the statement lines given that were recorded already, from any statement, or tied to a
+ * payment recorded by hand.
+ */
 export async function recordedStatementLines(
   tx: ReadTx,
   lineIds: readonly string[],
@@ -48,12 +51,18 @@ export async function recordedStatementLines(
   if (lineIds.length === 0) return new Set()
   // A line is recorded when its first part is: a line's parts are recorded together.
   const lineOf = new Map(lineIds.map((lineId) => [statementLinePart(lineId, 1), lineId]))
-  const rows = await tx
-    .selectFrom('ledger')
-    .select('statementLine')
-    .where('statementLine', 'in', [...lineOf.keys()])
-    .execute()
-  return new Set(rows.map((row) => lineOf.get(row.statementLine!)!))
+  const [rows, tied] = await Promise.all([
+    tx
+      .selectFrom('ledger')
+      .select('statementLine')
+      .where('statementLine', 'in', [...lineOf.keys()])
+      .execute(),
+    tx.selectFrom('statement_ties').select('lineId').where('lineId', 'in', lineIds).execute(),
+  ])
+  return new Set([
+    ...rows.map((row) => lineOf.get(row.statementLine!)!),
+    ...tied.map((row) => row.lineId),
+  ])
 }
 
 /** The entries the requests made, by request id, of those that made one. */

@@ -1,4 +1,5 @@
-import { checkEntry, type EntryKind, type EntrySums } from '#shared/domain/rent'
+import { checkEntry, quotedInvoices, type EntryKind, type EntrySums } from '#shared/domain/rent'
+import { payerTextOf } from '#shared/domain/statement-suggest'
 import { rentMessages } from '#shared/messages/rent'
 import type {
   ConfirmMatches,
@@ -24,21 +25,24 @@ import {
 } from '#server/features/rent/ledger-sql'
 import { settlePaidFlags } from '#server/features/rent/paid-flags'
 import { findInvoices } from '#server/features/rent/sql'
+import { rememberPayers } from '#server/features/rent/statement-payers-sql'
 
 // The ledger only grows: a payment, a refund, a write-off or a cancellation is a new entry, and a
 // mistake is put right by another. Each entry carries the request that made it, so a payment
 // sent twice (a double click, a retried request) is found and answered, not recorded again.
 
-type Ledger = Pick<Rent, 'db' | 'clock'>
+export type Ledger = Pick<Rent, 'db' | 'clock'>
 
-const METHOD_NAMES: Record<EntryKind, string> = {
+export const METHOD_NAMES: Record<EntryKind, string> = {
   payment: 'recordPayment',
   refund: 'recordRefund',
   writeoff: 'writeOff',
   cancel: 'cancelInvoice',
+  carry: 'carryCredit',
+  credit: 'payFromCredit',
 }
 
-interface NewEntry {
+export interface NewEntry {
   kind: EntryKind
   amount?: number | undefined
   method: LedgerEntry['method']
@@ -49,7 +53,7 @@ interface NewEntry {
   statementLine?: string | undefined
 }
 
-const entryChange = (methodName: string, invoiceId: number, viewer: Viewer) => ({
+export const entryChange = (methodName: string, invoiceId: number, viewer: Viewer) => ({
   methodName,
   eventCollection: 'invoices',
   docId: String(invoiceId),
@@ -69,9 +73,9 @@ function sameRequest<T extends Pick<LedgerEntry, 'invoiceId' | 'kind'>>(
 }
 
 /** The invoices a write adds entries to, read inside it, with their sums kept current as it goes. */
-type Books = Map<number, { invoice: Invoice; sums: EntrySums }>
+export type Books = Map<number, { invoice: Invoice; sums: EntrySums }>
 
-async function readBooks(tx: WriteTx, invoiceIds: readonly number[]): Promise<Books> {
+export async function readBooks(tx: WriteTx, invoiceIds: readonly number[]): Promise<Books> {
   const invoices = await findInvoices(tx, { ids: [...invoiceIds] })
   return new Map(
     invoices.map((invoice) => [
@@ -83,6 +87,8 @@ async function readBooks(tx: WriteTx, invoiceIds: readonly number[]): Promise<Bo
           refund: invoice.refunded,
           writeoff: invoice.writtenOff,
           cancel: invoice.cancelled ? 1 : 0,
+          carry: invoice.carried,
+          credit: invoice.paidFromCredit,
         },
       },
     ]),
@@ -92,7 +98,7 @@ async function readBooks(tx: WriteTx, invoiceIds: readonly number[]): Promise<Bo
 // The row of one entry to an invoice of the books, once the rules allow it; its amount is counted
 // in the books at once, so that the next entry is checked against it. The plots' paid flags are
 // settled by the caller, once for all its entries.
-function entryRow(
+export function entryRow(
   { clock }: Ledger,
   viewer: Viewer,
   books: Books,
@@ -153,6 +159,22 @@ export const recordCorrection = (
   invoiceId: number,
   input: CorrectionInput,
 ) => recordEntry(ledger, viewer, invoiceId, { ...input, method: null })
+
+// Whom each line's payer text was paid for: a line of one part quoting no invoice, whose payer's
+// next payment is then offered the invoice they owe on.
+function payersChosen(matches: ConfirmMatches['matches'], books: Books): Map<string, string> {
+  const parts = new Map<string, number>()
+  for (const match of matches)
+    if (match.lineId) parts.set(match.lineId, (parts.get(match.lineId) ?? 0) + 1)
+  const chosen = new Map<string, string>()
+  for (const match of matches) {
+    if (!match.lineId || parts.get(match.lineId) !== 1) continue
+    if (quotedInvoices(match.reference).length > 0) continue
+    const text = payerTextOf(match.reference)
+    if (text) chosen.set(text, books.get(match.invoiceId)!.invoice.payerId)
+  }
+  return chosen
+}
 
 /**
  * The bank statement's lines the committee confirmed, as payments by transfer, all in one
@@ -217,6 +239,12 @@ export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: Confi
         log(entryChange('recordPayment', row.invoiceId, viewer), stored.get(row.requestId))
       const plots = [...books.values()].map((book) => book.invoice.plotId)
       await settlePaidFlags(ledger.db, tx, [...new Set(plots)])
+      await rememberPayers(
+        tx,
+        payersChosen(matches, books),
+        viewer.userName,
+        ledger.clock.now().toISOString(),
+      )
       return { recorded: rows.length }
     },
   )

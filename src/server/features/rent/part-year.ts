@@ -12,6 +12,7 @@ import {
   checkInvoice,
   invoiceDueDate,
   invoiceLines,
+  NO_ENTRIES,
   stepDate,
 } from '#shared/domain/rent'
 import { partYearMessages } from '#shared/messages/part-year'
@@ -29,7 +30,7 @@ import { insertEntry } from '#server/features/rent/ledger-sql'
 import { settlePaidFlags } from '#server/features/rent/paid-flags'
 import { rentSettings } from '#server/features/rent/settings'
 import { invoiceCopies } from '#server/features/rent/start-year'
-import { currentYear, findInvoices } from '#server/features/rent/sql'
+import { currentYear, entrySums, findInvoices } from '#server/features/rent/sql'
 import { insertInvoice, invoiceMonths } from '#server/features/rent/part-year-sql'
 import { lastInvoiceNumber } from '#server/features/rent/year-sql'
 
@@ -94,7 +95,8 @@ async function invoiceRestOfYear(
       createdBy: userName,
     },
     invoiceCopies(
-      { plotId, payer, amount },
+      { plotId, payer },
+      amount,
       id,
       number,
       year.label,
@@ -169,12 +171,7 @@ export function settleLeaversInvoice(rent: Rent) {
       reference = partYearMessages.reducedReference(held, ending.plotId, leftOn)
     }
     if (amount <= 0) return
-    const sums = {
-      payment: invoice.paid,
-      refund: invoice.refunded,
-      writeoff: invoice.writtenOff,
-      cancel: 0,
-    }
+    const sums = (await entrySums(tx, { ids: [invoice.id] })).get(invoice.id) ?? NO_ENTRIES
     await insertEntry(tx, {
       invoiceId: invoice.id,
       kind: 'writeoff',

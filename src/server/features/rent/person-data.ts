@@ -5,8 +5,12 @@ import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure, PersonKeys } from '#server/core/hooks'
 import { ledgerEntries } from '#server/features/rent/ledger-sql'
 import { findInvoices, linesOfInvoices, movePayer } from '#server/features/rent/sql'
+import { forgetPayerRules, payerRulesOf } from '#server/features/rent/statement-payers-sql'
 
-/** The invoices made out to the person, each with its lines, and the ledger's entries on them. */
+/**
+ * The invoices made out to the person, each with its lines, the ledger's entries on them, and the
+ * words of bank statements known to be their payments.
+ */
 export async function rentDataOf(tx: ReadTx, { id }: PersonKeys) {
   const invoices = await findInvoices(tx, { payerId: id })
   const ids = invoices.map((invoice) => invoice.id)
@@ -17,6 +21,7 @@ export async function rentDataOf(tx: ReadTx, { id }: PersonKeys) {
       lines: lines.filter((line) => line.invoiceId === invoice.id),
     })),
     ledger: await ledgerEntries(tx, ids),
+    statementPayerTexts: await payerRulesOf(tx, id),
   }
 }
 
@@ -39,4 +44,6 @@ export async function eraseRentData(tx: WriteTx, erasure: Erasure) {
   const where = { column: 'invoiceId' as const, in: ids }
   await scrubText(tx, 'invoice_lines', ['description'], erasure.details, erasure.marker, where)
   await scrubText(tx, 'ledger', ['reference'], erasure.details, erasure.marker, where)
+  // The words by which their payments were known on a bank statement are their name.
+  await forgetPayerRules(tx, erasure.id)
 }

@@ -1,23 +1,23 @@
 import { z } from 'zod'
 import {
+  creditRefundSchema,
+  creditUseSchema,
   dateRangeSchema,
   dueItemSchema,
   invoiceSchema,
-  ledgerEntrySchema,
+  invoiceStatementSchema,
 } from '#shared/schemas/rent'
 import type { App } from '#server/core/app-type'
 import type { Rent } from '#server/features/rent/context'
 import { committee, tags } from '#server/features/rent/route-config'
 import { arrears, dueToday, paymentsCsv, statement } from '#server/features/rent/reports'
+import { refundCredit, useCredit } from '#server/features/rent/credit'
 
-const statementsAnswer = z.object({
-  invoices: z.array(invoiceSchema),
-  entries: z.array(ledgerEntrySchema),
-})
+const statementsAnswer = invoiceStatementSchema
 const nicknameParams = z.object({ id: z.string().min(1).max(40) })
 
 // What the treasurer and the committee read: arrears, what falls due today, payments for the
-// books, and a person's or a plot's statement.
+// books, and a person's or a plot's statement; a person's credit used or given back.
 export function reportRoutes(app: App, rent: Rent) {
   app.get(
     '/api/rent/arrears',
@@ -67,5 +67,34 @@ export function reportRoutes(app: App, rent: Rent) {
       schema: { params: nicknameParams, response: { 200: statementsAnswer }, tags },
     },
     (request) => statement(rent.db, { plotId: request.params.id }),
+  )
+
+  // A payer's credit (decision 33): used on their invoices that owe, or given back to them.
+  app.post(
+    '/api/people/:id/credit/use',
+    {
+      config: committee,
+      schema: {
+        params: nicknameParams,
+        body: creditUseSchema,
+        response: { 200: statementsAnswer },
+        tags,
+      },
+    },
+    (request) => useCredit(rent, request.viewer!, request.params.id, request.body),
+  )
+
+  app.post(
+    '/api/people/:id/credit/refund',
+    {
+      config: committee,
+      schema: {
+        params: nicknameParams,
+        body: creditRefundSchema,
+        response: { 200: statementsAnswer },
+        tags,
+      },
+    },
+    (request) => refundCredit(rent, request.viewer!, request.params.id, request.body),
   )
 }

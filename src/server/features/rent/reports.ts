@@ -1,7 +1,13 @@
-import { nextStep, stepDate, RENT_STEPS } from '#shared/domain/rent'
+import { creditOf, creditOn, nextStep, stepDate, RENT_STEPS } from '#shared/domain/rent'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
-import type { DueItem, Invoice, LedgerEntry, YearSummary } from '#shared/schemas/rent'
+import type {
+  DueItem,
+  Invoice,
+  InvoiceStatement,
+  LedgerEntry,
+  YearSummary,
+} from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { toCsv, type Column } from '#server/core/http/csv'
 import { notFound } from '#server/core/errors'
@@ -61,7 +67,13 @@ export async function yearSummary(db: Db, yearId: number): Promise<YearSummary> 
   // What a cancellation took off: whatever of the amount the other entries do not explain.
   const cancelled = sum(
     (invoice) =>
-      invoice.amount - invoice.paid + invoice.refunded - invoice.writtenOff - invoice.outstanding,
+      invoice.amount -
+      invoice.paid +
+      invoice.refunded -
+      invoice.writtenOff +
+      invoice.carried -
+      invoice.paidFromCredit -
+      invoice.outstanding,
   )
   return {
     yearId,
@@ -72,18 +84,24 @@ export async function yearSummary(db: Db, yearId: number): Promise<YearSummary> 
     refunded: sum((invoice) => invoice.refunded),
     writtenOff: sum((invoice) => invoice.writtenOff),
     cancelled,
-    outstanding: sum((invoice) => invoice.outstanding),
+    carried: sum((invoice) => invoice.carried),
+    paidFromCredit: sum((invoice) => invoice.paidFromCredit),
+    outstanding: sum((invoice) => Math.max(0, invoice.outstanding)),
+    credit: sum(creditOn),
   }
 }
 
-/** The invoices a filter picks (a person's, a plot's) with every entry on them. */
-export async function statement(db: Db, filter: InvoiceFilter) {
+/**
+ * The invoices a filter picks (a person's, a plot's) with every entry on them, and the credit
+ * they hold (a person's: the invoices they pay).
+ */
+export async function statement(db: Db, filter: InvoiceFilter): Promise<InvoiceStatement> {
   const invoices = await findInvoices(db.kysely, filter)
   const entries = await ledgerEntries(
     db.kysely,
     invoices.map((invoice) => invoice.id),
   )
-  return { invoices, entries }
+  return { invoices, entries, credit: creditOf(invoices) }
 }
 
 type PaymentRow = LedgerEntry & { number: number; plotId: string; payerName: string }

@@ -115,6 +115,8 @@ export async function findInvoices(tx: ReadTx, filter: InvoiceFilter = {}): Prom
       paid: entry.payment,
       refunded: entry.refund,
       writtenOff: entry.writeoff,
+      carried: entry.carry,
+      paidFromCredit: entry.credit,
       cancelled: entry.cancel > 0,
       outstanding: outstandingOf(row.amount, entry),
       steps: steps.get(row.id) ?? [],

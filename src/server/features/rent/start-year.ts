@@ -28,6 +28,7 @@ import type { Rent } from '#server/features/rent/context'
 import { paymentsFromPaidFlags, settlePaidFlags } from '#server/features/rent/paid-flags'
 import { rentYearUnderWay } from '#server/features/rent/sql'
 import { rentSettings } from '#server/features/rent/settings'
+import { lockedCredit, moveCredit } from '#server/features/rent/credit'
 import {
   insertInvoices,
   insertYear,
@@ -113,11 +114,12 @@ export async function previewYear(db: Db, startDate: string, today: string): Pro
  * (a tenant or a plot changed since the preview).
  */
 export async function startYear(
-  { db, clock, copies, jobs }: Rent,
+  rent: Rent,
   deadline: JobKind<{ invoiceId: number }>,
   viewer: Viewer,
   { startDate, confirmed, dropPaid }: StartYear,
 ) {
+  const { db, clock, copies, jobs } = rent
   unlessRefused(checkYearStart(startDate, clock.today()))
   const started = await loggedWrite(
     db,
@@ -157,6 +159,28 @@ export async function startYear(
           lines: invoice.lines,
         })),
       )
+      // Credit the payers hold pays their new invoices at once (decision 33).
+      const moves = await moveCredit(
+        rent,
+        viewer,
+        tx,
+        log,
+        [
+          ...(await lockedCredit(rent, tx)),
+          ...stored.map(({ id, number }, index) => ({
+            id,
+            number,
+            plotId: invoices[index]!.plotId,
+            payerId: invoices[index]!.payer.id,
+            outstanding: invoices[index]!.amount,
+            cancelled: false,
+          })),
+        ],
+        { date: issuedOn, requestId: `rent-year-${yearId}` },
+      )
+      const fromCredit = new Map<number, number>()
+      for (const move of moves)
+        fromCredit.set(move.to, (fromCredit.get(move.to) ?? 0) + move.amount)
       await copies.queue(
         tx,
         {
@@ -166,7 +190,15 @@ export async function startYear(
           createdBy: viewer.userName,
         },
         stored.flatMap(({ id, number }, index) =>
-          invoiceCopies(invoices[index]!, id, number, label, dueDate, settings.paymentInstructions),
+          invoiceCopies(
+            invoices[index]!,
+            invoices[index]!.amount - (fromCredit.get(id) ?? 0),
+            id,
+            number,
+            label,
+            dueDate,
+            settings.paymentInstructions,
+          ),
         ),
       )
       const firstReminder = stepDate(dueDate, 'first', settings.reminderDays)
@@ -221,9 +253,10 @@ export async function startYear(
   return started
 }
 
-/** The e-mails and letters that carry one invoice to its payer. */
+/** The e-mails and letters that carry one invoice to its payer, `due` of it still to pay. */
 export function invoiceCopies(
-  invoice: { plotId: string; payer: Person; amount: number },
+  invoice: { plotId: string; payer: Person },
+  due: number,
   id: number,
   number: number,
   label: string,
@@ -234,7 +267,7 @@ export function invoiceCopies(
   const subject = rentMessages.rentInvoiceSubject(number, invoice.plotId, label)
   const body = rentMessages.rentInvoiceText(
     dearName(payer),
-    penceText(invoice.amount),
+    penceText(due),
     dueDate,
     instructions,
     invoiceReference(number),

@@ -4,6 +4,7 @@ import {
   confirmMatchesSchema,
   statementCheckSchema,
   statementLayoutSchema,
+  statementTieSchema,
 } from '#shared/schemas/rent'
 import type { App } from '#server/core/app-type'
 import { readUpload } from '#server/core/http/read-upload'
@@ -12,6 +13,7 @@ import { recordMatches } from '#server/features/rent/ledger'
 import { committee, tags } from '#server/features/rent/route-config'
 import { checkStatement } from '#server/features/rent/statement'
 import { saveLayout } from '#server/features/rent/statement-layouts'
+import { tieLine } from '#server/features/rent/statement-payers'
 
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024
 
@@ -58,6 +60,20 @@ export function statementRoutes(app: App, rent: Rent) {
       },
     },
     (request) => recordMatches(rent, request.viewer!, request.body),
+  )
+
+  // A line that is a payment recorded by hand, tied to it: done, and never offered again.
+  app.post(
+    '/api/rent/statement/ties',
+    {
+      config: committee,
+      schema: {
+        body: statementTieSchema,
+        response: { 200: statementTieSchema },
+        tags,
+      },
+    },
+    (request) => tieLine(rent, request.viewer!, request.body),
   )
 
   app.post(

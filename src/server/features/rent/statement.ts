@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { matchStatementLine } from '#shared/domain/rent'
 import { readLines } from '#shared/domain/statement-lines'
-import { invoiceSuggester } from '#shared/domain/statement-suggest'
+import { addDays } from '#shared/domain/rent'
+import { invoiceSuggester, payerTextOf } from '#shared/domain/statement-suggest'
 import { rentMessages } from '#shared/messages/rent'
 import { statementMessages } from '#shared/messages/statement'
 import {
@@ -18,10 +19,13 @@ import { recordedStatementLines } from '#server/features/rent/ledger-sql'
 import { findInvoices } from '#server/features/rent/sql'
 import type { readStatementBytes } from '#server/features/rent/statement-files'
 import { savedLayouts } from '#server/features/rent/statement-layouts'
+import { payerRules, untiedPayments } from '#server/features/rent/statement-payers-sql'
 
 // A bank statement, as banks export it, read and set against the invoices: each money-in line
 // matched to the invoice whose reference it quotes, or else suggested the invoices its words and
-// amount fit; lines recorded from an earlier statement are marked. Nothing is recorded here: the
+// amount fit, their payer's first when the treasurer paid the same payer text to them before;
+// lines recorded from an earlier statement, or tied to a payment recorded by hand, are marked, and
+// a line that seems to be a payment recorded by hand is offered it to tie. Nothing is recorded: the
 // committee confirms. The form's `layout` field is a column mapping to read a CSV with; `choose`
 // asks for the first rows to map even when the columns are known.
 
@@ -72,19 +76,82 @@ export async function checkStatement(db: Db, upload: Upload): Promise<StatementC
   if (read.length === 0) throw badRequest(rentMessages.statementEmpty)
   const invoices = await findInvoices(db.kysely)
   const byNumber = new Map(invoices.map((invoice) => [invoice.number, invoice]))
-  const open = invoices
-    .filter((invoice) => !invoice.cancelled && invoice.outstanding > 0)
-    .map(asStatementInvoice)
+  const owing = invoices.filter((invoice) => !invoice.cancelled && invoice.outstanding > 0)
+  const open = owing.map(asStatementInvoice)
   const suggest = invoiceSuggester(open)
   const lineIds = read.map((line) => lineIdOf(line.identity))
-  const recorded = await recordedStatementLines(db.kysely, lineIds)
+  const texts = read.map((line) => payerTextOf(line.reference))
+  const [recorded, rules, byHand] = await Promise.all([
+    recordedStatementLines(db.kysely, lineIds),
+    payerRules(db.kysely, texts),
+    handPayments(db, read),
+  ])
+  // The oldest invoice each payer still owes on: where a remembered payer's payment goes.
+  const owedBy = new Map<string, StatementInvoice>()
+  for (const invoice of owing)
+    if (!owedBy.has(invoice.payerId)) owedBy.set(invoice.payerId, asStatementInvoice(invoice))
   const lines = read.map(({ identity: _, ...line }, index) => {
     const lineId = lineIds[index]!
-    const base = { ...line, lineId, recorded: recorded.has(lineId), suggestions: [] }
+    const done = recorded.has(lineId)
+    const base = { ...line, lineId, recorded: done, suggestions: [], byHand: null }
     if (line.problem) return { ...base, match: null }
+    const tie = done ? null : byHand(line)
     const { invoice, problem } = matchStatementLine(line, byNumber)
-    if (invoice) return { ...base, match: asStatementInvoice(invoice), problem: null }
-    return { ...base, match: null, problem, suggestions: suggest(line) }
+    if (invoice) return { ...base, byHand: tie, match: asStatementInvoice(invoice), problem: null }
+    const person = rules.get(texts[index]!)
+    const remembered = person === undefined ? undefined : owedBy.get(person)
+    const suggestions = suggest(line).filter(
+      (parts) => parts.length > 1 || parts[0]!.invoice !== remembered,
+    )
+    return {
+      ...base,
+      byHand: tie,
+      match: null,
+      problem,
+      suggestions: remembered
+        ? [[{ invoice: remembered, amount: line.amount }], ...suggestions]
+        : suggestions,
+    }
   })
   return { kind: 'lines', layout: file.layout, canMap: file.canMap, lines, openInvoices: open }
+}
+
+// A payment recorded by hand that a line may be: one tied to no line, dated within a month of the
+// line's date, whose invoice the line names (by reference, plot or payer) best; the payments of
+// the statement's dates are read once, and set against each line as invoices are.
+async function handPayments(db: Db, lines: ReadonlyArray<{ date: string; amount: number }>) {
+  const dates = lines.flatMap((line) => (line.date && line.amount > 0 ? [line.date] : []))
+  if (dates.length === 0) return () => null
+  const from = addDays(
+    dates.reduce((a, b) => (a < b ? a : b)),
+    -31,
+  )
+  const to = addDays(
+    dates.reduce((a, b) => (a > b ? a : b)),
+    31,
+  )
+  const payments = await untiedPayments(db.kysely, from, to)
+  if (payments.length === 0) return () => null
+  const known = payments.map((payment) => ({
+    ...payment,
+    outstanding: Number(payment.amount),
+    cancelled: false,
+  }))
+  const suggestPayment = invoiceSuggester(known)
+  const byNumber = new Map(known.map((payment) => [payment.number, payment]))
+  const near = (a: string, b: string) => addDays(a, 31) >= b && addDays(b, 31) >= a
+  return (line: { date: string; amount: number; reference: string }) => {
+    const quoted = matchStatementLine(line, byNumber).invoice
+    const named = quoted ? [quoted] : suggestPayment(line).map((parts) => parts[0]!.invoice)
+    const found = named.find((payment) => near(payment.date, line.date))
+    return found
+      ? {
+          entryId: found.entryId,
+          invoiceId: found.invoiceId,
+          number: found.number,
+          date: found.date,
+          amount: found.outstanding,
+        }
+      : null
+  }
 }

@@ -28,6 +28,7 @@ import { accountEmailLinks } from '#server/core/db/migrations/026-account-email-
 import { messageAttachments } from '#server/core/db/migrations/027-message-attachments'
 import { applicationsPerAddress } from '#server/core/db/migrations/028-applications-per-address'
 import { feesInPence } from '#server/core/db/migrations/032-fees-in-pence'
+import { statementPayers } from '#server/core/db/migrations/033-statement-payers'
 import { tenancyPayer } from '#server/core/db/migrations/034-tenancy-payer'
 import { invoiceMonths } from '#server/core/db/migrations/035-invoice-months'
 
@@ -67,6 +68,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '027-message-attachments': messageAttachments,
   '028-applications-per-address': applicationsPerAddress,
   '032-fees-in-pence': feesInPence,
+  '033-statement-payers': statementPayers,
   '034-tenancy-payer': tenancyPayer,
   '035-invoice-months': invoiceMonths,
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ApiError } from '../../lib/api.ts'
+import { ApiError } from './api.ts'
 
 /** A fresh id for one submission. randomUUID needs a secure context; a plain-HTTP LAN address gets the same from random bytes. */
 export function newRequestId(): string {
