@@ -258,6 +258,14 @@ async function fillLaterTables(t: TestApp) {
     await sql`insert into rent_steps ("invoiceId", step, date) values (1, 'first', '2024-11-14')`.execute(
       db,
     )
+    if (tables.includes('statement_payers')) {
+      // A payer's words remembered from a statement, and a line tied to a payment.
+      await sql`insert into statement_payers ("payerText", "personId", "createdBy", "createdAt")
+        values ('FASTER PAYMENTS RECEIPT FROM A FAMILY ☀', 'ann-0', 'level3',
+          '2024-10-05T10:00:00.000Z')`.execute(db)
+      await sql`insert into statement_ties ("lineId", "entryId", "createdBy", "createdAt")
+        values (${`${'cd'.repeat(32)}:2`}, 1, 'level3', '2024-10-06T10:00:00.000Z')`.execute(db)
+    }
   }
   if (tables.includes('applications')) {
     const db = t.db.kysely
