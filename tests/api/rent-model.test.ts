@@ -119,7 +119,7 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
       amount: fc.option(amount, { nil: null }),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), invoice }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('cancel' as const), invoice }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -294,11 +294,12 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
       })
     for (const [i, plot] of PLOTS.entries()) {
       // Four plots have two tenants; t0 and t1 pay for two plots each, so that the credit of one
-      // invoice can pay the other.
+      // invoice can pay the other: added first to their second plot, since a plot's first tenant
+      // pays (issue 43).
       const tenants = [
+        ...(i >= PLOTS.length - 2 ? [`t${i - PLOTS.length + 2}`] : []),
         `t${i}`,
         ...(i < 4 ? [`t${12 + i}`] : []),
-        ...(i >= PLOTS.length - 2 ? [`t${i - PLOTS.length + 2}`] : []),
       ]
       for (const person of tenants) {
         const added = await call('PUT', `/api/plots/${plot}/tenants/${person}`)
