@@ -142,7 +142,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
     expect(mailsTo('bob@example.org')[0]).toMatchObject({
       subject: 'Rent for plot P1',
       // Ann pays P1's rent: her co-tenant reads who pays (issue 43), not £45.00 of his own.
-      text: `Dear Bob,\n${plotMessages.paysTheRent('Ann Lovelace', 'plot P1')} is due to Riverside Allotment Association.`,
+      text: `Dear Bob,\n£0.00 (${plotMessages.paysTheRent('Ann Lovelace', 'plot P1')}) is due to Riverside Allotment Association.`,
     })
     expect((await copiesOf(batchId)).map((c) => [c.personId, c.channel, c.status])).toEqual([
       ['ann', 'email', 'sent'],
@@ -188,7 +188,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
     expect(text[1]).toContain('Cyd Łukasiewicz\n3 Lane\nRiverside RV3 3CC\n')
     expect(text[1]).toContain('Rent for plot P2')
     expect(text[1]).toContain(
-      `Dear Cyd,\n${plotMessages.paysTheRent('Ann Lovelace', 'plot P2')} is due to Riverside`,
+      `Dear Cyd,\n£0.00 (${plotMessages.paysTheRent('Ann Lovelace', 'plot P2')}) is due to Riverside`,
     )
     expect(text[1]).toContain('Riverside Allotment Association')
     expect(text[1]).not.toContain('Bob')
