@@ -89,7 +89,12 @@ describe.each(engines)('statements that find the payer on %s', (engine) => {
       pence: 3000,
       reference: 'ALLOTMENT RENT FROM P SHAH',
     }
-    const [line] = await statement([payment])
+    // Another sum from the same payer is another payment: not offered this one.
+    const [line, other] = await statement([
+      payment,
+      { date: '2026-10-08', pence: 1250, reference: 'ALLOTMENT RENT FROM P SHAH' },
+    ])
+    expect(other!.byHand).toBeNull()
     expect(line!.recorded).toBe(false)
     expect(line!.byHand).toEqual({
       entryId: paid.json().id,

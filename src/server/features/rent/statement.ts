@@ -116,8 +116,9 @@ export async function checkStatement(db: Db, upload: Upload): Promise<StatementC
   return { kind: 'lines', layout: file.layout, canMap: file.canMap, lines, openInvoices: open }
 }
 
-// A payment recorded by hand that a line may be: one tied to no line, dated within a month of the
-// line's date, whose invoice the line names (by reference, plot or payer) best; the payments of
+// A payment recorded by hand that a line may be: one tied to no line, of the line's amount, dated
+// within a month of the line's date, whose invoice the line names (by reference, plot or payer)
+// best (C Ward's £22.50 was offered another Ward's £47.45 paid at the gate); the payments of
 // the statement's dates are read once, and set against each line as invoices are.
 async function handPayments(db: Db, lines: ReadonlyArray<{ date: string; amount: number }>) {
   const dates = lines.flatMap((line) => (line.date && line.amount > 0 ? [line.date] : []))
@@ -143,7 +144,9 @@ async function handPayments(db: Db, lines: ReadonlyArray<{ date: string; amount:
   return (line: { date: string; amount: number; reference: string }) => {
     const quoted = matchStatementLine(line, byNumber).invoice
     const named = quoted ? [quoted] : suggestPayment(line).map((parts) => parts[0]!.invoice)
-    const found = named.find((payment) => near(payment.date, line.date))
+    const found = named.find(
+      (payment) => payment.outstanding === line.amount && near(payment.date, line.date),
+    )
     return found
       ? {
           entryId: found.entryId,
