@@ -10,6 +10,7 @@ import { useFormValues } from '../../lib/form-values.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useRequestId } from '../../lib/request-id.ts'
 import { useChange } from '../../lib/use-change.ts'
+import './payer-credit.css'
 
 // A payer's credit on their page (decision 33): what they paid beyond their invoices, and the two
 // things the committee may do with it, both dated today and kept in the ledger: use it on their
