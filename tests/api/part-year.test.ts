@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { partYearMessages } from '#shared/messages/part-year'
 import type { Invoice, InvoiceDetail } from '#shared/schemas/rent'
@@ -108,6 +109,34 @@ describe.each(engines)('part of a rent year on %s', (engine) => {
     expect(raised.statusCode, raised.body).toBe(201)
     const [invoice] = await invoicesOf('5')
     expect(invoice).toMatchObject({ id: raised.json().id, payerId: 'ella', amount: 3500 })
+  })
+
+  it('pays an invoice raised mid-year from the credit its payer holds', async () => {
+    on('2027-03-12')
+    await createPerson(t, committee, 'hal', { firstName: 'Hal', email: 'hal@example.org' })
+    const raise = async (plotId: string) => {
+      await createPlot(t, committee, plotId, { fee: 24 })
+      await addTenant(plotId, 'hal')
+      const raised = await call('POST', `/api/plots/${plotId}/invoices`)
+      expect(raised.statusCode, raised.body).toBe(201)
+      return (await invoicesOf(plotId))[0]!
+    }
+    // March to September: 7 months of 12 of £24.00 is £14.00; Hal pays £10.00 too much.
+    const first = await raise('9')
+    const paid = await call('POST', `/api/rent/invoices/${first.id}/payments`, {
+      amount: 2400,
+      method: 'transfer',
+      date: '2027-03-12',
+      reference: 'paid the whole year',
+      requestId: randomUUID(),
+    })
+    expect(paid.statusCode, paid.body).toBe(201)
+    const second = await raise('10')
+    expect(second).toMatchObject({ amount: 1400, outstanding: 400 })
+    expect((await detail(second.id)).entries.map((entry) => [entry.kind, entry.amount])).toEqual([
+      ['credit', 1000],
+    ])
+    expect((await invoicesOf('9'))[0]!.outstanding).toBe(0)
   })
 
   it('writes off, or lets stand, a leaver’s invoice as the committee answers', async () => {

@@ -32,7 +32,7 @@ const partOf = (requestId: string, part: number) => `${requestId}:${part}`
 
 async function addEntries(
   ledger: Ledger,
-  viewer: Viewer,
+  viewer: Pick<Viewer, 'userName'>,
   tx: WriteTx,
   log: LogEntry,
   rows: ReadonlyArray<Insertable<LedgerTable>>,
@@ -50,7 +50,7 @@ async function addEntries(
  */
 export async function moveCredit(
   ledger: Ledger,
-  viewer: Viewer,
+  viewer: Pick<Viewer, 'userName'>,
   tx: WriteTx,
   log: LogEntry,
   invoices: readonly Held[],

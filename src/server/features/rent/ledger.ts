@@ -53,7 +53,11 @@ export interface NewEntry {
   statementLine?: string | undefined
 }
 
-export const entryChange = (methodName: string, invoiceId: number, viewer: Viewer) => ({
+export const entryChange = (
+  methodName: string,
+  invoiceId: number,
+  viewer: Pick<Viewer, 'userName'>,
+) => ({
   methodName,
   eventCollection: 'invoices',
   docId: String(invoiceId),
@@ -100,7 +104,7 @@ export async function readBooks(tx: WriteTx, invoiceIds: readonly number[]): Pro
 // settled by the caller, once for all its entries.
 export function entryRow(
   { clock }: Ledger,
-  viewer: Viewer,
+  viewer: Pick<Viewer, 'userName'>,
   books: Books,
   invoiceId: number,
   entry: NewEntry,

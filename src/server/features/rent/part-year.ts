@@ -26,6 +26,7 @@ import type { Viewer } from '#server/core/viewer'
 import { requirePerson } from '#server/features/people/sql'
 import { findPlot } from '#server/features/plots/sql'
 import type { Rent } from '#server/features/rent/context'
+import { lockedCredit, moveCredit } from '#server/features/rent/credit'
 import { insertEntry } from '#server/features/rent/ledger-sql'
 import { settlePaidFlags } from '#server/features/rent/paid-flags'
 import { rentSettings } from '#server/features/rent/settings'
@@ -86,6 +87,17 @@ async function invoiceRestOfYear(
     },
     lines,
   )
+  // Credit the payer holds pays the new invoice at once, as it does a new year's (decision 33).
+  const inCredit = (await lockedCredit(rent, tx)).filter((held) => held.payerId === payer.id)
+  const moves = await moveCredit(
+    rent,
+    { userName },
+    tx,
+    log ?? (() => undefined),
+    [...inCredit, { id, number, plotId, payerId: payer.id, outstanding: amount, cancelled: false }],
+    { date: issuedOn, requestId: `invoice-${id}` },
+  )
+  const fromCredit = moves.reduce((sum, move) => sum + move.amount, 0)
   await rent.copies.queue(
     tx,
     {
@@ -96,7 +108,7 @@ async function invoiceRestOfYear(
     },
     invoiceCopies(
       { plotId, payer },
-      amount,
+      amount - fromCredit,
       id,
       number,
       year.label,
