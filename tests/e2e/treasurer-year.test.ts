@@ -180,9 +180,10 @@ describe('the treasurer’s year: who pays, credit, and part of a year', () => {
     await expectNoAxeViolations(page)
     await whoPays.selectOption({ label: 'Priya Shah' })
     await page.getByRole('button', { name: 'Save who pays' }).click()
-    // Saved: the choice stays, and is there when the page is opened again. (Its notice, "Priya
-    // Shah now pays the rent of plot T43J.", never shows: the form is keyed by the payer, so the
-    // saved plot remounts it and the notice goes with the old one.)
+    // Saved and said so; the choice is there when the page is opened again.
+    await poll(() =>
+      page.getByText(plotMessages.payerChosen('Priya Shah', PLOT.joint)).isVisible(),
+    ).toBe(true)
     const payer = async () =>
       ((await (await page.request.get(`/api/plots/${PLOT.joint}`)).json()) as Plot).payer
     await poll(payer).toBe('priya43')

@@ -101,7 +101,7 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
       {active ? (
         <Suspense fallback={null}>
           {/* Keyed by the payer, so a choice made elsewhere starts the form afresh. */}
-          <WhoPays key={plot.payer} plot={plot} />
+          <WhoPays plot={plot} />
         </Suspense>
       ) : null}
       <div className="button-row">

@@ -11,11 +11,14 @@ import { choosePayer, plotQuery } from './api.ts'
 import { tenantLabel, useTenantNames } from './use-tenant-names.ts'
 
 // Who pays a joint plot's rent (issue 43), chosen among its tenants; nobody's record changes.
-// A plot of one tenant is theirs to pay, and says so.
+// A plot of one tenant is theirs to pay, and says so. The form outlives a save, so that its
+// message is read out (keyed by the payer, it was made anew by the saved plot, message lost); a
+// choice no longer among the tenants falls back to the payer.
 export function WhoPays({ plot }: { plot: Plot }) {
   const names = useTenantNames()
   const client = useQueryClient()
-  const [chosen, setChosen] = useState(plot.payer)
+  const [choice, setChosen] = useState(plot.payer)
+  const chosen = plot.tenants.includes(choice) ? choice : plot.payer
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
   const { mutate, isPending } = useChange({
