@@ -91,6 +91,9 @@ describe.each(engines)('amounts as they are on %s', (engine) => {
       { description: '5 rods at £6.50', amount: 3250 },
       { description: 'Concession: 10% off the rent', amount: -325 },
     ])
+    // A member's own plot is shown in the society's unit too: the unit is theirs to read.
+    const member = await send(t, await t.signInAs(1, 'rod-member'), 'GET', '/api/rent/area-unit')
+    expect([member.statusCode, member.json()]).toEqual([200, { areaUnit: 'rod' }])
   })
 
   it('keeps a rate per square metre to a hundredth of a penny, rounding each line half up', async () => {

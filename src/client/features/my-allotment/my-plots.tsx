@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
+import { areaText } from '#shared/domain/area'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import { areaUnitQuery } from '../../components/rent/area-unit-query.ts'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { drawnPlots, ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
@@ -8,6 +10,7 @@ import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
 /** Each plot the member holds, and where it is: marked on the site map. */
 export function MyPlots() {
   const plots = useQuery(ownPlotsQuery)
+  const unit = useQuery(areaUnitQuery).data ?? 'squareMetre'
   return (
     <section aria-labelledby="my-plot">
       <h2 id="my-plot">My plot</h2>
@@ -17,7 +20,7 @@ export function MyPlots() {
             <ul className="my-allotment__plots">
               {held.map((plot) => (
                 <li key={plot.id}>
-                  <strong>Plot {plot.id}</strong>, {plot.area} m²
+                  <strong>Plot {plot.id}</strong>, {areaText(plot.area, unit)}
                   {plot.description ? `: ${plot.description}` : ''}
                   {plot.coTenants.length > 0 ? (
                     <span className="my-allotment__shared">

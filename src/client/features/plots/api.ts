@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { AreaUnit } from '#shared/domain/area'
 import type { LeavingChoice } from '#shared/domain/part-year'
 import type { Person } from '#shared/schemas/person'
 import type { NewPlot, Plot, TenantName, UpdatePlot } from '#shared/schemas/plot'
@@ -21,12 +20,6 @@ export const plotsQuery = queryOptions({
 
 export const plotQuery = (id: string) =>
   queryOptions({ queryKey: [...queryKeys.plots, id], queryFn: () => api<Plot>(plotPath(id)) })
-
-// The society's unit for areas (a rent setting), under rent's key: saving the settings refreshes it.
-export const areaUnitQuery = queryOptions({
-  queryKey: [...queryKeys.rent, 'area-unit'],
-  queryFn: async () => (await api<{ areaUnit: AreaUnit }>('/api/rent/area-unit')).areaUnit,
-})
 
 export const createPlot = (plot: NewPlot) => api<Plot>('/api/plots', { method: 'POST', json: plot })
 export const updatePlot = (id: string, plot: UpdatePlot) =>

@@ -1,6 +1,7 @@
 import { LEVELS } from '#shared/domain/levels'
 
 // Who may use rent's routes, and how the OpenAPI document groups them.
+export const plotholder = { minLevel: LEVELS.plotholder }
 export const land = { minLevel: LEVELS.land }
 export const committee = { minLevel: LEVELS.committee }
 export const admin = { minLevel: LEVELS.admin }

@@ -4,7 +4,7 @@ import {
   storedRentSettingsSchema,
 } from '#shared/schemas/rent'
 import type { App } from '#server/core/app-type'
-import { admin, land, tags } from '#server/features/rent/route-config'
+import { admin, plotholder, tags } from '#server/features/rent/route-config'
 import { rentSettings, saveRentSettings } from '#server/features/rent/settings'
 
 // How rent is charged, paid and chased: the administrator's.
@@ -15,10 +15,11 @@ export function settingsRoutes(app: App) {
     () => rentSettings(app.db.kysely),
   )
 
-  // The unit the plots' screens type and show areas in: theirs to read, not the rest.
+  // The unit areas are typed and shown in: the plots' screens' and a member's own plot's, not the
+  // rest of the settings.
   app.get(
     '/api/rent/area-unit',
-    { config: land, schema: { response: { 200: areaUnitAnswerSchema }, tags } },
+    { config: plotholder, schema: { response: { 200: areaUnitAnswerSchema }, tags } },
     async () => ({ areaUnit: (await rentSettings(app.db.kysely)).areaUnit }),
   )
 
