@@ -1,5 +1,11 @@
 import { expect } from 'vitest'
-import type { StartYear, StatementCheck, StatementLine, YearPreview } from '#shared/schemas/rent'
+import type {
+  StartYear,
+  StatementCheck,
+  StatementLine,
+  YearPreview,
+  YearSummary,
+} from '#shared/schemas/rent'
 import { multipartBody } from './pdf-upload.ts'
 import { send } from './records.ts'
 import type { TestApp } from './test-app.ts'
@@ -55,4 +61,20 @@ export async function statementLines(
   const body = checked.json() as StatementCheck
   if (body.kind !== 'lines') throw new Error(`Columns to map: ${checked.body}`)
   return body.lines
+}
+
+/**
+ * A year's summary adds up: what was invoiced, less what came in and went out (credit carried to
+ * another invoice and brought from one included), is what is still owed less what is in credit.
+ */
+export function expectSummaryAddsUp(summary: YearSummary) {
+  expect(
+    summary.invoiced -
+      summary.received +
+      summary.refunded -
+      summary.writtenOff -
+      summary.cancelled +
+      summary.carried -
+      summary.paidFromCredit,
+  ).toBe(summary.outstanding - summary.credit)
 }
