@@ -14,6 +14,8 @@ export const commonMessages = {
   inOutbox: 'Saved in the outbox: no mail server is set up',
   // Our own additions: the spec leaves these rules unstated, so their wording is ours.
   tooLong: (field: string, max: number) => `The ${field} must be at most ${max} characters long.`,
+  tooManyCells: (max: number) =>
+    `A row of the file has more than ${max.toLocaleString('en-GB')} cells, more than any register or bank statement: check that it is the right file.`,
   linkInName: (field: string) => `The ${field} may not contain a link or web address.`,
   // The screens take dates from date pickers, which show the reader's own form of a date.
   invalidDate: 'Please choose a real date.',

@@ -1,3 +1,6 @@
+import { commonMessages } from '#shared/messages/common'
+import { badRequest } from '#server/core/errors'
+
 // A CSV file read in one pass over its characters, row by row, as papaparse read it before: the
 // same fields for the same text, its separator and line ending guessed from the first rows the
 // same way, a quote that does not end its quoted field kept in it, a quoted field never closed
@@ -12,6 +15,12 @@ export interface CsvDialect {
 }
 
 const QUOTE = '"'
+/**
+ * More cells in a row than any register or statement has: refused as the row grows, so that a
+ * file of one row of millions of empty cells (20 MB of commas) is not gathered, cell by cell, into
+ * an array the size of the file (seconds of a busy processor, for nothing).
+ */
+export const MAX_CSV_CELLS = 1000
 const DELIMITERS = [',', '\t', '|', ';', '\u001e', '\u001f']
 /** How much of the file the separator and the line ending are guessed from. */
 const GUESS_FROM = 1024 * 1024
@@ -35,8 +44,12 @@ export function eachCsvRow(
   // Where the next separator and line ending are, looked for again only once passed.
   let nextDelimiter = text.indexOf(delimiter)
   let nextNewline = text.indexOf(newline)
-  const endRow = (field: string) => {
+  const addCell = (field: string) => {
+    if (cells.length === MAX_CSV_CELLS) throw badRequest(commonMessages.tooManyCells(MAX_CSV_CELLS))
     cells.push(field)
+  }
+  const endRow = (field: string) => {
+    addCell(field)
     const stop = row(cells) === true
     cells = []
     return stop
@@ -50,10 +63,10 @@ export function eachCsvRow(
       const field = quotedField(text, cursor, delimiter, newline)
       if (field.end === 'file') return void endRow(field.value)
       cursor = field.next
-      if (field.end === 'delimiter') cells.push(field.value)
+      if (field.end === 'delimiter') addCell(field.value)
       else if (endRow(field.value)) return
     } else if (nextDelimiter !== -1 && (nextNewline === -1 || nextDelimiter < nextNewline)) {
-      cells.push(text.slice(cursor, nextDelimiter))
+      addCell(text.slice(cursor, nextDelimiter))
       cursor = nextDelimiter + delimiter.length
     } else if (nextNewline !== -1) {
       if (endRow(text.slice(cursor, nextNewline))) return
