@@ -13,9 +13,10 @@ import { uploadWhileServing } from '#tests/helpers/while-serving'
 // public site's data: the visitor waits no more than 100 ms longer than while the route receives
 // a file as large that it refuses unread (receiving megabytes has its own cost, which a busy
 // two-processor machine stretches past 100 ms), and the upload is answered (read, or refused
-// with a message) in bounded time. A case is tried up to three times: the visitor's one worst
-// wait swings with what else a loaded machine runs (the browser tests beside these), while a
-// parser that holds the server fails every try by seconds.
+// with a message) in bounded time. Timed, so run alone (`npm run test:timing`): beside the
+// browser tests, two processors left the visitor waiting hundreds of ms behind a worker reading
+// 20 MB. A case is tried up to three times, as one worst wait still swings with the machine,
+// while a parser that holds the server fails every try by seconds.
 
 const VISIT_MS = 100
 const UPLOAD_MS = 30_000
