@@ -905,12 +905,6 @@ describe.each(engines)('the rent ledger under concurrent operations on %s', (eng
       'refundCredit 200',
     ])
       expect(outcomes[wanted] ?? 0, wanted).toBeGreaterThan(0)
-    // Payments beyond what was owed were taken, and credit was carried to invoices that owed.
-    const kinds = (await t.db.kysely.selectFrom('ledger').select('kind').execute()).map(
-      (r) => r.kind,
-    )
-    for (const wanted of ['carry', 'credit'] as const)
-      expect(kinds.includes(wanted), wanted).toBe(true)
     expect(outcomes[`payment 422 ${rentMessages.invoiceCancelled}`] ?? 0).toBeGreaterThan(0)
     expect(
       Object.keys(outcomes).some(
@@ -1230,5 +1224,13 @@ describe.each(engines)('the rent ledger as plots are let and given up mid-year o
       'credit refunded',
     ])
       expect(seen[wanted] ?? 0, wanted).toBeGreaterThan(0)
+    // Payments beyond what was owed were taken, and credit was carried to invoices that owed:
+    // looked for here, where the operations run one at a time (the same on every run), not in
+    // the concurrent model, where whether a credit meets an invoice owing is the engine's timing.
+    const kinds = (await t.db.kysely.selectFrom('ledger').select('kind').execute()).map(
+      (row) => row.kind,
+    )
+    for (const wanted of ['carry', 'credit'] as const)
+      expect(kinds.includes(wanted), wanted).toBe(true)
   }, 120_000)
 })
