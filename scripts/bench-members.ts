@@ -20,7 +20,8 @@ import { measureMyAllotment } from './bench/ui-my-allotment.ts'
 // its own: Lighthouse's is in bench:lighthouse; this shows what holds the page up).
 
 const RUNS = 25
-// Every read the page makes at once (the site map too, which My plot marks).
+// Every read the page makes at once (the site map too, which My plot marks), and the plots'
+// states the members' map shows beside it (issue 44).
 const ROUTES = [
   '/api/me/details',
   '/api/me/plots',
@@ -29,6 +30,7 @@ const ROUTES = [
   '/api/me/offers',
   '/api/me/still-want',
   '/api/site-map',
+  '/api/site-map/plot-states',
 ]
 
 async function bench(engine: string, env: Record<string, string>) {

@@ -37,29 +37,41 @@ try {
     `${people.length.toLocaleString('en-GB')} people; server memory at start ${atStart.toFixed(0)} MB, after listing them ${memoryMb(pid, 'VmRSS').toFixed(0)} MB (peak ${memoryMb(pid, 'VmHWM').toFixed(0)} MB). ${loadAverage()}`,
   )
 
-  const send = (ids: string[], subject: string) =>
-    fetch(`${url}/api/messages`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        audience: { kind: 'people', ids },
-        subject,
-        body: 'Dear {firstName},\nThe water is off on Saturday for {plots}; {amountDue} is due.\n{associationName}',
-      }),
-    })
+  // Nothing is sent unseen (issue 44): the preview first, then the send with its confirmation.
+  const post = (path: string, body: object) =>
+    fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
 
-  let started = performance.now()
+  const draftTo = (ids: string[], subject: string) => ({
+    audience: { kind: 'people', ids },
+    subject,
+    body: 'Dear {firstName},\nThe water is off on Saturday for {plots}; {amountDue} is due.\n{associationName}',
+  })
+  const preview = async (draft: object) => {
+    const previewed = await post('/api/messages/plan', draft)
+    const plan = (await previewed.json()) as { confirmation: string }
+    if (!previewed.ok) throw new Error(JSON.stringify(plan))
+    return plan.confirmation
+  }
+
   // BENCH_PEOPLE sends to fewer, for a quicker look while tuning.
   const everyone = people
     .slice(0, Number(process.env.BENCH_PEOPLE ?? people.length))
     .map((p) => p.id)
-  const response = await send(everyone, 'The water is off, {fullName}')
+  const draft = draftTo(everyone, 'The water is off, {fullName}')
+  let started = performance.now()
+  const confirmation = await preview(draft)
+  const previewMs = performance.now() - started
+  console.log(
+    `previewed: ${previewMs.toFixed(0)} ms for ${everyone.length.toLocaleString('en-GB')} people (the count and the first person's copies); server peak memory so far ${memoryMb(pid, 'VmHWM').toFixed(0)} MB`,
+  )
+  started = performance.now()
+  const response = await post('/api/messages', { ...draft, confirmation })
   const queuedMs = performance.now() - started
   const queued = (await response.json()) as { batchId: number; email: number; post: number }
   if (!response.ok) throw new Error(JSON.stringify(queued))
   console.log(
     `queued: ${queuedMs.toFixed(0)} ms for ${everyone.length.toLocaleString('en-GB')} people ` +
-      `(${queued.email.toLocaleString('en-GB')} e-mails, ${queued.post.toLocaleString('en-GB')} letters; target under 2,000 ms)`,
+      `(${queued.email.toLocaleString('en-GB')} e-mails, ${queued.post.toLocaleString('en-GB')} letters; target under 2,000 ms); server peak memory so far ${memoryMb(pid, 'VmHWM').toFixed(0)} MB`,
   )
 
   started = performance.now()
@@ -84,7 +96,12 @@ try {
     .where('id', 'in', takers)
     .execute()
   await db.destroy()
-  const letters = (await (await send(takers, 'Your plot, {fullName}')).json()) as {
+  const lettersDraft = draftTo(takers, 'Your plot, {fullName}')
+  const lettersSent = await post('/api/messages', {
+    ...lettersDraft,
+    confirmation: await preview(lettersDraft),
+  })
+  const letters = (await lettersSent.json()) as {
     batchId: number
     post: number
   }

@@ -17,6 +17,8 @@ import { crashWhileErasing } from './crash/erasure.ts'
 import { crashWhileInvoicing } from './crash/rent.ts'
 import { crashWhileRetaining } from './crash/retention.ts'
 import { crashWhileSyncing } from './crash/inspections.ts'
+import { stopWhileBusy } from './crash/shutdown.ts'
+import { until } from './crash/wait.ts'
 
 // npm run test:crash [-- --rounds N]: starts the real server, fires concurrent writes through
 // the HTTP API, kills the server with SIGKILL mid-way, restarts it on the same data and checks
@@ -24,8 +26,9 @@ import { crashWhileSyncing } from './crash/inspections.ts'
 // members killed while sending, those members' details erased with a kill mid-way
 // (scripts/crash/erasure.ts), a rent year killed while it starts and while payments are
 // recorded (scripts/crash/rent.ts), the daily retention run killed while it erases former
-// members (scripts/crash/retention.ts), and a phone's inspection records killed mid-sync and sent
-// again (scripts/crash/inspections.ts). SQLite always; PostgreSQL too
+// members (scripts/crash/retention.ts), a phone's inspection records killed mid-sync and sent
+// again (scripts/crash/inspections.ts), and a stop by SIGTERM while writes, a request and a
+// message are under way (scripts/crash/shutdown.ts). SQLite always; PostgreSQL too
 // when DATABASE_URL (or TEST_DATABASE_URL) is set, in a throwaway database created and dropped.
 
 interface Target {
@@ -64,14 +67,6 @@ async function signedIn(server: TestServer, password: string) {
   const admin = new Client(server.url)
   await admin.signIn('admin', password)
   return admin
-}
-
-async function until(condition: () => boolean, what: string, seconds = 120) {
-  const deadline = Date.now() + seconds * 1000
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
 }
 
 // The people and plots the tenant additions choose from, acknowledged like any other write.
@@ -144,6 +139,9 @@ async function crashTest(target: Target): Promise<boolean> {
     await server.stop()
     const plots = [...ledger.plots]
     if (!(await crashWhileSyncing(target, dataDir, password, plots, (next) => (server = next))))
+      sound = false
+    await server.stop()
+    if (!(await stopWhileBusy(target, dataDir, password, ledger, (next) => (server = next))))
       sound = false
     const kinds = Object.entries({
       enquiries: ledger.enquiries.size,

@@ -1,12 +1,6 @@
 import { exportAll } from '#server/core/db/portable'
-import {
-  commandLine,
-  describeTarget,
-  openExisting,
-  report,
-  run,
-  writeExport,
-} from './lib/database-cli.ts'
+import { rowCounts, writeExport } from '#server/core/db/portable-file'
+import { commandLine, describeTarget, openExisting, report, run } from './lib/database-cli.ts'
 
 // npm run export -- FILE.json: the whole association as portable JSON (src/server/core/db/portable.ts),
 // taken as one consistent snapshot, to be imported on either engine.
@@ -17,10 +11,7 @@ await run(async (config) => {
   try {
     const data = await exportAll(db)
     await writeExport(file, data)
-    const counts = Object.fromEntries(
-      Object.entries(data.tables).map(([t, rows]) => [t, rows.length]),
-    )
-    report(`Exported ${describeTarget(config)}:`, counts, file)
+    report(`Exported ${describeTarget(config)}:`, rowCounts(data), file)
   } finally {
     await db.destroy()
   }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { ensureBrowser } from './ensure-browser.ts'
+import { ensureProxies } from './ensure-proxies.ts'
 
 // `npm test` after the build: the browser tests in one vitest process and the rest in another,
 // side by side, since each runs its files one after another (the API tests share one PostgreSQL,
@@ -32,7 +33,7 @@ function run({ name, args }: (typeof suites)[number]): Promise<number> {
   })
 }
 
-if (!ensureBrowser()) process.exit(1)
+if (!ensureBrowser() || !ensureProxies()) process.exit(1)
 
 const started = Date.now()
 const codes = await Promise.all(suites.map(run))

@@ -8,9 +8,15 @@ import { newPerson } from './load.ts'
 
 export const COPIES = 1_000
 
-/** Creates the members and queues the message; its id once the server has acknowledged it. */
-export async function queueMessage(admin: Client): Promise<number> {
-  const ids = Array.from({ length: COPIES }, (_, n) => `mail-${n}`)
+/**
+ * Creates the members (`mail-0`… or the prefix given) and queues the message; its id once the
+ * server has acknowledged it.
+ */
+export async function queueMessage(
+  admin: Client,
+  { prefix = 'mail', copies = COPIES } = {},
+): Promise<number> {
+  const ids = Array.from({ length: copies }, (_, n) => `${prefix}-${n}`)
   for (let n = 0; n < ids.length; n += 25) {
     const made = await Promise.all(
       ids.slice(n, n + 25).map((id) =>
@@ -24,11 +30,16 @@ export async function queueMessage(admin: Client): Promise<number> {
     const refused = made.find((answer) => answer.status !== 201)
     if (refused) throw new Error(`creating a member: ${JSON.stringify(refused.body)}`)
   }
-  const answer = await admin.call('POST', '/api/messages', {
+  const draft = {
     audience: { kind: 'people', ids },
     subject: 'Crash test {firstName}',
     body: 'Dear {firstName}, this e-mail must arrive once.',
-  })
+  }
+  // Sent as the screen sends it: previewed, then confirmed (issue 44).
+  const plan = await admin.call('POST', '/api/messages/plan', draft)
+  if (plan.status !== 200) throw new Error(`previewing: ${JSON.stringify(plan.body)}`)
+  const { confirmation } = plan.body as { confirmation: string }
+  const answer = await admin.call('POST', '/api/messages', { ...draft, confirmation })
   if (answer.status !== 201) throw new Error(`queueing: ${JSON.stringify(answer.body)}`)
   return (answer.body as { batchId: number }).batchId
 }
@@ -51,11 +62,15 @@ export async function settledCopies(db: Db, batchId: number, seconds = 120) {
 }
 
 /** What went wrong, if anything: a copy lost, or an e-mail received twice. */
-export function checkCopies(copies: Array<{ id: number; status: string }>, received: string[]) {
+export function checkCopies(
+  copies: Array<{ id: number; status: string }>,
+  received: string[],
+  expected = COPIES,
+) {
   const times = new Map<string, number>()
   for (const id of received) times.set(id, (times.get(id) ?? 0) + 1)
   const problems: string[] = []
-  if (copies.length !== COPIES) problems.push(`${copies.length} copies stored, not ${COPIES}`)
+  if (copies.length !== expected) problems.push(`${copies.length} copies stored, not ${expected}`)
   for (const [id, count] of times) if (count > 1) problems.push(`${id} received ${count} times`)
   for (const copy of copies) {
     const arrived = times.get(`copy-${copy.id}@allotment.invalid`) ?? 0

@@ -5,7 +5,6 @@ import { loadConfig, type Config } from '#server/core/config'
 import { migrateAuthTables } from '#server/core/auth/auth'
 import { openDatabase, type Db } from '#server/core/db/database'
 import { migrateToLatest } from '#server/core/db/migrations/index'
-import type { PortableExport } from '#server/core/db/portable'
 
 // What backup, restore, export and import share: arguments, opening the database the server
 // would open (same environment: DATA_DIR, DATABASE_URL), reading and writing export files.
@@ -22,7 +21,7 @@ export function commandLine(usage: string) {
   }
   const [file, ...rest] = parsed.positionals
   if (!file || rest.length > 0) fail(`Usage: ${usage}`)
-  return { file: path.resolve(file), replace: parsed.values.replace ?? false }
+  return { file: path.resolve(file), given: file, replace: parsed.values.replace ?? false }
 }
 
 export function sqliteFile(config: Config) {
@@ -48,7 +47,7 @@ export function openExisting(config: Config): Db {
  */
 export async function openForImport(config: Config): Promise<Db> {
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  await migrateToLatest(db)
+  await migrateToLatest(db, config.charity.name)
   // better-auth's migrations read only the schema from these options; the secret is unused.
   const secret = config.authSecret ?? 'schema-only-'.padEnd(32, '0')
   await migrateAuthTables({ db, secret, baseURL: config.publicUrl, origins: config.origins })
@@ -61,36 +60,6 @@ export function readExport(file: string): unknown {
   } catch (error) {
     fail(`Cannot read ${file} as JSON: ${(error as Error).message}`)
   }
-}
-
-/**
- * Written a row at a time, so one huge string is never built, into a temporary file renamed
- * into place once flushed: a half-written export never carries the final name.
- */
-export async function writeExport(file: string, data: PortableExport) {
-  const partial = path.join(path.dirname(file), `.${path.basename(file)}.partial-${process.pid}`)
-  const out = fs.createWriteStream(partial)
-  const write = (text: string) =>
-    out.write(text) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', r))
-  const { tables, ...head } = data
-  await write(`${JSON.stringify(head).slice(0, -1)},"tables":{`)
-  let firstTable = true
-  for (const [name, rows] of Object.entries(tables)) {
-    await write(`${firstTable ? '' : ','}\n${JSON.stringify(name)}:[`)
-    firstTable = false
-    for (const [index, row] of rows.entries()) {
-      await write(`${index === 0 ? '' : ','}\n${JSON.stringify(row)}`)
-    }
-    await write(']')
-  }
-  await write('\n}}\n')
-  await new Promise<void>((resolve, reject) =>
-    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-  )
-  const fd = fs.openSync(partial, 'r')
-  fs.fsyncSync(fd)
-  fs.closeSync(fd)
-  fs.renameSync(partial, file)
 }
 
 export function report(title: string, counts: Record<string, number>, file?: string) {

@@ -1,4 +1,5 @@
 import { comparePlotIds, MAX_TENANTS_PER_PLOT } from '#shared/domain/plots'
+import { makeReference } from '#shared/domain/references'
 import type { Person } from '#shared/schemas/person'
 import type { Gradient, Plot } from '#shared/schemas/plot'
 import type { SiteLayout } from '#shared/schemas/site-map'
@@ -79,6 +80,7 @@ export function generateSeed(options: SeedOptions): SeedData {
   assignTenancies(random(options.seed + 2), people, plots, options)
   datePeople(random(options.seed + 3), people, plots, today)
   const logs = generateLogs(random(options.seed + 4), people, plots, options.logs, today)
+  giveReferences(random(options.seed + 5), people)
   return {
     people: people.sort((a, b) => compareText(a.id, b.id)),
     plots,
@@ -97,6 +99,8 @@ function generatePlots(rng: Random, ids: readonly string[]): Plot[] {
     const gradient: Gradient = rng.chance(0.3) ? 'slope' : 'flat'
     return {
       id,
+      name: id,
+      siteId: 1,
       description: rng.pick(PLOT_DESCRIPTIONS),
       area,
       distance: rng.int(0, 150),
@@ -113,6 +117,17 @@ function generatePlots(rng: Random, ids: readonly string[]): Plot[] {
       version: 1,
     }
   })
+}
+
+// Everyone has a reference for "Where am I on the list?", each their own, from a stream of its
+// own so that the rest of the data stays as it was.
+function giveReferences(rng: Random, people: Person[]) {
+  const given = new Set<string>()
+  for (const person of people) {
+    do person.reference = makeReference((n) => rng.int(0, n - 1))
+    while (given.has(person.reference))
+    given.add(person.reference)
+  }
 }
 
 function generatePeople(rng: Random, count: number): Person[] {
@@ -137,6 +152,8 @@ function generatePeople(rng: Random, count: number): Person[] {
     const hasEmail = rng.chance(0.92)
     return {
       id,
+      // Without the random generator too: a few with a title, a few with the committee's notes.
+      title: index % 23 === 0 ? 'Dr' : '',
       firstName,
       lastName,
       dateJoined: '',
@@ -150,6 +167,8 @@ function generatePeople(rng: Random, count: number): Person[] {
       // Without the random generator, so that adding this field left the rest of the data alone.
       contactBy: !hasEmail ? 'post' : index % 17 === 0 ? 'both' : 'email',
       concession: index % 9 === 0,
+      notes: index % 31 === 0 ? 'Would like a half plot near the gate.' : '',
+      reference: '',
       plots: [],
       isPlotHolder: false,
       onWaitingList: true,

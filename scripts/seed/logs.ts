@@ -7,7 +7,7 @@ import type { Plot } from '#shared/schemas/plot'
 import { compareText, DAY, type Random } from './random.ts'
 
 /** A log row as the seed writes it: the table's columns but the generated id. */
-export type SeedLog = Omit<LogsTable, 'id'>
+export type SeedLog = Omit<LogsTable, 'id' | 'siteIds'>
 
 // Only levels 3 and 4 may change people and plots, so only those demo accounts appear in the log.
 const LOG_USERS = ['demo-committee', 'demo-committee', 'demo-committee', 'demo-admin']

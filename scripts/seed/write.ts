@@ -36,7 +36,7 @@ const flag = (value: boolean) => (value ? 1 : 0)
  */
 export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
   const tenancies = data.plots.flatMap((plot) =>
-    plot.tenants.map((personId) => ({ plotId: plot.id, personId })),
+    plot.tenants.map((personId) => ({ plotId: plot.id, siteId: plot.siteId, personId })),
   )
   await writeTransaction(db, async (tx) => {
     if (!(await isEmpty(tx))) throw new DatabaseNotEmptyError()
@@ -46,6 +46,15 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
       onWaitingList: flag(person.onWaitingList),
       concession: flag(person.concession),
     }))
+    const places = data.people
+      .filter((person) => person.onWaitingList)
+      .map((person) => ({
+        personId: person.id,
+        siteId: 1,
+        joinedWaitingList: person.joinedWaitingList,
+        joinedWaitingListAt: person.joinedWaitingListAt,
+        waitingListEntry: person.waitingListEntry,
+      }))
     const plots = data.plots.map(
       ({ tenants: _tenants, occupied: _occupied, payer: _payer, fee, ...plot }) => ({
         ...plot,
@@ -59,11 +68,13 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
     for (const rows of chunks(people)) await tx.insertInto('people').values(rows).execute()
     for (const rows of chunks(plots)) await tx.insertInto('plots').values(rows).execute()
     for (const rows of chunks(tenancies)) await tx.insertInto('tenancy').values(rows).execute()
+    // Those waiting have their place on the first site's list (decision 47).
+    for (const rows of chunks(places)) await tx.insertInto('waiting_places').values(rows).execute()
     for (const rows of chunks(data.logs)) await tx.insertInto('logs').values(rows).execute()
     await writeLandDocuments(tx, data)
     await linkDemoPlotholder(tx, data)
     if (data.layout)
-      await storeSiteMap(tx, { layout: data.layout, backgroundFileId: null, version: 1 })
+      await storeSiteMap(tx, 1, { layout: data.layout, backgroundFileId: null, version: 1 })
   })
   return {
     people: data.people.length,

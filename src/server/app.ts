@@ -19,6 +19,8 @@ import { createCopies } from '#server/core/email/copies'
 import { frameworkErrors, problemDetails } from '#server/core/http/problem-details'
 import { security } from '#server/core/http/security'
 import { openapi } from '#server/core/http/openapi'
+import { health } from '#server/core/http/health'
+import { closeConnectionsWhenStopping } from '#server/core/http/graceful-close'
 import { accessControl } from '#server/core/viewer'
 import { sessionCookie } from '#server/core/auth/session-lookup'
 import { spa } from '#server/core/http/spa'
@@ -68,7 +70,7 @@ export async function openStore(config: Config, pgSchema?: string) {
     dataDir: config.dataDir,
     ...(pgSchema ? { pgSchema } : {}),
   })
-  await migrateToLatest(db)
+  await migrateToLatest(db, config.charity.name)
   const secret = config.authSecret ?? (await persistentSecret(db, 'auth-secret'))
   const authOptions = {
     db,
@@ -87,8 +89,11 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
   const mailer = createMailer(config.email, readMailSettings)
   const transport = createTransport(config.email, mailer, readMailSettings)
   // frameworkErrors: the router's own refusals (bad percent-encoding...) as problem details too.
+  // trustProxy: request.ip is the client's address for every limit, lockout, log entry and
+  // session; only a listed proxy may name it in X-Forwarded-For (decision 40).
   const app = Fastify({
     logger: withPathsOnly(logger),
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
@@ -122,12 +127,17 @@ export async function buildApp({ config, logger = false, clientDir, pgSchema }: 
     errorResponseBuilder: (_request, { ttl }) => tooManyAttempts(ttl / 1000),
   })
   await openapi(app)
+  health(app, db)
+  closeConnectionsWhenStopping(app)
   accessControl(app, auth, db, sessionCookie(config.publicUrl, secret))
   await features(app)
   await spa(app, clientDir ?? defaultClientDir)
 
-  // Jobs run once every feature has defined its kinds, and stop before the database closes.
+  // Jobs run once every feature has defined its kinds. When the app starts to close, no job is
+  // claimed any more and those running finish or hand themselves back, while the requests under
+  // way finish; the database closes after both.
   app.addHook('onReady', async () => app.jobs.start())
+  app.addHook('preClose', async () => void app.jobs.stop())
   app.addHook('onClose', async () => {
     await app.jobs.stop()
     mailer.close()

@@ -193,16 +193,9 @@ describe.each(engines)("an account's e-mail address on %s", (engine) => {
   it('refuses a link more than a day old', async () => {
     expect((await register('late', 'late@example.org')).statusCode).toBe(201)
     const [token] = await linksTo('late@example.org')
-    const realClock = t.app.config.clock
-    const later = Date.now() + 25 * 60 * 60 * 1000
-    t.app.config.clock = () => new Date(later)
-    try {
-      const late = await confirm(token!)
-      expect(late.statusCode).toBe(400)
-      expect(late.json().detail).toBe(addressMessages.addressLinkExpired)
-    } finally {
-      t.app.config.clock = realClock
-    }
+    const late = await t.withClockMovedOn(25 * 60 * 60 * 1000, () => confirm(token!))
+    expect(late.statusCode).toBe(400)
+    expect(late.json().detail).toBe(addressMessages.addressLinkExpired)
     expect(await accountOf('late')).toMatchObject({ email: '' })
   })
 

@@ -59,6 +59,7 @@ export async function fillAssociation(t: TestApp) {
       const n = k % 3
       return {
         id: `${name.toLowerCase()}-${k}`,
+        title: n === 0 ? 'Mrs' : n === 1 ? '' : 'Revd Dr',
         firstName: name,
         lastName: `Family ${i}`,
         dateJoined: `20${10 + i}-0${n + 1}-15`,
@@ -69,6 +70,9 @@ export async function fillAssociation(t: TestApp) {
         altEmail: '',
         contactBy: n === 1 ? ('post' as const) : n === 2 ? ('both' as const) : ('email' as const),
         concession: n === 2 ? 1 : 0,
+        notes: n === 1 ? 'Wants a half plot\n"No e-mail" – post only ✓' : '',
+        // The waiting list's references; one record without (as an erased one has none).
+        reference: k === 11 ? null : `R${i}${String(k).padStart(2, '0')}XYZW`,
         isPlotHolder: n < 2 ? 1 : 0,
         onWaitingList: n === 2 ? 1 : 0,
         version: 1 + n,
@@ -76,8 +80,25 @@ export async function fillAssociation(t: TestApp) {
     }),
   )
   await kysely.insertInto('people').values(people).execute()
+  // Those waiting have their place on the first site's list (decision 47).
+  await kysely
+    .insertInto('waiting_places')
+    .values(
+      people
+        .filter((p) => p.onWaitingList)
+        .map((p) => ({
+          personId: p.id,
+          siteId: 1,
+          joinedWaitingList: p.joinedWaitingList,
+          joinedWaitingListAt: '',
+          waitingListEntry: 0,
+        })),
+    )
+    .execute()
   const plots = Array.from({ length: 60 }, (_, i) => ({
     id: `${i + 1}${i % 3 === 0 ? 'A' : ''}`,
+    name: `${i + 1}${i % 3 === 0 ? 'A' : ''}`,
+    siteId: 1,
     description: i % 2 ? `Plot ${i} – near the shed ✓` : '',
     area: 50 + i * 10,
     distance: i * 7,
@@ -93,7 +114,28 @@ export async function fillAssociation(t: TestApp) {
   const holders = people.filter((p) => p.isPlotHolder)
   await kysely
     .insertInto('tenancy')
-    .values(holders.map((p, i) => ({ plotId: plots[i % plots.length]!.id, personId: p.id })))
+    .values(
+      holders.map((p, i) => ({
+        plotId: plots[i % plots.length]!.id,
+        siteId: 1,
+        personId: p.id,
+        beganOn: i % 2 ? '2021-04-01' : '',
+      })),
+    )
+    .execute()
+  // Tenancies that ended (issue 44), one of them for a reason said with care.
+  await kysely
+    .insertInto('tenancy_ends')
+    .values(
+      (['gaveUp', 'movedAway', 'died', 'committee'] as const).map((reason, i) => ({
+        plotId: plots[i]!.id,
+        personId: people[people.length - 1 - i]!.id,
+        beganOn: '2019-03-0' + (i + 1),
+        endedOn: '2024-11-1' + i,
+        reason,
+        recordedAt: new Date(Date.UTC(2024, 10, 20, 9, i)).toISOString(),
+      })),
+    )
     .execute()
 
   await kysely
@@ -392,6 +434,19 @@ async function fillLaterTables(t: TestApp) {
     // A run cut short after an erasure, its scrub of the rest of the log still to do.
     await sql`insert into retention_scrubs (scrubs)
       values (${JSON.stringify([{ details: ['"holder9"'], marker: '"former-1"' }])})`.execute(
+      t.db.kysely,
+    )
+  }
+  if (tables.includes('backup_runs')) {
+    // A night copied to the bucket and since pruned, and a night that did not leave the machine.
+    await sql`insert into backup_runs (day, "startedAt", "finishedAt", folder, file, size, bucket,
+        "s3Key", encrypted, error, "prunedAt")
+      values ('2024-03-04', '2024-03-04T03:00:00.000Z', '2024-03-04T03:00:02.000Z',
+        '/var/lib/allotment/backups', 'allotment-2024-03-04.sqlite.enc', 3000000000, 'backups',
+        'riverside/allotment-2024-03-04.sqlite.enc', 1, null, '2024-03-08T03:00:02.000Z'),
+        ('2024-03-05', '2024-03-05T03:00:00.000Z', '2024-03-05T03:00:09.000Z',
+        '/var/lib/allotment/backups', 'allotment-2024-03-05.sqlite.enc', 12345, 'backups', null,
+        1, ${'The copy to the S3 bucket backups failed: “Access Denied”'}, null)`.execute(
       t.db.kysely,
     )
   }

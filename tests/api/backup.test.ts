@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,11 +11,8 @@ import { openSqliteFile } from '#server/core/db/sqlite-files'
 import type { Db } from '#server/core/db/database'
 import { createTestApp, engines, type Engine, type TestApp } from '#tests/helpers/test-app'
 import { UNLIMITED } from '#tests/helpers/server-process'
+import { runScript, SCRIPTS_TIMEOUT } from '#tests/helpers/scripts'
 import { fillAssociation } from './backup-fixture.ts'
-
-const root = path.resolve(import.meta.dirname, '../..')
-// Tests that start the scripts as processes (a few seconds each on a busy machine).
-const SCRIPTS_TIMEOUT = 180_000
 
 // Each probe write adds a log entry and moves a counter in the same transaction: a consistent
 // copy holds exactly the first k entries and a counter of k.
@@ -340,20 +336,4 @@ async function appOn(t: TestApp, engine: Engine) {
   const app = await buildApp({ config, ...(schema ? { pgSchema: schema } : {}) })
   await app.ready()
   return app
-}
-
-function runScript(name: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    // The scripts read the server's environment; only what the test gives them counts here.
-    const { DATABASE_URL: _url, AUTH_SECRET: _secret, ...inherited } = process.env
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
-      cwd: root,
-      env: { ...inherited, LOG_LEVEL: 'silent', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('close', (code) => resolve({ code, output }))
-  })
 }

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rentMessages } from '#shared/messages/rent'
 import { statementMessages } from '#shared/messages/statement'
 import type { Invoice, StatementCheck, StatementLine } from '#shared/schemas/rent'
 import { BANK_STATEMENTS, type Payment } from '#tests/helpers/bank-statements'
 import { createPerson, createPlot, send } from '#tests/helpers/records'
-import { checkStatement, startRentYear, statementLines } from '#tests/helpers/rent'
+import { checkStatement, confirmLines, startRentYear, statementLines } from '#tests/helpers/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Issue 31: statements as UK banks export them, each read and matched to the invoice it pays; a
@@ -35,19 +34,8 @@ describe.each(engines)('bank statements on %s', (engine) => {
     return invoices.get(plot)!.outstanding
   }
   const ledgerRows = () => t.db.kysely.selectFrom('ledger').selectAll().orderBy('id').execute()
-  // Confirms lines as the screen does: each part with a fresh request id and the line's identity.
   const confirm = (parts: Array<{ line: StatementLine; invoiceId: number; amount?: number }>) =>
-    send(t, committee, 'POST', '/api/rent/statement/confirm', {
-      matches: parts.map(({ line, invoiceId, amount }) => ({
-        invoiceId,
-        amount: amount ?? line.amount,
-        date: line.date,
-        reference: line.reference,
-        line: line.line,
-        requestId: randomUUID(),
-        lineId: line.lineId,
-      })),
-    })
+    confirmLines(t, committee, parts)
   const recorded = async (parts: Parameters<typeof confirm>[0]) => {
     const answer = await confirm(parts)
     expect(answer.statusCode, answer.body).toBe(200)

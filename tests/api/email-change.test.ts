@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import type { MyRecord, Person } from '#shared/schemas/person'
-import { createPerson, lastLogId, logsAfter, send } from '#tests/helpers/records'
+import { createPerson, lastLogId, linkAccount, logsAfter, send } from '#tests/helpers/records'
 import { linkTokens } from '#tests/helpers/smtp'
 import { startSmtpServer } from '#tests/helpers/smtp'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
@@ -20,15 +20,7 @@ describe.each(engines)('a member’s new e-mail address on %s', (engine) => {
     committee = await t.signInAs(3)
     member = await t.signInAs(1, 'ivy-account')
     await createPerson(t, committee, 'ivy', { firstName: 'Ivy', email: 'ivy@example.org' })
-    const { id } = await t.db.kysely
-      .selectFrom('user')
-      .select('id')
-      .where('username', '=', 'ivy-account')
-      .executeTakeFirstOrThrow()
-    const linked = await send(t, committee, 'PUT', `/api/accounts/${id}/person`, {
-      personId: 'ivy',
-    })
-    expect(linked.statusCode, linked.body).toBe(200)
+    await linkAccount(t, committee, 'ivy-account', 'ivy')
   })
   afterAll(async () => {
     await t.close()
@@ -97,16 +89,9 @@ describe.each(engines)('a member’s new e-mail address on %s', (engine) => {
   it('refuses a link more than a day old', async () => {
     expect((await ask('late@example.org')).statusCode).toBe(202)
     const [token] = await tokensTo('late@example.org')
-    const realClock = t.app.config.clock
-    const later = Date.now() + 25 * 60 * 60 * 1000
-    t.app.config.clock = () => new Date(later)
-    try {
-      const late = await confirm(token!)
-      expect(late.statusCode).toBe(400)
-      expect(late.json().detail).toBe(myAllotmentMessages.emailLinkExpired)
-    } finally {
-      t.app.config.clock = realClock
-    }
+    const late = await t.withClockMovedOn(25 * 60 * 60 * 1000, () => confirm(token!))
+    expect(late.statusCode).toBe(400)
+    expect(late.json().detail).toBe(myAllotmentMessages.emailLinkExpired)
     expect((await record()).email).toBe('second@example.org')
   })
 })
@@ -124,12 +109,7 @@ describe.each(engines)('links to a new e-mail address within a limit on %s', (en
     const committee = await t.signInAs(3)
     const member = await t.signInAs(1, 'max-account')
     await createPerson(t, committee, 'max', { firstName: 'Max', email: 'max@example.org' })
-    const { id } = await t.db.kysely
-      .selectFrom('user')
-      .select('id')
-      .where('username', '=', 'max-account')
-      .executeTakeFirstOrThrow()
-    await send(t, committee, 'PUT', `/api/accounts/${id}/person`, { personId: 'max' })
+    await linkAccount(t, committee, 'max-account', 'max')
     const answers = []
     for (let i = 0; i < 3; i++)
       answers.push(await send(t, member, 'PUT', '/api/me/email', { email: `max${i}@example.org` }))

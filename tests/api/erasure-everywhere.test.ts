@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PRIVACY_SETTINGS } from '#shared/domain/privacy'
-import { inspectionRecord, sendRecord, startRound } from '#tests/helpers/inspections'
+import { inspectionRecord, sendNotices, sendRecord, startRound } from '#tests/helpers/inspections'
 import { createPerson, createPlot, linkAccount, send } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -131,7 +131,7 @@ describe.each(engines)('erasure on %s', (engine) => {
         }),
       )
       expect(recorded.statusCode, recorded.body).toBe(201)
-      const notices = await send(t, committee, 'POST', `/api/inspection-rounds/${round}/notices`)
+      const notices = await sendNotices(t, committee, round)
       expect(notices.json().sent, notices.body).toEqual([{ plotId: 'Q1', stage: 'improvement' }])
       const asked = await send(t, bernard, 'PUT', '/api/me/email', { email: NEW_EMAIL })
       expect(asked.statusCode, asked.body).toBe(202)

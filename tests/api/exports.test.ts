@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { toIsoDate } from '#shared/domain/text'
+import { londonDate } from '#shared/domain/dates'
 import type { Person } from '#shared/schemas/person'
 import { parseCsv } from '#tests/helpers/csv'
 import { createPerson, createPlot, send } from '#tests/helpers/records'
@@ -35,10 +35,12 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
     await createPlot(t, committee, '2', { description: 'Shed, water butt', gradient: 'slope' })
     await createPlot(t, committee, '10', { description: '=1+1', fee: 60 })
     await createPerson(t, committee, 'ada', {
+      title: 'Dr',
       firstName: 'Zoë',
       address: '1 Garden Row\nRiverside',
+      notes: 'Keeps bees\n"by the gate"',
     })
-    await createPerson(t, committee, 'evil', { ...hostile, email: '' })
+    await createPerson(t, committee, 'evil', { ...hostile, email: '', notes: '=HYPERLINK("x")' })
     await createPerson(t, committee, 'bob', { lastName: 'Plotless' })
     for (const [plot, person] of [
       ['1', 'ada'],
@@ -60,9 +62,9 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
   afterAll(() => t.close())
 
   async function download(url: string, cookie = committee) {
-    const before = toIsoDate(new Date())
+    const before = londonDate(new Date())
     const response = await send(t, cookie, 'GET', url)
-    const after = toIsoDate(new Date())
+    const after = londonDate(new Date())
     expect(response.statusCode, response.body).toBe(200)
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
     const disposition = String(response.headers['content-disposition'])
@@ -80,6 +82,7 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
     expect(rows).toEqual([
       [
         'Nickname',
+        'Title',
         'First name',
         'Last name',
         'Plots',
@@ -88,9 +91,11 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
         'E-mail Address',
         'Alternative e-mail',
         'Date joined',
+        'Notes',
       ],
       [
         'ada',
+        'Dr',
         'Zoë',
         'Lovelace',
         '1, 2',
@@ -99,9 +104,11 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
         'ada@example.org',
         '',
         await dateJoined('ada'),
+        'Keeps bees\n"by the gate"',
       ],
       [
         'bob',
+        '',
         'Ada',
         'Plotless',
         '',
@@ -110,9 +117,11 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
         'ada@example.org',
         '',
         '2020-01-01',
+        '',
       ],
       [
         'evil',
+        '',
         `'${hostile.firstName}`,
         `'${hostile.lastName}`,
         '2',
@@ -121,6 +130,7 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
         '',
         '',
         await dateJoined('evil'),
+        `'=HYPERLINK("x")`,
       ],
     ])
   })
@@ -140,7 +150,7 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
     )
     expect(text).toContain('3 plot holders, as on')
     expect(text).toContain('Private: it holds their contact details.')
-    const lovelace = text.indexOf('Zoë Lovelace, plots 1 and 2')
+    const lovelace = text.indexOf('Dr Zoë Lovelace, plots 1 and 2')
     const plotless = text.indexOf('Ada Plotless, no plot')
     expect(lovelace).toBeGreaterThan(-1)
     expect(plotless).toBeGreaterThan(lovelace)
@@ -156,19 +166,31 @@ describe.each(engines)('CSV downloads on %s', (engine) => {
     expect(rows[0]).toEqual([
       'Position',
       'Nickname',
+      'Title',
       'First name',
       'Last name',
       'Joined waiting list',
+      'Reference',
       'Address',
       'Phone number',
       'E-mail Address',
       'Alternative e-mail',
+      'Notes',
     ])
-    expect(rows.slice(1).map((row) => row.slice(0, 5))).toEqual([
-      ['1', 'walt', 'Ada', 'Lovelace', '2020-03-01'],
-      ['2', 'wendy', 'Ada', 'Lovelace', '2021-05-01'],
-      ['3', 'abe', 'Ada', 'Lovelace', '2021-05-01'],
+    expect(rows.slice(1).map((row) => row.slice(0, 6))).toEqual([
+      ['1', 'walt', '', 'Ada', 'Lovelace', '2020-03-01'],
+      ['2', 'wendy', '', 'Ada', 'Lovelace', '2021-05-01'],
+      ['3', 'abe', '', 'Ada', 'Lovelace', '2021-05-01'],
     ])
+    // Each their own reference, as Messages' {reference} gives it.
+    const references = await Promise.all(
+      ['walt', 'wendy', 'abe'].map(
+        async (id) =>
+          (await send(t, committee, 'GET', `/api/people/${id}`)).json<Person>().reference,
+      ),
+    )
+    expect(rows.slice(1).map((row) => row[6])).toEqual(references)
+    expect(new Set(references).size).toBe(3)
   })
 
   it('lists the plots with tenants and paid state, and no personal data', async () => {

@@ -7,7 +7,9 @@ import { startServer, type TestServer } from '#tests/helpers/server-process'
 // What the real server prints for the person who started it: on the first start the address, the
 // administrator's one-time password and, with no mail server, where e-mail goes; on later starts
 // without a mail server the address and the outbox again.
-describe('the start-up notice', () => {
+// Each test starts the server as a process (about 3 s; past 30 s on a machine loaded by other
+// suites, as in a rehearsal beside browser runs).
+describe('the start-up notice', { timeout: 90_000 }, () => {
   const dataDirs: string[] = []
   const servers: TestServer[] = []
   const newDataDir = () => {

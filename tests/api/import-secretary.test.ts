@@ -6,7 +6,7 @@ import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { ImportCheck, ImportDone, LastImport } from '#shared/schemas/spreadsheet-import'
 import { checksum } from '#tests/api/bad-input/generators'
-import { multipartBody } from '#tests/helpers/pdf-upload'
+import { postImport } from '#tests/helpers/import'
 import { createPlot, send } from '#tests/helpers/records'
 import { type Cell, csvBytes, csvFile } from '#tests/helpers/spreadsheets'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
@@ -39,15 +39,8 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
   })
   afterAll(() => t.close())
 
-  async function post(step: 'check' | '', rows: Cell[][], fields: Record<string, string>) {
-    const form = await multipartBody(fields, csvFile(csvBytes(rows), 'members.csv'))
-    return t.app.inject({
-      method: 'POST',
-      url: step ? `/api/import/${step}` : '/api/import',
-      headers: { cookie: admin, ...form.headers },
-      payload: form.payload,
-    })
-  }
+  const post = (step: 'check' | '', rows: Cell[][], fields: Record<string, string>) =>
+    postImport(t, admin, step, fields, csvFile(csvBytes(rows), 'members.csv'))
   const check = async (rows: Cell[][], fields: Record<string, string>) => {
     const response = await post('check', rows, fields)
     expect(response.statusCode, response.body).toBe(200)
@@ -75,7 +68,13 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
     ]
     const checked = await check(fees, { kind: 'plots' })
     expect(checked.refused).toEqual([])
-    expect(checked.counts).toEqual({ created: 0, updated: 2, unchanged: 1, skipped: 0 })
+    expect(checked.counts).toEqual({
+      created: 0,
+      updated: 2,
+      unchanged: 1,
+      skipped: 0,
+      newPlots: 0,
+    })
     expect(checked.preview.map(({ row, action, changes }) => ({ row, action, changes }))).toEqual([
       {
         row: 2,
@@ -111,24 +110,22 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
 
   it('refuses one column chosen for two fields, naming both, and imports nothing', async () => {
     const before = await checksum(t.db)
-    const mapping = JSON.stringify({ fullName: 'Name', firstName: 'Name', lastName: 'Name' })
+    const mapping = JSON.stringify([
+      { mapping: { fullName: 'Name', firstName: 'Name', lastName: 'Name' } },
+    ])
     const problem = importMessages.columnChosenTwice('Name', 'Full name', 'First name')
-    const checked = await check(SECRETARY, { kind: 'people', mapping })
+    const checked = await check(SECRETARY, { kind: 'people', tables: mapping })
     expect(checked).toMatchObject({ problem, preview: [], refused: [] })
-    const saved = await post('', SECRETARY, { kind: 'people', mapping })
+    const saved = await post('', SECRETARY, { kind: 'people', tables: mapping })
     expect(saved.statusCode).toBe(400)
     expect(saved.json().detail).toBe(problem)
     expect(await checksum(t.db)).toEqual(before)
   })
 
   it('keeps the choices made when the file is chosen again, where it has their columns', async () => {
-    const keep = JSON.stringify({
-      fullName: 'Name',
-      joinedWaitingList: 'Date started',
-      email: 'Email',
-    })
-    const checked = await check(SECRETARY, { kind: 'people', keep })
-    expect(checked.mapping).toEqual({
+    const keep = { fullName: 'Name', joinedWaitingList: 'Date started', email: 'Email' }
+    const checked = await check(SECRETARY, { kind: 'people', tables: JSON.stringify([{ keep }]) })
+    expect(checked.tables[0]!.mapping).toEqual({
       fullName: 'Name',
       joinedWaitingList: 'Date started',
       plots: 'Plot No',
@@ -138,20 +135,27 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
 
   it('splits the full name, shows the split, and takes a correction', async () => {
     const checked = await check(SECRETARY, { kind: 'people' })
-    expect(checked.mapping).toEqual({
+    expect(checked.tables[0]!.mapping).toEqual({
       fullName: 'Name',
       plots: 'Plot No',
       dateJoined: 'Date started',
       paid: 'Paid',
     })
-    expect(checked.refused).toEqual([{ row: 6, message: peopleMessages.personNameRequired }])
+    // The correction starts from the name as it was read.
+    expect(checked.refused).toEqual([
+      {
+        row: 6,
+        message: peopleMessages.personNameRequired,
+        split: [{ title: '', firstName: 'Priya', lastName: '' }],
+      },
+    ])
     const split = Object.fromEntries(checked.preview.map((row) => [row.row, row.split]))
-    expect(split[2]).toEqual({ firstName: 'Margaret', lastName: 'Ellison' })
-    expect(split[4]).toEqual({ firstName: 'Anna', lastName: 'van der Berg' })
+    expect(split[2]).toEqual([{ title: '', firstName: 'Margaret', lastName: 'Ellison' }])
+    expect(split[4]).toEqual([{ title: '', firstName: 'Anna', lastName: 'van der Berg' }])
     expect(checked.preview[0]!.values).toMatchObject({
       'First name': 'Margaret',
       'Last name': 'Ellison',
-      'Date joined': '3 April 2021',
+      'Date joined': '3 Apr 2021',
       'On the waiting list': 'No',
       Plots: '1',
       Paid: 'Yes',
@@ -160,7 +164,13 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
     const corrected = await check(SECRETARY, { kind: 'people', names: PRIYA })
     expect(corrected.refused).toEqual([])
     expect(corrected.preview).toHaveLength(6)
-    expect(corrected.counts).toEqual({ created: 6, updated: 0, unchanged: 0, skipped: 0 })
+    expect(corrected.counts).toEqual({
+      created: 6,
+      updated: 0,
+      unchanged: 0,
+      skipped: 0,
+      newPlots: 0,
+    })
     expect(corrected.preview.find((row) => row.row === 6)!.values).toMatchObject({
       'First name': 'Priya',
       'Last name': 'Shah',
@@ -204,7 +214,7 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
     const again = await check(SECRETARY, { kind: 'people', names: PRIYA })
     expect(again.recognised).toBe(6)
     expect(again.refused).toEqual([])
-    expect(again.counts).toEqual({ created: 0, updated: 0, unchanged: 0, skipped: 6 })
+    expect(again.counts).toEqual({ created: 0, updated: 0, unchanged: 0, skipped: 6, newPlots: 0 })
     expect(again.preview.every((row) => row.action === 'skip')).toBe(true)
     const done = await save(SECRETARY, { kind: 'people', names: PRIYA })
     expect(done).toMatchObject({ created: 0, skipped: 6, tenancies: 0 })
@@ -216,7 +226,13 @@ describe.each(engines)('importing a secretary’s spreadsheet on %s', (engine) =
       i === 2 ? ['Tom Brown', '2', '15/06/2019', 'Y'] : row,
     )
     const checked = await check(paidNow, { kind: 'people', names: PRIYA, existing: 'update' })
-    expect(checked.counts).toEqual({ created: 0, updated: 1, unchanged: 5, skipped: 0 })
+    expect(checked.counts).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 5,
+      skipped: 0,
+      newPlots: 0,
+    })
     expect(checked.preview.find((row) => row.row === 3)).toMatchObject({ action: 'update' })
     const done = await save(paidNow, { kind: 'people', names: PRIYA, existing: 'update' })
     expect(done).toMatchObject({ created: 0, updated: 1 })

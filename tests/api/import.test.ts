@@ -7,7 +7,8 @@ import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import { IMPORT_MAX_ROWS, type ImportCheck } from '#shared/schemas/spreadsheet-import'
 import { checksum } from '#tests/api/bad-input/generators'
-import { multipartBody } from '#tests/helpers/pdf-upload'
+import { postImport } from '#tests/helpers/import'
+import type { UploadFile } from '#tests/helpers/pdf-upload'
 import { lastLogId, logsAfter, personInput, plotInput, send } from '#tests/helpers/records'
 import { samplePng } from '#tests/helpers/sample-image'
 import {
@@ -20,8 +21,6 @@ import {
   xlsxFile,
 } from '#tests/helpers/spreadsheets'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
-
-type File = { bytes: Uint8Array; name: string; type?: string }
 
 const PEOPLE_HEADINGS = ['Forename', 'Surname', 'Email', 'Waiting list', 'Date added', 'Plot no']
 
@@ -39,20 +38,12 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
   })
   afterAll(() => t.close())
 
-  async function post(
+  const post = (
     step: 'check' | '',
-    file: File | undefined,
+    file: UploadFile | undefined,
     fields: Record<string, string> = { kind: 'people' },
     cookie = admin,
-  ) {
-    const form = await multipartBody(fields, file)
-    return t.app.inject({
-      method: 'POST',
-      url: step ? `/api/import/${step}` : '/api/import',
-      headers: { cookie, ...form.headers },
-      payload: form.payload,
-    })
-  }
+  ) => postImport(t, cookie, step, fields, file)
   const people = async () => (await send(t, committee, 'GET', '/api/people')).json<Person[]>()
   const waitingList = async () =>
     (await send(t, committee, 'GET', '/api/people?status=waitinglist')).json<Person[]>()
@@ -63,7 +54,7 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
     ['Ann', 'Other', 'ann@example.org', 'yes', '01/03/2021', ''], // row 2: nickname 'anno'
     ['', 'Nameless', '', 'yes', '2021-03-02', ''], // row 3: missing name
     ['Bob', 'Baker', 'bob@example.org', 'no', '', '1'], // row 4
-    ['Bob', 'Brown', '', 'no', '', '9'], // row 5: unknown plot (as 'bobb2')
+    ['Bob', 'Brown', '', 'no', '', 'new'], // row 5: no plot can be named so (as 'bobb2')
     ['Cat', 'Cole', '', 'no', '', '1'], // row 6
     ['Dan', 'Day', '', 'no', '', '1'], // row 7
     ['Eve', 'East', '', 'no', '', '1'], // row 8: the fourth tenant of plot 1
@@ -79,16 +70,27 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
     expect(response.json<ImportCheck>()).toMatchObject({
       sheets: [],
       sheet: '',
-      columns: PEOPLE_HEADINGS,
+      tables: [
+        {
+          headings: 1,
+          title: '',
+          columns: PEOPLE_HEADINGS,
+          rowCount: 11,
+          firstRow: 2,
+          lastRow: 12,
+          mapping: {
+            firstName: 'Forename',
+            lastName: 'Surname',
+            email: 'Email',
+            onWaitingList: 'Waiting list',
+            joinedWaitingList: 'Date added',
+            plots: 'Plot no',
+          },
+          skip: false,
+          problem: null,
+        },
+      ],
       rowCount: 11,
-      mapping: {
-        firstName: 'Forename',
-        lastName: 'Surname',
-        email: 'Email',
-        onWaitingList: 'Waiting list',
-        joinedWaitingList: 'Date added',
-        plots: 'Plot no',
-      },
       problem: null,
     })
   })
@@ -99,9 +101,9 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
     expect(response.statusCode, response.body).toBe(200)
     const check = response.json<ImportCheck>()
     expect(check.rowCount).toBe(11)
-    expect(check.refused).toEqual([
+    expect(check.refused).toMatchObject([
       { row: 3, message: peopleMessages.personNameRequired },
-      { row: 5, message: importMessages.unknownPlot('9') },
+      { row: 5, message: plotMessages.plotNameReserved },
       { row: 9, message: plotMessages.fourTenantsOnly },
       { row: 10, message: commonMessages.invalidEmail },
       { row: 11, message: importMessages.notYesOrNo('On the waiting list', 'maybe') },
@@ -114,7 +116,7 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
       values: {
         Nickname: 'anno',
         'First name': 'Ann',
-        'Joined waiting list': '1 March 2021',
+        'Joined waiting list': '1 Mar 2021',
         'On the waiting list': 'Yes',
       },
     })
@@ -142,7 +144,7 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
       ]),
     )
     const check = (await post('check', file)).json<ImportCheck>()
-    expect(check.refused).toEqual([
+    expect(check.refused).toMatchObject([
       { row: 2, message: peopleMessages.nicknameInUse('ann') },
       { row: 4, message: peopleMessages.nicknameInUse('ZED') },
     ])
@@ -164,7 +166,7 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
       joinedWaitingList: 'Applied',
       plots: 'Plots',
     }
-    const fields = { kind: 'people', mapping: JSON.stringify(mapping) }
+    const fields = { kind: 'people', tables: JSON.stringify([{ mapping }]) }
     const mark = await lastLogId(t)
     const response = await post('', csvFile(csvBytes(good, { bom: false })), fields)
     expect(response.statusCode, response.body).toBe(200)
@@ -190,7 +192,7 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
 
     // The next file with the same headings starts from the mapping used.
     const next = await post('check', csvFile(csvBytes(good)))
-    expect(next.json<ImportCheck>().mapping).toEqual(mapping)
+    expect(next.json<ImportCheck>().tables[0]!.mapping).toEqual(mapping)
   })
 
   it('imports plots from an .xlsx workbook, with tenants by nickname', async () => {
@@ -206,7 +208,7 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
     // The first sheet is notes: the first with rows under its headings is read.
     const check = (await post('check', xlsxFile(workbook), { kind: 'plots' })).json<ImportCheck>()
     expect(check).toMatchObject({ sheets: ['Notes', 'Plots'], sheet: 'Plots', rowCount: 3 })
-    expect(check.mapping).toEqual({
+    expect(check.tables[0]!.mapping).toEqual({
       id: 'Plot',
       area: 'Size',
       fee: 'Rent',
@@ -382,7 +384,7 @@ describe.each(engines)('importing a spreadsheet on %s', (engine) => {
       [{ email: 'Email' }, importMessages.nameColumnsRequired],
       [{ firstName: 'Given', lastName: 'Last name' }, importMessages.noSuchColumn('Given')],
     ] as const) {
-      const fields = { kind: 'people', mapping: JSON.stringify(mapping) }
+      const fields = { kind: 'people', tables: JSON.stringify([{ mapping }]) }
       // The dry run asks for the column (the screen shows the columns); the import refuses.
       const check = await post('check', file, fields)
       expect(check.json<ImportCheck>()).toMatchObject({ problem: detail, preview: [], refused: [] })

@@ -3,11 +3,18 @@ import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { longDate } from '#shared/domain/dates'
 import { inspectionMessages } from '#shared/messages/inspections'
+import { mailMessages } from '#shared/messages/mail'
 import type { Notice, NoticesSent } from '#shared/schemas/inspections'
+import type { Person } from '#shared/schemas/person'
 import type { HistoryEvent } from '#shared/schemas/plot-history'
 import { startRentYear } from '#tests/helpers/rent'
 import type { UploadFile } from '#tests/helpers/pdf-upload'
-import { gradePlots, startRound } from '#tests/helpers/inspections'
+import {
+  gradePlots,
+  previewNotices,
+  sendNotices as sendNoticesAsShown,
+  startRound,
+} from '#tests/helpers/inspections'
 import { createPerson, createPlot, lastLogId, logsAfter, send } from '#tests/helpers/records'
 import { startSmtpServer } from '#tests/helpers/smtp'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
@@ -67,7 +74,7 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
   })
 
   const sendNotices = async (roundId: number) => {
-    const response = await send(t, committee, 'POST', `/api/inspection-rounds/${roundId}/notices`)
+    const response = await sendNoticesAsShown(t, committee, roundId)
     expect(response.statusCode, response.body).toBe(200)
     return response.json<NoticesSent>()
   }
@@ -91,6 +98,65 @@ describe.each(engines)('notices after inspections on %s', (engine) => {
       { N1: 'Needs work', N2: 'Not cultivated', N3: 'Good', N4: 'Not cultivated' },
       { N1: [photo, photo] },
     )
+    // First what it would do, and the first notice as Nia will read it: nothing is sent or kept.
+    const looked = await lastLogId(t)
+    const preview = await previewNotices(t, committee, round)
+    expect(preview).toEqual({
+      notices: [
+        { plotId: 'N1', stage: 'improvement' },
+        { plotId: 'N2', stage: 'improvement' },
+      ],
+      complied: [],
+      waiting: [],
+      vacant: ['N4'],
+      people: 2,
+      email: 1,
+      post: 1,
+      mailServer: true,
+      sample: {
+        plotId: 'N1',
+        stage: 'improvement',
+        name: 'Nia Grower',
+        copies: [
+          {
+            channel: 'email',
+            recipient: 'nia@example.org',
+            subject: 'Improvement notice for plot N1',
+            body: expect.stringMatching(/^Dear Nia,/),
+          },
+        ],
+      },
+      confirmation: expect.stringMatching(/^[\w-]{43}$/),
+    })
+    expect(preview.sample!.copies[0]!.body).toContain('Please put it right by 29 June 2026')
+    expect(mailMessages.goesTo(preview.people, preview.email, preview.post)).toBe(
+      'This goes to 2 people: 1 by e-mail, 1 as a letter to print.',
+    )
+    expect(await logsAfter(t, looked)).toEqual([])
+    expect(await notices()).toEqual([])
+    await t.app.jobs.runDue()
+    expect(smtp.received).toHaveLength(0)
+
+    // Never without that confirmation, nor once it would send otherwise: Ned's letter is now
+    // made out to another address.
+    const url = `/api/inspection-rounds/${round}/notices`
+    const unseen = await send(t, committee, 'POST', url, {})
+    expect(unseen.statusCode).toBe(400)
+    expect(unseen.json().detail).toBe(inspectionMessages.previewNoticesFirst)
+    const ned = (await send(t, committee, 'GET', '/api/people/ned')).json<Person>()
+    const moved = await send(t, committee, 'PUT', '/api/people/ned', {
+      ...ned,
+      address: '2 Lane\nRiverside RV2 2BB',
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+    const changed = await send(t, committee, 'POST', url, { confirmation: preview.confirmation })
+    expect(changed.statusCode).toBe(409)
+    expect(changed.json().detail).toBe(inspectionMessages.noticesChanged)
+    expect(await notices()).toEqual([])
+    expect(
+      (await send(t, committee, 'GET', '/api/inspection-rounds/999/notices/preview')).statusCode,
+    ).toBe(404)
+
     const mark = await lastLogId(t)
     expect(await sendNotices(round)).toEqual({
       sent: [

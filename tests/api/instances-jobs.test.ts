@@ -111,12 +111,17 @@ describe.runIf(!!baseUrl)('two instances retrying enquiries on one PostgreSQL da
 
     const smtp = await startSmtpServer(smtpPort)
     try {
-      // Queued on B; its parts (50 copies each) are claimed by A's and B's runners as they poll.
-      const queued = await post(b, '/api/messages', {
+      // Previewed on A, queued on B; its parts (50 copies each) are claimed by A's and B's
+      // runners as they poll.
+      const draft = {
         audience: { kind: 'plotholders' },
         subject: 'Hello {firstName}',
         body: 'Dear {firstName}, the water is off on Saturday.',
-      })
+      }
+      const plan = await post(a, '/api/messages/plan', draft)
+      expect(plan.status, await plan.clone().text()).toBe(200)
+      const { confirmation } = (await plan.json()) as { confirmation: string }
+      const queued = await post(b, '/api/messages', { ...draft, confirmation })
       expect(queued.status, await queued.clone().text()).toBe(201)
       await expect
         .poll(() => smtp.received.length, { timeout: 30_000, interval: 100 })

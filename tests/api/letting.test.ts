@@ -107,7 +107,13 @@ describe.each(engines)('applying for a plot on %s', (engine) => {
       .toBe(1)
     const found = await position(place.reference.toLowerCase(), 'ZOE@example.org')
     expect(found.statusCode, found.body).toBe(200)
-    expect(found.json()).toEqual({ reference: place.reference, position: 2, total: 2 })
+    expect(found.json()).toEqual({
+      reference: place.reference,
+      position: 2,
+      total: 2,
+      // One site: its list is the only place (decision 47).
+      places: [{ siteId: 1, siteName: expect.any(String), position: 2, total: 2 }],
+    })
     const history = (
       await send(t, committee, 'GET', '/api/people/zo%C3%ABo/waiting-list-history')
     ).json()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NewLogRow } from '#server/core/db/schema'
 import { LOG_SORT_COLUMNS } from '#shared/domain/log-sort'
-import type { LogEntry, LogPage } from '#shared/schemas/logs'
+import { logEntrySchema, type LogEntry, type LogPage } from '#shared/schemas/logs'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 const METHODS = ['createPerson', 'updatePlot', 'deletePerson', 'addPlotToPerson']
@@ -49,7 +49,10 @@ describe.each(engines)('activity log API on %s', (engine) => {
     committee = await t.signInAs(3, 'committee1')
     await t.db.kysely.deleteFrom('logs').execute()
     await t.db.kysely.insertInto('logs').values(rows).execute()
-    all = await t.db.kysely.selectFrom('logs').selectAll().execute()
+    // A row names the sites it touched ('' here: none), which the log answers as ids.
+    all = (await t.db.kysely.selectFrom('logs').selectAll().execute()).map(
+      ({ siteIds: _, ...row }) => logEntrySchema.parse({ ...row, sites: [] }),
+    )
   })
   afterAll(() => t.close())
 
@@ -75,6 +78,7 @@ describe.each(engines)('activity log API on %s', (engine) => {
         'eventCollection',
         'id',
         'methodName',
+        'sites',
         'timeStamp',
         'userName',
         'value',

@@ -7,7 +7,14 @@ import { BASE_MERGE_FIELDS } from '#shared/domain/merge-fields'
 import { mailMessages } from '#shared/messages/mail'
 import { peopleMessages } from '#shared/messages/people'
 import { plotMessages } from '#shared/messages/plots'
-import { createPerson, createPlot, lastLogId, logsAfter, send } from '#tests/helpers/records'
+import {
+  createPerson,
+  createPlot,
+  lastLogId,
+  logsAfter,
+  send,
+  sendMessage,
+} from '#tests/helpers/records'
 import { startSmtpServer, type ReceivedMail } from '#tests/helpers/smtp'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -94,6 +101,17 @@ describe.each(engines)('messages to members on %s', (engine) => {
       )
       .toBe(0)
   const mailsTo = (address: string) => received.filter((mail) => mail.to.includes(address))
+  /** A message's letters as printed, a PDF to download (200 expected): each page's text. */
+  const printed = async (batchId: number, file: 'letters' | 'letters-for-everyone') => {
+    const response = await send(t, committee, 'GET', `/api/messages/${batchId}/${file}.pdf`)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('application/pdf')
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${file}-${batchId}.pdf"`,
+    )
+    const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload))
+    return extractText(pdf, { mergePages: false })
+  }
   const counts = async () => {
     const count = (table: 'message_batches' | 'messages' | 'jobs') =>
       t.db.kysely
@@ -103,13 +121,16 @@ describe.each(engines)('messages to members on %s', (engine) => {
     return Promise.all([count('message_batches'), count('messages'), count('jobs')])
   }
 
-  it('says how many get an e-mail and how many a letter, and shows the first copy filled in', async () => {
+  it('previews the count and the first person’s copies as they will have them, and sends nothing', async () => {
+    const before = await counts()
+    const mark = await lastLogId(t)
     const response = await send(t, committee, 'POST', '/api/messages/plan', {
       audience: { kind: 'plotholders' },
       ...rent,
     })
     expect(response.statusCode, response.body).toBe(200)
-    expect(response.json()).toEqual({
+    const plan = response.json()
+    expect(plan).toEqual({
       people: 3,
       email: 2,
       post: 2,
@@ -117,18 +138,91 @@ describe.each(engines)('messages to members on %s', (engine) => {
       sample: {
         personId: 'ann',
         name: 'Ann Lovelace',
-        subject: 'Rent for plots P1 and P2',
-        body: 'Dear Ann,\n£45.00 is due to Riverside Allotment Association.',
+        copies: [
+          {
+            channel: 'email',
+            recipient: 'ann@example.org',
+            subject: 'Rent for plots P1 and P2',
+            body: 'Dear Ann,\n£45.00 is due to Riverside Allotment Association.',
+          },
+        ],
       },
+      confirmation: expect.stringMatching(/^[\w-]{43}$/),
     })
+    expect(mailMessages.goesTo(plan.people, plan.email, plan.post)).toBe(
+      'This goes to 3 people: 2 by e-mail, 2 as letters to print.',
+    )
+
+    // Bob hears both ways: the preview shows his e-mail and his letter, each made out to him.
+    const bobs = await send(t, committee, 'POST', '/api/messages/plan', {
+      audience: { kind: 'people', ids: ['bob', 'cyd'] },
+      ...rent,
+    })
+    const coTenant = `Dear Bob,\n£0.00 (${plotMessages.paysTheRent('Ann Lovelace', 'plot P1')}) is due to Riverside Allotment Association.`
+    expect(bobs.json().sample).toEqual({
+      personId: 'bob',
+      name: 'Bob Lovelace',
+      copies: [
+        {
+          channel: 'email',
+          recipient: 'bob@example.org',
+          subject: 'Rent for plot P1',
+          body: coTenant,
+        },
+        {
+          channel: 'post',
+          recipient: 'Bob Lovelace\n1 Garden Row',
+          subject: 'Rent for plot P1',
+          body: coTenant,
+        },
+      ],
+    })
+    expect(mailMessages.goesTo(2, bobs.json().email, bobs.json().post)).toBe(
+      'This goes to 2 people: 1 by e-mail, 2 as letters to print.',
+    )
+    expect(await counts()).toEqual(before)
+    expect(await logsAfter(t, mark)).toEqual([])
+    expect(received).toHaveLength(0)
+  })
+
+  it('sends only what its preview showed: never without it, nor once the words or the people changed', async () => {
+    await createPerson(t, committee, 'gil', {
+      firstName: 'Gil',
+      email: 'gil@example.org',
+      onWaitingList: true,
+    })
+    const before = await counts()
+    const draft = { audience: { kind: 'people', ids: ['ann', 'gil'] }, ...rent }
+    const unseen = await send(t, committee, 'POST', '/api/messages', draft)
+    expect(unseen.statusCode).toBe(400)
+    expect(unseen.json().detail).toBe(mailMessages.previewFirst)
+
+    const { confirmation } = (await send(t, committee, 'POST', '/api/messages/plan', draft)).json()
+    const reworded = await send(t, committee, 'POST', '/api/messages', {
+      ...draft,
+      body: `${draft.body}\nPlease pay by Friday.`,
+      confirmation,
+    })
+    expect(reworded.statusCode).toBe(409)
+    expect(reworded.json().detail).toBe(mailMessages.changedSincePreview)
+
+    // Gil gives up e-mail for letters after the preview: his copy would no longer be the one shown.
+    const gil = (await send(t, committee, 'GET', '/api/people/gil')).json()
+    const moved = await send(t, committee, 'PUT', '/api/people/gil', {
+      ...gil,
+      contactBy: 'post',
+    })
+    expect(moved.statusCode, moved.body).toBe(200)
+    const changed = await send(t, committee, 'POST', '/api/messages', { ...draft, confirmation })
+    expect(changed.statusCode).toBe(409)
+    expect(changed.json().detail).toBe(mailMessages.changedSincePreview)
+    expect(await counts()).toEqual(before)
+    expect(received).toHaveLength(0)
   })
 
   it('reaches every addressee with their own merge fields, and keeps each copy on record', async () => {
     const mark = await lastLogId(t)
-    const response = await send(t, committee, 'POST', '/api/messages', {
-      audience: { kind: 'plotholders' },
-      ...rent,
-    })
+    const response = await sendMessage(t, committee, { audience: { kind: 'plotholders' }, ...rent })
     expect(response.statusCode, response.body).toBe(201)
     const { batchId, email, post } = response.json()
     expect([email, post]).toEqual([2, 2])
@@ -173,14 +267,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
 
   it('prints the letters as one PDF, a page each, with the name and address in the window', async () => {
     const [batch] = (await send(t, committee, 'GET', '/api/messages')).json()
-    const response = await send(t, committee, 'GET', `/api/messages/${batch.id}/letters.pdf`)
-    expect(response.statusCode).toBe(200)
-    expect(response.headers['content-type']).toBe('application/pdf')
-    expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="letters-${batch.id}.pdf"`,
-    )
-    const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload))
-    const { totalPages, text } = await extractText(pdf, { mergePages: false })
+    const { totalPages, text } = await printed(batch.id, 'letters')
     expect(totalPages).toBe(2)
     expect(text[0]).toContain('Bob Lovelace')
     expect(text[0]).toContain('Dear Bob,')
@@ -194,6 +281,25 @@ describe.each(engines)('messages to members on %s', (engine) => {
     expect(text[1]).not.toContain('Bob')
   })
 
+  it('prints a letter for everyone, those sent an e-mail too, a page each, made out to them', async () => {
+    const [batch] = (await send(t, committee, 'GET', '/api/messages')).json()
+    const { totalPages, text } = await printed(batch.id, 'letters-for-everyone')
+    // Ann was e-mailed only; Bob, reached both ways, has his letter once; Cyd her letter.
+    expect(totalPages).toBe(3)
+    expect(text[0]).toContain('Ann Lovelace\n1 Garden Row\n')
+    expect(text[0]).toContain('Rent for plots P1 and P2')
+    expect(text[0]).toContain('Dear Ann,\n£45.00 is due to Riverside Allotment Association.')
+    expect(text[0]).not.toContain('ann@example.org')
+    expect(text[1]).toContain('Bob Lovelace\n1 Garden Row\n')
+    expect(text[1]).toContain('Dear Bob,')
+    expect(text[2]).toContain('Cyd Łukasiewicz\n3 Lane\nRiverside RV3 3CC\n')
+    expect(text[2]).toContain('Dear Cyd,')
+
+    const missing = await send(t, committee, 'GET', '/api/messages/9999/letters-for-everyone.pdf')
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().detail).toBe(mailMessages.messageMissing)
+  })
+
   it('dates the letters by the server clock (TODAY), not the machine one', async () => {
     const batches: Array<{ id: number; counts: { letter: number } }> = (
       await send(t, committee, 'GET', '/api/messages')
@@ -202,14 +308,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
     const realClock = t.app.config.clock
     t.app.config.clock = () => new Date('2031-03-04T12:00:00Z')
     try {
-      const response = await send(
-        t,
-        committee,
-        'GET',
-        `/api/messages/${withLetters.id}/letters.pdf`,
-      )
-      const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload))
-      const { text } = await extractText(pdf, { mergePages: false })
+      const { text } = await printed(withLetters.id, 'letters')
       expect(text[0]).toContain('4 March 2031')
     } finally {
       t.app.config.clock = realClock
@@ -217,7 +316,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
   })
 
   it('answers a message without letters with a clear 404', async () => {
-    const response = await send(t, committee, 'POST', '/api/messages', {
+    const response = await sendMessage(t, committee, {
       audience: { kind: 'people', ids: ['ann'] },
       subject: 'E-mail only',
       body: 'Hello',
@@ -232,7 +331,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
   it('retries copies a server refused or could not take, after their back-off, and sends none twice', async () => {
     received.length = 0
     refuse.add('bob@example.org')
-    const response = await send(t, committee, 'POST', '/api/messages', {
+    const response = await sendMessage(t, committee, {
       audience: { kind: 'people', ids: ['ann', 'bob', 'dee'] },
       subject: 'Water is off',
       body: 'Dear {firstName}, the water is off on Saturday.',
@@ -316,9 +415,13 @@ describe.each(engines)('messages to members on %s', (engine) => {
         peopleMessages.personMissing('nobody'),
       ],
     ]
+    // The send checks the draft as the preview does, before its confirmation.
     for (const [draft, status, detail] of refusals) {
-      for (const url of ['/api/messages/plan', '/api/messages']) {
-        const response = await send(t, committee, 'POST', url, draft)
+      for (const [url, body] of [
+        ['/api/messages/plan', draft],
+        ['/api/messages', { ...draft, confirmation: 'not-a-preview' }],
+      ] as const) {
+        const response = await send(t, committee, 'POST', url, body)
         expect(response.statusCode, `${url} ${JSON.stringify(draft)}`).toBe(status)
         expect(response.json().detail).toBe(detail)
       }
@@ -335,6 +438,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
       ['GET', '/api/messages/1/copies'],
       ['GET', '/api/people/ann/messages'],
       ['GET', '/api/messages/1/letters.pdf'],
+      ['GET', '/api/messages/1/letters-for-everyone.pdf'],
     ] as const) {
       const body = method === 'POST' ? { audience: { kind: 'plotholders' }, ...rent } : undefined
       expect((await send(t, land, method, url, body)).statusCode).toBe(403)
@@ -346,7 +450,7 @@ describe.each(engines)('messages to members on %s', (engine) => {
   it('does not send again a copy a dead runner was sending, and says it may have arrived', async () => {
     await t.app.jobs.stop()
     received.length = 0
-    const response = await send(t, committee, 'POST', '/api/messages', {
+    const response = await sendMessage(t, committee, {
       audience: { kind: 'people', ids: ['ann', 'dee'] },
       subject: 'AGM',
       body: 'Dear {firstName}, the AGM is on Friday.',
@@ -394,7 +498,7 @@ describe.each(engines)('messages without a mail server on %s', (engine) => {
     }
     const plan = await send(t, committee, 'POST', '/api/messages/plan', draft)
     expect(plan.json()).toMatchObject({ email: 1, post: 0, mailServer: false })
-    const { batchId } = (await send(t, committee, 'POST', '/api/messages', draft)).json()
+    const { batchId } = (await sendMessage(t, committee, draft)).json()
     await expect
       .poll(
         async () =>

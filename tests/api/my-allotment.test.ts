@@ -12,6 +12,7 @@ import {
   expectRefused,
   lastLogId,
   send,
+  sendMessage,
 } from '#tests/helpers/records'
 import { startRentYear } from '#tests/helpers/rent'
 import { addDays } from '#shared/domain/rent'
@@ -278,7 +279,7 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
   })
 
   it('shows a member their invoices and lets them open only their own', async () => {
-    const today = t.app.config.clock().toISOString().slice(0, 10)
+    const today = t.app.clock.today()
     const started = await startRentYear(t, committee, today)
     expect(started.statusCode, started.body).toBe(201)
     const annRent = (await send(t, ann, 'GET', '/api/me/rent')).json() as MyRent
@@ -323,7 +324,7 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
   })
 
   it('lists what the association sent the member, and only that', async () => {
-    const sent = await send(t, committee, 'POST', '/api/messages', {
+    const sent = await sendMessage(t, committee, {
       audience: { kind: 'people', ids: ['bob'] },
       subject: 'For Bob only',
       body: 'Hello Bob.',
@@ -347,7 +348,7 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
       joinedWaitingList: '2026-01-01',
     })
     expect((await link('zoe-account', 'zoe')).statusCode).toBe(200)
-    const sent = await send(t, committee, 'POST', '/api/messages', {
+    const sent = await sendMessage(t, committee, {
       audience: { kind: 'people', ids: ['ann', 'zoe'] },
       subject: 'Bonfire night',
       body: 'Bring a torch.',
@@ -384,8 +385,7 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
 
   it('lets a member on the waiting list say in the page that they still want a plot, once', async () => {
     const realClock = t.app.config.clock
-    const today = realClock().toISOString().slice(0, 10)
-    const askOn = addDays(today, 1)
+    const askOn = addDays(t.app.clock.today(), 1)
     const admin = await t.signInAs(4)
     const settings = (await send(t, admin, 'GET', '/api/letting/settings')).json()
     const saved = await send(t, admin, 'PUT', '/api/letting/settings', {

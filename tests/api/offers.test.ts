@@ -25,7 +25,7 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>
   let committee = ''
   let admin = ''
-  const today = () => t.app.config.clock().toISOString().slice(0, 10)
+  const today = () => t.app.clock.today()
 
   beforeAll(async () => {
     smtp = await startSmtpServer()

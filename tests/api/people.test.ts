@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { toIsoDate } from '#shared/domain/text'
+import { londonDate } from '#shared/domain/dates'
 import { commonMessages } from '#shared/messages/common'
 import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
@@ -67,6 +67,8 @@ describe.each(engines)('people API on %s', (engine) => {
         ...personInput('Ada'),
         joinedWaitingListAt: '',
         waitingListEntry: 0,
+        // Everyone is given a reference for "Where am I on the list?" when put on record.
+        reference: expect.stringMatching(/^[A-HJ-NP-Z2-9]{8}$/),
         plots: [],
         isPlotHolder: true,
         onWaitingList: false,
@@ -303,8 +305,10 @@ describe.each(engines)('people API on %s', (engine) => {
         ...person,
         onWaitingList: true,
         isPlotHolder: false,
-        joinedWaitingList: toIsoDate(new Date()),
-        joinedWaitingListAt: expect.stringMatching(new RegExp(`^${toIsoDate(new Date())}T`)),
+        joinedWaitingList: londonDate(new Date()),
+        joinedWaitingListAt: expect.stringMatching(
+          new RegExp(`^${new Date().toISOString().slice(0, 10)}T`),
+        ),
         waitingListEntry: expect.any(Number),
         version: 2,
       })

@@ -6,6 +6,7 @@ import type { YearPreview } from '#shared/schemas/rent'
 import { contextFor } from '#server/core/db/migrations/index'
 import { feesInPence } from '#server/core/db/migrations/032-fees-in-pence'
 import { createPerson, createPlot, expectRefused, send } from '#tests/helpers/records'
+import { saveRentSettings } from '#tests/helpers/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Issue 43, item 1: the society's money as it is. A half plot's £32.50, a rate per rod, a rate
@@ -18,11 +19,7 @@ describe.each(engines)('amounts as they are on %s', (engine) => {
   let committee = ''
   let treasurer = ''
 
-  const saveSettings = async (changes: Record<string, unknown>) => {
-    const settings = (await send(t, treasurer, 'GET', '/api/rent/settings')).json()
-    const saved = await send(t, treasurer, 'PUT', '/api/rent/settings', { ...settings, ...changes })
-    expect(saved.statusCode, saved.body).toBe(200)
-  }
+  const saveSettings = (changes: Record<string, unknown>) => saveRentSettings(t, treasurer, changes)
   const previewLines = async () => {
     const preview = await send(t, committee, 'POST', '/api/rent/years/preview', {
       startDate: START,

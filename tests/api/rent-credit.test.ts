@@ -11,8 +11,13 @@ import type {
   YearSummary,
 } from '#shared/schemas/rent'
 import { BANK_STATEMENTS } from '#tests/helpers/bank-statements'
-import { createPerson, createPlot, send } from '#tests/helpers/records'
-import { expectSummaryAddsUp, startRentYear, statementLines } from '#tests/helpers/rent'
+import { createPerson, createPlot, linkAccount, send } from '#tests/helpers/records'
+import {
+  confirmLines,
+  expectSummaryAddsUp,
+  startRentYear,
+  statementLines,
+} from '#tests/helpers/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Issue 43, item 2: a payment larger than what is owed is recorded in full, from a statement (with
@@ -61,15 +66,7 @@ describe.each(engines)('a payer’s credit on %s', (engine) => {
       const added = await send(t, committee, 'PUT', `/api/plots/${plot}/tenants/${person}`)
       expect(added.statusCode, added.body).toBe(200)
     }
-    const account = await t.db.kysely
-      .selectFrom('user')
-      .select('id')
-      .where('username', '=', 'ellison-account')
-      .executeTakeFirstOrThrow()
-    const linked = await send(t, committee, 'PUT', `/api/accounts/${account.id}/person`, {
-      personId: 'ellison',
-    })
-    expect(linked.statusCode, linked.body).toBe(200)
+    await linkAccount(t, committee, 'ellison-account', 'ellison')
     expect((await startRentYear(t, committee, START)).statusCode).toBe(201)
   })
   afterAll(() => t.close())
@@ -102,17 +99,11 @@ describe.each(engines)('a payer’s credit on %s', (engine) => {
     expect(paymentNote(lines[1]!.amount, brennan.outstanding)).toBe(
       rentMessages.paymentShort('£10.00', '£40.00'),
     )
-    const confirmed = await send(t, committee, 'POST', '/api/rent/statement/confirm', {
-      matches: lines.map((line, index) => ({
-        invoiceId: [ellison, brennan, shah][index]!.id,
-        amount: line.amount,
-        date: line.date,
-        reference: line.reference,
-        line: line.line,
-        requestId: randomUUID(),
-        lineId: line.lineId,
-      })),
-    })
+    const confirmed = await confirmLines(
+      t,
+      committee,
+      lines.map((line, index) => ({ line, invoiceId: [ellison, brennan, shah][index]!.id })),
+    )
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     expect(confirmed.json()).toEqual({ recorded: 3 })
     expect((await invoiceOf('1')).outstanding).toBe(-700)

@@ -22,7 +22,13 @@ import {
   send,
 } from '#tests/helpers/records'
 import { parseCsv } from '#tests/helpers/csv'
-import { checkStatement, previewSending, startRentYear, statementLines } from '#tests/helpers/rent'
+import {
+  checkStatement,
+  previewSending,
+  saveRentSettings,
+  startRentYear,
+  statementLines,
+} from '#tests/helpers/rent'
 import { startSmtpServer } from '#tests/helpers/smtp'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -86,14 +92,11 @@ describe.each(engines)('the rent year on %s', (engine) => {
       expect(
         (await send(t, committee, 'PUT', `/api/plots/${plot}/tenants/${person}`)).statusCode,
       ).toBe(200)
-    const settings = (await send(t, admin, 'GET', '/api/rent/settings')).json()
-    const saved = await send(t, admin, 'PUT', '/api/rent/settings', {
-      ...settings,
+    await saveRentSettings(t, admin, {
       concessionPercent: 50,
       extras: [{ name: 'Water', amount: 500 }],
       paymentInstructions: 'Sort code 00-00-00, account 12345678.',
     })
-    expect(saved.statusCode, saved.body).toBe(200)
   })
   afterAll(async () => {
     await t.close()
@@ -290,7 +293,7 @@ describe.each(engines)('the rent year on %s', (engine) => {
           subject: 'Rent',
           body: 'You owe {amountDue}.',
         })
-      ).json().sample.body
+      ).json().sample.copies[0].body
     expect(await dueIn('ann')).toBe('You owe £30.00.')
     expect(await dueIn('bob')).toBe(`You owe ${penceText((await invoiceOf('A2')).outstanding)}.`)
     const rest = randomUUID()
@@ -799,11 +802,7 @@ describe.each(engines)('money at its bounds on %s', (engine) => {
   let committee = ''
   let admin = ''
 
-  const saveSettings = async (changes: Record<string, unknown>) => {
-    const settings = (await send(t, admin, 'GET', '/api/rent/settings')).json()
-    const saved = await send(t, admin, 'PUT', '/api/rent/settings', { ...settings, ...changes })
-    expect(saved.statusCode, saved.body).toBe(200)
-  }
+  const saveSettings = (changes: Record<string, unknown>) => saveRentSettings(t, admin, changes)
 
   beforeAll(async () => {
     t = await createTestApp(engine, { env: { TODAY: START } })

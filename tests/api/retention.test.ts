@@ -69,7 +69,9 @@ describe.each(engines)('retention on %s', (engine) => {
       ['hal', 'Holdfast', 'R2'],
       ['pat', 'Plotkeeper', 'R3'],
     ] as const) {
-      await createPerson(t, committee, id, { lastName, email: `${id}@example.org` })
+      // Lena's record carries the committee's notes (issue 44): they go with her details.
+      const notes = id === 'lena' ? 'Has the spare gate key' : ''
+      await createPerson(t, committee, id, { lastName, email: `${id}@example.org`, notes })
       const added = await send(t, committee, 'PUT', `/api/plots/${plot}/tenants/${id}`)
       expect(added.statusCode, added.body).toBeLessThan(300)
     }
@@ -239,7 +241,13 @@ describe.each(engines)('retention on %s', (engine) => {
       .execute()
     expect(erased).toEqual([{ userName: 'system', docId: expect.stringMatching(/^former-/) }])
     const log = JSON.stringify(await t.db.kysely.selectFrom('logs').selectAll().execute())
-    for (const detail of ['Ada Leaver', 'lena@example.org', '\\"lena\\"', '1 Garden Row'])
+    for (const detail of [
+      'Ada Leaver',
+      'lena@example.org',
+      '\\"lena\\"',
+      '1 Garden Row',
+      'Has the spare gate key',
+    ])
       expect(log).not.toContain(detail)
     const [gate] = await t.db.kysely
       .selectFrom('logs')

@@ -66,6 +66,8 @@ describe.each(engines)('the demo data on %s', (engine) => {
         mustChangePassword: false,
         // The seed links demo-plotholder to a plot holder (issue 29).
         hasRecord: userName === 'demo-plotholder',
+        // No demo account is limited to sites: each reaches every site.
+        sites: null,
       })
     }
   })

@@ -31,6 +31,7 @@ describe.each(engines)('sign-in and session on %s', (engine) => {
       email: 'committee1@example.org',
       mustChangePassword: false,
       hasRecord: false,
+      sites: null,
     })
   })
 

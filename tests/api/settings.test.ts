@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { commonMessages } from '#shared/messages/common'
 import { settingsMessages } from '#shared/messages/settings'
-import { PAGE_TEXT_MAX, type Settings, type SiteInfo } from '#shared/schemas/settings'
+import {
+  HOME_HEADING_MAX,
+  PAGE_TEXT_MAX,
+  type Settings,
+  type SiteInfo,
+} from '#shared/schemas/settings'
 import {
   expectOneLog,
   expectRefused as expectRefusedOf,
@@ -85,8 +90,15 @@ describe.each(engines)('settings API on %s', (engine) => {
     }
     expect(site.aboutHtml).toContain('<p>This section is under construction.</p>')
 
+    // The Home page's heading, as every new site's (issue 44), the administrator's to change.
+    expect(site.homeHeading).toBe('Welcome to our allotments')
+
     const raw = await settings()
-    expect(raw).toMatchObject({ name: ENV.CHARITY_NAME, version: 1 })
+    expect(raw).toMatchObject({
+      name: ENV.CHARITY_NAME,
+      homeHeading: 'Welcome to our allotments',
+      version: 1,
+    })
     expect(raw.aboutText).toMatch(/^## The Association\n/)
   })
 
@@ -97,9 +109,14 @@ describe.each(engines)('settings API on %s', (engine) => {
       name: '  Riverside Growers  ',
       charityNumber: '1112223',
       contactAddress: '1 Gate Lane\nRiverside',
+      homeHeading: '  Welcome to Riverside  ',
       aboutText: '## Events\n\n- Seed swap\n- *Open day*',
     })
-    expect(saved).toMatchObject({ name: 'Riverside Growers', version: 2 })
+    expect(saved).toMatchObject({
+      name: 'Riverside Growers',
+      homeHeading: 'Welcome to Riverside',
+      version: 2,
+    })
     const logged = await expectOneLog(t, mark, {
       methodName: 'updateSettings',
       userName: 'settings-admin',
@@ -113,6 +130,7 @@ describe.each(engines)('settings API on %s', (engine) => {
       charityName: 'Riverside Growers',
       charityNumber: '1112223',
       contactAddress: '1 Gate Lane\nRiverside',
+      homeHeading: 'Welcome to Riverside',
     })
     expect(site.aboutHtml).toBe(
       '<h2>Events</h2>\n<ul>\n<li>Seed swap</li>\n<li><em>Open day</em></li>\n</ul>\n',
@@ -182,6 +200,17 @@ describe.each(engines)('settings API on %s', (engine) => {
       'a name on two lines',
       { name: 'Riverside\nGrowers' },
       settingsMessages.associationNameOneLine,
+    ],
+    ['a blank Home page heading', { homeHeading: ' ' }, settingsMessages.homeHeadingRequired],
+    [
+      'a Home page heading on two lines',
+      { homeHeading: 'Welcome\nto our plots' },
+      settingsMessages.homeHeadingOneLine,
+    ],
+    [
+      'a Home page heading too long',
+      { homeHeading: 'W'.repeat(HOME_HEADING_MAX + 1) },
+      commonMessages.tooLong('home page heading', HOME_HEADING_MAX),
     ],
     [
       'a javascript: register link',

@@ -1,11 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { commonMessages } from '#shared/messages/common'
 import { siteMapMessages } from '#shared/messages/site-map'
-import { MAX_DRAWN_PLOTS, type SiteMap, type SiteMapCheck } from '#shared/schemas/site-map'
+import {
+  MAX_DRAWN_PLOTS,
+  type PlotStates,
+  type SiteMap,
+  type SiteMapCheck,
+} from '#shared/schemas/site-map'
 import { DRAWING_LIMITS } from '#server/features/site-map/drawing-bounds'
 import { readDrawing } from '#server/features/site-map/read-drawing'
 import { checksum } from '#tests/api/bad-input/generators'
-import { lastLogId, logsAfter, plotInput, send } from '#tests/helpers/records'
+import {
+  createPerson,
+  createPlot,
+  lastLogId,
+  logsAfter,
+  plotInput,
+  send,
+} from '#tests/helpers/records'
 import { multipartBody, samplePdf } from '#tests/helpers/pdf-upload'
 import { nestedDrawing, sampleDrawing, svgFile } from '#tests/helpers/sample-drawing'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
@@ -275,6 +287,84 @@ describe.each(engines)('the site map on %s', (engine) => {
     expect(wide.json<SiteMap>().layout.plots).toHaveLength(2_000)
     const background = await send(t, plotholder, 'GET', wide.json<SiteMap>().backgroundUrl!)
     expect(background.body.match(/<circle/g)).toHaveLength(elements - 2_006)
+  })
+})
+
+// Issue 44: the members' map shows each plot's state, and the answer carries only what the
+// caller's level may know: a plot holder is never sent a neighbour's rent or the committee's offers.
+describe.each(engines)("the plots' states on the map on %s", (engine) => {
+  let t: TestApp
+  let committee: string
+  beforeAll(async () => {
+    t = await createTestApp(engine)
+    committee = await t.signInAs(3, 'states-committee')
+    await createPerson(t, committee, 'paying')
+    await createPerson(t, committee, 'owing')
+    await createPerson(t, committee, 'waiting', { onWaitingList: true })
+    await createPlot(t, committee, 'S1', { paid: true })
+    await createPlot(t, committee, 'S2', { paid: false })
+    await createPlot(t, committee, 'S3')
+    await createPlot(t, committee, 'S4')
+    for (const [plot, person] of [
+      ['S1', 'paying'],
+      ['S2', 'owing'],
+    ]) {
+      const added = await send(t, committee, 'PUT', `/api/plots/${plot}/tenants/${person}`)
+      expect(added.statusCode, added.body).toBe(200)
+    }
+    const offered = await send(t, committee, 'POST', '/api/offers', {
+      plotId: 'S3',
+      personId: 'waiting',
+      reason: '',
+    })
+    expect(offered.statusCode, offered.body).toBe(201)
+  })
+  afterAll(() => t.close())
+
+  const statesAs = async (level: number) => {
+    const response = await send(t, await t.signInAs(level), 'GET', '/api/site-map/plot-states')
+    expect(response.statusCode, response.body).toBe(200)
+    return { body: response.body, ...response.json<PlotStates>() }
+  }
+
+  it('tells a plot holder let or vacant, land access the rent too, the committee the offers too', async () => {
+    const plotholder = await statesAs(1)
+    expect(plotholder.plots).toEqual({ S1: 'let', S2: 'let', S3: 'vacant', S4: 'vacant' })
+    expect(plotholder.shown).toEqual(['vacant', 'let'])
+    // Nothing of the rent or the offers is in the answer at all.
+    expect(plotholder.body).not.toMatch(/paid|occupied|offered/)
+
+    const land = await statesAs(2)
+    expect(land.plots).toEqual({ S1: 'occupied', S2: 'unpaid', S3: 'vacant', S4: 'vacant' })
+    expect(land.body).not.toMatch(/offered/)
+
+    for (const level of [3, 4]) {
+      const seen = await statesAs(level)
+      expect(seen.plots).toEqual({ S1: 'occupied', S2: 'unpaid', S3: 'offered', S4: 'vacant' })
+      expect(seen.shown).toEqual(['vacant', 'offered', 'occupied', 'unpaid'])
+    }
+    expect((await send(t, undefined, 'GET', '/api/site-map/plot-states')).statusCode).toBe(401)
+  })
+
+  it('keeps one answer per way of seeing: the cache never hands a level what another may see', async () => {
+    // Asked in turn, each answer is cached: a plot holder after the committee still gets theirs,
+    // and a browser's copy of the committee's answer is not revalidated as a plot holder's.
+    const plotholder = await t.signInAs(1, 'states-plotholder')
+    const committeeAnswer = await send(t, committee, 'GET', '/api/site-map/plot-states')
+    const etag = committeeAnswer.headers.etag as string
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: '/api/site-map/plot-states',
+      headers: { cookie: plotholder, 'if-none-match': etag },
+    })
+    expect(revalidated.statusCode).toBe(200)
+    expect(revalidated.json<PlotStates>().plots.S3).toBe('vacant')
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/site-map/plot-states',
+      headers: { cookie: committee, 'if-none-match': etag },
+    })
+    expect(again.statusCode).toBe(304)
   })
 })
 

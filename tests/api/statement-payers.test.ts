@@ -4,7 +4,7 @@ import { rentMessages } from '#shared/messages/rent'
 import type { Invoice, StatementLine } from '#shared/schemas/rent'
 import { BANK_STATEMENTS, type Payment } from '#tests/helpers/bank-statements'
 import { createPerson, createPlot, send } from '#tests/helpers/records'
-import { startRentYear, statementLines } from '#tests/helpers/rent'
+import { confirmLines, startRentYear, statementLines } from '#tests/helpers/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Issue 43, item 3: the treasurer's choice for a line naming no invoice is remembered for that
@@ -21,19 +21,7 @@ describe.each(engines)('statements that find the payer on %s', (engine) => {
   const statement = (payments: Payment[]) =>
     statementLines(t, committee, BANK_STATEMENTS['Barclays']!(payments))
   const confirm = (line: StatementLine, invoiceId: number) =>
-    send(t, committee, 'POST', '/api/rent/statement/confirm', {
-      matches: [
-        {
-          invoiceId,
-          amount: line.amount,
-          date: line.date,
-          reference: line.reference,
-          line: line.line,
-          requestId: randomUUID(),
-          lineId: line.lineId,
-        },
-      ],
-    })
+    confirmLines(t, committee, [{ line, invoiceId }])
   const firstSuggestion = (line: StatementLine) => line.suggestions[0]?.[0]?.invoice.invoiceId
 
   beforeAll(async () => {
@@ -72,6 +60,19 @@ describe.each(engines)('statements that find the payer on %s', (engine) => {
       { date: '2026-10-17', pence: 2000, reference: 'GIRO 40977 MRS M E' },
     ])
     expect(firstSuggestion(next!)).toBe(ellison.id)
+  })
+
+  it('suggests a remembered payer’s invoice once, when the words name them as well', async () => {
+    const ellison = invoices.get('1')!
+    const payment = { pence: 1000, reference: 'ALLOTMENT RENT FROM M ELLISON' }
+    const [first] = await statement([{ date: '2026-10-04', ...payment }])
+    expect((await confirm(first!, ellison.id)).statusCode).toBe(200)
+    const [next] = await statement([{ date: '2026-10-18', ...payment }])
+    const offered = next!.suggestions.map((parts) =>
+      parts.map((part) => part.invoice.invoiceId).join(' and '),
+    )
+    expect(offered[0]).toBe(String(ellison.id))
+    expect(offered).toEqual([...new Set(offered)])
   })
 
   it('offers a payment recorded by hand to its line, ties them, and never offers the line again', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { toIsoDate } from '#shared/domain/text'
+import { londonDate } from '#shared/domain/dates'
 import { plotMessages } from '#shared/messages/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
@@ -128,7 +128,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
       await createPerson('wait', true)
       const { person } = await addTenant('11', 'wait')
       expect(person).toMatchObject({ isPlotHolder: true, onWaitingList: true, plots: ['11'] })
-      expect(person.dateJoined).toBe(toIsoDate(new Date()))
+      expect(person.dateJoined).toBe(londonDate(new Date()))
     })
 
     it('sorts tenants by nickname', async () => {
@@ -345,7 +345,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
 
       // Starting a rent year addresses the plot's invoice to them.
       const preview = await call('POST', '/api/rent/years/preview', {
-        startDate: toIsoDate(new Date()),
+        startDate: londonDate(new Date()),
       })
       expect(preview.statusCode, preview.body).toBe(200)
       const invoices: Array<{ plotId: string; payerId: string }> = preview.json().invoices
@@ -366,7 +366,7 @@ describe.each(engines)('tenants API on %s', (engine) => {
             subject: 'Rent',
             body: '{plots}: {amountDue}',
           })
-        ).json().sample.body
+        ).json().sample.copies[0].body
       expect(await letterTo('other5')).toBe(
         `plot p5: £0.00 (${plotMessages.paysTheRent('First payer5', 'plot p5')})`,
       )

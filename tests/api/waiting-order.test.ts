@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitingListMessages } from '#shared/messages/waiting-list'
 import { backfillWaitingListJoins } from '#server/core/db/migrations/017-waiting-order'
-import { multipartBody } from '#tests/helpers/pdf-upload'
+import { postImport } from '#tests/helpers/import'
 import { createPerson, createPlot, send } from '#tests/helpers/records'
 import { confirmationTokens } from '#tests/helpers/applications'
 import { startSmtpServer } from '#tests/helpers/smtp'
@@ -39,15 +39,8 @@ describe.each(engines)('the waiting order across the ways of joining on %s', (en
     expect(response.statusCode, response.body).toBe(200)
     return response.json<{ position: number; total: number; statement: string }>()
   }
-  const importPeople = async (rows: string[][]) => {
-    const form = await multipartBody({ kind: 'people' }, csvFile(csvBytes(rows)))
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/import',
-      headers: { cookie: admin, ...form.headers },
-      payload: form.payload,
-    })
-  }
+  const importPeople = (rows: string[][]) =>
+    postImport(t, admin, '', { kind: 'people' }, csvFile(csvBytes(rows)))
   it('places the committee addition, the import and the application in the order they joined', async () => {
     // Zofia was on the list the day before, by a date the committee typed in (no time known).
     at('08:00')
@@ -100,11 +93,13 @@ describe.each(engines)('the waiting order across the ways of joining on %s', (en
       position: 1,
       total: 4,
       statement: 'No. 1 of 4: joined 24 November 2026, first on the list',
+      places: [{ siteId: 1, siteName: expect.any(String), position: 1, total: 4 }],
     })
     expect(await placeOf('zara')).toEqual({
       position: 2,
       total: 4,
       statement: 'No. 2 of 4: joined 25 November 2026 at 09:15, after Zofia Nowak',
+      places: [{ siteId: 1, siteName: expect.any(String), position: 2, total: 4 }],
     })
     expect((await placeOf(margaret!)).statement).toBe(
       'No. 3 of 4: joined 25 November 2026 at 10:00, after Zara Quinn',
@@ -117,7 +112,12 @@ describe.each(engines)('the waiting order across the ways of joining on %s', (en
       reference,
       email: 'aled@example.org',
     })
-    expect(found.json()).toEqual({ reference, position: 4, total: 4 })
+    expect(found.json()).toEqual({
+      reference,
+      position: 4,
+      total: 4,
+      places: [{ siteId: 1, siteName: expect.any(String), position: 4, total: 4 }],
+    })
 
     const choices = (await get('/api/offers/choices')).json<{ waiting: Array<{ id: string }> }>()
     expect(choices.waiting.map((p) => p.id)).toEqual(list.map((p) => p.id))
@@ -176,6 +176,18 @@ describe.each(engines)('the waiting order across the ways of joining on %s', (en
     await t.db.kysely
       .insertInto('people')
       .values([row('oldb', '2019-05-05'), row('olda', '2019-05-05')])
+      .execute()
+    await t.db.kysely
+      .insertInto('waiting_places')
+      .values(
+        ['oldb', 'olda'].map((personId) => ({
+          personId,
+          siteId: 1,
+          joinedWaitingList: '2019-05-05',
+          joinedWaitingListAt: '',
+          waitingListEntry: 0,
+        })),
+      )
       .execute()
     await t.db.kysely
       .insertInto('waiting_list_events')

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { comparePlotIds } from '#shared/domain/plots'
 import { inspectionMessages } from '#shared/messages/inspections'
+import { mailMessages } from '#shared/messages/mail'
 import { offerMessages } from '#shared/messages/offers'
 import { plotHistoryMessages } from '#shared/messages/plot-history'
 import type { Person } from '#shared/schemas/person'
@@ -26,8 +27,8 @@ import {
 
 // Issue 32's acceptance, on the demo site on a phone: a round walked with photos, online, then
 // with no signal after a reload (the service worker answers), then with the page closed and
-// opened again; everything kept on the phone is sent when the signal returns. Send notices mails
-// the improvement notice; with the calendar moved past its deadline, the plot inspected again and
+// opened again; everything kept on the phone is sent when the signal returns. Send notices shows
+// the notice, its count and its first letter, and mails the improvement notice once confirmed; with the calendar moved past its deadline, the plot inspected again and
 // still neglected gets the final notice, then notice to quit, whose end date ends the tenancy and
 // puts the plot among the vacant plots of the offer form.
 
@@ -116,10 +117,15 @@ describe('inspections and notices on the demo site, on a phone', () => {
     })
   const sentBy = (page: Page, plotId: string) =>
     poll(() => row(page, plotId).textContent(), `plot ${plotId} sent`).toContain('walker')
+  /** Send notices: what it would send is shown first, and sent once confirmed. */
   const sendNotices = async (page: Page) => {
     await page.getByRole('button', { name: inspectionMessages.sendNotices }).click()
+    await beforeSending(page)
+      .getByRole('button', { name: inspectionMessages.confirmNotices(1) })
+      .click()
     await poll(() => statusTexts(page)).toContainEqual(expect.stringMatching(/notices? sent: /))
   }
+  const beforeSending = (page: Page) => page.getByRole('region', { name: 'Before sending' })
   /** A round on `date` finding the plot still neglected, and its notices sent. */
   const reinspect = async (page: Page, date: string) => {
     await startRound(page, date)
@@ -204,8 +210,26 @@ describe('inspections and notices on the demo site, on a phone', () => {
       ],
     )
 
-    // Send notices: the improvement notice reaches the tenant, with the plot and the deadline.
-    await sendNotices(again)
+    // Send notices shows the notice to send, to whom and how, and the notice as its tenant will
+    // read it, and sends nothing until it is confirmed.
+    await again.getByRole('button', { name: inspectionMessages.sendNotices }).click()
+    const preview = beforeSending(again)
+    await poll(() => preview.textContent()).toContain(
+      inspectionMessages.noticesToSend([{ plotId: target, stage: 'improvement' }]),
+    )
+    expect(await preview.textContent()).toContain(mailMessages.goesTo(1, 1, 0))
+    const email = preview.getByRole('group', { name: mailMessages.sampleByEmail(tenantEmail) })
+    expect(await email.textContent()).toContain(`Improvement notice for plot ${target}`)
+    expect(await email.textContent()).toContain('Please put it right by 29 June 2026')
+    expect(await email.textContent()).toContain(inspectionMessages.findingsWithEmail)
+    await expectUsable(again)
+    expect(await (await again.request.get('/api/inspection-notices')).json()).toEqual([])
+    const subject = `Improvement notice for plot ${target}`
+    expect(smtp.received.some((mail) => mail.subject === subject)).toBe(false)
+
+    // Confirmed: the improvement notice reaches the tenant, with the plot and the deadline.
+    await preview.getByRole('button', { name: inspectionMessages.confirmNotices(1) }).click()
+    await poll(() => statusTexts(again)).toContainEqual(expect.stringMatching(/notice sent: /))
     const notice = await mailTo(`Improvement notice for plot ${target}`)
     expect(notice.text).toContain('Please put it right by 29 June 2026')
     expect(notice.attachments.map((file) => file.filename)).toEqual([

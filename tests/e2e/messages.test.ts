@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { mailMessages } from '#shared/messages/mail'
 import { peopleMessages } from '#shared/messages/people'
 import {
@@ -20,9 +21,10 @@ import {
 } from '#tests/helpers/e2e-fixtures'
 import { startSmtpServer } from '#tests/helpers/smtp'
 
-// A committee member writes to the plot holders from a phone: the preview says who gets an
-// e-mail and who a letter, the e-mails reach a real SMTP server with their own merge fields, and
-// each person's page lists what they were sent.
+// A committee member writes to the plot holders from a phone: the preview says how many people
+// get it, by e-mail or letter, and shows the first person's copy, and nothing is sent before Send;
+// the e-mails reach a real SMTP server with their own merge fields, the letters print for those
+// without e-mail or for everyone, and each person's page lists what they were sent.
 describe('messages to members', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>
   beforeAll(async () => {
@@ -57,11 +59,19 @@ describe('messages to members', () => {
     await field(page, 'Subject').fill('Rent for {plots}')
     await field(page, 'Message').fill('Dear {firstName},\nYou owe {amountDue}.')
     await form.getByRole('button', { name: 'Preview' }).click()
-    await poll(() => form.getByText(mailMessages.messagePlan(1, 1)).count()).toBe(1)
-    await poll(() => form.locator('.message-sample__body').innerText()).toBe(
+    // Before anything is sent: how many people, how, and Ann's e-mail as she will read it.
+    await poll(() => form.getByText(mailMessages.goesTo(2, 1, 1)).count()).toBe(1)
+    const annsEmail = form.getByRole('group', {
+      name: mailMessages.sampleByEmail('ann@example.org'),
+    })
+    await poll(() => annsEmail.locator('.message-sample__body').innerText()).toBe(
       'Dear Ann,\nYou owe £40.00.',
     )
+    expect(await annsEmail.textContent()).toContain('Rent for plot 7')
+    await expectNoHorizontalScroll(page)
     await expectNoAxeViolations(page)
+    expect(await (await page.context().request.get('/api/messages')).json()).toEqual([])
+    expect(smtp.received).toHaveLength(0)
 
     // A change asks for a new preview before anything can be sent.
     await field(page, 'Subject').fill('Rent for {plots}, please')
@@ -80,6 +90,10 @@ describe('messages to members', () => {
       text: 'Dear Ann,\nYou owe £40.00.',
     })
 
+    // The list counts the copies in words.
+    const listed = page.getByRole('row', { name: /Rent for \{plots\}, please/ })
+    await poll(() => listed.textContent()).toContain(mailMessages.copiesCounted.letter(1))
+    await poll(() => listed.textContent()).toContain(mailMessages.copiesCounted.sent(1))
     await page.getByRole('link', { name: 'Rent for {plots}, please' }).click()
     await poll(() => headingOf(page)).toBe('Message')
     const rows = page.getByRole('table').getByRole('row')
@@ -97,6 +111,15 @@ describe('messages to members', () => {
     const download = await page.context().request.get((await letters.getAttribute('href'))!)
     expect(download.headers()['content-type']).toBe('application/pdf')
     expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-')
+    // Printed for everyone: Ann's copy too, a page each.
+    const everyone = page.getByRole('link', { name: mailMessages.printForEveryone })
+    const printed = await page.context().request.get((await everyone.getAttribute('href'))!)
+    const pages = await extractText(await getDocumentProxy(new Uint8Array(await printed.body())), {
+      mergePages: false,
+    })
+    expect(pages.totalPages).toBe(2)
+    expect(pages.text[0]).toContain('Dear Ann,')
+    expect(pages.text[1]).toContain('Dear Cyd,')
 
     await rows.filter({ hasText: 'ann' }).getByRole('link', { name: 'ann' }).click()
     const sent = page.getByRole('region', { name: 'Messages sent' })

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext, Page } from 'playwright-core'
 import { shortDate } from '#shared/domain/dates'
+import { messageWritingMessages } from '#shared/messages/message-writing'
+import { peopleMessages } from '#shared/messages/people'
+import { waitingListMessages } from '#shared/messages/waiting-list'
 import { apiAs, expectNoAxeViolations, signedInPage } from '#tests/helpers/browser'
 import {
   expectPersonPage,
@@ -161,6 +164,39 @@ describe('plot holders and the waiting list', () => {
     await openPerson(page, 'plotholders', 'gwen')
     await poll(() => field(page, 'Address').inputValue()).toBe('1 Station Road')
     expect(await field(page, 'First name').inputValue()).toBe('Gwenllian')
+  })
+
+  it('writes a title and notes; the list, the page and the letters use the title, and the list is sent its references', async () => {
+    await openPerson(page, 'waitinglist', 'ifan')
+    const { reference } = await (await api.get('/api/people/ifan')).json()
+    await poll(() =>
+      page.getByText(`${waitingListMessages.referenceLabel}: ${reference}`).count(),
+    ).toBe(1)
+    await page.getByRole('button', { name: 'Edit' }).click()
+    await fillForm(page, { Title: 'Mr', Notes: 'Would like a plot near the gate' })
+    await page.getByRole('button', { name: 'Submit' }).click()
+    await poll(() => pathOf(page)).toBe('/members/waitinglist')
+    await poll(() => page.getByRole('link', { name: 'Lloyd, Ifan (Mr)' }).isVisible()).toBe(true)
+    await openPerson(page, 'waitinglist', 'ifan')
+    await poll(() => page.getByRole('heading', { name: /^Mr Ifan Lloyd/ }).isVisible()).toBe(true)
+    expect(await field(page, 'Notes').inputValue()).toBe('Would like a plot near the gate')
+    await expectNoAxeViolations(page)
+
+    // Messages starts with the letter that gives everyone on the list their reference and place.
+    await page.goto('/members/waitinglist')
+    await page.getByRole('link', { name: peopleMessages.sendReferences }).click()
+    await poll(() => headingOf(page)).toBe('Messages')
+    const form = page.getByRole('form', { name: 'Write a message' })
+    expect(await field(page, 'Send to').inputValue()).toBe('waitinglist')
+    expect(await field(page, 'Subject').inputValue()).toBe(
+      messageWritingMessages.referencesLetter.subject,
+    )
+    await form.getByRole('button', { name: 'Preview' }).click()
+    await poll(() => form.locator('.message-sample__body').innerText()).toMatch(
+      new RegExp(
+        `^Dear Mr Lloyd,\n\nYou are number 1 of \\d+ on our waiting list for a plot\\. Your reference is ${reference}:`,
+      ),
+    )
   })
 
   it('keeps what was typed when someone else saved first, and offers Reload', async () => {

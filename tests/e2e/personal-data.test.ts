@@ -19,6 +19,7 @@ import {
   PHONE,
   poll,
   seedDemo,
+  sendMessage,
   statusTexts,
   useServerAndBrowser,
   useSmtpServer,
@@ -56,15 +57,12 @@ describe('a person’s data: downloaded, then erased', () => {
       const saved = await committee.put('/api/people/rowant', { data: { ...current, ...change } })
       expect(saved.status(), await saved.text()).toBe(200)
     }
-    const sent = await committee.post('/api/messages', {
-      data: {
-        audience: { kind: 'people', ids: ['rowant'] },
-        subject: 'Your place on the waiting list',
-        body: 'Dear {firstName}, you are on our list.',
-      },
+    const sent = await sendMessage(committee, {
+      audience: { kind: 'people', ids: ['rowant'] },
+      subject: 'Your place on the waiting list',
+      body: 'Dear {firstName}, you are on our list.',
     })
-    expect(sent.status(), await sent.text()).toBe(201)
-    batchId = ((await sent.json()) as { batchId: number }).batchId
+    batchId = sent.batchId
   })
 
   it('downloads everything about the person, then erases it so that nothing is left', async () => {

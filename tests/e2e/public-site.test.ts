@@ -22,6 +22,7 @@ describe('public site', () => {
     const pages: Array<[string, string]> = [
       ['About', 'About'],
       ['News', 'News'],
+      ['Our sites', 'Our sites'],
       ['Contact', 'Contact'],
       ['Home', 'Welcome to our allotments'],
     ]

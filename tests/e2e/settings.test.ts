@@ -21,6 +21,7 @@ import {
 import { samplePng } from '#tests/helpers/sample-image'
 
 const NEW_NAME = 'Riverside Growers'
+const NEW_HEADING = 'Welcome to Riverside Growers'
 
 const phonePhoto = await sharp({
   create: { width: 3200, height: 2400, channels: 3, background: '#6b8e23' },
@@ -32,7 +33,7 @@ const ABOUT_TEXT = '## Our plots\n\nWe have:\n\n- seventy plots\n- an orchard'
 describe('settings', () => {
   const suite = useServerAndBrowser()
 
-  it('lets the administrator rename the association and rewrite About on a phone; the public sees both', async () => {
+  it('lets the administrator rename the association, retitle Home and rewrite About on a phone; the public sees them', async () => {
     const admin = await signedInPage(suite.browser, suite.server, {
       userName: 'settings-admin',
       level: 4,
@@ -45,10 +46,15 @@ describe('settings', () => {
     await poll(() => field(admin, 'Association name').inputValue()).toBe(
       'Riverside Allotment Association',
     )
+    expect(await field(admin, 'Home page heading').inputValue()).toBe('Welcome to our allotments')
     await expectNoAxeViolations(admin)
     await expectNoHorizontalScroll(admin)
 
-    await fillForm(admin, { 'Association name': NEW_NAME, 'About page text': ABOUT_TEXT })
+    await fillForm(admin, {
+      'Association name': NEW_NAME,
+      'Home page heading': NEW_HEADING,
+      'About page text': ABOUT_TEXT,
+    })
     await admin.getByRole('button', { name: settingsMessages.saveSettings }).click()
     await poll(() => statusTexts(admin)).toContain(settingsMessages.settingsSaved)
     expect(await field(admin, 'About page text').inputValue()).toBe(ABOUT_TEXT)
@@ -63,6 +69,8 @@ describe('settings', () => {
     await admin.context().close()
 
     const visitor = await anonymousPage(suite.browser, suite.server, PHONE)
+    await visitor.goto('/')
+    await poll(() => headingOf(visitor)).toBe(NEW_HEADING)
     await visitor.goto('/about')
     await poll(() =>
       visitor.getByRole('heading', { level: 2, name: 'Our plots' }).isVisible(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { settingsMessages } from '#shared/messages/settings'
+import { setupMessages } from '#shared/messages/setup'
 import {
   anonymousPage,
   expectNoAxeViolations,
@@ -32,6 +33,11 @@ describe('first-run steps on an empty database', () => {
     for (const title of ['Name and details', 'Plots and people', 'Invite the committee']) {
       await poll(() => stepState(admin, title)).toBe('To do')
     }
+    // The introduction counts the steps listed (issue 44: "Three steps" above four).
+    const listed = await admin.getByRole('main').getByRole('listitem').count()
+    expect(listed).toBe(4)
+    expect(await admin.getByText(setupMessages.stepsIntro(listed)).isVisible()).toBe(true)
+    expect(setupMessages.stepsIntro(listed)).toMatch(/^Four steps make /)
     await expectNoAxeViolations(admin)
     await expectNoHorizontalScroll(admin)
 

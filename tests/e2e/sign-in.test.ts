@@ -40,6 +40,7 @@ describe('sign-in, registration and the members shell', () => {
       email: 'admin@allotment.example',
       mustChangePassword: true,
       hasRecord: false,
+      sites: null,
     })
     // Every other members address leads back here until the password is changed.
     await page.goto('/members/plotholders')
@@ -58,6 +59,7 @@ describe('sign-in, registration and the members shell', () => {
       email: 'admin@allotment.example',
       mustChangePassword: false,
       hasRecord: false,
+      sites: null,
     })
   })
 

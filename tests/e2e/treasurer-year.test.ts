@@ -5,6 +5,7 @@ import { invoiceMessages } from '#shared/messages/invoices'
 import { partYearMessages } from '#shared/messages/part-year'
 import { plotMessages } from '#shared/messages/plots'
 import { rentMessages } from '#shared/messages/rent'
+import { tenancyEndMessages } from '#shared/messages/tenancy-end'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { Invoice } from '#shared/schemas/rent'
@@ -300,10 +301,13 @@ describe('the treasurer’s year: who pays, credit, and part of a year', () => {
     await page.goto(`/members/plots/${PLOT.leaver}/addTenants`)
     await poll(() => headingOf(page)).toBe(`Tenants of plot ${PLOT.leaver}`)
     await page.getByRole('button', { name: /^Remove dave43\b/ }).click()
-    const question = page.getByRole('form', { name: 'Remove Dave Brennan' })
+    const question = page.getByRole('form', {
+      name: tenancyEndMessages.formLabel('Dave Brennan', PLOT.leaver),
+    })
     await poll(() => question.isVisible()).toBe(true)
-    expect(
-      await question
+    // The question about the invoice comes once the plot's invoices are read.
+    await poll(() =>
+      question
         .getByRole('group', { name: partYearMessages.leavingQuestion(invoice.number) })
         .isVisible(),
     ).toBe(true)
@@ -316,10 +320,12 @@ describe('the treasurer’s year: who pays, credit, and part of a year', () => {
     )
     await expectNoHorizontalScroll(page)
     await expectNoAxeViolations(page)
+    await question.getByLabel(tenancyEndMessages.reasons.gaveUp).check()
     await question.getByLabel(partYearMessages.leavingChoices.reduce).check()
-    await question.getByRole('button', { name: 'Remove Dave Brennan' }).click()
+    const endedOn = await question.getByLabel(tenancyEndMessages.endedOnLabel).inputValue()
+    await question.getByRole('button', { name: tenancyEndMessages.endButton }).click()
     await poll(async () => (await statusTexts(page)).join(' ')).toContain(
-      plotMessages.tenantRemoved('dave43', PLOT.leaver),
+      tenancyEndMessages.ended('Dave Brennan', PLOT.leaver, endedOn),
     )
 
     // Held from October to March: six months of twelve.

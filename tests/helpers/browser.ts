@@ -241,6 +241,8 @@ export function smallTapTargets(page: Page): Promise<string[]> {
       if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue
       // WCAG 2.2's equivalent exception: the same choice is a full-size control on the page.
       if (control.closest('[data-targets-elsewhere]')) continue
+      // Hidden from everyone, a form's trap for scripts (the apply form's Website) is no target.
+      if (control.closest('[aria-hidden="true"]') && control.tabIndex < 0) continue
       const label = control instanceof HTMLInputElement ? control.labels?.[0] : undefined
       const target = label ? label.getBoundingClientRect() : box
       const width = Math.max(target.width, box.width)

@@ -6,7 +6,8 @@ import fs from 'node:fs'
 /** Where a Chromium may be: CHROMIUM_PATH first, then the usual places of Debian and others. */
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
 
-function executable(file: string) {
+/** Whether a file is there and may be run. */
+export function executable(file: string) {
   try {
     fs.accessSync(file, fs.constants.X_OK)
     return true

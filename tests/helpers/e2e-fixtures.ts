@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { APIRequestContext, Browser, Page } from 'playwright-core'
+import { londonDate } from '#shared/domain/dates'
 import { sharedBrowser, startServer, type TestServer } from './browser.ts'
 import { personInput, plotInput } from './records.ts'
 import { startSmtpServer } from './smtp.ts'
@@ -51,8 +52,8 @@ export function useServerAndBrowser(
   }
 }
 
-/** Today's date on this machine, read when asked: a run may cross midnight. */
-export const today = () => new Date().toISOString().slice(0, 10)
+/** Today on London's clock, as the screens fill it, read when asked: a run may cross midnight. */
+export const today = () => londonDate(new Date())
 
 /** The address bar's path. */
 export const pathOf = (page: Page) => new URL(page.url()).pathname
@@ -127,6 +128,19 @@ export async function makePlot(
 export async function giveTenant(api: APIRequestContext, plotId: string, personId: string) {
   const response = await api.put(`/api/plots/${plotId}/tenants/${personId}`)
   expect(response.status(), await response.text()).toBe(200)
+}
+
+/**
+ * Sends a message through the API as the screen does (issue 44): previewed, then sent with the
+ * preview's confirmation (201 expected). The send's answer.
+ */
+export async function sendMessage(api: APIRequestContext, draft: object) {
+  const plan = await api.post('/api/messages/plan', { data: draft })
+  expect(plan.status(), await plan.text()).toBe(200)
+  const { confirmation } = (await plan.json()) as { confirmation: string }
+  const sent = await api.post('/api/messages', { data: { ...draft, confirmation } })
+  expect(sent.status(), await sent.text()).toBe(201)
+  return (await sent.json()) as { batchId: number }
 }
 
 /** Signs in through the login form, as a person does. */

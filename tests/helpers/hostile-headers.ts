@@ -1,6 +1,6 @@
 // Headers an attacker controls, for the suites that check they decide nothing.
 
-/** Proxy headers: the app trusts none of them, so they must change no answer. */
+/** Proxy headers: without TRUSTED_PROXIES the app trusts none of them, so they change no answer. */
 export const FORWARDED_HEADERS = {
   'x-forwarded-host': 'evil.example',
   'x-forwarded-proto': 'https',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
+import type { NoticesPreview } from '#shared/schemas/inspections'
 import { multipartBody, type UploadFile } from './pdf-upload.ts'
 import { send } from './records.ts'
 import type { TestApp } from './test-app.ts'
@@ -65,4 +66,24 @@ export async function gradePlots(
     const response = await sendRecord(t, cookie, body, images)
     expect(response.statusCode, response.body).toBe(201)
   }
+}
+
+/** What Send notices would do now, sending nothing (200 expected). */
+export async function previewNotices(
+  t: TestApp,
+  cookie: string,
+  roundId: number,
+): Promise<NoticesPreview> {
+  const preview = await send(t, cookie, 'GET', `/api/inspection-rounds/${roundId}/notices/preview`)
+  expect(preview.statusCode, preview.body).toBe(200)
+  return preview.json<NoticesPreview>()
+}
+
+/**
+ * Send notices as the screen does (issue 44): what it would do first, then the send with that
+ * preview's confirmation. The send's answer.
+ */
+export async function sendNotices(t: TestApp, cookie: string, roundId: number) {
+  const { confirmation } = await previewNotices(t, cookie, roundId)
+  return send(t, cookie, 'POST', `/api/inspection-rounds/${roundId}/notices`, { confirmation })
 }

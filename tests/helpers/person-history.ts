@@ -1,9 +1,9 @@
 import { expect } from 'vitest'
 import type { Invoice } from '#shared/schemas/rent'
-import { createPerson, createPlot, linkAccount, send } from './records.ts'
+import { createPerson, createPlot, linkAccount, send, sendMessage } from './records.ts'
 import { startRentYear } from './rent.ts'
 import type { TestApp } from './test-app.ts'
-import { gradePlots, inspectionRecord, sendRecord, startRound } from './inspections.ts'
+import { gradePlots, inspectionRecord, sendNotices, sendRecord, startRound } from './inspections.ts'
 
 // A person with something kept about them in every feature (issue 30): their record, an
 // account, a plot and its invoice, a message sent to them and to someone else, an enquiry from
@@ -29,13 +29,13 @@ export async function givePersonAHistory(t: TestApp, committee: string, history:
   await createPlot(t, committee, plotId)
   const added = await send(t, committee, 'PUT', `/api/plots/${plotId}/tenants/${id}`)
   expect(added.statusCode, added.body).toBe(200)
-  const today = t.app.config.clock().toISOString().slice(0, 10)
+  const today = t.app.clock.today()
   const started = await startRentYear(t, committee, today)
   expect(started.statusCode, started.body).toBe(201)
   const invoices = (
     await send(t, committee, 'GET', `/api/rent/years/${started.json().yearId}/invoices`)
   ).json() as Invoice[]
-  const sent = await send(t, committee, 'POST', '/api/messages', {
+  const sent = await sendMessage(t, committee, {
     audience: { kind: 'people', ids: [id, other.id] },
     subject: 'Water off on Sunday',
     body: 'Dear {firstName}, the taps will be off from 9 until noon.',
@@ -58,7 +58,7 @@ export async function givePersonAHistory(t: TestApp, committee: string, history:
     }),
   )
   expect(noted.statusCode, noted.body).toBe(201)
-  const notices = await send(t, committee, 'POST', `/api/inspection-rounds/${round}/notices`)
+  const notices = await sendNotices(t, committee, round)
   expect(notices.json().sent, notices.body).toEqual([{ plotId, stage: 'improvement' }])
   await t.app.jobs.runDue()
   return invoices.find((invoice) => invoice.payerId === id)!.id

@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import { blankPlot } from '#shared/domain/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
+import type { Site, SiteFields } from '#shared/schemas/site'
 import type { TestApp } from './test-app.ts'
 
 // Fixtures the API tests share: request bodies, an injector, and views of the data and the log.
@@ -12,6 +13,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 export function personInput(id: string, overrides: Record<string, unknown> = {}) {
   return {
     id,
+    title: '',
     firstName: 'Ada',
     lastName: 'Lovelace',
     dateJoined: '2020-01-01',
@@ -22,6 +24,7 @@ export function personInput(id: string, overrides: Record<string, unknown> = {})
     altEmail: '',
     contactBy: 'email',
     concession: false,
+    notes: '',
     onWaitingList: false,
     ...overrides,
   }
@@ -49,6 +52,17 @@ export function send(
   })
 }
 
+/**
+ * Sends a message as the screen does (issue 44): its preview first (200 expected), then the send
+ * with the preview's confirmation. The send's answer.
+ */
+export async function sendMessage(t: TestApp, cookie: string, draft: object) {
+  const plan = await send(t, cookie, 'POST', '/api/messages/plan', draft)
+  expect(plan.statusCode, plan.body).toBe(200)
+  const { confirmation } = plan.json<{ confirmation: string }>()
+  return send(t, cookie, 'POST', '/api/messages', { ...draft, confirmation })
+}
+
 /** Creates a person through the API (201 expected) and returns the answer. */
 export async function createPerson(
   t: TestApp,
@@ -73,12 +87,26 @@ export async function createPlot(
   return response.json()
 }
 
+/** Adds a site as the administrator does (201 expected), with no address, description or facilities. */
+export async function createSite(
+  t: TestApp,
+  adminCookie: string,
+  name: string,
+  overrides: Partial<SiteFields> = {},
+): Promise<Site> {
+  const body = { name, address: '', description: '', facilities: [], ...overrides }
+  const response = await send(t, adminCookie, 'POST', '/api/sites', body)
+  expect(response.statusCode, response.body).toBe(201)
+  return response.json()
+}
+
 /** Everything a refused request could have touched, to prove it touched nothing. */
 export async function snapshot(t: TestApp) {
   const db = t.db.kysely
   return {
     people: await db.selectFrom('people').selectAll().orderBy('id').execute(),
     plots: await db.selectFrom('plots').selectAll().orderBy('id').execute(),
+    sites: await db.selectFrom('sites').selectAll().orderBy('id').execute(),
     tenancy: await db
       .selectFrom('tenancy')
       .selectAll()

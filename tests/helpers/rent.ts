@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import type {
   StartYear,
@@ -22,6 +23,17 @@ export async function previewSending(
   const preview = await send(t, cookie, 'POST', '/api/rent/years/preview', { startDate })
   expect(preview.statusCode, preview.body).toBe(200)
   return (preview.json() as YearPreview).sending
+}
+
+/** Saves the rent settings as they are with the changes given (200 expected). */
+export async function saveRentSettings(
+  t: TestApp,
+  cookie: string,
+  changes: Record<string, unknown>,
+) {
+  const settings = (await send(t, cookie, 'GET', '/api/rent/settings')).json()
+  const saved = await send(t, cookie, 'PUT', '/api/rent/settings', { ...settings, ...changes })
+  expect(saved.statusCode, saved.body).toBe(200)
 }
 
 /** Previews the year and starts it, confirming what the preview said. */
@@ -62,6 +74,27 @@ export async function statementLines(
   if (body.kind !== 'lines') throw new Error(`Columns to map: ${checked.body}`)
   return body.lines
 }
+
+/**
+ * Confirms statement lines as the screen does: each part (the line's whole amount unless given)
+ * with a fresh request id and the line's identity.
+ */
+export const confirmLines = (
+  t: TestApp,
+  cookie: string,
+  parts: ReadonlyArray<{ line: StatementLine; invoiceId: number; amount?: number }>,
+) =>
+  send(t, cookie, 'POST', '/api/rent/statement/confirm', {
+    matches: parts.map(({ line, invoiceId, amount }) => ({
+      invoiceId,
+      amount: amount ?? line.amount,
+      date: line.date,
+      reference: line.reference,
+      line: line.line,
+      requestId: randomUUID(),
+      lineId: line.lineId,
+    })),
+  })
 
 /**
  * A year's summary adds up: what was invoiced, less what came in and went out (credit carried to

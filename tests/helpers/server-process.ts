@@ -20,6 +20,11 @@ export interface StartOptions {
   dataDir?: string
 }
 
+export interface ProcessOptions extends StartOptions {
+  /** The code to run: this checkout's, or another release's (the upgrade test). */
+  root?: string
+}
+
 // Every test client is 127.0.0.1, so the per-client limits are lifted; a test sets them to check them.
 export const UNLIMITED = {
   SIGN_IN_LIMIT: '100000',
@@ -27,6 +32,10 @@ export const UNLIMITED = {
   CONTACT_LIMIT: '100000',
   PASSWORD_RESET_LIMIT: '100000',
 }
+
+// A test that moves the clock on days would otherwise meet the nightly backup on its way: only
+// the backup's own tests turn it on.
+export const NO_NIGHTLY_BACKUP = { BACKUP_TIME: 'off' }
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -51,16 +60,17 @@ export function serverEnv(port: number, dataDir: string, env: Record<string, str
     LOG_LEVEL: 'warn',
     EMAIL_RETRY_SECONDS: '3600',
     ...UNLIMITED,
+    ...NO_NIGHTLY_BACKUP,
     ...env,
   }
 }
 
 // The real server, as `npm start` runs it, on a free port with its own data folder.
-export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+export async function startServer(options: ProcessOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-e2e-'))
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
+    cwd: options.root ?? root,
     env: serverEnv(port, dataDir, options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -16,6 +16,8 @@ export interface ReceivedMail {
 export interface SmtpOptions {
   /** Recipients the server refuses, with its answer (a 550), as a mail server refuses a mailbox. */
   refuse?: ReadonlySet<string>
+  /** How long it takes to accept each e-mail, as a distant mail server does. */
+  delayMs?: number
 }
 
 // A real SMTP server on loopback that keeps what it receives.
@@ -54,7 +56,7 @@ export async function startSmtpServer(port = 0, options: SmtpOptions = {}) {
               content: a.content,
             })),
           })
-          callback()
+          setTimeout(callback, options.delayMs ?? 0)
         }, callback)
       })
     },

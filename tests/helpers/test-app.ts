@@ -6,7 +6,7 @@ import { buildApp } from '#server/app'
 import { loadConfig } from '#server/core/config'
 import { openDatabase } from '#server/core/db/database'
 import { withPg } from './postgres.ts'
-import { PASSWORD, UNLIMITED } from './server-process.ts'
+import { NO_NIGHTLY_BACKUP, PASSWORD, UNLIMITED } from './server-process.ts'
 
 export { PASSWORD }
 
@@ -33,6 +33,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     EMAIL_RETRY_SECONDS: '3600',
     ...UNLIMITED,
+    ...NO_NIGHTLY_BACKUP,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   })
@@ -90,6 +91,18 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     app.config.clock = () => new Date(Date.now() + offset)
   }
 
+  /** Runs `work` with the clock moved `ms` on from now (a link's expiry), then puts it back. */
+  async function withClockMovedOn<T>(ms: number, work: () => Promise<T>): Promise<T> {
+    const realClock = app.config.clock
+    const later = Date.now() + ms
+    app.config.clock = () => new Date(later)
+    try {
+      return await work()
+    } finally {
+      app.config.clock = realClock
+    }
+  }
+
   /** Another connection to the same database, as a second instance would have; close it. */
   const anotherConnection = () =>
     openDatabase({ databaseUrl, dataDir, ...(pgSchema ? { pgSchema } : {}) })
@@ -109,6 +122,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     signInAs,
     createAccount,
     moveClockTo,
+    withClockMovedOn,
     anotherConnection,
     anotherInstance,
     close,

@@ -22,6 +22,8 @@ describe('a day of the year in the settings forms', () => {
       stillWantDate: '',
       stillWantDays: 28,
       privacyNotice: 'We keep your details.',
+      sitesPerApplicant: 3,
+      otherPlacesOnAccept: 'end',
     })
     const never = letting.settingsOf(draft)
     expect(never.ok && never.value.stillWantDate).toBe('')

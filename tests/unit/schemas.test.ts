@@ -65,10 +65,13 @@ describe('personSchema', () => {
     const record = {
       ...fields,
       id: 'jonno',
+      title: 'Dr',
       joinedWaitingListAt: '',
       waitingListEntry: 0,
       contactBy: 'post',
       concession: true,
+      notes: 'Prefers a letter',
+      reference: 'ABCD2345',
       plots: ['5'],
       isPlotHolder: true,
       onWaitingList: false,
@@ -132,6 +135,31 @@ describe('person fields', () => {
       ['dateJoined', commonMessages.invalidDate],
     ])
   })
+
+  it('takes a title on one line and notes of a few paragraphs, both optional (issue 44)', () => {
+    // Left out, they are not there: a saved person keeps theirs.
+    expect(personFieldsSchema.parse(fields)).not.toHaveProperty('title')
+    expect(personFieldsSchema.parse(fields)).not.toHaveProperty('notes')
+    const parsed = personFieldsSchema.parse({
+      ...fields,
+      title: ' Revd Canon ',
+      notes: 'Wants a half plot.\nNo e-mail: post only.',
+    })
+    expect(parsed).toMatchObject({
+      title: 'Revd Canon',
+      notes: 'Wants a half plot.\nNo e-mail: post only.',
+    })
+    expect(issues(personFieldsSchema, { ...fields, title: 'Mrs\nBcc: x' })).toEqual([
+      ['title', peopleMessages.titleOneLine],
+    ])
+    expect(issues(personFieldsSchema, { ...fields, title: 'a'.repeat(31) })).toEqual([
+      ['title', 'The title must be at most 30 characters long.'],
+    ])
+    expect(issues(personFieldsSchema, { ...fields, notes: 'a'.repeat(2000) })).toEqual([])
+    expect(issues(personFieldsSchema, { ...fields, notes: 'a'.repeat(2001) })).toEqual([
+      ['notes', 'The notes must be at most 2000 characters long.'],
+    ])
+  })
 })
 
 describe('newPersonSchema', () => {
@@ -181,6 +209,8 @@ describe('plotSchema', () => {
     const record = {
       ...plotFields,
       id: '5',
+      name: '5',
+      siteId: 1,
       tenants: ['ann'],
       payer: 'ann',
       occupied: true,

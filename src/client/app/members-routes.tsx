@@ -6,24 +6,27 @@ import { PageNotFound, RouteError } from './route-error.tsx'
 import { LoadWholePage } from './load-whole-page.tsx'
 import { accountsRoutes } from '../features/accounts/routes.tsx'
 import { mapRoutes } from '../features/map/routes.tsx'
-import { peopleRoutes } from '../features/people/routes.tsx'
+import { duplicatesRoutes, formerTenantsRoutes, peopleRoutes } from '../features/people/routes.tsx'
 import { plotsRoutes } from '../features/plots/routes.tsx'
 import { logsRoutes } from '../features/logs/routes.tsx'
 import { landRoutes } from '../features/land/routes.tsx'
 import { enquiriesRoutes } from '../features/enquiries/routes.tsx'
 import { newsRoutes } from '../features/news/routes.tsx'
 import { performanceRoutes } from '../features/performance/routes.tsx'
+import { systemRoutes } from '../features/system/routes.tsx'
 import { myAccountRoutes } from '../features/my-account/routes.tsx'
 import { myAllotmentRoutes } from '../features/my-allotment/routes.tsx'
 import { settingsRoutes } from '../features/settings/routes.tsx'
 import { setupRoutes } from '../features/setup/routes.tsx'
 import { importRoutes } from '../features/import/routes.tsx'
 import { siteMapRoutes } from '../features/site-map/routes.tsx'
+import { sitesRoutes } from '../features/sites/routes.tsx'
 import { messagesRoutes } from '../features/messages/routes.tsx'
 import { rentRoutes, rentSettingsRoutes } from '../features/rent/routes.tsx'
 import { lettingSettingsRoutes, offersRoutes } from '../features/offers/routes.tsx'
 import { privacyRoutes, privacySettingsRoutes } from '../features/privacy/routes.tsx'
 import { inspectionSettingsRoutes, inspectionsRoutes } from '../features/inspections/routes.tsx'
+import { reportsRoutes } from '../features/reports/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
 
 // The members area. Who may open what, in one table (spec section 6). The server enforces the same levels.
@@ -46,6 +49,8 @@ export const routes: RouteObject[] = [
       guarded('land', LEVELS.land, '/members/map', landRoutes),
       guarded('plotholders', LEVELS.committee, '/members/map', peopleRoutes('plotholders')),
       guarded('waitinglist', LEVELS.committee, '/members/map', peopleRoutes('waitinglist')),
+      guarded('former-tenants', LEVELS.committee, '/members/map', formerTenantsRoutes),
+      guarded('duplicates', LEVELS.committee, '/members/map', duplicatesRoutes),
       guarded('users', LEVELS.committee, '/members/map', accountsRoutes),
       guarded('enquiries', LEVELS.committee, '/members/map', enquiriesRoutes),
       guarded('news', LEVELS.committee, '/members/map', newsRoutes),
@@ -62,15 +67,18 @@ export const routes: RouteObject[] = [
         guarded('settings', LEVELS.admin, '/members/inspections', inspectionSettingsRoutes),
         ...inspectionsRoutes,
       ]),
+      guarded('reports', LEVELS.committee, '/members/map', reportsRoutes),
       guarded('privacy', LEVELS.committee, '/members/map', [
         ...privacyRoutes,
         guarded('settings', LEVELS.admin, '/members/privacy', privacySettingsRoutes),
       ]),
       guarded('logs', LEVELS.admin, '/', logsRoutes),
       guarded('performance', LEVELS.admin, '/', performanceRoutes),
+      guarded('system', LEVELS.admin, '/', systemRoutes),
       guarded('settings', LEVELS.admin, '/', settingsRoutes),
       guarded('setup', LEVELS.admin, '/', setupRoutes),
       guarded('site-map', LEVELS.admin, '/', siteMapRoutes),
+      guarded('sites', LEVELS.admin, '/', sitesRoutes),
       guarded('import', LEVELS.admin, '/', importRoutes),
       // My account is every signed-in account's, one waiting for approval at level 0 included.
       guarded('account', LEVELS.guest, '/', myAccountRoutes),

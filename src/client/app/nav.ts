@@ -1,11 +1,13 @@
 import { MY_ACCOUNT_PATH, MY_ALLOTMENT_PATH } from '../lib/session.ts'
 import { LEVELS } from '#shared/domain/levels'
+import { ourSitesMessages } from '#shared/messages/our-sites'
 
 // The links of each area, with the lowest level that sees them (spec sections 2 and 6).
 export const publicNav = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },
   { to: '/news', label: 'News' },
+  { to: '/sites', label: ourSitesMessages.heading },
   { to: '/contact', label: 'Contact' },
   { to: '/apply', label: 'Apply' },
 ] as const
@@ -26,6 +28,7 @@ export const membersNav = [
   { to: '/members/news', label: 'News', minLevel: LEVELS.committee },
   { to: '/members/messages', label: 'Messages', minLevel: LEVELS.committee },
   { to: '/members/rent', label: 'Rent', minLevel: LEVELS.committee },
+  { to: '/members/reports', label: 'Reports', minLevel: LEVELS.committee },
   { to: '/members/privacy', label: 'Privacy', minLevel: LEVELS.committee },
   { to: '/members/logs', label: 'Logs', minLevel: LEVELS.admin },
   { to: '/members/performance', label: 'Performance', minLevel: LEVELS.admin },

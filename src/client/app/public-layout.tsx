@@ -37,11 +37,13 @@ export function PublicLayout() {
         </Link>
         <div className="public__actions">
           {viewer && viewer.level > 0 ? (
-            <Link to="/members" reloadDocument>
+            <Link className="link-target" to="/members" reloadDocument>
               Members area
             </Link>
           ) : (
-            <Link to="/login">Login</Link>
+            <Link className="link-target" to="/login">
+              Login
+            </Link>
           )}
           <MenuButton
             open={menuOpen}

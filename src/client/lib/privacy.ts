@@ -9,7 +9,8 @@ import { queryKeys } from './query-keys.ts'
 
 export const privacyNoticeQuery = queryOptions({
   queryKey: [...queryKeys.apply, 'privacy-notice'],
-  queryFn: () => api<{ privacyNotice: string }>('/api/apply/privacy-notice'),
+  queryFn: () =>
+    api<{ privacyNotice: string; sitesPerApplicant: number }>('/api/apply/privacy-notice'),
 })
 
 export const retentionPeriodsQuery = queryOptions({

@@ -58,24 +58,37 @@ async function tellServer(kind: Kind): Promise<boolean> {
   }
 }
 
+// The attempt under way, and the one asked for while it was: the signal may return (and ask
+// again) while an attempt with none is still failing, and that asking must not be lost.
 let finishing: Promise<boolean> | undefined
+let next: Promise<boolean> | undefined
+
+async function attemptSignOut(): Promise<boolean> {
+  const kind = pendingSignOut()
+  await forgetSession()
+  if (!kind) return true
+  const heard = await tellServer(kind)
+  // Not announced: the screen that asked moves to the public site itself, and shows nothing of
+  // the members area before it has gone.
+  if (heard) localStorage.removeItem(PENDING)
+  return heard
+}
 
 /**
  * Forgets the session on the phone and tells the server of the pending sign-out; true once the
- * server has heard it. One attempt at a time, however many ask.
+ * server has heard it. One attempt at a time, however many ask; asked during an attempt that
+ * then fails, one more follows it.
  */
 export function finishSignOut(): Promise<boolean> {
-  finishing ??= (async () => {
-    const kind = pendingSignOut()
-    await forgetSession()
-    if (!kind) return true
-    const heard = await tellServer(kind)
-    // Not announced: the screen that asked moves to the public site itself, and shows nothing of
-    // the members area before it has gone.
-    if (heard) localStorage.removeItem(PENDING)
-    return heard
-  })().finally(() => (finishing = undefined))
-  return finishing
+  if (!finishing) {
+    finishing = attemptSignOut().finally(() => (finishing = undefined))
+    return finishing
+  }
+  next ??= finishing.then((heard) => {
+    next = undefined
+    return heard || finishSignOut()
+  })
+  return next
 }
 
 /**

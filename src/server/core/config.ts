@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import net from 'node:net'
 import path from 'node:path'
+import { offsetToToday } from '#server/core/clock'
 
 // Every setting the server reads from the environment, in one place, with its default.
 const envSchema = z.object({
@@ -10,6 +12,23 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   AUTH_SECRET: z.string().min(32).optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().refine(isAddressOrRange, {
+          error: (issue) =>
+            `TRUSTED_PROXIES: ${String(issue.input)} is neither an address nor a range such as 10.0.0.0/8.`,
+        }),
+      ),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Allotment Association <no-reply@allotment.example>'),
@@ -33,6 +52,23 @@ const envSchema = z.object({
   EMAIL_RETRY_SECONDS: z.coerce.number().positive().default(60),
   JOB_POLL_MS: z.coerce.number().int().positive().default(1000),
   JOB_LEASE_SECONDS: z.coerce.number().positive().default(120),
+  BACKUP_TIME: z
+    .string()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'BACKUP_TIME is HH:MM (London time) or off')
+    .default('03:00'),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).default(7),
+  BACKUP_KEEP_MONTHS: z.coerce.number().int().min(0).default(12),
+  BACKUP_PASSPHRASE: z.string().optional(),
+  BACKUP_PASSPHRASE_FILE: z.string().optional(),
+  BACKUP_S3_BUCKET: z.string().optional(),
+  BACKUP_S3_ENDPOINT: z.string().url().optional(),
+  BACKUP_S3_REGION: z.string().default('us-east-1'),
+  BACKUP_S3_PREFIX: z.string().default(''),
+  BACKUP_S3_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  SHUTDOWN_SECONDS: z.coerce.number().positive().default(8),
   TODAY: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/)
@@ -50,15 +86,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     )
   }
   const dataDir = path.resolve(parsed.DATA_DIR)
+  const backups = backupSettings(parsed, dataDir)
   // TODAY moves the server's calendar (for trying out a rent year, and for tests): the clock runs
-  // on from that day at the real time of day, or from the time given with it (UTC), so that a
-  // test of the day's 06:00 jobs does not depend on the hour it runs at.
-  const offsetMs = !parsed.TODAY
-    ? 0
-    : parsed.TODAY.includes('T')
-      ? Date.parse(`${parsed.TODAY}:00Z`) - Date.now()
-      : Date.parse(`${parsed.TODAY}T00:00:00Z`) -
-        Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)
+  // on from that day (London's) at the real time of day, or from the time given with it (UTC), so
+  // that a test of the day's 06:00 jobs does not depend on the hour it runs at.
+  const offsetMs = parsed.TODAY ? offsetToToday(parsed.TODAY, new Date()) : 0
   const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`
   return {
     production: parsed.NODE_ENV === 'production',
@@ -71,6 +103,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** The origins whose pages may send state-changing requests. */
     origins: allowedOrigins(parsed.PUBLIC_URL, parsed.PORT),
     authSecret: parsed.AUTH_SECRET,
+    /**
+     * The proxies (addresses or ranges) whose X-Forwarded-For and X-Forwarded-Proto are believed:
+     * a request from one of them has the address it names (request.ip); empty, the socket's.
+     */
+    trustedProxies: parsed.TRUSTED_PROXIES,
     logLevel: parsed.LOG_LEVEL,
     email: {
       smtpUrl: parsed.SMTP_URL,
@@ -95,7 +132,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Now, as the server takes it (TODAY moves it); every due date and deadline reads this. */
     clock: () => new Date(Date.now() + offsetMs),
     jobs: { pollMs: parsed.JOB_POLL_MS, leaseMs: parsed.JOB_LEASE_SECONDS * 1000, batch: 50 },
+    /**
+     * How long a stop (SIGTERM) may wait for the requests and jobs under way before the process
+     * exits anyway: under a service manager's own limit (systemd's TimeoutStopSec).
+     */
+    shutdownMs: parsed.SHUTDOWN_SECONDS * 1000,
     admin: { userName: parsed.ADMIN_USERNAME, email: parsed.ADMIN_EMAIL },
+    backups,
     // Requests allowed per client: sign-ins a minute, registrations and enquiries per 10 minutes.
     limits: {
       signIn: parsed.SIGN_IN_LIMIT,
@@ -106,9 +149,65 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 }
 
+export type BackupSettings = ReturnType<typeof backupSettings>
+
+// The nightly backup (issue 45, docs/decisions/0042). The passphrase and the S3 keys are read
+// from the environment (or the passphrase from a file) and kept only here: never in the
+// database, never in a log line.
+function backupSettings(parsed: z.infer<typeof envSchema>, dataDir: string) {
+  if (parsed.BACKUP_PASSPHRASE && parsed.BACKUP_PASSPHRASE_FILE)
+    throw new Error('Set one of BACKUP_PASSPHRASE and BACKUP_PASSPHRASE_FILE, not both.')
+  const passphrase = parsed.BACKUP_PASSPHRASE
+    ? { value: parsed.BACKUP_PASSPHRASE }
+    : parsed.BACKUP_PASSPHRASE_FILE
+      ? { file: path.resolve(parsed.BACKUP_PASSPHRASE_FILE) }
+      : undefined
+  const keys = [parsed.BACKUP_S3_ACCESS_KEY_ID, parsed.BACKUP_S3_SECRET_ACCESS_KEY]
+  if (keys.some(Boolean) && !keys.every(Boolean))
+    throw new Error('Set both BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY, or neither.')
+  if (parsed.BACKUP_S3_BUCKET && !passphrase)
+    throw new Error(
+      'BACKUP_S3_BUCKET needs BACKUP_PASSPHRASE or BACKUP_PASSPHRASE_FILE: a backup leaves the machine only encrypted.',
+    )
+  return {
+    /** HH:MM on London's clock, or undefined: no nightly backup. */
+    time: parsed.BACKUP_TIME === 'off' ? undefined : parsed.BACKUP_TIME,
+    dir: path.resolve(parsed.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    keep: { days: parsed.BACKUP_KEEP_DAYS, months: parsed.BACKUP_KEEP_MONTHS },
+    passphrase,
+    /** Where the nightly backup is copied, when a bucket is named. */
+    s3: parsed.BACKUP_S3_BUCKET
+      ? { bucket: parsed.BACKUP_S3_BUCKET, prefix: parsed.BACKUP_S3_PREFIX }
+      : undefined,
+    /** How the S3-compatible store is reached (also by a restore from s3://BUCKET/KEY). */
+    store: {
+      endpoint: parsed.BACKUP_S3_ENDPOINT,
+      region: parsed.BACKUP_S3_REGION,
+      pathStyle: parsed.BACKUP_S3_PATH_STYLE === 'true',
+      // Without them, the AWS SDK's own chain (AWS_ACCESS_KEY_ID, an instance's role...).
+      credentials: parsed.BACKUP_S3_ACCESS_KEY_ID
+        ? {
+            accessKeyId: parsed.BACKUP_S3_ACCESS_KEY_ID,
+            secretAccessKey: parsed.BACKUP_S3_SECRET_ACCESS_KEY!,
+          }
+        : undefined,
+    },
+  }
+}
+
 // With PUBLIC_URL set, only its origin. Without it the app is being tried out on this machine, so
 // the loopback names of its port are all accepted.
 function allowedOrigins(publicUrl: string | undefined, port: number): string[] {
   if (publicUrl) return [new URL(publicUrl).origin]
   return ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`)
+}
+
+// An IPv4 or IPv6 address, or a range of them in CIDR notation, as Fastify's trustProxy takes
+// them: checked here, so that a mistyped entry stops the start with a line naming the setting.
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const version = net.isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
 }

@@ -1,4 +1,6 @@
 import type { LeavingChoice } from '#shared/domain/part-year'
+import type { TenancyEndReason } from '#shared/domain/tenancy-end'
+import type { Person } from '#shared/schemas/person'
 import type { AgeingKind } from '#shared/schemas/privacy'
 import type { AnyAgeing } from '#server/core/db/age-out'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
@@ -23,7 +25,8 @@ export interface Hooks {
   plotLet: Array<(tx: WriteTx, let_: { plotId: string; userName: string }) => Promise<void>>
   /**
    * A tenancy ending, in its write, with the committee's answer to what happens to the leaver's
-   * invoice for the plot (issue 43): rent stands it, reduces it or writes it off in the ledger.
+   * invoice for the plot (issue 43): rent stands it, reduces it or writes it off in the ledger; and
+   * why it ended (issue 44): letting withdraws the open offers of one who died.
    */
   endingTenancy: Array<(tx: WriteTx, ending: TenancyEnding) => Promise<void>>
   /**
@@ -37,6 +40,10 @@ export interface Hooks {
    * token.
    */
   describingPerson: Array<(tx: ReadTx, person: PersonKeys) => Promise<Record<string, unknown>>>
+  /** What stands in the way of retiring a site (plots still let on it): a sentence each. */
+  siteRetirementBlockers: Array<
+    (tx: ReadTx, site: { id: number; name: string }) => Promise<string[]>
+  >
   /** What stands in the way of erasing a person's details (money they owe): a sentence each. */
   erasureBlockers: Array<(tx: ReadTx, personId: string) => Promise<string[]>>
   /**
@@ -50,6 +57,28 @@ export interface Hooks {
    * column that dates a row, under the privacy setting that gives its period.
    */
   ageing: Array<{ kind: AgeingKind; ageing: AnyAgeing }>
+  /**
+   * What stands in the way of making two records of one person one (issue 46), a sentence each:
+   * what the merged record could not hold (two open offers, two accounts).
+   */
+  mergeBlockers: Array<(tx: ReadTx, merge: PeopleMerge) => Promise<string[]>>
+  /**
+   * In the merge's write: each feature moves what it keeps about the merged record onto the kept
+   * one's id, making one of what both held (a plot both held is one tenancy), and may say what it
+   * moved for the merge's log entry.
+   */
+  mergingPeople: Array<(tx: WriteTx, merge: PeopleMerge) => Promise<Record<string, unknown> | void>>
+}
+
+/** Two records of one person made one, as each feature's part is told. */
+export interface PeopleMerge {
+  /** The record that stays, as it was before the merge. */
+  kept: Person
+  /** The record that goes, as it was: what hangs on it moves to the kept record's id. */
+  merged: Person
+  /** When the merge is made. */
+  at: Date
+  userName: string
 }
 
 /** A tenancy ending, as the features taking part in it are told. */
@@ -58,6 +87,10 @@ export interface TenancyEnding {
   personId: string
   /** What the committee chose for the leaver's invoice; none asked, it stands. */
   invoice: LeavingChoice | undefined
+  /** The day it ended (issue 44): today, or an earlier day the committee gave. */
+  endedOn: string
+  /** Why it ended (issue 44); none for a tenant taken off who was added by mistake. */
+  reason?: TenancyEndReason
   userName: string
 }
 
@@ -90,10 +123,11 @@ export interface Erasure extends PersonKeys {
    */
   identifying: readonly string[]
   /**
-   * Their first and last names, too short or too common to replace inside text: replaced only
-   * where they stand whole as a value (a log entry's "firstName":"Ann").
+   * Their first and last names, too short or too common to replace inside text, and every text
+   * the committee's notes about them have had: replaced only where they stand whole as a value
+   * (a log entry's "firstName":"Ann").
    */
-  names: readonly string[]
+  wholeValues: readonly string[]
 }
 
 /** What a feature may need to find a person's data by: their id and their e-mail addresses. */
@@ -113,9 +147,12 @@ export function createHooks(): Hooks {
     endingTenancy: [],
     paidFollowsLedger: [],
     describingPerson: [],
+    siteRetirementBlockers: [],
     erasureBlockers: [],
     erasingPerson: [],
     ageing: [],
+    mergeBlockers: [],
+    mergingPeople: [],
   }
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '#server/core/db/database'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
 import { AppError } from '#server/core/errors'
+import { writeSiteLimit } from '#server/core/site-scope'
 import type { Actor } from '#server/core/viewer'
 
 export interface LoggedChange {
@@ -11,10 +12,16 @@ export interface LoggedChange {
   docId: string
   /** The signed-in user's name, from the session (the immutable one the account began with). */
   userName: string
-  /** For security events: the client's address, from the socket, kept with the value. */
+  /** For security events: the client's address (request.ip), kept with the value. */
   clientAddress?: string
   /** Other records the change touches besides its own (a tenancy's plot), as lock keys. */
   alsoLocks?: readonly string[]
+  /**
+   * The sites whose records the change touches (issue 46, decision 46): a plot's, a tenancy's, a
+   * person's plots' and list's. A change learns them from the record it reads, and sets them
+   * here before it goes on, so that its entry, or its refused attempt's, names them.
+   */
+  sites?: readonly number[]
 }
 
 /** A change to the account `id`, logged with who made it and from where. */
@@ -53,6 +60,7 @@ function logRow(change: LoggedChange, value: unknown, error: unknown, timeStamp:
     docId: change.docId,
     value: JSON.stringify(valueWithAddress(value, change.clientAddress)),
     error: JSON.stringify(error),
+    siteIds: writeSiteLimit(change.sites ?? null),
   }
 }
 
@@ -123,11 +131,45 @@ export async function loggedChange<T>(
       return result
     })
   } catch (error) {
-    const logged =
-      error instanceof AppError
-        ? { status: error.status, message: error.detail }
-        : { message: serverMessages.changeFailed }
-    await logEvent(db, change, attempted ?? null, logged).catch(() => undefined)
+    await logRefusal(db, change, attempted, error)
+    throw error
+  }
+}
+
+/**
+ * A change refused or failed, logged on its own with its error: by loggedChange, or by a write
+ * that refuses before it begins (a record beyond the viewer's sites, read first). A failure to
+ * log is not the caller's: the refusal is what it answers.
+ */
+export async function logRefusal(
+  db: Db,
+  change: LoggedChange,
+  attempted: unknown,
+  error: unknown,
+): Promise<void> {
+  const logged =
+    error instanceof AppError
+      ? { status: error.status, message: error.detail }
+      : { message: serverMessages.changeFailed }
+  await logEvent(db, change, attempted ?? null, logged).catch(() => undefined)
+}
+
+/**
+ * Runs work that is not one loggedChange (a write of many entries, or the reading before it) and
+ * logs its refusal for a record beyond the viewer's sites (403) as a refused change is (decision
+ * 46); its other refusals are the work's own to log or not.
+ */
+export async function refusalsBeyondScopeLogged<T>(
+  db: Db,
+  change: LoggedChange,
+  attempted: unknown,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof AppError && error.status === 403)
+      await logRefusal(db, change, attempted, error)
     throw error
   }
 }

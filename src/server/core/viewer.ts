@@ -42,7 +42,10 @@ export interface Actor {
   clientAddress: string
 }
 
-/** The signed-in caller of a route above level 0, and their address (from the socket). */
+/**
+ * The signed-in caller of a route above level 0, and their address: the socket's, or the one a
+ * trusted proxy names (TRUSTED_PROXIES).
+ */
 export const actorOf = (request: FastifyRequest): Actor => ({
   viewer: request.viewer!,
   clientAddress: request.ip,
@@ -111,8 +114,9 @@ async function viewerOf(
   if (state === 'refresh' && !(await auth.api.getSession({ headers: authHeaders(request) })))
     return null
   const { userId: id, userName, email, level, mustChangePassword } = session
-  const { personId, personRemovedAt } = session
+  const { personId, personRemovedAt, sites } = session
   return {
+    sites,
     id,
     userName,
     email,
@@ -136,7 +140,8 @@ export function authHeaders(request: FastifyRequest): Headers {
     const value = request.headers[name]
     if (typeof value === 'string') headers.set(name, value)
   }
-  // better-auth's rate limits key on this header; set it from the socket so clients cannot forge it.
+  // better-auth's rate limits and session records take the address from this header: set here
+  // from request.ip, whatever a client sent under that name.
   headers.set('x-client-ip', request.ip)
   return headers
 }

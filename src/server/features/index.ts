@@ -1,5 +1,7 @@
 import type { App } from '#server/core/app-type'
 import { accountsFeature } from '#server/features/accounts/routes'
+import { backupsFeature } from '#server/features/backups/routes'
+import { councilReportFeature } from '#server/features/council-report/routes'
 import { contactFeature } from '#server/features/contact/routes'
 import { exportsFeature } from '#server/features/exports/routes'
 import { importFeature } from '#server/features/import/routes'
@@ -19,6 +21,8 @@ import { signInFeature } from '#server/features/sign-in/routes'
 import { siteImagesFeature } from '#server/features/site/image-routes'
 import { siteMapFeature } from '#server/features/site-map/routes'
 import { siteFeature } from '#server/features/site/routes'
+import { sitesFeature } from '#server/features/sites/routes'
+import { systemFeature } from '#server/features/system/routes'
 import { vitalsFeature } from '#server/features/vitals/routes'
 
 // Every feature is a Fastify plugin that takes what it needs from the core's decorators
@@ -35,6 +39,7 @@ const FEATURES = [
   logsFeature,
   landDocumentsFeature,
   newsFeature,
+  sitesFeature,
   peopleFeature,
   plotsFeature,
   exportsFeature,
@@ -44,7 +49,10 @@ const FEATURES = [
   lettingFeature,
   inspectionsFeature,
   plotHistoryFeature,
+  councilReportFeature,
   vitalsFeature,
+  backupsFeature,
+  systemFeature,
 ]
 
 export async function features(app: App) {

@@ -90,6 +90,41 @@ function londonTime(instant: string) {
   }
 }
 
+let londonDay: Intl.DateTimeFormat | undefined
+
+/**
+ * The day a moment falls on by London's clock (ISO): 23:30 UTC on 1 July is 2 July there. The
+ * organisation's "today", on the server (its clock's now) and on every screen (the device's), is
+ * this day of now (decision 44). A day-only formatter: a fifth of the time of the clock's.
+ */
+export function londonDate(instant: Date): string {
+  londonDay ??= new Intl.DateTimeFormat('en-GB', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'Europe/London',
+  })
+  const parts = londonDay.formatToParts(instant)
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value
+  return `${part('year')}-${part('month')}-${part('day')}`
+}
+
+/**
+ * The moment London's clock reads `time` (hh:mm) on `date`. London is on GMT or an hour ahead
+ * (BST): of the two candidates, the one whose London time reads back the same. When BST begins
+ * the hour from 01:00 is skipped and neither does: the GMT reading is taken, an hour later on the
+ * wall. When BST ends the hour from 01:00 comes twice: the first (BST) is taken.
+ */
+export function londonMoment(date: string, time: string): Date {
+  const wall = Date.parse(`${date}T${time}:00Z`)
+  for (const hoursAhead of [1, 0]) {
+    const moment = new Date(wall - hoursAhead * 3_600_000)
+    const read = londonTime(moment.toISOString())
+    if (read?.date === date && read.time === time) return moment
+  }
+  return new Date(wall)
+}
+
 /** A moment as words and a time, for a sentence: { date: "25 November 2026", time: "10:27" }. */
 export function longDateAndTime(instant: string): { date: string; time: string } {
   const at = londonTime(instant)

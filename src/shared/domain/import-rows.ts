@@ -3,6 +3,8 @@ import { MONTH_NAMES } from '#shared/domain/dates'
 import { importMessages } from '#shared/messages/import'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { blankPerson, numberedNickname, proposedNickname } from '#shared/domain/people'
+import { peopleInName, titlesIn, type WrittenName } from '#shared/domain/person-names'
+import { normalisedHeading, type SheetTable } from '#shared/domain/sheet-layout'
 import { blankPlot, comparePlotIds, isOccupied } from '#shared/domain/plots'
 import { newPersonSchema, type Person } from '#shared/schemas/person'
 import { newPlotSchema, type Plot } from '#shared/schemas/plot'
@@ -16,36 +18,23 @@ import {
 // server then checks them against what is recorded (nicknames taken, plots that exist, four
 // tenants a plot). Functions take today as YYYY-MM-DD, so they stay pure.
 
-export interface SheetRow {
-  /** The row's number as the spreadsheet shows it (the headings are row 1). */
-  row: number
-  cells: string[]
-}
-
-export interface SheetTable {
-  columns: string[]
-  rows: SheetRow[]
-}
-
 export type RowValues = Record<string, string>
 
 const fieldsOf = (kind: ImportKind) => IMPORT_FIELDS[kind]
 const labelOf = (kind: ImportKind, key: string) =>
   fieldsOf(kind).find((field) => field.key === key)?.label ?? key
 
-const normalised = (heading: string) =>
-  heading
-    .toLowerCase()
-    .replace(/[^\p{L}\p{Nd}²?]+/gu, ' ')
-    .trim()
+type Columns = Pick<SheetTable, 'columns' | 'rows'>
 
 /**
- * The mapping to start from: the one remembered from the last import where the file still has
- * its columns, else each field's label or alias matched against the file's headings.
+ * The mapping to start from: the one remembered from the last import where the table still has
+ * its columns, else each field's label or alias matched against the table's headings; and for
+ * people, a column of dates under a heading of any other name is the date they joined the
+ * waiting list (a table without plots) or the date they joined (with plots).
  */
 export function guessMapping(
   kind: ImportKind,
-  columns: string[],
+  { columns, rows }: Columns,
   remembered: ColumnMapping = {},
 ): ColumnMapping {
   const mapping: ColumnMapping = {}
@@ -59,14 +48,35 @@ export function guessMapping(
   }
   for (const field of fieldsOf(kind)) {
     if (mapping[field.key] !== undefined) continue
-    const names = [field.label, field.key, ...field.aliases].map(normalised)
-    const column = columns.find((c) => !used.has(c) && names.includes(normalised(c)))
+    const names = [field.label, field.key, ...field.aliases].map(normalisedHeading)
+    const column = columns.find((c) => !used.has(c) && names.includes(normalisedHeading(c)))
     if (column !== undefined) {
       mapping[field.key] = column
       used.add(column)
     }
   }
+  const dateField = mapping.plots === undefined ? 'joinedWaitingList' : 'dateJoined'
+  if (kind === 'people' && mapping[dateField] === undefined) {
+    const dates = columns.find((column, index) => !used.has(column) && holdsDates(rows, index))
+    if (dates !== undefined) mapping[dateField] = dates
+  }
   return mapping
+}
+
+// Whether a column's first cells with values are all dates. Only the reading matters here, not
+// the century of a two-digit year, so any day will do for today; and no date is longer than
+// "17th September 2024", so a longer cell (which may be long indeed) is not read.
+const DATES_LOOKED_AT = 50
+const DATE_MAX = 30
+function holdsDates(rows: Columns['rows'], index: number): boolean {
+  const cells = rows
+    .slice(0, DATES_LOOKED_AT)
+    .map((row) => row.cells[index] ?? '')
+    .filter((cell) => cell.trim())
+  return (
+    cells.length > 0 &&
+    cells.every((cell) => cell.length <= DATE_MAX && dateFromCell(cell, '2000-01-01'))
+  )
 }
 
 /**
@@ -181,52 +191,6 @@ function dateOf(
   return ok(date ?? blank)
 }
 
-// Words that belong with the last name that follows them: "van der Berg", "de la Mare".
-const PARTICLES = new Set([
-  'van',
-  'von',
-  'der',
-  'den',
-  'de',
-  'del',
-  'della',
-  'di',
-  'da',
-  'du',
-  'la',
-  'le',
-  'st',
-  'st.',
-  'ter',
-  'ten',
-  'bin',
-  'ibn',
-  'al',
-  'el',
-  'mac',
-  'o',
-])
-
-/**
- * A full name split into first and last names: the last word is the last name, with any
- * particles before it ("Anna van der Berg"); "Berg, Anna" is last name first. One word is a first
- * name only.
- */
-export function splitFullName(text: string): { firstName: string; lastName: string } {
-  const comma = text.indexOf(',')
-  if (comma > 0) {
-    const [last, first] = [text.slice(0, comma), text.slice(comma + 1)].map((part) =>
-      part.trim().replace(/\s+/g, ' '),
-    )
-    if (first && last) return { firstName: first, lastName: last }
-  }
-  const words = text.trim().split(/\s+/).filter(Boolean)
-  if (words.length < 2) return { firstName: words[0] ?? '', lastName: '' }
-  let start = words.length - 1
-  while (start > 1 && PARTICLES.has(words[start - 1]!.toLowerCase())) start--
-  return { firstName: words.slice(0, start).join(' '), lastName: words.slice(start).join(' ') }
-}
-
 /** Plot names or nicknames in one cell, separated by commas or semicolons. */
 export function listOf(text = ''): string[] {
   return [
@@ -241,29 +205,65 @@ export function listOf(text = ''): string[] {
 
 const firstIssue = (error: { issues: Array<{ message: string }> }) => error.issues[0]!.message
 
-/** A person read from a row: the new record, the paid flag for its plots, the name's split. */
-export interface PersonRow {
-  person: Person
+/** The people a row names: each new record (or why it cannot be one), the paid flag for their
+ * plots, and how the name was read. */
+export interface RowPeople {
+  people: Array<Outcome<Person>>
   /** Whether the rent of the row's plots is paid, when the file says. */
   paid?: boolean
-  /** The names a full name was split into, before any correction. */
-  split?: { firstName: string; lastName: string }
+  /** The people the name was read as, before any correction. */
+  split: WrittenName[]
+}
+
+// The people of a row's name cells: a full name read for titles and joint tenants ("Shah, Priya
+// & Arjun"), where a name typed in its own column wins for one person; else the first and last
+// names, read the same way ("Priya & Arjun" and "Shah" are two). A title column gives the titles
+// the names do not, one a person in order.
+function namesOfRow(values: RowValues): WrittenName[] {
+  const first = values.firstName ?? ''
+  const last = values.lastName ?? ''
+  let people: WrittenName[]
+  if (values.fullName) {
+    people = peopleInName(values.fullName)
+    if (people.length === 1 && (first || last))
+      people = [
+        {
+          ...people[0]!,
+          firstName: first || people[0]!.firstName,
+          lastName: last || people[0]!.lastName,
+        },
+      ]
+  } else {
+    people =
+      first && last
+        ? peopleInName(`${last}, ${first}`)
+        : [{ title: '', firstName: first, lastName: last }]
+  }
+  const titles = titlesIn(values.title ?? '')
+  return people.map((person, index) =>
+    person.title || !titles[index] ? person : { ...person, title: titles[index] },
+  )
 }
 
 /**
- * A new person from a row, with the plots it names; a blank nickname is made later. A full name
- * is split (a name typed in its own column wins; `corrected` wins over both). Without a waiting
- * list column, a blank plot puts the person on the waiting list; without a column of its own, the
- * date they joined it is their date joined.
+ * The new people of a row, with the plots it names (a blank nickname is made later). Everyone
+ * the name holds is a person of their own, sharing the row's plots, address, dates and notes; the
+ * nickname and e-mail addresses are the first person's (an address is one person's way in).
+ * `corrected` wins over the file's names. Without a waiting list column, a blank plot puts the
+ * person on the waiting list, and so does a table of dates joining the list with no plots; without
+ * a column of its own, the date they joined it is their date joined.
  */
-export function personFromRow(
+export function peopleFromRow(
   values: RowValues,
   today: string,
-  corrected?: { firstName: string; lastName: string },
-): Outcome<PersonRow> {
-  const inferred = values.onWaitingList === undefined && values.plots !== undefined
+  corrected?: readonly WrittenName[],
+): Outcome<RowPeople> {
+  const plots = listOf(values.plots).sort(comparePlotIds)
+  const inferred =
+    values.onWaitingList === undefined &&
+    (values.plots !== undefined || values.joinedWaitingList !== undefined)
   const onWaitingList = inferred
-    ? ok(listOf(values.plots).length === 0)
+    ? ok(plots.length === 0)
     : yesOrNo('people', 'onWaitingList', values.onWaitingList)
   if (!onWaitingList.ok) return onWaitingList
   const paid = givenYesOrNo('people', 'paid', values.paid)
@@ -279,35 +279,33 @@ export function personFromRow(
     today,
   )
   if (!joinedList.ok) return joinedList
-  const split = values.fullName === undefined ? undefined : splitFullName(values.fullName)
-  const names = corrected ?? {
-    firstName: values.firstName || split?.firstName || '',
-    lastName: values.lastName || split?.lastName || '',
-  }
-  const parsed = newPersonSchema.safeParse({
-    id: values.id || 'unnamed',
-    ...names,
-    address: values.address ?? '',
-    phoneNumber: values.phoneNumber ?? '',
-    email: values.email ?? '',
-    altEmail: values.altEmail ?? '',
-    onWaitingList: onWaitingList.value,
-    dateJoined: joined.value,
-    joinedWaitingList: joinedList.value,
-  })
-  if (!parsed.success) return refuse(firstIssue(parsed.error))
-  const { id, onWaitingList: waiting, ...fields } = parsed.data
-  const plots = listOf(values.plots).sort(comparePlotIds)
-  return ok({
-    person: {
-      ...blankPerson(values.id ? id : '', waiting, today),
+  const split = namesOfRow(values)
+  const people = (corrected ?? split).map((names, index): Outcome<Person> => {
+    const own = index === 0
+    const parsed = newPersonSchema.safeParse({
+      id: (own && values.id) || 'unnamed',
+      title: names.title,
+      firstName: names.firstName,
+      lastName: names.lastName,
+      address: values.address ?? '',
+      phoneNumber: values.phoneNumber ?? '',
+      email: own ? (values.email ?? '') : '',
+      altEmail: own ? (values.altEmail ?? '') : '',
+      onWaitingList: onWaitingList.value,
+      dateJoined: joined.value,
+      joinedWaitingList: joinedList.value,
+      notes: values.notes ?? '',
+    })
+    if (!parsed.success) return refuse(firstIssue(parsed.error))
+    const { id, onWaitingList: waiting, ...fields } = parsed.data
+    return ok({
+      ...blankPerson(own && values.id ? id : '', waiting, today),
       ...fields,
       plots,
       isPlotHolder: plots.length > 0 || !waiting,
-    },
-    ...(paid.value === undefined ? {} : { paid: paid.value }),
-    ...(split ? { split } : {}),
+    })
   })
+  return ok({ people, split, ...(paid.value === undefined ? {} : { paid: paid.value }) })
 }
 
 const sameText = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase()
@@ -358,12 +356,20 @@ export function plotFromRow(values: RowValues, kept?: Plot): Outcome<Plot> {
 
 /**
  * A nickname for someone whose file gives none: first name and the last name's initial, made
- * unique with a number ("janes", "janes2"), in the characters a nickname may use.
+ * unique with a number ("janes", "janes2"), in the characters a nickname may use. `last` keeps
+ * the number each base reached, so that a file of 20,000 Ann Ashes does not count up from 1 for
+ * each (11 s of the thread answering requests): nicknames taken are never given back in a plan.
  */
-export function nicknameFor(firstName: string, lastName: string, taken: (id: string) => boolean) {
+export function nicknameFor(
+  firstName: string,
+  lastName: string,
+  taken: (id: string) => boolean,
+  last = new Map<string, number>(),
+) {
   // The rule the Add person form proposes by; a name of no letters at all still gets one.
   const base = proposedNickname(firstName, lastName) || 'member'
-  let n = 1
+  let n = last.get(base) ?? 1
   while (taken(numberedNickname(base, n))) n++
+  last.set(base, n)
   return numberedNickname(base, n)
 }

@@ -13,9 +13,11 @@ export type NoticeStage = (typeof NOTICE_STAGES)[number]
  * what they owe: a notice is about the plot), and the plot, the findings and the dates.
  */
 export const INSPECTION_MERGE_FIELDS = [
+  'title',
   'firstName',
   'lastName',
   'fullName',
+  'dearName',
   'associationName',
   'associationAddress',
   'plot',
@@ -43,7 +45,7 @@ export const DEFAULT_INSPECTION_SETTINGS: InspectionSettings = {
     improvement: {
       subject: 'Improvement notice for plot {plot}',
       body:
-        'Dear {firstName},\n\nWhen plot {plot} was inspected on {inspectedOn} it was graded ' +
+        'Dear {dearName},\n\nWhen plot {plot} was inspected on {inspectedOn} it was graded ' +
         '"{grade}", with {cultivated} of it cultivated.\n\n{findings}\n\nUnder the rules of your ' +
         'tenancy the plot must be kept cultivated. Please put it right by {putRightBy}, when it ' +
         'will be inspected again.\n\n{associationName}',
@@ -51,7 +53,7 @@ export const DEFAULT_INSPECTION_SETTINGS: InspectionSettings = {
     final: {
       subject: 'Final notice for plot {plot}',
       body:
-        'Dear {firstName},\n\nWhen plot {plot} was inspected again on {inspectedOn} it was still ' +
+        'Dear {dearName},\n\nWhen plot {plot} was inspected again on {inspectedOn} it was still ' +
         'graded "{grade}", with {cultivated} of it cultivated.\n\n{findings}\n\nThis is a final ' +
         'notice. If the plot is not put right by {putRightBy}, you will be given notice to quit.' +
         '\n\n{associationName}',
@@ -59,7 +61,7 @@ export const DEFAULT_INSPECTION_SETTINGS: InspectionSettings = {
     quit: {
       subject: 'Notice to quit plot {plot}',
       body:
-        'Dear {firstName},\n\nPlot {plot} has not been put right after a final notice: when it ' +
+        'Dear {dearName},\n\nPlot {plot} has not been put right after a final notice: when it ' +
         'was inspected on {inspectedOn} it was graded "{grade}".\n\nWe therefore give you notice ' +
         'that your tenancy of plot {plot} ends on {tenancyEndsOn}. Please clear your belongings ' +
         'from the plot by then.\n\n{associationName}',

@@ -14,6 +14,8 @@ export const DEFAULT_LETTING_SETTINGS: LettingSettings = {
   stillWantDate: '',
   stillWantDays: 28,
   privacyNotice: lettingMessages.privacyNotice,
+  sitesPerApplicant: 3,
+  otherPlacesOnAccept: 'end',
 }
 
 interface Waiting {

@@ -6,11 +6,15 @@ import { inWords } from '#shared/domain/text'
 
 /** The fields every message can use; a feature's messages may add their own (rent, offers). */
 export const BASE_MERGE_FIELDS = [
+  'title',
   'firstName',
   'lastName',
   'fullName',
+  'dearName',
   'plots',
   'amountDue',
+  'reference',
+  'place',
   'associationName',
   'associationAddress',
 ] as const
@@ -24,6 +28,14 @@ export type MergeValues = Record<string, string>
 export function plotsField(plots: readonly string[]): string {
   if (plots.length === 0) return ''
   return `${plots.length === 1 ? 'plot' : 'plots'} ${inWords(plots)}`
+}
+
+/**
+ * `{place}`: where the person is on the waiting list as a sentence numbers it, "4 of 23", so that
+ * "You are number {place} on the list" reads right; empty off the list.
+ */
+export function placeField(place: { position: number; total: number } | null): string {
+  return place ? `${place.position} of ${place.total}` : ''
 }
 
 // A field is a name in single braces; anything else with braces is text.

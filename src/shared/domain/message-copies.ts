@@ -1,4 +1,5 @@
-import { fillFields, plotsField, type MergeValues } from '#shared/domain/merge-fields'
+import { fillFields, placeField, plotsField, type MergeValues } from '#shared/domain/merge-fields'
+import { titledName } from '#shared/domain/person-names'
 import { penceText } from '#shared/domain/money'
 import { plotMessages } from '#shared/messages/plots'
 import type { ContactBy } from '#shared/domain/contact-ways'
@@ -9,6 +10,8 @@ export type Channel = 'email' | 'post'
 
 export interface Addressee {
   id: string
+  /** Mr, Mrs, Dr…; '' when not known. */
+  title: string
   firstName: string
   lastName: string
   email: string
@@ -23,6 +26,10 @@ export interface Addressee {
   amountDue: number
   /** The plots they hold whose rent another tenant pays, by who pays (issue 43). */
   paidBy: ReadonlyArray<{ payerName: string; plots: readonly string[] }>
+  /** Their reference for "Where am I on the list?" (issue 44). */
+  reference: string
+  /** Their place on the waiting list, null off it. */
+  place: { position: number; total: number } | null
 }
 
 export interface Association {
@@ -49,18 +56,27 @@ export function waysOf(person: Pick<Addressee, 'email' | 'contactBy'>): Channel[
 export const fullName = (person: Pick<Addressee, 'id' | 'firstName' | 'lastName'>) =>
   `${person.firstName} ${person.lastName}`.trim() || person.id
 
-/** The name after "Dear": the first name, or the whole name when there is none. */
-export const dearName = (person: Pick<Addressee, 'id' | 'firstName' | 'lastName'>) =>
-  person.firstName || fullName(person)
+/** Who is named by their title where it is known (a payer who left has none). */
+type Named = Pick<Addressee, 'id' | 'firstName' | 'lastName'> & { title?: string }
 
-type Named = Pick<Addressee, 'id' | 'firstName' | 'lastName'>
+/**
+ * The name after "Dear": the title and last name when the title is known ("Mrs Ellison"), else the
+ * first name, or the whole name when there is none.
+ */
+export function dearName(person: Named): string {
+  const title = person.title?.trim() ?? ''
+  if (title && person.lastName.trim()) return `${title} ${person.lastName.trim()}`
+  return person.firstName || fullName(person)
+}
 
 /** The fields every letter may use: who it is to, and who it is from. */
 export function personValues(person: Named, association: Association): MergeValues {
   return {
+    title: person.title ?? '',
     firstName: person.firstName,
     lastName: person.lastName,
     fullName: fullName(person),
+    dearName: dearName(person),
     associationName: association.name,
     associationAddress: association.contactAddress,
   }
@@ -71,6 +87,8 @@ export function mergeValues(person: Addressee, association: Association): MergeV
     ...personValues(person, association),
     plots: plotsField(person.plots),
     amountDue: amountDueText(person),
+    reference: person.reference,
+    place: placeField(person.place),
   }
 }
 
@@ -108,18 +126,41 @@ export function copiesFor(
   })
 }
 
+/**
+ * The name and postal address a letter is made out to, as the envelope's window shows them: with
+ * their title, "Mrs Margaret Ellison".
+ */
+export const postalRecipient = (person: Named & Pick<Addressee, 'address'>) =>
+  `${titledName(person) || person.id}\n${person.address}`.trim()
+
 /** One person's copies: one for each way they are reached, each worded for its channel. */
 export function copiesForOne(
-  person: Pick<Addressee, 'id' | 'firstName' | 'lastName' | 'email' | 'address' | 'contactBy'>,
+  person: Named & Pick<Addressee, 'email' | 'address' | 'contactBy'>,
   subject: string,
   bodyFor: (channel: Channel) => string,
 ): Copy[] {
   return waysOf(person).map((channel) => ({
     personId: person.id,
     channel,
-    recipient:
-      channel === 'email' ? person.email.trim() : `${fullName(person)}\n${person.address}`.trim(),
+    recipient: channel === 'email' ? person.email.trim() : postalRecipient(person),
     subject,
     body: bodyFor(channel),
   }))
+}
+
+/** How many people the copies reach, and how many copies go by each way. */
+export function reachOf(copies: readonly Pick<Copy, 'personId' | 'channel'>[]) {
+  return {
+    people: new Set(copies.map((copy) => copy.personId)).size,
+    email: copies.filter((copy) => copy.channel === 'email').length,
+    post: copies.filter((copy) => copy.channel === 'post').length,
+  }
+}
+
+/** The first person's copies, as a preview shows them before anything is sent. */
+export function firstPersonsCopies(copies: readonly Copy[]) {
+  const first = copies[0]?.personId
+  return copies
+    .filter((copy) => copy.personId === first)
+    .map(({ channel, recipient, subject, body }) => ({ channel, recipient, subject, body }))
 }

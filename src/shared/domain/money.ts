@@ -95,7 +95,7 @@ export function parseRate(text: string): Outcome<number> {
 
 /** Pounds typed by a person ("12.50", "£12", "1,200") as whole pence, or why not. */
 export function parsePounds(text: string): Outcome<number> {
-  const pence = digitsAsPence(text.trim().replace(/^£/, '').replace(/,/g, ''))
+  const pence = digitsAsPence(typedDigits(text))
   if (pence === undefined) return refuse(moneyMessages.amountNotMoney)
   if (pence <= 0 || pence > MAX_PENCE) return refuse(moneyMessages.amountOutOfRange)
   return ok(pence)

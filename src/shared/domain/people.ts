@@ -11,6 +11,7 @@ import { nameKeys, normaliseName as normalise } from '#shared/domain/person-name
 export function blankPerson(id: string, onWaitingList: boolean, today: string): Person {
   return {
     id,
+    title: '',
     firstName: '',
     lastName: '',
     dateJoined: today,
@@ -23,6 +24,8 @@ export function blankPerson(id: string, onWaitingList: boolean, today: string): 
     altEmail: '',
     contactBy: 'email',
     concession: false,
+    notes: '',
+    reference: '',
     plots: [],
     isPlotHolder: !onWaitingList,
     onWaitingList,

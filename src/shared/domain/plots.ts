@@ -2,6 +2,7 @@ import { plotMessages } from '#shared/messages/plots'
 import type { Gradient, Plot } from '#shared/schemas/plot'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { nameKeys, normaliseName, type PersonName } from '#shared/domain/person-names'
+import { LEVELS } from '#shared/domain/levels'
 
 export const MAX_TENANTS_PER_PLOT = 4
 export const PLOT_FILTER_MIN_LENGTH = 2
@@ -19,9 +20,12 @@ export function comparePlotIds(a: string, b: string): number {
 
 // Spec section 3 says a blank record is occupied even without tenants; saving it through the
 // API derives occupied from the tenants again.
-export function blankPlot(id: string): Plot {
+/** The spec's blank plot, named `id`, on the installation's first site unless another is given. */
+export function blankPlot(id: string, siteId = 1): Plot {
   return {
     id,
+    name: id,
+    siteId,
     description: '',
     area: 100,
     distance: 0,
@@ -133,10 +137,46 @@ export function filterPlots<T extends FilterablePlot>(
   )
 }
 
-export type PlotStatus = 'vacant' | 'occupied' | 'unpaid'
+/**
+ * A plot's state on the site map, its key, the grid's cards and its page, in the key's order:
+ * 'let' is a let plot to someone not told of its rent; 'occupied' and 'unpaid' are let plots with
+ * the rent paid or owing; 'offered' a vacant plot with an open offer.
+ */
+export const PLOT_STATUSES = ['vacant', 'offered', 'let', 'occupied', 'unpaid'] as const
+export type PlotStatus = (typeof PLOT_STATUSES)[number]
 
-// Shading of a plot on the site map.
-export function plotStatus(plot: Pick<Plot, 'tenants' | 'paid'>): PlotStatus {
-  if (!isOccupied(plot.tenants)) return 'vacant'
+/** What of a plot's state its viewer is told: whether its rent is paid, whether it is offered. */
+export interface StatusSeen {
+  rent: boolean
+  offers: boolean
+}
+
+/**
+ * What each level is told of the plots on the map (issue 44): a plot holder whether a plot is let,
+ * never a neighbour's rent nor the committee's offers; land access the paid flags its Plots screen
+ * shows; the committee everything.
+ */
+export function statusSeenBy(level: number): StatusSeen {
+  return { rent: level >= LEVELS.land, offers: level >= LEVELS.committee }
+}
+
+/** The states a viewer told `seen` can meet, for the map's key. */
+export function statusesSeen(seen: StatusSeen): PlotStatus[] {
+  return PLOT_STATUSES.filter((status) => {
+    if (status === 'offered') return seen.offers
+    if (status === 'let') return !seen.rent
+    if (status === 'occupied' || status === 'unpaid') return seen.rent
+    return true
+  })
+}
+
+// Shading of a plot on the site map; without `seen`, as the plots screens know it (level 2 up).
+export function plotStatus(
+  plot: Pick<Plot, 'tenants' | 'paid'>,
+  seen: StatusSeen = { rent: true, offers: false },
+  offered = false,
+): PlotStatus {
+  if (!isOccupied(plot.tenants)) return seen.offers && offered ? 'offered' : 'vacant'
+  if (!seen.rent) return 'let'
   return plot.paid ? 'occupied' : 'unpaid'
 }

@@ -5,6 +5,7 @@ import { areaTenths, areaText, halfUp, type AreaUnit, type SizeBand } from '#sha
 import { plotMessages } from '#shared/messages/plots'
 import { waysOf, type Addressee } from '#shared/domain/message-copies'
 import type { PartYearRule } from '#shared/domain/part-year'
+import type { Invoice, YearSummary } from '#shared/schemas/rent'
 
 // The rent year's rules as pure functions: what an invoice charges, what a ledger entry may be,
 // what an invoice's balance is, when it is chased. The server runs them inside its transactions
@@ -245,6 +246,38 @@ const heldOn = (sums: EntrySums) => sums.payment + sums.credit - sums.refund - s
 /** What of an invoice's balance is credit, the payer's to use or have back. */
 export const creditOn = (invoice: { outstanding: number; cancelled: boolean }) =>
   invoice.cancelled ? 0 : Math.max(0, -invoice.outstanding)
+
+/**
+ * The totals of invoices (a year's, of the sites in scope), each the sum of the same entries the
+ * invoices' balances are made of: the year's summary and the council report (decision 52).
+ */
+export function invoiceTotals(invoices: readonly Invoice[]): Omit<YearSummary, 'yearId' | 'label'> {
+  const sum = (pick: (invoice: Invoice) => number) =>
+    invoices.reduce((total, invoice) => total + pick(invoice), 0)
+  // What a cancellation took off: whatever of the amount the other entries do not explain.
+  const cancelled = sum(
+    (invoice) =>
+      invoice.amount -
+      invoice.paid +
+      invoice.refunded -
+      invoice.writtenOff +
+      invoice.carried -
+      invoice.paidFromCredit -
+      invoice.outstanding,
+  )
+  return {
+    invoices: invoices.length,
+    invoiced: sum((invoice) => invoice.amount),
+    received: sum((invoice) => invoice.paid),
+    refunded: sum((invoice) => invoice.refunded),
+    writtenOff: sum((invoice) => invoice.writtenOff),
+    cancelled,
+    carried: sum((invoice) => invoice.carried),
+    paidFromCredit: sum((invoice) => invoice.paidFromCredit),
+    outstanding: sum((invoice) => Math.max(0, invoice.outstanding)),
+    credit: sum(creditOn),
+  }
+}
 
 /** A payer's credit: what their invoices were paid beyond what they ask. */
 export const creditOf = (invoices: ReadonlyArray<{ outstanding: number; cancelled: boolean }>) =>

@@ -254,8 +254,8 @@ export function recogniseColumns(
     const found = [...BANK_PRESETS, WORDS].flatMap(
       (layout) => byHeadings(headings, layout, row) ?? [],
     )
-    const named = found.find((columns) => columns.name !== null)
-    if (named ?? found[0]) return named ?? found[0]
+    const best = found.find((columns) => columns.name !== null) ?? found[0]
+    if (best) return best
   }
   const width = Math.max(0, ...rows.slice(0, HEADING_SEARCH).map((cells) => cells.length))
   const fits = [...saved, HSBC].find((layout) => layout.columnCount === width)

@@ -1,6 +1,6 @@
 import type { Person, WaitingPlace } from '#shared/schemas/person'
 import { waitingListMessages } from '#shared/messages/waiting-list'
-import { longDate, longDateAndTime } from '#shared/domain/dates'
+import { londonDate, longDate, longDateAndTime } from '#shared/domain/dates'
 
 // Issue 28: one rule for the order of the waiting list, whoever put the person there (the
 // committee's form, an import, an online application): the date of joining, then the time of
@@ -14,14 +14,21 @@ export type QueuedPerson = Pick<
 
 /**
  * The moment of joining, when it is known: it is recorded as the person takes their place, and
- * holds while the date of joining is that moment's (UTC) day. A date typed in or imported from
- * an earlier day, or kept from before times were recorded, has no time.
+ * holds while the date of joining is that moment's day: London's (decision 44), or its UTC day,
+ * as the days of joinings before were taken. A date typed in or imported from an earlier day, or
+ * kept from before times were recorded, has no time.
  */
 export function timeOfJoining(
   person: Pick<Person, 'joinedWaitingList' | 'joinedWaitingListAt'>,
 ): string | undefined {
   const at = person.joinedWaitingListAt
-  return at !== '' && at.slice(0, 10) === person.joinedWaitingList ? at : undefined
+  if (at === '') return undefined
+  if (at.slice(0, 10) === person.joinedWaitingList) return at
+  // London's day differs from UTC's only in the last UTC hour of a summer day; the list is
+  // sorted by this, so London's clock is read only then.
+  return at.slice(11, 13) === '23' && londonDate(new Date(at)) === person.joinedWaitingList
+    ? at
+    : undefined
 }
 
 // After every time of a day: those known only by the date were entered after that day was over

@@ -25,6 +25,16 @@ export const accountMessages = {
   ownAccountFixed: 'You cannot change your own account here. Use My account.',
   accountAboveReach: 'You may only manage accounts below your own level.',
   levelAboveReach: (reach: number) => `You may grant levels up to ${reach}.`,
+  // Site representatives (issue 46): an account limited to some sites.
+  unknownSites: (ids: readonly number[]) =>
+    `There is no site ${ids.join(', ')}: choose the account's sites from the list.`,
+  sitesLabel: 'Sites',
+  sitesOf: (userName: string) => `Sites of ${userName}`,
+  everySite: 'Every site',
+  onlySites: 'Only these sites',
+  saveSites: 'Save sites',
+  sitesSaved: (userName: string) => `${userName}'s sites are saved.`,
+  chooseASite: 'Choose at least one site, or Every site.',
   currentPasswordWrong: 'The current password is not right.',
   currentPasswordRequired: 'Please enter your current password.',
   newPasswordSame: 'The new password must differ from the current one.',

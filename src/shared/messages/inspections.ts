@@ -10,6 +10,13 @@ const stageNames = {
   quit: 'Notice to quit',
 } as const
 
+type NoticeOfPlot = { plotId: string; stage: keyof typeof stageNames }
+
+const noticesInWords = (notices: readonly NoticeOfPlot[]) =>
+  inWords(
+    notices.map(({ plotId, stage }) => `${stageNames[stage].toLowerCase()} for plot ${plotId}`),
+  )
+
 export const inspectionMessages = {
   inspections: 'Inspections',
   // Settings.
@@ -94,13 +101,28 @@ export const inspectionMessages = {
   notices: 'Notices',
   sendNotices: 'Send notices',
   sendNoticesHint:
-    'Sends each plot graded for a notice the next notice of its chain, by e-mail or as a letter to print, and closes the notices of plots put right.',
+    'Sends each plot graded for a notice the next notice of its chain, by e-mail or as a letter to print, and closes the notices of plots put right. You see the notices and the first of them as it will be read before anything is sent.',
   sendWaitingFirst:
     'Records on this phone are still waiting to send: send them before the notices.',
-  noticesSent: (sent: readonly { plotId: string; stage: 'improvement' | 'final' | 'quit' }[]) =>
+  noticesSent: (sent: readonly NoticeOfPlot[]) =>
     sent.length === 0
       ? 'No plot of this round called for a notice.'
-      : `${counted(sent.length, 'notice')} sent: ${inWords(sent.map(({ plotId, stage }) => `${stageNames[stage].toLowerCase()} for plot ${plotId}`))}.`,
+      : `${counted(sent.length, 'notice')} sent: ${noticesInWords(sent)}.`,
+  // Before sending (issue 44).
+  noticesToSend: (notices: readonly NoticeOfPlot[]) =>
+    notices.length === 0
+      ? 'No plot of this round calls for a notice.'
+      : `${counted(notices.length, 'notice')} to send: ${noticesInWords(notices)}.`,
+  noticeAsTheyWillRead: (notice: NoticeOfPlot, name: string) =>
+    `The ${stageNames[notice.stage].toLowerCase()} for plot ${notice.plotId}, as ${name} will read it:`,
+  findingsWithEmail: 'With the findings and photos of the inspection attached as a PDF.',
+  findingsWithLetter: 'Followed by the findings and photos of the inspection.',
+  confirmNotices: (count: number) =>
+    count === 0 ? 'Close the notices put right' : `Send ${counted(count, 'notice')}`,
+  previewNoticesFirst:
+    'Look at what Send notices would send, and confirm it, before anything is sent.',
+  noticesChanged:
+    'What Send notices would do has changed since you looked at it. Look at it again before sending.',
   noticesComplied: (plots: readonly string[]) =>
     `Put right since the last notice: ${plots.length === 1 ? 'plot' : 'plots'} ${inWords(plots)}.`,
   noticesWaiting: (plots: readonly string[]) =>

@@ -40,6 +40,14 @@ export const lettingMessages = {
   position: (position: number, total: number) =>
     `You are number ${position} of ${total} on the waiting list.`,
   notFound: 'We could not find that reference with that e-mail address. Check both and try again.',
+  // Several sites (issue 46): the lists an applicant chooses, and their place on each.
+  sitesLegend: 'Which sites’ waiting lists would you like to join?',
+  sitesHint: (most: number) => `Choose up to ${most}.`,
+  chooseASite: 'Choose at least one site.',
+  tooManySites: (most: number) => `Choose up to ${most} sites.`,
+  siteNotOpen: 'One of the sites chosen is not taking applications.',
+  positionAt: (site: string, position: number, total: number) =>
+    `${site}: number ${position} of ${total} on the waiting list.`,
   applicants: 'People applying for a plot',
   confirmedBatch: 'Applications confirmed',
   // The committee's e-mail when someone joins the list from the website.

@@ -12,9 +12,20 @@ export const mailMessages = {
     `${fields.length === 1 ? 'Unknown merge field' : 'Unknown merge fields'}: ${fields.map((f) => `{${f}}`).join(', ')}. ` +
     `Use ${known.map((f) => `{${f}}`).join(', ')}.`,
   emptyGroup: 'No one is in this group, so nothing was sent.',
+  sitePlotHolders: (site: string) => `All plot holders of ${site}`,
   chooseSomeone: 'Choose at least one person.',
-  messagePlan: (email: number, post: number) =>
-    `${email.toLocaleString('en-GB')} by e-mail, ${post.toLocaleString('en-GB')} by letter.`,
+  // A preview before anything is sent (issue 44): who it reaches, how, and the first person's copies.
+  goesTo: (people: number, email: number, post: number) =>
+    `This goes to ${counted(people, 'person', 'people')}: ${[
+      ...(email > 0 ? [`${email.toLocaleString('en-GB')} by e-mail`] : []),
+      ...(post > 0 ? [counted(post, 'as a letter to print', 'as letters to print')] : []),
+    ].join(', ')}.`,
+  asTheyWillRead: (name: string) => `As ${name} will read it:`,
+  sampleByEmail: (address: string) => `By e-mail to ${address}:`,
+  sampleAsLetter: 'As a letter to print, addressed to:',
+  previewFirst: 'Preview the message and confirm it before sending.',
+  changedSincePreview:
+    'What this message would send has changed since the preview. Preview it again.',
   mailToOutbox: 'No mail server is set up: the e-mails will be saved in the outbox folder.',
   messageQueued: (email: number, post: number) =>
     `Queued ${counted(email, 'e-mail')} and ${counted(post, 'letter')}.`,
@@ -25,13 +36,14 @@ export const mailMessages = {
   templateSaved: (name: string) => `The template "${name}" was saved.`,
   templateDeleted: (name: string) => `The template "${name}" was deleted.`,
   noLetters: 'This message has no letters to print.',
+  messageMissing: 'That message does not exist.',
   downloadLetters: (count: number) =>
     count === 1
       ? 'Download the letter (PDF)'
       : `Download the ${count.toLocaleString('en-GB')} letters (PDF)`,
+  // Every person's copy printed, those sent by e-mail too: a notice board, the AGM pack.
+  printForEveryone: 'Print for everyone (PDF)',
   nothingSentYet: 'Nothing sent to this person yet.',
-  mergeFieldsHint: (fields: readonly string[]) =>
-    `Merge fields: ${fields.map((f) => `{${f}}`).join(', ')}. {plots} reads “plot 15” or “plots 15 and 16”.`,
   nicknamesHint: 'Nicknames, separated by commas.',
   // What became of each copy of a message, as the screens name it.
   copyStatus: {
@@ -42,6 +54,16 @@ export const mailMessages = {
     failed: 'Not sent yet: will be tried again',
     interrupted: 'May have arrived',
     letter: 'Letter to print',
+  },
+  // The copies of a message in each state, counted, as the list of messages sent shows them.
+  copiesCounted: {
+    queued: (count: number) => `${counted(count, 'e-mail')} waiting to be sent`,
+    sending: (count: number) => `${counted(count, 'e-mail')} sending`,
+    sent: (count: number) => `${counted(count, 'e-mail')} sent`,
+    outbox: (count: number) => `${counted(count, 'e-mail')} in the outbox`,
+    failed: (count: number) => `${counted(count, 'e-mail')} to be tried again`,
+    interrupted: (count: number) => `${counted(count, 'e-mail')} that may have arrived`,
+    letter: (count: number) => counted(count, 'letter to print', 'letters to print'),
   },
   copyChannel: { email: 'E-mail', post: 'Letter' },
   messageInterrupted:

@@ -7,6 +7,7 @@ import type { OwnField } from '#shared/schemas/person'
 
 /** The labels of what a member may change of their own record, on their form and in its history. */
 export const ownFieldLabels: Record<OwnField, string> = {
+  title: 'Title',
   firstName: 'First name',
   lastName: 'Last name',
   address: 'Address',

@@ -3,6 +3,7 @@
 // Dates reach these as ISO dates, which these write in words.
 
 import { longDate } from '#shared/domain/dates'
+import { inWords } from '#shared/domain/text'
 
 export const offerMessages = {
   offers: 'Offers',
@@ -110,6 +111,22 @@ export const offerMessages = {
   withdrawnReason: (plotId: string, reason: string) =>
     `The offer of plot ${plotId} was withdrawn: ${reason}; keeps their place`,
   acceptedReason: (plotId: string) => `Accepted plot ${plotId}`,
+  acceptedStayingReason: (plotId: string, sites: readonly string[]) =>
+    `Accepted plot ${plotId}; stays on the waiting ${sites.length === 1 ? 'list' : 'lists'} of ${inWords(sites)}`,
+  // Someone on several sites' lists accepts a plot (issue 46): what became of their other places.
+  placesSubject: 'Your places on our waiting lists',
+  placesText: (
+    name: string,
+    plotId: string,
+    site: string,
+    places: { left: readonly string[]; stayed: readonly string[] },
+    association: string,
+  ) =>
+    `Dear ${name},\n\nThank you for accepting plot ${plotId} at ${site}. ${
+      places.stayed.length > 0
+        ? `You stay on the waiting ${places.stayed.length === 1 ? 'list' : 'lists'} of ${inWords(places.stayed)}, in the same ${places.stayed.length === 1 ? 'place' : 'places'}.`
+        : `You have left the waiting ${places.left.length === 1 ? 'list' : 'lists'} of ${inWords(places.left)}.`
+    }\n\n${association}\n`,
   lapsedReason: (closesOn: string) =>
     `Did not say by ${longDate(closesOn)} that they still want a plot`,
   restoredReason: 'Restored by the committee',
@@ -123,6 +140,10 @@ export const offerMessages = {
   never: 'Never',
   stillWantDays: 'Days to answer before lapsing',
   privacyNoticeLabel: 'Privacy notice on the application form',
+  sitesPerApplicant: 'Sites an applicant may choose',
+  otherPlacesOnAccept: 'When someone accepts a plot on one site, their places on other lists',
+  otherPlacesEnd: 'end',
+  otherPlacesStay: 'stay',
   saveSettings: 'Save letting settings',
   settingsSaved: 'Letting settings saved.',
 } as const

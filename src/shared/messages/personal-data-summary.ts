@@ -12,6 +12,7 @@ export const personalDataSummaryMessages = {
   sections: {
     person: 'The record',
     waitingListHistory: 'Waiting-list history',
+    tenancyEnds: 'Tenancies ended',
     emailChanges: 'Changes of e-mail address asked for',
     applications: 'Applications for a plot',
     offers: 'Offers of a plot',

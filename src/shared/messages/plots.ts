@@ -42,6 +42,8 @@ export const plotMessages = {
   // is unpaid is let all the same (the key's "Occupied" and "Unpaid" read as if it were not).
   plotStatus: {
     vacant: 'Vacant',
+    offered: 'Vacant, offered',
+    let: 'Let',
     occupied: 'Let, rent paid',
     unpaid: 'Let, rent unpaid',
   } satisfies Record<PlotStatus, string>,

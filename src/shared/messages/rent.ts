@@ -23,6 +23,14 @@ export const rentMessages = {
   areaUnitHint: 'Plots’ areas are typed and shown in this unit, and the rate is per one of it.',
   bandFeesHint: 'A plot let as one of these pays its fee, whatever the charge above.',
   saveRentSettings: 'Save rent settings',
+  // A site's own rates (issue 46, decision 48).
+  siteRatesHeading: 'A site’s own rates',
+  chooseSiteForRates: 'Choose a site above to charge its plots rates of its own.',
+  siteRatesLegend: 'This site’s plots are charged',
+  organisationRates: 'The organisation’s rates (above)',
+  ownRates: 'Rates of its own',
+  siteRatesSaved: (site: string) => `The rates of ${site} were saved.`,
+  saveSiteRates: 'Save the site’s rates',
   reminderDaysOrder: 'The second reminder must come after the first, and arrears after the second.',
   // Rent screens (client).
   writeOffAllHint: 'Leave it empty to write off all still owed.',

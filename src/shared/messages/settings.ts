@@ -7,6 +7,10 @@ export const settingsMessages = {
   markdownHint:
     'Markdown: a blank line starts a new paragraph, "## " a heading, "- " a list item, and [words](address) a link.',
   senderNameOneLine: 'The sender name must fit on one line.',
+  homeHeadingRequired: 'The Home page heading must be filled in!',
+  homeHeadingOneLine: 'The Home page heading must fit on one line.',
+  /** The heading every new site's Home page starts with (spec section 2's welcome heading). */
+  defaultHomeHeading: 'Welcome to our allotments',
   senderNameHint: "The name members see the association's e-mails come from.",
   replyToHint:
     "Where members' replies go. Leave it empty for replies to go to the sending address.",

@@ -19,6 +19,10 @@ export const waitingListMessages = {
     left: 'Left the list',
   },
   noWaitingListHistory: 'Nothing has been recorded yet.',
+  placesLabel: 'Places on each site’s list',
+  /** The person's page: the reference they find their place with, with their e-mail address. */
+  referenceLabel: 'Reference for “Where am I on the list?”',
+  referenceNeedsEmail: 'They need an e-mail address on record too, to look up their place.',
   /** The apply form's field, and where the committee reads what was written in it. */
   noteForCommittee: 'A note for the committee',
   /** The join of someone on the list before its history was kept, written when it began to be. */

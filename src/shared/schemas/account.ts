@@ -15,6 +15,8 @@ export const accountSchema = z.object({
   personId: z.string().nullable(),
   /** An address asked for the account whose link has not been followed yet (issue 42), or null. */
   pendingEmail: z.string().nullable(),
+  /** The sites the account is limited to (issue 46), or null for every site. */
+  sites: z.array(z.number()).nullable(),
 })
 
 export type Account = z.infer<typeof accountSchema>
@@ -29,6 +31,8 @@ export const viewerSchema = z.object({
   mustChangePassword: z.boolean(),
   /** The account is linked to a person's record: My allotment has something to show (issue 29). */
   hasRecord: z.boolean(),
+  /** The sites the account is limited to (issue 46); null for every site. */
+  sites: z.array(z.int()).nullable(),
 })
 
 export type Viewer = z.infer<typeof viewerSchema>
@@ -91,6 +95,11 @@ export const oneTimePasswordSchema = z.object({ userName: z.string(), password: 
 export const accountLevelSchema = z.object({ level: z.number().int().min(0).max(4) })
 
 export const accountDisabledSchema = z.object({ disabled: z.boolean() })
+
+/** An account's sites (issue 46): some, by id, or null for every site. */
+export const accountSitesSchema = z.object({
+  sites: z.array(z.int().min(1).max(2_147_483_647)).min(1).max(1_000).nullable(),
+})
 
 /** Whose the account is: a person's id (their nickname), or null for no one. */
 export const accountPersonSchema = z.object({

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { inspectionMessages } from '#shared/messages/inspections'
 import { INSPECTION_MERGE_FIELDS, NOTICE_STAGES, NOTICE_STATUSES } from '#shared/domain/inspections'
-import { letterTextFields, onlyKnownFields } from '#shared/schemas/messages'
+import {
+  confirmationSchema,
+  letterTextFields,
+  onlyKnownFields,
+  reachSchema,
+  sampleCopySchema,
+} from '#shared/schemas/messages'
 import { isoDate } from '#shared/schemas/person'
 import { days, ONE_LINE, optionalText, requiredText, rowNumber } from '#shared/schemas/text-fields'
 
@@ -38,7 +44,9 @@ export const storedInspectionSettingsSchema = inspectionSettingsSchema.safeExten
 })
 export type StoredInspectionSettings = z.infer<typeof storedInspectionSettingsSchema>
 
+/** A round of one site's plots (`siteId`; the first open site when left out). */
 export const newRoundSchema = z.object({
+  siteId: rowNumber.optional(),
   date: isoDate,
   walkers: optionalText('names of who walks', 200).regex(
     ONE_LINE,
@@ -53,6 +61,7 @@ export const roundSchema = z.object({
   walkers: z.string(),
   startedBy: z.string(),
   startedAt: z.string(),
+  siteId: z.number(),
 })
 export type Round = z.infer<typeof roundSchema>
 
@@ -148,6 +157,34 @@ export const noticesSentSchema = z.object({
   vacant: z.array(z.string()),
 })
 export type NoticesSent = z.infer<typeof noticesSentSchema>
+
+/**
+ * What Send notices would do, before anything is sent or closed (issue 44): the notices, the plots
+ * put right, waiting or with no tenant, how many people the notices reach and how, the first notice
+ * as its first tenant will have it, and the confirmation sending needs.
+ */
+export const noticesPreviewSchema = reachSchema.safeExtend({
+  notices: noticesSentSchema.shape.sent,
+  complied: z.array(z.string()),
+  waiting: z.array(z.string()),
+  vacant: z.array(z.string()),
+  mailServer: z.boolean(),
+  sample: z
+    .object({
+      plotId: z.string(),
+      stage: z.enum(NOTICE_STAGES),
+      name: z.string(),
+      copies: z.array(sampleCopySchema),
+    })
+    .nullable(),
+  confirmation: z.string(),
+})
+export type NoticesPreview = z.infer<typeof noticesPreviewSchema>
+
+/** Send notices, as its preview showed it. */
+export const sendNoticesSchema = z.object({
+  confirmation: confirmationSchema(inspectionMessages.previewNoticesFirst),
+})
 
 export const pauseNoticeSchema = z.object({
   reason: requiredText(inspectionMessages.pauseReasonRequired, 'reason', 500),

@@ -30,10 +30,16 @@ export const applicationSchema = z.object({
   address: z.string().trim().max(500, commonMessages.tooLong('address', 500)),
   note: z.string().trim().max(2000, commonMessages.tooLong('note', 2000)),
   consent: z.literal(true, { error: lettingMessages.consentRequired }),
+  /** The sites whose lists they choose (issue 46); none where the organisation has one site. */
+  sites: z.array(z.int().min(1)).max(20).default([]),
   /** A field people never see: only a script fills it in. */
   website: z.string().max(200).default(''),
 })
 export type Application = z.infer<typeof applicationSchema>
+
+/** What happens to someone's other places when they accept a plot on one site (issue 46). */
+export const OTHER_PLACES = ['end', 'stay'] as const
+export type OtherPlaces = (typeof OTHER_PLACES)[number]
 
 export const positionQuerySchema = z.object({
   reference: z.string().trim().toUpperCase().min(1, lettingMessages.referenceRequired).max(20),
@@ -42,8 +48,13 @@ export const positionQuerySchema = z.object({
 
 export const placeSchema = z.object({
   reference: z.string(),
+  /** The place on the first list they wait on. */
   position: z.number(),
   total: z.number(),
+  /** Their place on each site's list (issue 46), in the order the sites were added. */
+  places: z.array(
+    z.object({ siteId: z.number(), siteName: z.string(), position: z.number(), total: z.number() }),
+  ),
 })
 export type Place = z.infer<typeof placeSchema>
 
@@ -83,6 +94,10 @@ export const lettingSettingsSchema = z.object({
     .trim()
     .min(1, lettingMessages.privacyNoticeRequired)
     .max(4000, commonMessages.tooLong('privacy notice', 4000)),
+  /** How many sites' lists an applicant may choose (issue 46); settings saved before: 3. */
+  sitesPerApplicant: z.int().min(1).max(20).default(3),
+  /** When someone accepts a plot on one site, whether their places on other lists end or stay. */
+  otherPlacesOnAccept: z.enum(OTHER_PLACES).default('end'),
 })
 export type LettingSettings = z.infer<typeof lettingSettingsSchema>
 export const storedLettingSettingsSchema = lettingSettingsSchema.safeExtend({

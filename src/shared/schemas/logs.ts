@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { LOG_MAX_PAGE_SIZE, LOG_PAGE_SIZE, LOG_SORT_COLUMNS } from '#shared/domain/log-sort'
+import { siteQuerySchema } from '#shared/schemas/site'
 
 // The activity log of spec section 3. value and error are stored serialized (JSON text);
-// error is the text 'null' when the change succeeded.
+// error is the text 'null' when the change succeeded. `sites`: the ids of the sites the change
+// touched (issue 46), none for the organisation's own (an account, a setting).
 export const logEntrySchema = z.object({
   id: z.number(),
   timeStamp: z.string(),
@@ -12,12 +14,14 @@ export const logEntrySchema = z.object({
   docId: z.string(),
   value: z.string(),
   error: z.string(),
+  sites: z.array(z.number()),
 })
 
 export type LogEntry = z.infer<typeof logEntrySchema>
 
 // Query strings arrive as text; an omitted order means the column's default (see log-sort.ts).
-export const logQuerySchema = z.object({
+// `site`: only the entries naming that site.
+export const logQuerySchema = siteQuerySchema.extend({
   sort: z.enum(LOG_SORT_COLUMNS).default('timeStamp'),
   order: z.enum(['asc', 'desc']).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

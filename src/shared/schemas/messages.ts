@@ -13,9 +13,9 @@ import {
 /** How a person wants to hear from the association. Someone with no e-mail address gets post. */
 export const contactBySchema = z.enum(CONTACT_WAYS)
 
-/** Who a message goes to. */
+/** Who a message goes to; `siteId`: only the plot holders of that site (issue 46). */
 export const audienceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('plotholders') }),
+  z.object({ kind: z.literal('plotholders'), siteId: rowNumber.optional() }),
   z.object({ kind: z.literal('waitinglist') }),
   z.object({ kind: z.literal('plot'), plotId: z.string().min(1) }),
   z.object({ kind: z.literal('unpaid') }),
@@ -83,20 +83,46 @@ export type MessageTemplate = z.infer<typeof messageTemplateSchema>
 export const channelSchema = z.enum(['email', 'post'])
 export const messageStatusSchema = z.enum(COPY_STATUSES)
 
-/** What a draft would do: how many by each way, and the first person's copy as they would read it. */
-export const messagePlanSchema = z.object({
-  people: z.number(),
-  email: z.number(),
-  post: z.number(),
+/** One copy as its person will have it: the e-mail to their address, or the letter to print. */
+export const sampleCopySchema = z.object({
+  channel: channelSchema,
+  /** The e-mail address, or the name and postal address the letter is addressed to. */
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+})
+export type SampleCopy = z.infer<typeof sampleCopySchema>
+
+/** How many people something sent reaches, and how many copies go by each way. */
+export const reachSchema = z.object({ people: z.number(), email: z.number(), post: z.number() })
+
+/**
+ * What a preview answers, to be given back to send (issue 44): the server sends only when what it
+ * would send is still what the preview showed.
+ */
+export const confirmationSchema = (message: string) =>
+  z.string({ error: message }).min(1, message).max(100)
+
+/**
+ * What a draft would do: how many by each way, the first person's copies (e-mail, letter or both)
+ * as they will have them, and the confirmation that sending it needs.
+ */
+export const messagePlanSchema = reachSchema.safeExtend({
   mailServer: z.boolean(),
   sample: z.object({
     personId: z.string(),
     name: z.string(),
-    subject: z.string(),
-    body: z.string(),
+    copies: z.array(sampleCopySchema),
   }),
+  confirmation: z.string(),
 })
 export type MessagePlan = z.infer<typeof messagePlanSchema>
+
+/** Sending a message: the draft as previewed, with its preview's confirmation. */
+export const messageSendSchema = messageDraftSchema.safeExtend({
+  confirmation: confirmationSchema(mailMessages.previewFirst),
+})
+export type MessageSend = z.infer<typeof messageSendSchema>
 
 /** One copy of a message to one person, by one way, with what became of it. */
 export const sentMessageSchema = z.object({

@@ -23,9 +23,15 @@ export const isoDate = z
 
 const version = rowNumber
 
+/** A title is short ("Revd Canon"); the committee's notes a few paragraphs. */
+export const TITLE_MAX = 30
+export const NOTES_MAX = 2000
+
 // The full record as the API returns it.
 export const personSchema = z.object({
   id: z.string(),
+  /** Mr, Mrs, Dr…; '' when not known. */
+  title: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   dateJoined: isoDate,
@@ -40,6 +46,10 @@ export const personSchema = z.object({
   altEmail: z.string(),
   contactBy: contactBySchema,
   concession: z.boolean(),
+  /** The committee's notes about the person. */
+  notes: z.string(),
+  /** Their reference for "Where am I on the list?" ('' on an erased record). */
+  reference: z.string(),
   plots: z.array(z.string()),
   isPlotHolder: z.boolean(),
   onWaitingList: z.boolean(),
@@ -53,6 +63,17 @@ export const waitingPlaceSchema = z.object({
   position: z.number(),
   total: z.number(),
   statement: z.string(),
+  /** Their place on each site's list they wait on (issue 46), in the order the sites were added. */
+  places: z
+    .array(
+      z.object({
+        siteId: z.number(),
+        siteName: z.string(),
+        position: z.number(),
+        total: z.number(),
+      }),
+    )
+    .optional(),
 })
 export type WaitingPlace = z.infer<typeof waitingPlaceSchema>
 
@@ -66,7 +87,13 @@ function personName(field: string) {
   )
 }
 
+// The title and notes (issue 44) may be left out: left out, a new person has none and a saved one
+// keeps theirs, so a form or a script made before them (a tab open since) cannot wipe them.
 export const personFieldsSchema = z.object({
+  title: withoutLinks(
+    optionalText('title', TITLE_MAX).regex(ONE_LINE, peopleMessages.titleOneLine),
+    'title',
+  ).optional(),
   firstName: personName('first name'),
   lastName: personName('last name'),
   dateJoined: isoDate,
@@ -78,6 +105,7 @@ export const personFieldsSchema = z.object({
   contactBy: contactBySchema.default('email'),
   /** A concession on the rent (pensioner, unwaged). */
   concession: z.boolean().default(false),
+  notes: optionalText('notes', NOTES_MAX).optional(),
 })
 
 // The nickname becomes part of URLs (/members/plotholders/{id}), hence no slashes and no leading dot.
@@ -98,11 +126,12 @@ export type NewPerson = z.infer<typeof newPersonSchema>
 export type UpdatePerson = z.infer<typeof updatePersonSchema>
 
 /**
- * What a member changes of their own record (issue 29): not the dates, the lists or the
- * concession, which are the committee's, nor the e-mail address, which needs a link followed.
+ * What a member changes of their own record (issue 29): not the dates, the lists, the concession
+ * or the notes, which are the committee's, nor the e-mail address, which needs a link followed.
  */
 export const myDetailsSchema = personFieldsSchema
   .pick({
+    title: true,
     firstName: true,
     lastName: true,
     address: true,
@@ -115,6 +144,7 @@ export type MyDetails = z.infer<typeof myDetailsSchema>
 
 /** What a member may change of their own record, the e-mail address (by its link) included. */
 export const ownFieldSchema = z.enum([
+  'title',
   'firstName',
   'lastName',
   'address',

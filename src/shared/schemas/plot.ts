@@ -18,7 +18,11 @@ const count = z.int().min(0)
 
 // The full record as the API returns it. isNew and isFailed stand in for the spec's fixed lists.
 export const plotSchema = z.object({
+  /** The plot's key in addresses and records; its name, unless another site had it first. */
   id: z.string(),
+  /** What it is called on its site (issue 46). */
+  name: z.string(),
+  siteId: z.int(),
   description: z.string(),
   area: count,
   distance: count,
@@ -111,7 +115,11 @@ export const plotName = requiredText(plotMessages.plotNameRequired, 'plot name',
   // /members/plots/new is the new-plot form, so a plot called 'new' could never be opened.
   .refine((name) => name.toLowerCase() !== 'new', plotMessages.plotNameReserved)
 
-export const newPlotSchema = plotFieldsSchema.extend({ id: plotName })
+// `id` is the name typed (the spec's field); the site is the first in use unless one is chosen.
+export const newPlotSchema = plotFieldsSchema.extend({
+  id: plotName,
+  siteId: z.int().min(1).max(2_147_483_647).optional(),
+})
 
 export const updatePlotSchema = plotFieldsSchema.extend({ version })
 

@@ -8,6 +8,7 @@ import { moneyMessages } from '#shared/messages/money'
 import { PART_YEAR_RULES } from '#shared/domain/part-year'
 import { ENTRY_KINDS, everyYearHas, PAYMENT_METHODS, RENT_STEPS } from '#shared/domain/rent'
 import { isoDate } from '#shared/schemas/person'
+import { siteQuerySchema } from '#shared/schemas/site'
 import { days, monthDay, rowNumber } from '#shared/schemas/text-fields'
 
 // The rent year's records. Every amount is whole pence (an integer): the API never carries
@@ -21,6 +22,26 @@ export const pence = z
 
 const penceOrNothing = z.number().int().min(0).max(MAX_PENCE)
 
+/**
+ * The rates: what a plot is charged. The organisation's, and a site's own where it has them
+ * (issue 46, decision 48); the rest of the rent settings are the organisation's alone.
+ */
+export const rentRatesSchema = z.object({
+  /** The plot's fee, or a rate for its area; a plot let as a full, half or quarter plot pays its band's fee. */
+  chargeBasis: z.enum(['fee', 'area']),
+  /** Hundredths of a penny per square metre or rod (the areaUnit): £0.2569 a m² is 2569. */
+  areaRate: z
+    .int({ error: moneyMessages.rateMoney })
+    .min(0, moneyMessages.rateMoney)
+    .max(MAX_RATE, moneyMessages.rateMoney),
+  /** Pence. */
+  bandFees: z.object({ full: penceOrNothing, half: penceOrNothing, quarter: penceOrNothing }),
+  /** Percent off the rent for a person with a concession. */
+  concessionPercent: z.int().min(0).max(100),
+  extras: z.array(z.object({ name: z.string().trim().min(1).max(60), amount: pence })).max(10),
+})
+export type RentRates = z.infer<typeof rentRatesSchema>
+
 /** What the administrator sets once: how rent is charged, paid and chased. */
 export const rentSettingsSchema = z
   .object({
@@ -28,20 +49,9 @@ export const rentSettingsSchema = z
     yearStart: monthDay,
     /** Days from the invoice to its due date. */
     daysToPay: days,
-    /** The plot's fee, or a rate for its area; a plot let as a full, half or quarter plot pays its band's fee. */
-    chargeBasis: z.enum(['fee', 'area']),
     /** The unit areas are typed and read in, and the rate is per: square metres or rods. */
     areaUnit: z.enum(AREA_UNITS),
-    /** Hundredths of a penny per square metre or rod: £0.2569 a m² is 2569. */
-    areaRate: z
-      .int({ error: moneyMessages.rateMoney })
-      .min(0, moneyMessages.rateMoney)
-      .max(MAX_RATE, moneyMessages.rateMoney),
-    /** Pence. */
-    bandFees: z.object({ full: penceOrNothing, half: penceOrNothing, quarter: penceOrNothing }),
-    /** Percent off the rent for a person with a concession. */
-    concessionPercent: z.int().min(0).max(100),
-    extras: z.array(z.object({ name: z.string().trim().min(1).max(60), amount: pence })).max(10),
+    ...rentRatesSchema.shape,
     /** Bank details and how to pay, printed on every invoice. */
     paymentInstructions: z.string().trim().max(1000),
     reminderDays: z.object({ first: days, second: days, arrears: days }),
@@ -69,6 +79,17 @@ export const rentSettingsInputSchema = storedRentSettingsSchema.refine(
   (s) => everyYearHas(s.yearStart),
   { error: commonMessages.invalidDate, path: ['yearStart'] },
 )
+
+/**
+ * A site's rent settings (GET and PUT /api/rent/settings/sites/:siteId): its own rates, or null
+ * when its plots are charged the organisation's (a site clears its own to fall back to them).
+ * Version 0: never saved.
+ */
+export const siteRentSettingsSchema = z.object({
+  rates: rentRatesSchema.nullable(),
+  version: z.int().min(0),
+})
+export type SiteRentSettings = z.infer<typeof siteRentSettingsSchema>
 
 export const entryKindSchema = z.enum(ENTRY_KINDS)
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS)
@@ -386,6 +407,7 @@ export const statementTieSchema = z.object({
 })
 export type StatementTie = z.infer<typeof statementTieSchema>
 
+/** The payments CSV's query: its dates, and the one site asked for (every site in scope without). */
 export const dateRangeSchema = z
-  .object({ from: isoDate, to: isoDate })
+  .object({ from: isoDate, to: isoDate, ...siteQuerySchema.shape })
   .refine((range) => range.from <= range.to, { error: rentMessages.dateRangeInvalid, path: ['to'] })

@@ -16,6 +16,7 @@ export const REGISTER_URL_MAX = 2000
 export const CONTACT_ADDRESS_MAX = 500
 export const PAGE_TEXT_MAX = 20_000
 export const SENDER_NAME_MAX = 80
+export const HOME_HEADING_MAX = 80
 
 const version = rowNumber
 
@@ -52,6 +53,12 @@ export const associationSettingsSchema = z.object({
   replyTo: optionalEmail('reply-to address'),
   /** Where enquiries and new applications are sent (CONTACT_TO until saved). */
   committeeEmail: optionalEmail('committee e-mail address'),
+  /** The Home page's heading (issue 44), above its photo: one line. */
+  homeHeading: requiredText(
+    settingsMessages.homeHeadingRequired,
+    'home page heading',
+    HOME_HEADING_MAX,
+  ).regex(ONE_LINE, settingsMessages.homeHeadingOneLine),
   /** Markdown. */
   homeText: optionalText('home page text', PAGE_TEXT_MAX),
   /** Markdown. */
@@ -70,6 +77,7 @@ export const settingsSchema = z.object({
   senderName: z.string(),
   replyTo: z.string(),
   committeeEmail: z.string(),
+  homeHeading: z.string(),
   homeText: z.string(),
   aboutText: z.string(),
   version,
@@ -81,6 +89,7 @@ export const siteInfoSchema = z.object({
   charityNumber: z.string(),
   charityRegisterUrl: z.string(),
   contactAddress: z.string(),
+  homeHeading: z.string(),
   homeHtml: z.string(),
   aboutHtml: z.string(),
   images: siteImagesSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { rowNumber } from '#shared/schemas/text-fields'
 import { siteMapMessages } from '#shared/messages/site-map'
 import { plotName } from '#shared/schemas/plot'
+import { PLOT_STATUSES } from '#shared/domain/plots'
 
 // The site drawing, kept in the database (decision 15). Units are the drawing's own; the map is
 // shown at the width of its container. A plot's label point is where its name is written.
@@ -108,6 +109,17 @@ export const siteMapCheckSchema = z.object({
 })
 
 export type SiteMapCheck = z.infer<typeof siteMapCheckSchema>
+
+const plotStatusSchema = z.enum(PLOT_STATUSES)
+
+/** The plots' states on the map, as finely as the viewer's level may know them (issue 44). */
+export const plotStatesSchema = z.object({
+  /** The states this viewer can meet, in the order of the map's key. */
+  shown: z.array(plotStatusSchema),
+  /** Each recorded plot's state, by plot name. */
+  plots: z.record(z.string(), plotStatusSchema),
+})
+export type PlotStates = z.infer<typeof plotStatesSchema>
 
 /** The largest SVG drawing the administrator may import. */
 export const SITE_MAP_MAX_BYTES = 5 * 1024 * 1024

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_TENANTS_PER_PLOT } from '#shared/domain/plots'
 import { importMessages } from '#shared/messages/import'
 
 // Importing an association's spreadsheet (CSV or .xlsx) of people or of plots: the file's
@@ -25,9 +26,28 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
       hint: importMessages.fieldHints.nickname,
     },
     {
+      key: 'title',
+      label: 'Title',
+      aliases: ['salutation', 'honorific', 'mr mrs'],
+      hint: importMessages.fieldHints.title,
+    },
+    {
       key: 'fullName',
       label: 'Full name',
-      aliases: ['name', 'names', 'member', 'member name', 'plot holder', 'plotholder'],
+      aliases: [
+        'name',
+        'names',
+        'name s',
+        'member',
+        'member name',
+        'plot holder',
+        'plotholder',
+        'plot holders',
+        'tenant',
+        'tenants',
+        'tenant s',
+        'tenant name',
+      ],
       hint: importMessages.fieldHints.fullName,
     },
     {
@@ -51,7 +71,18 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
     {
       key: 'joinedWaitingList',
       label: 'Joined waiting list',
-      aliases: ['date added', 'waiting since', 'date applied', 'applied'],
+      aliases: [
+        'date added',
+        'waiting since',
+        'date applied',
+        'applied',
+        'applied on',
+        'application date',
+        'date of application',
+        'date received',
+        'on list since',
+        'date on list',
+      ],
       hint: importMessages.fieldHints.joinedWaitingList,
     },
     { key: 'address', label: 'Address', aliases: ['postal address', 'home address'] },
@@ -79,6 +110,12 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
       label: 'Paid',
       aliases: ['paid?', 'rent paid', 'fee paid'],
       hint: importMessages.fieldHints.paid,
+    },
+    {
+      key: 'notes',
+      label: 'Notes',
+      aliases: ['note', 'comments', 'comment', 'remarks'],
+      hint: importMessages.fieldHints.notes,
     },
   ],
   plots: [
@@ -117,12 +154,30 @@ export type ColumnMapping = z.infer<typeof columnMappingSchema>
 export const existingChoiceSchema = z.enum(['skip', 'update'])
 export type ExistingChoice = z.infer<typeof existingChoiceSchema>
 
-/** A row's full name split another way than the file's: the row's number → the names to use. */
+/**
+ * One person's names as a row's name cell was read, or as the secretary corrected them (each then
+ * checked as the person form checks it).
+ */
+export const writtenNameSchema = z.object({
+  title: z.string().max(100).default(''),
+  firstName: z.string().max(100),
+  lastName: z.string().max(100),
+})
+export type WrittenNames = z.infer<typeof writtenNameSchema>
+
+/**
+ * A row's full name read another way than the file's: the row's number → the people it names
+ * (one, or up to four sharing the plot). One person's names alone are one person.
+ */
 export const nameCorrectionsSchema = z.record(
   z.string().regex(/^\d+$/),
-  z.object({ firstName: z.string().max(100), lastName: z.string().max(100) }),
+  z.union([
+    z.array(writtenNameSchema).min(1).max(MAX_TENANTS_PER_PLOT),
+    writtenNameSchema.transform((names) => [names]),
+  ]),
 )
-export type NameCorrections = z.infer<typeof nameCorrectionsSchema>
+export type NameCorrections = z.input<typeof nameCorrectionsSchema>
+export type ReadNameCorrections = z.output<typeof nameCorrectionsSchema>
 
 // A form field holding JSON, read with its schema; unreadable JSON is a 400 with `message`.
 const jsonField = <T>(schema: z.ZodType<T>, max: number) =>
@@ -139,30 +194,78 @@ const jsonField = <T>(schema: z.ZodType<T>, max: number) =>
     })
     .optional()
 
+/**
+ * More tables than any register has: the rest of a sheet is read as the last one's rows
+ * (sheet-layout.ts).
+ */
+export const IMPORT_MAX_TABLES = 10
+
+/** What the secretary chose for one table of the sheet, by its place in the sheet. */
+export const tableChoiceSchema = z.object({
+  /** The row of its headings; found when not given. */
+  headings: z.int().min(1).optional(),
+  /** The mapping to use as it is. */
+  mapping: columnMappingSchema.optional(),
+  /** Choices to keep where the table has their columns (the file chosen again), guesses for the rest. */
+  keep: columnMappingSchema.optional(),
+  /** Leave the table out of the import. */
+  skip: z.boolean().optional(),
+})
+export type TableChoice = z.infer<typeof tableChoiceSchema>
+
 /** The text fields sent with the file, on each step. */
 export const importFormSchema = z.object({
   kind: importKindSchema,
   sheet: z.string().max(200).optional(),
-  /** The mapping to use as it is. */
-  mapping: jsonField(columnMappingSchema, 20_000),
-  /** Choices to keep where the file has their columns (the file chosen again), guesses for the rest. */
-  keep: jsonField(columnMappingSchema, 20_000),
+  /** Each table's choices, in the sheet's order; a table without is found and guessed. */
+  tables: jsonField(z.array(tableChoiceSchema).max(IMPORT_MAX_TABLES), 200_000),
   existing: existingChoiceSchema.default('skip'),
   names: jsonField(nameCorrectionsSchema, 1_000_000),
+  /** The site the file is of (issue 46); the first open site when left out. */
+  site: z.coerce.number().int().min(1).optional(),
 })
 export type ImportForm = z.infer<typeof importFormSchema>
 
-/** What the file holds: its sheets, its columns, and the mapping used (sent, or a first guess). */
+/** A row the secretary may choose as a table's headings instead: its number and its text. */
+export const rowChoiceSchema = z.object({ row: z.int(), text: z.string() })
+export type RowChoice = z.infer<typeof rowChoiceSchema>
+
+/** One table of the sheet: where it is, its columns, and the mapping used (sent, or a guess). */
+export const importTableSchema = z.object({
+  /** The row of its headings. */
+  headings: z.int(),
+  /** The one-cell row above its headings ("Waiting list"), or ''. */
+  title: z.string(),
+  columns: z.array(z.string()),
+  rowCount: z.int(),
+  /** Its first and last rows under the headings (0 when it has none). */
+  firstRow: z.int(),
+  lastRow: z.int(),
+  mapping: columnMappingSchema,
+  skip: z.boolean(),
+  /** Why its mapping cannot be used (a required field without a column…), or null. */
+  problem: z.string().nullable(),
+  /** Rows near its headings that could be its headings instead. */
+  choices: z.array(rowChoiceSchema),
+})
+export type ImportTable = z.infer<typeof importTableSchema>
+
+/** What the file holds: its sheets, and the tables of the sheet read. */
 export const importColumnsSchema = z.object({
   sheets: z.array(z.string()),
   sheet: z.string(),
-  columns: z.array(z.string()),
+  tables: z.array(importTableSchema),
+  /** The rows of the tables imported. */
   rowCount: z.int(),
-  mapping: columnMappingSchema,
 })
 export type ImportColumns = z.infer<typeof importColumnsSchema>
 
-export const refusedRowSchema = z.object({ row: z.int(), message: z.string() })
+export const refusedRowSchema = z.object({
+  row: z.int(),
+  message: z.string(),
+  /** How the row's full name was read, for correcting it. */
+  split: z.array(writtenNameSchema).optional(),
+})
 export type RefusedRow = z.infer<typeof refusedRowSchema>
 
 /** A field of a record already kept that the import would change. */
@@ -179,8 +282,13 @@ export const previewRowSchema = z.object({
   /** The record under our fields' labels, as it will be saved (or as it is kept). */
   values: z.record(z.string(), z.string()),
   changes: z.array(fieldChangeSchema),
-  /** The names a full name was split into, when the file has one (for correcting). */
-  split: z.object({ firstName: z.string(), lastName: z.string() }).optional(),
+  /**
+   * How the row's full name was read, when the file has one (for correcting): every person it
+   * names, each a row of the preview with the same row number.
+   */
+  split: z.array(writtenNameSchema).optional(),
+  /** The name as the file writes it, when it names more than one person. */
+  written: z.string().optional(),
 })
 export type PreviewRow = z.infer<typeof previewRowSchema>
 
@@ -189,6 +297,8 @@ export const importCountsSchema = z.object({
   updated: z.int(),
   unchanged: z.int(),
   skipped: z.int(),
+  /** Plots a people file names that were not recorded, made by the import. */
+  newPlots: z.int().default(0),
 })
 export type ImportCounts = z.infer<typeof importCountsSchema>
 
@@ -204,6 +314,7 @@ export const importCheckSchema = importColumnsSchema.extend({
   /** People in the file who are already recorded (by e-mail, or by name and address). */
   recognised: z.int(),
   existing: existingChoiceSchema,
+  /** The first problem of the tables imported (each has its own), or null. */
   problem: z.string().nullable(),
 })
 export type ImportCheck = z.infer<typeof importCheckSchema>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import fc from 'fast-check'
 import {
   accountDisabledSchema,
+  accountSitesSchema,
   accountLevelSchema,
   accountPersonSchema,
   invitationGroupSchema,
@@ -15,12 +16,15 @@ import {
   inspectionSettingsSchema,
   newRoundSchema,
   pauseNoticeSchema,
+  sendNoticesSchema,
 } from '#shared/schemas/inspections'
 import { DEFAULT_INSPECTION_SETTINGS } from '#shared/domain/inspections'
 import { landDocumentChangeSchema } from '#shared/schemas/land-documents'
 import { newNewsPostSchema, updateNewsPostSchema } from '#shared/schemas/news'
+import { siteFieldsSchema, siteVersionSchema, updateSiteSchema } from '#shared/schemas/site'
 import {
   messageDraftSchema,
+  messageSendSchema,
   messageTemplateInputSchema,
   updateMessageTemplateSchema,
 } from '#shared/schemas/messages'
@@ -32,6 +36,8 @@ import {
   updatePersonSchema,
 } from '#shared/schemas/person'
 import { choosePayerSchema, newPlotSchema, updatePlotSchema } from '#shared/schemas/plot'
+import { mergeInputSchema } from '#shared/schemas/people-merge'
+import { tenancyEndSchema } from '#shared/schemas/leaving'
 import { holdInputSchema, privacySettingsSchema } from '#shared/schemas/privacy'
 import { DEFAULT_PRIVACY_SETTINGS } from '#shared/domain/privacy'
 import { joinSchema, registerSchema } from '#shared/schemas/register'
@@ -47,6 +53,7 @@ import {
   paymentInputSchema,
   previewYearSchema,
   rentSettingsSchema,
+  siteRentSettingsSchema,
   startYearSchema,
   statementLayoutSchema,
   statementTieSchema,
@@ -192,6 +199,34 @@ export const peopleFamilies: Families = (s) => ({
       }),
       fc.constant<Case>({ method: 'POST', url: '/api/people/waiter/move-to-plotholders' }),
     ),
+  // A record merged with itself (422), or a merge at versions no record has (409): nothing moves.
+  'POST /api/people-merge': () =>
+    s.bodyOnly(
+      'POST',
+      '/api/people-merge',
+      bodyOf(
+        () => ({
+          keptId: 'keeper',
+          mergedId: 'keeper',
+          keptVersion: 1,
+          mergedVersion: 1,
+          fields: {
+            ...s.personUpdate,
+            title: '',
+            contactBy: 'email',
+            concession: false,
+            notes: '',
+            reference: 'ABCDEFGH',
+          },
+        }),
+        mergeInputSchema,
+        [
+          fc
+            .constantFrom('waiter', 't2', 'no-such-person')
+            .map((mergedId): Breaker => (body) => ({ ...body, mergedId, mergedVersion: 99 })),
+        ],
+      ),
+    ),
 })
 
 // Plots and their tenants.
@@ -233,6 +268,21 @@ export const plotsFamilies: Families = (s) => ({
       id: { names: s.anyPlot, real: ['FULL'] },
       personId: { names: s.anyPerson, real: ['keeper'] },
     }),
+  // keeper's tenancy of FULL began today: a day before it, or after it, is refused (422).
+  'POST /api/plots/{id}/tenants/{personId}/end': () =>
+    s.idsAndBody(
+      'POST',
+      '/api/plots/{id}/tenants/{personId}/end',
+      {
+        id: { names: s.anyPlot, real: ['FULL'] },
+        personId: { names: s.anyPerson, real: ['keeper'] },
+      },
+      bodyOf(() => ({ endedOn: '2001-02-03', reason: 'gaveUp' }), tenancyEndSchema, [
+        fc
+          .constantFrom('1999-12-31', '2001-02-03', '2999-01-01')
+          .map((endedOn): Breaker => (body) => ({ ...body, endedOn })),
+      ]),
+    ),
 })
 
 // Accounts: registration, approval, and passwords.
@@ -275,6 +325,13 @@ export const accountsFamilies: Families = (s) => ({
       '/api/accounts/{id}/disabled',
       { id: { names: s.anyAccount, real: [s.targetAccount, s.ownAccount] } },
       bodyOf(() => ({ disabled: true }), accountDisabledSchema),
+    ),
+  'PUT /api/accounts/{id}/sites': () =>
+    s.idsAndBody(
+      'PUT',
+      '/api/accounts/{id}/sites',
+      { id: { names: s.anyAccount, real: [s.targetAccount, s.ownAccount] } },
+      bodyOf(() => ({ sites: [1] }), accountSitesSchema),
     ),
   'POST /api/register': () =>
     s.bodyOnly(
@@ -455,6 +512,39 @@ export const newsFamilies: Families = (s) => ({
     s.idsAndBody('DELETE', '/api/news/{id}', { id: { names: s.anyNewsPost, numeric: true } }),
 })
 
+// Sites (issue 46): the administrator adds, edits, retires and brings back a site.
+export const sitesFamilies: Families = (s) => {
+  const site = { name: 'Southside', address: '', description: '', facilities: ['water'] }
+  const id = { id: { names: s.anySite, numeric: true, real: ['1'] } }
+  return {
+    'POST /api/sites': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/sites',
+        bodyOf(() => site, siteFieldsSchema),
+      ),
+    'PUT /api/sites/{id}': () =>
+      s.idsAndBody(
+        'PUT',
+        '/api/sites/{id}',
+        id,
+        bodyOf(() => ({ ...site, version: 1 }), updateSiteSchema, [s.stale]),
+      ),
+    ...Object.fromEntries(
+      (['retire', 'reopen'] as const).map((action) => [
+        `POST /api/sites/{id}/${action}`,
+        () =>
+          s.idsAndBody(
+            'POST',
+            `/api/sites/{id}/${action}`,
+            id,
+            bodyOf(() => ({ version: 1 }), siteVersionSchema, [s.stale]),
+          ),
+      ]),
+    ),
+  }
+}
+
 // Messages to members: a draft is checked (merge fields, a one-line subject, a group with
 // someone in it) before anything is planned or queued.
 export const messagesFamilies: Families = (s) => {
@@ -485,8 +575,13 @@ export const messagesFamilies: Families = (s) => {
   return {
     'POST /api/messages/plan': () =>
       s.bodyOnly('POST', '/api/messages/plan', bodyOf(draft, messageDraftSchema, refused)),
+    // A confirmation no preview gave: a draft that gets past the checks is refused as changed.
     'POST /api/messages': () =>
-      s.bodyOnly('POST', '/api/messages', bodyOf(draft, messageDraftSchema, refused)),
+      s.bodyOnly(
+        'POST',
+        '/api/messages',
+        bodyOf(() => ({ ...draft(), confirmation: 'not-a-preview' }), messageSendSchema, refused),
+      ),
     'POST /api/message-templates': () =>
       s.bodyOnly(
         'POST',
@@ -525,6 +620,7 @@ export const settingsFamilies: Families = (s) => ({
           charityNumber: '1234567',
           registerUrl: 'https://register.example.org/',
           contactAddress: '1 Junk Street',
+          homeHeading: 'Fuzz allotments',
           homeText: '## Fuzz\n\nKept as it is.',
           aboutText: '',
           version: 1,
@@ -623,13 +719,31 @@ export const importFamilies: Families = (s) => {
           unicodeJunk.filter((kind) => kind !== 'people' && kind !== 'plots'),
         ),
         sheet: over(200),
-        mapping: fc.oneof(
+        tables: fc.oneof(
           hugeString,
-          fc.constantFrom('{', '[]', '"First name"', 'null', JSON.stringify({ firstName: 7 })),
+          fc.constantFrom(
+            '{',
+            '{}',
+            '"First name"',
+            'null',
+            JSON.stringify([{ mapping: { firstName: 7 } }]),
+            JSON.stringify([{ keep: [] }]),
+            JSON.stringify([{ headings: 0 }]),
+            JSON.stringify([{ headings: 1.5 }]),
+            JSON.stringify([{ skip: 'yes' }]),
+            JSON.stringify(Array.from({ length: 11 }, () => ({}))),
+          ),
         ),
-        keep: fc.constantFrom('{', '[]', JSON.stringify({ firstName: 7 })),
         existing: unicodeJunk.filter((choice) => choice !== 'skip' && choice !== 'update'),
-        names: fc.constantFrom('{', JSON.stringify({ 2: 'Ann' }), JSON.stringify({ x: {} })),
+        names: fc.constantFrom(
+          '{',
+          JSON.stringify({ 2: 'Ann' }),
+          JSON.stringify({ x: {} }),
+          JSON.stringify({ 2: [] }),
+          JSON.stringify({
+            2: Array.from({ length: 5 }, () => ({ firstName: 'A', lastName: 'B' })),
+          }),
+        ),
       },
       required: ['kind'],
       file: () =>
@@ -706,6 +820,23 @@ export const rentFamilies: Families = (s) => {
           fc.constant<Breaker>((body) => ({ ...body, extras: [{ name: 'Water', amount: -5 }] })),
         ],
       ),
+    // A site's own rates (decision 48), or none: the organisation's.
+    'PUT /api/rent/settings/sites/{siteId}': () => {
+      const { chargeBasis, areaRate, bandFees, concessionPercent } = DEFAULT_RENT_SETTINGS
+      const rates = { chargeBasis, areaRate, bandFees, concessionPercent, extras: [] }
+      return s.idsAndBody(
+        'PUT',
+        '/api/rent/settings/sites/{siteId}',
+        { siteId: { names: s.anySite, numeric: true, real: ['1'] } },
+        bodyOf(() => ({ rates, version: 0 }), siteRentSettingsSchema, [
+          s.stale,
+          fc.constant<Breaker>((body) => ({
+            ...body,
+            rates: { ...rates, concessionPercent: 101 },
+          })),
+        ]),
+      )
+    },
     'POST /api/plots/{id}/invoices': () =>
       s.idsAndBody('POST', '/api/plots/{id}/invoices', {
         id: { names: s.anyPlot, real: ['FULL', 'OPEN'] },
@@ -984,7 +1115,7 @@ export const inspectionsFamilies: Families = (s) => {
         'POST',
         '/api/inspection-rounds/{id}/notices',
         { id: { names: noRound, numeric: true } },
-        undefined,
+        bodyOf(() => ({ confirmation: 'not-a-preview' }), sendNoticesSchema),
       ),
     'POST /api/inspection-notices/{id}/pause': () =>
       s.idsAndBody(
@@ -1034,6 +1165,7 @@ export const ALL_FAMILIES = [
   publicFormsFamilies,
   landDocumentsFamilies,
   newsFamilies,
+  sitesFamilies,
   messagesFamilies,
   rentFamilies,
   lettingFamilies,

@@ -25,6 +25,7 @@ const VOLATILE_JOBS = new Set(['password-reset-request'])
 export const MUST_BE_COVERED = [
   'people',
   'plots',
+  'sites',
   'tenancy',
   'files',
   'land_documents',

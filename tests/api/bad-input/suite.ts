@@ -54,6 +54,7 @@ export function useBadInputSuite(engine: Engine) {
   const accounts = new Set<string>()
   const documents = new Set<string>()
   const newsPosts = new Set<string>()
+  const sites = new Set<string>()
   let ownAccount = ''
   let targetAccount = ''
   let existingDocument = 0
@@ -178,6 +179,7 @@ export function useBadInputSuite(engine: Engine) {
     const db = t.db.kysely
     for (const row of await db.selectFrom('people').select('id').execute()) people.add(row.id)
     for (const row of await db.selectFrom('plots').select('id').execute()) plots.add(row.id)
+    for (const row of await db.selectFrom('sites').select('id').execute()) sites.add(String(row.id))
     for (const row of await db.selectFrom('user').select(['id', 'username']).execute()) {
       accounts.add(row.id)
       if (row.username === 'fuzz-admin') ownAccount = row.id
@@ -197,6 +199,7 @@ export function useBadInputSuite(engine: Engine) {
   const anyAccount = (id: string) => accounts.has(id)
   const anyDocument = (id: string) => documents.has(id)
   const anyNewsPost = (id: string) => newsPosts.has(id)
+  const anySite = (id: string) => sites.has(id)
   // Refused attempts are logged too, so the log keeps growing: treat any small number as taken.
   const anyLogEntry = (id: string) => /^[1-9]\d{0,5}$/.test(id)
 
@@ -512,6 +515,7 @@ export function useBadInputSuite(engine: Engine) {
     anyAccount,
     anyDocument,
     anyNewsPost,
+    anySite,
     anyLogEntry,
     duplicate,
     stale,

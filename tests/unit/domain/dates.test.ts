@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   dayOfYear,
   longDate,
+  londonDate,
   longDateAndTime,
   shortDate,
   shortDateTime,
@@ -40,5 +41,23 @@ describe('dates as British readers write them', () => {
       '1 Jul 2026, 00:30:05',
     )
     expect(shortDateTime('not a time')).toBe('not a time')
+  })
+
+  it("takes a moment's day from London's clock, across the changes to and from summer time", () => {
+    const day = (instant: string) => londonDate(new Date(instant))
+    // 29 March 2026: GMT until 01:00 UTC, then BST.
+    expect(day('2026-03-28T23:30:00Z')).toBe('2026-03-28')
+    expect(day('2026-03-29T00:30:00Z')).toBe('2026-03-29')
+    // Summer: the last hour of a UTC day is the first of London's next.
+    expect(day('2026-06-30T22:59:59Z')).toBe('2026-06-30')
+    expect(day('2026-06-30T23:00:00Z')).toBe('2026-07-01')
+    expect(day('2026-06-30T23:30:00Z')).toBe('2026-07-01')
+    // 25 October 2026: BST until 01:00 UTC, then GMT.
+    expect(day('2026-10-24T23:30:00Z')).toBe('2026-10-25')
+    expect(day('2026-10-25T00:30:00Z')).toBe('2026-10-25')
+    expect(day('2026-10-25T23:30:00Z')).toBe('2026-10-25')
+    // Winter: London's day is UTC's.
+    expect(day('2026-12-31T23:30:00Z')).toBe('2026-12-31')
+    expect(day('2027-01-01T00:00:00Z')).toBe('2027-01-01')
   })
 })

@@ -6,6 +6,7 @@ import {
   plotsField,
   unknownFields,
 } from '#shared/domain/merge-fields'
+import { messageWritingMessages } from '#shared/messages/message-writing'
 
 describe('merge fields', () => {
   it('lists the fields a text uses, each once, and leaves other braces as text', () => {
@@ -22,6 +23,12 @@ describe('merge fields', () => {
       ),
     ).toEqual(['frstName', 'nickname'])
     expect(unknownFields(['Dear {firstName} {lastName}'], BASE_MERGE_FIELDS)).toEqual([])
+  })
+
+  it('knows every field of the letter that sends the waiting list their references (issue 44)', () => {
+    const { subject, body } = messageWritingMessages.referencesLetter
+    expect(fieldsIn(body)).toEqual(['dearName', 'place', 'reference', 'associationName'])
+    expect(unknownFields([subject, body], BASE_MERGE_FIELDS)).toEqual([])
   })
 
   it("fills each field with the person's value, every time it appears", () => {

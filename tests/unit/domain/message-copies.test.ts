@@ -3,6 +3,7 @@ import { copiesFor, waysOf, type Addressee } from '#shared/domain/message-copies
 
 const ann: Addressee = {
   id: 'ann',
+  title: '',
   firstName: 'Ann',
   lastName: 'Example',
   email: 'ann@example.org',
@@ -11,6 +12,8 @@ const ann: Addressee = {
   plots: ['3', '12a'],
   amountDue: 9000,
   paidBy: [],
+  reference: 'ANNREF23',
+  place: null,
 }
 const association = { name: 'Riverside Allotments', contactAddress: 'The Shed, Riverside' }
 
@@ -69,6 +72,39 @@ describe('message copies', () => {
       ['email', 'ann@example.org'],
       ['post', 'Ann Example\n1 Lane\nTown RV1 1AA'],
     ])
+  })
+
+  it('greets by title and last name when the title is known, and puts the title on the envelope (issue 44)', () => {
+    const margaret = {
+      ...ann,
+      id: 'mellison',
+      title: 'Mrs',
+      firstName: 'Margaret',
+      lastName: 'Ellison',
+      contactBy: 'post' as const,
+    }
+    const draft = { subject: 'AGM', body: 'Dear {dearName},\n{title} {fullName}' }
+    expect(copiesFor([margaret], draft, association)).toEqual([
+      {
+        personId: 'mellison',
+        channel: 'post',
+        recipient: 'Mrs Margaret Ellison\n1 Lane\nTown RV1 1AA',
+        subject: 'AGM',
+        body: 'Dear Mrs Ellison,\nMrs Margaret Ellison',
+      },
+    ])
+    // Without a title, as before: the first name, and the name alone on the envelope.
+    expect(copiesFor([{ ...margaret, title: '' }], draft, association)[0]).toMatchObject({
+      recipient: 'Margaret Ellison\n1 Lane\nTown RV1 1AA',
+      body: 'Dear Margaret,\n Margaret Ellison',
+    })
+  })
+
+  it('gives each person on the waiting list their reference and place', () => {
+    const draft = { subject: 'Your reference', body: '{reference}: number {place}' }
+    const waiting = { ...ann, place: { position: 4, total: 23 } }
+    expect(copiesFor([waiting], draft, association)[0]?.body).toBe('ANNREF23: number 4 of 23')
+    expect(copiesFor([ann], draft, association)[0]?.body).toBe('ANNREF23: number ')
   })
 
   it('keeps a subject on one line whatever a name holds', () => {

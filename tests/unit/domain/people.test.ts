@@ -29,6 +29,7 @@ describe('blankPerson', () => {
   it("has today's date, empty text, no plots and version 1", () => {
     expect(blankPerson('ann', false, TODAY)).toEqual({
       id: 'ann',
+      title: '',
       firstName: '',
       lastName: '',
       dateJoined: TODAY,
@@ -41,6 +42,8 @@ describe('blankPerson', () => {
       altEmail: '',
       contactBy: 'email',
       concession: false,
+      notes: '',
+      reference: '',
       plots: [],
       isPlotHolder: true,
       onWaitingList: false,

@@ -12,6 +12,8 @@ import {
   payerOf,
   plotStatus,
   removeTenant,
+  statusesSeen,
+  statusSeenBy,
 } from '#shared/domain/plots'
 import { plotMessages } from '#shared/messages/plots'
 import type { Plot } from '#shared/schemas/plot'
@@ -36,6 +38,8 @@ describe('blankPlot', () => {
   it('has the blank defaults of spec section 3', () => {
     expect(blankPlot('12')).toEqual({
       id: '12',
+      name: '12',
+      siteId: 1,
       description: '',
       area: 100,
       distance: 0,
@@ -51,6 +55,10 @@ describe('blankPlot', () => {
       occupied: true,
       version: 1,
     })
+  })
+
+  it('is on the site given, named as its key', () => {
+    expect(blankPlot('1-2', 2)).toMatchObject({ id: '1-2', name: '1-2', siteId: 2 })
   })
 })
 
@@ -233,6 +241,22 @@ describe('plotStatus', () => {
     expect(plotStatus(plot('1'))).toBe('vacant')
     expect(plotStatus(plot('1', { tenants: ['ann'], paid: false }))).toBe('unpaid')
     expect(plotStatus(plot('1', { tenants: ['ann'], paid: true }))).toBe('occupied')
+  })
+
+  it('tells each level only what it may know: a plot holder let or vacant, the committee offers too', () => {
+    const owing = plot('1', { tenants: ['ann'], paid: false })
+    const offered = plot('2')
+    const [plotholder, land, committee, admin] = [1, 2, 3, 4].map(statusSeenBy)
+    expect(plotStatus(owing, plotholder)).toBe('let')
+    expect(plotStatus(offered, plotholder, true)).toBe('vacant')
+    expect(plotStatus(owing, land)).toBe('unpaid')
+    expect(plotStatus(offered, land, true)).toBe('vacant')
+    expect(plotStatus(offered, committee, true)).toBe('offered')
+    expect(plotStatus(offered, committee, false)).toBe('vacant')
+    expect(statusesSeen(plotholder!)).toEqual(['vacant', 'let'])
+    expect(statusesSeen(land!)).toEqual(['vacant', 'occupied', 'unpaid'])
+    expect(statusesSeen(committee!)).toEqual(['vacant', 'offered', 'occupied', 'unpaid'])
+    expect(statusesSeen(admin!)).toEqual(statusesSeen(committee!))
   })
 })
 

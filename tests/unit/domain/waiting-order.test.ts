@@ -58,6 +58,22 @@ describe('the waiting order', () => {
     expect(timeOfJoining(waiting('a', '2026-11-20', '', 1))).toBe(undefined)
   })
 
+  it('knows the time of one who joined in London’s first hour of a summer day (decision 44)', () => {
+    // 23:30 UTC on 30 June is 00:30 on 1 July in London: the day of joining the server takes.
+    const at = '2026-06-30T23:30:00.000Z'
+    expect(timeOfJoining(waiting('a', '2026-07-01', at, 1))).toBe(at)
+    // Joinings dated by UTC's day before keep their time.
+    expect(timeOfJoining(waiting('a', '2026-06-30', at, 1))).toBe(at)
+    // In winter London's day is UTC's.
+    expect(timeOfJoining(waiting('a', '2026-01-01', '2025-12-31T23:30:00.000Z', 1))).toBe(undefined)
+    const people = [
+      waiting('night', '2026-07-01', at, 2),
+      waiting('typed', '2026-07-01', '', 1),
+      waiting('noon', '2026-07-01', '2026-07-01T11:00:00.000Z', 3),
+    ]
+    expect(waitingListOrder(people).map((p) => p.id)).toEqual(['night', 'noon', 'typed'])
+  })
+
   it('falls back on the nickname only when everything else is equal', () => {
     const [a, b] = [waiting('ann', '2020-01-01', '', 0), waiting('bob', '2020-01-01', '', 0)]
     expect(compareWaitingOrder(a, b)).toBeLessThan(0)

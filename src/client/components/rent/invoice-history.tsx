@@ -6,6 +6,7 @@ import { shortDate } from '#shared/domain/dates'
 import type { Invoice, InvoiceStatement } from '#shared/schemas/rent'
 import { CardTable } from '../ui/card-table.tsx'
 import { QueryState } from '../ui/query-state.tsx'
+import { balanceText } from './invoice-balance.ts'
 import { PayerCredit } from './payer-credit.tsx'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
@@ -79,9 +80,7 @@ export function InvoiceHistory({
                     <td data-label={COLUMNS.outstanding}>
                       {invoice.cancelled
                         ? invoiceMessages.entryKind.cancel
-                        : invoice.outstanding < 0
-                          ? `${invoiceMessages.invoiceFacts.credit} ${penceText(-invoice.outstanding)}`
-                          : penceText(invoice.outstanding)}
+                        : balanceText(invoice.outstanding)}
                     </td>
                     <td data-label={COLUMNS.steps}>
                       {invoice.steps.length === 0 ? null : (

@@ -50,13 +50,12 @@ function plotMarkup(plot: SitePlot, options: PlotsMarkupOptions) {
   if (own) classes.push('plot--own')
   if (interactive) classes.push('plot--interactive')
   const control = interactive ? ` role="link" tabindex="0" aria-label="Plot ${id}"` : ''
-  const title = status
-    ? `<title>Plot ${id}: ${plotMessages.plotStatus[status]}</title>`
-    : noRecord
-      ? `<title>Plot ${id}: no record</title>`
-      : own
-        ? `<title>${escapeMarkup(siteMapMessages.ownPlot(plot.id))}</title>`
-        : ''
+  // What a pointer's hover and a screen reader's description say beside the plot's name.
+  const state = status ? plotMessages.plotStatus[status] : noRecord ? 'no record' : ''
+  const said = own
+    ? siteMapMessages.ownPlot(plot.id) + (state && ` (${state})`)
+    : state && `Plot ${plot.id}: ${state}`
+  const title = said && `<title>${escapeMarkup(said)}</title>`
   return (
     `<g class="${classes.join(' ')}" data-plot-id="${id}"${control}>${title}` +
     shapeMarkup(plot.shape, 'plot__shape') +

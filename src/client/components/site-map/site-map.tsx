@@ -1,6 +1,10 @@
 import { useId, useMemo, type KeyboardEvent, type MouseEvent } from 'react'
-import type { PlotStatus } from '#shared/domain/plots'
-import type { FeatureShape, SiteFeature, SiteMap as SiteMapData } from '#shared/schemas/site-map'
+import type {
+  FeatureShape,
+  PlotStates,
+  SiteFeature,
+  SiteMap as SiteMapData,
+} from '#shared/schemas/site-map'
 import { plotMessages } from '#shared/messages/plots'
 import { siteMapMessages } from '#shared/messages/site-map'
 import { plotsMarkup } from './plots-markup.ts'
@@ -12,8 +16,8 @@ export type SiteMapProps = {
   siteMap: SiteMapData
   /** The drawing's accessible name, shown as its <title>. */
   title: string
-  /** Shades each plot by status and adds a legend below the drawing. */
-  plotStatus?: Record<string, PlotStatus>
+  /** Shades each plot by its state and adds a key below the drawing of the states it can show. */
+  states?: PlotStates
   /** Makes each plot a keyboard-usable link; without it the map is read-only. */
   onSelectPlot?: (plotId: string) => void
   /** Drawn plots that have no record, marked for the administrator. */
@@ -22,11 +26,9 @@ export type SiteMapProps = {
   ownPlots?: ReadonlySet<string>
 }
 
-const statuses = Object.keys(plotMessages.plotStatus) as PlotStatus[]
-
 /** The allotment site as stored in the database. No inline styles: classes only. */
 export function SiteMap(props: SiteMapProps) {
-  const { siteMap, title, plotStatus, onSelectPlot, unrecorded, ownPlots } = props
+  const { siteMap, title, states, onSelectPlot, unrecorded, ownPlots } = props
   const { layout, backgroundUrl } = siteMap
   // useId may contain characters that are awkward in url(#...) references; keep a plain id.
   const baseId = `site-map-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`
@@ -35,12 +37,14 @@ export function SiteMap(props: SiteMapProps) {
   const willowId = `${baseId}-willow`
   const { width, height } = layout.viewBox
   const interactive = onSelectPlot !== undefined
+  const plotStatus = states?.plots
   const markup = useMemo(
     () => plotsMarkup(layout.plots, { plotStatus, unrecorded, ownPlots, interactive }),
     [layout.plots, plotStatus, unrecorded, ownPlots, interactive],
   )
 
-  const zoom = useMapZoom(interactive)
+  // A map of plots to open or to tell apart opens with its plots big enough to tap and read.
+  const zoom = useMapZoom(interactive || states !== undefined)
 
   return (
     <div className="site-map-container">
@@ -135,9 +139,9 @@ export function SiteMap(props: SiteMapProps) {
           )}
         </svg>
       </div>
-      {plotStatus && (
+      {states && (
         <ul className="map-legend" aria-label="Key to plot colours">
-          {statuses.map((status) => (
+          {states.shown.map((status) => (
             <li key={status} className="map-legend__item">
               <svg
                 className="map-legend__swatch"

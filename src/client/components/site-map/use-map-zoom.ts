@@ -1,9 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'react'
 
 // The map's zoom: the drawing drawn at 1× to 6× its box's width inside a box that scrolls, so a
-// finger pans it and the page's own pinch zooms it. A map whose plots are links opens at the
-// first zoom at which its smallest plot is a 44 px target; on a desktop that is 1×, on a phone
-// a site of seventy plots opens at 3×. Zooming keeps the middle of the view where it was.
+// finger pans it and the page's own pinch zooms it. A map whose plots are links, or show their
+// states, opens at the first zoom at which its smallest plot is a 44 px target, where its labels
+// are readable too; on a desktop that is 1×, on a phone a site of seventy plots opens at 3×.
+// Zooming keeps the middle of the view where it was.
 const ZOOMS = [1, 1.5, 2, 3, 4, 6] as const
 const LEAST_TARGET = 44
 // A council site has thousands of plots; the smallest of the first few hundred is enough.

@@ -104,10 +104,10 @@ export function CheckboxField({ label, hint, ...input }: Omit<InputProps, 'error
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
   const box = (
-    <div className="field field--checkbox">
+    <label className="field field--checkbox" htmlFor={id}>
       <input id={id} type="checkbox" aria-describedby={hintId} {...input} />
-      <label htmlFor={id}>{label}</label>
-    </div>
+      <span>{label}</span>
+    </label>
   )
   if (!hint) return box
   return (
@@ -146,7 +146,11 @@ export function RadioGroup<Value extends string>({
       <legend>{legend}</legend>
       {children}
       {options.map((option) => (
-        <div className="field field--checkbox" key={option.value}>
+        <label
+          className="field field--checkbox"
+          htmlFor={`${id}-${option.value}`}
+          key={option.value}
+        >
           <input
             id={`${id}-${option.value}`}
             type="radio"
@@ -156,8 +160,8 @@ export function RadioGroup<Value extends string>({
             disabled={disabled}
             onChange={() => onChange(option.value)}
           />
-          <label htmlFor={`${id}-${option.value}`}>{option.label}</label>
-        </div>
+          <span>{option.label}</span>
+        </label>
       ))}
     </fieldset>
   )

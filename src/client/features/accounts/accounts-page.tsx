@@ -19,10 +19,16 @@ import {
 } from './api.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { PersonLink } from './person-link.tsx'
+import type { Site } from '#shared/schemas/site'
+import { sitesQuery } from '#client/components/sites/chosen-site.ts'
+import { AccountSites, sitesText } from './account-sites.tsx'
 
 export function AccountsPage() {
   const accounts = useQuery(accountsQuery)
   const { data: viewer } = useViewer()
+  // An account's sites matter only where there are several (issue 46).
+  const { data: allSites = [] } = useQuery(sitesQuery)
+  const sites = allSites.length > 1 ? allSites : undefined
   const [error, setError] = useState('')
   const change = useChange({
     mutationFn: (action: () => Promise<unknown>) => action(),
@@ -66,13 +72,20 @@ export function AccountsPage() {
       </div>
       <QueryState query={accounts}>
         {(rows) => (
-          <CardTable caption="User accounts" columns={Object.values(COLUMNS)}>
+          <CardTable
+            caption="User accounts"
+            columns={Object.values(COLUMNS).filter(
+              (column) => sites !== undefined || column !== COLUMNS.sites,
+            )}
+          >
             {rows.map((account) => (
               <AccountRow
                 key={account.id}
                 account={account}
                 reach={reach}
                 isSelf={account.userName === viewer?.userName}
+                sites={sites}
+                setsSites={canReset}
                 busy={busy}
                 run={(action) => change.mutate(action)}
                 resetPassword={
@@ -100,6 +113,7 @@ const COLUMNS = {
   requested: 'Requested',
   status: 'Status',
   person: 'Person',
+  sites: accountMessages.sitesLabel,
   actions: 'Actions',
 }
 
@@ -107,13 +121,18 @@ interface RowProps {
   account: Account
   reach: number
   isSelf: boolean
+  /** The organisation's sites where there are several; undefined hides the column. */
+  sites: readonly Site[] | undefined
+  /** Only the administrator limits an account to sites. */
+  setsSites: boolean
   busy: boolean
   run: (action: () => Promise<unknown>) => void
   /** Only the administrator resets passwords. */
   resetPassword?: () => void
 }
 
-function AccountRow({ account, reach, isSelf, busy, run, resetPassword }: RowProps) {
+function AccountRow(props: RowProps) {
+  const { account, reach, isSelf, sites, setsSites, busy, run, resetPassword } = props
   const [level, setChosen] = useState(String(account.level))
   const manageable = !isSelf && account.level <= reach
   const pending = account.level === 0 && account.requestedLevel > 0 && !account.disabled
@@ -144,6 +163,15 @@ function AccountRow({ account, reach, isSelf, busy, run, resetPassword }: RowPro
           (account.personId ?? '—')
         )}
       </td>
+      {sites ? (
+        <td data-label={COLUMNS.sites}>
+          {setsSites && !isSelf ? (
+            <AccountSites account={account} sites={sites} />
+          ) : (
+            sitesText(account, sites)
+          )}
+        </td>
+      ) : null}
       <td data-label={COLUMNS.actions}>
         {manageable ? (
           <div className="row-actions">

@@ -40,6 +40,9 @@ export const resetForgottenPassword = (token: string, newPassword: string) =>
 /** An unconfirmed address the committee doubts: its link stops working (issue 42). */
 export const clearPendingEmail = (id: string) =>
   api(`${accountUrl(id)}/pending-email`, { method: 'DELETE' })
+/** The sites an account is limited to (issue 46); null for every site. */
+export const setSites = (id: string, sites: number[] | null) =>
+  api(`${accountUrl(id)}/sites`, { method: 'PUT', json: { sites } })
 /** Whose the account is (issue 29): a person's nickname, or null for no one. */
 export const linkPerson = (id: string, personId: string | null) =>
   api(`${accountUrl(id)}/person`, { method: 'PUT', json: { personId } })

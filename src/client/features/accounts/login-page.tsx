@@ -75,7 +75,9 @@ export function LoginPage() {
         {state === 'loading' ? <Spinner label="Signing in" /> : null}
       </form>
       <p>
-        <Link to="/forgotten-password">{accountMessages.forgottenLink}</Link>
+        <Link className="link-target" to="/forgotten-password">
+          {accountMessages.forgottenLink}
+        </Link>
       </p>
       <p>
         No account yet? <Link to="/register">Register</Link>

@@ -67,7 +67,9 @@ export function ResetPasswordPage() {
         {busy ? <Spinner label="Saving" /> : null}
       </form>
       <p>
-        <Link to="/forgotten-password">{accountMessages.forgottenLink}</Link>
+        <Link className="link-target" to="/forgotten-password">
+          {accountMessages.forgottenLink}
+        </Link>
       </p>
     </section>
   )

@@ -5,12 +5,14 @@ import { applicationSchema } from '#shared/schemas/letting'
 import { lettingMessages } from '#shared/messages/letting'
 import { commonMessages } from '#shared/messages/common'
 import { waitingListMessages } from '#shared/messages/waiting-list'
+import { ourSitesMessages } from '#shared/messages/our-sites'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CheckboxField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { apply } from './api.ts'
+import { SiteChoices } from '#client/features/apply/site-choices.tsx'
 import { privacyNoticeQuery } from '../../lib/privacy.ts'
 import './apply.css'
 
@@ -22,10 +24,11 @@ interface Form {
   address: string
   note: string
   consent: boolean
+  sites: number[]
   website: string
 }
 
-type TextFieldName = Exclude<keyof Form, 'consent'>
+type TextFieldName = Exclude<keyof Form, 'consent' | 'sites'>
 
 const blank: Form = {
   firstName: '',
@@ -35,6 +38,7 @@ const blank: Form = {
   address: '',
   note: '',
   consent: false,
+  sites: [],
   website: '',
 }
 
@@ -126,6 +130,11 @@ export function ApplyPage() {
               value={form.note}
               onChange={set('note')}
             />
+            <SiteChoices
+              chosen={form.sites}
+              most={notice.data?.sitesPerApplicant ?? 3}
+              onChange={(sites) => setForm((current) => ({ ...current, sites }))}
+            />
             <CheckboxField
               label={lettingMessages.consentLabel}
               hint={<span className="apply-privacy">{privacyNotice}</span>}
@@ -157,7 +166,14 @@ export function ApplyPage() {
         </>
       )}
       <p className="apply-links">
-        <Link to="/apply/position">{lettingMessages.whereAmI}</Link>
+        <Link className="link-target" to="/apply/position">
+          {lettingMessages.whereAmI}
+        </Link>
+      </p>
+      <p>
+        <Link className="link-target" to="/sites">
+          {ourSitesMessages.fromApply}
+        </Link>
       </p>
     </section>
   )

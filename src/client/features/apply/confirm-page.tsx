@@ -3,6 +3,7 @@ import { lettingMessages } from '#shared/messages/letting'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { PressToUseLink } from '../../components/ui/press-to-use-link.tsx'
 import { confirmApplication } from './api.ts'
+import { PlaceLines } from '#client/features/apply/place-lines.tsx'
 import './apply.css'
 
 // The link of the confirmation e-mail: the person's press puts them on the list, so that a mail
@@ -21,12 +22,14 @@ export function ConfirmPage() {
         done={(place) => (
           <>
             <p>{lettingMessages.confirmed(place.reference)}</p>
-            <p>{lettingMessages.position(place.position, place.total)}</p>
+            <PlaceLines place={place} />
           </>
         )}
       />
       <p className="apply-links">
-        <Link to="/apply/position">{lettingMessages.whereAmI}</Link>
+        <Link className="link-target" to="/apply/position">
+          {lettingMessages.whereAmI}
+        </Link>
       </p>
     </section>
   )

@@ -10,6 +10,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { findPosition } from './api.ts'
+import { PlaceLines } from '#client/features/apply/place-lines.tsx'
 import './apply.css'
 
 // An applicant looks up their place with the reference and e-mail address of their confirmation.
@@ -68,10 +69,14 @@ export function PositionPage() {
         {sending ? <Spinner label="Searching" /> : null}
       </form>
       {place ? (
-        <Alert tone="success">{lettingMessages.position(place.position, place.total)}</Alert>
+        <Alert tone="success">
+          <PlaceLines place={place} />
+        </Alert>
       ) : null}
       <p className="apply-links">
-        <Link to="/apply">Apply for a plot</Link>
+        <Link className="link-target" to="/apply">
+          Apply for a plot
+        </Link>
       </p>
     </section>
   )

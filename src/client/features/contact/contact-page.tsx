@@ -61,7 +61,9 @@ export function ContactPage() {
         committee will reply by e-mail.
       </p>
       <p>
-        <Link to="/apply">Apply for a plot</Link>
+        <Link className="link-target" to="/apply">
+          Apply for a plot
+        </Link>
       </p>
       {sent === 'failure' ? (
         // The link returns to the form; what the person typed stays, so nothing is lost.

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import type {
-  ColumnMapping,
   ExistingChoice,
   ImportCheck,
   ImportDone,
@@ -8,6 +7,7 @@ import type {
   ImportUndone,
   LastImport,
   NameCorrections,
+  TableChoice,
 } from '#shared/schemas/spreadsheet-import'
 import { api, uploadForm } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
@@ -17,26 +17,26 @@ export interface ImportRequest {
   file: File
   kind: ImportKind
   sheet?: string
-  /** The mapping to use as it is. */
-  mapping?: ColumnMapping
-  /** Choices to keep where the file has their columns (the file chosen again). */
-  keep?: ColumnMapping
+  /** Each table's headings row, mapping (or choices to keep) and whether it is left out. */
+  tables?: TableChoice[]
   existing?: ExistingChoice
   names?: NameCorrections
+  /** The site the file is of (issue 46); the first open site when left out. */
+  site?: number
 }
 
 const json = (value: object | undefined) =>
   value && Object.keys(value).length ? JSON.stringify(value) : undefined
 
 // The file goes with every step: the server keeps nothing between them.
-function formOf({ file, kind, sheet, mapping, keep, existing, names }: ImportRequest) {
+function formOf({ file, kind, sheet, tables, existing, names, site }: ImportRequest) {
   const fields: Record<string, string | undefined> = {
     kind,
     sheet: sheet || undefined,
-    mapping: mapping && JSON.stringify(mapping),
-    keep: mapping ? undefined : json(keep),
+    tables: json(tables),
     existing,
     names: json(names),
+    site: site === undefined ? undefined : String(site),
   }
   return uploadForm(
     Object.fromEntries(

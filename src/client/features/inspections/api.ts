@@ -4,6 +4,7 @@ import type {
   InspectionSettings,
   NewRound,
   Notice,
+  NoticesPreview,
   NoticesSent,
   Round,
   RoundDetail,
@@ -14,11 +15,13 @@ import { api, uploadForm } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import type { Waiting } from './outbox.ts'
 
-// Inspection rounds, a plot's record with its photos, and the administrator's settings.
-export const roundsQuery = queryOptions({
-  queryKey: [...queryKeys.inspections, 'rounds'],
-  queryFn: () => api<RoundSummary[]>('/api/inspection-rounds'),
-})
+// Inspection rounds, a plot's record with its photos, and the administrator's settings. The
+// lists take the chosen site's query ('?site=2', or '' for every site the viewer sees).
+export const roundsQuery = (siteQuery: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.inspections, 'rounds', siteQuery],
+    queryFn: () => api<RoundSummary[]>(`/api/inspection-rounds${siteQuery}`),
+  })
 
 export const roundQuery = (id: number) =>
   queryOptions({
@@ -48,13 +51,22 @@ export const sendInspection = ({ record, photos }: Waiting) =>
     ),
   })
 
-export const noticesQuery = queryOptions({
-  queryKey: [...queryKeys.inspections, 'notices'],
-  queryFn: () => api<Notice[]>('/api/inspection-notices'),
-})
+export const noticesQuery = (siteQuery: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.inspections, 'notices', siteQuery],
+    queryFn: () => api<Notice[]>(`/api/inspection-notices${siteQuery}`),
+  })
 
-export const sendNotices = (roundId: number) =>
-  api<NoticesSent>(`/api/inspection-rounds/${roundId}/notices`, { method: 'POST' })
+/** What Send notices would do now: nothing is sent or changed (issue 44). */
+export const previewNotices = (roundId: number) =>
+  api<NoticesPreview>(`/api/inspection-rounds/${roundId}/notices/preview`)
+
+/** Send notices, as the preview whose confirmation this is showed it. */
+export const sendNotices = ({ roundId, confirmation }: { roundId: number; confirmation: string }) =>
+  api<NoticesSent>(`/api/inspection-rounds/${roundId}/notices`, {
+    method: 'POST',
+    json: { confirmation },
+  })
 
 export const pauseNotice = ({ id, reason }: { id: number; reason: string }) =>
   api<Notice>(`/api/inspection-notices/${id}/pause`, { method: 'POST', json: { reason } })

@@ -20,9 +20,12 @@ const columns = [
   inspectionMessages.status,
 ]
 
-/** The notices running and lately closed, and the plots due to be inspected again. */
-export function NoticesList() {
-  const notices = useQuery(noticesQuery)
+/**
+ * The notices running and lately closed, and the plots due to be inspected again, of the chosen
+ * site (`siteQuery`).
+ */
+export function NoticesList({ siteQuery }: { siteQuery: string }) {
+  const notices = useQuery(noticesQuery(siteQuery))
   return <QueryState query={notices}>{(list) => <Notices notices={list} />}</QueryState>
 }
 

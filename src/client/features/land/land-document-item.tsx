@@ -1,7 +1,7 @@
 import type { LandDocument } from '#shared/schemas/land-documents'
 import { landFileUrl } from './api.ts'
 import { DocumentActions } from './document-actions.tsx'
-import { formatSize } from './land-format.ts'
+import { formatSize } from '#client/lib/format-size.ts'
 
 interface Props {
   document: LandDocument

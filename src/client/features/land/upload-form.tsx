@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { londonDate } from '#shared/domain/dates'
 import { landMessages } from '#shared/messages/land'
 import {
   landUploadFieldsSchema,
@@ -20,8 +21,6 @@ interface Props {
   onUploaded: (document: LandDocumentDetail) => void
 }
 
-const today = () => new Date().toISOString().slice(0, 10)
-
 // The same checks as the server, made first so nobody waits for 20 MB to travel to be refused.
 async function checkUpload(
   fields: { date: string; description: string; name: string },
@@ -40,7 +39,7 @@ export function UploadForm({ descriptions, onUploaded }: Props) {
   const [file, setFile] = useState<File>()
   // A file input cannot be cleared through React; a new key mounts an empty one.
   const [fileKey, setFileKey] = useState(0)
-  const [fields, setFields] = useState({ date: today(), description: '', name: '' })
+  const [fields, setFields] = useState({ date: londonDate(new Date()), description: '', name: '' })
   const [problem, setProblem] = useState('')
   const [done, setDone] = useState('')
   const set = (field: keyof typeof fields) => (event: { target: { value: string } }) =>

@@ -7,6 +7,8 @@ import { queryKeys } from '../../lib/query-keys.ts'
 export interface LogPageRequest extends LogSort {
   page: number
   pageSize: number
+  /** Only the entries naming this site (issue 46); every entry the viewer may see when absent. */
+  site?: number
 }
 
 export const logPageQuery = (request: LogPageRequest) =>
@@ -21,12 +23,13 @@ export const logEntryQuery = (id: string) =>
     queryFn: () => api<LogEntry>(`/api/logs/${encodeURIComponent(id)}`),
   })
 
-function fetchLogPage({ sort, order, page, pageSize }: LogPageRequest) {
+function fetchLogPage({ sort, order, page, pageSize, site }: LogPageRequest) {
   const search = new URLSearchParams({
     sort,
     order,
     page: String(page),
     pageSize: String(pageSize),
+    ...(site === undefined ? {} : { site: String(site) }),
   })
   return api<LogPage>(`/api/logs?${search}`)
 }

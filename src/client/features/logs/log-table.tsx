@@ -22,9 +22,11 @@ interface Props {
   from: string
   /** Rows of the previous request are shown while the next one loads. */
   busy: boolean
+  /** The sites' names by id, to name each entry's sites; null with one site. */
+  siteNames: ReadonlyMap<number, string> | null
 }
 
-export function LogTable({ entries, sort, onSort, from, busy }: Props) {
+export function LogTable({ entries, sort, onSort, from, busy, siteNames }: Props) {
   return (
     <div className="table-scroll">
       <table className="table table--cards table--sortable log-table" aria-busy={busy}>
@@ -50,7 +52,14 @@ export function LogTable({ entries, sort, onSort, from, busy }: Props) {
                   <time dateTime={entry.timeStamp}>{formatTimeStamp(entry.timeStamp)}</time>
                 </Link>
               </td>
-              <td data-label={LABELS.methodName}>{entry.methodName}</td>
+              <td data-label={LABELS.methodName}>
+                {entry.methodName}
+                {siteNames && entry.sites.length > 0 ? (
+                  <span className="log-sites">
+                    {entry.sites.map((id) => siteNames.get(id) ?? String(id)).join(', ')}
+                  </span>
+                ) : null}
+              </td>
               <td data-label={LABELS.userName}>{entry.userName}</td>
               <td data-label={hasError(entry.error) ? LABELS.error : undefined}>
                 {hasError(entry.error) ? (

@@ -1,20 +1,52 @@
-import { useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
+import { LEVELS } from '#shared/domain/levels'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
+import { plotMessages } from '#shared/messages/plots'
+import { siteMessages } from '#shared/messages/sites'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
 import { drawnPlots, ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
 import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
+import { plotsQuery } from '#client/components/plots/plots-query.ts'
+import { useChosenSite } from '#client/components/sites/chosen-site.ts'
+import { SiteChooser } from '#client/components/sites/site-chooser.tsx'
+import { plotPath } from '#client/lib/paths.ts'
 import { MY_ALLOTMENT_PATH, useViewer } from '../../lib/session.ts'
 
-// Plotholders (level 1) see the drawing only: no tenancy shading, which would need /api/plots.
-// A member's own plots are marked, with the way to My allotment (issue 29); an account linked
-// to no one simply sees the map, without asking for plots it has none of.
+// Every member sees each plot's state as finely as the server tells their level (issue 44): a
+// plot holder let or vacant, land access the rent too, the committee the offers too. Those who
+// may open a plot's page (level 2 up, as the plots screens) open it from here. A member's own
+// plots are marked, with the way to My allotment (issue 29); an account linked to no one simply
+// sees the map, without asking for plots it has none of. Each site has its own drawing: with
+// several, the map waits for one to be chosen (decision 49).
 export function MapPage() {
-  const hasRecord = useViewer().data?.hasRecord ?? false
+  const chosen = useChosenSite()
+  const waits = chosen.site === undefined && chosen.sites.length > 1
+  return (
+    <section>
+      <PageHeading>Site map</PageHeading>
+      <SiteChooser chosen={chosen} />
+      {waits ? (
+        <p>{siteMessages.chooseSiteForMap}</p>
+      ) : (
+        <SiteMapOf site={chosen.site} several={chosen.sites.length > 1} />
+      )}
+    </section>
+  )
+}
+
+function SiteMapOf({ site, several }: { site: number | undefined; several: boolean }) {
+  const viewer = useViewer().data
+  const hasRecord = viewer?.hasRecord ?? false
+  const opensPlots = (viewer?.level ?? LEVELS.guest) >= LEVELS.land
+  const navigate = useNavigate()
   const { data } = useQuery({ ...ownPlotsQuery, enabled: hasRecord })
-  const siteMap = useQuery(siteMapQuery).data
+  const siteMap = useQuery(siteMapQuery(site)).data
+  // The drawing names a plot as its site does ("1"); its page is at its key ("1-2"), which is
+  // the name itself where there is one site.
+  const { data: plots } = useQuery({ ...plotsQuery(site), enabled: opensPlots && several })
   const ids = useMemo(
     () =>
       drawnPlots(
@@ -24,18 +56,29 @@ export function MapPage() {
     [data, siteMap],
   )
   const ownPlots = useMemo(() => new Set(ids), [ids])
+  const keys = useMemo(
+    () => new Map((plots ?? []).map((plot) => [plot.name.toLowerCase(), plot.id])),
+    [plots],
+  )
+  const open = useCallback(
+    (name: string) => navigate(plotPath(keys.get(name.toLowerCase()) ?? name)),
+    [navigate, keys],
+  )
   return (
-    <section>
-      <PageHeading>Site map</PageHeading>
+    <>
       {ids.length > 0 ? (
         <p>
           {myAllotmentMessages.yourPlotMarked(ids)} <Link to={MY_ALLOTMENT_PATH}>My allotment</Link>
         </p>
       ) : null}
+      {opensPlots && siteMap ? <p>{plotMessages.choosePlotOnMap}</p> : null}
       <StoredSiteMap
         title="Map of the allotment site with its numbered plots"
+        showStates
         ownPlots={ownPlots}
+        site={site}
+        {...(opensPlots ? { onSelectPlot: open } : {})}
       />
-    </section>
+    </>
   )
 }

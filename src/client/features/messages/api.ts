@@ -3,6 +3,7 @@ import type {
   MessageBatch,
   MessageDraft,
   MessagePlan,
+  MessageSend,
   MessageTemplate,
   MessageTemplateInput,
   SentMessage,
@@ -30,10 +31,11 @@ export const copiesQuery = (batchId: number) =>
 export const planMessage = (draft: MessageDraft) =>
   api<MessagePlan>('/api/messages/plan', { method: 'POST', json: draft })
 
-export const sendMessage = (draft: MessageDraft) =>
+/** Sends a draft as its preview showed it, with that preview's confirmation. */
+export const sendMessage = (send: MessageSend) =>
   api<{ batchId: number; email: number; post: number }>('/api/messages', {
     method: 'POST',
-    json: draft,
+    json: send,
   })
 
 export const templatesQuery = queryOptions({

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { BASE_MERGE_FIELDS } from '#shared/domain/merge-fields'
 import { mailMessages } from '#shared/messages/mail'
+import { messageWritingMessages } from '#shared/messages/message-writing'
 import { MESSAGE_TEXT_MAX, SUBJECT_MAX, TEMPLATE_NAME_MAX } from '#shared/domain/contact-ways'
 import type { Audience, MessageDraft, MessagePlan } from '#shared/schemas/messages'
+import { BeforeSending } from '#client/components/messages/before-sending.tsx'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
@@ -12,6 +14,8 @@ import { queryKeys } from '../../lib/query-keys.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
 import { useChange } from '../../lib/use-change.ts'
 import { useQuery } from '@tanstack/react-query'
+import { useChosenSite } from '#client/components/sites/chosen-site.ts'
+import { useViewer } from '#client/lib/session.ts'
 import { planMessage, saveTemplate, sendMessage, templatesQuery } from './api.ts'
 
 const GROUPS = {
@@ -21,7 +25,9 @@ const GROUPS = {
   unpaid: 'The tenants of unpaid plots',
   people: 'People I choose',
 } as const
-type Group = keyof typeof GROUPS
+/** A group, or one site's plot holders (issue 46). */
+type Group = keyof typeof GROUPS | `site-${number}`
+const SITE_GROUP = /^site-(\d+)$/
 
 const BLANK = {
   group: 'plotholders' as Group,
@@ -33,7 +39,16 @@ const BLANK = {
 }
 type Values = typeof BLANK
 
+// Everyone on the waiting list, each told their own reference and place.
+const REFERENCES: Values = {
+  ...BLANK,
+  group: 'waitinglist',
+  ...messageWritingMessages.referencesLetter,
+}
+
 function audienceOf({ group, plotId, nicknames }: Values): Audience {
+  const site = SITE_GROUP.exec(group)
+  if (site) return { kind: 'plotholders', siteId: Number(site[1]) }
   if (group === 'plot') return { kind: 'plot', plotId: plotId.trim() }
   if (group === 'people') {
     const ids = nicknames
@@ -42,13 +57,39 @@ function audienceOf({ group, plotId, nicknames }: Values): Audience {
       .filter(Boolean)
     return { kind: 'people', ids }
   }
-  return { kind: group }
+  return { kind: group as Exclude<keyof typeof GROUPS, 'plot' | 'people'> }
 }
 
-// Write a message to a group: Preview asks the server who gets it and how (and shows the first
-// person's copy filled in); only then can it be sent. Any change asks for a new preview.
-export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
-  const form = useFormValues(BLANK)
+/**
+ * The groups to choose from: with more than one site, each open site's plot holders beside the
+ * whole organisation's; an account limited to some sites has its sites' groups instead (the
+ * server refuses it the organisation's).
+ */
+function useGroups(): [Group, string][] {
+  const { sites } = useChosenSite()
+  const limited = (useViewer().data?.sites ?? null) !== null
+  const open = sites.filter((site) => !site.retiredOn)
+  const bySite = open.map((site): [Group, string] => [
+    `site-${site.id}`,
+    mailMessages.sitePlotHolders(site.name),
+  ])
+  const [whole, ...others] = Object.entries(GROUPS) as [Group, string][]
+  if (limited) return [...bySite, ...others]
+  return open.length > 1 ? [whole!, ...bySite, ...others] : [whole!, ...others]
+}
+
+// Write a message to a group: Preview asks the server who gets it and how, and shows the first
+// person's copies as they will have them (issue 44); only then can it be sent, as previewed. Any
+// change asks for a new preview.
+export function ComposeForm({
+  onSent,
+  start,
+}: {
+  onSent: (notice: string) => void
+  /** A letter to start from, instead of a blank one. */
+  start?: 'references'
+}) {
+  const form = useFormValues(start === 'references' ? REFERENCES : BLANK)
   const [plan, setPlan] = useState<{ draft: MessageDraft; plan: MessagePlan }>()
   const [error, setError] = useState('')
   const [planning, setPlanning] = useState(false)
@@ -57,6 +98,12 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
   const saving = useChange({ mutationFn: saveTemplate, invalidates: [queryKeys.messages] })
   const [saved, setSaved] = useState('')
   useUnsavedChanges(form.changed && !sending.isPending)
+  const groups = useGroups()
+  // A group the viewer is not offered (the organisation's, to an account limited to its sites)
+  // gives way to the first offered.
+  const group = groups.some(([value]) => value === form.values.group)
+    ? form.values.group
+    : groups[0]![0]
 
   const change = (patch: Partial<Values>) => {
     form.change(patch)
@@ -70,7 +117,7 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
     const { messageDraftSchema } = await import('#shared/schemas/messages')
     const parsed = messageDraftSchema.safeParse({
       ...form.values,
-      audience: audienceOf(form.values),
+      audience: audienceOf({ ...form.values, group }),
     })
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '')
     setError('')
@@ -105,19 +152,26 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
     })
   }
 
+  // Sends what the preview showed, and only that: the server refuses it if the message would now
+  // go otherwise, and a failed send asks for a new preview.
   function send() {
     if (!plan) return
-    sending.mutate(plan.draft, {
-      onSuccess: ({ email, post }) => {
-        form.reset(BLANK)
-        setPlan(undefined)
-        onSent(mailMessages.messageQueued(email, post))
+    sending.mutate(
+      { ...plan.draft, confirmation: plan.plan.confirmation },
+      {
+        onSuccess: ({ email, post }) => {
+          form.reset(BLANK)
+          setPlan(undefined)
+          onSent(mailMessages.messageQueued(email, post))
+        },
+        onError: (failure) => {
+          setError(errorMessage(failure))
+          setPlan(undefined)
+        },
       },
-      onError: (failure) => setError(errorMessage(failure)),
-    })
+    )
   }
 
-  const { group } = form.values
   return (
     <form className="form" onSubmit={preview} noValidate aria-label="Write a message">
       <Alert>{error}</Alert>
@@ -126,7 +180,7 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
         value={group}
         onChange={(e) => change({ group: e.target.value as Group })}
       >
-        {Object.entries(GROUPS).map(([value, label]) => (
+        {groups.map(([value, label]) => (
           <option key={value} value={value}>
             {label}
           </option>
@@ -158,7 +212,7 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
       <TextField label="Subject" {...text('subject')} maxLength={SUBJECT_MAX} required />
       <TextAreaField
         label="Message"
-        hint={mailMessages.mergeFieldsHint(BASE_MERGE_FIELDS)}
+        hint={messageWritingMessages.mergeFieldsHint(BASE_MERGE_FIELDS)}
         {...text('body')}
         maxLength={MESSAGE_TEXT_MAX}
         rows={10}
@@ -184,22 +238,22 @@ export function ComposeForm({ onSent }: { onSent: (notice: string) => void }) {
       </details>
       {planning ? <Spinner label="Counting" /> : null}
       {plan ? (
-        <section className="card message-plan" aria-labelledby="message-plan-heading">
-          <h3 id="message-plan-heading">Before sending</h3>
-          <p>{mailMessages.messagePlan(plan.plan.email, plan.plan.post)}</p>
-          {plan.plan.mailServer ? null : <Alert tone="info">{mailMessages.mailToOutbox}</Alert>}
-          <p>As {plan.plan.sample.name} will read it:</p>
-          <div className="message-sample">
-            <p className="message-sample__subject">{plan.plan.sample.subject}</p>
-            <p className="message-sample__body">{plan.plan.sample.body}</p>
-          </div>
-          <div className="button-row">
-            <button type="button" className="button" onClick={send} disabled={sending.isPending}>
-              Send
-            </button>
-          </div>
-          {sending.isPending ? <Spinner label="Sending" /> : null}
-        </section>
+        <BeforeSending
+          reach={plan.plan}
+          mailServer={plan.plan.mailServer}
+          sample={{
+            intro: mailMessages.asTheyWillRead(plan.plan.sample.name),
+            copies: plan.plan.sample.copies,
+          }}
+          actions={
+            <>
+              <button type="button" className="button" onClick={send} disabled={sending.isPending}>
+                Send
+              </button>
+              {sending.isPending ? <Spinner label="Sending" /> : null}
+            </>
+          }
+        />
       ) : null}
     </form>
   )

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { mailMessages } from '#shared/messages/mail'
+import type { SentMessage } from '#shared/schemas/messages'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { copiesQuery } from './api.ts'
@@ -25,10 +26,7 @@ export function MessagePage() {
           ) : (
             <>
               <h2>{list[0]!.subject}</h2>
-              <LettersLink
-                batchId={Number(id)}
-                count={list.filter((c) => c.channel === 'post').length}
-              />
+              <LettersLinks batchId={Number(id)} copies={list} />
               <CopiesTable copies={list} />
             </>
           )
@@ -38,14 +36,28 @@ export function MessagePage() {
   )
 }
 
-// The letters come as one PDF to print, a page each, addressed for a window envelope.
-function LettersLink({ batchId, count }: { batchId: number; count: number }) {
-  if (count === 0) return null
+// The letters come as one PDF to print, a page each, addressed for a window envelope; a message
+// sent by e-mail can be printed for everyone too (a notice board, the AGM pack).
+function LettersLinks({ batchId, copies }: { batchId: number; copies: SentMessage[] }) {
+  const letters = copies.filter((copy) => copy.channel === 'post').length
+  const emailed = copies.some((copy) => copy.channel === 'email')
+  if (letters === 0 && !emailed) return null
   return (
-    <p>
-      <a className="button button--quiet" href={`/api/messages/${batchId}/letters.pdf`} download>
-        {mailMessages.downloadLetters(count)}
-      </a>
+    <p className="button-row">
+      {letters > 0 ? (
+        <a className="button button--quiet" href={`/api/messages/${batchId}/letters.pdf`} download>
+          {mailMessages.downloadLetters(letters)}
+        </a>
+      ) : null}
+      {emailed ? (
+        <a
+          className="button button--quiet"
+          href={`/api/messages/${batchId}/letters-for-everyone.pdf`}
+          download
+        >
+          {mailMessages.printForEveryone}
+        </a>
+      ) : null}
     </p>
   )
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { mailMessages } from '#shared/messages/mail'
 import { COPY_STATUSES } from '#shared/domain/contact-ways'
 import type { MessageBatch } from '#shared/schemas/messages'
@@ -18,8 +18,11 @@ import { CardTable } from '../../components/ui/card-table.tsx'
 export function MessagesPage() {
   const batches = useQuery(batchesQuery)
   const [notice, setNotice] = useState('')
-  // Each message sent is followed by a fresh, empty form.
+  // Each message sent is followed by a fresh, empty form; the first may start from a letter the
+  // address names (the waiting list's "Send everyone their reference").
   const [sent, setSent] = useState(0)
+  const [search] = useSearchParams()
+  const start = sent === 0 && search.get('start') === 'references' ? 'references' : undefined
   return (
     <section>
       <PageHeading>Messages</PageHeading>
@@ -28,6 +31,7 @@ export function MessagesPage() {
         <Alert tone="success">{notice}</Alert>
         <ComposeForm
           key={sent}
+          start={start}
           onSent={(text) => {
             setNotice(text)
             setSent((count) => count + 1)
@@ -49,10 +53,10 @@ export function MessagesPage() {
 
 const COLUMNS = { date: 'Date', subject: 'Subject', to: 'To', by: 'By', copies: 'Copies' }
 
-// "12 Sent, 3 Letter to print": only the states some copy is in.
+// "12 e-mails sent, 3 letters to print": only the states some copy is in.
 const countsText = (counts: MessageBatch['counts']) =>
   COPY_STATUSES.filter((status) => counts[status] > 0)
-    .map((status) => `${counts[status]} ${mailMessages.copyStatus[status]}`)
+    .map((status) => mailMessages.copiesCounted[status](counts[status]))
     .join(', ')
 
 function BatchTable({ batches }: { batches: MessageBatch[] }) {

@@ -36,7 +36,7 @@ export const myAllotmentSections = [
   myMessagesQuery,
   myOffersQuery,
   myStillWantQuery,
-  siteMapQuery,
+  siteMapQuery(),
 ] as ReadonlyArray<Section>
 
 export const myInvoiceUrl = (id: number) => `/api/me/invoices/${id}/pdf`

@@ -6,6 +6,7 @@ import type { MyDetails, Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { SavedNote } from '../../components/ui/saved-note.tsx'
+import { TitleField } from '#client/components/people/title-field.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useSaveMyDetails } from './api.ts'
 import { MyEmailForm } from './my-email-form.tsx'
@@ -13,6 +14,7 @@ import { MyEmailForm } from './my-email-form.tsx'
 type Draft = Omit<MyDetails, 'version'>
 
 const draftOf = (person: Person): Draft => ({
+  title: person.title,
   firstName: person.firstName,
   lastName: person.lastName,
   address: person.address,
@@ -73,6 +75,7 @@ function DetailsForm({ person, busy, onSave }: FormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <div className="form-grid">
+        <TitleField label={ownFieldLabels.title} {...field('title')} />
         <TextField
           label={ownFieldLabels.firstName}
           autoComplete="given-name"

@@ -40,7 +40,7 @@ export function MyPlots() {
 
 // A map with nothing marked would leave the member looking for a plot that is not there.
 function PlotsOnMap({ ids }: { ids: string[] }) {
-  const siteMap = useQuery(siteMapQuery).data
+  const siteMap = useQuery(siteMapQuery()).data
   const drawn = drawnPlots(siteMap, ids)
   if (siteMap && drawn.length === 0) return <p>{myAllotmentMessages.notOnMap(ids)}</p>
   return <StoredSiteMap title={myAllotmentMessages.ownPlotOnMap(drawn)} ownPlots={new Set(drawn)} />

@@ -1,4 +1,4 @@
-import { toIsoDate } from '#shared/domain/text'
+import { londonDate } from '#shared/domain/dates'
 import type { NewNewsPost, NewsPost } from '#shared/schemas/news'
 
 /** What the news forms hold: a post without its id and version. */
@@ -6,7 +6,7 @@ export type NewsDraft = NewNewsPost
 
 export const blankDraft = (): NewsDraft => ({
   title: '',
-  date: toIsoDate(new Date()),
+  date: londonDate(new Date()),
   body: '',
   published: false,
 })

@@ -70,6 +70,24 @@ function LettingSettingsForm({ saved }: { saved: StoredLettingSettings }) {
         required
         {...text('stillWantDays')}
       />
+      <TextField
+        label={offerMessages.sitesPerApplicant}
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        {...text('sitesPerApplicant')}
+      />
+      <SelectField
+        label={offerMessages.otherPlacesOnAccept}
+        name="otherPlacesOnAccept"
+        value={values.otherPlacesOnAccept}
+        onChange={(event) =>
+          change({ otherPlacesOnAccept: event.target.value === 'stay' ? 'stay' : 'end' })
+        }
+      >
+        <option value="end">{offerMessages.otherPlacesEnd}</option>
+        <option value="stay">{offerMessages.otherPlacesStay}</option>
+      </SelectField>
       <TextAreaField
         label={offerMessages.privacyNoticeLabel}
         rows={8}

@@ -1,8 +1,8 @@
 import { ok, type Outcome } from '#shared/domain/outcome'
 import { everyYearHas } from '#shared/domain/rent'
 import { offerMessages } from '#shared/messages/offers'
-import type { LettingSettings } from '#shared/schemas/letting'
-import { daysInput, wrongInput } from '../../lib/days-input.ts'
+import type { LettingSettings, OtherPlaces } from '#shared/schemas/letting'
+import { daysInput, wholeInput, wrongInput } from '#client/lib/days-input.ts'
 
 // What the letting settings form edits: the numbers as typed, until they are read on saving.
 export interface LettingDraft {
@@ -11,6 +11,8 @@ export interface LettingDraft {
   stillWantDate: string
   stillWantDays: string
   privacyNotice: string
+  sitesPerApplicant: string
+  otherPlacesOnAccept: OtherPlaces
 }
 
 export const draftOf = (settings: LettingSettings): LettingDraft => ({
@@ -19,6 +21,8 @@ export const draftOf = (settings: LettingSettings): LettingDraft => ({
   stillWantDate: settings.stillWantDate,
   stillWantDays: String(settings.stillWantDays),
   privacyNotice: settings.privacyNotice,
+  sitesPerApplicant: String(settings.sitesPerApplicant),
+  otherPlacesOnAccept: settings.otherPlacesOnAccept,
 })
 
 /** The settings the draft says, or the first number that is not one; the server checks the rest. */
@@ -27,6 +31,12 @@ export function settingsOf(draft: LettingDraft): Outcome<LettingSettings> {
   if (!offerDays.ok) return offerDays
   const stillWantDays = daysInput(draft.stillWantDays, offerMessages.stillWantDays)
   if (!stillWantDays.ok) return stillWantDays
+  const sitesPerApplicant = wholeInput(draft.sitesPerApplicant, offerMessages.sitesPerApplicant, {
+    min: 1,
+    max: 20,
+    unit: 'sites',
+  })
+  if (!sitesPerApplicant.ok) return sitesPerApplicant
   // A day every year has, or none: asked on 30 February, the list would never be asked.
   if (draft.stillWantDate && !everyYearHas(draft.stillWantDate))
     return wrongInput(offerMessages.stillWantDate, 'a day that every year has')
@@ -36,5 +46,7 @@ export function settingsOf(draft: LettingDraft): Outcome<LettingSettings> {
     stillWantDate: draft.stillWantDate,
     stillWantDays: stillWantDays.value,
     privacyNotice: draft.privacyNotice.trim(),
+    sitesPerApplicant: sitesPerApplicant.value,
+    otherPlacesOnAccept: draft.otherPlacesOnAccept,
   })
 }

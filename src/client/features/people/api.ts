@@ -16,10 +16,14 @@ export const peopleKeys = {
 
 const personUrl = (id: string) => `/api/people/${encodeURIComponent(id)}`
 
-export const peopleListQuery = (mode: PeopleMode) =>
+/**
+ * A list, of one site (`site`: '?site=2', issue 46) or of every site the viewer sees (''). A
+ * site's list is keyed under its mode's, so that a change shown in the mode's lists reaches it.
+ */
+export const peopleListQuery = (mode: PeopleMode, site = '') =>
   queryOptions({
-    queryKey: [...peopleKeys.lists, mode],
-    queryFn: () => api<Person[]>(`/api/people?status=${mode}`),
+    queryKey: site ? [...peopleKeys.lists, mode, site] : [...peopleKeys.lists, mode],
+    queryFn: () => api<Person[]>(`/api/people?status=${mode}${site.replace('?', '&')}`),
   })
 
 /** Who signs in and who is invited (issue 29): under accounts, which linking and joining change. */
@@ -71,8 +75,9 @@ export const nicknameProposalQuery = (firstName: string, lastName: string) =>
       ),
   })
 
-export const createPerson = (person: NewPerson) =>
-  api<Person>('/api/people', { method: 'POST', json: person })
+/** A new person; one on the waiting list joins the list of the site given ('?site=2'), if any. */
+export const createPerson = (person: NewPerson, site = '') =>
+  api<Person>(`/api/people${site}`, { method: 'POST', json: person })
 
 export const updatePerson = (id: string, person: UpdatePerson) =>
   api<Person>(personUrl(id), { method: 'PUT', json: person })
@@ -86,7 +91,7 @@ export const movePerson = (id: string, from: PeopleMode) =>
     { method: 'POST' },
   )
 
-export const usePeople = (mode: PeopleMode) => useQuery(peopleListQuery(mode))
+export const usePeople = (mode: PeopleMode, site = '') => useQuery(peopleListQuery(mode, site))
 
 export function usePerson(id: string) {
   const client = useQueryClient()

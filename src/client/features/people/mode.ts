@@ -1,5 +1,6 @@
 import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
+import { titledName } from '#shared/domain/person-names'
 import { counted } from '#shared/domain/text'
 
 export type PeopleMode = 'plotholders' | 'waitinglist'
@@ -21,6 +22,11 @@ export interface ModeText {
 
 const number = (n: number) => n.toLocaleString('en-GB')
 
+/** The report of people recorded twice (issue 46), and the merge of two of them. */
+export const DUPLICATES_PATH = '/members/duplicates'
+export const mergePath = (kept: string, merged: string) =>
+  `${DUPLICATES_PATH}/${encodeURIComponent(kept)}/${encodeURIComponent(merged)}`
+
 export const modeText: Record<PeopleMode, ModeText> = {
   plotholders: {
     heading: 'Plot Holders',
@@ -34,7 +40,11 @@ export const modeText: Record<PeopleMode, ModeText> = {
         ? counted(total, 'plot holder')
         : `${number(shown)} of ${counted(total, 'plot holder')}`,
     joinSortLabel: 'Date joined',
-    related: [],
+    related: [
+      { to: '/members/former-tenants', label: peopleMessages.formerTenantsLink },
+      // The report's heading (mergeMessages), spelt here so the lists do without its words.
+      { to: DUPLICATES_PATH, label: 'Possible duplicates' },
+    ],
     belongs: (person) => person.isPlotHolder,
   },
   waitinglist: {
@@ -49,7 +59,12 @@ export const modeText: Record<PeopleMode, ModeText> = {
         ? `${number(total)} on the waiting list`
         : `${number(shown)} of ${number(total)} on the waiting list`,
     joinSortLabel: 'Joined waiting list',
-    related: [{ to: '/members/offers', label: 'Offers' }],
+    related: [
+      { to: '/members/offers', label: 'Offers' },
+      // Messages, started with a letter giving each their own reference and place (issue 44).
+      { to: '/members/messages?start=references', label: peopleMessages.sendReferences },
+      { to: DUPLICATES_PATH, label: 'Possible duplicates' },
+    ],
     belongs: (person) => person.onWaitingList,
   },
 }
@@ -71,9 +86,14 @@ export const listPath = (mode: PeopleMode) => `/members/${mode}`
 export const personPath = (mode: PeopleMode, id: string) =>
   `${listPath(mode)}/${encodeURIComponent(id)}`
 
-export const plotPath = (plotId: string) => `/members/plots/${encodeURIComponent(plotId)}`
+/** The person as the screens name them: "Mrs Margaret Ellison", or the nickname without a name. */
+export function displayName(
+  person: Pick<Person, 'id' | 'firstName' | 'lastName'> & { title?: string },
+): string {
+  return titledName(person) || person.id
+}
 
-export function statusText(person: Person): string {
+export function statusText(person: Pick<Person, 'isPlotHolder' | 'onWaitingList'>): string {
   if (person.isPlotHolder && person.onWaitingList) return 'Plot holder, also on the waiting list'
   if (person.isPlotHolder) return 'Plot holder'
   if (person.onWaitingList) return 'Waiting list'

@@ -6,6 +6,8 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useFormValues } from '../../lib/form-values.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
+import { useChosenSite } from '#client/components/sites/chosen-site.ts'
+import type { NewPerson } from '#shared/schemas/person'
 import { createPerson } from './api.ts'
 import { usePeopleMode } from './mode-context.tsx'
 import { listPath, modeText } from './mode.ts'
@@ -29,8 +31,10 @@ export function NewPersonForm({ focus }: { focus: boolean }) {
   const leave = useUnsavedChanges(form.changed)
   const navigate = useNavigate()
   const heading = useFocusOnMount<HTMLHeadingElement>(focus)
+  // Added from a site's waiting list (issue 46), they join that site's list.
+  const site = useChosenSite().query
   const create = usePeopleChange({
-    mutationFn: createPerson,
+    mutationFn: (person: NewPerson) => createPerson(person, mode === 'waitinglist' ? site : ''),
     shows: (person) => ({ added: person, to: mode }),
   })
   const headingId = useId()

@@ -42,8 +42,8 @@ export function showInPeopleLists(client: QueryClient, change: ListChange) {
 
 interface PeopleChangeOptions<Input, Output> {
   mutationFn: (input: Input) => Promise<Output>
-  /** What the lists show of the change once the server has made it. */
-  shows: (output: Output, input: Input) => ListChange
+  /** What the lists show of the change once the server has made it (a merge: two changes). */
+  shows: (output: Output, input: Input) => ListChange | ListChange[]
   /** Other collections the change alters besides people and plots. */
   alsoInvalidates?: readonly QueryKey[]
   onSuccess?: (output: Output, input: Input) => unknown
@@ -68,7 +68,7 @@ export function usePeopleChange<Input, Output>(options: PeopleChangeOptions<Inpu
     refresh: 'background',
     refreshAfterFailure: false,
     onSuccess: (output, input) => {
-      showInPeopleLists(client, shows(output, input))
+      for (const change of [shows(output, input)].flat()) showInPeopleLists(client, change)
       return onSuccess?.(output, input)
     },
   })

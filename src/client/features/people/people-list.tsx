@@ -13,9 +13,9 @@ import { InviteEveryone } from './invite-everyone.tsx'
 import { usePeopleView, type SortKey } from './use-people-view.ts'
 
 // The filter and sort live here, in the layout, so they survive opening and closing a person.
-export function PeopleList({ mode }: { mode: PeopleMode }) {
+export function PeopleList({ mode, site }: { mode: PeopleMode; site: string }) {
   const text = modeText[mode]
-  const query = usePeople(mode)
+  const query = usePeople(mode, site)
   const [filter, setFilter] = useState('')
   const [sort, setSort] = useState<SortKey>(mode === 'waitinglist' ? 'joined' : 'name')
   const view = usePeopleView(query.data, mode, sort, filter)

@@ -1,10 +1,12 @@
 import { memo, type MouseEvent } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { shortDate } from '#shared/domain/dates'
+import { listedName } from '#shared/domain/person-names'
 import { ShowMore } from '../../components/ui/show-more.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import { listPath, personPath, type PeopleMode } from './mode.ts'
 import type { ListedPerson } from './use-people-view.ts'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 
 // Enough to scroll through; rendering all of 10,000 rows would make every keystroke slow.
 const PAGE_SIZE = 200
@@ -26,6 +28,7 @@ export const PeopleRows = memo(function PeopleRows(props: Props) {
   const { people, mode, emptyText, listKey, signIns } = props
   const { visible, hidden, showMore } = useShowMore(people, PAGE_SIZE, listKey)
   const openId = openPersonId(useLocation().pathname, mode)
+  const plotNames = usePlotNames()
   const navigate = useNavigate()
   // One handler for the whole list: plain clicks (and Enter) on a name open the person inside
   // the app; clicks with a modifier key keep the browser's meaning (a new tab...).
@@ -54,6 +57,7 @@ export const PeopleRows = memo(function PeopleRows(props: Props) {
             mode={mode}
             open={person.id === openId}
             signIn={signIns.get(person.id)}
+            plots={person.plots.map(plotNames.ofKey).join(', ')}
           />
         ))}
       </ul>
@@ -81,13 +85,16 @@ const PersonRow = memo(function PersonRow({
   mode,
   open,
   signIn,
+  plots,
 }: {
   person: ListedPerson
   mode: PeopleMode
   open: boolean
   signIn: string | undefined
+  /** Their plots as screens name them ("1, 4 (Northfield)"). */
+  plots: string
 }) {
-  const name = [person.lastName, person.firstName].filter(Boolean).join(', ') || person.id
+  const name = listedName(person) || person.id
   return (
     <li className="people-list__item">
       <a
@@ -107,7 +114,7 @@ const PersonRow = memo(function PersonRow({
           <>
             {' · '}
             {person.plots.length > 0
-              ? `${person.plots.length === 1 ? 'Plot' : 'Plots'} ${person.plots.join(', ')}`
+              ? `${person.plots.length === 1 ? 'Plot' : 'Plots'} ${plots}`
               : 'No plots'}
             {' · '}joined {shortDate(person.dateJoined)}
           </>

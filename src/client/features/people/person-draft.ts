@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { blankPerson } from '#shared/domain/people'
-import { toIsoDate } from '#shared/domain/text'
+import { londonDate } from '#shared/domain/dates'
 import type { Person } from '#shared/schemas/person'
 import { commonMessages } from '#shared/messages/common'
 import type { PeopleMode } from './mode.ts'
@@ -10,6 +10,7 @@ import type { PeopleMode } from './mode.ts'
 export type PersonDraft = Pick<
   Person,
   | 'id'
+  | 'title'
   | 'firstName'
   | 'lastName'
   | 'dateJoined'
@@ -20,6 +21,7 @@ export type PersonDraft = Pick<
   | 'altEmail'
   | 'contactBy'
   | 'concession'
+  | 'notes'
 >
 
 export type DraftField = keyof PersonDraft
@@ -27,10 +29,11 @@ export type DraftField = keyof PersonDraft
 export type TextDraftField = Exclude<DraftField, 'concession'>
 
 export function draftOf(person: Person): PersonDraft {
-  const { id, firstName, lastName, dateJoined, joinedWaitingList } = person
-  const { address, phoneNumber, email, altEmail, contactBy, concession } = person
+  const { id, title, firstName, lastName, dateJoined, joinedWaitingList } = person
+  const { address, phoneNumber, email, altEmail, contactBy, concession, notes } = person
   return {
     id,
+    title,
     firstName,
     lastName,
     dateJoined,
@@ -41,17 +44,13 @@ export function draftOf(person: Person): PersonDraft {
     altEmail,
     contactBy,
     concession,
+    notes,
   }
 }
 
 export const blankDraft = (mode: PeopleMode): PersonDraft =>
-  draftOf(blankPerson('', mode === 'waitinglist', toIsoDate(new Date())))
+  draftOf(blankPerson('', mode === 'waitinglist', londonDate(new Date())))
 
 // The spec shows one message at a time, the first rule broken.
 export const firstIssue = (error: z.ZodError) =>
   error.issues[0]?.message ?? commonMessages.somethingWentWrong
-
-export function displayName(person: Pick<Person, 'id' | 'firstName' | 'lastName'>): string {
-  const name = `${person.firstName} ${person.lastName}`.trim()
-  return name || person.id
-}

@@ -1,6 +1,7 @@
 import { peopleMessages } from '#shared/messages/people'
 import { CONTACT_WAYS, type ContactBy } from '#shared/domain/contact-ways'
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
+import { TitleField } from '#client/components/people/title-field.tsx'
 import type { DraftField, PersonDraft, TextDraftField } from './person-draft.ts'
 
 interface Props {
@@ -22,6 +23,7 @@ export function PersonFields({ draft, onChange, readOnly, nicknameEditable }: Pr
   })
   return (
     <div className="form-grid">
+      <TitleField {...field('title')} />
       <TextField label="First name" {...field('firstName')} required={!readOnly} />
       <TextField label="Last name" {...field('lastName')} required={!readOnly} />
       {/* After the name, which a new person's nickname is proposed from. */}
@@ -75,6 +77,12 @@ export function PersonFields({ draft, onChange, readOnly, nicknameEditable }: Pr
           onChange={(event) => onChange('concession', event.target.checked)}
         />
       )}
+      <TextAreaField
+        label="Notes"
+        rows={4}
+        hint={readOnly ? undefined : peopleMessages.notesHint}
+        {...field('notes')}
+      />
     </div>
   )
 }

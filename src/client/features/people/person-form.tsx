@@ -3,12 +3,14 @@ import { Link } from 'react-router'
 import type { Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
-import { personPath, plotPath, statusText, type PeopleMode } from './mode.ts'
-import { displayName } from './person-draft.ts'
+import { plotPath } from '#client/lib/paths.ts'
+import { displayName, personPath, type PeopleMode } from './mode.ts'
+import { PersonStatus } from './person-status.tsx'
 import { ContactLinks } from './contact-links.tsx'
 import { PersonFields } from './person-fields.tsx'
 import { useFocusAfterRender, useFocusOnMount } from './use-focus.ts'
 import { usePersonEditor } from './use-person-editor.ts'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 
 interface Props {
   person: Person
@@ -19,6 +21,7 @@ interface Props {
 
 export function PersonForm({ person, mode, loading }: Props) {
   const editor = usePersonEditor(person, mode)
+  const plotNames = usePlotNames()
   const heading = useFocusOnMount<HTMLHeadingElement>()
   const form = useRef<HTMLFormElement>(null)
   const focusLater = useFocusAfterRender(form)
@@ -91,7 +94,7 @@ export function PersonForm({ person, mode, loading }: Props) {
                 {person.plots.map((plot) => (
                   <li key={plot}>
                     <Link className="link-target" to={plotPath(plot)}>
-                      Plot {plot}
+                      Plot {plotNames.ofKey(plot)}
                     </Link>
                   </li>
                 ))}
@@ -99,7 +102,9 @@ export function PersonForm({ person, mode, loading }: Props) {
             )}
           </dd>
           <dt>Status</dt>
-          <dd>{statusText(person)}</dd>
+          <dd>
+            <PersonStatus person={person} />
+          </dd>
         </dl>
         {editor.editing ? (
           <div className="button-row">

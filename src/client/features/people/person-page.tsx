@@ -18,6 +18,10 @@ import { PersonalDataDownload } from '../../components/personal-data/personal-da
 const WaitingListHistory = lazy(() =>
   import('./waiting-list-history.tsx').then((m) => ({ default: m.WaitingListHistory })),
 )
+// Loaded apart too: the tenancies that ended, which most people have none of.
+const TenancyEnds = lazy(() =>
+  import('./tenancy-ends.tsx').then((m) => ({ default: m.TenancyEnds })),
+)
 // Loaded apart too: whether the person signs in to the website, with its own words.
 const PersonSignIn = lazy(() =>
   import('./person-sign-in.tsx').then((m) => ({ default: m.PersonSignIn })),
@@ -48,6 +52,7 @@ export function PersonPage() {
           <Suspense fallback={null}>
             <ApplicationNote id={person.id} />
             <WaitingListHistory person={person} />
+            <TenancyEnds person={person} />
           </Suspense>
           <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />

@@ -24,7 +24,7 @@ export function PersonState({ id, mode, query, pathOn, children }: Props) {
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404
     return missing ? (
-      <MissingPerson id={id} mode={mode} />
+      <MissingPerson detail={errorMessage(query.error)} mode={mode} />
     ) : (
       <Alert>{errorMessage(query.error)}</Alert>
     )
@@ -38,14 +38,15 @@ export function PersonState({ id, mode, query, pathOn, children }: Props) {
   return <>{children(person)}</>
 }
 
-function MissingPerson({ id, mode }: { id: string; mode: PeopleMode }) {
+// The server's words: there is no such person, or (issue 46) which record this one was merged into.
+function MissingPerson({ detail, mode }: { detail: string; mode: PeopleMode }) {
   const heading = useFocusOnMount<HTMLHeadingElement>()
   return (
     <section className="card">
       <h2 ref={heading} tabIndex={-1}>
         {commonMessages.error}
       </h2>
-      <p>There is no person with the nickname ‘{id}’.</p>
+      <p>{detail}</p>
       <Link to={listPath(mode)}>Back to the {modeText[mode].listLabel.toLowerCase()}</Link>
     </section>
   )

@@ -63,3 +63,33 @@ export function peopleRoutes(mode: PeopleMode): RouteObject[] {
     },
   ]
 }
+
+// Mounted at /members/former-tenants (committee): who left their plots, kept for the records.
+export const formerTenantsRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: lazyPage(
+      () => import('./former-tenants-page.tsx'),
+      (m) => m.FormerTenantsPage,
+    ),
+  },
+]
+
+// Mounted at /members/duplicates (committee, issue 46): records likely to be one person, and the
+// merge of two of them.
+export const duplicatesRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: lazyPage(
+      () => import('./duplicates-page.tsx'),
+      (m) => m.DuplicatesPage,
+    ),
+  },
+  {
+    path: ':kept/:merged',
+    lazy: lazyPage(
+      () => import('./merge-page.tsx'),
+      (m) => m.MergePage,
+    ),
+  },
+]

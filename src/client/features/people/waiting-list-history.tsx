@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { offerMessages } from '#shared/messages/offers'
 import { waitingListMessages } from '#shared/messages/waiting-list'
+import { lettingMessages } from '#shared/messages/letting'
 import type { Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -27,6 +28,16 @@ export function WaitingListHistory({ person }: { person: Person }) {
       <h3 id="waiting-list-history-heading">Place on the waiting list</h3>
       <Alert tone="success">{restored ? offerMessages.restored : ''}</Alert>
       {person.onWaitingList && place.data ? <p>{place.data.statement}</p> : null}
+      {person.onWaitingList && (place.data?.places?.length ?? 0) > 1 ? (
+        <ul className="person-messages" aria-label={waitingListMessages.placesLabel}>
+          {place.data!.places!.map((each) => (
+            <li key={each.siteId}>
+              {lettingMessages.positionAt(each.siteName, each.position, each.total)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {person.onWaitingList && person.reference ? <WaitingListReference person={person} /> : null}
       <QueryState query={history}>
         {(events) =>
           events.length === 0 ? (
@@ -53,5 +64,20 @@ export function WaitingListHistory({ person }: { person: Person }) {
       ) : null}
       {lapsed ? <RestoreToList id={person.id} onRestored={() => setRestored(true)} /> : null}
     </section>
+  )
+}
+
+// The reference the person finds their place with at "Where am I on the list?", so that the
+// committee can tell them it; it is sent to everyone on the list by the {reference} merge field.
+function WaitingListReference({ person }: { person: Person }) {
+  return (
+    <>
+      <p>
+        {waitingListMessages.referenceLabel}: <strong>{person.reference}</strong>
+      </p>
+      {person.email ? null : (
+        <p className="field__hint">{waitingListMessages.referenceNeedsEmail}</p>
+      )}
+    </>
   )
 }

@@ -6,12 +6,12 @@ import { feeInput } from '#shared/domain/money'
 import { plotStatus } from '#shared/domain/plots'
 import type { Plot } from '#shared/schemas/plot'
 import { useIsCommittee } from './committee-only.tsx'
-import { plotHref } from './api.ts'
 import { areaUnitQuery } from '../../components/rent/area-unit-query.ts'
 import { InvoiceHistory } from '../../components/rent/invoice-history.tsx'
 import { RaiseInvoice } from '../../components/rent/raise-invoice.tsx'
 import { tenantLabel, useTenantNames } from './use-tenant-names.ts'
 import { plotMessages } from '#shared/messages/plots'
+import { plotPath } from '#client/lib/paths.ts'
 
 // Loaded apart: it carries the offers' words, which the plot's page, near its budget, does without.
 const OfferPlotLink = lazy(() =>
@@ -101,13 +101,12 @@ export function PlotDetail({ plot, onEdit, focusEdit }: Props) {
       </ul>
       {active ? (
         <Suspense fallback={null}>
-          {/* Keyed by the payer, so a choice made elsewhere starts the form afresh. */}
           <WhoPays plot={plot} />
         </Suspense>
       ) : null}
       <div className="button-row">
         {active ? (
-          <Link className="button" to={`${plotHref(plot.id)}/addTenants`}>
+          <Link className="button" to={`${plotPath(plot.id)}/addTenants`}>
             Edit Tenants
           </Link>
         ) : (

@@ -12,6 +12,7 @@ import { queryKeys } from '../../lib/query-keys.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
 import { useChange } from '../../lib/use-change.ts'
 import { plotQuery, updatePlot } from './api.ts'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 import { areaUnitQuery } from '../../components/rent/area-unit-query.ts'
 import { PlotFields } from './plot-fields.tsx'
 import { formValues, readPlotForm, type PlotFormValues } from './plot-form-values.ts'
@@ -40,6 +41,7 @@ function EditForm({ plot, onDone, unit }: Props & { unit: AreaUnit }) {
   // The Edit button that was pressed is gone; start the keyboard at the first field.
   useEffect(() => form.current?.querySelector<HTMLElement>('textarea, input, select')?.focus(), [])
   const client = useQueryClient()
+  const names = usePlotNames()
   const save = useChange({
     mutationFn: (changes: UpdatePlot) => updatePlot(plot.id, changes),
     invalidates: [queryKeys.plots],
@@ -68,7 +70,7 @@ function EditForm({ plot, onDone, unit }: Props & { unit: AreaUnit }) {
       className="form"
       onSubmit={submit}
       noValidate
-      aria-label={`Edit plot ${plot.id}`}
+      aria-label={`Edit plot ${names.of(plot)}`}
     >
       {leave.prompt}
       <Alert>{error}</Alert>

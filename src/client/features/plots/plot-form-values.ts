@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import { areaInput, parseArea, type AreaUnit, type SizeBand } from '#shared/domain/area'
 import { feeInput } from '#shared/domain/money'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
@@ -43,14 +44,6 @@ export const newPlotValues = (unit: AreaUnit): PlotFormValues => ({
   gradient: NEW_PLOT_FORM_GRADIENT,
 })
 
-interface Schema<T> {
-  safeParse(
-    input: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: ReadonlyArray<{ message: string; path: PropertyKey[] }> } }
-}
-
 /**
  * What the form says, read by the shared schema with the area in square metres, or the first
  * thing wrong with it, naming its field so that the form shows it there.
@@ -58,7 +51,7 @@ interface Schema<T> {
 export function readPlotForm<T>(
   values: PlotFormValues & { version?: number },
   unit: AreaUnit,
-  schema: Schema<T>,
+  schema: z.ZodType<T>,
 ): Outcome<T> {
   const area = parseArea(values.area, unit)
   if (!area.ok) return refuse(area.message, 'area')

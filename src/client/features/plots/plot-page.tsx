@@ -7,6 +7,7 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { plotQuery } from './api.ts'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 import { PlotDetail } from './plot-detail.tsx'
 import { PlotEditForm } from './plot-edit-form.tsx'
 import './plot-screens.css'
@@ -14,6 +15,7 @@ import './plot-screens.css'
 export function PlotPage() {
   const id = useParams().id ?? ''
   const plot = useQuery(plotQuery(id))
+  const names = usePlotNames()
   const [editing, setEditing] = useState(false)
   // After an edit, focus goes back to the Edit button instead of being lost with the form.
   const [edited, setEdited] = useState(false)
@@ -37,7 +39,7 @@ export function PlotPage() {
   }
   return (
     <section>
-      <PageHeading>{`Plot ${plot.data.id}`}</PageHeading>
+      <PageHeading>{`Plot ${names.of(plot.data)}`}</PageHeading>
       {editing ? (
         <PlotEditForm
           plot={plot.data}

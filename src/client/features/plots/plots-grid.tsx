@@ -6,6 +6,7 @@ import { ShowMore } from '../../components/ui/show-more.tsx'
 import { PlotCard } from './plot-card.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import { tenantLabel, type TenantNames } from './use-tenant-names.ts'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 
 const PAGE_SIZE = 200
 
@@ -24,6 +25,7 @@ export function PlotsGrid({ plots, filter, tenantNames }: Props) {
     [onGrid, filter, tenantNames],
   )
   const { visible, hidden, showMore } = useShowMore(matching, PAGE_SIZE)
+  const names = usePlotNames()
   const filtered = filter.trim().length >= PLOT_FILTER_MIN_LENGTH
 
   return (
@@ -40,6 +42,7 @@ export function PlotsGrid({ plots, filter, tenantNames }: Props) {
             <PlotCard
               key={plot.id}
               plot={plot}
+              name={names.of(plot)}
               tenants={plot.tenants.map((id) => tenantLabel(tenantNames, id)).join(', ')}
             />
           ))}

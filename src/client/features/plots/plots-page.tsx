@@ -5,7 +5,9 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { ListActions } from '../../components/ui/list-actions.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { useViewer } from '../../lib/session.ts'
-import { plotsQuery } from './api.ts'
+import { plotsQuery } from '#client/components/plots/plots-query.ts'
+import { useChosenSite } from '#client/components/sites/chosen-site.ts'
+import { SiteChooser } from '#client/components/sites/site-chooser.tsx'
 import { PlotsFilter } from './plots-filter.tsx'
 import { PlotsGrid } from './plots-grid.tsx'
 import { PlotsMap } from './plots-map.tsx'
@@ -14,7 +16,8 @@ import { useTenantNames } from './use-tenant-names.ts'
 import './plots-list.css'
 
 export function PlotsPage() {
-  const plots = useQuery(plotsQuery)
+  const chosen = useChosenSite()
+  const plots = useQuery(plotsQuery(chosen.site))
   const { data: viewer } = useViewer()
   const [view, toggleView] = usePlotsView()
   const [filter, setFilter] = useState('')
@@ -25,6 +28,7 @@ export function PlotsPage() {
   return (
     <section>
       <PageHeading>Plots</PageHeading>
+      <SiteChooser chosen={chosen} />
       <div className="toolbar">
         <PlotsFilter value={filter} onChange={setFilter} />
         <button type="button" className="button button--quiet" onClick={toggleView}>
@@ -47,7 +51,12 @@ export function PlotsPage() {
           view === 'grid' ? (
             <PlotsGrid plots={rows} filter={deferredFilter} tenantNames={tenantNames} />
           ) : (
-            <PlotsMap plots={rows} filter={deferredFilter} tenantNames={tenantNames} />
+            <PlotsMap
+              plots={rows}
+              filter={deferredFilter}
+              tenantNames={tenantNames}
+              chosen={chosen}
+            />
           )
         }
       </QueryState>

@@ -9,6 +9,7 @@ import { queryKeys } from '#client/lib/query-keys.ts'
 import { useChange } from '#client/lib/use-change.ts'
 import { choosePayer, plotQuery } from './api.ts'
 import { tenantLabel, useTenantNames } from './use-tenant-names.ts'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 
 // Who pays a joint plot's rent (issue 43), chosen among its tenants; nobody's record changes.
 // A plot of one tenant is theirs to pay, and says so. The form outlives a save, so that its
@@ -21,13 +22,14 @@ export function WhoPays({ plot }: { plot: Plot }) {
   const chosen = plot.tenants.includes(choice) ? choice : plot.payer
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
+  const plotNames = usePlotNames()
   const { mutate, isPending } = useChange({
     mutationFn: (personId: string) => choosePayer(plot.id, personId),
     invalidates: [queryKeys.plots],
     onSuccess: (saved: Plot) => {
       client.setQueryData(plotQuery(plot.id).queryKey, saved)
       setError('')
-      setNotice(plotMessages.payerChosen(tenantLabel(names, saved.payer), plot.id))
+      setNotice(plotMessages.payerChosen(tenantLabel(names, saved.payer), plotNames.of(saved)))
     },
     onError: (failure) => {
       setNotice('')

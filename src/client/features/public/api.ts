@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { NewsPost } from '#shared/schemas/news'
+import type { PublicSite } from '#shared/schemas/site'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 
@@ -7,4 +8,10 @@ import { queryKeys } from '../../lib/query-keys.ts'
 export const publishedNewsQuery = queryOptions({
   queryKey: [...queryKeys.news, 'published'],
   queryFn: () => api<NewsPost[]>('/api/news'),
+})
+
+// Under the sites' key, so the administrator's changes to a site (which invalidate it) refresh it.
+export const publicSitesQuery = queryOptions({
+  queryKey: [...queryKeys.sites, 'public'],
+  queryFn: () => api<PublicSite[]>('/api/sites/public'),
 })

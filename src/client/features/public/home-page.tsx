@@ -34,7 +34,8 @@ export function HomePage() {
   const site = useQuery(siteQuery)
   return (
     <article className="home">
-      <PageHeading title="Home">Welcome to our allotments</PageHeading>
+      {/* The association's own heading; until it arrives, a line held empty at its height. */}
+      <PageHeading title="Home">{site.data?.homeHeading ?? '\u00a0'}</PageHeading>
       <HomePhoto photo={site.data?.images.homePhoto} loading={site.isPending} />
       <QueryState query={site}>{(info) => <SiteText html={info.homeHtml} />}</QueryState>
     </article>

@@ -25,4 +25,11 @@ export const publicRoutes: RouteObject[] = [
       (m) => m.NewsPage,
     ),
   },
+  {
+    path: 'sites',
+    lazy: lazyPage(
+      () => import('./our-sites-page.tsx'),
+      (m) => m.OurSitesPage,
+    ),
+  },
 ]

@@ -9,6 +9,7 @@ import type {
   PaymentInput,
   RentSettings,
   RentYear,
+  SiteRentSettings,
   StartYear,
   StatementCheck,
   StatementLayout,
@@ -31,21 +32,42 @@ export const rentSettingsQuery = queryOptions({
 export const saveRentSettings = (settings: RentSettings & { version: number }) =>
   api<StoredRentSettings>('/api/rent/settings', { method: 'PUT', json: settings })
 
+/** A site's own rates, or none (the organisation's): decision 48. */
+export const siteRentSettingsQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.rent, 'settings', 'site', siteId],
+    queryFn: () => api<SiteRentSettings>(`/api/rent/settings/sites/${siteId}`),
+  })
+
+export const saveSiteRentSettings = (siteId: number) => (settings: SiteRentSettings) =>
+  api<SiteRentSettings>(`/api/rent/settings/sites/${siteId}`, { method: 'PUT', json: settings })
+
 export const yearsQuery = queryOptions({
   queryKey: [...queryKeys.rent, 'years'],
   queryFn: () => api<RentYear[]>('/api/rent/years'),
 })
 
-export const summaryQuery = (yearId: number) =>
+/**
+ * The query string of a list for the site chosen on the screen (issue 46), with any other
+ * parameters: the server lists every site the viewer may see without one.
+ */
+const forSite = (site: number | undefined, params: Record<string, string> = {}) => {
+  const query = new URLSearchParams(
+    site === undefined ? params : { ...params, site: String(site) },
+  ).toString()
+  return query ? `?${query}` : ''
+}
+
+export const summaryQuery = (yearId: number, site: number | undefined) =>
   queryOptions({
-    queryKey: [...queryKeys.rent, 'summary', yearId],
-    queryFn: () => api<YearSummary>(`/api/rent/years/${yearId}/summary`),
+    queryKey: [...queryKeys.rent, 'summary', yearId, site],
+    queryFn: () => api<YearSummary>(`/api/rent/years/${yearId}/summary${forSite(site)}`),
   })
 
-export const yearInvoicesQuery = (yearId: number) =>
+export const yearInvoicesQuery = (yearId: number, site: number | undefined) =>
   queryOptions({
-    queryKey: [...queryKeys.rent, 'invoices', yearId],
-    queryFn: () => api<Invoice[]>(`/api/rent/years/${yearId}/invoices`),
+    queryKey: [...queryKeys.rent, 'invoices', yearId, site],
+    queryFn: () => api<Invoice[]>(`/api/rent/years/${yearId}/invoices${forSite(site)}`),
   })
 
 export const invoiceQuery = (id: number) =>
@@ -54,15 +76,17 @@ export const invoiceQuery = (id: number) =>
     queryFn: () => api<InvoiceDetail>(`/api/rent/invoices/${id}`),
   })
 
-export const arrearsQuery = queryOptions({
-  queryKey: [...queryKeys.rent, 'arrears'],
-  queryFn: () => api<Invoice[]>('/api/rent/arrears'),
-})
+export const arrearsQuery = (site: number | undefined) =>
+  queryOptions({
+    queryKey: [...queryKeys.rent, 'arrears', site],
+    queryFn: () => api<Invoice[]>(`/api/rent/arrears${forSite(site)}`),
+  })
 
-export const dueQuery = queryOptions({
-  queryKey: [...queryKeys.rent, 'due'],
-  queryFn: () => api<DueItem[]>('/api/rent/due'),
-})
+export const dueQuery = (site: number | undefined) =>
+  queryOptions({
+    queryKey: [...queryKeys.rent, 'due', site],
+    queryFn: () => api<DueItem[]>(`/api/rent/due${forSite(site)}`),
+  })
 
 export const previewYear = (startDate: string) =>
   api<YearPreview>('/api/rent/years/preview', { method: 'POST', json: { startDate } })
@@ -110,9 +134,9 @@ export const tieStatementLine = (tie: StatementTie) =>
   api<StatementTie>('/api/rent/statement/ties', { method: 'POST', json: tie })
 
 // Downloads are plain links: the browser saves what the server sends.
-export const yearPdfHref = (yearId: number, postOnly: boolean) =>
-  `/api/rent/years/${yearId}/invoices.pdf${postOnly ? '?post=1' : ''}`
+export const yearPdfHref = (yearId: number, postOnly: boolean, site: number | undefined) =>
+  `/api/rent/years/${yearId}/invoices.pdf${forSite(site, postOnly ? { post: '1' } : {})}`
 export const invoicePdfHref = (id: number) => `/api/rent/invoices/${id}/pdf`
-export const paymentsCsvHref = (from: string, to: string) =>
-  `/api/rent/payments.csv?${new URLSearchParams({ from, to }).toString()}`
+export const paymentsCsvHref = (from: string, to: string, site: number | undefined) =>
+  `/api/rent/payments.csv${forSite(site, { from, to })}`
 export const invoiceHref = (id: number) => `/members/rent/invoices/${id}`

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { commonMessages } from '#shared/messages/common'
 import { rentMessages } from '#shared/messages/rent'
+import { londonDate } from '#shared/domain/dates'
 import { parsePounds } from '#shared/domain/money'
 import type { CorrectionInput, Invoice } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -13,7 +14,6 @@ import { useReportUnsaved, type ReportUnsaved } from '../../lib/unsaved-changes.
 import { useChange } from '../../lib/use-change.ts'
 import { recordCorrection } from './api.ts'
 import { useRequestId } from '../../lib/request-id.ts'
-import { localToday } from './today.ts'
 
 type Kind = CorrectionInput['kind']
 
@@ -39,7 +39,7 @@ export function CorrectionForm({ invoice, report, onRecorded }: Props) {
   const form = useFormValues(() => ({
     kind: 'refund' as Kind,
     amount: '',
-    date: localToday(),
+    date: londonDate(new Date()),
     reference: '',
   }))
   const [error, setError] = useState('')

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
-import { longDate, shortDate } from '#shared/domain/dates'
+import { londonDate, longDate, shortDate } from '#shared/domain/dates'
 import { invoiceReference } from '#shared/domain/rent'
 import type { InvoiceDetail } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -17,7 +17,7 @@ import { CorrectionForm } from './correction-form.tsx'
 import { Fact } from './facts.tsx'
 import { invoiceName, invoiceState, stateWords } from './invoice-state.ts'
 import { PaymentForm } from './payment-form.tsx'
-import { localToday } from './today.ts'
+import { plotPath } from '#client/lib/paths.ts'
 import './rent.css'
 
 const facts = invoiceMessages.invoiceFacts
@@ -84,10 +84,7 @@ function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
           <Fact
             term={facts.plot}
             value={
-              <Link
-                className="link-target"
-                to={`/members/plots/${encodeURIComponent(invoice.plotId)}`}
-              >
+              <Link className="link-target" to={plotPath(invoice.plotId)}>
                 {invoice.plotId}
               </Link>
             }
@@ -107,7 +104,7 @@ function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
           <Fact term={facts.date} value={longDate(invoice.issuedOn)} />
           <Fact term={facts.due} value={longDate(invoice.dueDate)} />
           <Fact term={facts.reference} value={invoiceReference(invoice.number)} />
-          <Fact term="Status" value={stateWords[invoiceState(invoice, localToday())]} />
+          <Fact term="Status" value={stateWords[invoiceState(invoice, londonDate(new Date()))]} />
         </dl>
         <p>
           <a className="button button--quiet" href={invoicePdfHref(invoice.id)} download>

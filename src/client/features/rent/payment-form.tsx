@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { commonMessages } from '#shared/messages/common'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
+import { londonDate } from '#shared/domain/dates'
 import { parsePounds, penceInput } from '#shared/domain/money'
 import { PAYMENT_METHODS, paymentNote, type PaymentMethod } from '#shared/domain/rent'
 import type { Invoice } from '#shared/schemas/rent'
@@ -15,7 +16,6 @@ import { useReportUnsaved, type ReportUnsaved } from '../../lib/unsaved-changes.
 import { useChange } from '../../lib/use-change.ts'
 import { recordPayment } from './api.ts'
 import { useRequestId } from '../../lib/request-id.ts'
-import { localToday } from './today.ts'
 
 interface Props {
   invoice: Invoice
@@ -29,7 +29,7 @@ export function PaymentForm({ invoice, report, onRecorded }: Props) {
   const form = useFormValues(() => ({
     amount: invoice.outstanding > 0 ? penceInput(invoice.outstanding) : '',
     method: 'transfer' as PaymentMethod,
-    date: localToday(),
+    date: londonDate(new Date()),
     reference: '',
   }))
   const [error, setError] = useState('')

@@ -1,15 +1,22 @@
 import { useState } from 'react'
 import { commonMessages } from '#shared/messages/common'
 import { rentMessages } from '#shared/messages/rent'
+import { londonDate } from '#shared/domain/dates'
 import { Alert } from '../../components/ui/alert.tsx'
 import { TextField } from '../../components/ui/field.tsx'
 import { paymentsCsvHref } from './api.ts'
-import { localToday } from './today.ts'
 
-// The treasurer's list of money in and out between two dates, as the server's CSV.
-export function PaymentsDownload({ from: initialFrom }: { from: string }) {
+// The treasurer's list of money in and out between two dates (of the site chosen, or every
+// site), as the server's CSV.
+export function PaymentsDownload({
+  from: initialFrom,
+  site,
+}: {
+  from: string
+  site: number | undefined
+}) {
   const [from, setFrom] = useState(initialFrom)
-  const [to, setTo] = useState(localToday)
+  const [to, setTo] = useState(() => londonDate(new Date()))
   const problem =
     !from || !to ? commonMessages.invalidDate : from > to ? rentMessages.dateRangeInvalid : ''
   return (
@@ -36,7 +43,7 @@ export function PaymentsDownload({ from: initialFrom }: { from: string }) {
           Download payments (CSV)
         </a>
       ) : (
-        <a className="button button--quiet" href={paymentsCsvHref(from, to)} download>
+        <a className="button button--quiet" href={paymentsCsvHref(from, to, site)} download>
           Download payments (CSV)
         </a>
       )}

@@ -19,9 +19,10 @@ const DUE = {
   done: 'Done',
 }
 
-// Reminders and arrears falling due today, and those overdue and not yet done.
-export function DueList() {
-  const due = useQuery(dueQuery)
+// Reminders and arrears falling due today, and those overdue and not yet done (of the site
+// chosen, or every site).
+export function DueList({ site }: { site: number | undefined }) {
+  const due = useQuery(dueQuery(site))
   return (
     <section className="card rent__section" aria-labelledby="rent-due-heading">
       <h2 id="rent-due-heading">Due today</h2>
@@ -61,9 +62,10 @@ const ARREARS = {
   steps: 'Reminders',
 }
 
-// This year's invoices still owed after their due date, most overdue first.
-export function ArrearsList() {
-  const arrears = useQuery(arrearsQuery)
+// This year's invoices still owed after their due date, most overdue first (of the site chosen,
+// or every site).
+export function ArrearsList({ site }: { site: number | undefined }) {
+  const arrears = useQuery(arrearsQuery(site))
   return (
     <section className="card rent__section" aria-labelledby="rent-arrears-heading">
       <h2 id="rent-arrears-heading">Arrears</h2>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
+import { londonDate } from '#shared/domain/dates'
 import { LEVELS } from '#shared/domain/levels'
 import { DEFAULT_RENT_SETTINGS, suggestedYearStart } from '#shared/domain/rent'
 import type { RentYear } from '#shared/schemas/rent'
@@ -13,22 +14,27 @@ import { QueryState } from '../../components/ui/query-state.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { Tabs } from '../../components/ui/tabs.tsx'
 import { useViewer } from '../../lib/session.ts'
+import { SiteChooser } from '#client/components/sites/site-chooser.tsx'
+import { useChosenSite } from '#client/components/sites/chosen-site.ts'
 import { arrearsQuery, dueQuery, rentSettingsQuery, yearsQuery } from './api.ts'
 import { ArrearsList, DueList } from './rent-lists.tsx'
 import { PaymentsDownload } from './payments-download.tsx'
 import { StartYearForm } from './start-year-form.tsx'
 import { StatementImport } from './statement-import.tsx'
-import { localToday } from './today.ts'
 import { YearInvoices } from './year-invoices.tsx'
 import { YearSummaryCard } from './year-summary.tsx'
 import './rent.css'
 
 // The rent year for the committee: where it stands, what is due, who owes, and the treasurer's
-// tools (payments, corrections, bank statements, downloads).
+// tools (payments, corrections, bank statements, downloads); for the site chosen, or every site
+// (issue 46). Starting a year and the bank statement are the whole organisation's (decision 48):
+// not offered to an account limited to some sites.
 export function RentPage() {
   const years = useQuery(yearsQuery)
   const { data: viewer } = useViewer()
   const admin = (viewer?.level ?? 0) >= LEVELS.admin
+  const everySite = viewer?.sites === null
+  const chosen = useChosenSite()
   return (
     <section className="rent">
       <PageHeading>Rent</PageHeading>
@@ -39,12 +45,27 @@ export function RentPage() {
           </Link>
         </p>
       ) : null}
-      <QueryState query={years}>{(list) => <RentYears years={list} admin={admin} />}</QueryState>
+      <SiteChooser chosen={chosen} />
+      <QueryState query={years}>
+        {(list) => (
+          <RentYears years={list} admin={admin} everySite={everySite} site={chosen.site} />
+        )}
+      </QueryState>
     </section>
   )
 }
 
-function RentYears({ years, admin }: { years: RentYear[]; admin: boolean }) {
+function RentYears({
+  years,
+  admin,
+  everySite,
+  site,
+}: {
+  years: RentYear[]
+  admin: boolean
+  everySite: boolean
+  site: number | undefined
+}) {
   // Newest first: the current year unless another is chosen.
   const [chosenId, setChosenId] = useState<number | undefined>(undefined)
   const year = years.find((y) => y.id === chosenId) ?? years[0]
@@ -66,28 +87,29 @@ function RentYears({ years, admin }: { years: RentYear[]; admin: boolean }) {
               ))}
             </SelectField>
           ) : null}
-          <YearSummaryCard year={year} />
+          <YearSummaryCard year={year} site={site} />
         </section>
       ) : (
         <p>{rentMessages.noRentYear}</p>
       )}
-      <StartYear years={years} admin={admin} />
-      <InvoiceViews year={year} />
+      {everySite ? <StartYear years={years} admin={admin} /> : null}
+      <InvoiceViews year={year} site={site} />
       <PaymentsDownload
         key={year?.id}
-        from={year?.startDate ?? `${localToday().slice(0, 4)}-01-01`}
+        from={year?.startDate ?? `${londonDate(new Date()).slice(0, 4)}-01-01`}
+        site={site}
       />
-      <StatementImport />
+      {everySite ? <StatementImport /> : null}
     </>
   )
 }
 
 // What is due today, the arrears and the year's invoices, one at a time: an invoice can be in all
 // three, and on a phone the three lists one under another ran to 18,000 px.
-function InvoiceViews({ year }: { year: RentYear | undefined }) {
+function InvoiceViews({ year, site }: { year: RentYear | undefined; site: number | undefined }) {
   const [view, setView] = useState<'due' | 'arrears' | 'invoices'>('due')
-  const due = useQuery(dueQuery)
-  const arrears = useQuery(arrearsQuery)
+  const due = useQuery(dueQuery(site))
+  const arrears = useQuery(arrearsQuery(site))
   const counted = (label: string, list: unknown[] | undefined) =>
     list ? `${label} (${list.length})` : label
   return (
@@ -96,13 +118,21 @@ function InvoiceViews({ year }: { year: RentYear | undefined }) {
       chosen={view}
       onChoose={setView}
       tabs={[
-        { key: 'due', label: counted('Due today', due.data), panel: () => <DueList /> },
-        { key: 'arrears', label: counted('Arrears', arrears.data), panel: () => <ArrearsList /> },
+        { key: 'due', label: counted('Due today', due.data), panel: () => <DueList site={site} /> },
+        {
+          key: 'arrears',
+          label: counted('Arrears', arrears.data),
+          panel: () => <ArrearsList site={site} />,
+        },
         {
           key: 'invoices',
           label: 'Invoices',
           panel: () =>
-            year ? <YearInvoices key={year.id} year={year} /> : <p>{invoiceMessages.noInvoices}</p>,
+            year ? (
+              <YearInvoices key={year.id} year={year} site={site} />
+            ) : (
+              <p>{invoiceMessages.noInvoices}</p>
+            ),
         },
       ]}
     />
@@ -121,7 +151,7 @@ function StartYear({ years, admin }: { years: RentYear[]; admin: boolean }) {
   const suggested = suggestedYearStart(
     years.map((year) => year.startDate),
     yearStart,
-    localToday(),
+    londonDate(new Date()),
   )
   return (
     <section className="card rent__section" aria-labelledby="rent-start-heading">

@@ -11,15 +11,17 @@ import { SettingsForm } from '../../components/ui/settings-form.tsx'
 import { useSettingsForm } from '../../lib/settings-form.ts'
 import { rentSettingsQuery, saveRentSettings } from './api.ts'
 import {
-  BAND_FIELDS,
-  draftOf,
-  MAX_EXTRAS,
-  settingsOf,
-  type SettingsDraft,
-} from './settings-draft.ts'
+  AreaRateField,
+  BandAndConcessionFields,
+  ChargeField,
+  ExtrasFields,
+} from './rate-fields.tsx'
+import { draftOf, settingsOf, type SettingsDraft } from './settings-draft.ts'
+import { SiteRates } from './site-rates.tsx'
 import './rent.css'
 
-// How rent is charged, paid and chased: the administrator sets it once, every year uses it.
+// How rent is charged, paid and chased: the administrator sets it once, every year uses it; a
+// site may be charged rates of its own (decision 48).
 export function RentSettingsPage() {
   const settings = useQuery(rentSettingsQuery)
   return (
@@ -30,12 +32,18 @@ export function RentSettingsPage() {
           Back to rent
         </Link>
       </p>
-      <QueryState query={settings}>{(saved) => <RentSettingsForm saved={saved} />}</QueryState>
+      <QueryState query={settings}>
+        {(saved) => (
+          <>
+            <RentSettingsForm saved={saved} />
+            <SiteRates organisation={saved} />
+          </>
+        )}
+      </QueryState>
     </section>
   )
 }
 
-const CHARGES = { fee: 'The plot’s fee', area: 'A rate for its area' } as const
 const UNITS = { squareMetre: 'Square metres', rod: 'Rods' } as const
 
 function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
@@ -49,11 +57,7 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
   })
   const { values, change, text } = settings.form
   const { errorFor } = settings
-
-  const setExtra = (index: number, patch: Partial<SettingsDraft['extras'][number]>) =>
-    change({
-      extras: values.extras.map((extra, at) => (at === index ? { ...extra, ...patch } : extra)),
-    })
+  const rates = { values, change, errorFor }
 
   return (
     <SettingsForm
@@ -75,20 +79,7 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
         error={errorFor('daysToPay')}
         {...text('daysToPay')}
       />
-      <SelectField
-        label="Charge"
-        name="chargeBasis"
-        value={values.chargeBasis}
-        onChange={(event) =>
-          change({ chargeBasis: event.target.value as SettingsDraft['chargeBasis'] })
-        }
-      >
-        {Object.entries(CHARGES).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </SelectField>
+      <ChargeField {...rates} />
       <SelectField
         label="Areas in"
         name="areaUnit"
@@ -102,37 +93,8 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
           </option>
         ))}
       </SelectField>
-      <TextField
-        label={values.areaUnit === 'rod' ? 'Rate per rod (£)' : 'Rate per m² (£)'}
-        inputMode="decimal"
-        autoComplete="off"
-        hint="When the charge is a rate for the area: up to four places, such as 0.2569"
-        error={errorFor('rate')}
-        {...text('rate')}
-      />
-      <fieldset className="rent-fieldset">
-        <legend>Full, half and quarter plots</legend>
-        <p className="field__hint">{rentMessages.bandFeesHint}</p>
-        <div className="rent-fieldset__row">
-          {BAND_FIELDS.map(([band, label]) => (
-            <TextField
-              key={band}
-              label={label}
-              inputMode="decimal"
-              autoComplete="off"
-              error={errorFor(band)}
-              {...text(band)}
-            />
-          ))}
-        </div>
-      </fieldset>
-      <TextField
-        label="Concession (% off)"
-        inputMode="numeric"
-        autoComplete="off"
-        error={errorFor('concessionPercent')}
-        {...text('concessionPercent')}
-      />
+      <AreaRateField {...rates} areaUnit={values.areaUnit} />
+      <BandAndConcessionFields {...rates} />
       <SelectField
         label={partYearMessages.partYearLabel}
         name="partYear"
@@ -146,51 +108,7 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
         ))}
       </SelectField>
 
-      <fieldset className="rent-fieldset">
-        <legend>Extra charges</legend>
-        {values.extras.map((extra, index) => (
-          <fieldset key={index} className="rent-fieldset rent-extra">
-            <legend>Extra charge {index + 1}</legend>
-            <div className="rent-fieldset__row">
-              <TextField
-                label="Name"
-                autoComplete="off"
-                maxLength={60}
-                required
-                value={extra.name}
-                onChange={(event) => setExtra(index, { name: event.target.value })}
-              />
-              <TextField
-                label="Amount (£)"
-                inputMode="decimal"
-                autoComplete="off"
-                required
-                value={extra.amount}
-                onChange={(event) => setExtra(index, { amount: event.target.value })}
-              />
-            </div>
-            <div className="button-row">
-              <button
-                type="button"
-                className="button button--quiet"
-                onClick={() => change({ extras: values.extras.filter((_, at) => at !== index) })}
-              >
-                Remove<span className="visually-hidden"> extra charge {index + 1}</span>
-              </button>
-            </div>
-          </fieldset>
-        ))}
-        <div className="button-row">
-          <button
-            type="button"
-            className="button button--quiet"
-            disabled={values.extras.length >= MAX_EXTRAS}
-            onClick={() => change({ extras: [...values.extras, { name: '', amount: '' }] })}
-          >
-            Add an extra charge
-          </button>
-        </div>
-      </fieldset>
+      <ExtrasFields {...rates} />
 
       <TextAreaField
         label="How to pay"

@@ -4,22 +4,26 @@ import type { AreaUnit, SizeBand } from '#shared/domain/area'
 import { parseFee, parsePounds, parseRate, penceInput, rateInput } from '#shared/domain/money'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { everyYearHas } from '#shared/domain/rent'
-import type { RentSettings } from '#shared/schemas/rent'
+import type { RentRates, RentSettings } from '#shared/schemas/rent'
 import { daysInput, wholeNumber, wrongInput } from '../../lib/days-input.ts'
 
-// What the rent settings form edits: every number as typed, until it is read on saving.
-export interface SettingsDraft {
-  /** MM-DD, as the day and month fields give it. */
-  yearStart: string
-  daysToPay: string
-  chargeBasis: RentSettings['chargeBasis']
-  areaUnit: AreaUnit
+// What the rent settings forms edit: every number as typed, until it is read on saving. The
+// rates are the organisation's form's and a site's own (decision 48).
+export interface RatesDraft {
+  chargeBasis: RentRates['chargeBasis']
   rate: string
   full: string
   half: string
   quarter: string
   concessionPercent: string
   extras: Array<{ name: string; amount: string }>
+}
+
+export interface SettingsDraft extends RatesDraft {
+  /** MM-DD, as the day and month fields give it. */
+  yearStart: string
+  daysToPay: string
+  areaUnit: AreaUnit
   paymentInstructions: string
   first: string
   second: string
@@ -29,18 +33,24 @@ export interface SettingsDraft {
 
 export const MAX_EXTRAS = 10
 
+export function ratesDraftOf(rates: RentRates): RatesDraft {
+  return {
+    chargeBasis: rates.chargeBasis,
+    rate: rateInput(rates.areaRate),
+    full: penceInput(rates.bandFees.full),
+    half: penceInput(rates.bandFees.half),
+    quarter: penceInput(rates.bandFees.quarter),
+    concessionPercent: String(rates.concessionPercent),
+    extras: rates.extras.map(({ name, amount }) => ({ name, amount: penceInput(amount) })),
+  }
+}
+
 export function draftOf(settings: RentSettings): SettingsDraft {
   return {
+    ...ratesDraftOf(settings),
     yearStart: settings.yearStart,
     daysToPay: String(settings.daysToPay),
-    chargeBasis: settings.chargeBasis,
     areaUnit: settings.areaUnit,
-    rate: rateInput(settings.areaRate),
-    full: penceInput(settings.bandFees.full),
-    half: penceInput(settings.bandFees.half),
-    quarter: penceInput(settings.bandFees.quarter),
-    concessionPercent: String(settings.concessionPercent),
-    extras: settings.extras.map(({ name, amount }) => ({ name, amount: penceInput(amount) })),
     paymentInstructions: settings.paymentInstructions,
     first: String(settings.reminderDays.first),
     second: String(settings.reminderDays.second),
@@ -61,15 +71,10 @@ export const BAND_FIELDS: ReadonlyArray<[SizeBand, string]> = [
 ]
 
 /**
- * The settings the draft says, or the first thing wrong with it, naming its field. The server
+ * The rates the draft says, or the first thing wrong with them, naming its field. The server
  * checks them again with the schema; reading them here keeps zod off the screen.
  */
-export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
-  // A day every year has: 29 February would skip three years in four.
-  if (!everyYearHas(draft.yearStart))
-    return of(wrongInput('Rent year starts', 'a day that every year has'), 'yearStart')
-  const daysToPay = of(daysInput(draft.daysToPay, 'Days to pay'), 'daysToPay')
-  if (!daysToPay.ok) return daysToPay
+export function ratesOf(draft: RatesDraft): Outcome<RentRates> {
   const areaRate = of(parseRate(draft.rate), 'rate')
   if (!areaRate.ok) return areaRate
   const bandFees = { full: 0, half: 0, quarter: 0 }
@@ -93,6 +98,24 @@ export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
       )
     extras.push({ name, amount: amount.value })
   }
+  return ok({
+    chargeBasis: draft.chargeBasis,
+    areaRate: areaRate.value,
+    bandFees,
+    concessionPercent,
+    extras,
+  })
+}
+
+/** The settings the draft says, or the first thing wrong with it, naming its field. */
+export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
+  // A day every year has: 29 February would skip three years in four.
+  if (!everyYearHas(draft.yearStart))
+    return of(wrongInput('Rent year starts', 'a day that every year has'), 'yearStart')
+  const daysToPay = of(daysInput(draft.daysToPay, 'Days to pay'), 'daysToPay')
+  if (!daysToPay.ok) return daysToPay
+  const rates = ratesOf(draft)
+  if (!rates.ok) return rates
   const first = of(daysInput(draft.first, 'The first reminder'), 'first')
   if (!first.ok) return first
   const second = of(daysInput(draft.second, 'The second reminder'), 'second')
@@ -102,14 +125,10 @@ export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
   if (!(first.value < second.value && second.value < arrears.value))
     return refuse(rentMessages.reminderDaysOrder, 'second')
   return ok({
+    ...rates.value,
     yearStart: draft.yearStart,
     daysToPay: daysToPay.value,
-    chargeBasis: draft.chargeBasis,
     areaUnit: draft.areaUnit,
-    areaRate: areaRate.value,
-    bandFees,
-    concessionPercent,
-    extras,
     paymentInstructions: draft.paymentInstructions.trim(),
     reminderDays: { first: first.value, second: second.value, arrears: arrears.value },
     partYear: draft.partYear,

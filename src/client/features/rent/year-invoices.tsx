@@ -2,9 +2,11 @@ import { useDeferredValue, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { invoiceMessages } from '#shared/messages/invoices'
+import { londonDate } from '#shared/domain/dates'
 import { penceText } from '#shared/domain/money'
 import { invoiceReference } from '#shared/domain/rent'
 import type { Invoice, RentYear } from '#shared/schemas/rent'
+import { balanceText } from '../../components/rent/invoice-balance.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { SelectField, TextField } from '../../components/ui/field.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -12,7 +14,6 @@ import { ShowMore } from '../../components/ui/show-more.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import { invoiceHref, yearInvoicesQuery, yearPdfHref } from './api.ts'
 import { invoiceName, invoiceState, stateWords, type InvoiceState } from './invoice-state.ts'
-import { localToday } from './today.ts'
 
 const PAGE_SIZE = 25
 
@@ -42,17 +43,18 @@ const COLUMNS = {
   status: 'Status',
 }
 
-// The year's invoices in number order, found by number, plot or payer, and their PDFs.
-export function YearInvoices({ year }: { year: RentYear }) {
-  const invoices = useQuery(yearInvoicesQuery(year.id))
+// The year's invoices (of the site chosen, or every site) in number order, found by number, plot
+// or payer, and their PDFs.
+export function YearInvoices({ year, site }: { year: RentYear; site: number | undefined }) {
+  const invoices = useQuery(yearInvoicesQuery(year.id, site))
   return (
     <section className="card rent__section" aria-labelledby="rent-invoices-heading">
       <h2 id="rent-invoices-heading">Invoices {year.label}</h2>
       <div className="button-row">
-        <a className="button button--quiet" href={yearPdfHref(year.id, false)} download>
+        <a className="button button--quiet" href={yearPdfHref(year.id, false, site)} download>
           Download all invoices (PDF)
         </a>
-        <a className="button button--quiet" href={yearPdfHref(year.id, true)} download>
+        <a className="button button--quiet" href={yearPdfHref(year.id, true, site)} download>
           Download invoices to post (PDF)
         </a>
       </div>
@@ -69,7 +71,7 @@ function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
   const [text, setText] = useState('')
   const [show, setShow] = useState<Show>('all')
   const query = useDeferredValue(text.trim().toLowerCase())
-  const today = localToday()
+  const today = londonDate(new Date())
   const matching = useMemo(
     () =>
       invoices.filter((invoice) => {
@@ -125,11 +127,7 @@ function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
               <td data-label={COLUMNS.plot}>{invoice.plotId}</td>
               <td data-label={COLUMNS.payer}>{invoice.payerName}</td>
               <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
-              <td data-label={COLUMNS.outstanding}>
-                {invoice.outstanding < 0
-                  ? `${invoiceMessages.invoiceFacts.credit} ${penceText(-invoice.outstanding)}`
-                  : penceText(invoice.outstanding)}
-              </td>
+              <td data-label={COLUMNS.outstanding}>{balanceText(invoice.outstanding)}</td>
               <td data-label={COLUMNS.status}>{stateWords[invoiceState(invoice, today)]}</td>
             </tr>
           ))}

@@ -7,9 +7,9 @@ import { QueryState } from '../../components/ui/query-state.tsx'
 import { summaryQuery } from './api.ts'
 import { Fact } from './facts.tsx'
 
-// The year's totals, as the treasurer reports them.
-export function YearSummaryCard({ year }: { year: RentYear }) {
-  const summary = useQuery(summaryQuery(year.id))
+// The year's totals (of the site chosen, or every site), as the treasurer reports them.
+export function YearSummaryCard({ year, site }: { year: RentYear; site: number | undefined }) {
+  const summary = useQuery(summaryQuery(year.id, site))
   return (
     <QueryState query={summary}>
       {(totals) => (

@@ -4,6 +4,7 @@ import {
   ASSOCIATION_NAME_MAX,
   CHARITY_NUMBER_MAX,
   CONTACT_ADDRESS_MAX,
+  HOME_HEADING_MAX,
   PAGE_TEXT_MAX,
   REGISTER_URL_MAX,
   SENDER_NAME_MAX,
@@ -94,6 +95,12 @@ export function SettingsForm({ saved, report }: { saved: Settings; report: Repor
         hint={settingsMessages.committeeEmailHint}
         {...form.text('committeeEmail')}
         maxLength={254}
+      />
+      <TextField
+        label="Home page heading"
+        {...form.text('homeHeading')}
+        maxLength={HOME_HEADING_MAX}
+        required
       />
       <TextAreaField
         label="Home page text"

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { siteMessages } from '#shared/messages/sites'
+import { systemMessages } from '#shared/messages/system'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
+import { SITE_MAP_DRAWING_PATH } from '#client/lib/paths.ts'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { siteQuery } from '../../lib/site.ts'
 import { useUnsavedForms } from '../../lib/unsaved-changes.tsx'
@@ -19,11 +22,39 @@ export function SettingsPage() {
     <section>
       <PageHeading>Settings</PageHeading>
       {unsaved.prompt}
-      <p>
-        <Link to="/members/setup">Getting started</Link>: the first-run steps, to take up again. The{' '}
-        <Link to="/members/site-map">site map drawing</Link>: import the site’s drawing.{' '}
-        <Link to="/members/import">Import from a spreadsheet</Link>: people and plots.
-      </p>
+      {/* A link a line, each a finger's target (issue 44: in one sentence they were 19 px tall). */}
+      <ul className="settings-links">
+        <li>
+          <Link className="link-target" to="/members/setup">
+            Getting started
+          </Link>
+          : the first-run steps, to take up again.
+        </li>
+        <li>
+          <Link className="link-target" to="/members/sites">
+            {siteMessages.heading}
+          </Link>
+          : {siteMessages.settingsLinkNote}
+        </li>
+        <li>
+          <Link className="link-target" to={SITE_MAP_DRAWING_PATH}>
+            Site map drawing
+          </Link>
+          : draw the site, or import its drawing.
+        </li>
+        <li>
+          <Link className="link-target" to="/members/import">
+            Import from a spreadsheet
+          </Link>
+          : people and plots.
+        </li>
+        <li>
+          <Link className="link-target" to="/members/system">
+            {systemMessages.title}
+          </Link>
+          : {systemMessages.settingsLinkNote}
+        </li>
+      </ul>
       <QueryState query={settings}>
         {(saved) => <SettingsForm saved={saved} report={unsaved.report} />}
       </QueryState>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import type { SetupStepId, SetupStepState } from '#shared/schemas/setup'
+import { setupMessages } from '#shared/messages/setup'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -54,17 +55,16 @@ export function SetupPage() {
   return (
     <section>
       <PageHeading>Getting started</PageHeading>
-      <p>
-        Three steps make this site your association’s. Take them in any order; each can be skipped
-        and taken up later from Settings.
-      </p>
       <QueryState query={setup}>
         {({ steps }) => (
-          <ol className="setup-steps">
-            {steps.map((step, index) => (
-              <Step key={step.id} id={step.id} state={step.state} number={index + 1} />
-            ))}
-          </ol>
+          <>
+            <p>{setupMessages.stepsIntro(steps.length)}</p>
+            <ol className="setup-steps">
+              {steps.map((step, index) => (
+                <Step key={step.id} id={step.id} state={step.state} number={index + 1} />
+              ))}
+            </ol>
+          </>
         )}
       </QueryState>
     </section>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { SetupStepId } from '#shared/schemas/setup'
+import { SITE_MAP_DRAWING_PATH } from '#client/lib/paths.ts'
 
 export interface StepText {
   title: string
@@ -28,7 +29,7 @@ export const STEPS: Record<SetupStepId, StepText> = {
         the plots it shows in one go.
       </>
     ),
-    links: [{ to: '/members/site-map', label: 'Open the site map drawing' }],
+    links: [{ to: SITE_MAP_DRAWING_PATH, label: 'Open the site map drawing' }],
   },
   plots: {
     title: 'Plots and people',

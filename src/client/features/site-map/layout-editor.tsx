@@ -15,7 +15,7 @@ import { SavedNote } from '../../components/ui/saved-note.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useFormValues } from '../../lib/form-values.ts'
 import { useUnsavedChanges } from '../../lib/unsaved-changes.tsx'
-import { useSaveLayout } from './api.ts'
+import { useSaveLayout, type DrawingSite } from './api.ts'
 import { LayoutCanvas } from './layout-canvas.tsx'
 import { LayoutItemForm } from './layout-item-form.tsx'
 import './layout-editor.css'
@@ -35,7 +35,7 @@ const layoutOf = (siteMap: SiteMap | null) => ({ layout: siteMap?.layout ?? BLAN
  * the version it started from. A new stored version (an import, another administrator's save)
  * replaces the drawing only while nothing is changed here; otherwise the save is refused as stale.
  */
-export function LayoutEditor({ siteMap }: { siteMap: SiteMap | null }) {
+export function LayoutEditor({ siteMap, site }: { siteMap: SiteMap | null; site: DrawingSite }) {
   const [base, setBase] = useState(siteMap)
   const draft = useFormValues(() => layoutOf(siteMap))
   const { layout } = draft.values
@@ -43,7 +43,7 @@ export function LayoutEditor({ siteMap }: { siteMap: SiteMap | null }) {
   const [selected, setSelected] = useState<LayoutItem>()
   const [grid, setGrid] = useState(5)
   const [problem, setProblem] = useState('')
-  const save = useSaveLayout()
+  const save = useSaveLayout(site)
   const leave = useUnsavedChanges(draft.changed)
 
   if (siteMap?.version !== base?.version && !draft.changed) {

@@ -11,14 +11,24 @@ import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { siteMapCheckQuery, useCreatePlotsFromMap, useImportDrawing } from './api.ts'
+import { siteMessages } from '#shared/messages/sites'
+import { useChosenSite } from '#client/components/sites/chosen-site.ts'
+import { SiteChooser } from '#client/components/sites/site-chooser.tsx'
+import {
+  siteMapCheckQuery,
+  useCreatePlotsFromMap,
+  useImportDrawing,
+  type DrawingSite,
+} from './api.ts'
 import { LayoutEditor } from './layout-editor.tsx'
 import './site-map-page.css'
 
 // The administrator's screen for the drawing: import one or draw it here, see where it and the
-// plot records disagree, and make the missing records in one go.
+// plot records disagree, and make the missing records in one go. Each site has its own drawing
+// (decision 49): with several, the screen waits for one to be chosen.
 export function SiteMapPage() {
-  const check = useQuery(siteMapCheckQuery)
+  const chosen = useChosenSite()
+  const waits = chosen.site === undefined && chosen.sites.length > 1
   return (
     <section className="site-map-page">
       <PageHeading>Site map drawing</PageHeading>
@@ -26,36 +36,61 @@ export function SiteMapPage() {
         Everyone signed in sees this drawing on the <Link to="/members/map">Site map</Link>; the
         committee opens plots from it.
       </p>
+      <SiteChooser chosen={chosen} />
+      {waits ? (
+        <p>{siteMessages.chooseSiteForMap}</p>
+      ) : (
+        <SiteDrawing key={chosen.site ?? 'first'} site={chosen.site} />
+      )}
+    </section>
+  )
+}
+
+function SiteDrawing({ site }: { site: DrawingSite }) {
+  const check = useQuery(siteMapCheckQuery(site))
+  return (
+    <>
       <QueryState query={check}>
         {({ drawnWithoutRecord, recordsNotDrawn }) => (
           <>
             <StoredSiteMap
               title="The site drawing, with plots that have no record marked"
               unrecorded={new Set(drawnWithoutRecord)}
+              site={site}
             />
-            <MapCheck drawnWithoutRecord={drawnWithoutRecord} recordsNotDrawn={recordsNotDrawn} />
+            <MapCheck
+              site={site}
+              drawnWithoutRecord={drawnWithoutRecord}
+              recordsNotDrawn={recordsNotDrawn}
+            />
           </>
         )}
       </QueryState>
-      <ImportDrawingForm />
-      <LayoutEditorSection />
-    </section>
+      <ImportDrawingForm site={site} />
+      <LayoutEditorSection site={site} />
+    </>
   )
 }
 
-function LayoutEditorSection() {
-  const siteMap = useQuery(siteMapQuery)
-  return <QueryState query={siteMap}>{(stored) => <LayoutEditor siteMap={stored} />}</QueryState>
+function LayoutEditorSection({ site }: { site: DrawingSite }) {
+  const siteMap = useQuery(siteMapQuery(site))
+  return (
+    <QueryState query={siteMap}>
+      {(stored) => <LayoutEditor siteMap={stored} site={site} />}
+    </QueryState>
+  )
 }
 
 function MapCheck({
+  site,
   drawnWithoutRecord,
   recordsNotDrawn,
 }: {
+  site: DrawingSite
   drawnWithoutRecord: string[]
   recordsNotDrawn: string[]
 }) {
-  const create = useCreatePlotsFromMap()
+  const create = useCreatePlotsFromMap(site)
   const [done, setDone] = useState('')
   function createPlots() {
     setDone('')
@@ -85,12 +120,12 @@ function MapCheck({
   )
 }
 
-function ImportDrawingForm() {
+function ImportDrawingForm({ site }: { site: DrawingSite }) {
   const [file, setFile] = useState<File>()
   const [fileKey, setFileKey] = useState(0)
   const [problem, setProblem] = useState('')
   const [done, setDone] = useState('')
-  const importDrawing = useImportDrawing()
+  const importDrawing = useImportDrawing(site)
 
   function submit(event: FormEvent) {
     event.preventDefault()

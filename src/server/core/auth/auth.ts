@@ -69,6 +69,14 @@ function authConfig({ db, secret, baseURL, origins, signInLimit }: AuthOptions) 
           required: false,
           returned: false,
         },
+        // Issue 46: the sites an account is limited to, their ids comma-separated ("2,5"); null
+        // or '' for every site. Read with the session (core/site-scope.ts).
+        sites: {
+          type: 'string' as const,
+          input: false,
+          required: false,
+          returned: false,
+        },
       },
     },
     session: {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Db } from '#server/core/db/database'
 import { reusableQuery } from '#server/core/db/reusable-query'
 import { addressOf } from '#server/core/auth/account-address'
+import { readSiteLimit } from '#server/core/site-scope'
 import {
   SESSION_ABSOLUTE_SECONDS,
   SESSION_IDLE_SECONDS,
@@ -22,6 +23,8 @@ export interface SessionRow {
   mustChangePassword: boolean
   personId: string | null
   personRemovedAt: string | null
+  /** The sites the account is limited to; null for every site. */
+  sites: number[] | null
 }
 
 /** How this app's session cookie is found and checked. */
@@ -99,6 +102,7 @@ const sessionQuery = reusableQuery((kysely, token: string) =>
       'user.mustChangePassword',
       'user.personId',
       'user.personRemovedAt',
+      'user.sites',
     ])
     .where('session.token', '=', token),
 )
@@ -119,6 +123,7 @@ export async function findSession(db: Db, token: string): Promise<SessionRow | u
     mustChangePassword: Boolean(row.mustChangePassword),
     personId: row.personId,
     personRemovedAt: row.personRemovedAt,
+    sites: readSiteLimit(row.sites),
   }
 }
 

@@ -58,6 +58,9 @@ function openPostgres(connectionString: string, schema?: string): Db {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
+  // An idle connection the server ends (a restart, a dropped database) is an 'error' on the pool:
+  // unheard, it would end the process. The pool drops that client and the next query opens another.
+  pool.on('error', () => undefined)
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     kysely,

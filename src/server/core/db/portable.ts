@@ -8,6 +8,7 @@ import {
 } from '#server/core/db/portable-schema'
 import { DATA_VERSION_KEY } from '#server/core/db/data-version'
 import { writeTransaction } from '#server/core/db/write-transaction'
+import { DEFAULT_SITE_NAME, firstSiteNameIn } from '#server/core/db/migrations/044-sites'
 
 // A whole association as one JSON document that either engine can read back: every table, with
 // values in one neutral form (flags as stored, better-auth's booleans as booleans, dates as ISO
@@ -98,7 +99,7 @@ export async function importAll(
       await sql`lock table ${tables} in exclusive mode`.execute(tx)
     }
     checkFits(file, shapes, await migrationNames(tx))
-    const counts = await countRows(tx, shapes)
+    const counts = await countRows(tx, shapes, { seeded: false })
     if (!options.replace && Object.values(counts).some((count) => count > 0)) {
       throw new DatabaseNotEmptyError(counts)
     }
@@ -106,10 +107,10 @@ export async function importAll(
       for (const shape of [...shapes].reverse()) {
         await sql`delete from ${sql.table(shape.name)}${withoutLocalMarker(shape.name)}`.execute(tx)
       }
-    }
+    } else if (file.tables['sites']) await sql`delete from sites`.execute(tx)
     const written: Record<string, number> = {}
     for (const shape of shapes) {
-      const rows = file.tables[shape.name] ?? []
+      const rows = withSitesOf(file, shape, options.replace === true)
       await insertRows(tx, shape, rows, db.dialect)
       written[shape.name] = rows.length
     }
@@ -118,18 +119,39 @@ export async function importAll(
   })
 }
 
+// Migration 044 gives every database its first site (id 1), which an empty database holds
+// untouched: the empty-database check passes over it, and an import brings the export's own sites
+// in its place. An export from before sites (no `sites` table) keeps a first site, and its plots
+// are named by their ids, as the migration named the plots it found.
+const SEEDED_SITE = sql` where not (id = 1 and version = 1)`
+
+function withSitesOf(file: PortableExport, shape: TableShape, replace: boolean): Row[] {
+  const rows = file.tables[shape.name] ?? []
+  if (file.tables['sites']) return rows
+  if (shape.name === 'plots') return rows.map((row) => ({ name: row['id'], ...row }))
+  // Wiped by --replace, the first site is made again; otherwise the database's own stays.
+  if (shape.name === 'sites' && replace) {
+    const settings = file.tables['app_settings']?.find((row) => row['key'] === 'association')
+    const name = firstSiteNameIn(String(settings?.['value'] ?? '')) || DEFAULT_SITE_NAME
+    return [
+      { id: 1, name, address: '', description: '', facilities: '', retiredOn: null, version: 1 },
+    ]
+  }
+  return rows
+}
+
 /** Rows per table, for reports and for the empty-database check. */
 export async function countAll(db: Db): Promise<Record<string, number>> {
   return countRows(db.kysely, await readShapes(db.kysely, db.dialect))
 }
 
-async function countRows(db: Executor, shapes: TableShape[]) {
+/** `seeded: false` leaves out what migrations put in every database (the untouched first site). */
+async function countRows(db: Executor, shapes: TableShape[], { seeded = true } = {}) {
   const counts: Record<string, number> = {}
   for (const shape of shapes) {
+    const where = !seeded && shape.name === 'sites' ? SEEDED_SITE : withoutLocalMarker(shape.name)
     const result = await sql<{ count: number | string }>`
-      select count(*) as count from ${sql.table(shape.name)}${withoutLocalMarker(shape.name)}`.execute(
-      db,
-    )
+      select count(*) as count from ${sql.table(shape.name)}${where}`.execute(db)
     counts[shape.name] = Number(result.rows[0]?.count ?? 0)
   }
   return counts

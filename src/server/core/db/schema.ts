@@ -2,6 +2,7 @@ import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Delivery } from '#shared/schemas/contact'
 import type { ContactBy, MessageStatus } from '#shared/domain/contact-ways'
 import type { OfferStatus, WaitingListEventKind } from '#shared/schemas/letting'
+import type { TenancyEndReason } from '#shared/domain/tenancy-end'
 
 // Booleans are stored as 0/1 integers so that the same rows work on SQLite and PostgreSQL.
 type Flag = number
@@ -28,10 +29,21 @@ export interface PeopleTable {
   version: number
   /** The day the person's details were erased (issue 30); null for everyone else. */
   erasedOn: string | null
+  /** Mr, Mrs, Dr…: what letters greet them by; '' when not known (issue 44). */
+  title: Generated<string>
+  /** The committee's notes about the person. */
+  notes: Generated<string>
+  /** Their reference for "Where am I on the list?"; null only on an erased record. */
+  reference: string | null
 }
 
 export interface PlotsTable {
+  /** The plot's key, which every other record names it by; unique in the installation. */
   id: string
+  /** The site it is on (issue 46). */
+  siteId: number
+  /** What it is called, unique within its site: its id, unless another site had it first. */
+  name: string
   description: string
   area: number
   distance: number
@@ -47,11 +59,39 @@ export interface PlotsTable {
   version: number
 }
 
+/** One of the organisation's sites (issue 46); a retired one keeps its records. */
+export interface SitesTable {
+  id: Generated<number>
+  name: string
+  address: string
+  description: string
+  /** Comma-separated facilities: water, toilets, parking, stepFree. */
+  facilities: string
+  retiredOn: string | null
+  version: number
+}
+
 export interface TenancyTable {
   plotId: string
   personId: string
   /** 1 on the tenancy of the plot's chosen payer (issue 43); 0 on the others. */
   pays: Generated<number>
+  /** The day it began (issue 44); '' where not recorded: the holder's Date joined stands for it. */
+  beganOn: Generated<string>
+  /** The plot's site (issue 46, decision 46): people are found by site without reading plots. */
+  siteId: number
+}
+
+/** A tenancy that ended (issue 44): when it began and ended, and why (people feature). */
+export interface TenancyEndsTable {
+  id: Generated<number>
+  plotId: string
+  personId: string
+  beganOn: string
+  endedOn: string
+  reason: TenancyEndReason
+  /** When the committee (or a notice to quit) recorded it. */
+  recordedAt: string
 }
 
 export interface LogsTable {
@@ -63,6 +103,8 @@ export interface LogsTable {
   docId: string
   value: string
   error: string
+  /** The sites the change touched (issue 46), ids comma-separated; '' for none. */
+  siteIds: Generated<string>
 }
 
 export interface FilesTable {
@@ -133,6 +175,8 @@ export interface MessageBatchesTable {
   createdAt: string
   /** Names a batch that gathers copies over time (the first reminders of a rent year). */
   key: string | null
+  /** The sites of the people it went to, ids comma-separated ('' for none): decision 50. */
+  siteIds: Generated<string>
 }
 
 export interface MessagesTable {
@@ -251,6 +295,24 @@ export interface ApplicationsTable {
   tokenExpiresAt: string | null
   createdAt: string
   confirmedAt: string | null
+  /** The sites whose lists the applicant chose, ids comma-separated (issue 46). */
+  sites: Generated<string>
+}
+
+/**
+ * A person's place on a site's waiting list (issue 46, decision 47), ordered on it as the one
+ * list was: the date, the time and the order of entry of joining it. An ended place keeps its row.
+ */
+export interface WaitingPlacesTable {
+  personId: string
+  siteId: number
+  joinedWaitingList: string
+  joinedWaitingListAt: string
+  waitingListEntry: number
+  /** 1 while they wait there; 0 once it ended. */
+  open: Generated<Flag>
+  /** Why it ended: 'accepted', 'lapsed', 'left'; '' while open. */
+  endedWhy: Generated<string>
 }
 
 export interface WaitingListEventsTable {
@@ -414,6 +476,8 @@ export interface UserTable {
   personId: string | null
   /** When the linked person's record was removed, which ended the link. */
   personRemovedAt: string | null
+  /** The sites the account is limited to (issue 46), ids comma-separated; null or '' for all. */
+  sites: string | null
 }
 
 export interface SessionTable {
@@ -452,6 +516,25 @@ export interface RetentionRunsTable {
   finishedAt: string
 }
 
+/** A night's backup (issue 45): what it wrote and where, or why it failed. */
+export interface BackupRunsTable {
+  /** The London day it was taken. */
+  day: string
+  startedAt: string
+  finishedAt: string
+  folder: string
+  /** The file's name in the folder; null when none was written. */
+  file: string | null
+  size: number | null
+  bucket: string | null
+  /** The copy's key in the S3 bucket; null when it was not copied there. */
+  s3Key: string | null
+  encrypted: Flag
+  error: string | null
+  /** When the pruning of old backups removed it, from the folder and the bucket. */
+  prunedAt: string | null
+}
+
 /** What an erasure of a retention run must still replace in the rest of the log (JSON). */
 export interface RetentionScrubsTable {
   id: Generated<number>
@@ -465,6 +548,8 @@ export interface InspectionRoundsTable {
   walkers: string
   startedBy: string
   startedAt: string
+  /** The site whose plots it walks (decision 50). */
+  siteId: number
 }
 
 /** One plot's record on a round, under the id the phone gave it. */
@@ -510,7 +595,9 @@ export interface InspectionNoticesTable {
 export interface Database {
   people: PeopleTable
   plots: PlotsTable
+  sites: SitesTable
   tenancy: TenancyTable
+  tenancy_ends: TenancyEndsTable
   logs: LogsTable
   files: FilesTable
   land_documents: LandDocumentsTable
@@ -529,6 +616,7 @@ export interface Database {
   statement_ties: StatementTiesTable
   applications: ApplicationsTable
   waiting_list_events: WaitingListEventsTable
+  waiting_places: WaitingPlacesTable
   import_runs: ImportRunsTable
   password_resets: PasswordResetsTable
   invitations: InvitationsTable
@@ -546,6 +634,7 @@ export interface Database {
   retention_holds: RetentionHoldsTable
   retention_runs: RetentionRunsTable
   retention_scrubs: RetentionScrubsTable
+  backup_runs: BackupRunsTable
   inspection_rounds: InspectionRoundsTable
   inspections: InspectionsTable
   inspection_photos: InspectionPhotosTable
@@ -554,6 +643,7 @@ export interface Database {
 
 export type PersonRow = Selectable<PeopleTable>
 export type PlotRow = Selectable<PlotsTable>
+export type SiteRow = Selectable<SitesTable>
 export type NewsRow = Selectable<NewsTable>
 export type JobRow = Selectable<JobsTable>
 export type NewLogRow = Insertable<LogsTable>

@@ -16,6 +16,16 @@ export async function readSetting(tx: ReadTx, key: string): Promise<string | und
   return row?.value
 }
 
+/** Whether a value is kept under any key that starts with `prefix` (a key per site: 'siteMap:'). */
+export async function anySettingUnder(tx: ReadTx, prefix: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('app_settings')
+    .select('key')
+    .where('key', 'like', `${prefix}%`)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /** Keeps `value` under `key`, replacing what was there. */
 export async function writeSetting(tx: WriteTx, key: string, value: string): Promise<void> {
   await tx

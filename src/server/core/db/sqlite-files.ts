@@ -7,14 +7,17 @@ import type { Database } from '#server/core/db/schema'
 
 // Whole-file backup and restore of the SQLite database (docs/decisions/0007).
 
-const HEADER = 'SQLite format 3\0'
+const HEADER = Buffer.from('SQLite format 3\0', 'latin1')
 
-export function isSqliteFile(file: string): boolean {
+export const isSqliteFile = (file: string) => fileStartsWith(file, HEADER)
+
+/** Whether a file's first bytes are `magic` (what kind of file it is). */
+export function fileStartsWith(file: string, magic: Buffer): boolean {
   const fd = fs.openSync(file, 'r')
   try {
-    const head = Buffer.alloc(HEADER.length)
+    const head = Buffer.alloc(magic.length)
     fs.readSync(fd, head, 0, head.length, 0)
-    return head.toString('latin1') === HEADER
+    return head.equals(magic)
   } finally {
     fs.closeSync(fd)
   }
@@ -152,8 +155,26 @@ function keepCopy(file: string, copy: string) {
   }
 }
 
+/**
+ * Writes `destination` by `write`, which fills the temporary file beside it that it is given:
+ * renamed into place once whole (durablyRename), removed when `write` fails, so that a
+ * half-written file never carries the final name.
+ */
+export async function writeDurably(
+  destination: string,
+  write: (partial: string) => Promise<void>,
+): Promise<void> {
+  const partial = siblingTemp(destination, 'partial')
+  try {
+    await write(partial)
+    durablyRename(partial, destination)
+  } finally {
+    fs.rmSync(partial, { force: true })
+  }
+}
+
 // The new file's bytes reach the disk before its name does, and the name change itself is
-// flushed: after a power cut there is either the old database or the whole new one.
+// flushed: after a power cut there is either the old file or the whole new one.
 function durablyRename(from: string, to: string) {
   fsync(from)
   fs.renameSync(from, to)

@@ -2,20 +2,59 @@ import type { SentMessage } from '#shared/schemas/messages'
 import type { TextColumns } from '#server/core/db/rewrite-texts'
 import { scrubText, scrubTextOfRows } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import type { Erasure, ErasureLeftovers } from '#server/core/hooks'
+import type { Erasure, ErasureLeftovers, PeopleMerge } from '#server/core/hooks'
+import { readSiteLimit, seesSite, type SiteScope } from '#server/core/site-scope'
 
 // Reading what was sent: the batches and copies the core's copies (copies.ts) keep. Features show
 // them (the list of messages, a person's page, the letters to print) through these functions,
 // never by reading the tables themselves.
 
-/** The latest batches, newest first. */
-export function latestBatches(tx: ReadTx, limit: number) {
-  return tx
+/**
+ * Whether a batch is within the scope (decision 50): every site it names is (its copies hold the
+ * addresses of the people of those sites); one naming none is the organisation's.
+ */
+export function batchInScope(scope: SiteScope, siteIds: string): boolean {
+  if (scope.sites === null) return true
+  const named = readSiteLimit(siteIds)
+  return named !== null && named.every((id) => seesSite(scope, id))
+}
+
+/**
+ * The latest batches of the scope, newest first. A limited scope reads every batch's sites first
+ * (a short column of a table of hundreds of rows) and then those it may see.
+ */
+export async function latestBatches(tx: ReadTx, scope: SiteScope, limit: number) {
+  const query = tx
     .selectFrom('message_batches')
     .select(['id', 'subject', 'audience', 'createdBy', 'createdAt'])
     .orderBy('id', 'desc')
     .limit(limit)
+  if (scope.sites === null) return query.execute()
+  const all = await tx
+    .selectFrom('message_batches')
+    .select(['id', 'siteIds'])
+    .orderBy('id', 'desc')
     .execute()
+  const seen = all.filter((batch) => batchInScope(scope, batch.siteIds)).slice(0, limit)
+  return seen.length
+    ? query
+        .where(
+          'id',
+          'in',
+          seen.map((batch) => batch.id),
+        )
+        .execute()
+    : []
+}
+
+/** The sites a batch names, if there is one. */
+export async function batchSites(tx: ReadTx, batchId: number): Promise<string | undefined> {
+  const row = await tx
+    .selectFrom('message_batches')
+    .select('siteIds')
+    .where('id', '=', batchId)
+    .executeTakeFirst()
+  return row?.siteIds
 }
 
 /**
@@ -33,6 +72,20 @@ export async function copyCountsFrom(
     .groupBy(['batchId', 'status'])
     .execute()
   return rows.map((row) => ({ ...row, copies: Number(row.copies) }))
+}
+
+/** The e-mail copies that have reached no one yet, by status (those sent are left out). */
+export async function unsentEmails(
+  tx: ReadTx,
+): Promise<Partial<Record<SentMessage['status'], number>>> {
+  const rows = await tx
+    .selectFrom('messages')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('copies')])
+    .where('channel', '=', 'email')
+    .where('status', 'in', ['queued', 'sending', 'failed', 'interrupted', 'outbox'])
+    .groupBy('status')
+    .execute()
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.copies)]))
 }
 
 const copyColumns = [
@@ -80,14 +133,36 @@ export function copiesOf(tx: ReadTx, batchId: number): Promise<SentMessage[]> {
     .execute()
 }
 
-/** Letters to print: every one of a batch, or one copy sent to one person (their own page). */
-export type LetterSet = { batchId: number } | { id: number; personId: string }
+/**
+ * Letters to print: every one of a batch; or printed for everyone (a notice board, the AGM pack):
+ * each letter of the batch and the e-mail of each person it sent no letter, a page each; or one
+ * copy sent to one person (their own page).
+ */
+export type LetterSet = { batchId: number; everyone?: boolean } | { id: number; personId: string }
 
 const letters = (tx: ReadTx, set: LetterSet) => {
-  const query = tx.selectFrom('messages').where('channel', '=', 'post')
-  return 'batchId' in set
-    ? query.where('batchId', '=', set.batchId)
-    : query.where('id', '=', set.id).where('personId', '=', set.personId)
+  const query = tx.selectFrom('messages')
+  if ('id' in set)
+    return query
+      .where('channel', '=', 'post')
+      .where('id', '=', set.id)
+      .where('personId', '=', set.personId)
+  const batch = query.where('batchId', '=', set.batchId)
+  if (!set.everyone) return batch.where('channel', '=', 'post')
+  return batch.where((eb) =>
+    eb.or([
+      eb('channel', '=', 'post'),
+      eb(
+        'personId',
+        'not in',
+        eb
+          .selectFrom('messages as letter')
+          .select('letter.personId')
+          .where('letter.batchId', '=', set.batchId)
+          .where('letter.channel', '=', 'post'),
+      ),
+    ]),
+  )
 }
 
 /** Whether the set has any letter to print, and when its first was written. */
@@ -98,7 +173,7 @@ export function firstLetter(tx: ReadTx, set: LetterSet) {
 /** The set's letters after the copy `afterId`, at most `limit`, in the order they were made. */
 export function lettersAfter(tx: ReadTx, set: LetterSet, afterId: number, limit: number) {
   return letters(tx, set)
-    .select(['id', 'recipient', 'subject', 'body', 'attachment'])
+    .select(['id', 'personId', 'channel', 'recipient', 'subject', 'body', 'attachment'])
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
@@ -129,6 +204,20 @@ export async function eraseCopies(tx: WriteTx, erasure: Erasure): Promise<Erasur
     erasure.marker,
   )
   return { outboxFiles: copies.map((copy) => `message-${copy.id}`) }
+}
+
+/**
+ * A merge (issue 46): the letters and e-mails sent to the merged record are the kept record's,
+ * each as it was sent (to the name and address it went to).
+ */
+export async function moveCopies(tx: WriteTx, { kept, merged }: PeopleMerge) {
+  const copies = await tx
+    .updateTable('messages')
+    .set({ personId: kept.id })
+    .where('personId', '=', merged.id)
+    .returning('id')
+    .execute()
+  return { messages: copies.length }
 }
 
 /**

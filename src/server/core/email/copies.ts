@@ -5,6 +5,7 @@ import type { Db } from '#server/core/db/database'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
 import { outboxWriter, type Mailer } from '#server/core/email/transport'
+import { writeSiteLimit } from '#server/core/site-scope'
 import {
   attachmentParts,
   COPIES_PER_JOB,
@@ -26,6 +27,8 @@ export interface Batch {
   createdBy: string
   /** A batch that gathers copies over time (a rent year's first reminders) is found by it. */
   key?: string
+  /** The sites of the people it goes to, for the lists of those sites (decision 50); none if absent. */
+  sites?: readonly number[]
 }
 
 export interface OutgoingCopy extends Copy {
@@ -53,18 +56,19 @@ export function createCopies(
   jobs.define(job)
 
   async function batchId(tx: WriteTx, batch: Batch, createdAt: string): Promise<number> {
-    if (batch.key) {
-      await lockRecords(db, tx, [`message_batches:${batch.key}`])
+    const { key, sites, ...fields } = batch
+    if (key) {
+      await lockRecords(db, tx, [`message_batches:${key}`])
       const found = await tx
         .selectFrom('message_batches')
         .select('id')
-        .where('key', '=', batch.key)
+        .where('key', '=', key)
         .executeTakeFirst()
       if (found) return found.id
     }
     const { id } = await tx
       .insertInto('message_batches')
-      .values({ ...batch, key: batch.key ?? null, createdAt })
+      .values({ ...fields, key: key ?? null, siteIds: writeSiteLimit(sites ?? null), createdAt })
       .returning('id')
       .executeTakeFirstOrThrow()
     return id

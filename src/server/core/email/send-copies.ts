@@ -5,7 +5,7 @@ import type { MessageStatus } from '#shared/domain/contact-ways'
 import type { MessagesTable } from '#server/core/db/schema'
 import { writeTransaction } from '#server/core/db/write-transaction'
 import type { Mail, Mailer, Sender } from '#server/core/email/transport'
-import { doubling, type JobKind } from '#server/core/jobs/runner'
+import { doubling, HANDED_BACK, type JobKind } from '#server/core/jobs/runner'
 
 // Sending the e-mail copies of a message (any feature's: a message to a group, an invoice, a
 // reminder): a job per part of up to COPIES_PER_JOB copies. Each
@@ -17,7 +17,10 @@ import { doubling, type JobKind } from '#server/core/jobs/runner'
 //   died: it may have arrived, so it is not sent again but shown as `interrupted`, for the
 //   committee to check (decision 18, "What once means");
 // - failed copies make the job fail, and it runs again after its back-off; once out of attempts
-//   they stay `failed`, shown with the last answer, never dropped.
+//   they stay `failed`, shown with the last answer, never dropped;
+// - when the instance shuts down, the copies being handed to the mail server finish and the rest
+//   stay `queued`: the job is handed back and runs again at once on the next instance, so a
+//   stop during a message to thousands neither waits for all of them nor cuts one off.
 
 export const COPIES_PER_JOB = 50
 
@@ -101,8 +104,9 @@ export function sendCopiesJob(
       return result.numUpdatedRows > 0n
     })
 
-  async function sendOne(sender: Sender, copy: CopyToMail) {
+  async function sendOne(sender: Sender, copy: CopyToMail, stopping: AbortSignal) {
     return oneAtATime(async () => {
+      if (stopping.aborted) return HANDED_BACK
       if (!(await change(copy.id, ['queued', 'failed'], { status: 'sending', attempt: true })))
         return undefined
       try {
@@ -127,7 +131,7 @@ export function sendCopiesJob(
     maxAttempts: 8,
     // A minute, doubling to an hour: about three hours in all before a copy is left failed.
     backOffMs: doubling(60_000, 3_600_000),
-    async run({ ids }) {
+    async run({ ids }, stopping) {
       const copies = await db.kysely
         .selectFrom('messages')
         .select(['id', 'recipient', 'subject', 'body', 'status', 'attachment'])
@@ -144,8 +148,10 @@ export function sendCopiesJob(
       const answers = await Promise.all(
         copies
           .filter((c) => c.status === 'queued' || c.status === 'failed')
-          .map((copy) => sendOne(sender, copy)),
+          .map((copy) => sendOne(sender, copy, stopping)),
       )
+      // Those left queued go with the next run, which also tries again any refused here.
+      if (answers.includes(HANDED_BACK)) return HANDED_BACK
       const refused = answers.filter((answer) => answer !== undefined)
       if (refused.length > 0)
         throw new Error(

@@ -11,7 +11,8 @@ interface Entry {
 }
 
 // The whole-collection lists (10,000 people at a council's size) and the pages of the log are
-// the same for every caller allowed to see them, and change only when something is written.
+// the same for every caller allowed to see them (or for every caller of a variant the route names:
+// the map's plot states by level), and change only when something is written.
 // They are built, checked against their response schema (which strips anything not in it) and
 // serialised once per data version; every other request costs one indexed read. Browsers
 // revalidate with the ETag, except for lists of personal data (people, the log): those are sent
@@ -29,10 +30,15 @@ export function createListCache(db: Db) {
     reply: FastifyReply,
     schema: ZodType<T>,
     load: () => Promise<T>,
+    /** Names the answer where callers allowed to see it see it differently (by their level). */
+    variant = '',
   ) {
     // Keyed by what the route understood of the query (its validated querystring), not by the raw
-    // address: junk parameters and reordered ones neither grow the cache nor miss it.
-    const key = `${request.routeOptions.url} ${JSON.stringify(request.query ?? {})}`
+    // address: junk parameters and reordered ones neither grow the cache nor miss it. A viewer
+    // limited to some sites (issue 46) sees their own answer, never one built for every site.
+    const sites = request.viewer?.sites
+    if (sites) variant = `${variant}sites-${sites.join('.')}`
+    const key = `${request.routeOptions.url} ${JSON.stringify(request.query ?? {})} ${variant}`
     const version = await dataVersion(db)
     let entry = version ? entries.get(key) : undefined
     if (!entry || entry.version !== version) {
@@ -44,7 +50,8 @@ export function createListCache(db: Db) {
       entries.set(key, entry)
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!)
     }
-    const etag = `"${entry.version}"`
+    // A browser another account used keeps its copy: a variant's answer is never another's 304.
+    const etag = `"${entry.version}${variant && `-${variant}`}"`
     reply
       .header('etag', etag)
       .header(

@@ -2,8 +2,8 @@ import type { Db } from '#server/core/db/database'
 import type { JobRow } from '#server/core/db/schema'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
-// The jobs table's four moves: store a job, claim the due ones, finish one, put one back for
-// later. A claim is a lease: a runner that dies holding a job loses it when the lease ends, and
+// The jobs table's moves: store a job, claim the due ones, finish one, put one back for later,
+// hand one back unfinished when its runner shuts down. A claim is a lease: a runner that dies holding a job loses it when the lease ends, and
 // another runner takes it up (docs/decisions/0018).
 
 export interface NewJob {
@@ -121,6 +121,16 @@ export async function finish(db: Db, job: JobRow, owner: string, now: Date): Pro
   return result.numUpdatedRows > 0n
 }
 
+/**
+ * A job its runner stopped part way through while shutting down: back in the queue, due as it was
+ * and claimable at once, the attempt not counted, for it did not fail.
+ */
+export async function handBack(db: Db, job: JobRow, owner: string): Promise<void> {
+  await settle(db, job, owner)
+    .set((eb) => ({ lockedBy: null, lockedUntil: null, attempts: eb('attempts', '-', 1) }))
+    .execute()
+}
+
 /** A failed attempt: the job runs again after `delayMs`, or, out of attempts, ends as failed. */
 export async function retryLater(
   db: Db,
@@ -142,4 +152,55 @@ export async function retryLater(
     })
     .execute()
   return outOfAttempts ? 'failed' : 'retry'
+}
+
+/** The queue as the administrator's System page shows it. */
+export interface JobSummary {
+  /** Unfinished and due: waiting for a runner, or running. */
+  due: number
+  /** Unfinished and due later (deadlines, daily runs, retries after a back-off). */
+  later: number
+  /** Unfinished after a failed attempt, to be tried again. */
+  retrying: number
+  /** Out of attempts, kept with their last error. */
+  failed: number
+  /** The latest of those, newest first. */
+  latestFailed: Array<Pick<JobRow, 'id' | 'kind' | 'attempts' | 'lastError' | 'finishedAt'>>
+}
+
+export async function summariseJobs(tx: ReadTx, now: Date, shown: number): Promise<JobSummary> {
+  const at = now.toISOString()
+  const counts = await tx
+    .selectFrom('jobs')
+    .select((eb) => [
+      eb.fn
+        .countAll<number>()
+        .filterWhere(eb.and([eb('finishedAt', 'is', null), eb('runAt', '<=', at)]))
+        .as('due'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere(eb.and([eb('finishedAt', 'is', null), eb('runAt', '>', at)]))
+        .as('later'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere(eb.and([eb('finishedAt', 'is', null), eb('lastError', 'is not', null)]))
+        .as('retrying'),
+      eb.fn.countAll<number>().filterWhere('outcome', '=', 'failed').as('failed'),
+    ])
+    .executeTakeFirstOrThrow()
+  const latestFailed = await tx
+    .selectFrom('jobs')
+    .select(['id', 'kind', 'attempts', 'lastError', 'finishedAt'])
+    .where('outcome', '=', 'failed')
+    .orderBy('finishedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(shown)
+    .execute()
+  return {
+    due: Number(counts.due),
+    later: Number(counts.later),
+    retrying: Number(counts.retrying),
+    failed: Number(counts.failed),
+    latestFailed,
+  }
 }

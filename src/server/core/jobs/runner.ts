@@ -10,8 +10,10 @@ import {
   claimDue,
   enqueue,
   finish,
+  handBack,
   hasPending,
   retryLater,
+  summariseJobs,
   type Lease,
 } from '#server/core/jobs/queue'
 
@@ -22,9 +24,16 @@ export interface JobKind<P> {
   maxAttempts: number
   /** The wait before attempt `attempts + 1`, after `attempts` have failed. */
   backOffMs(attempts: number): number
-  /** Throws to say the attempt failed; the job then waits and runs again. */
-  run(payload: P): Promise<void>
+  /**
+   * Throws to say the attempt failed; the job then waits and runs again. `stopping` is aborted
+   * when the instance shuts down: a long job may then stop between two pieces of its work and
+   * answer HANDED_BACK, and runs again at once (on this instance's successor, or another).
+   */
+  run(payload: P, stopping: AbortSignal): Promise<void | typeof HANDED_BACK>
 }
+
+/** A job's answer when it stopped part way because its instance is shutting down. */
+export const HANDED_BACK = 'handed back'
 
 export interface RunnerOptions {
   log: FastifyBaseLogger
@@ -56,12 +65,17 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind checks its own payload
   const kinds = new Map<string, JobKind<any>>()
   const lease = (now: Date): Lease => ({ owner, now, leaseMs })
+  let stopping = new AbortController()
 
   async function runClaimed(job: JobRow): Promise<boolean> {
     const kind = kinds.get(job.kind)
     try {
       if (!kind) throw new Error(`No job kind "${job.kind}" is defined`)
-      await kind.run(kind.payload.parse(JSON.parse(job.payload)))
+      const answer = await kind.run(kind.payload.parse(JSON.parse(job.payload)), stopping.signal)
+      if (answer === HANDED_BACK) {
+        await handBack(db, job, owner)
+        return false
+      }
       if (!(await finish(db, job, owner, clock())))
         log.warn({ job: job.id }, 'job finished after its lease ran out')
       return true
@@ -161,6 +175,10 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
     },
     runClaimed,
     runDue,
+    /** The queue now: how many wait, and the latest `shown` of those that failed. */
+    summary(shown: number) {
+      return summariseJobs(db.kysely, clock(), shown)
+    },
     /** Now, as this runner takes it. */
     clock,
     start() {
@@ -172,10 +190,17 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
       clearTimeout(timer)
       poll()
     },
+    /**
+     * Claims no more jobs, tells those running to stop where they can, and waits for them. Called
+     * again while they run, it waits for the same.
+     */
     async stop() {
       stopped = true
       clearTimeout(timer)
+      stopping.abort()
       await running
+      // Jobs run from here on are run by hand (a test driving the queue) or after a new start.
+      stopping = new AbortController()
     },
   }
 }

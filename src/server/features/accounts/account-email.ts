@@ -3,17 +3,15 @@ import { addressMessages } from '#shared/messages/account-email'
 import { accountMessages } from '#shared/messages/accounts'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import type { ChangeEmail } from '#shared/schemas/account'
-import type { Config } from '#server/core/config'
 import { clearFailures } from '#server/core/auth/sign-in-guard'
 import { associationDetails } from '#server/core/db/association-settings'
 import type { WriteTx } from '#server/core/db/write-transaction'
-import type { Mailer } from '#server/core/email/transport'
 import { badRequest, conflict, unprocessable } from '#server/core/errors'
-import { doubling, type JobKind, type JobRunner } from '#server/core/jobs/runner'
+import { doubling, type JobKind } from '#server/core/jobs/runner'
 import { hashOf, mailLink } from '#server/core/link-tokens'
 import { accountChange, loggedChange, loggedWrite, recordKey } from '#server/core/logged-change'
 import type { Actor } from '#server/core/viewer'
-import type { Accounts } from '#server/features/accounts/context'
+import { mailingOf, type Mailing } from '#server/features/accounts/context'
 import * as linksSql from '#server/features/accounts/account-email-links-sql'
 import { isCurrentPassword } from '#server/features/accounts/passwords'
 import * as accountsSql from '#server/features/accounts/sql'
@@ -30,18 +28,13 @@ import * as accountsSql from '#server/features/accounts/sql'
 const LINK_MS = 24 * 60 * 60 * 1000
 
 /** What the address services take from the core. */
-export interface AccountEmails extends Accounts {
-  config: Config
-  jobs: JobRunner
-  mailer: Mailer
+export interface AccountEmails extends Mailing {
   email: JobKind<{ linkId: number }>
 }
 
 /** The services, their job kind defined on the app's runner. */
-export function accountEmails(app: Omit<AccountEmails, 'email'>): AccountEmails {
-  // Named one by one: the app's decorators are not its own properties, which a spread would copy.
-  const { db, auth, clock, config, jobs, mailer } = app
-  const core = { db, auth, clock, config, jobs, mailer }
+export function accountEmails(app: Mailing): AccountEmails {
+  const core = mailingOf(app)
   const email: JobKind<{ linkId: number }> = {
     kind: 'account-email-link',
     payload: z.object({ linkId: z.number().int() }),
@@ -49,7 +42,7 @@ export function accountEmails(app: Omit<AccountEmails, 'email'>): AccountEmails 
     backOffMs: doubling(60_000, 60 * 60_000),
     run: ({ linkId }) => sendLink(core, linkId),
   }
-  jobs.define(email)
+  core.jobs.define(email)
   return { ...core, email }
 }
 
@@ -75,7 +68,7 @@ export async function askForAddress(
 
 // The link, or, when the address is another account's, a note to that account instead: the
 // request ends then, since it can never be confirmed.
-async function sendLink(emails: Omit<AccountEmails, 'email'>, id: number) {
+async function sendLink(emails: Mailing, id: number) {
   const { db, clock, config, mailer } = emails
   const link = await linksSql.linkToSend(db.kysely, id, clock.now().toISOString())
   if (!link) return

@@ -1,16 +1,14 @@
 import { z } from 'zod'
 import { accountMessages } from '#shared/messages/accounts'
 import type { ForgottenPassword, ResetPassword } from '#shared/schemas/account'
-import type { Config } from '#server/core/config'
 import { addressOf } from '#server/core/auth/account-address'
 import { passwordRefusal } from '#server/core/auth/password-policy'
 import { forgetAllFailures } from '#server/core/auth/sign-in-guard'
-import type { Mailer } from '#server/core/email/transport'
 import { badRequest } from '#server/core/errors'
-import { doubling, type JobKind, type JobRunner } from '#server/core/jobs/runner'
+import { doubling, type JobKind } from '#server/core/jobs/runner'
 import { hashOf, mailLink } from '#server/core/link-tokens'
 import { loggedChange, loggedWrite, PUBLIC } from '#server/core/logged-change'
-import type { Accounts } from '#server/features/accounts/context'
+import { mailingOf, type Mailing } from '#server/features/accounts/context'
 import * as resetsSql from '#server/features/accounts/password-resets-sql'
 import * as accountsSql from '#server/features/accounts/sql'
 
@@ -31,25 +29,18 @@ interface Request {
 }
 
 /** What the forgotten-password services take from the core. */
-export interface Resets extends Accounts {
-  config: Config
-  jobs: JobRunner
-  mailer: Mailer
+export interface Resets extends Mailing {
   request: JobKind<Request>
   email: JobKind<{ resetId: number }>
 }
 
-type Core = Omit<Resets, 'request' | 'email'>
-
 /** The services, their job kinds defined on the app's runner. */
-export function passwordResets(app: Core): Resets {
-  // Named one by one: the app's decorators are not its own properties, which a spread would copy.
-  const { db, auth, clock, config, jobs, mailer } = app
-  const core = { db, auth, clock, config, jobs, mailer }
+export function passwordResets(app: Mailing): Resets {
+  const core = mailingOf(app)
   const email = resetEmailJob(core)
   const resets = { ...core, email, request: requestJob({ ...core, email }) }
-  jobs.define(resets.request)
-  jobs.define(resets.email)
+  core.jobs.define(resets.request)
+  core.jobs.define(resets.email)
   return resets
 }
 
@@ -63,7 +54,7 @@ function requestJob(resets: Omit<Resets, 'request'>): JobKind<Request> {
   }
 }
 
-function resetEmailJob(app: Core): JobKind<{ resetId: number }> {
+function resetEmailJob(app: Mailing): JobKind<{ resetId: number }> {
   return {
     kind: 'password-reset-email',
     payload: z.object({ resetId: z.number().int() }),
@@ -114,7 +105,7 @@ async function startReset(
   jobs.wake()
 }
 
-async function sendResetLink(resets: Core, id: number) {
+async function sendResetLink(resets: Mailing, id: number) {
   const reset = await resetsSql.resetToSend(resets.db.kysely, id, resets.clock.now().toISOString())
   if (!reset || !addressOf(reset.email)) return
   await mailLink(resets, {

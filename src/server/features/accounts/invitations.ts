@@ -9,19 +9,29 @@ import type {
   PersonSignIn,
 } from '#shared/schemas/account'
 import type { Join } from '#shared/schemas/register'
-import type { Config } from '#server/core/config'
 import { assertAcceptablePassword } from '#server/core/auth/password-policy'
-import type { Mailer } from '#server/core/email/transport'
 import { badRequest, conflict, notFound, unprocessable } from '#server/core/errors'
-import { doubling, type JobKind, type JobRunner } from '#server/core/jobs/runner'
+import { doubling, type JobKind } from '#server/core/jobs/runner'
 import { hashOf, mailLink } from '#server/core/link-tokens'
-import { loggedChange, loggedWrite, recordKey, SYSTEM } from '#server/core/logged-change'
+import {
+  loggedChange,
+  loggedWrite,
+  recordKey,
+  SYSTEM,
+  type LoggedChange,
+} from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
-import type { Accounts } from '#server/features/accounts/context'
+import { mailingOf, type Mailing } from '#server/features/accounts/context'
 import * as invitationsSql from '#server/features/accounts/invitations-sql'
 import * as accountsSql from '#server/features/accounts/sql'
 import * as linksSql from '#server/features/accounts/account-email-links-sql'
-import { contactDetails, findPerson } from '#server/features/people/sql'
+import {
+  contactDetails,
+  findPerson,
+  peopleInScope,
+  requirePersonInScope,
+} from '#server/features/people/sql'
+import type { SiteScope } from '#server/core/site-scope'
 import type { WriteTx } from '#server/core/db/write-transaction'
 
 // "Invite to sign in" (issue 29). The committee invites a person who has an e-mail address and no
@@ -34,28 +44,23 @@ const LINK_DAYS = 14
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** What the invitation services take from the core. */
-export interface Invitations extends Accounts {
-  config: Config
-  jobs: JobRunner
-  mailer: Mailer
+export interface Invitations extends Mailing {
   email: JobKind<{ invitationId: number }>
   expiry: JobKind<{ invitationId: number }>
 }
 
 /** The services, their job kinds defined on the app's runner. */
-export function invitations(app: Omit<Invitations, 'email' | 'expiry'>): Invitations {
-  // Named one by one: the app's decorators are not its own properties, which a spread would copy.
-  const { db, auth, clock, config, jobs, mailer } = app
-  const core = { db, auth, clock, config, jobs, mailer }
+export function invitations(app: Mailing): Invitations {
+  const core = mailingOf(app)
   const withJobs = { ...core, email: emailJob(core), expiry: expiryJob(core) }
-  jobs.define(withJobs.email)
-  jobs.define(withJobs.expiry)
+  core.jobs.define(withJobs.email)
+  core.jobs.define(withJobs.expiry)
   return withJobs
 }
 
 const invitationPayload = z.object({ invitationId: z.number().int() })
 
-function emailJob(app: Omit<Invitations, 'email' | 'expiry'>): JobKind<{ invitationId: number }> {
+function emailJob(app: Mailing): JobKind<{ invitationId: number }> {
   return {
     kind: 'invitation-email',
     payload: invitationPayload,
@@ -91,14 +96,21 @@ const invitationChange = (methodName: string, docId: string, viewer: Viewer) => 
 })
 
 /** Invites the person: refused without an e-mail address or with an account already. */
-export async function invitePerson(invitations: Invitations, viewer: Viewer, personId: string) {
+export async function invitePerson(
+  invitations: Invitations,
+  viewer: Viewer,
+  scope: SiteScope,
+  personId: string,
+) {
   const { db, jobs } = invitations
+  const logged: LoggedChange = invitationChange('invitePerson', personId, viewer)
   const answer = await loggedChange(
     db,
-    invitationChange('invitePerson', personId, viewer),
+    logged,
     async (tx) => {
       const person = await findPerson(tx, personId)
       if (!person) throw notFound(myAllotmentMessages.personMissing(personId))
+      await requirePersonInScope(tx, scope, personId, { change: logged })
       if (!person.email) throw unprocessable(myAllotmentMessages.invitationNeedsEmail(personId))
       const holder = await accountsSql.accountOfPerson(tx, personId)
       if (holder)
@@ -184,7 +196,7 @@ async function queueInvitations(
   }))
 }
 
-async function sendInvitation(invitations: Omit<Invitations, 'email' | 'expiry'>, id: number) {
+async function sendInvitation(invitations: Mailing, id: number) {
   const { db, clock } = invitations
   const invitation = await invitationsSql.invitationToSend(db.kysely, id, clock.now().toISOString())
   if (!invitation) return
@@ -266,8 +278,10 @@ export async function joinByInvitation(
 /** The person's account and when it last signed in, else their newest invitation. */
 export async function personSignIn(
   { db }: Pick<Invitations, 'db'>,
+  scope: SiteScope,
   personId: string,
 ): Promise<PersonSignIn> {
+  if (scope.sites) await requirePersonInScope(db.kysely, scope, personId)
   const [holder, invitation] = await Promise.all([
     accountsSql.accountOfPerson(db.kysely, personId),
     invitationsSql.latestInvitation(db.kysely, personId),
@@ -294,10 +308,10 @@ export async function personSignIn(
  * Everyone who has an account or an open invitation (the others are not invited), and how the
  * open invitations stand.
  */
-export async function peopleSignIn({
-  db,
-  clock,
-}: Pick<Invitations, 'db' | 'clock'>): Promise<PeopleSignIn> {
+export async function peopleSignIn(
+  { db, clock }: Pick<Invitations, 'db' | 'clock'>,
+  scope: SiteScope,
+): Promise<PeopleSignIn> {
   const now = clock.now().toISOString()
   const [accounts, invited, counts] = await Promise.all([
     accountsSql.linkedAccounts(db.kysely),
@@ -316,5 +330,12 @@ export async function peopleSignIn({
       since: createdAt,
     })),
   ]
-  return { people, invitationsSent: counts.sent, invitationsWaiting: counts.open - counts.sent }
+  // A limited viewer sees the marks of the people their sites reach (issue 46).
+  const reached =
+    scope.sites && new Set((await peopleInScope(db.kysely, scope.sites).execute()).map((p) => p.id))
+  return {
+    people: reached ? people.filter((person) => reached.has(person.personId)) : people,
+    invitationsSent: counts.sent,
+    invitationsWaiting: counts.open - counts.sent,
+  }
 }

@@ -1,6 +1,9 @@
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import type { Erasure, ErasureLeftovers, PersonKeys } from '#server/core/hooks'
+import { mergeMessages } from '#shared/messages/merge'
+import type { Erasure, ErasureLeftovers, PeopleMerge, PersonKeys } from '#server/core/hooks'
 import { deleteLinksOf } from '#server/features/accounts/account-email-links-sql'
+import { replaceOpenInvitations } from '#server/features/accounts/invitations-sql'
+import { accountOfPerson, setPerson } from '#server/features/accounts/sql'
 
 // The person's account, for their copy of what is held about them: its name, level and the
 // sessions it has open (when and from where), and the invitations they were sent. Never a
@@ -72,4 +75,35 @@ export async function eraseAccount(tx: WriteTx, erasure: Erasure): Promise<Erasu
     .where('id', '=', account.id)
     .execute()
   return { outboxFiles, formerUserName: account.username }
+}
+
+/**
+ * An account belongs to one person and a person has one account (issue 29): two records that each
+ * sign in are not merged until one account is unlinked.
+ */
+export async function accountsBlockMerge(tx: ReadTx, { kept, merged }: PeopleMerge) {
+  const keptAccount = await accountOfPerson(tx, kept.id)
+  const mergedAccount = await accountOfPerson(tx, merged.id)
+  if (!keptAccount || !mergedAccount) return []
+  const named = (id: string, account: { username: string | null }) =>
+    `${id} as ${account.username ?? ''}`
+  return [mergeMessages.bothSignIn(named(kept.id, keptAccount), named(merged.id, mergedAccount))]
+}
+
+/**
+ * A merge (issue 46): the merged record's account, if it has one, signs in as the kept record
+ * now, and the invitations it was sent are the kept record's; one still open ends once the kept
+ * record has an account.
+ */
+export async function mergeAccount(tx: WriteTx, { kept, merged, at }: PeopleMerge) {
+  await tx
+    .updateTable('invitations')
+    .set({ personId: kept.id })
+    .where('personId', '=', merged.id)
+    .execute()
+  const account = (await accountOfPerson(tx, merged.id)) ?? (await accountOfPerson(tx, kept.id))
+  if (!account) return
+  await setPerson(tx, account.id, kept.id, at.toISOString())
+  await replaceOpenInvitations(tx, [kept.id], at.toISOString())
+  return { account: account.username }
 }

@@ -1,11 +1,17 @@
 import type { App } from '#server/core/app-type'
-import { accountDataOf, eraseAccount } from '#server/features/accounts/person-data-sql'
+import {
+  accountDataOf,
+  accountsBlockMerge,
+  eraseAccount,
+  mergeAccount,
+} from '#server/features/accounts/person-data-sql'
 import { entriesAbout } from '#server/features/logs/sql'
 import { z } from 'zod'
 import {
   accountDisabledSchema,
   accountLevelSchema,
   accountPersonSchema,
+  accountSitesSchema,
   accountSchema,
   changeEmailSchema,
   peopleSignInSchema,
@@ -25,6 +31,7 @@ import {
   listAccounts,
   setAccountDisabled,
   setAccountLevel,
+  setAccountSites,
 } from '#server/features/accounts/service'
 import { register } from '#server/features/accounts/register'
 import {
@@ -33,6 +40,7 @@ import {
   signOutOtherSessions,
 } from '#server/features/accounts/passwords'
 import { actorOf } from '#server/core/viewer'
+import { requireEverySite, siteScope } from '#server/core/site-scope'
 import {
   accountEmails,
   confirmAccountEmail,
@@ -153,6 +161,16 @@ export async function accountsFeature(app: App) {
     },
   )
 
+  // Issue 46: the administrator limits an account to some sites, or to none (every site).
+  app.put(
+    '/api/accounts/:id/sites',
+    {
+      config: { minLevel: LEVELS.admin },
+      schema: { params: idParams, body: accountSitesSchema, tags: ['accounts'] },
+    },
+    (request) => setAccountSites(app, actorOf(request), request.params.id, request.body.sites),
+  )
+
   app.put(
     '/api/accounts/:id/disabled',
     {
@@ -177,13 +195,17 @@ export async function accountsFeature(app: App) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await invitePerson(invited, request.viewer!, request.params.id)),
+      reply
+        .status(201)
+        .send(await invitePerson(invited, request.viewer!, siteScope(request), request.params.id)),
   )
 
   app.post(
     '/api/invitations',
     {
       config: { minLevel: LEVELS.committee },
+      // Every plot holder, or the whole waiting list: the organisation's, not a site's.
+      onRequest: async (request) => requireEverySite(siteScope(request)),
       schema: {
         body: invitationGroupSchema,
         response: { 201: groupInvitedSchema },
@@ -200,7 +222,7 @@ export async function accountsFeature(app: App) {
       config: { minLevel: LEVELS.committee },
       schema: { response: { 200: peopleSignInSchema }, tags: ['accounts'] },
     },
-    () => peopleSignIn(invited),
+    (request) => peopleSignIn(invited, siteScope(request)),
   )
 
   app.get(
@@ -213,7 +235,7 @@ export async function accountsFeature(app: App) {
         tags: ['accounts'],
       },
     },
-    (request) => personSignIn(invited, request.params.id),
+    (request) => personSignIn(invited, siteScope(request), request.params.id),
   )
 
   app.post(
@@ -242,7 +264,14 @@ export async function accountsFeature(app: App) {
       config: { minLevel: LEVELS.committee },
       schema: { params: idParams, body: accountPersonSchema, tags: ['accounts'] },
     },
-    (request) => linkAccount(app, actorOf(request), request.params.id, request.body.personId),
+    (request) =>
+      linkAccount(
+        app,
+        actorOf(request),
+        siteScope(request),
+        request.params.id,
+        request.body.personId,
+      ),
   )
 
   // A person's record going ends their account's link, which then tells the member why.
@@ -262,6 +291,8 @@ export async function accountsFeature(app: App) {
     return { ...data, accountLog }
   })
   app.hooks.erasingPerson.push(eraseAccount)
+  app.hooks.mergeBlockers.push(accountsBlockMerge)
+  app.hooks.mergingPeople.push(mergeAccount)
 
   app.post(
     '/api/accounts/:id/password',

@@ -2,7 +2,9 @@ import { LEVELS, maxGrantableLevel } from '#shared/domain/levels'
 import { accountMessages } from '#shared/messages/accounts'
 import type { Account } from '#shared/schemas/account'
 import { addressOf } from '#server/core/auth/account-address'
-import { conflict, forbidden, notFound } from '#server/core/errors'
+import { conflict, forbidden, notFound, unprocessable } from '#server/core/errors'
+import { readSiteLimit, writeSiteLimit, type SiteScope } from '#server/core/site-scope'
+import { listSites } from '#server/features/sites/sql'
 import type { Actor, Viewer } from '#server/core/viewer'
 import { accountChange, loggedChange, recordKey } from '#server/core/logged-change'
 import type { ReadTx } from '#server/core/db/write-transaction'
@@ -10,7 +12,7 @@ import type { Accounts } from '#server/features/accounts/context'
 import { replaceOpenInvitations } from '#server/features/accounts/invitations-sql'
 import * as accountsSql from '#server/features/accounts/sql'
 import * as linksSql from '#server/features/accounts/account-email-links-sql'
-import { findPerson } from '#server/features/people/sql'
+import { findPerson, requirePersonInScope } from '#server/features/people/sql'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 
 export async function listAccounts({ db, clock }: Accounts): Promise<Account[]> {
@@ -30,6 +32,7 @@ export async function listAccounts({ db, clock }: Accounts): Promise<Account[]> 
     disabled: Boolean(row.disabled),
     createdAt: new Date(row.createdAt).toISOString(),
     personId: row.personId,
+    sites: readSiteLimit(row.sites),
   }))
 }
 
@@ -81,11 +84,38 @@ export function setAccountDisabled({ db }: Accounts, actor: Actor, id: string, d
   )
 }
 
+// Issue 46: the administrator limits an account to some sites (a site representative), or lets
+// it reach every site again. Sites that do not exist are refused, nothing changed. The account's
+// next request is narrowed: the limit is read with its session.
+export function setAccountSites(
+  { db }: Accounts,
+  actor: Actor,
+  id: string,
+  sites: readonly number[] | null,
+) {
+  return loggedChange(
+    db,
+    { ...accountChange('setUserSites', id, actor), sites: sites ?? undefined },
+    async (tx) => {
+      const target = await accountFor(tx, id)
+      checkReach(actor.viewer, target)
+      const known = new Set((await listSites(tx)).map((site) => site.id))
+      const unknown = (sites ?? []).filter((site) => !known.has(site))
+      if (unknown.length) throw unprocessable(accountMessages.unknownSites(unknown))
+      const limit = writeSiteLimit(sites)
+      await accountsSql.setSites(tx, id, limit)
+      return { id, userName: target.username, sites: readSiteLimit(limit) }
+    },
+    { id, sites },
+  )
+}
+
 // Issue 29: the committee says whose an account is. The person is locked with the account, so
 // their removal meanwhile waits, and neither belongs to two.
 export function linkAccount(
   { db, clock }: Accounts,
   actor: Actor,
+  scope: SiteScope,
   id: string,
   personId: string | null,
 ) {
@@ -99,6 +129,7 @@ export function linkAccount(
       if (personId !== null) {
         if (!(await findPerson(tx, personId)))
           throw notFound(myAllotmentMessages.personMissing(personId))
+        await requirePersonInScope(tx, scope, personId)
         const holder = await accountsSql.accountOfPerson(tx, personId)
         if (holder && holder.id !== id)
           throw conflict(myAllotmentMessages.personHasAccount(personId, holder.username ?? ''))

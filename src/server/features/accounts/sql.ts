@@ -1,3 +1,4 @@
+import { addressOf } from '#server/core/auth/account-address'
 import { LEVELS } from '#shared/domain/levels'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
@@ -20,12 +21,25 @@ export async function anyAccountAtLevel(tx: ReadTx, level: number): Promise<bool
   return row !== undefined
 }
 
+/** The e-mail addresses of the enabled administrators (a failed backup is told to them). */
+export async function administratorEmails(tx: ReadTx): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('user')
+    .select('email')
+    .where('level', '=', LEVELS.admin)
+    .where('disabled', '=', 0)
+    .orderBy('username')
+    .execute()
+  // An address never confirmed is a placeholder no mail may reach.
+  return rows.map((row) => addressOf(row.email)).filter(Boolean)
+}
+
 /** Every account, by user name, for the committee's list. */
 export function accountRows(tx: ReadTx) {
   return tx
     .selectFrom('user')
     .select(['id', 'username', 'email', 'level', 'requestedLevel', 'disabled', 'createdAt'])
-    .select('personId')
+    .select(['personId', 'sites'])
     .orderBy('username')
     .execute()
 }
@@ -201,4 +215,9 @@ export function linkedAccounts(tx: ReadTx) {
     .select(['personId', 'createdAt'])
     .where('personId', 'is not', null)
     .execute()
+}
+
+/** The sites the account is limited to (issue 46), as the row keeps them ('' for every site). */
+export async function setSites(tx: WriteTx, id: string, sites: string): Promise<void> {
+  await tx.updateTable('user').set({ sites }).where('id', '=', id).execute()
 }

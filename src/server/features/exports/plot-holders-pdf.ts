@@ -1,6 +1,6 @@
 import { longDate } from '#shared/domain/dates'
 import { plotsField } from '#shared/domain/merge-fields'
-import { fullName } from '#shared/domain/message-copies'
+import { titledName } from '#shared/domain/person-names'
 import { counted } from '#shared/domain/text'
 import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
@@ -48,7 +48,7 @@ export function plotHoldersPdf(people: readonly Person[], association: string, t
       .font('bold')
       .fontSize(11)
       .text(
-        `${fullName(person)}, ${plotsField(person.plots) || peopleMessages.noPlot}`,
+        `${titledName(person) || person.id}, ${plotsField(person.plots) || peopleMessages.noPlot}`,
         LEFT,
         doc.y,
         {

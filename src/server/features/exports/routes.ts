@@ -9,6 +9,7 @@ import {
   waitingListCsv,
 } from '#server/features/exports/service'
 import { sendPdf } from '#server/core/http/send-pdf'
+import { siteScope } from '#server/core/site-scope'
 
 // The people lists carry addresses, phones and emails: committee only. The plots list is what
 // GET /api/plots already shows level 2.
@@ -33,7 +34,8 @@ export async function exportsFeature(app: App) {
       config: committee,
       schema: { ...csvAnswer, description: 'Plot holders sorted by nickname.' },
     },
-    async (_request, reply) => sendCsv(reply, 'plot-holders', await plotHoldersCsv(db)),
+    async (request, reply) =>
+      sendCsv(reply, 'plot-holders', await plotHoldersCsv(db, siteScope(request))),
   )
 
   app.get(
@@ -47,11 +49,11 @@ export async function exportsFeature(app: App) {
         tags: ['exports'],
       },
     },
-    async (_request, reply) =>
+    async (request, reply) =>
       sendPdf(
         reply,
         `plot-holders-${clock.today()}.pdf`,
-        await plotHoldersList(db, app.config, clock.today()),
+        await plotHoldersList(db, app.config, siteScope(request), clock.today()),
       ),
   )
 
@@ -61,7 +63,8 @@ export async function exportsFeature(app: App) {
       config: committee,
       schema: { ...csvAnswer, description: 'The waiting list in order, with positions.' },
     },
-    async (_request, reply) => sendCsv(reply, 'waiting-list', await waitingListCsv(db)),
+    async (request, reply) =>
+      sendCsv(reply, 'waiting-list', await waitingListCsv(db, siteScope(request))),
   )
 
   app.get(
@@ -70,6 +73,6 @@ export async function exportsFeature(app: App) {
       config: land,
       schema: { ...csvAnswer, description: 'Plots with tenant nicknames and paid state.' },
     },
-    async (_request, reply) => sendCsv(reply, 'plots', await plotsCsv(db)),
+    async (request, reply) => sendCsv(reply, 'plots', await plotsCsv(db, siteScope(request))),
   )
 }

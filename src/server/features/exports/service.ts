@@ -9,6 +9,7 @@ import { type Column, toCsv } from '#server/core/http/csv'
 import { listPeople } from '#server/features/people/sql'
 import { listPlots } from '#server/features/plots/sql'
 import { plotHoldersPdf } from '#server/features/exports/plot-holders-pdf'
+import type { SiteScope } from '#server/core/site-scope'
 
 // The headings are the labels of the people and plot forms, so a download reads like the screen.
 
@@ -17,6 +18,7 @@ const joined = (ids: readonly string[]) => ids.join(', ')
 
 const names: Column<Person>[] = [
   { header: 'Nickname', cell: (person) => person.id },
+  { header: 'Title', cell: (person) => person.title },
   { header: 'First name', cell: (person) => person.firstName },
   { header: 'Last name', cell: (person) => person.lastName },
 ]
@@ -33,13 +35,17 @@ const plotHolderColumns: Column<Person>[] = [
   { header: 'Plots', cell: (person) => joined(person.plots) },
   ...contact,
   { header: 'Date joined', cell: (person) => person.dateJoined },
+  { header: 'Notes', cell: (person) => person.notes },
 ]
 
 const waitingListColumns: Column<Person & { position: number }>[] = [
   { header: 'Position', cell: (person) => person.position },
   ...names,
   { header: 'Joined waiting list', cell: (person) => person.joinedWaitingList },
+  // For a letter of one's own making (a mail merge), as Messages' {reference} gives it.
+  { header: 'Reference', cell: (person) => person.reference },
   ...contact,
+  { header: 'Notes', cell: (person) => person.notes },
 ]
 
 // What GET /api/plots shows level 2: plot fields and tenant nicknames, nobody's contact details.
@@ -54,23 +60,31 @@ const plotColumns: Column<Plot>[] = [
   { header: 'Occupied', cell: (plot) => yesNo(plot.occupied) },
 ]
 
-export async function plotHoldersCsv(db: Db): Promise<string> {
-  return toCsv(plotHolderColumns, await listPeople(db.kysely, 'plotholders'))
+// Each list is of the sites in the viewer's scope (issue 46).
+
+export async function plotHoldersCsv(db: Db, scope: SiteScope): Promise<string> {
+  return toCsv(plotHolderColumns, await listPeople(db.kysely, scope, 'plotholders'))
 }
 
 /** The plot holders with their contact details, on paper (committee only). */
-export async function plotHoldersList(db: Db, config: Config, today: string): Promise<Buffer> {
+export async function plotHoldersList(
+  db: Db,
+  config: Config,
+  scope: SiteScope,
+  today: string,
+): Promise<Buffer> {
   const [people, association] = await Promise.all([
-    listPeople(db.kysely, 'plotholders'),
+    listPeople(db.kysely, scope, 'plotholders'),
     associationDetails(db.kysely, config),
   ])
   return plotHoldersPdf(people, association.name, today)
 }
 
-export async function waitingListCsv(db: Db): Promise<string> {
-  return toCsv(waitingListColumns, waitingListOrder(await listPeople(db.kysely, 'waitinglist')))
+export async function waitingListCsv(db: Db, scope: SiteScope): Promise<string> {
+  const waiting = await listPeople(db.kysely, scope, 'waitinglist')
+  return toCsv(waitingListColumns, waitingListOrder(waiting))
 }
 
-export async function plotsCsv(db: Db): Promise<string> {
-  return toCsv(plotColumns, await listPlots(db.kysely))
+export async function plotsCsv(db: Db, scope: SiteScope): Promise<string> {
+  return toCsv(plotColumns, await listPlots(db.kysely, scope))
 }

@@ -1,5 +1,6 @@
-import { longDate } from '#shared/domain/dates'
+import { shortDate } from '#shared/domain/dates'
 import { feePence, penceText } from '#shared/domain/money'
+import { importMessages } from '#shared/messages/import'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import {
@@ -11,8 +12,9 @@ import {
 } from '#shared/schemas/spreadsheet-import'
 import type { ImportPlan, PlannedRow } from '#server/features/import/plan'
 
-// The check's words for records: each under our fields' labels, as it will be saved, and the
-// fields of a record already kept that the import would change, each as a person reads it.
+// The check's words for records: each under our fields' labels, as it will be saved (dates as a
+// table writes them), and the fields of a record already kept that the import would change, each
+// as a person reads it.
 
 const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No')
 const labelOf = (kind: ImportKind, key: string) =>
@@ -22,16 +24,18 @@ type Shown<T> = Partial<Record<keyof T & string, (record: T) => string>>
 
 const PERSON: Shown<Person> = {
   id: (p) => p.id,
+  title: (p) => p.title,
   firstName: (p) => p.firstName,
   lastName: (p) => p.lastName,
-  dateJoined: (p) => longDate(p.dateJoined),
-  joinedWaitingList: (p) => longDate(p.joinedWaitingList),
+  dateJoined: (p) => shortDate(p.dateJoined),
+  joinedWaitingList: (p) => shortDate(p.joinedWaitingList),
   address: (p) => p.address,
   phoneNumber: (p) => p.phoneNumber,
   email: (p) => p.email,
   altEmail: (p) => p.altEmail,
   onWaitingList: (p) => yesNo(p.onWaitingList),
   plots: (p) => p.plots.join(', '),
+  notes: (p) => p.notes,
 }
 
 const PLOT: Shown<Plot> = {
@@ -65,26 +69,36 @@ export const personChanges = (before: Person, after: Person) =>
   changed('people', PERSON, before, after)
 export const plotChanges = (before: Plot, after: Plot) => changed('plots', PLOT, before, after)
 
-function previewRow(kind: ImportKind, planned: PlannedRow): PreviewRow {
+function previewRow(kind: ImportKind, planned: PlannedRow, made: Set<string>): PreviewRow {
   const values =
     kind === 'people'
       ? shown('people', PERSON, planned.record as Person)
       : shown('plots', PLOT, planned.record as Plot)
+  if (kind === 'people') {
+    const plots = (planned.record as Person).plots
+    values[labelOf('people', 'plots')] = plots
+      .map((id) => (made.has(id) ? importMessages.newPlot(id) : id))
+      .join(', ')
+  }
   if (planned.paid !== undefined) values[labelOf('people', 'paid')] = yesNo(planned.paid)
+  const { row, action, changes, split, written } = planned
   return {
-    row: planned.row,
-    action: planned.action,
+    row,
+    action,
     values,
-    changes: planned.changes,
-    ...(planned.split ? { split: planned.split } : {}),
+    changes,
+    ...(split ? { split } : {}),
+    ...(written ? { written } : {}),
   }
 }
 
-/** Every row the import would save, in the file's order. */
-export const previewOf = (kind: ImportKind, plan: ImportPlan) =>
-  plan.rows.map((planned) => previewRow(kind, planned))
+/** Every record the import would save, in the file's order; a people file's new plots marked. */
+export function previewOf(kind: ImportKind, plan: ImportPlan) {
+  const made = new Set(kind === 'people' ? plan.plots.map((plot) => plot.id) : [])
+  return plan.rows.map((planned) => previewRow(kind, planned, made))
+}
 
-export function countsOf(plan: ImportPlan): ImportCounts {
+export function countsOf(kind: ImportKind, plan: ImportPlan): ImportCounts {
   const count = (action: PlannedRow['action']) =>
     plan.rows.filter((row) => row.action === action).length
   return {
@@ -92,5 +106,6 @@ export function countsOf(plan: ImportPlan): ImportCounts {
     updated: count('update'),
     unchanged: count('unchanged'),
     skipped: count('skip'),
+    newPlots: kind === 'people' ? plan.plots.length : 0,
   }
 }

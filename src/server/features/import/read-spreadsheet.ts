@@ -1,4 +1,3 @@
-import type { SheetTable } from '#shared/domain/import-rows'
 import { importMessages } from '#shared/messages/import'
 import { badRequest } from '#server/core/errors'
 import { decodeText } from '#server/core/http/decode-text'
@@ -7,14 +6,16 @@ import { readWorkbook } from '#server/features/import/read-workbook'
 import {
   refuseFormula,
   SheetTableBuilder,
+  type ChosenHeadings,
   type Spreadsheet,
 } from '#server/features/import/sheet-table'
 
 export type { Spreadsheet }
 
-// A CSV file or an .xlsx workbook read as one table of text (sheet-table.ts), a row at a time
-// and no further than the row limit. Formulas are refused (their results are whatever the
-// spreadsheet last worked out, if anything), and so is anything that is not text or a workbook.
+// A CSV file or an .xlsx workbook read as tables of text (sheet-table.ts), a row at a time and
+// no further than the row limit; `chosen` gives the headings rows the secretary chose. Formulas
+// are refused (their results are whatever the spreadsheet last worked out, if anything), and so
+// is anything that is not text or a workbook.
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04]
 const OLE = [0xd0, 0xcf, 0x11, 0xe0]
@@ -27,12 +28,16 @@ const NOT_TABLES = [
 ]
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b)
 
-export async function readSpreadsheet(bytes: Uint8Array, sheet?: string): Promise<Spreadsheet> {
+export async function readSpreadsheet(
+  bytes: Uint8Array,
+  sheet?: string,
+  chosen: ChosenHeadings = [],
+): Promise<Spreadsheet> {
   if (startsWith(bytes, OLE)) throw badRequest(importMessages.oldExcelFile)
   if (NOT_TABLES.some((magic) => startsWith(bytes, magic)))
     throw badRequest(importMessages.notASpreadsheet)
-  if (startsWith(bytes, ZIP)) return readWorkbook(bytes, sheet)
-  return { sheets: [], sheet: '', table: csvTable(decodeText(bytes)) }
+  if (startsWith(bytes, ZIP)) return readWorkbook(bytes, sheet, chosen)
+  return { sheets: [], sheet: '', tables: csvTables(decodeText(bytes), chosen) }
 }
 
 // Decoding moved to the core (issue 27), where the bank statement and the drawing read it too.
@@ -40,7 +45,7 @@ export { decodeText }
 
 // The rows are read one at a time, and no further than the row limit; they are numbered as they
 // are counted (a cell with a line break in it is still one row).
-function csvTable(text: string): SheetTable {
+function csvTables(text: string, chosen: ChosenHeadings) {
   const builder = new SheetTableBuilder()
   let row = 0
   eachCsvRow(text, guessCsvDialect(text), (cells) => {
@@ -50,5 +55,5 @@ function csvTable(text: string): SheetTable {
     })
     builder.add(row, cells)
   })
-  return builder.table()
+  return builder.tables(chosen)
 }

@@ -6,6 +6,7 @@ import { AppError, badRequest } from '#server/core/errors'
 import {
   refuseFormula,
   SheetTableBuilder,
+  type ChosenHeadings,
   type Spreadsheet,
 } from '#server/features/import/sheet-table'
 
@@ -55,7 +56,11 @@ interface Sheet {
   path: string | undefined
 }
 
-export async function readWorkbook(bytes: Uint8Array, wanted?: string): Promise<Spreadsheet> {
+export async function readWorkbook(
+  bytes: Uint8Array,
+  wanted: string | undefined,
+  chosen: ChosenHeadings,
+): Promise<Spreadsheet> {
   try {
     const parts = await partsOf(bytes)
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(
@@ -81,7 +86,7 @@ export async function readWorkbook(bytes: Uint8Array, wanted?: string): Promise<
     }
     return {
       sheets: sheets.map(({ name }) => name),
-      ...(await chooseSheet(sheets, rowsOf, wanted)),
+      ...(await chooseSheet(sheets, rowsOf, wanted, chosen)),
     }
   } catch (error) {
     if (error instanceof AppError) throw error
@@ -130,17 +135,18 @@ async function chooseSheet(
   sheets: Sheet[],
   rowsOf: (sheet: Sheet) => WorksheetReader,
   wanted: string | undefined,
+  chosen: ChosenHeadings,
 ): Promise<Omit<Spreadsheet, 'sheets'>> {
   if (wanted !== undefined) {
     const sheet = sheets.find(({ name }) => name === wanted)
     if (!sheet) throw badRequest(importMessages.noSuchSheet(wanted))
     const read = await readSheet(rowsOf(sheet), true)
-    return { sheet: sheet.name, table: read.table() }
+    return { sheet: sheet.name, tables: read.tables(chosen) }
   }
   let first: SheetRead | undefined
   for (const sheet of sheets) {
     const read = await readSheet(rowsOf(sheet), false)
-    if (read.filled) return { sheet: sheet.name, table: read.table() }
+    if (read.filled) return { sheet: sheet.name, tables: read.tables(chosen) }
     first ??= read
   }
   // None has rows: the first is read, to say so (or to name its formula).
@@ -152,7 +158,7 @@ interface SheetRead {
   filled: boolean
   /** The first formula's row and column (from 0), in a sheet that turned out not to be read. */
   formula: [number, number] | undefined
-  table: SheetTableBuilder['table']
+  tables: SheetTableBuilder['tables']
 }
 
 // A sheet's rows into a table. A formula is refused once the sheet is the one read (`chosen`,
@@ -178,7 +184,7 @@ async function readSheet(rows: WorksheetReader, chosen: boolean): Promise<SheetR
     )
   }
   if (chosen && formula) refuseFormula(...formula)
-  return { filled: withValues > 1, formula, table: () => builder.table() }
+  return { filled: withValues > 1, formula, tables: (headings) => builder.tables(headings) }
 }
 
 function cellText(cell: ExcelJS.Cell): string {

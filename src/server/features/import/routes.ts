@@ -18,6 +18,7 @@ import type { Upload } from '#server/core/http/read-upload'
 import type { Viewer } from '#server/core/viewer'
 import { checkImport, saveImport } from '#server/features/import/service'
 import { lastImport, undoImport } from '#server/features/import/undo'
+import { requireEverySite, siteScope } from '#server/core/site-scope'
 
 const tags = ['import']
 
@@ -28,21 +29,36 @@ const importForm = z.object({
     .meta({ format: 'binary', description: 'A CSV file or an .xlsx workbook, at most 20 MB' }),
   kind: importKindSchema,
   sheet: z.string().optional().meta({ description: "The workbook's sheet; the first if none" }),
-  mapping: z
+  tables: z
     .string()
     .optional()
-    .meta({ description: "JSON: our field's key → the file's column heading" }),
-  keep: z.string().optional().meta({
-    description:
-      'JSON, as mapping: choices kept where the file has their columns (the file chosen again); a guess for the rest',
-  }),
+    .meta({
+      description:
+        "JSON: each table of the sheet, in its order, { headings?: its headings' row, mapping?: our " +
+        "field's key → the table's column heading, keep?: as mapping, choices kept where the table " +
+        'has their columns (a guess for the rest), skip?: true to leave it out }; a table without ' +
+        'is found and guessed',
+    }),
   existing: z.enum(['skip', 'update']).optional().meta({
     description:
       'People already recorded (by e-mail, or name and address): skip (default) or update',
   }),
-  names: z.string().optional().meta({
-    description: "JSON: a row's number → { firstName, lastName }, correcting a full name's split",
-  }),
+  names: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "JSON: a row's number → the people its name holds, [{ title, firstName, lastName }] (one " +
+        'to four), correcting how the name was read',
+    }),
+  site: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'The site the file is of: its plots are matched by name there, new plots and waiting ' +
+        'people go there; the first open site when left out. 403 outside the caller’s sites.',
+    }),
 })
 
 type Step<T> = (db: Db, upload: Upload, viewer: Viewer) => Promise<T>
@@ -51,7 +67,7 @@ type Step<T> = (db: Db, upload: Upload, viewer: Viewer) => Promise<T>
 export async function importFeature(app: App) {
   const { db } = app
   await app.register(multipart, {
-    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 6, fieldSize: 1_000_000, parts: 7 },
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 7, fieldSize: 1_000_000, parts: 8 },
   })
 
   const step = <T>(url: string, response: z.ZodType<T>, description: string, run: Step<T>) =>
@@ -76,12 +92,15 @@ export async function importFeature(app: App) {
   step(
     '/api/import/check',
     importCheckSchema,
-    "The file's sheets and headings, the mapping used (sent, else the last one used where the " +
-      'file still has its columns, else a guess), and the dry run: the first rows as they would ' +
-      'be saved and every row that would be refused, with its row number. Saves nothing. 400 ' +
+    "The file's sheets, the sheet's tables (a title and an 'Updated by' line above the headings " +
+      'left out, a second table further down read as its own), each with its headings and the ' +
+      'mapping used (sent, else the last one used where the table still has its columns, else a ' +
+      'guess), and the dry run: every record as it would be saved (a name such as "Shah, Priya & ' +
+      'Arjun" is two people) and every row that would be refused, with its row number. Saves ' +
+      'nothing. 400 ' +
       'when it is not a spreadsheet, holds formulas or has over 20,000 rows; 413 over 20 MB, ' +
       'or a workbook that unpacks to more than can be read; 422 when it takes too long to read.',
-    (db, upload) => checkImport(db, app.clock, upload),
+    (db, upload, viewer) => checkImport(db, app.clock, viewer, upload),
   )
   step(
     '/api/import',
@@ -98,10 +117,15 @@ export async function importFeature(app: App) {
       schema: {
         response: { 200: lastImportSchema.nullable() },
         tags,
-        description: 'The last import while it can be undone (null when there is none).',
+        description:
+          'The last import while it can be undone (null when there is none); 403 to an account ' +
+          'limited to some sites (the last import may be of any site).',
       },
     },
-    () => lastImport(db.kysely),
+    (request) => {
+      requireEverySite(siteScope(request))
+      return lastImport(db.kysely)
+    },
   )
   app.post(
     '/api/import/undo',
@@ -114,9 +138,12 @@ export async function importFeature(app: App) {
         description:
           'Undoes the last import (`id`, as /api/import/last gave it): removes the records it ' +
           'made and puts back those it changed. 409 when it is not the last, or a record has ' +
-          'changed since (the message names it).',
+          'changed since (the message names it). 403 to an account limited to some sites.',
       },
     },
-    (request) => undoImport(db, app.clock, request.viewer!, request.body.id),
+    (request) => {
+      requireEverySite(siteScope(request))
+      return undoImport(db, app.clock, request.viewer!, request.body.id)
+    },
   )
 }

@@ -1,9 +1,11 @@
 import { guessMapping, listOf, mappedRows, mappingProblem } from '#shared/domain/import-rows'
+import type { SheetTable } from '#shared/domain/sheet-layout'
 import { importMessages } from '#shared/messages/import'
 import type { Person } from '#shared/schemas/person'
 import {
   columnMappingSchema,
   importFormSchema,
+  type ColumnMapping,
   type ImportCheck,
   type ImportDone,
   type ImportForm,
@@ -26,6 +28,9 @@ import * as peopleRepo from '#server/features/people/sql'
 import { recordJoinings } from '#server/features/people/waiting-list-sql'
 import { waitingListMessages } from '#shared/messages/waiting-list'
 import * as plotsRepo from '#server/features/plots/sql'
+import { EVERY_SITE, requireSiteInScope } from '#server/core/site-scope'
+import type { ReadTx } from '#server/core/db/write-transaction'
+import { firstOpenSite, requireOpenSite } from '#server/features/sites/sql'
 
 // Two steps over the same file, which the browser sends again for each (nothing is kept on the
 // server between them): the dry run, with the file's columns, and the import.
@@ -52,58 +57,106 @@ async function open(upload: Upload): Promise<Opened> {
   if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message)
   if (!upload.file || upload.file.bytes.length === 0)
     throw badRequest(importMessages.chooseSpreadsheet)
+  const { sheet, tables = [] } = parsed.data
   return {
     form: parsed.data,
-    spreadsheet: await readSpreadsheet([upload.file.bytes, parsed.data.sheet]),
+    spreadsheet: await readSpreadsheet([
+      upload.file.bytes,
+      sheet,
+      tables.map((table) => table.headings),
+    ]),
   }
 }
 
-// The mapping sent, or the first guess: the choices kept on the screen (the file chosen again),
-// else the one remembered from the last import, where the file still has their columns; a guess
-// from the headings for the rest.
-async function mappingOf(db: Db, { form, spreadsheet }: Opened) {
-  if (form.mapping) return form.mapping
-  const remembered =
-    form.keep ?? (await readJsonSetting(db.kysely, mappingKey(form.kind), columnMappingSchema))
-  return guessMapping(form.kind, spreadsheet.table.columns, remembered)
+interface MappedTable {
+  table: SheetTable
+  mapping: ColumnMapping
+  skip: boolean
+  problem: string | null
 }
 
-// The rows under our fields; a mapping that cannot be used is refused.
-async function rowsOf(db: Db, opened: Opened) {
-  const mapping = await mappingOf(db, opened)
-  const problem = mappingProblem(opened.form.kind, opened.spreadsheet.table.columns, mapping)
-  if (problem) throw badRequest(problem)
-  return { mapping, rows: mappedRows(opened.form.kind, opened.spreadsheet.table, mapping) }
+// Each table with its mapping: the one sent, or a first guess from the choices kept on the
+// screen (the file chosen again), else from the one remembered from the last import, where the
+// table has their columns, and from the headings for the rest.
+async function mappedTables(db: Db, { form, spreadsheet }: Opened): Promise<MappedTable[]> {
+  const remembered = await readJsonSetting(db.kysely, mappingKey(form.kind), columnMappingSchema)
+  return spreadsheet.tables.map((table, index) => {
+    const choice = form.tables?.[index] ?? {}
+    const mapping = choice.mapping ?? guessMapping(form.kind, table, choice.keep ?? remembered)
+    const problem = mappingProblem(form.kind, table.columns, mapping) ?? null
+    return { table, mapping, skip: choice.skip ?? false, problem }
+  })
 }
 
-const noCounts = { created: 0, updated: 0, unchanged: 0, skipped: 0 }
+// Why the tables imported cannot be: the first one's problem, or none chosen.
+function problemOf(tables: readonly MappedTable[]): string | null {
+  const imported = tables.filter((table) => !table.skip)
+  if (imported.length === 0) return importMessages.noTableChosen
+  return imported.find((table) => table.problem)?.problem ?? null
+}
 
-// One request from choosing the file to the verdict: the file's columns and the mapping come
-// with the dry run, and a mapping that cannot be used is a question for the screen (which shows
-// the columns to choose from), not an error. Every row comes back; the screen pages them.
-export async function checkImport(db: Db, clock: Clock, upload: Upload): Promise<ImportCheck> {
+// The rows of the tables imported, under our fields, in the sheet's order.
+const rowsOf = (kind: ImportKind, tables: readonly MappedTable[]) =>
+  tables
+    .filter((table) => !table.skip)
+    .flatMap(({ table, mapping }) => mappedRows(kind, table, mapping))
+
+// The site the file is of (issue 46, decision 51): the one chosen, else the first open one. It
+// must be open, and within the viewer's sites (403): a representative imports onto theirs only.
+async function siteOf(tx: ReadTx, form: ImportForm, viewer: Viewer): Promise<number> {
+  const site = form.site ? await requireOpenSite(tx, form.site) : await firstOpenSite(tx)
+  requireSiteInScope({ sites: viewer.sites ?? null }, site.id)
+  return site.id
+}
+
+const noCounts = { created: 0, updated: 0, unchanged: 0, skipped: 0, newPlots: 0 }
+
+// One request from choosing the file to the verdict: the file's tables, their columns and the
+// mappings come with the dry run, and a mapping that cannot be used is a question for the screen
+// (which shows the columns to choose from), not an error. Every record comes back; the screen
+// pages them.
+export async function checkImport(
+  db: Db,
+  clock: Clock,
+  viewer: Viewer,
+  upload: Upload,
+): Promise<ImportCheck> {
   const opened = await open(upload)
   const { form, spreadsheet } = opened
-  const { columns, rows } = spreadsheet.table
-  const mapping = await mappingOf(db, opened)
+  const siteId = await siteOf(db.kysely, form, viewer)
+  const tables = await mappedTables(db, opened)
   const read = {
     sheets: spreadsheet.sheets,
     sheet: spreadsheet.sheet,
-    columns,
-    rowCount: rows.length,
-    mapping,
+    tables: tables.map(({ table, mapping, skip, problem }) => ({
+      headings: table.headings,
+      title: table.title,
+      columns: table.columns,
+      rowCount: table.rows.length,
+      firstRow: table.rows[0]?.row ?? 0,
+      lastRow: table.rows.at(-1)?.row ?? 0,
+      mapping,
+      skip,
+      problem,
+      choices: table.choices,
+    })),
+    rowCount: tables.reduce((sum, { table, skip }) => sum + (skip ? 0 : table.rows.length), 0),
     existing: form.existing,
   }
-  const problem = mappingProblem(form.kind, columns, mapping)
+  const problem = problemOf(tables)
   if (problem)
     return { ...read, preview: [], refused: [], counts: noCounts, recognised: 0, problem }
-  const mapped = mappedRows(form.kind, spreadsheet.table, mapping)
-  const plan = await planImport(db.kysely, form, mapped, clock.today())
+  const plan = await planImport(
+    db.kysely,
+    { ...form, siteId },
+    rowsOf(form.kind, tables),
+    clock.today(),
+  )
   return {
     ...read,
     preview: previewOf(form.kind, plan),
     refused: plan.refused,
-    counts: countsOf(plan),
+    counts: countsOf(form.kind, plan),
     recognised: plan.recognised,
     problem: null,
   }
@@ -112,7 +165,7 @@ export async function checkImport(db: Db, clock: Clock, upload: Upload): Promise
 // Every record the rows name, locked on PostgreSQL before the plan is made inside the write, so
 // that no other change can fill a plot or take a nickname between the check and the insert.
 // Records found otherwise (someone recognised by e-mail) are written at their versions.
-function locksOf(kind: ImportKind, rows: Awaited<ReturnType<typeof rowsOf>>['rows']) {
+function locksOf(kind: ImportKind, rows: ReturnType<typeof rowsOf>) {
   const [own, other, listed] =
     kind === 'people'
       ? (['people', 'plots', 'plots'] as const)
@@ -147,7 +200,7 @@ async function recordsOf(tx: WriteTx, plan: ImportPlan): Promise<ImportRecords> 
   ])
   const plotIds = [...plan.plots.map((p) => p.id), ...plan.updatedPlots.map((u) => u.after.id)]
   const people = peopleIds.size
-    ? (await peopleRepo.listPeople(tx)).filter((person) => peopleIds.has(person.id))
+    ? (await peopleRepo.listPeople(tx, EVERY_SITE)).filter((person) => peopleIds.has(person.id))
     : []
   const plots = await plotsRepo.findPlots(tx, plotIds)
   const version = new Map<string, number>([
@@ -182,7 +235,18 @@ export async function saveImport(
   const opened = await open(upload)
   const { form } = opened
   const { kind } = form
-  const { mapping, rows } = await rowsOf(db, opened)
+  const tables = await mappedTables(db, opened)
+  const problem = problemOf(tables)
+  if (problem) throw badRequest(problem)
+  const rows = rowsOf(kind, tables)
+  // Remembered for the next file: each field's column in the first table imported that has one.
+  const mapping = Object.assign(
+    {},
+    ...tables
+      .filter((table) => !table.skip)
+      .map((table) => table.mapping)
+      .reverse(),
+  ) as ColumnMapping
   const logOf = (methodName: string, eventCollection: string, docId: string) => ({
     methodName,
     eventCollection,
@@ -191,7 +255,8 @@ export async function saveImport(
   })
   try {
     return await loggedWrite(db, locksOf(kind, rows), async (tx, log) => {
-      const plan = await planImport(tx, form, rows, clock.today())
+      const siteId = await siteOf(tx, form, viewer)
+      const plan = await planImport(tx, { ...form, siteId }, rows, clock.today())
       if (plan.refused.length)
         throw unprocessable(importMessages.importRefused(plan.refused.length))
       // Their history on the list starts here, in the list's order.
@@ -202,8 +267,11 @@ export async function saveImport(
         viewer.userName,
         clock.now(),
       )
-      const people = plan.people.map((person) => ({ ...person, ...joinings.get(person.id) }))
-      await peopleRepo.insertPeople(tx, people)
+      const people = await peopleRepo.insertPeople(
+        tx,
+        plan.people.map((person) => ({ ...person, ...joinings.get(person.id) })),
+        siteId,
+      )
       await plotsRepo.insertPlots(tx, plan.plots)
       await plotsRepo.addTenancies(tx, plan.tenancies)
       for (const { after } of plan.updatedPlots) await plotsRepo.updatePlot(tx, after)
@@ -216,7 +284,7 @@ export async function saveImport(
       for (const tenancy of plan.tenancies)
         log(logOf('addPlotToPerson', 'plots', tenancy.plotId), tenancy)
       await writeJsonSetting(tx, mappingKey(kind), columnMappingSchema, mapping)
-      const counts = countsOf(plan)
+      const counts = countsOf(kind, plan)
       const importId = await insertImportRun(tx, {
         kind,
         fileName: upload.file?.fileName ?? '',

@@ -1,28 +1,23 @@
-import type { SheetRow, SheetTable } from '#shared/domain/import-rows'
+import { columnLetter, tablesOf, type SheetRow, type SheetTable } from '#shared/domain/sheet-layout'
 import { importMessages } from '#shared/messages/import'
 import { IMPORT_MAX_ROWS } from '#shared/schemas/spreadsheet-import'
 import { badRequest } from '#server/core/errors'
 
-// A sheet's rows as they are read, one at a time: the first row that is not empty holds the
-// headings, the rest are rows numbered as the spreadsheet numbers them. One row past the limit
-// is refused at once, so that the rest of a file of a million rows is never read.
+// A sheet's rows as they are read, one at a time, and then its tables (sheet-layout.ts): the
+// rows with values, numbered as the spreadsheet numbers them. One row past the limit is refused at
+// once, so that the rest of a file of a million rows is never read.
 
 export interface Spreadsheet {
   /** A workbook's sheets, in its order; none for CSV. */
   sheets: string[]
   /** The sheet read ('' for CSV). */
   sheet: string
-  table: SheetTable
+  /** Its tables, in its order: at least one, with rows. */
+  tables: SheetTable[]
 }
 
-/** A, B, ... Z, AA: how spreadsheets name column `index` (from 0). */
-export function columnLetter(index: number): string {
-  let name = ''
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    name = String.fromCharCode(65 + ((n - 1) % 26)) + name
-  }
-  return name
-}
+/** A table's headings row as the secretary chose it, by the table's place; undefined: found. */
+export type ChosenHeadings = ReadonlyArray<number | undefined>
 
 /** Refuses a cell that holds a formula: its stored result may be stale or absent, and a CSV
  * cell starting with "=" is what a spreadsheet program would run. */
@@ -38,37 +33,27 @@ const isEmpty = (cells: string[]) => cells.every((cell) => !cell.trim())
 const MAX_CELL = 10_000
 const cut = (cell: string) => (cell.length > MAX_CELL ? cell.slice(0, MAX_CELL) : cell)
 
-// A blank heading is named by its letter and a repeated one numbered, so that every column can
-// be chosen by name.
-function headings(cells: string[]): string[] {
-  const seen = new Map<string, number>()
-  return cells.map((cell, index) => {
-    const heading = cell.trim() || `Column ${columnLetter(index)}`
-    const count = (seen.get(heading) ?? 0) + 1
-    seen.set(heading, count)
-    return count > 1 ? `${heading} (${count})` : heading
-  })
-}
+// The rows a sheet may have with values: the row limit, and one of headings.
+const MAX_FILLED_ROWS = IMPORT_MAX_ROWS + 1
 
 export class SheetTableBuilder {
-  private columns: string[] | undefined
   private readonly rows: SheetRow[] = []
 
   /** Row `row` (numbered from 1) of the sheet; rows may be skipped, never repeated. */
   add(row: number, cells: string[]): void {
     if (isEmpty(cells)) return
-    if (!this.columns) {
-      this.columns = headings(cells)
-      return
-    }
-    if (this.rows.length === IMPORT_MAX_ROWS) {
+    if (this.rows.length === MAX_FILLED_ROWS) {
       throw badRequest(importMessages.spreadsheetTooManyRows(IMPORT_MAX_ROWS))
     }
     this.rows.push({ row, cells: cells.map(cut) })
   }
 
-  table(): SheetTable {
-    if (!this.columns || this.rows.length === 0) throw badRequest(importMessages.spreadsheetEmpty)
-    return { columns: this.columns, rows: this.rows }
+  /** The sheet's tables; refused when it has none with rows under its headings. */
+  tables(chosen: ChosenHeadings): SheetTable[] {
+    const read = tablesOf(this.rows, chosen)
+    if (!read.ok) throw badRequest(read.message)
+    if (read.value.every((table) => table.rows.length === 0))
+      throw badRequest(importMessages.spreadsheetEmpty)
+    return read.value
   }
 }

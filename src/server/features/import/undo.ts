@@ -13,6 +13,7 @@ import {
   lastWaitingListEvent,
 } from '#server/features/people/waiting-list-sql'
 import * as plotsRepo from '#server/features/plots/sql'
+import { EVERY_SITE } from '#server/core/site-scope'
 
 // The last import, undone while nothing else has changed its records: the people and plots it
 // made go (with their tenancies and their history on the waiting list), and those it changed are
@@ -37,7 +38,7 @@ async function checkUnchanged(tx: ReadTx, records: ImportRecords) {
   ])
   const now = new Map<string, number>()
   if (peopleIds.size)
-    for (const person of await peopleRepo.listPeople(tx))
+    for (const person of await peopleRepo.listPeople(tx, EVERY_SITE))
       if (peopleIds.has(person.id)) now.set(`people:${person.id}`, person.version)
   const plotIds = [
     ...records.plots.map((p) => p.id),

@@ -2,6 +2,7 @@ import type { Clock } from '#server/core/clock'
 import type { Config } from '#server/core/config'
 import type { Db } from '#server/core/db/database'
 import type { Copies } from '#server/core/email/copies'
+import type { Mailer } from '#server/core/email/transport'
 import type { JobRunner } from '#server/core/jobs/runner'
 
 /** What the inspections' services take from the core (the app itself satisfies it). */
@@ -11,6 +12,7 @@ export interface Inspections {
   clock: Clock
   copies: Copies
   jobs: JobRunner
+  mailer: Mailer
 }
 
 /** The kind of attachment a notice's e-mails carry: the findings, made when each goes. */

@@ -3,6 +3,7 @@ import type { InspectionNoticesTable } from '#server/core/db/schema'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { sql, type Selectable } from 'kysely'
 import { likeEscaped } from '#server/core/db/scrub'
+import type { SiteScope } from '#server/core/site-scope'
 
 // The notices: each plot's chain, one row a step.
 
@@ -35,14 +36,27 @@ export async function improvementsSince(tx: ReadTx, plotId: string, since: strin
   return Number(row.count)
 }
 
-/** Notices running, and those closed on or after `closedSince`, newest first. */
-export function listNotices(tx: ReadTx, closedSince: string): Promise<NoticeRow[]> {
-  return tx
-    .selectFrom('inspection_notices')
-    .selectAll()
-    .where((eb) => eb.or([eb('status', '=', 'open'), eb('closedOn', '>=', closedSince)]))
-    .orderBy('id', 'desc')
-    .execute()
+/**
+ * The scope's notices (those of its sites' rounds) running, and those closed on or after
+ * `closedSince`, newest first.
+ */
+export function listNotices(
+  tx: ReadTx,
+  scope: SiteScope,
+  closedSince: string,
+): Promise<NoticeRow[]> {
+  let query = tx
+    .selectFrom('inspection_notices as n')
+    .selectAll('n')
+    .where((eb) => eb.or([eb('n.status', '=', 'open'), eb('n.closedOn', '>=', closedSince)]))
+    .orderBy('n.id', 'desc')
+  if (scope.sites)
+    query = query.where(
+      'n.roundId',
+      'in',
+      tx.selectFrom('inspection_rounds').select('id').where('siteId', 'in', scope.sites),
+    )
+  return query.execute()
 }
 
 /** Every notice of the plot, oldest first (its history). */
@@ -112,10 +126,13 @@ export async function noticesTo(tx: ReadTx, personId: string): Promise<NoticeRow
   return rows.filter((row) => noticeTenants(row).includes(personId))
 }
 
-/** An erasure: the notices sent to the person name the id their record keeps from now on. */
+/**
+ * An erasure: the notices sent to the person name the id their record keeps from now on; a merge
+ * (issue 46): the record they were merged into, named once on a notice sent to both.
+ */
 export async function moveNoticeTenant(tx: WriteTx, from: string, to: string) {
   for (const notice of await noticesTo(tx, from)) {
-    const tenants = noticeTenants(notice).map((id) => (id === from ? to : id))
+    const tenants = [...new Set(noticeTenants(notice).map((id) => (id === from ? to : id)))]
     await tx
       .updateTable('inspection_notices')
       .set({ tenants: JSON.stringify(tenants) })

@@ -1,29 +1,10 @@
 import { z } from 'zod'
-import { longDate } from '#shared/domain/dates'
-import {
-  latestByPlot,
-  nextNoticeStep,
-  noticeDeadline,
-  reinspectionDue,
-  yearsBefore,
-  type NoticeStage,
-} from '#shared/domain/inspections'
-import type { MergeValues } from '#shared/domain/merge-fields'
-import { copiesForOne, filledLetter, fullName, personValues } from '#shared/domain/message-copies'
-import { comparePlotIds } from '#shared/domain/plots'
+import { reinspectionDue } from '#shared/domain/inspections'
+import { fullName } from '#shared/domain/message-copies'
 import { addDays } from '#shared/domain/rent'
 import { inspectionMessages } from '#shared/messages/inspections'
-import type {
-  Inspection,
-  InspectionSettings,
-  Notice,
-  NoticesSent,
-  Round,
-} from '#shared/schemas/inspections'
-import type { Person } from '#shared/schemas/person'
-import { associationDetails, type AssociationDetails } from '#server/core/db/association-settings'
+import type { Notice } from '#shared/schemas/inspections'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import type { OutgoingCopy } from '#server/core/email/copies'
 import { conflict, notFound } from '#server/core/errors'
 import { deadlineAt, doubling, type JobKind } from '#server/core/jobs/runner'
 import {
@@ -32,19 +13,20 @@ import {
   recordKey,
   SYSTEM,
   type LogEntry,
+  type LoggedChange,
 } from '#server/core/logged-change'
+import { EVERY_SITE, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
-import { noticeAttachment, type Inspections } from '#server/features/inspections/context'
+import type { Inspections } from '#server/features/inspections/context'
 import * as noticesRepo from '#server/features/inspections/notices-sql'
-import { inspectionSettings } from '#server/features/inspections/settings'
-import * as inspectionsRepo from '#server/features/inspections/sql'
+import { requireRound } from '#server/features/inspections/rounds'
 import * as peopleRepo from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
 
 // A plot's chain of notices (issue 32): an improvement notice after a round grades it below
 // standard, a final notice when it is still below standard after the deadline, then notice to
 // quit, whose end date ends the tenancy. Each notice's deadline is a job, which runs once across
-// instances and survives restarts.
+// instances and survives restarts. Send notices, which starts and moves chains, is send-notices.ts.
 
 type NoticeRow = noticesRepo.NoticeRow
 
@@ -52,19 +34,30 @@ type NoticeRow = noticesRepo.NoticeRow
 const jobDay = (deadline: string) => deadlineAt(addDays(deadline, 1))
 
 /** Stores the notice's job for the day after its deadline, inside the write that set it. */
-const scheduleDeadline = (
+export const scheduleDeadline = (
   inspections: Inspections,
   tx: WriteTx,
   noticeId: number,
   deadline: string,
 ) => inspections.jobs.enqueue(tx, noticeDeadlineJob(inspections), { noticeId }, jobDay(deadline))
 
-const plotChange = (methodName: string, plotId: string, userName: string) => ({
+/** A change to a plot's chain, logged against the plot and naming the round's site. */
+export const plotChange = (
+  methodName: string,
+  plotId: string,
+  userName: string,
+  siteId: number,
+): LoggedChange => ({
   methodName,
   eventCollection: 'plots',
   docId: plotId,
   userName,
+  sites: [siteId],
 })
+
+/** The site of a notice: its round's. */
+const siteOf = async (tx: ReadTx, notice: NoticeRow) =>
+  (await requireRound(tx, EVERY_SITE, notice.roundId)).siteId
 
 /** The deadline's job, stored with the notice. */
 export function noticeDeadlineJob(inspections: Inspections): JobKind<{ noticeId: number }> {
@@ -100,22 +93,30 @@ async function passDeadline(inspections: Inspections, noticeId: number) {
         return
       }
       const plot = await plotsRepo.findPlot(tx, current.plotId)
+      const siteId = await siteOf(tx, current)
       const staying = tenants.filter((id) => plot?.tenants.includes(id))
-      if (!plot || staying.length === 0) return stopChain(tx, log, current, clock.today(), SYSTEM)
+      if (!plot || staying.length === 0)
+        return stopChain(tx, log, current, clock.today(), SYSTEM, siteId)
       if (current.stage !== 'quit') {
-        log(plotChange('reinspectionDue', plot.id, SYSTEM), {
+        log(plotChange('reinspectionDue', plot.id, SYSTEM, siteId), {
           noticeId,
           deadline: current.deadline,
         })
         return
       }
+      // Ended by the committee on the notice's deadline (issue 44): former tenants from then.
+      const ending = {
+        endedOn: current.deadline,
+        reason: 'committee' as const,
+        recordedAt: clock.now().toISOString(),
+      }
       let freed = plot
       for (const id of staying) {
         const person = await peopleRepo.requirePerson(tx, id)
-        freed = (await plotsRepo.endTenancy(tx, freed, person)).plot
+        freed = (await plotsRepo.endTenancy(tx, freed, person, ending)).plot
       }
       await noticesRepo.closeNotice(tx, noticeId, 'ended', clock.today())
-      log(plotChange('endTenancyByNotice', plot.id, SYSTEM), {
+      log(plotChange('endTenancyByNotice', plot.id, SYSTEM, siteId), {
         noticeId,
         tenants: staying,
         endedOn: current.deadline,
@@ -124,176 +125,19 @@ async function passDeadline(inspections: Inspections, noticeId: number) {
   )
 }
 
-async function stopChain(
+/** A chain whose tenants no longer hold the plot stops. */
+export async function stopChain(
   tx: WriteTx,
   log: LogEntry,
   notice: NoticeRow,
   today: string,
   userName: string,
+  siteId: number,
 ) {
   await noticesRepo.closeNotice(tx, notice.id, 'stopped', today)
-  log(plotChange('stopInspectionNotices', notice.plotId, userName), { noticeId: notice.id })
-}
-
-/** The letter's merge fields for one tenant. */
-function letterValues(
-  person: Person,
-  association: AssociationDetails,
-  found: { plotId: string; grade: string; cultivated: number; notes: string; roundDate: string },
-  stage: NoticeStage,
-  deadline: string,
-): MergeValues {
-  return {
-    ...personValues(person, association),
-    plot: found.plotId,
-    grade: found.grade,
-    cultivated: `${found.cultivated}%`,
-    findings: found.notes,
-    inspectedOn: longDate(found.roundDate),
-    putRightBy: stage === 'quit' ? '' : longDate(deadline),
-    tenancyEndsOn: stage === 'quit' ? longDate(deadline) : '',
-  }
-}
-
-interface Sending {
-  tx: WriteTx
-  log: LogEntry
-  round: Round
-  settings: InspectionSettings
-  association: AssociationDetails
-  today: string
-  userName: string
-}
-
-/** One notice to the plot's tenants: stored, its letters and e-mails queued, its job stored. */
-async function sendNotice(
-  inspections: Inspections,
-  sending: Sending,
-  record: Inspection,
-  tenants: readonly Person[],
-  stage: NoticeStage,
-  replaces: NoticeRow | undefined,
-) {
-  const { tx, log, round, settings, association, today, userName } = sending
-  if (replaces) await noticesRepo.closeNotice(tx, replaces.id, 'escalated', today)
-  const deadline = noticeDeadline(stage, today, settings)
-  const notice = await noticesRepo.insertNotice(tx, {
-    plotId: record.plotId,
-    stage,
-    roundId: round.id,
-    inspectionId: record.id,
-    tenants: tenants.map((person) => person.id),
-    sentOn: today,
-    deadline,
-    createdBy: userName,
-  })
-  const letter = settings.letters[stage]
-  const found = { ...record, roundDate: round.date }
-  const outgoing: OutgoingCopy[] = tenants.flatMap((person) => {
-    const values = letterValues(person, association, found, stage, deadline)
-    const { subject, body } = filledLetter(letter, values)
-    return copiesForOne(person, subject, () => body).map((copy) => ({
-      ...copy,
-      attachment: noticeAttachment(notice.id),
-    }))
-  })
-  await inspections.copies.queue(
-    tx,
-    {
-      subject: inspectionMessages.noticesBatch(round.date),
-      body: inspectionMessages.noticesBatch(round.date),
-      audience: inspectionMessages.noticesAudience(round.date),
-      createdBy: userName,
-      key: `inspection-notices:${round.id}`,
-    },
-    outgoing,
-  )
-  await scheduleDeadline(inspections, tx, notice.id, deadline)
-  log(plotChange('sendInspectionNotice', record.plotId, userName), {
+  log(plotChange('stopInspectionNotices', notice.plotId, userName, siteId), {
     noticeId: notice.id,
-    stage,
-    deadline,
-    roundId: round.id,
-    tenants: tenants.map((person) => person.id),
-    ...(replaces ? { replaces: replaces.id } : {}),
   })
-}
-
-/**
- * Send notices, after a round: for each plot of the round, by its latest grade, the next step of
- * its chain. Sent twice, the second finds every notice within its deadline and sends nothing.
- */
-export async function sendNotices(
-  inspections: Inspections,
-  viewer: Viewer,
-  roundId: number,
-): Promise<NoticesSent> {
-  const { db, config, clock } = inspections
-  const round = await inspectionsRepo.findRound(db.kysely, roundId)
-  if (!round) throw notFound(inspectionMessages.roundMissing)
-  // The plots graded, read first to lock them; their records are read again under the locks.
-  const graded = latestByPlot(await inspectionsRepo.roundInspections(db.kysely, roundId))
-  const plotIds = [...graded.keys()].sort(comparePlotIds)
-  return loggedWrite(
-    db,
-    [
-      recordKey('inspection_rounds', String(roundId)),
-      ...plotIds.map((id) => recordKey('plots', id)),
-    ],
-    async (tx, log) => {
-      const settings = await inspectionSettings.read(tx)
-      const sending: Sending = {
-        tx,
-        log,
-        round,
-        settings,
-        association: await associationDetails(tx, config),
-        today: clock.today(),
-        userName: viewer.userName,
-      }
-      const needsNotice = new Set(settings.grades.filter((g) => g.needsNotice).map((g) => g.name))
-      const since = yearsBefore(round.date, settings.repeat.years)
-      const result: NoticesSent = { sent: [], complied: [], waiting: [], vacant: [] }
-      const records = latestByPlot(await inspectionsRepo.roundInspections(tx, roundId))
-      for (const plotId of plotIds) {
-        const record = records.get(plotId)
-        const plot = await plotsRepo.findPlot(tx, plotId)
-        if (!record || !plot) continue
-        let open = await noticesRepo.openNoticeOf(tx, plotId)
-        // A chain belongs to the tenants it was sent to: once none of them holds the plot, it stops.
-        if (open && !noticesRepo.noticeTenants(open).some((id) => plot.tenants.includes(id))) {
-          await stopChain(tx, log, open, sending.today, viewer.userName)
-          open = undefined
-        }
-        const step = nextNoticeStep(
-          { needsNotice: needsNotice.has(record.grade), roundDate: round.date },
-          open && { stage: open.stage, deadline: open.deadline, paused: open.pausedOn !== null },
-          await noticesRepo.improvementsSince(tx, plotId, since),
-          settings,
-        )
-        if (step.kind === 'wait') result.waiting.push(plotId)
-        if (step.kind === 'complied' && open) {
-          await noticesRepo.closeNotice(tx, open.id, 'complied', sending.today)
-          log(plotChange('inspectionNoticeComplied', plotId, viewer.userName), {
-            noticeId: open.id,
-            roundId,
-          })
-          result.complied.push(plotId)
-        }
-        if (step.kind !== 'send') continue
-        if (plot.tenants.length === 0) {
-          result.vacant.push(plotId)
-          continue
-        }
-        const tenants = await Promise.all(
-          plot.tenants.map((id) => peopleRepo.requirePerson(tx, id)),
-        )
-        await sendNotice(inspections, sending, record, tenants, step.stage, open)
-        result.sent.push({ plotId, stage: step.stage })
-      }
-      return result
-    },
-  )
 }
 
 async function requireRunning(tx: ReadTx, id: number): Promise<NoticeRow> {
@@ -305,25 +149,33 @@ async function requireRunning(tx: ReadTx, id: number): Promise<NoticeRow> {
 
 /**
  * A change to a running notice, logged against its plot and holding the notice's lock: `change`
- * is given the notice as it stands, and the answer is the notice as it then is.
+ * is given the notice as it stands, and the answer is the notice as it then is. A notice of a
+ * round beyond the scope is refused (403), the attempt logged with its site.
  */
 async function changeRunningNotice(
   { db, clock }: Inspections,
   viewer: Viewer,
+  scope: SiteScope,
   id: number,
   methodName: 'pauseInspectionNotices' | 'resumeInspectionNotices',
   attempted: Record<string, unknown>,
   change: (tx: WriteTx, notice: NoticeRow) => Promise<void>,
 ): Promise<Notice> {
   const before = await noticesRepo.findNotice(db.kysely, id)
+  const logged: LoggedChange = {
+    methodName,
+    eventCollection: 'plots',
+    docId: before?.plotId ?? '',
+    userName: viewer.userName,
+    alsoLocks: [recordKey('inspection_notices', String(id))],
+  }
   return loggedChange(
     db,
-    {
-      ...plotChange(methodName, before?.plotId ?? '', viewer.userName),
-      alsoLocks: [recordKey('inspection_notices', String(id))],
-    },
+    logged,
     async (tx) => {
-      await change(tx, await requireRunning(tx, id))
+      const notice = await requireRunning(tx, id)
+      await requireRound(tx, scope, notice.roundId, logged)
+      await change(tx, notice)
       return describeNotice(tx, (await noticesRepo.findNotice(tx, id))!, clock.today())
     },
     { noticeId: id, ...attempted },
@@ -334,12 +186,14 @@ async function changeRunningNotice(
 export const pauseNotice = (
   inspections: Inspections,
   viewer: Viewer,
+  scope: SiteScope,
   id: number,
   reason: string,
 ): Promise<Notice> =>
   changeRunningNotice(
     inspections,
     viewer,
+    scope,
     id,
     'pauseInspectionNotices',
     { reason },
@@ -354,10 +208,16 @@ export const pauseNotice = (
  * The chain runs again: the deadline moves on by the days it was paused, so the tenant loses
  * none of the time the notice gave them, and its job is stored for the new day.
  */
-export const resumeNotice = (inspections: Inspections, viewer: Viewer, id: number) =>
+export const resumeNotice = (
+  inspections: Inspections,
+  viewer: Viewer,
+  scope: SiteScope,
+  id: number,
+) =>
   changeRunningNotice(
     inspections,
     viewer,
+    scope,
     id,
     'resumeInspectionNotices',
     {},
@@ -384,8 +244,8 @@ async function describeNotice(tx: ReadTx, notice: NoticeRow, today: string): Pro
   return { ...shown, tenants, reinspectionDue: reinspectionDue(notice, today) }
 }
 
-/** The notices running, and those closed in the last 90 days, newest first. */
-export async function listNotices({ db, clock }: Inspections): Promise<Notice[]> {
-  const rows = await noticesRepo.listNotices(db.kysely, addDays(clock.today(), -90))
+/** The scope's notices running, and those closed in the last 90 days, newest first. */
+export async function listNotices({ db, clock }: Inspections, scope: SiteScope): Promise<Notice[]> {
+  const rows = await noticesRepo.listNotices(db.kysely, scope, addDays(clock.today(), -90))
   return Promise.all(rows.map((row) => describeNotice(db.kysely, row, clock.today())))
 }

@@ -1,7 +1,7 @@
 import { scrubTextOfRows } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { copiesCarrying } from '#server/core/email/batches'
-import type { Erasure, ErasureLeftovers, PersonKeys } from '#server/core/hooks'
+import type { Erasure, ErasureLeftovers, PeopleMerge, PersonKeys } from '#server/core/hooks'
 import { noticeAttachment } from '#server/features/inspections/context'
 import {
   moveNoticeTenant,
@@ -31,4 +31,9 @@ export async function eraseInspectionData(
   const noted = await scrubTextOfRows(tx, 'inspections', ['notes'], erasure.details, erasure.marker)
   const notices = await noticesAfter(tx, noted)
   return { outboxCopies: await copiesCarrying(tx, notices.map(noticeAttachment)) }
+}
+
+/** A merge (issue 46): the notices sent to the merged record were sent to the kept one. */
+export async function mergeInspectionData(tx: WriteTx, { kept, merged }: PeopleMerge) {
+  await moveNoticeTenant(tx, merged.id, kept.id)
 }

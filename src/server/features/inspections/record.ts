@@ -6,9 +6,11 @@ import type { ReadTx } from '#server/core/db/write-transaction'
 import { AppError, badRequest, conflict, notFound, unprocessable } from '#server/core/errors'
 import type { UploadedFile } from '#server/core/http/read-upload'
 import type { ImageBounds, ResizedImage } from '#server/core/http/resize-image'
-import { AlreadyDone, loggedChange, recordKey } from '#server/core/logged-change'
+import { AlreadyDone, loggedChange, recordKey, type LoggedChange } from '#server/core/logged-change'
+import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import type { Inspections } from '#server/features/inspections/context'
+import { requireRound } from '#server/features/inspections/rounds'
 import { inspectionSettings } from '#server/features/inspections/settings'
 import * as inspectionsRepo from '#server/features/inspections/sql'
 import * as plotsRepo from '#server/features/plots/sql'
@@ -53,15 +55,22 @@ async function resizedPhotos(files: readonly UploadedFile[]): Promise<ResizedIma
   return resized
 }
 
-/** Records one plot's inspection: `created` is false when it had been recorded already. */
+/**
+ * Records one plot's inspection: `created` is false when it had been recorded already. The plot
+ * must be of the round's site, and the round in the scope.
+ */
 export async function recordInspection(
   { db, clock }: Inspections,
   viewer: Viewer,
+  scope: SiteScope,
   input: InspectionInput,
   files: readonly UploadedFile[],
 ): Promise<{ inspection: Inspection; created: boolean }> {
   const before = await sentBefore(db.kysely, input)
-  if (before) return { inspection: before, created: false }
+  if (before) {
+    await requireRound(db.kysely, scope, before.roundId)
+    return { inspection: before, created: false }
+  }
   if (files.length !== input.photoIds.length) throw badRequest(inspectionMessages.recordUnreadable)
   const attempted = { ...input, photos: files.length }
   // Made smaller before the write, so that sharp's work holds no lock; a refusal still reaches
@@ -71,29 +80,29 @@ export async function recordInspection(
     (error: unknown) => ({ error }),
   )
   let created = true
+  const change: LoggedChange = {
+    methodName: 'recordInspection',
+    eventCollection: 'plots',
+    docId: input.plotId,
+    userName: viewer.userName,
+    // The photos' ids too: two records sending one id at once would both find it free.
+    alsoLocks: [
+      recordKey('inspections', input.id),
+      ...input.photoIds.map((id) => recordKey('inspectionPhotos', id)),
+    ],
+  }
   const inspection = await loggedChange(
     db,
-    {
-      methodName: 'recordInspection',
-      eventCollection: 'plots',
-      docId: input.plotId,
-      userName: viewer.userName,
-      // The photos' ids too: two records sending one id at once would both find it free.
-      alsoLocks: [
-        recordKey('inspections', input.id),
-        ...input.photoIds.map((id) => recordKey('inspectionPhotos', id)),
-      ],
-    },
+    change,
     async (tx) => {
       const again = await sentBefore(tx, input)
       if (again) {
         created = false
         return new AlreadyDone(again)
       }
-      const round = await inspectionsRepo.findRound(tx, input.roundId)
-      if (!round) throw notFound(inspectionMessages.roundMissing)
-      if (!(await plotsRepo.findPlot(tx, input.plotId)))
-        throw notFound(inspectionMessages.plotMissing)
+      const round = await requireRound(tx, scope, input.roundId, change)
+      const plot = await plotsRepo.findPlot(tx, input.plotId)
+      if (plot?.siteId !== round.siteId) throw notFound(inspectionMessages.plotMissing)
       const { grades } = await inspectionSettings.read(tx)
       if (!grades.some((grade) => grade.name === input.grade))
         throw unprocessable(inspectionMessages.gradeUnknown)
@@ -124,8 +133,10 @@ export async function recordInspection(
   return { inspection, created }
 }
 
-/** A photo's bytes, for the committee's screens. */
-export async function readPhoto({ db }: Inspections, id: string) {
+/** A photo's bytes, for the committee's screens: 403 for one of a round beyond the scope. */
+export async function readPhoto({ db }: Inspections, scope: SiteScope, id: string) {
+  const siteId = await inspectionsRepo.photoSite(db.kysely, id)
+  if (siteId !== undefined) requireSiteInScope(scope, siteId)
   const file = await inspectionsRepo.photoFile(db.kysely, id)
   if (!file) throw notFound(inspectionMessages.photoMissing)
   return file

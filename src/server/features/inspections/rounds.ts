@@ -1,20 +1,49 @@
 import { comparePlotIds } from '#shared/domain/plots'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { NewRound, Round, RoundDetail, RoundSummary } from '#shared/schemas/inspections'
+import type { ReadTx } from '#server/core/db/write-transaction'
 import { notFound } from '#server/core/errors'
-import { loggedChange } from '#server/core/logged-change'
+import { loggedChange, type LoggedChange } from '#server/core/logged-change'
+import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import type { Inspections } from '#server/features/inspections/context'
 import { inspectionSettings } from '#server/features/inspections/settings'
 import * as inspectionsRepo from '#server/features/inspections/sql'
 import * as plotsRepo from '#server/features/plots/sql'
+import { firstOpenSite, requireOpenSite } from '#server/features/sites/sql'
 
-export function listRounds({ db }: Inspections): Promise<RoundSummary[]> {
-  return inspectionsRepo.listRounds(db.kysely)
+// A round walks one site's plots (issue 46, decision 50): its records, photos and notices are
+// that site's, and a viewer limited to other sites is refused them (403).
+
+export function listRounds({ db }: Inspections, scope: SiteScope): Promise<RoundSummary[]> {
+  return inspectionsRepo.listRounds(db.kysely, scope)
 }
 
-export function startRound({ db, clock }: Inspections, viewer: Viewer, input: NewRound) {
-  const change = {
+/**
+ * The round: 404 when there is none, 403 when its site is beyond the scope. A change under way
+ * (`change`) names the round's site, in its entry or its refused attempt's.
+ */
+export async function requireRound(
+  tx: ReadTx,
+  scope: SiteScope,
+  id: number,
+  change?: { sites?: readonly number[] },
+): Promise<Round> {
+  const round = await inspectionsRepo.findRound(tx, id)
+  if (!round) throw notFound(inspectionMessages.roundMissing)
+  if (change) change.sites = [round.siteId]
+  requireSiteInScope(scope, round.siteId)
+  return round
+}
+
+/** A new round of the site asked for (the first open site when none is), open and in the scope. */
+export function startRound(
+  { db, clock }: Inspections,
+  viewer: Viewer,
+  scope: SiteScope,
+  { siteId, ...input }: NewRound,
+) {
+  const change: LoggedChange = {
     methodName: 'startInspectionRound',
     eventCollection: 'inspection_rounds',
     docId: '',
@@ -24,28 +53,36 @@ export function startRound({ db, clock }: Inspections, viewer: Viewer, input: Ne
     db,
     change,
     async (tx): Promise<Round> => {
+      const site =
+        siteId === undefined ? await firstOpenSite(tx) : await requireOpenSite(tx, siteId)
+      change.sites = [site.id]
+      requireSiteInScope(scope, site.id)
       const round = await inspectionsRepo.insertRound(tx, {
         ...input,
+        siteId: site.id,
         startedBy: viewer.userName,
         startedAt: clock.now().toISOString(),
       })
       change.docId = String(round.id)
       return round
     },
-    input,
+    { siteId, ...input },
   )
 }
 
 /**
- * A round's page: every plot in walking order (the plots' own order, which follows the paths of
- * most sites' numbering), the grades to choose from and every record made on the round.
+ * A round's page: every plot of its site in walking order (the plots' own order, which follows
+ * the paths of most sites' numbering), the grades to choose from and every record made on it.
  */
-export async function roundDetail({ db }: Inspections, id: number): Promise<RoundDetail> {
+export async function roundDetail(
+  { db }: Inspections,
+  scope: SiteScope,
+  id: number,
+): Promise<RoundDetail> {
   const tx = db.kysely
-  const round = await inspectionsRepo.findRound(tx, id)
-  if (!round) throw notFound(inspectionMessages.roundMissing)
+  const round = await requireRound(tx, scope, id)
   const [plots, settings, inspections] = await Promise.all([
-    plotsRepo.listPlots(tx),
+    plotsRepo.listPlots(tx, { sites: [round.siteId] }),
     inspectionSettings.read(tx),
     inspectionsRepo.roundInspections(tx, id),
   ])

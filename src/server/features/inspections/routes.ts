@@ -9,14 +9,18 @@ import {
   inspectionSettingsSchema,
   newRoundSchema,
   noticeSchema,
+  noticesPreviewSchema,
   noticesSentSchema,
   pauseNoticeSchema,
   roundDetailSchema,
   roundSchema,
   roundSummarySchema,
+  sendNoticesSchema,
   storedInspectionSettingsSchema,
 } from '#shared/schemas/inspections'
+import { siteQuerySchema } from '#shared/schemas/site'
 import { badRequest } from '#server/core/errors'
+import { siteScope } from '#server/core/site-scope'
 import { readUpload } from '#server/core/http/read-upload'
 import { serialIdParams } from '#server/core/http/serial-id'
 import {
@@ -31,10 +35,14 @@ import {
   noticeDeadlineJob,
   pauseNotice,
   resumeNotice,
-  sendNotices,
 } from '#server/features/inspections/notices'
+import { previewNotices, sendNotices } from '#server/features/inspections/send-notices'
 import { NOTICE_ATTACHMENT } from '#server/features/inspections/context'
-import { eraseInspectionData, inspectionDataOf } from '#server/features/inspections/person-data'
+import {
+  eraseInspectionData,
+  inspectionDataOf,
+  mergeInspectionData,
+} from '#server/features/inspections/person-data'
 import { listRounds, roundDetail, startRound } from '#server/features/inspections/rounds'
 import { inspectionSettings, saveInspectionSettings } from '#server/features/inspections/settings'
 
@@ -52,12 +60,15 @@ const recordForm = z.object({
 })
 
 // Plot inspections (issue 32): the administrator's settings, and rounds walked by the committee.
+// A round walks one site's plots; a viewer limited to some sites reaches their rounds, records,
+// photos and notices only (decision 50). The settings are the organisation's.
 // A plugin of its own, like the land documents, so that multipart bodies (a plot's photos) are
 // read only here.
 export async function inspectionsFeature(app: App) {
   app.jobs.define(noticeDeadlineJob(app))
   app.hooks.describingPerson.push(inspectionDataOf)
   app.hooks.erasingPerson.push(eraseInspectionData)
+  app.hooks.mergingPeople.push(mergeInspectionData)
   // pdfkit is loaded by the first notice printed or mailed, not by every server.
   const findings = () => import('#server/features/inspections/notice-pages')
   app.copies.defineAttachment(
@@ -98,16 +109,23 @@ export async function inspectionsFeature(app: App) {
     '/api/inspection-rounds',
     {
       config: committee,
-      schema: { response: { 200: z.array(roundSummarySchema) }, tags },
+      schema: {
+        querystring: siteQuerySchema,
+        response: { 200: z.array(roundSummarySchema) },
+        tags,
+        description: "The rounds, newest first; with `site`, that site's.",
+      },
     },
-    () => listRounds(app),
+    (request) => listRounds(app, siteScope(request, request.query.site)),
   )
 
   app.post(
     '/api/inspection-rounds',
     { config: committee, schema: { body: newRoundSchema, response: { 201: roundSchema }, tags } },
     async (request, reply) =>
-      reply.status(201).send(await startRound(app, request.viewer!, request.body)),
+      reply
+        .status(201)
+        .send(await startRound(app, request.viewer!, siteScope(request), request.body)),
   )
 
   app.get(
@@ -116,7 +134,7 @@ export async function inspectionsFeature(app: App) {
       config: committee,
       schema: { params: serialIdParams, response: { 200: roundDetailSchema }, tags },
     },
-    (request) => roundDetail(app, request.params.id),
+    (request) => roundDetail(app, siteScope(request), request.params.id),
   )
 
   app.post(
@@ -145,11 +163,28 @@ export async function inspectionsFeature(app: App) {
       const { inspection, created } = await recordInspection(
         app,
         request.viewer!,
+        siteScope(request),
         input.data,
         upload.files,
       )
       return reply.status(created ? 201 : 200).send(inspection)
     },
+  )
+
+  app.get(
+    '/api/inspection-rounds/:id/notices/preview',
+    {
+      // The first notice's copies name its tenant's address.
+      config: { ...committee, personalData: true },
+      schema: {
+        params: serialIdParams,
+        response: { 200: noticesPreviewSchema },
+        tags,
+        description:
+          'What Send notices would do now, sending nothing: the notices, how many people they reach and how, the first notice as its tenant will have it, and the confirmation sending needs.',
+      },
+    },
+    (request) => previewNotices(app, siteScope(request), request.params.id),
   )
 
   app.post(
@@ -158,22 +193,36 @@ export async function inspectionsFeature(app: App) {
       config: committee,
       schema: {
         params: serialIdParams,
+        body: sendNoticesSchema,
         response: { 200: noticesSentSchema },
         tags,
         description:
-          "Send notices: for each plot of the round, by its latest grade, the next step of its chain of notices; sent again, nothing more is sent until a notice's deadline has passed.",
+          "Send notices, as its preview showed it (`confirmation`; 400 without it, 409 when it would now do otherwise): for each plot of the round, by its latest grade, the next step of its chain of notices; sent again, nothing more is sent until a notice's deadline has passed.",
       },
     },
-    (request) => sendNotices(app, request.viewer!, request.params.id),
+    (request) =>
+      sendNotices(
+        app,
+        request.viewer!,
+        siteScope(request),
+        request.params.id,
+        request.body.confirmation,
+      ),
   )
 
   app.get(
     '/api/inspection-notices',
     {
       config: committee,
-      schema: { response: { 200: z.array(noticeSchema) }, tags },
+      schema: {
+        querystring: siteQuerySchema,
+        response: { 200: z.array(noticeSchema) },
+        tags,
+        description:
+          "The notices running and lately closed; with `site`, those of that site's rounds.",
+      },
     },
-    () => listNotices(app),
+    (request) => listNotices(app, siteScope(request, request.query.site)),
   )
 
   app.post(
@@ -187,7 +236,8 @@ export async function inspectionsFeature(app: App) {
         tags,
       },
     },
-    (request) => pauseNotice(app, request.viewer!, request.params.id, request.body.reason),
+    (request) =>
+      pauseNotice(app, request.viewer!, siteScope(request), request.params.id, request.body.reason),
   )
 
   app.post(
@@ -196,7 +246,7 @@ export async function inspectionsFeature(app: App) {
       config: committee,
       schema: { params: serialIdParams, response: { 200: noticeSchema }, tags },
     },
-    (request) => resumeNotice(app, request.viewer!, request.params.id),
+    (request) => resumeNotice(app, request.viewer!, siteScope(request), request.params.id),
   )
 
   app.get(
@@ -206,7 +256,7 @@ export async function inspectionsFeature(app: App) {
       schema: { params: z.object({ id: z.uuid() }), tags, description: 'A photo, as JPEG.' },
     },
     async (request, reply) => {
-      const file = await readPhoto(app, request.params.id)
+      const file = await readPhoto(app, siteScope(request), request.params.id)
       // A photo never changes under its id: the phone kept it offline, and may keep it.
       return reply
         .header('content-type', file.contentType)

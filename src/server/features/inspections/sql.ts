@@ -1,22 +1,25 @@
 import type { Inspection, NewRound, Round, RoundSummary } from '#shared/schemas/inspections'
 import { readFile } from '#server/core/db/files'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import type { SiteScope } from '#server/core/site-scope'
 
-// The rounds, each plot's records and their photos. A photo's bytes are the core's files.
+// The rounds, each plot's records and their photos. A photo's bytes are the core's files. A round
+// walks one site's plots; its records, photos and notices are that site's (decision 50).
 
 export const photoUrl = (id: string) => `/api/inspection-photos/${id}`
 
-/** Newest first, with how many plots each has seen. */
-export async function listRounds(tx: ReadTx): Promise<RoundSummary[]> {
-  const rows = await tx
+/** The scope's rounds, newest first, with how many plots each has seen. */
+export async function listRounds(tx: ReadTx, scope: SiteScope): Promise<RoundSummary[]> {
+  let query = tx
     .selectFrom('inspection_rounds as r')
     .leftJoin('inspections as i', 'i.roundId', 'r.id')
-    .select(['r.id', 'r.date', 'r.walkers', 'r.startedBy', 'r.startedAt'])
+    .select(['r.id', 'r.date', 'r.walkers', 'r.startedBy', 'r.startedAt', 'r.siteId'])
     .select((eb) => eb.fn.count<number>('i.plotId').distinct().as('seen'))
-    .groupBy(['r.id', 'r.date', 'r.walkers', 'r.startedBy', 'r.startedAt'])
+    .groupBy(['r.id', 'r.date', 'r.walkers', 'r.startedBy', 'r.startedAt', 'r.siteId'])
     .orderBy('r.date', 'desc')
     .orderBy('r.id', 'desc')
-    .execute()
+  if (scope.sites) query = query.where('r.siteId', 'in', scope.sites)
+  const rows = await query.execute()
   return rows.map((row) => ({ ...row, seen: Number(row.seen) }))
 }
 
@@ -26,7 +29,7 @@ export function findRound(tx: ReadTx, id: number): Promise<Round | undefined> {
 
 export function insertRound(
   tx: WriteTx,
-  round: NewRound & { startedBy: string; startedAt: string },
+  round: Omit<NewRound, 'siteId'> & { siteId: number; startedBy: string; startedAt: string },
 ): Promise<Round> {
   return tx.insertInto('inspection_rounds').values(round).returningAll().executeTakeFirstOrThrow()
 }
@@ -113,6 +116,18 @@ export async function anyPhotoKept(tx: ReadTx, ids: readonly string[]): Promise<
     .where('id', 'in', ids)
     .executeTakeFirst()
   return row !== undefined
+}
+
+/** The site of the round a photo was taken on, if the photo is kept. */
+export async function photoSite(tx: ReadTx, id: string): Promise<number | undefined> {
+  const row = await tx
+    .selectFrom('inspection_photos as p')
+    .innerJoin('inspections as i', 'i.id', 'p.inspectionId')
+    .innerJoin('inspection_rounds as r', 'r.id', 'i.roundId')
+    .select('r.siteId')
+    .where('p.id', '=', id)
+    .executeTakeFirst()
+  return row?.siteId
 }
 
 /** A photo's bytes and type, from the core's files. */

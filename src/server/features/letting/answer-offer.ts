@@ -4,12 +4,13 @@ import type { MyOffer, Offer } from '#shared/schemas/letting'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { badRequest, conflict, notFound } from '#server/core/errors'
-import { loggedChange, PUBLIC, recordKey } from '#server/core/logged-change'
+import { loggedChange, PUBLIC, recordKey, type LoggedChange } from '#server/core/logged-change'
+import { EVERY_SITE, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import { acceptOffer } from '#server/features/letting/accept-offer'
 import type { Letting } from '#server/features/letting/context'
 import { declineOffer } from '#server/features/letting/decline-offer'
-import { requireOfferRow } from '#server/features/letting/offer-view'
+import { requireOfferRow, requirePlotInScope } from '#server/features/letting/offer-view'
 import { offerById } from '#server/features/letting/offer-view'
 import {
   offerRow,
@@ -42,13 +43,9 @@ export async function answerByToken(
   const found = await offerOfToken(letting.db.kysely, token)
   if (!found || !offerAnswerable(found.offer, letting.clock.today()))
     throw badRequest(offerMessages.linkUnusable)
-  const { plotId, deadline } = await answerOffer(
-    letting,
-    found.offer,
-    found.answer,
-    PUBLIC,
-    hashOf(token),
-  )
+  const { plotId, deadline } = await answerOffer(letting, found.offer, found.answer, PUBLIC, {
+    tokenHash: hashOf(token),
+  })
   return { action: found.answer, plotId, deadline }
 }
 
@@ -56,11 +53,12 @@ export async function answerByToken(
 export async function recordAnswer(
   letting: Letting,
   viewer: Viewer,
+  scope: SiteScope,
   offerId: number,
   answer: Answer,
 ): Promise<Offer> {
   const offer = await requireOfferRow(letting.db.kysely, offerId)
-  return answerOffer(letting, offer, answer, viewer.userName)
+  return answerOffer(letting, offer, answer, viewer.userName, { scope })
 }
 
 /** The member's open offers (issue 29). */
@@ -88,30 +86,38 @@ export async function answerMyOffer(
   return { id, plotId, deadline, status }
 }
 
+/** How an answer came: by a link (its token's hash), or from the committee (their scope). */
+interface AnsweredBy {
+  tokenHash?: string
+  scope?: SiteScope
+}
+
 function answerOffer(
   letting: Letting,
   { id, plotId, personId }: OfferRow,
   answer: Answer,
   userName: string,
-  tokenHash?: string,
+  { tokenHash, scope = EVERY_SITE }: AnsweredBy = {},
 ): Promise<Offer> {
+  const change: LoggedChange = {
+    methodName: answer === 'accept' ? 'acceptOffer' : 'declineOffer',
+    eventCollection: 'plots',
+    docId: plotId,
+    userName,
+    alsoLocks: [recordKey('people', personId)],
+  }
   return loggedChange(
     letting.db,
-    {
-      methodName: answer === 'accept' ? 'acceptOffer' : 'declineOffer',
-      eventCollection: 'plots',
-      docId: plotId,
-      userName,
-      alsoLocks: [recordKey('people', personId)],
-    },
-    async (tx) => {
+    change,
+    async (tx, log) => {
+      await requirePlotInScope(tx, scope, plotId, change)
       // Read again under the locks: another answer, offer or tenancy may have come first.
       const offer = (await offerRow(tx, id))!
       const column = answer === 'accept' ? offer.acceptTokenHash : offer.declineTokenHash
       if (tokenHash !== undefined && column !== tokenHash)
         throw badRequest(offerMessages.linkUnusable)
       if (!offerAnswerable(offer, letting.clock.today())) throw conflict(offerMessages.offerClosed)
-      if (answer === 'accept') await acceptOffer(letting, tx, offer, userName)
+      if (answer === 'accept') await acceptOffer(letting, tx, log, offer, userName)
       else await declineOffer(letting, tx, offer, 'declined', userName)
       return offerById(tx, id)
     },

@@ -3,7 +3,7 @@ import type { ApplicationsTable } from '#server/core/db/schema'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 
 // The applications table: what the public sent, kept until the address is confirmed (and then,
-// confirmed, as the way to one's place on the list by reference and address).
+// confirmed, for its note to the committee; its reference is the person's own from then on).
 
 /** Whether an application not yet confirmed holds the nickname. */
 export async function nicknamePending(tx: ReadTx, nickname: string): Promise<boolean> {
@@ -124,15 +124,4 @@ export function confirmedApplicationsOf(tx: ReadTx, nicknames?: readonly string[
     .where('confirmedAt', 'is not', null)
   if (nicknames) query = query.where('nickname', 'in', nicknames)
   return query.execute()
-}
-
-/** The confirmed application found by its reference and address together, never either alone. */
-export function confirmedApplication(tx: ReadTx, reference: string, email: string) {
-  return tx
-    .selectFrom('applications')
-    .select(['nickname', 'reference'])
-    .where('reference', '=', reference)
-    .where('email', '=', email)
-    .where('confirmedAt', 'is not', null)
-    .executeTakeFirst()
 }

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto'
 import { lettingMessages } from '#shared/messages/letting'
 import { dearName } from '#shared/domain/message-copies'
 import { proposedNickname } from '#shared/domain/people'
@@ -7,11 +6,16 @@ import { associationDetails } from '#server/core/db/association-settings'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { notFound } from '#server/core/errors'
 import { logEvent, loggedWrite, PUBLIC, type LogEntry } from '#server/core/logged-change'
-import { freeNickname as freePersonNickname, personWithEmail } from '#server/features/people/sql'
-import { placeOnList } from '#server/features/people/waiting-list-sql'
+import {
+  freeNickname as freePersonNickname,
+  personWithEmail,
+  personWithReference,
+  referenceHeld,
+} from '#server/features/people/sql'
+import { writeSiteLimit } from '#shared/domain/sites'
+import { applicantSites, placesOf } from '#server/features/letting/applicant-sites'
 import { applicationExpiryJob, CONFIRM_BATCH } from '#server/features/letting/application-expiry'
 import {
-  confirmedApplication,
   confirmedWithEmail,
   insertApplication,
   nicknamePending,
@@ -21,12 +25,13 @@ import {
 } from '#server/features/letting/applications-sql'
 import type { Letting } from '#server/features/letting/context'
 import { hashOf, linkTo as link, newToken } from '#server/core/link-tokens'
+import { freeReference } from '#server/core/references'
 
 // Applying for a plot from the public site. An application joins the waiting list only once its
 // e-mail address is confirmed through a link sent to it (confirm-application.ts): the link's
 // token is random, kept only as a hash, good for 7 days and once. The reference (8 letters and
-// digits, without look-alikes) and the e-mail address together find one's place; neither alone
-// does.
+// digits, without look-alikes) becomes the person's; with the e-mail address on their record it
+// finds their place, as everyone else's on the list finds theirs (issue 44); neither alone does.
 //
 // Nobody learns from the answer whether an address is known: every application is answered
 // alike. An application made with an address that is waiting to be confirmed is kept as one of
@@ -39,10 +44,6 @@ import { hashOf, linkTo as link, newToken } from '#server/core/link-tokens'
 // person, or a confirmed application), its owner is told by e-mail and nothing is kept.
 
 const TOKEN_DAYS = 7
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-
-const randomReference = () =>
-  Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
 
 /**
  * A nickname no person and no application waiting to be confirmed has: the one proposed from the
@@ -52,12 +53,9 @@ export function freeNickname(tx: ReadTx, base: string): Promise<string> {
   return freePersonNickname(tx, base, (candidate) => nicknamePending(tx, candidate))
 }
 
-async function newReference(tx: ReadTx): Promise<string> {
-  for (;;) {
-    const reference = randomReference()
-    if (!(await referenceTaken(tx, reference))) return reference
-  }
-}
+// A reference is the applicant's once they are on the list: none an application or a person holds.
+const newReference = (tx: ReadTx) =>
+  freeReference(async (drawn) => (await referenceTaken(tx, drawn)) || referenceHeld(tx, drawn))
 
 /** Who already has the address: a person on record, or a confirmed application. */
 async function ownerOf(tx: ReadTx, email: string) {
@@ -141,9 +139,10 @@ export async function applyForPlot(letting: Letting, input: Application): Promis
     // One application per address, even when two arrive at once.
     [`applications:${input.email}`],
     async (tx, log) => {
+      const sites = await applicantSites(tx, input.sites)
       const owner = await ownerOf(tx, input.email)
       if (owner) await tellOwner(letting, tx, owner, input.email)
-      else await storeApplication(letting, tx, log, input)
+      else await storeApplication(letting, tx, log, { ...input, sites })
       return owner
     },
   )
@@ -160,6 +159,7 @@ async function storeApplication(letting: Letting, tx: WriteTx, log: LogEntry, in
     tokenHash: hashOf(token),
     tokenExpiresAt: expiresAt.toISOString(),
     createdAt: now.toISOString(),
+    sites: writeSiteLimit(input.sites),
   }
   const details = {
     email: input.email,
@@ -206,13 +206,16 @@ async function storeApplication(letting: Letting, tx: WriteTx, log: LogEntry, in
   )
 }
 
-/** Where the applicant is on the list: found only by their reference and address together. */
+/**
+ * Where someone on the list is, however they came onto it: found only by their reference and
+ * their e-mail address on record together.
+ */
 export async function findPlace(
   { db }: Letting,
   { reference, email }: { reference: string; email: string },
 ): Promise<Place> {
-  const application = await confirmedApplication(db.kysely, reference, email)
-  const place = application && (await placeOnList(db.kysely, application.nickname))
+  const person = await personWithReference(db.kysely, reference, email)
+  const place = person && (await placesOf(db.kysely, person.id, reference))
   if (!place) throw notFound(lettingMessages.notFound)
-  return { reference: application.reference, ...place }
+  return place
 }

@@ -7,7 +7,10 @@ import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
 import { badRequest } from '#server/core/errors'
 import { loggedWrite, PUBLIC } from '#server/core/logged-change'
 import { insertPerson, nicknameTaken } from '#server/features/people/sql'
-import { placeOnList, recordJoining } from '#server/features/people/waiting-list-sql'
+import { recordJoining } from '#server/features/people/waiting-list-sql'
+import { listSites } from '#server/features/sites/sql'
+import { readSiteLimit } from '#shared/domain/sites'
+import { placesOf } from '#server/features/letting/applicant-sites'
 import { emailApplicant, freeNickname } from '#server/features/letting/applications'
 import { forgetConfirmations } from '#server/features/letting/application-expiry'
 import {
@@ -58,15 +61,24 @@ export async function confirmApplication(letting: Letting, token: string): Promi
       PUBLIC,
       clock.now(),
     )
-    const person = await insertPerson(tx, {
-      ...blankPerson(nickname, true, clock.today()),
-      ...joining,
-      firstName: application.firstName,
-      lastName: application.lastName,
-      email: application.email,
-      phoneNumber: application.phoneNumber,
-      address: application.address,
-    })
+    // Each list chosen places them by this moment; one made before sites were chosen (none
+    // named), or whose sites were all retired since, joins the first site's.
+    const open = new Set((await listSites(tx)).filter((s) => !s.retiredOn).map((s) => s.id))
+    const chosen = (readSiteLimit(application.sites) ?? []).filter((site) => open.has(site))
+    const person = await insertPerson(
+      tx,
+      {
+        ...blankPerson(nickname, true, clock.today()),
+        ...joining,
+        firstName: application.firstName,
+        lastName: application.lastName,
+        email: application.email,
+        phoneNumber: application.phoneNumber,
+        address: application.address,
+        reference,
+      },
+      chosen.length ? chosen : undefined,
+    )
     await updateApplication(tx, application.id, {
       confirmedAt: clock.now().toISOString(),
       tokenHash: null,
@@ -88,7 +100,7 @@ export async function confirmApplication(letting: Letting, token: string): Promi
         { reference: other.reference },
       )
     }
-    const place = (await placeOnList(tx, nickname))!
+    const place = (await placesOf(tx, nickname, reference))!
     const association = await associationDetails(tx, config)
     await emailApplicant(letting, tx, 'applications-confirmed', lettingMessages.confirmedBatch, {
       personId: nickname,
@@ -113,7 +125,7 @@ export async function confirmApplication(letting: Letting, token: string): Promi
       },
       { reference, person },
     )
-    return { reference, ...place }
+    return place
   })
   letting.jobs.wake()
   return place

@@ -2,6 +2,7 @@ import { offerMessages } from '#shared/messages/offers'
 import type { WriteTx } from '#server/core/db/write-transaction'
 import { requirePerson, updatePerson } from '#server/features/people/sql'
 import { recordJoining, recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
+import { findPlot } from '#server/features/plots/sql'
 import type { Letting } from '#server/features/letting/context'
 import { lettingSettings } from '#server/features/letting/settings'
 import { closeOffers, type OfferRow } from '#server/features/letting/sql'
@@ -29,7 +30,12 @@ export async function declineOffer(
     await recordWaitingListEvent(tx, person.id, 'declined', reason, userName, clock.now())
     return
   }
-  // To the end of the list: a new place, as if joining now.
+  // To the end of the plot's site's list (decision 47): a new place there, as if joining now.
   const joining = await recordJoining(tx, person.id, 'declined', reason, userName, clock.now())
-  await updatePerson(tx, { ...person, joinedWaitingList: clock.today(), ...joining })
+  const plot = await findPlot(tx, offer.plotId)
+  await updatePerson(
+    tx,
+    { ...person, joinedWaitingList: clock.today(), ...joining },
+    plot && [plot.siteId],
+  )
 }

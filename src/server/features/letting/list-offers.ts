@@ -2,7 +2,8 @@ import { fullName } from '#shared/domain/message-copies'
 import type { Offer, OfferChoices } from '#shared/schemas/letting'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { waitingListInOrder } from '#server/features/people/waiting-list-sql'
-import { vacantPlotIds } from '#server/features/plots/sql'
+import { plotIdsOf, vacantPlotIds } from '#server/features/plots/sql'
+import { firstOpenSite } from '#server/features/sites/sql'
 import type { Letting } from '#server/features/letting/context'
 import { withNames } from '#server/features/letting/offer-view'
 import { confirmedApplicationsOf } from '#server/features/letting/applications-sql'
@@ -12,14 +13,18 @@ import {
   peopleWithOpenOffers,
   plotsWithOpenOffers,
 } from '#server/features/letting/sql'
+import type { SiteScope } from '#server/core/site-scope'
 
 /**
- * The waiting list in order, with whether each person is already considering an offer, and the
- * note those who applied on the website wrote to the committee.
+ * The site's waiting list in order, with whether each person is already considering an offer, and
+ * the note those who applied on the website wrote to the committee.
  */
-export async function waitingWithOffers(tx: ReadTx): Promise<OfferChoices['waiting']> {
+export async function waitingWithOffers(
+  tx: ReadTx,
+  siteId: number,
+): Promise<OfferChoices['waiting']> {
   const [waiting, offered, applications] = await Promise.all([
-    waitingListInOrder(tx),
+    waitingListInOrder(tx, siteId),
     peopleWithOpenOffers(tx),
     confirmedApplicationsOf(tx),
   ])
@@ -33,21 +38,30 @@ export async function waitingWithOffers(tx: ReadTx): Promise<OfferChoices['waiti
   }))
 }
 
-/** Who can be offered a plot, and the plots that can be offered: vacant, and not offered now. */
-export async function offerChoices({ db }: Letting): Promise<OfferChoices> {
+/**
+ * Who can be offered a plot, and the plots that can be offered (vacant, not offered now), of one
+ * site (decision 47): the one the screen asks for (`?site=`), else the first the scope reaches. A
+ * plot is offered from its own site's list.
+ */
+export async function offerChoices({ db }: Letting, scope: SiteScope): Promise<OfferChoices> {
+  const siteId = scope.sites?.[0] ?? (await firstOpenSite(db.kysely)).id
   const [waiting, vacant, offered] = await Promise.all([
-    waitingWithOffers(db.kysely),
-    vacantPlotIds(db.kysely),
+    waitingWithOffers(db.kysely, siteId),
+    vacantPlotIds(db.kysely, { sites: [siteId] }),
     plotsWithOpenOffers(db.kysely),
   ])
   return { waiting, vacantPlots: vacant.filter((plotId) => !offered.has(plotId)) }
 }
 
-/** Open offers, soonest deadline first, and the latest hundred closed ones. */
-export async function listOffers({ db }: Letting): Promise<{ open: Offer[]; closed: Offer[] }> {
+/** Open offers of the scope's plots, soonest deadline first, and the latest hundred closed ones. */
+export async function listOffers(
+  { db }: Letting,
+  scope: SiteScope,
+): Promise<{ open: Offer[]; closed: Offer[] }> {
+  const plots = scope.sites && (await plotIdsOf(db.kysely, scope))
   const [open, closed] = await Promise.all([
-    openOffers(db.kysely),
-    latestClosedOffers(db.kysely, 100),
+    openOffers(db.kysely, plots),
+    latestClosedOffers(db.kysely, 100, plots),
   ])
   const named = await withNames(db.kysely, [...open, ...closed])
   return { open: named.slice(0, open.length), closed: named.slice(open.length) }

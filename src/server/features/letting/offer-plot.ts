@@ -8,7 +8,8 @@ import { associationDetails } from '#server/core/db/association-settings'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { conflict, notFound, unlessRefused } from '#server/core/errors'
 import { deadlineAt } from '#server/core/jobs/runner'
-import { loggedChange, recordKey } from '#server/core/logged-change'
+import { loggedChange, recordKey, type LoggedChange } from '#server/core/logged-change'
+import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import { requirePerson } from '#server/features/people/sql'
 import { recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
@@ -30,9 +31,14 @@ import { hashOf, linkTo, newToken } from '#server/core/link-tokens'
 // of one plot, or one person accepting two offers, end with one tenancy.
 
 /** Makes an offer: checks the plot and the choice, sends it, and sets its deadline's job. */
-export async function makeOffer(letting: Letting, viewer: Viewer, input: NewOffer): Promise<Offer> {
+export async function makeOffer(
+  letting: Letting,
+  viewer: Viewer,
+  scope: SiteScope,
+  input: NewOffer,
+): Promise<Offer> {
   const { db, clock, jobs } = letting
-  const change = {
+  const change: LoggedChange = {
     methodName: 'offerPlot',
     eventCollection: 'plots',
     docId: input.plotId,
@@ -43,9 +49,10 @@ export async function makeOffer(letting: Letting, viewer: Viewer, input: NewOffe
     db,
     change,
     async (tx) => {
-      const plot = await plotToOffer(tx, input.plotId)
+      const plot = await plotToOffer(tx, scope, input.plotId, change)
+      // The plot's own site's list (decision 47).
       const { chosen, skipped } = unlessRefused(
-        chooseOfferee(await waitingWithOffers(tx), input.personId, input.reason),
+        chooseOfferee(await waitingWithOffers(tx, plot.siteId), input.personId, input.reason),
       )
       const person = await requirePerson(tx, chosen.id)
       const { offerDays } = await lettingSettings.read(tx)
@@ -80,10 +87,17 @@ interface Tokens {
   decline: string
 }
 
-/** The plot, if it can be offered: not let, and not offered to anyone else now. */
-async function plotToOffer(tx: ReadTx, plotId: string): Promise<Plot> {
+/** The plot, if it can be offered: in the scope, not let, and not offered to anyone else now. */
+async function plotToOffer(
+  tx: ReadTx,
+  scope: SiteScope,
+  plotId: string,
+  change: LoggedChange,
+): Promise<Plot> {
   const plot = await findPlot(tx, plotId)
   if (!plot) throw notFound(offerMessages.plotNotVacant)
+  change.sites = [plot.siteId]
+  requireSiteInScope(scope, plot.siteId)
   if (plot.occupied) throw conflict(offerMessages.plotNotVacant)
   if (await plotHasOpenOffer(tx, plot.id)) throw conflict(offerMessages.plotAlreadyOffered)
   return plot
@@ -150,7 +164,10 @@ async function noteInHistories(
     )
 }
 
-/** The offer by e-mail, with its two links, or by letter, as the person hears from us. */
+/**
+ * The offer by e-mail, with its two links, or by letter, as the person hears from us: the plot by
+ * its name (its key differs on a second site's "1").
+ */
 async function sendOffer(
   letting: Letting,
   tx: WriteTx,
@@ -165,17 +182,17 @@ async function sendOffer(
     letting,
     tx,
     viewer.userName,
-    copiesForOne(person, offerMessages.offerSubject(plot.id), (channel) =>
+    copiesForOne(person, offerMessages.offerSubject(plot.name), (channel) =>
       channel === 'email'
         ? offerMessages.offerEmail(
             name,
-            plot.id,
+            plot.name,
             deadline,
             answerLink(tokens.accept),
             answerLink(tokens.decline),
             association,
           )
-        : offerMessages.offerLetter(name, plot.id, deadline, association),
+        : offerMessages.offerLetter(name, plot.name, deadline, association),
     ),
   )
 }

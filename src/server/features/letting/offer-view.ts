@@ -3,6 +3,9 @@ import { offerMessages } from '#shared/messages/offers'
 import type { Offer } from '#shared/schemas/letting'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { notFound } from '#server/core/errors'
+import type { LoggedChange } from '#server/core/logged-change'
+import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
+import { findPlot } from '#server/features/plots/sql'
 import { contactDetails } from '#server/features/people/sql'
 import { offerRow, shownOffer, type OfferRow, type ShownOffer } from '#server/features/letting/sql'
 import { confirmedApplicationsOf } from '#server/features/letting/applications-sql'
@@ -37,6 +40,22 @@ export async function offerById(tx: ReadTx, id: number): Promise<Offer> {
   const offer = await shownOffer(tx, id)
   if (!offer) throw notFound(offerMessages.offerClosed)
   return (await withNames(tx, [offer]))[0]!
+}
+
+/**
+ * The committee's action on an offer of that plot: refused (403) when the plot's site is outside
+ * the scope; the change's log entry names the site.
+ */
+export async function requirePlotInScope(
+  tx: ReadTx,
+  scope: SiteScope,
+  plotId: string,
+  change: LoggedChange,
+): Promise<void> {
+  const plot = await findPlot(tx, plotId)
+  if (!plot) return
+  change.sites = [plot.siteId]
+  requireSiteInScope(scope, plot.siteId)
 }
 
 /** The offer's row, for an action on it; 404 when there is none. */

@@ -1,7 +1,8 @@
 import { scrubText } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import { emailsOf, type Erasure, type PersonKeys } from '#server/core/hooks'
-import { closeOffers } from '#server/features/letting/sql'
+import { mergeMessages } from '#shared/messages/merge'
+import { emailsOf, type Erasure, type PeopleMerge, type PersonKeys } from '#server/core/hooks'
+import { closeOffers, offersOpenTo } from '#server/features/letting/sql'
 
 // What letting keeps about one person, for their copy of it: their applications (by the nickname
 // they were given, or an address of theirs), the offers made to them and their answers to the
@@ -90,4 +91,58 @@ export async function eraseLettingData(tx: WriteTx, erasure: Erasure) {
     .set({ personId: erasure.newId, tokenHash: null })
     .where('personId', '=', erasure.id)
     .execute()
+}
+
+/**
+ * Two records of one person cannot both be considering a plot (issue 46): one offer must close
+ * first, answered or withdrawn.
+ */
+export async function offersBlockMerge(tx: ReadTx, { kept, merged }: PeopleMerge) {
+  const [keptOffer] = await offersOpenTo(tx, kept.id)
+  const [mergedOffer] = await offersOpenTo(tx, merged.id)
+  return keptOffer && mergedOffer
+    ? [mergeMessages.bothOffered(keptOffer.plotId, mergedOffer.plotId)]
+    : []
+}
+
+/**
+ * A merge (issue 46): the merged record's offers (an open one's links still working), the
+ * applications it came from and its answers to the yearly question become the kept record's; of
+ * two answers to one round, the one given stays.
+ */
+export async function mergeLettingData(tx: WriteTx, { kept, merged }: PeopleMerge) {
+  const answers = await tx
+    .selectFrom('still_want_answers')
+    .select(['id', 'roundId', 'personId', 'answeredAt'])
+    .where('personId', 'in', [kept.id, merged.id])
+    .orderBy('id')
+    .execute()
+  const twice = answers.filter(
+    (answer) =>
+      answer.personId === merged.id &&
+      answers.some((other) => other.personId === kept.id && other.roundId === answer.roundId),
+  )
+  for (const answer of twice) {
+    const keptAnswer = answers.find((a) => a.personId === kept.id && a.roundId === answer.roundId)!
+    // The kept record's question goes if only the merged record's was answered.
+    const goes = keptAnswer.answeredAt === null && answer.answeredAt !== null ? keptAnswer : answer
+    await tx.deleteFrom('still_want_answers').where('id', '=', goes.id).execute()
+  }
+  await tx
+    .updateTable('still_want_answers')
+    .set({ personId: kept.id })
+    .where('personId', '=', merged.id)
+    .execute()
+  const offers = await tx
+    .updateTable('offers')
+    .set({ personId: kept.id })
+    .where('personId', '=', merged.id)
+    .returning('id')
+    .execute()
+  await tx
+    .updateTable('applications')
+    .set({ nickname: kept.id })
+    .where('nickname', '=', merged.id)
+    .execute()
+  return { offers: offers.map((offer) => offer.id) }
 }

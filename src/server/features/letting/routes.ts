@@ -24,6 +24,9 @@ import {
 import { personSchema } from '#shared/schemas/person'
 import type { App } from '#server/core/app-type'
 import { serialIdParams } from '#server/core/http/serial-id'
+import { siteScope } from '#server/core/site-scope'
+import { publicSiteSchema, siteQuerySchema } from '#shared/schemas/site'
+import { requirePersonInScope } from '#server/features/people/sql'
 import { lapsedPeople, waitingListHistory } from '#server/features/people/waiting-list-sql'
 import { applicationExpiryJob } from '#server/features/letting/application-expiry'
 import { applyForPlot, findPlace } from '#server/features/letting/applications'
@@ -31,6 +34,7 @@ import { answerMyOffer, myOffers, recordAnswer } from '#server/features/letting/
 import { ownPersonId } from '#server/core/viewer'
 import { confirmApplication } from '#server/features/letting/confirm-application'
 import { offerExpiryJob } from '#server/features/letting/expire-offer'
+import { ourSites } from '#server/features/letting/our-sites'
 import { listOffers, offerChoices } from '#server/features/letting/list-offers'
 import { makeOffer } from '#server/features/letting/offer-plot'
 import { personApplication } from '#server/features/letting/person-application'
@@ -42,7 +46,12 @@ import {
   saveLettingSettings,
 } from '#server/features/letting/settings'
 import { closeOffers } from '#server/features/letting/sql'
-import { eraseLettingData, lettingDataOf } from '#server/features/letting/person-data-sql'
+import {
+  eraseLettingData,
+  lettingDataOf,
+  mergeLettingData,
+  offersBlockMerge,
+} from '#server/features/letting/person-data-sql'
 import { stillWantJobs } from '#server/features/letting/still-want'
 import { previewLink, useLink } from '#server/features/letting/use-link'
 import { withdrawOffer } from '#server/features/letting/withdraw-offer'
@@ -57,6 +66,35 @@ export const linkTokenSchema = tokenSchemaFor(offerMessages.linkUnusable)
 
 export async function lettingFeature(app: App) {
   const { config, jobs } = app
+
+  // The public's "Our sites" (decision 51): built once per data version and day (the two years
+  // of lettings move with the day), like the public lists.
+  const publicSiteList = z.array(publicSiteSchema)
+  app.get(
+    '/api/sites/public',
+    {
+      config: { minLevel: LEVELS.guest },
+      schema: {
+        response: { 200: publicSiteList },
+        tags: ['sites'],
+        description:
+          "The public's Our sites page: each open site with its plots let and vacant, how many " +
+          'wait on its list and the median wait, in whole months, from joining its list to ' +
+          'accepting its offer, of its lettings in the last two years (null under three). ' +
+          'Counts only.',
+      },
+    },
+    (request, reply) => {
+      const today = app.clock.today()
+      return app.sendList(
+        request,
+        reply,
+        publicSiteList,
+        () => ourSites(app.db.kysely, today),
+        today,
+      )
+    },
+  )
   jobs.define(applicationExpiryJob(app))
   jobs.define(offerExpiryJob(app))
   const stillWant = stillWantJobs(app)
@@ -66,8 +104,15 @@ export async function lettingFeature(app: App) {
   app.hooks.removingPerson.push((tx, personId) =>
     closeOffers(tx, { personId }, 'withdrawn', app.clock.now()),
   )
+  // A tenant who died (issue 44): an offer still open to them is withdrawn, with no letter, so
+  // that its expiry does not put them back on the list.
+  app.hooks.endingTenancy.push(async (tx, { personId, reason }) => {
+    if (reason === 'died') await closeOffers(tx, { personId }, 'withdrawn', app.clock.now())
+  })
   app.hooks.describingPerson.push(lettingDataOf)
   app.hooks.erasingPerson.push(eraseLettingData)
+  app.hooks.mergeBlockers.push(offersBlockMerge)
+  app.hooks.mergingPeople.push(mergeLettingData)
   const committee = { minLevel: LEVELS.committee }
   const admin = { minLevel: LEVELS.admin }
   // Scripts that try addresses or references are slowed like any public form.
@@ -123,7 +168,10 @@ export async function lettingFeature(app: App) {
         tags,
       },
     },
-    (request) => waitingListHistory(app.db.kysely, request.params.id),
+    async (request) => {
+      await requirePersonInScope(app.db.kysely, siteScope(request), request.params.id)
+      return waitingListHistory(app.db.kysely, request.params.id)
+    },
   )
 
   app.get(
@@ -137,14 +185,17 @@ export async function lettingFeature(app: App) {
         tags,
       },
     },
-    (request) => personApplication(app, request.params.id),
+    (request) => personApplication(app, siteScope(request), request.params.id),
   )
 
   app.get(
     '/api/apply/privacy-notice',
     {
       config: { minLevel: LEVELS.guest },
-      schema: { response: { 200: z.object({ privacyNotice: z.string() }) }, tags },
+      schema: {
+        response: { 200: z.object({ privacyNotice: z.string(), sitesPerApplicant: z.number() }) },
+        tags,
+      },
     },
     () => privacyNotice(app),
   )
@@ -173,24 +224,30 @@ export async function lettingFeature(app: App) {
     {
       config: committee,
       schema: {
+        querystring: siteQuerySchema,
         response: { 200: z.object({ open: z.array(offerSchema), closed: z.array(offerSchema) }) },
         tags,
       },
     },
-    () => listOffers(app),
+    (request) => listOffers(app, siteScope(request, request.query.site)),
   )
 
   app.get(
     '/api/offers/choices',
-    { config: committee, schema: { response: { 200: offerChoicesSchema }, tags } },
-    () => offerChoices(app),
+    {
+      config: committee,
+      schema: { querystring: siteQuerySchema, response: { 200: offerChoicesSchema }, tags },
+    },
+    (request) => offerChoices(app, siteScope(request, request.query.site)),
   )
 
   app.post(
     '/api/offers',
     { config: committee, schema: { body: newOfferSchema, response: { 201: offerSchema }, tags } },
     async (request, reply) =>
-      reply.status(201).send(await makeOffer(app, request.viewer!, request.body)),
+      reply
+        .status(201)
+        .send(await makeOffer(app, request.viewer!, siteScope(request), request.body)),
   )
 
   app.post(
@@ -204,7 +261,14 @@ export async function lettingFeature(app: App) {
         tags,
       },
     },
-    (request) => recordAnswer(app, request.viewer!, request.params.id, request.body.answer),
+    (request) =>
+      recordAnswer(
+        app,
+        request.viewer!,
+        siteScope(request),
+        request.params.id,
+        request.body.answer,
+      ),
   )
 
   // The member's own offers (issue 29): any signed-in level, only the person the account is.
@@ -262,7 +326,14 @@ export async function lettingFeature(app: App) {
         tags,
       },
     },
-    (request) => withdrawOffer(app, request.viewer!, request.params.id, request.body.reason),
+    (request) =>
+      withdrawOffer(
+        app,
+        request.viewer!,
+        siteScope(request),
+        request.params.id,
+        request.body.reason,
+      ),
   )
 
   // A link in an offer or in the yearly question: what it is for, then (its button) using it.
@@ -287,7 +358,7 @@ export async function lettingFeature(app: App) {
   app.get(
     '/api/waiting-list/lapsed',
     { config: committee, schema: { response: { 200: z.array(lapsedPersonSchema) }, tags } },
-    () => lapsedPeople(app.db.kysely),
+    (request) => lapsedPeople(app.db.kysely, siteScope(request)),
   )
 
   app.post(
@@ -296,6 +367,6 @@ export async function lettingFeature(app: App) {
       config: committee,
       schema: { params: personParams, response: { 200: personSchema }, tags },
     },
-    (request) => restoreToList(app, request.viewer!, request.params.id),
+    (request) => restoreToList(app, request.viewer!, siteScope(request), request.params.id),
   )
 }

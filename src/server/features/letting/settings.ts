@@ -18,9 +18,13 @@ export const lettingSettings = versionedSetting(
   () => DEFAULT_LETTING_SETTINGS,
 )
 
-/** What the public application form shows beside the consent box. */
-export async function privacyNotice({ db }: Letting): Promise<{ privacyNotice: string }> {
-  return { privacyNotice: (await lettingSettings.read(db.kysely)).privacyNotice }
+/** What the public application form shows: the notice beside the consent box, and how many
+ * sites' lists may be chosen (issue 46). */
+export async function privacyNotice({
+  db,
+}: Letting): Promise<{ privacyNotice: string; sitesPerApplicant: number }> {
+  const { privacyNotice, sitesPerApplicant } = await lettingSettings.read(db.kysely)
+  return { privacyNotice, sitesPerApplicant }
 }
 
 export function saveLettingSettings(

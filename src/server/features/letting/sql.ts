@@ -61,15 +61,11 @@ export function offersOfPlot(tx: ReadTx, plotId: string): Promise<ShownOffer[]> 
     .execute()
 }
 
-/** Open offers, soonest deadline first. */
-export function openOffers(tx: ReadTx): Promise<ShownOffer[]> {
-  return tx
-    .selectFrom('offers')
-    .select(shownColumns)
-    .where('status', '=', 'open')
-    .orderBy('deadline')
-    .orderBy('id')
-    .execute()
+/** Open offers (of the plots named, by default every plot), soonest deadline first. */
+export function openOffers(tx: ReadTx, plotIds: readonly string[] | null = null) {
+  let query = tx.selectFrom('offers').select(shownColumns).where('status', '=', 'open')
+  if (plotIds) query = query.where('plotId', 'in', [...plotIds, ''])
+  return query.orderBy('deadline').orderBy('id').execute()
 }
 
 /** The person's open offers, soonest deadline first. */
@@ -83,15 +79,15 @@ export function offersOpenTo(tx: ReadTx, personId: string): Promise<ShownOffer[]
     .execute()
 }
 
-/** The latest closed offers, newest first. */
-export function latestClosedOffers(tx: ReadTx, limit: number): Promise<ShownOffer[]> {
-  return tx
-    .selectFrom('offers')
-    .select(shownColumns)
-    .where('status', '!=', 'open')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute()
+/** The latest closed offers (of the plots named, by default every plot), newest first. */
+export function latestClosedOffers(
+  tx: ReadTx,
+  limit: number,
+  plotIds: readonly string[] | null = null,
+) {
+  let query = tx.selectFrom('offers').select(shownColumns).where('status', '!=', 'open')
+  if (plotIds) query = query.where('plotId', 'in', [...plotIds, ''])
+  return query.orderBy('id', 'desc').limit(limit).execute()
 }
 
 /** Who is considering an open offer now. */
@@ -141,4 +137,14 @@ export async function closeOffers(
     .where('status', '=', 'open')
     .where((eb) => ('id' in which ? eb('id', '=', which.id) : eb('personId', '=', which.personId)))
     .execute()
+}
+
+/** The offers accepted (on or after `since`, YYYY-MM-DD, if given): who took which plot, and when. */
+export function acceptedOffers(tx: ReadTx, since?: string) {
+  let query = tx
+    .selectFrom('offers')
+    .select(['personId', 'plotId', 'answeredAt'])
+    .where('status', '=', 'accepted')
+  if (since) query = query.where('answeredAt', '>=', since)
+  return query.execute()
 }

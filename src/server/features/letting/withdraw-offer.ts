@@ -3,13 +3,14 @@ import { offerMessages } from '#shared/messages/offers'
 import type { Offer } from '#shared/schemas/letting'
 import { associationDetails } from '#server/core/db/association-settings'
 import { conflict, unprocessable } from '#server/core/errors'
-import { loggedChange, recordKey } from '#server/core/logged-change'
+import { loggedChange, recordKey, type LoggedChange } from '#server/core/logged-change'
+import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import { requirePerson } from '#server/features/people/sql'
 import { recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
 import type { Letting } from '#server/features/letting/context'
 import { tellOfOffer } from '#server/features/letting/offer-letters'
-import { offerById, requireOfferRow } from '#server/features/letting/offer-view'
+import { offerById, requireOfferRow, requirePlotInScope } from '#server/features/letting/offer-view'
 import { closeOffers, offerRow } from '#server/features/letting/sql'
 
 /**
@@ -20,21 +21,24 @@ import { closeOffers, offerRow } from '#server/features/letting/sql'
 export async function withdrawOffer(
   letting: Letting,
   viewer: Viewer,
+  scope: SiteScope,
   offerId: number,
   reason: string,
 ): Promise<Offer> {
   const { db, config, clock, jobs } = letting
   const found = await requireOfferRow(db.kysely, offerId)
+  const change: LoggedChange = {
+    methodName: 'withdrawOffer',
+    eventCollection: 'plots',
+    docId: found.plotId,
+    userName: viewer.userName,
+    alsoLocks: [recordKey('people', found.personId)],
+  }
   const withdrawn = await loggedChange(
     db,
-    {
-      methodName: 'withdrawOffer',
-      eventCollection: 'plots',
-      docId: found.plotId,
-      userName: viewer.userName,
-      alsoLocks: [recordKey('people', found.personId)],
-    },
+    change,
     async (tx) => {
+      await requirePlotInScope(tx, scope, found.plotId, change)
       if (reason === '') throw unprocessable(offerMessages.withdrawReasonRequired)
       const offer = (await offerRow(tx, offerId))!
       if (offer.status !== 'open') throw conflict(offerMessages.offerClosed)

@@ -5,13 +5,32 @@ import type { TextColumns } from '#server/core/db/rewrite-texts'
 import { likeEscaped, scrubText, type TextScrub } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure } from '#server/core/hooks'
+import type { SiteScope } from '#server/core/site-scope'
 
 // The activity log, read (the core writes it, with every change).
 
+/**
+ * The entries naming any of the sites (decision 50). `siteIds` holds ids joined by commas, no
+ * spaces ("2,12"); wrapped in commas, site 2 is the text ",2," in ",2,12,", which ",12," never
+ * matches: one cheap test on the row, walked in the order the page is read (no index on it).
+ */
+function namingSites(sites: readonly number[]) {
+  const wrapped = sql`(',' || ${sql.ref('siteIds')} || ',')`
+  return sql<boolean>`(${sql.join(
+    sites.map((id) => sql`${wrapped} like ${`%,${id},%`}`),
+    sql` or `,
+  )})`
+}
+
+/** The entries of the scope: all of them, or those naming its sites. */
+function entriesOf(tx: ReadTx, scope: SiteScope) {
+  const query = tx.selectFrom('logs')
+  return scope.sites ? query.where(namingSites(scope.sites)) : query
+}
+
 /** One page in the order asked for; the id breaks ties, so that pages never overlap or skip. */
-export function logPage(tx: ReadTx, query: LogQuery, order: 'asc' | 'desc') {
-  return tx
-    .selectFrom('logs')
+export function logPage(tx: ReadTx, scope: SiteScope, query: LogQuery, order: 'asc' | 'desc') {
+  return entriesOf(tx, scope)
     .selectAll()
     .orderBy(query.sort, order)
     .orderBy('id', order)
@@ -20,9 +39,8 @@ export function logPage(tx: ReadTx, query: LogQuery, order: 'asc' | 'desc') {
     .execute()
 }
 
-export async function countLogs(tx: ReadTx): Promise<number> {
-  const row = await tx
-    .selectFrom('logs')
+export async function countLogs(tx: ReadTx, scope: SiteScope): Promise<number> {
+  const row = await entriesOf(tx, scope)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow()
   return Number(row.total)
@@ -55,6 +73,48 @@ export function entriesAbout(tx: ReadTx, about: EntriesAbout) {
   if (about.madeOnly) query = query.where('error', '=', 'null')
   if (about.limit !== undefined) query = query.limit(about.limit)
   return query.orderBy('id', 'desc').execute()
+}
+
+/**
+ * The entries about one record come to be about another: an erased person's under the id their
+ * record keeps, a merged record's under the record it was merged into (issue 46).
+ */
+export async function moveEntriesAbout(
+  tx: WriteTx,
+  eventCollection: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await tx
+    .updateTable('logs')
+    .set({ docId: to })
+    .where('eventCollection', '=', eventCollection)
+    .where('docId', '=', from)
+    .execute()
+}
+
+/**
+ * The latest change of this kind whose value names the id under the key given (a merge naming the
+ * record merged), made and not refused: its record, time and value.
+ */
+export async function latestChangeNaming(
+  tx: ReadTx,
+  change: { eventCollection: string; methodName: string },
+  key: string,
+  id: string,
+) {
+  const named = `${JSON.stringify(key)}:${JSON.stringify(id)}`
+  const rows = await tx
+    .selectFrom('logs')
+    .select(['docId', 'timeStamp', 'value'])
+    .where('methodName', '=', change.methodName)
+    .where('eventCollection', '=', change.eventCollection)
+    .where('error', '=', 'null')
+    .where(sql<boolean>`value like ${likeEscaped(named)} escape '\\'`)
+    .orderBy('id', 'desc')
+    .execute()
+  // The text may stand deeper in the value (a record quoted in it): the value's own key decides.
+  return rows.find((row) => (JSON.parse(row.value) as Record<string, unknown>)[key] === id)
 }
 
 /**
@@ -116,16 +176,18 @@ export async function eraseFromLog(
   formerUserName: string | null | undefined,
   everywhere: boolean,
 ) {
-  await tx
-    .updateTable('logs')
-    .set({ docId: erasure.newId })
-    .where('eventCollection', '=', 'people')
-    .where('docId', '=', erasure.id)
-    .execute()
+  await moveEntriesAbout(tx, 'people', erasure.id, erasure.newId)
   const about = { column: 'docId' as const, in: [erasure.newId] }
   await scrubText(tx, 'logs', ['value', 'error'], erasure.details, erasure.marker, about)
   const quoted = (text: string) => JSON.stringify(text)
-  await scrubText(tx, 'logs', ['value'], erasure.names.map(quoted), quoted(erasure.marker), about)
+  await scrubText(
+    tx,
+    'logs',
+    ['value'],
+    erasure.wholeValues.map(quoted),
+    quoted(erasure.marker),
+    about,
+  )
   if (formerUserName) {
     await tx
       .updateTable('logs')

@@ -4,6 +4,7 @@ import {
   messageBatchSchema,
   messageDraftSchema,
   messagePlanSchema,
+  messageSendSchema,
   messageTemplateInputSchema,
   messageTemplateSchema,
   myMessageSchema,
@@ -15,8 +16,10 @@ import { LEVELS } from '#shared/domain/levels'
 import {
   copiesOf,
   copiesTo,
+  copiesToPerson,
   listBatches,
   planMessage,
+  printForEveryone,
   printLetters,
   printMyLetter,
   sendMessage,
@@ -28,10 +31,14 @@ import {
   updateTemplate,
 } from '#server/features/messages/templates'
 import { sendPdf } from '#server/core/http/send-pdf'
-import { copiesWithTextTo, eraseCopies } from '#server/core/email/batches'
+import { copiesWithTextTo, eraseCopies, moveCopies } from '#server/core/email/batches'
 import { ownPersonId } from '#server/core/viewer'
+import { siteScope } from '#server/core/site-scope'
+import { siteQuerySchema } from '#shared/schemas/site'
 
 // Letters and e-mails to members: the committee writes, the server checks and queues, jobs send.
+// A committee member limited to some sites writes to, and reads what went to, their sites' people
+// (decision 50).
 const committee = { minLevel: LEVELS.committee, personalData: true }
 // Templates hold no one's details.
 const templates = { minLevel: LEVELS.committee }
@@ -43,13 +50,14 @@ export async function messagesFeature(app: App) {
     messages: await copiesWithTextTo(tx, id),
   }))
   app.hooks.erasingPerson.push(eraseCopies)
+  app.hooks.mergingPeople.push(moveCopies)
   app.post(
     '/api/messages/plan',
     {
       config: committee,
       schema: { body: messageDraftSchema, response: { 200: messagePlanSchema }, tags },
     },
-    (request) => planMessage(app, request.body),
+    (request) => planMessage(app, siteScope(request), request.body),
   )
 
   app.post(
@@ -57,19 +65,32 @@ export async function messagesFeature(app: App) {
     {
       config: committee,
       schema: {
-        body: messageDraftSchema,
+        body: messageSendSchema,
         response: { 201: z.object({ batchId: z.number(), email: z.number(), post: z.number() }) },
         tags,
+        description:
+          "Sends the draft as its preview (POST /api/messages/plan) showed it: `confirmation` is the preview's. 400 without it, 409 when the message would now go to other people, by other ways or in other words than the preview showed.",
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await sendMessage(app, request.viewer!, request.body)),
+      reply
+        .status(201)
+        .send(await sendMessage(app, request.viewer!, siteScope(request), request.body)),
   )
 
   app.get(
     '/api/messages',
-    { config: committee, schema: { response: { 200: z.array(messageBatchSchema) }, tags } },
-    () => listBatches(app),
+    {
+      config: committee,
+      schema: {
+        querystring: siteQuerySchema,
+        response: { 200: z.array(messageBatchSchema) },
+        tags,
+        description:
+          'The messages sent, newest first; with `site`, or to an account limited to some sites, those that went only to the people of its sites.',
+      },
+    },
+    (request) => listBatches(app, siteScope(request, request.query.site)),
   )
 
   app.get(
@@ -78,7 +99,7 @@ export async function messagesFeature(app: App) {
       config: committee,
       schema: { params: serialIdParams, response: { 200: z.array(sentMessageSchema) }, tags },
     },
-    (request) => copiesOf(app, request.params.id),
+    (request) => copiesOf(app, siteScope(request), request.params.id),
   )
 
   app.get(
@@ -86,8 +107,26 @@ export async function messagesFeature(app: App) {
     { config: committee, schema: { params: serialIdParams, tags } },
     async (request, reply) => {
       const { id } = request.params
-      const letters = await printLetters(app, id)
+      const letters = await printLetters(app, siteScope(request), id)
       return sendPdf(reply, `letters-${id}.pdf`, letters)
+    },
+  )
+
+  app.get(
+    '/api/messages/:id/letters-for-everyone.pdf',
+    {
+      config: committee,
+      schema: {
+        params: serialIdParams,
+        tags,
+        description:
+          "Every person's copy as a letter to print, those sent by e-mail too (a notice board, the AGM pack): a page each, made out to their name and postal address.",
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const letters = await printForEveryone(app, siteScope(request), id)
+      return sendPdf(reply, `letters-for-everyone-${id}.pdf`, letters)
     },
   )
 
@@ -97,7 +136,7 @@ export async function messagesFeature(app: App) {
       config: committee,
       schema: { params: personParams, response: { 200: z.array(sentMessageSchema) }, tags },
     },
-    (request) => copiesTo(app, request.params.id),
+    (request) => copiesToPerson(app, siteScope(request), request.params.id),
   )
 
   // What the association has sent the member (issue 29): only the person the account is.

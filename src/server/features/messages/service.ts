@@ -1,13 +1,14 @@
-import { copiesFor, fullName, type Copy } from '#shared/domain/message-copies'
+import { copiesFor, firstPersonsCopies, fullName, reachOf } from '#shared/domain/message-copies'
 import { mailMessages } from '#shared/messages/mail'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import { COPY_STATUSES } from '#shared/domain/contact-ways'
-import { longDate } from '#shared/domain/dates'
+import { londonDate, longDate } from '#shared/domain/dates'
 import type {
   Audience,
   MessageBatch,
   MessageDraft,
   MessagePlan,
+  MessageSend,
   SentMessage,
 } from '#shared/schemas/messages'
 import type { Clock } from '#server/core/clock'
@@ -18,11 +19,19 @@ import type { ReadTx } from '#server/core/db/write-transaction'
 import * as sent from '#server/core/email/batches'
 import type { Copies } from '#server/core/email/copies'
 import type { Mailer } from '#server/core/email/transport'
-import { badRequest, notFound } from '#server/core/errors'
+import { confirmationOf } from '#server/core/confirmation'
+import { badRequest, conflict, forbidden, notFound } from '#server/core/errors'
 import type { JobRunner } from '#server/core/jobs/runner'
-import { loggedWrite } from '#server/core/logged-change'
+import {
+  loggedWrite,
+  refusalsBeyondScopeLogged,
+  type LoggedChange,
+} from '#server/core/logged-change'
+import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import { findAddressees } from '#server/features/messages/addressees'
+import { requirePersonInScope } from '#server/features/people/sql'
+import { requireSite } from '#server/features/sites/sql'
 
 /** What the messages services take from the core. */
 export interface Messages {
@@ -35,10 +44,12 @@ export interface Messages {
 }
 
 /** Who the message went to, in the words the list of messages shows. */
-function audienceText(audience: Audience, people: number): string {
+async function audienceText(tx: ReadTx, audience: Audience, people: number): Promise<string> {
   switch (audience.kind) {
     case 'plotholders':
-      return 'All plot holders'
+      return audience.siteId === undefined
+        ? 'All plot holders'
+        : mailMessages.sitePlotHolders((await requireSite(tx, audience.siteId)).name)
     case 'waitinglist':
       return 'The waiting list'
     case 'plot':
@@ -50,75 +61,87 @@ function audienceText(audience: Audience, people: number): string {
   }
 }
 
-// The copies a draft makes, refused when the group is empty.
-async function draftCopies(tx: ReadTx, config: Config, draft: MessageDraft) {
-  const people = await findAddressees(tx, draft.audience)
+// The copies a draft makes, refused when the group is empty or beyond the scope.
+async function draftCopies(tx: ReadTx, config: Config, scope: SiteScope, draft: MessageDraft) {
+  const { people, sites } = await findAddressees(tx, draft.audience, scope)
   if (people.length === 0) throw badRequest(mailMessages.emptyGroup)
   const association = await associationDetails(tx, config)
-  return { people, copies: copiesFor(people, draft, association) }
+  return { people, sites, copies: copiesFor(people, draft, association) }
 }
 
-const count = (copies: Copy[], channel: Copy['channel']) =>
-  copies.filter((copy) => copy.channel === channel).length
+type DraftCopies = Awaited<ReturnType<typeof draftCopies>>
 
-/** What sending the draft would do, without doing it. */
+/**
+ * What the preview shows of a draft's copies: how many by each way and the first person's copies
+ * as they will have them. Its confirmation covers those, the draft, and who gets which copy.
+ */
+function previewOf(draft: MessageDraft, { people, copies }: DraftCopies) {
+  const first = people.find((person) => person.id === copies[0]!.personId)!
+  const sample = { personId: first.id, name: fullName(first), copies: firstPersonsCopies(copies) }
+  const reach = reachOf(copies)
+  const to = copies.map((copy) => [copy.personId, copy.channel, copy.recipient])
+  return { ...reach, sample, confirmation: confirmationOf({ draft, reach, sample, to }) }
+}
+
+/** What sending the draft would do, without doing it, and the confirmation sending it needs. */
 export async function planMessage(
   { db, config, mailer }: Messages,
+  scope: SiteScope,
   draft: MessageDraft,
 ): Promise<MessagePlan> {
-  const { people, copies } = await draftCopies(db.kysely, config, draft)
-  const first = copies[0]!
-  return {
-    people: people.length,
-    email: count(copies, 'email'),
-    post: count(copies, 'post'),
-    mailServer: mailer.kind === 'smtp',
-    sample: {
-      personId: first.personId,
-      name: fullName(people.find((person) => person.id === first.personId)!),
-      subject: first.subject,
-      body: first.body,
-    },
-  }
+  const preview = previewOf(draft, await draftCopies(db.kysely, config, scope, draft))
+  return { ...preview, mailServer: mailer.kind === 'smtp' }
 }
 
 /**
  * Stores the message, every copy and the jobs that send the e-mails, in one write with its log
- * entry, and wakes the runner. A refused draft stores nothing and is not logged.
+ * entry, and wakes the runner; refused (409) when that is no longer what its preview showed. A
+ * refused draft stores nothing and is not logged, but for a group beyond the sender's sites (403),
+ * logged as every such refusal is. The message and its entry name the sites of the people it goes
+ * to, within the sender's scope.
  */
 export async function sendMessage(
   { db, config, copies: copiesQueue, jobs }: Messages,
   viewer: Viewer,
-  draft: MessageDraft,
+  scope: SiteScope,
+  { confirmation, ...draft }: MessageSend,
 ) {
-  const queued = await loggedWrite(db, [], async (tx, log) => {
-    const { people, copies } = await draftCopies(tx, config, draft)
-    const audience = audienceText(draft.audience, people.length)
-    const batchId = await copiesQueue.queue(
-      tx,
-      { subject: draft.subject, body: draft.body, audience, createdBy: viewer.userName },
-      copies,
-    )
-    const email = count(copies, 'email')
-    const post = count(copies, 'post')
-    log(
-      {
-        methodName: 'sendMessage',
-        eventCollection: 'messages',
-        docId: String(batchId),
-        userName: viewer.userName,
-      },
-      { subject: draft.subject, audience, email, post },
-    )
-    return { batchId, email, post }
-  })
+  const change: LoggedChange = {
+    methodName: 'sendMessage',
+    eventCollection: 'messages',
+    docId: '',
+    userName: viewer.userName,
+  }
+  const attempted = { subject: draft.subject, audience: draft.audience }
+  const queued = await refusalsBeyondScopeLogged(db, change, attempted, () =>
+    loggedWrite(db, [], async (tx, log) => {
+      const drafted = await draftCopies(tx, config, scope, draft)
+      const { email, post, confirmation: previewed } = previewOf(draft, drafted)
+      if (previewed !== confirmation) throw conflict(mailMessages.changedSincePreview)
+      const { people, sites, copies } = drafted
+      const audience = await audienceText(tx, draft.audience, people.length)
+      const batchId = await copiesQueue.queue(
+        tx,
+        { subject: draft.subject, body: draft.body, audience, createdBy: viewer.userName, sites },
+        copies,
+      )
+      log(
+        { ...change, docId: String(batchId), sites },
+        { subject: draft.subject, audience, email, post },
+      )
+      return { batchId, email, post }
+    }),
+  )
   jobs.wake()
   return queued
 }
 
-/** Every message sent, newest first, with its copies counted by what became of them. */
-export async function listBatches({ db }: Messages): Promise<MessageBatch[]> {
-  const batches = await sent.latestBatches(db.kysely, 200)
+/**
+ * Every message sent that the scope sees (those to its sites' people only), newest first, with
+ * its copies counted by what became of them.
+ */
+export async function listBatches({ db }: Messages, scope: SiteScope): Promise<MessageBatch[]> {
+  const batches = await sent.latestBatches(db.kysely, scope, 200)
   if (batches.length === 0) return []
   const counts = await sent.copyCountsFrom(db.kysely, batches.at(-1)!.id)
   const counted = new Map(counts.map((c) => [`${c.batchId} ${c.status}`, c.copies]))
@@ -130,19 +153,56 @@ export async function listBatches({ db }: Messages): Promise<MessageBatch[]> {
   }))
 }
 
+/** Refuses (403) a message the scope does not see. */
+async function requireBatchInScope(tx: ReadTx, scope: SiteScope, batchId: number) {
+  const siteIds = await sent.batchSites(tx, batchId)
+  if (siteIds !== undefined && !sent.batchInScope(scope, siteIds)) throw forbidden()
+}
+
 /** Every copy of one message, in the order they were made. */
-export function copiesOf({ db }: Messages, batchId: number): Promise<SentMessage[]> {
+export async function copiesOf(
+  { db }: Messages,
+  scope: SiteScope,
+  batchId: number,
+): Promise<SentMessage[]> {
+  await requireBatchInScope(db.kysely, scope, batchId)
   return sent.copiesOf(db.kysely, batchId)
 }
 
-/** What one person was sent, newest first. */
+/** What the member was sent, newest first. */
 export function copiesTo({ db }: Messages, personId: string): Promise<SentMessage[]> {
   return sent.copiesTo(db.kysely, personId)
 }
 
+/** What one person was sent, newest first: 403 for a person the scope does not reach. */
+export async function copiesToPerson(
+  messages: Messages,
+  scope: SiteScope,
+  personId: string,
+): Promise<SentMessage[]> {
+  await requirePersonInScope(messages.db.kysely, scope, personId)
+  return copiesTo(messages, personId)
+}
+
 /** The message's letters as one PDF stream, dated today; 404 noLetters when it has none. */
-export const printLetters = (messages: Messages, batchId: number) =>
-  printSet(messages, { batchId }, mailMessages.noLetters, messages.clock.today())
+export async function printLetters(messages: Messages, scope: SiteScope, batchId: number) {
+  await requireBatchInScope(messages.db.kysely, scope, batchId)
+  return printSet(messages, { batchId }, mailMessages.noLetters, messages.clock.today())
+}
+
+/**
+ * Every person's copy of the message printed, dated today (a notice board, the AGM pack): each
+ * letter, and a page for each person it e-mailed without a letter; 404 when there is no message.
+ */
+export async function printForEveryone(messages: Messages, scope: SiteScope, batchId: number) {
+  await requireBatchInScope(messages.db.kysely, scope, batchId)
+  return printSet(
+    messages,
+    { batchId, everyone: true },
+    mailMessages.messageMissing,
+    messages.clock.today(),
+  )
+}
 
 /** A letter sent to the member, dated the day it was written; 404 when it is not theirs. */
 export const printMyLetter = (messages: Messages, personId: string, id: number) =>
@@ -159,6 +219,6 @@ async function printSet(
   const first = await sent.firstLetter(db.kysely, set)
   if (!first) throw notFound(missing)
   const association = await associationDetails(db.kysely, config)
-  const date = longDate(printedOn ?? first.createdAt.slice(0, 10))
+  const date = longDate(printedOn ?? londonDate(new Date(first.createdAt)))
   return lettersPdf(db, set, association, date, copies.letterPagesOf)
 }

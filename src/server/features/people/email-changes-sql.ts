@@ -88,3 +88,8 @@ export async function deleteEmailChangesOf(tx: WriteTx, personId: string): Promi
     .execute()
   return rows.map((row) => `email-change-${row.id}`)
 }
+
+/** A merge (issue 46): the merged record's requests become the kept record's. */
+export async function moveEmailChanges(tx: WriteTx, from: string, to: string): Promise<void> {
+  await tx.updateTable('email_changes').set({ personId: to }).where('personId', '=', from).execute()
+}

@@ -4,11 +4,13 @@ import { associationDetails } from '#server/core/db/association-settings'
 import { runEach } from '#server/core/hooks'
 import { logEvent } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
+import type { SiteScope } from '#server/core/site-scope'
 import { entriesAbout } from '#server/features/logs/sql'
 import { emailChangesOf } from '#server/features/people/email-changes-sql'
 import { summaryHtml } from '#server/features/people/personal-data-summary'
 import type { People } from '#server/features/people/service'
 import * as peopleRepo from '#server/features/people/sql'
+import { tenancyEndsOf } from '#server/features/people/tenancy-ends-sql'
 import { waitingListHistory } from '#server/features/people/waiting-list-sql'
 
 // Everything the association keeps about one person (issue 30, a subject access request), as
@@ -19,13 +21,15 @@ import { waitingListHistory } from '#server/features/people/waiting-list-sql'
 export async function personalDataZip(
   { db, clock, hooks, config }: People & { config: Config },
   viewer: Viewer,
+  scope: SiteScope,
   id: string,
 ): Promise<{ fileName: string; zip: Uint8Array }> {
   const tx = db.kysely
-  const person = await peopleRepo.requirePerson(tx, id)
+  const { person } = await peopleRepo.requirePersonInScope(tx, scope, id)
   const data = {
     person,
     waitingListHistory: await waitingListHistory(tx, id),
+    tenancyEnds: await tenancyEndsOf(tx, id),
     emailChanges: await emailChangesOf(tx, id),
     ...(await runEach(hooks.describingPerson, tx, {
       id,

@@ -6,7 +6,9 @@ import {
   privacySettingsSchema,
   storedPrivacySettingsSchema,
 } from '#shared/schemas/privacy'
+import type { FastifyRequest } from 'fastify'
 import type { App } from '#server/core/app-type'
+import { requireEverySite, siteScope } from '#server/core/site-scope'
 import type { Erasure } from '#server/core/hooks'
 import type { WriteTx } from '#server/core/db/write-transaction'
 import { dueForErasure } from '#server/features/people/retention-due'
@@ -66,9 +68,14 @@ export async function privacyRoutes(app: App) {
       ),
   )
 
+  // Former members are on no site: what falls due, and holding them back, is the whole
+  // organisation's, refused to an account limited to some sites (decision 46).
+  const everySite = {
+    onRequest: async (request: FastifyRequest) => requireEverySite(siteScope(request)),
+  }
   app.get(
     '/api/privacy/due',
-    { config: committee, schema: { response: { 200: dueForErasureSchema }, tags } },
+    { config: committee, ...everySite, schema: { response: { 200: dueForErasureSchema }, tags } },
     () => dueForErasure(app),
   )
 
@@ -76,6 +83,7 @@ export async function privacyRoutes(app: App) {
     '/api/privacy/holds',
     {
       config: committee,
+      ...everySite,
       schema: { body: holdInputSchema, response: { 201: holdAnswer }, tags },
     },
     async (request, reply) =>
@@ -86,6 +94,7 @@ export async function privacyRoutes(app: App) {
     '/api/privacy/holds/:personId',
     {
       config: committee,
+      ...everySite,
       schema: { params: personParams, response: { 200: holdAnswer }, tags },
     },
     (request) => releaseFromErasure(app, request.viewer!, request.params.personId),

@@ -1,3 +1,4 @@
+import { EVERY_SITE } from '#server/core/site-scope'
 import { cutoffs, DUE_WINDOW_DAYS, leaverDueOn } from '#shared/domain/privacy'
 import { addDays } from '#shared/domain/rent'
 import type { DueForErasure, DuePerson, Hold, PrivacySettings } from '#shared/schemas/privacy'
@@ -52,7 +53,7 @@ export async function dueForErasure(privacy: Privacy): Promise<DueForErasure> {
   const people: DuePerson[] = []
   for (const member of await formerMembersDue(tx, settings)) {
     if (member.dueOn > until && !member.hold) continue
-    const { blockers } = await erasureCheck(privacy, member.id)
+    const { blockers } = await erasureCheck(privacy, EVERY_SITE, member.id)
     people.push({ ...member, blockers })
   }
   const runOn = await nextRun(privacy, today)

@@ -27,6 +27,22 @@ export async function deleteHold(tx: WriteTx, personId: string): Promise<boolean
   return Number(result.numDeletedRows) > 0
 }
 
+/** A merge (issue 46): the merged record's hold becomes the kept record's, unless it has its own. */
+export async function moveHold(tx: WriteTx, from: string, to: string): Promise<void> {
+  const held = await tx
+    .selectFrom('retention_holds')
+    .select('personId')
+    .where('personId', '=', to)
+    .executeTakeFirst()
+  if (held) await deleteHold(tx, from)
+  else
+    await tx
+      .updateTable('retention_holds')
+      .set({ personId: to })
+      .where('personId', '=', from)
+      .execute()
+}
+
 export function lastRun(tx: ReadTx) {
   return tx
     .selectFrom('retention_runs')

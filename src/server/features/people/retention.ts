@@ -1,3 +1,4 @@
+import { EVERY_SITE } from '#server/core/site-scope'
 import { z } from 'zod'
 import { addDays } from '#shared/domain/rent'
 import type { PrivacySettings } from '#shared/schemas/privacy'
@@ -59,9 +60,9 @@ async function runRetention(privacy: Privacy, kind: JobKind<RunJob>, date: strin
   for (const member of await dueToday(privacy, today, settings)) {
     // Money owed stands in the way until it is settled: the Due for erasure list says so, and
     // the run does not try (and log a refusal) every morning meanwhile.
-    if ((await erasureCheck(privacy, member.id)).blockers.length > 0) continue
+    if ((await erasureCheck(privacy, EVERY_SITE, member.id)).blockers.length > 0) continue
     try {
-      await erasePerson(privacy, SYSTEM, member.id, { later: insertPendingScrubs })
+      await erasePerson(privacy, SYSTEM, EVERY_SITE, member.id, { later: insertPendingScrubs })
       erased++
     } catch (error) {
       // Owing since the check, or erased meanwhile: refused and logged as the committee's would

@@ -39,9 +39,15 @@ import { sendFile } from '#server/core/http/send-pdf'
 import { personalDataZip } from '#server/features/people/personal-data'
 import { erasePerson, erasureCheck } from '#server/features/people/erasure'
 import { privacyRoutes } from '#server/features/people/privacy-routes'
+import { tenancyEndsRoutes } from '#server/features/people/tenancy-ends-routes'
+import { mergeRoutes } from '#server/features/people/merge-routes'
+import { EVERY_SITE, siteScope, type SiteScope } from '#server/core/site-scope'
+import { siteQuerySchema } from '#shared/schemas/site'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
-const listQuery = z.object({ status: z.enum(['plotholders', 'waitinglist']).optional() })
+const listQuery = siteQuerySchema.extend({
+  status: z.enum(['plotholders', 'waitinglist']).optional(),
+})
 const nameQuery = z.object({
   first: z.string().max(100).default(''),
   last: z.string().max(100).default(''),
@@ -61,7 +67,9 @@ export async function peopleFeature(app: App) {
       schema: { querystring: listQuery, response: { 200: z.array(personSchema) }, tags },
     },
     (request, reply) =>
-      sendList(request, reply, z.array(personSchema), () => listPeople(app, request.query.status)),
+      sendList(request, reply, z.array(personSchema), () =>
+        listPeople(app, siteScope(request, request.query.site), request.query.status),
+      ),
   )
 
   // Beside /api/people rather than under it: any word there could be somebody's nickname.
@@ -81,7 +89,7 @@ export async function peopleFeature(app: App) {
   app.get(
     '/api/people/:id',
     { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
-    (request) => getPerson(app, request.params.id),
+    (request) => getPerson(app, siteScope(request), request.params.id),
   )
 
   // What the member changed of their own record, for the committee (issue 29).
@@ -91,19 +99,25 @@ export async function peopleFeature(app: App) {
       config: committee,
       schema: { params: idParams, response: { 200: z.array(ownChangeSchema) }, tags },
     },
-    (request) => ownChanges(app, request.params.id),
+    (request) => ownChanges(app, siteScope(request), request.params.id),
   )
 
   // Everything kept about the person, in one download (issue 30): the committee's, and the
   // member's own.
-  const sendPersonalData = async (viewer: Viewer, id: string, reply: FastifyReply) => {
-    const { fileName, zip } = await personalDataZip(app, viewer, id)
+  const sendPersonalData = async (
+    viewer: Viewer,
+    scope: SiteScope,
+    id: string,
+    reply: FastifyReply,
+  ) => {
+    const { fileName, zip } = await personalDataZip(app, viewer, scope, id)
     return sendFile(reply, 'application/zip', fileName, zip)
   }
   app.get(
     '/api/people/:id/personal-data',
     { config: committee, schema: { params: idParams, tags } },
-    (request, reply) => sendPersonalData(request.viewer!, request.params.id, reply),
+    (request, reply) =>
+      sendPersonalData(request.viewer!, siteScope(request), request.params.id, reply),
   )
 
   app.get(
@@ -112,7 +126,7 @@ export async function peopleFeature(app: App) {
       config: committee,
       schema: { params: idParams, response: { 200: erasureCheckSchema }, tags },
     },
-    (request) => erasureCheck(app, request.params.id),
+    (request) => erasureCheck(app, siteScope(request), request.params.id),
   )
 
   app.post(
@@ -121,11 +135,11 @@ export async function peopleFeature(app: App) {
       config: committee,
       schema: { params: idParams, response: { 200: erasedPersonSchema }, tags },
     },
-    (request) => erasePerson(app, request.viewer!.userName, request.params.id),
+    (request) => erasePerson(app, request.viewer!.userName, siteScope(request), request.params.id),
   )
 
   app.get('/api/me/personal-data', { config: member, schema: { tags } }, (request, reply) =>
-    sendPersonalData(request.viewer!, ownPersonId(request.viewer!), reply),
+    sendPersonalData(request.viewer!, EVERY_SITE, ownPersonId(request.viewer!), reply),
   )
 
   app.get(
@@ -141,15 +155,14 @@ export async function peopleFeature(app: App) {
   )
 
   // A new e-mail address takes effect once the link sent to it is followed (issue 29). Each
-  // request e-mails a link: limited per client as every sender of links is (issue 42).
+  // request e-mails a link: limited per client as every sender of links is (issue 42), and so is
+  // following one.
   const changes = emailChanges(app)
+  const rateLimit = { max: app.config.limits.passwordReset, timeWindow: '10 minutes' }
   app.put(
     '/api/me/email',
     {
-      config: {
-        ...member,
-        rateLimit: { max: app.config.limits.passwordReset, timeWindow: '10 minutes' },
-      },
+      config: { ...member, rateLimit },
       schema: { body: myEmailSchema, tags },
     },
     async (request, reply) => {
@@ -162,10 +175,7 @@ export async function peopleFeature(app: App) {
   app.post(
     '/api/email-change/confirm',
     {
-      config: {
-        minLevel: LEVELS.guest,
-        rateLimit: { max: app.config.limits.passwordReset, timeWindow: '10 minutes' },
-      },
+      config: { minLevel: LEVELS.guest, rateLimit },
       schema: {
         body: emailChangeTokenSchema,
         response: { 200: z.object({ email: z.string() }) },
@@ -179,28 +189,53 @@ export async function peopleFeature(app: App) {
     '/api/people/:id/waiting-list-place',
     {
       config: committee,
-      schema: { params: idParams, response: { 200: waitingPlaceSchema.nullable() }, tags },
+      schema: {
+        params: idParams,
+        querystring: siteQuerySchema,
+        response: { 200: waitingPlaceSchema.nullable() },
+        tags,
+      },
     },
-    (request) => getWaitingPlace(app, request.params.id),
+    (request) => getWaitingPlace(app, siteScope(request, request.query.site), request.params.id),
   )
 
   app.post(
     '/api/people',
     {
       config: committee,
-      schema: { body: newPersonSchema, response: { 201: personSchema }, tags },
+      schema: {
+        body: newPersonSchema,
+        querystring: siteQuerySchema,
+        response: { 201: personSchema },
+        tags,
+      },
     },
-    async (request, reply) =>
-      reply.status(201).send(await createPerson(app, request.viewer!, request.body)),
+    async (request, reply) => {
+      const scope = siteScope(request, request.query.site)
+      return reply.status(201).send(await createPerson(app, request.viewer!, scope, request.body))
+    },
   )
 
   app.put(
     '/api/people/:id',
     {
       config: committee,
-      schema: { params: idParams, body: updatePersonSchema, response: { 200: personSchema }, tags },
+      schema: {
+        params: idParams,
+        querystring: siteQuerySchema,
+        body: updatePersonSchema,
+        response: { 200: personSchema },
+        tags,
+      },
     },
-    (request) => updatePerson(app, request.viewer!, request.params.id, request.body),
+    (request) =>
+      updatePerson(
+        app,
+        request.viewer!,
+        siteScope(request, request.query.site),
+        request.params.id,
+        request.body,
+      ),
   )
 
   app.delete(
@@ -210,21 +245,37 @@ export async function peopleFeature(app: App) {
       schema: { params: idParams, response: { 204: z.null() }, tags },
     },
     async (request, reply) => {
-      await deletePerson(app, request.viewer!, request.params.id)
+      await deletePerson(app, request.viewer!, siteScope(request), request.params.id)
       return reply.status(204).send(null)
     },
   )
 
   app.post(
     '/api/people/:id/move-to-waiting-list',
-    { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
-    (request) => moveToWaitingList(app, request.viewer!, request.params.id),
+    {
+      config: committee,
+      schema: {
+        params: idParams,
+        querystring: siteQuerySchema,
+        response: { 200: personSchema },
+        tags,
+      },
+    },
+    (request) =>
+      moveToWaitingList(
+        app,
+        request.viewer!,
+        siteScope(request, request.query.site),
+        request.params.id,
+      ),
   )
 
   app.post(
     '/api/people/:id/move-to-plotholders',
     { config: committee, schema: { params: idParams, response: { 200: personSchema }, tags } },
-    (request) => moveToPlotholders(app, request.viewer!, request.params.id),
+    (request) => moveToPlotholders(app, request.viewer!, siteScope(request), request.params.id),
   )
   await privacyRoutes(app)
+  await tenancyEndsRoutes(app)
+  await mergeRoutes(app)
 }

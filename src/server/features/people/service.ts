@@ -14,19 +14,25 @@ import {
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import { lockRecords } from '#server/core/db/write-transaction'
-import { conflict, unlessRefused } from '#server/core/errors'
+import { AppError, conflict, unlessRefused } from '#server/core/errors'
 import { runEach, type Hooks } from '#server/core/hooks'
-import { loggedChange, recordKey } from '#server/core/logged-change'
+import { loggedChange, recordKey, type LoggedChange } from '#server/core/logged-change'
+import type { ReadTx } from '#server/core/db/write-transaction'
 import type { Viewer } from '#server/core/viewer'
+import type { SiteScope } from '#server/core/site-scope'
 import { entriesAbout } from '#server/features/logs/sql'
 import * as peopleRepo from '#server/features/people/sql'
+import { personOrMerged } from '#server/features/people/merge'
 import type { PeopleStatus } from '#server/features/people/sql'
+import { listSites } from '#server/features/sites/sql'
 import {
   placeOnList,
+  placesOnLists,
   recordJoining,
   recordWaitingListEvent,
   waitingPlace,
 } from '#server/features/people/waiting-list-sql'
+import { openPlaceSites } from '#server/features/people/waiting-places-sql'
 import { waitingListMessages } from '#shared/messages/waiting-list'
 
 /** What people's services take from the core. */
@@ -36,12 +42,22 @@ export interface People {
   hooks: Hooks
 }
 
-function change(methodName: string, id: string, viewer: Viewer) {
+function change(methodName: string, id: string, viewer: Viewer): LoggedChange {
   return { methodName, eventCollection: 'people', docId: id, userName: viewer.userName }
 }
 
-export function listPeople({ db }: People, status?: PeopleStatus): Promise<Person[]> {
-  return peopleRepo.listPeople(db.kysely, status)
+/** The people the scope reaches (issue 46): of the list asked for, or all. */
+export function listPeople(
+  { db }: People,
+  scope: SiteScope,
+  status?: PeopleStatus,
+): Promise<Person[]> {
+  return peopleRepo.listPeople(db.kysely, scope, status)
+}
+
+/** The person, read fresh; 404 when there is none, 403 outside the scope. */
+async function personIn(tx: ReadTx, scope: SiteScope, id: string, logged?: LoggedChange) {
+  return (await peopleRepo.requirePersonInScope(tx, scope, id, { change: logged })).person
 }
 
 /** The nickname proposed for a new person of this name, made free with a number if it is taken. */
@@ -54,24 +70,53 @@ export async function nicknameProposal(
   return { nickname: base && (await peopleRepo.freeNickname(db.kysely, base)) }
 }
 
-export function getPerson({ db }: People, id: string): Promise<Person> {
-  return peopleRepo.requirePerson(db.kysely, id)
+/** The person, within the scope; a record merged into another says where it went (404). */
+export async function getPerson({ db }: People, scope: SiteScope, id: string): Promise<Person> {
+  try {
+    return await personIn(db.kysely, scope, id)
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) await personOrMerged(db.kysely, id)
+    throw error
+  }
 }
 
 /** The person's place on the waiting list and why; null when they are not on it. */
-export async function getWaitingPlace({ db }: People, id: string): Promise<WaitingPlace | null> {
-  await peopleRepo.requirePerson(db.kysely, id)
-  return (await waitingPlace(db.kysely, id)) ?? null
+export async function getWaitingPlace(
+  { db }: People,
+  scope: SiteScope,
+  id: string,
+): Promise<WaitingPlace | null> {
+  await personIn(db.kysely, scope, id)
+  const [place, places, sites] = await Promise.all([
+    waitingPlace(db.kysely, id, scope.sites),
+    placesOnLists(db.kysely, id),
+    listSites(db.kysely),
+  ])
+  if (!place) return null
+  const names = new Map(sites.map((site) => [site.id, site.name]))
+  return {
+    ...place,
+    places: places.map((each) => ({ ...each, siteName: names.get(each.siteId) ?? '' })),
+  }
 }
+
+/**
+ * The list a committee member's change puts someone on (decision 47): the site their screen is
+ * on (`?site=`), or their first; for one who reaches every site, the organisation's first.
+ */
+const listOfScope = (scope: SiteScope): number[] | undefined =>
+  scope.sites ? [scope.sites[0]!] : undefined
 
 export function createPerson(
   { db, clock }: People,
   viewer: Viewer,
+  scope: SiteScope,
   input: NewPerson,
 ): Promise<Person> {
+  const logged: LoggedChange = change('createPerson', input.id, viewer)
   return loggedChange(
     db,
-    change('createPerson', input.id, viewer),
+    logged,
     async (tx) => {
       if (await peopleRepo.nicknameTaken(tx, input.id)) {
         throw conflict(peopleMessages.nicknameInUse(input.id))
@@ -87,11 +132,13 @@ export function createPerson(
           viewer.userName,
           clock.now(),
         ))
-      return peopleRepo.insertPerson(tx, {
-        ...rules.blankPerson(id, onWaitingList, clock.today()),
-        ...fields,
-        ...joining,
-      })
+      const person = await peopleRepo.insertPerson(
+        tx,
+        { ...rules.blankPerson(id, onWaitingList, clock.today()), ...fields, ...joining },
+        listOfScope(scope),
+      )
+      logged.sites = await openPlaceSites(tx, id)
+      return person
     },
     input,
   )
@@ -102,15 +149,17 @@ export function createPerson(
 export function updatePerson(
   { db }: People,
   viewer: Viewer,
+  scope: SiteScope,
   id: string,
   input: UpdatePerson,
 ): Promise<Person> {
+  const logged = change('updatePerson', id, viewer)
   return loggedChange(
     db,
-    change('updatePerson', id, viewer),
+    logged,
     async (tx) => {
-      const current = await peopleRepo.requirePerson(tx, id)
-      return peopleRepo.updatePerson(tx, { ...current, ...input })
+      const current = await personIn(tx, scope, id, logged)
+      return peopleRepo.updatePerson(tx, { ...current, ...input }, listOfScope(scope))
     },
     input,
   )
@@ -139,8 +188,9 @@ export function updateMyDetails(
     change(OWN_CHANGES.details, personId, viewer),
     async (tx) => {
       const current = await peopleRepo.requirePerson(tx, personId)
+      // A field left out (the title, from a page made before it) is not changed.
       const changed = ownFieldSchema.options.filter(
-        (field) => field !== 'email' && input[field] !== current[field],
+        (field) => field !== 'email' && field in input && input[field] !== current[field],
       )
       return { ...(await peopleRepo.updatePerson(tx, { ...current, ...input })), changed }
     },
@@ -152,8 +202,12 @@ export function updateMyDetails(
 export const OWN_CHANGES = { details: 'updateOwnDetails', email: 'confirmEmailChange' } as const
 
 /** The latest changes the member made to their own record, newest first. */
-export async function ownChanges({ db }: People, id: string): Promise<OwnChange[]> {
-  await peopleRepo.requirePerson(db.kysely, id)
+export async function ownChanges(
+  { db }: People,
+  scope: SiteScope,
+  id: string,
+): Promise<OwnChange[]> {
+  await personIn(db.kysely, scope, id)
   const entries = await entriesAbout(db.kysely, {
     eventCollection: 'people',
     docId: id,
@@ -181,15 +235,17 @@ export async function ownChanges({ db }: People, id: string): Promise<OwnChange[
 export async function deletePerson(
   { db, hooks }: People,
   viewer: Viewer,
+  scope: SiteScope,
   id: string,
 ): Promise<void> {
   const expected = (await peopleRepo.findPerson(db.kysely, id))?.plots ?? []
   const plotKeys = (plots: readonly string[]) => plots.map((plot) => recordKey('plots', plot))
+  const logged = { ...change('deletePerson', id, viewer), alsoLocks: plotKeys(expected) }
   await loggedChange(
     db,
-    { ...change('deletePerson', id, viewer), alsoLocks: plotKeys(expected) },
+    logged,
     async (tx) => {
-      const person = await peopleRepo.requirePerson(tx, id)
+      const person = await personIn(tx, scope, id, logged)
       await lockRecords(db, tx, plotKeys(person.plots.filter((plot) => !expected.includes(plot))))
       const ended = await runEach(hooks.removingPerson, tx, id, viewer.userName)
       await peopleRepo.deletePersonRow(tx, id)
@@ -202,13 +258,15 @@ export async function deletePerson(
 export function moveToWaitingList(
   { db, clock }: People,
   viewer: Viewer,
+  scope: SiteScope,
   id: string,
 ): Promise<Person> {
+  const logged = change('moveToWaitingList', id, viewer)
   return loggedChange(
     db,
-    change('moveToWaitingList', id, viewer),
+    logged,
     async (tx) => {
-      const person = await peopleRepo.requirePerson(tx, id)
+      const person = await personIn(tx, scope, id, logged)
       const moved = unlessRefused(rules.moveToWaitingList(person, clock.today()))
       const joining = await recordJoining(
         tx,
@@ -218,7 +276,7 @@ export function moveToWaitingList(
         viewer.userName,
         clock.now(),
       )
-      return peopleRepo.updatePerson(tx, { ...moved, ...joining })
+      return peopleRepo.updatePerson(tx, { ...moved, ...joining }, listOfScope(scope))
     },
     { id },
   )
@@ -227,13 +285,15 @@ export function moveToWaitingList(
 export function moveToPlotholders(
   { db, clock }: People,
   viewer: Viewer,
+  scope: SiteScope,
   id: string,
 ): Promise<Person> {
+  const logged = change('moveToPlotholders', id, viewer)
   return loggedChange(
     db,
-    change('moveToPlotholders', id, viewer),
+    logged,
     async (tx) => {
-      const person = await peopleRepo.requirePerson(tx, id)
+      const person = await personIn(tx, scope, id, logged)
       const moved = unlessRefused(rules.moveToPlotholders(person))
       if (person.onWaitingList)
         await recordWaitingListEvent(

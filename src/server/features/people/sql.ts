@@ -3,13 +3,23 @@ import { comparePlotIds, type TenantOf } from '#shared/domain/plots'
 import { compareWaitingOrder } from '#shared/domain/waiting-order'
 import { peopleMessages } from '#shared/messages/people'
 import type { Person } from '#shared/schemas/person'
-import type { PersonRow } from '#server/core/db/schema'
+import type { Database, PersonRow } from '#server/core/db/schema'
+import type { ExpressionBuilder } from 'kysely'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { withLinkedIds } from '#server/core/db/left-join'
 import { reusableQuery } from '#server/core/db/reusable-query'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import { notFound } from '#server/core/errors'
+import { forbidden, notFound } from '#server/core/errors'
+import { reachesAny, type SiteScope } from '#server/core/site-scope'
 import { updateAtVersion } from '#server/core/db/versioned'
+import { freeReference, randomReference } from '#server/core/references'
+import {
+  deletePlaces,
+  followPerson,
+  openPlaceSites,
+  openPlacesOfMany,
+  siteListInOrder,
+} from '#server/features/people/waiting-places-sql'
 
 export type PeopleStatus = 'plotholders' | 'waitinglist'
 
@@ -17,6 +27,7 @@ export type PeopleStatus = 'plotholders' | 'waitinglist'
 function toPerson(row: PersonRow, plots: readonly string[]): Person {
   return {
     id: row.id,
+    title: row.title,
     firstName: row.firstName,
     lastName: row.lastName,
     dateJoined: row.dateJoined,
@@ -29,6 +40,8 @@ function toPerson(row: PersonRow, plots: readonly string[]): Person {
     altEmail: row.altEmail,
     contactBy: row.contactBy,
     concession: Boolean(row.concession),
+    notes: row.notes,
+    reference: row.reference ?? '',
     plots: [...plots].sort(comparePlotIds),
     isPlotHolder: Boolean(row.isPlotHolder),
     onWaitingList: Boolean(row.onWaitingList),
@@ -38,6 +51,7 @@ function toPerson(row: PersonRow, plots: readonly string[]): Person {
 
 function fieldsOf(person: Person) {
   return {
+    title: person.title,
     firstName: person.firstName,
     lastName: person.lastName,
     dateJoined: person.dateJoined,
@@ -50,6 +64,7 @@ function fieldsOf(person: Person) {
     altEmail: person.altEmail,
     contactBy: person.contactBy,
     concession: person.concession ? 1 : 0,
+    notes: person.notes,
     isPlotHolder: person.isPlotHolder ? 1 : 0,
     onWaitingList: person.onWaitingList ? 1 : 0,
   }
@@ -74,19 +89,76 @@ function groupBy<K extends string, V extends string>(
   return grouped
 }
 
-// One query for all tenancy rows, grouped here: lists never ask once per person.
-async function plotsByPerson(tx: ReadTx): Promise<Map<string, string[]>> {
-  const rows = await tx.selectFrom('tenancy').select(['personId', 'plotId']).execute()
-  return groupBy(rows, 'personId', 'plotId')
+// Issue 46 (decisions 46 and 47): the one rule of whom a scope reaches. A person is on the sites
+// of the plots they hold (their tenancy rows name the site) and of the lists they wait on (their
+// open places).
+
+/** The condition on `people` of those holding a plot on, or waiting on a list of, the sites. */
+function reaching(eb: ExpressionBuilder<Database, 'people'>, sites: readonly number[]) {
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom('tenancy')
+        .select('tenancy.personId')
+        .whereRef('tenancy.personId', '=', 'people.id')
+        .where('tenancy.siteId', 'in', sites),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('waiting_places')
+        .select('waiting_places.personId')
+        .whereRef('waiting_places.personId', '=', 'people.id')
+        .where('waiting_places.siteId', 'in', sites)
+        .where('waiting_places.open', '=', 1),
+    ),
+  ])
 }
 
-export async function listPeople(tx: ReadTx, status?: PeopleStatus): Promise<Person[]> {
+/**
+ * The ids of the people a limited scope reaches, as a subquery: for the lists of people (here)
+ * and of what hangs on them (another feature's marks), filtered in SQL.
+ */
+export function peopleInScope(tx: ReadTx, sites: readonly number[]) {
+  return tx
+    .selectFrom('people')
+    .select('people.id')
+    .where((eb) => reaching(eb, sites))
+}
+
+/** The sites a person is on: their plots' (`held`) and their lists' (`waiting`). */
+export function sitesOf(held: readonly number[], waiting: readonly number[]): number[] {
+  return [...new Set([...held, ...waiting])].sort((a, b) => a - b)
+}
+
+// One query for the tenancy rows (of the people in scope), grouped here: lists never ask once
+// per person.
+async function plotsByPerson(tx: ReadTx, scope: SiteScope): Promise<Map<string, string[]>> {
+  let query = tx.selectFrom('tenancy').select(['personId', 'plotId'])
+  if (scope.sites) query = query.where('personId', 'in', peopleInScope(tx, scope.sites))
+  return groupBy(await query.execute(), 'personId', 'plotId')
+}
+
+/** The people the scope reaches (all of them, or those of the list asked for). */
+export async function listPeople(
+  tx: ReadTx,
+  scope: SiteScope,
+  status?: PeopleStatus,
+): Promise<Person[]> {
   // An erased record is kept for the accounts, not to be chosen again (a tenant, an addressee).
   let query = tx.selectFrom('people').selectAll().where('erasedOn', 'is', null)
   if (status === 'plotholders') query = query.where('isPlotHolder', '=', 1)
   if (status === 'waitinglist') query = query.where('onWaitingList', '=', 1)
-  const [rows, plots] = await Promise.all([query.execute(), plotsByPerson(tx)])
+  const sites = scope.sites
+  if (sites) query = query.where((eb) => reaching(eb, sites))
+  const [rows, plots] = await Promise.all([query.execute(), plotsByPerson(tx, scope)])
   const people = rows.map((row) => toPerson(row, plots.get(row.id) ?? []))
+  if (status === 'waitinglist' && sites?.length === 1) {
+    // One site's list (decision 47): its own order, by the places on it.
+    const order = new Map((await siteListInOrder(tx, sites[0]!)).map((p) => [p.id, p.position]))
+    return people
+      .filter((person) => order.has(person.id))
+      .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+  }
   if (status === 'waitinglist') return people.sort(compareWaitingOrder)
   return people.sort((a, b) => compareText(a.id, b.id))
 }
@@ -98,13 +170,53 @@ const personWithPlots = reusableQuery((kysely, id: string) =>
     .selectFrom('people')
     .leftJoin('tenancy', 'tenancy.personId', 'people.id')
     .selectAll('people')
-    .select('tenancy.plotId')
+    .select(['tenancy.plotId', 'tenancy.siteId'])
     .where('people.id', '=', id),
 )
 
+/** A person and the sites they are on (their plots' and their list's). */
+export interface PersonOnSites {
+  person: Person
+  sites: number[]
+}
+
+async function findPersonOnSites(tx: ReadTx, id: string): Promise<PersonOnSites | undefined> {
+  const rows = await personWithPlots(tx, id)
+  const found = withLinkedIds(rows, 'plotId')
+  if (!found) return undefined
+  const held = rows.flatMap((row) => (row.siteId == null ? [] : [row.siteId]))
+  const waiting = found[0].onWaitingList ? await openPlaceSites(tx, id) : []
+  return { person: toPerson(...found), sites: sitesOf(held, waiting) }
+}
+
 export async function findPerson(tx: ReadTx, id: string): Promise<Person | undefined> {
-  const found = withLinkedIds(await personWithPlots(tx, id), 'plotId')
-  return found && toPerson(...found)
+  return (await findPersonOnSites(tx, id))?.person
+}
+
+/** How a person is asked for within a scope. */
+export interface Reach {
+  /** One on no site at all (new, or a former member) is reached too: to become a tenant. */
+  orUnplaced?: boolean
+  /** The change under way: its log entry (or its refused attempt's) names the person's sites. */
+  change?: { sites?: readonly number[] }
+}
+
+/**
+ * The person, read fresh, with their sites: 404 when there is none, 403 when the scope does not
+ * reach them.
+ */
+export async function requirePersonInScope(
+  tx: ReadTx,
+  scope: SiteScope,
+  id: string,
+  { orUnplaced = false, change }: Reach = {},
+): Promise<PersonOnSites> {
+  const found = await findPersonOnSites(tx, id)
+  if (!found) throw notFound(peopleMessages.personMissing(id))
+  if (change) change.sites = found.sites
+  if (!reachesAny(scope, found.sites) && !(orUnplaced && found.sites.length === 0))
+    throw forbidden()
+  return found
 }
 
 /** Whether anyone is on record yet (the first-run steps). */
@@ -145,21 +257,73 @@ export async function freeNickname(
   }
 }
 
-export async function insertPerson(tx: WriteTx, person: Person): Promise<Person> {
-  await tx
-    .insertInto('people')
-    .values({ id: person.id, ...fieldsOf(person), version: person.version })
-    .execute()
-  return person
+/** Whether a person holds the reference. */
+export async function referenceHeld(tx: ReadTx, reference: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('people')
+    .select('id')
+    .where('reference', '=', reference)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+// Everyone has a reference from the day they are put on record, whichever way they come: the one
+// their application gave them (letting passes it), or a new one.
+const rowOf = (person: Person) => ({
+  id: person.id,
+  ...fieldsOf(person),
+  reference: person.reference,
+  version: person.version,
+})
+
+/** A new person; one on the list takes places on `waitingSites` (by default the first site's). */
+export async function insertPerson(
+  tx: WriteTx,
+  person: Person,
+  waitingSites?: readonly number[],
+): Promise<Person> {
+  const reference = person.reference || (await freeReference((drawn) => referenceHeld(tx, drawn)))
+  const inserted = { ...person, reference }
+  await tx.insertInto('people').values(rowOf(inserted)).execute()
+  await followPerson(tx, undefined, inserted, waitingSites)
+  return inserted
 }
 
 /** New people all at once (an import): as insertPerson, in a few statements. */
-export function insertPeople(tx: WriteTx, people: readonly Person[]): Promise<void> {
-  return insertInBatches(
-    tx,
-    'people',
-    people.map((person) => ({ id: person.id, ...fieldsOf(person), version: person.version })),
-  )
+/** Those waiting take a place on `siteId`'s list (the first open site's when left out). */
+export async function insertPeople(
+  tx: WriteTx,
+  people: readonly Person[],
+  siteId?: number,
+): Promise<Person[]> {
+  const references = await freeReferences(tx, people.filter((person) => !person.reference).length)
+  const inserted = people.map((person) => ({
+    ...person,
+    reference: person.reference || references.pop()!,
+  }))
+  await insertInBatches(tx, 'people', inserted.map(rowOf))
+  await openPlacesOfMany(tx, inserted, siteId)
+  return inserted
+}
+
+/** As many references as asked for, each new, that no person holds: a query a thousand. */
+async function freeReferences(tx: ReadTx, count: number): Promise<string[]> {
+  const drawn = new Set<string>()
+  while (drawn.size < count) {
+    const candidates = new Set<string>()
+    while (candidates.size < Math.min(count - drawn.size, 1_000)) {
+      const reference = randomReference()
+      if (!drawn.has(reference)) candidates.add(reference)
+    }
+    const held = await tx
+      .selectFrom('people')
+      .select('reference')
+      .where('reference', 'in', [...candidates])
+      .execute()
+    const taken = new Set(held.map((row) => row.reference))
+    for (const reference of candidates) if (!taken.has(reference)) drawn.add(reference)
+  }
+  return [...drawn]
 }
 
 /** People who gained plots in an import: plot holders now, at their next version. */
@@ -175,13 +339,34 @@ export async function markPlotHolders(tx: WriteTx, ids: readonly string[]): Prom
 
 // Writes the person as the next version if the row is still at `person.version` (the version
 // the change was made against); 409 staleVersion otherwise. Plots are not written here: they
-// are the tenancy rows (below).
-export async function updatePerson(tx: WriteTx, person: Person): Promise<Person> {
+// are the tenancy rows (below). Their places on the lists follow (`followPerson`), taken or moved
+// on `waitingSites` when a change names them.
+export async function updatePerson(
+  tx: WriteTx,
+  person: Person,
+  waitingSites?: readonly number[],
+): Promise<Person> {
+  const before = await tx
+    .selectFrom('people')
+    .select(['onWaitingList', 'joinedWaitingList', 'joinedWaitingListAt', 'waitingListEntry'])
+    .where('id', '=', person.id)
+    .executeTakeFirst()
   const version = await updateAtVersion(tx, 'people', person.id, person.version, fieldsOf(person))
+  const was = before && { ...before, onWaitingList: before.onWaitingList === 1 }
+  await followPerson(tx, was, person, waitingSites)
   return { ...person, version }
 }
 
+/**
+ * A merge (issue 46): the record takes the reference chosen, the other record's once that record
+ * has gone (a reference is one person's).
+ */
+export async function setReference(tx: WriteTx, id: string, reference: string): Promise<void> {
+  await tx.updateTable('people').set({ reference }).where('id', '=', id).execute()
+}
+
 export async function deletePersonRow(tx: WriteTx, id: string): Promise<void> {
+  await deletePlaces(tx, [id])
   await tx.deleteFrom('people').where('id', '=', id).execute()
 }
 
@@ -210,14 +395,16 @@ const tenantOf = (row: { personId: string; pays: number; dateJoined: string }): 
   dateJoined: row.dateJoined,
 })
 
-/** The tenancies of the plots named (of every plot when none are), by plot id: one query. */
+/** The tenancies of the plots named, or of every plot of the sites in scope, by plot id: one query. */
 export async function tenantsByPlot(
   tx: ReadTx,
-  plotIds?: readonly string[],
+  of: { plotIds: readonly string[] } | SiteScope,
 ): Promise<Map<string, TenantOf[]>> {
-  if (plotIds?.length === 0) return new Map()
   let query = tenancyRows(tx)
-  if (plotIds) query = query.where('tenancy.plotId', 'in', plotIds)
+  if ('plotIds' in of) {
+    if (of.plotIds.length === 0) return new Map()
+    query = query.where('tenancy.plotId', 'in', of.plotIds)
+  } else if (of.sites) query = query.where('tenancy.siteId', 'in', of.sites)
   const grouped = new Map<string, TenantOf[]>()
   for (const row of await query.execute()) {
     const tenants = grouped.get(row.plotId)
@@ -237,12 +424,15 @@ export async function tenantsOf(tx: ReadTx, plotId: string): Promise<TenantOf[]>
   return (await tenantRows(tx, plotId)).map(tenantOf)
 }
 
-/** Everyone who is a tenant of a plot, by nickname, with their first and last names. */
-export function tenantNames(tx: ReadTx) {
+/** Everyone who is a tenant of a plot of the sites in scope, by nickname, with their names. */
+export function tenantNames(tx: ReadTx, scope: SiteScope) {
   return tx
     .selectFrom('people')
     .select(['id', 'firstName', 'lastName'])
-    .where('id', 'in', (eb) => eb.selectFrom('tenancy').select('personId'))
+    .where('id', 'in', (eb) => {
+      const tenants = eb.selectFrom('tenancy').select('personId')
+      return scope.sites ? tenants.where('siteId', 'in', scope.sites) : tenants
+    })
     .orderBy('id')
     .execute()
 }
@@ -268,8 +458,17 @@ export async function tenantCounts(tx: ReadTx): Promise<Map<string, number>> {
   return new Map(rows.map((row) => [row.plotId, Number(row.count)]))
 }
 
-export async function insertTenancy(tx: WriteTx, plotId: string, personId: string): Promise<void> {
-  await tx.insertInto('tenancy').values({ plotId, personId }).execute()
+/** A tenancy of the plot (on its site) from the day given. */
+export async function insertTenancy(
+  tx: WriteTx,
+  plot: { id: string; siteId: number },
+  personId: string,
+  beganOn: string,
+): Promise<void> {
+  await tx
+    .insertInto('tenancy')
+    .values({ plotId: plot.id, siteId: plot.siteId, personId, beganOn })
+    .execute()
 }
 
 /** Marks the plot's tenancy of `personId` as its payer's, and no other. */
@@ -284,7 +483,7 @@ export async function markPayer(tx: WriteTx, plotId: string, personId: string): 
 /** Many tenancies at once (an import), in a few statements. */
 export function insertTenancies(
   tx: WriteTx,
-  tenancies: ReadonlyArray<{ plotId: string; personId: string }>,
+  tenancies: ReadonlyArray<{ plotId: string; siteId: number; personId: string }>,
 ): Promise<void> {
   return insertInBatches(tx, 'tenancy', tenancies)
 }
@@ -298,13 +497,47 @@ export async function deleteTenancy(tx: WriteTx, plotId: string, personId: strin
 }
 
 /**
+ * A merge (issue 46): the merged record's tenancy of the plot becomes the kept record's, as it was
+ * (the day it began, its payer's mark).
+ */
+export async function moveTenancy(
+  tx: WriteTx,
+  plotId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await tx
+    .updateTable('tenancy')
+    .set({ personId: to })
+    .where('plotId', '=', plotId)
+    .where('personId', '=', from)
+    .execute()
+}
+
+/** The day a tenancy began, written (a merge's earlier day of two tenancies of one plot). */
+export async function setTenancyBegan(
+  tx: WriteTx,
+  plotId: string,
+  personId: string,
+  beganOn: string,
+): Promise<void> {
+  await tx
+    .updateTable('tenancy')
+    .set({ beganOn })
+    .where('plotId', '=', plotId)
+    .where('personId', '=', personId)
+    .execute()
+}
+
+/**
  * How to reach people (their names, e-mail and postal addresses, and the way they want), for
  * letters and e-mails: every plot holder, the waiting list in its order, or the people named.
  */
 export async function contactDetails(tx: ReadTx, who: PeopleStatus | readonly string[]) {
   const people = tx
     .selectFrom('people')
-    .select(['id', 'firstName', 'lastName', 'email', 'address', 'contactBy'])
+    .select(['id', 'title', 'firstName', 'lastName', 'email', 'address', 'contactBy'])
+    .select((eb) => eb.fn.coalesce('reference', eb.val('')).as('reference'))
   if (who === 'plotholders') return people.where('isPlotHolder', '=', 1).orderBy('id').execute()
   if (who === 'waitinglist') {
     const waiting = await people
@@ -314,31 +547,48 @@ export async function contactDetails(tx: ReadTx, who: PeopleStatus | readonly st
     return waiting
       .map((person) => ({ ...person, onWaitingList: true }))
       .sort(compareWaitingOrder)
-      .map(({ id, firstName, lastName, email, address, contactBy }) => ({
+      .map(({ id, title, firstName, lastName, email, address, contactBy, reference }) => ({
         id,
+        title,
         firstName,
         lastName,
         email,
         address,
         contactBy,
+        reference,
       }))
   }
   if (who.length === 0) return Promise.resolve([])
   return people.where('id', 'in', who).orderBy('id').execute()
 }
 
+/**
+ * Who holds the reference with the e-mail address (lower-case, compared with the engine's
+ * lower()), if anyone: "Where am I on the list?" finds a person by both together, never either
+ * alone.
+ */
+export function personWithReference(tx: ReadTx, reference: string, email: string) {
+  return tx
+    .selectFrom('people')
+    .select('id')
+    .where('reference', '=', reference)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .executeTakeFirst()
+}
+
 /** Who has the e-mail address, if anyone (`email` lower-case, compared with the engine's lower()). */
 export function personWithEmail(tx: ReadTx, email: string) {
   return tx
     .selectFrom('people')
-    .select(['id', 'firstName', 'lastName'])
+    .select(['id', 'title', 'firstName', 'lastName'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
     .executeTakeFirst()
 }
 
 /**
- * Former members: holding no plot and not on the waiting list (a plot holder who gave up their
- * last plot among them, though the lists still show them as one), their details not yet erased.
+ * Former members: holding no plot and not on the waiting list (former tenants, and a plot holder
+ * taken off their last plot by the spec's removal, whom the lists still show as one), their
+ * details not yet erased.
  */
 export function formerMembers(tx: ReadTx) {
   return tx
@@ -390,6 +640,7 @@ export async function replaceWithFormerMember(
       id: former.id,
       ...fieldsOf({
         ...person,
+        title: '',
         firstName: former.marker,
         lastName: '',
         address: '',
@@ -397,6 +648,7 @@ export async function replaceWithFormerMember(
         email: '',
         altEmail: '',
         contactBy: 'post',
+        notes: '',
         isPlotHolder: false,
         onWaitingList: false,
       }),
@@ -405,4 +657,14 @@ export async function replaceWithFormerMember(
     })
     .execute()
   await deletePersonRow(tx, person.id)
+}
+
+/** How many plots each site has let (a tenant or more), by site id (none: left out). */
+export async function letPlotCountsBySite(tx: ReadTx): Promise<Map<number, number>> {
+  const rows = await tx
+    .selectFrom('tenancy')
+    .select((eb) => ['siteId', eb.fn.count('plotId').distinct().as('count')])
+    .groupBy('siteId')
+    .execute()
+  return new Map(rows.map((row) => [row.siteId, Number(row.count)]))
 }

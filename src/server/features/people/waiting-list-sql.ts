@@ -1,11 +1,19 @@
+import { londonDate } from '#shared/domain/dates'
 import { fullName } from '#shared/domain/message-copies'
-import { waitingListOrder, waitingPlaceOf } from '#shared/domain/waiting-order'
+import { waitingPlaceOf } from '#shared/domain/waiting-order'
 import type { WaitingPlace } from '#shared/schemas/person'
 import { waitingListMessages } from '#shared/messages/waiting-list'
 import type { LapsedPerson, WaitingListEvent } from '#shared/schemas/letting'
 import type { WaitingListEventsTable } from '#server/core/db/schema'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import type { SiteScope } from '#server/core/site-scope'
+import {
+  endPlacesOf,
+  movePlaces,
+  openPlaceSites,
+  siteListInOrder,
+} from '#server/features/people/waiting-places-sql'
 
 // The waiting list: its order, who is on it, and each person's history on it. The history is the
 // people feature's (a person added to the list, moved off it); letting records into it too
@@ -171,33 +179,46 @@ export async function lastWaitingListChanges(tx: ReadTx): Promise<Map<string, st
   return new Map(rows.map((row) => [row.personId, row.last]))
 }
 
-/** Everyone on the waiting list, with their names, in the list's own order. */
-export async function waitingListInOrder(tx: ReadTx) {
-  const people = await tx
-    .selectFrom('people')
-    .select(['id', 'firstName', 'lastName', 'joinedWaitingList', 'joinedWaitingListAt'])
-    .select('waitingListEntry')
-    .where('onWaitingList', '=', 1)
-    .execute()
-  return waitingListOrder(people.map((person) => ({ ...person, onWaitingList: true })))
+/** Everyone on the site's waiting list, with their names, in the list's own order. */
+export function waitingListInOrder(tx: ReadTx, siteId: number) {
+  return siteListInOrder(tx, siteId)
 }
 
-/** The person's place on the list and why, or undefined when they are not on it. */
+/**
+ * The person's place on a site's list and why (the first site they wait on that `sites` allows,
+ * by default any), or undefined when they wait on none of them.
+ */
 export async function waitingPlace(
   tx: ReadTx,
   personId: string,
+  sites: readonly number[] | null = null,
 ): Promise<WaitingPlace | undefined> {
-  return waitingPlaceOf(await waitingListInOrder(tx), personId, fullName)
+  const siteId = (await openPlaceSites(tx, personId)).find((site) => !sites || sites.includes(site))
+  if (siteId === undefined) return undefined
+  return waitingPlaceOf(await waitingListInOrder(tx, siteId), personId, fullName)
 }
 
-/** The person's place on the waiting list, in the list's own order, and the list's length. */
+/** The person's place on each site's list they wait on, in the order the sites were added. */
+export async function placesOnLists(
+  tx: ReadTx,
+  personId: string,
+): Promise<Array<{ siteId: number; position: number; total: number }>> {
+  const places = []
+  for (const siteId of await openPlaceSites(tx, personId)) {
+    const waiting = await waitingListInOrder(tx, siteId)
+    const found = waiting.find((person) => person.id === personId)
+    if (found) places.push({ siteId, position: found.position, total: waiting.length })
+  }
+  return places
+}
+
+/** The person's place on the first list they wait on, and that list's length. */
 export async function placeOnList(
   tx: ReadTx,
   personId: string,
 ): Promise<{ position: number; total: number } | undefined> {
-  const waiting = await waitingListInOrder(tx)
-  const found = waiting.find((person) => person.id === personId)
-  return found && { position: found.position, total: waiting.length }
+  const [first] = await placesOnLists(tx, personId)
+  return first && { position: first.position, total: first.total }
 }
 
 /**
@@ -236,12 +257,16 @@ export async function takeOffWaitingList(
       .execute()
     taken.push(...rows.map((row) => row.id))
   }
+  await endPlacesOf(tx, taken, 'lapsed')
   return taken
 }
 
-/** Those whose last change of place was lapsing, and who are still off the list: to restore. */
-export async function lapsedPeople(tx: ReadTx): Promise<LapsedPerson[]> {
-  const rows = await tx
+/**
+ * Those whose last change of place was lapsing, and who are still off the list: to restore. A
+ * limited scope sees those who lapsed from its sites' lists.
+ */
+export async function lapsedPeople(tx: ReadTx, scope: SiteScope): Promise<LapsedPerson[]> {
+  let query = tx
     .selectFrom('waiting_list_events as lapsed')
     .innerJoin('people', 'people.id', 'lapsed.personId')
     .select(['people.id', 'people.firstName', 'people.lastName', 'lapsed.createdAt'])
@@ -258,16 +283,26 @@ export async function lapsedPeople(tx: ReadTx): Promise<LapsedPerson[]> {
       ),
     )
     .orderBy('lapsed.id')
-    .execute()
+  const sites = scope.sites
+  if (sites)
+    query = query.where('people.id', 'in', (eb) =>
+      eb
+        .selectFrom('waiting_places')
+        .select('waiting_places.personId')
+        .where('waiting_places.siteId', 'in', sites)
+        .where('waiting_places.endedWhy', '=', 'lapsed'),
+    )
+  const rows = await query.execute()
   return rows.map((row) => ({
     id: row.id,
     name: fullName(row),
-    lapsedOn: row.createdAt.slice(0, 10),
+    lapsedOn: londonDate(new Date(row.createdAt)),
   }))
 }
 
-/** A person's erasure: their waiting-list history moves to the marker's id. */
+/** A person's erasure or merge: their waiting-list history and places move to the other id. */
 export async function moveWaitingListHistory(tx: WriteTx, from: string, to: string) {
+  await movePlaces(tx, from, to)
   await tx
     .updateTable('waiting_list_events')
     .set({ personId: to })

@@ -1,4 +1,5 @@
 import type { App } from '#server/core/app-type'
+import { siteScope } from '#server/core/site-scope'
 import { z } from 'zod'
 import { LEVELS } from '#shared/domain/levels'
 import { historyEventSchema } from '#shared/schemas/plot-history'
@@ -19,6 +20,6 @@ export async function plotHistoryFeature(app: App) {
           "The plot's tenancies, inspections with their photos, notices, invoices and offers, newest first.",
       },
     },
-    (request) => plotHistory(app, request.params.id),
+    (request) => plotHistory(app, siteScope(request), request.params.id),
   )
 }

@@ -2,15 +2,18 @@ import { inspectionMessages } from '#shared/messages/inspections'
 import { offerMessages } from '#shared/messages/offers'
 import { plotHistoryMessages as words } from '#shared/messages/plot-history'
 import { plotMessages } from '#shared/messages/plots'
+import { tenancyEndMessages as endWords } from '#shared/messages/tenancy-end'
 import { fullName } from '#shared/domain/message-copies'
 import type { HistoryEvent } from '#shared/schemas/plot-history'
 import type { Db } from '#server/core/db/database'
 import { notFound } from '#server/core/errors'
+import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
 import * as noticesRepo from '#server/features/inspections/notices-sql'
 import * as inspectionsRepo from '#server/features/inspections/sql'
 import * as lettingRepo from '#server/features/letting/sql'
 import * as logsRepo from '#server/features/logs/sql'
 import * as peopleRepo from '#server/features/people/sql'
+import { tenancyEndsOfPlot } from '#server/features/people/tenancy-ends-sql'
 import * as plotsRepo from '#server/features/plots/sql'
 import * as rentRepo from '#server/features/rent/sql'
 
@@ -24,14 +27,21 @@ const event = (
   detail = '',
 ): HistoryEvent => ({ at, kind, title, detail, photos: [] })
 
-export async function plotHistory({ db }: { db: Db }, plotId: string): Promise<HistoryEvent[]> {
+export async function plotHistory(
+  { db }: { db: Db },
+  scope: SiteScope,
+  plotId: string,
+): Promise<HistoryEvent[]> {
   const tx = db.kysely
-  if (!(await plotsRepo.findPlot(tx, plotId))) throw notFound(plotMessages.plotMissing(plotId))
-  const [tenancies, inspections, notices, invoices, offers] = await Promise.all([
+  const plot = await plotsRepo.findPlot(tx, plotId)
+  if (!plot) throw notFound(plotMessages.plotMissing(plotId))
+  requireSiteInScope(scope, plot.siteId)
+  const [tenancies, ends, inspections, notices, invoices, offers] = await Promise.all([
     logsRepo.tenancyChangesOf(tx, plotId),
+    tenancyEndsOfPlot(tx, plotId),
     inspectionsRepo.plotInspections(tx, plotId),
     noticesRepo.noticesOfPlot(tx, plotId),
-    rentRepo.findInvoices(tx, { plotId }),
+    rentRepo.findInvoices(tx, { scope, plotId }),
     lettingRepo.offersOfPlot(tx, plotId),
   ])
   const names = new Map<string, string>()
@@ -43,6 +53,20 @@ export async function plotHistory({ db }: { db: Db }, plotId: string): Promise<H
   const events: HistoryEvent[] = [
     ...tenancies.map(({ at, added, name }) =>
       event(at, 'tenancy', added ? words.tenantAdded(name) : words.tenantLeft(name)),
+    ),
+    ...ends.map((end) =>
+      event(
+        end.endedOn,
+        'tenancy',
+        endWords.historyEnded(
+          fullName({
+            id: end.personId,
+            firstName: end.firstName ?? '',
+            lastName: end.lastName ?? '',
+          }),
+        ),
+        endWords.historyEndDetail(endWords.reasons[end.reason], end.beganOn),
+      ),
     ),
     ...inspections.map((record) => ({
       ...event(

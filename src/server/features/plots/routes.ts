@@ -20,10 +20,23 @@ import {
   removePlotFromPerson,
   updatePlot,
 } from '#server/features/plots/service'
-import { endTenanciesOf } from '#server/features/plots/sql'
+import {
+  endTenanciesOf,
+  listPlots as listPlotRows,
+  mergeTenancies,
+} from '#server/features/plots/sql'
+import { siteQuerySchema } from '#shared/schemas/site'
+import { siteMessages } from '#shared/messages/sites'
 import { LEVELS } from '#shared/domain/levels'
-import { leavingSchema } from '#shared/schemas/leaving'
+import {
+  endedTenancySchema,
+  endingFormSchema,
+  leavingSchema,
+  tenancyEndSchema,
+} from '#shared/schemas/leaving'
+import { endingForm, endTenancy } from '#server/features/plots/end-tenancy'
 import { ownPersonId } from '#server/core/viewer'
+import { siteScope } from '#server/core/site-scope'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
 const tenantParams = idParams.extend({ personId: z.string().min(1).max(40) })
@@ -37,11 +50,31 @@ export async function plotsFeature(app: App) {
   app.hooks.removingPerson.push(async (tx, personId) => ({
     plots: await endTenanciesOf(tx, personId),
   }))
+  // A merge (issue 46) makes the merged record's tenancies the kept record's.
+  app.hooks.mergingPeople.push(async (tx, merge) => ({ plots: await mergeTenancies(tx, merge) }))
   // Level 2 (land access) sees plots with tenant nicknames only: plotSchema has no personal data.
+  // A site with plots let stays in use (issue 46).
+  app.hooks.siteRetirementBlockers.push(async (tx, site) => {
+    const let_ = (await listPlotRows(tx, { sites: [site.id] })).filter(
+      (plot) => plot.occupied,
+    ).length
+    return let_ ? [siteMessages.stillLet(site.name, let_)] : []
+  })
   app.get(
     '/api/plots',
-    { config: { minLevel: LEVELS.land }, schema: { response: { 200: z.array(plotSchema) }, tags } },
-    (request, reply) => sendList(request, reply, z.array(plotSchema), () => listPlots(app)),
+    {
+      config: { minLevel: LEVELS.land },
+      schema: {
+        querystring: siteQuerySchema,
+        response: { 200: z.array(plotSchema) },
+        tags,
+        description: 'Every plot, or those of the site given (`site`), in plot order.',
+      },
+    },
+    (request, reply) =>
+      sendList(request, reply, z.array(plotSchema), () =>
+        listPlots(app, siteScope(request, request.query.site)),
+      ),
   )
 
   // The tenants' names, which the committee's plots screens show and filter by instead of the
@@ -53,7 +86,9 @@ export async function plotsFeature(app: App) {
       schema: { response: { 200: z.array(tenantNameSchema) }, tags },
     },
     (request, reply) =>
-      sendList(request, reply, z.array(tenantNameSchema), () => listTenantNames(app)),
+      sendList(request, reply, z.array(tenantNameSchema), () =>
+        listTenantNames(app, siteScope(request)),
+      ),
   )
 
   // The member's own plots (issue 29): any signed-in level, only the person the account is.
@@ -72,7 +107,7 @@ export async function plotsFeature(app: App) {
       config: { minLevel: LEVELS.land },
       schema: { params: idParams, response: { 200: plotSchema }, tags },
     },
-    (request) => getPlot(app, request.params.id),
+    (request) => getPlot(app, siteScope(request), request.params.id),
   )
 
   app.post(
@@ -82,7 +117,9 @@ export async function plotsFeature(app: App) {
       schema: { body: newPlotSchema, response: { 201: plotSchema }, tags },
     },
     async (request, reply) =>
-      reply.status(201).send(await createPlot(app, request.viewer!, request.body)),
+      reply
+        .status(201)
+        .send(await createPlot(app, request.viewer!, siteScope(request), request.body)),
   )
 
   app.put(
@@ -91,7 +128,8 @@ export async function plotsFeature(app: App) {
       config: { minLevel: LEVELS.committee },
       schema: { params: idParams, body: updatePlotSchema, response: { 200: plotSchema }, tags },
     },
-    (request) => updatePlot(app, request.viewer!, request.params.id, request.body),
+    (request) =>
+      updatePlot(app, request.viewer!, siteScope(request), request.params.id, request.body),
   )
 
   app.put(
@@ -105,7 +143,8 @@ export async function plotsFeature(app: App) {
         tags,
       },
     },
-    (request) => choosePayer(app, request.viewer!, request.params.id, request.body),
+    (request) =>
+      choosePayer(app, request.viewer!, siteScope(request), request.params.id, request.body),
   )
 
   app.put(
@@ -114,9 +153,51 @@ export async function plotsFeature(app: App) {
       config: { minLevel: LEVELS.committee, personalData: true },
       schema: { params: tenantParams, response: { 200: tenancy }, tags },
     },
-    (request) => addPlotToPerson(app, request.viewer!, request.params.id, request.params.personId),
+    (request) =>
+      addPlotToPerson(
+        app,
+        request.viewer!,
+        siteScope(request),
+        request.params.id,
+        request.params.personId,
+      ),
   )
 
+  // A tenant who leaves (issue 44): the day and the reason; the tenancy is kept as ended.
+  app.get(
+    '/api/plots/:id/tenants/:personId/ending',
+    {
+      config: { minLevel: LEVELS.committee },
+      schema: { params: tenantParams, response: { 200: endingFormSchema }, tags },
+    },
+    (request) => endingForm(app, siteScope(request), request.params.id, request.params.personId),
+  )
+
+  app.post(
+    '/api/plots/:id/tenants/:personId/end',
+    {
+      config: { minLevel: LEVELS.committee, personalData: true },
+      schema: {
+        params: tenantParams,
+        body: tenancyEndSchema,
+        response: { 200: tenancy.extend({ ending: endedTenancySchema }) },
+        tags,
+        description:
+          'Ends the tenancy on the day given (not before it began, not after today) for the reason given; a leaver with no other plot becomes a former tenant.',
+      },
+    },
+    (request) =>
+      endTenancy(
+        app,
+        request.viewer!,
+        siteScope(request),
+        request.params.id,
+        request.params.personId,
+        request.body,
+      ),
+  )
+
+  // Added by mistake: the tenant is taken off with no record of an end (the spec's removal).
   app.delete(
     '/api/plots/:id/tenants/:personId',
     {
@@ -132,6 +213,7 @@ export async function plotsFeature(app: App) {
       removePlotFromPerson(
         app,
         request.viewer!,
+        siteScope(request),
         request.params.id,
         request.params.personId,
         request.query,

@@ -1,7 +1,9 @@
 import * as peopleRules from '#shared/domain/people'
 import * as plotRules from '#shared/domain/plots'
 import { comparePlotIds, isOccupied, payerOf, type TenantOf } from '#shared/domain/plots'
+import { plotIdCandidates } from '#shared/domain/sites'
 import type { SizeBand } from '#shared/domain/area'
+import { leavePlot, type TenancyEndReason } from '#shared/domain/tenancy-end'
 import { feePence, feePounds } from '#shared/domain/money'
 import type { Person } from '#shared/schemas/person'
 import type { Gradient, Plot } from '#shared/schemas/plot'
@@ -10,16 +12,21 @@ import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { reusableQuery } from '#server/core/db/reusable-query'
 import { nextVersion, updateAtVersion } from '#server/core/db/versioned'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import type { SiteScope } from '#server/core/site-scope'
 import { unlessRefused } from '#server/core/errors'
+import type { PeopleMerge } from '#server/core/hooks'
 import {
   deleteTenancy,
   insertTenancy,
   markPayer,
+  moveTenancy,
   requirePerson,
+  setTenancyBegan,
   tenantsByPlot,
   tenantsOf,
   updatePerson,
 } from '#server/features/people/sql'
+import { recordTenancyEnd, tenancyBegan } from '#server/features/people/tenancy-ends-sql'
 
 // Rows hold flags as 0/1 and neither tenants nor occupied: both come from the tenancy table
 // (people's), so that a plot and its tenants' plot lists can never disagree.
@@ -27,6 +34,8 @@ function toPlot(row: PlotRow, tenancies: readonly TenantOf[]): Plot {
   const sorted = tenancies.map((tenancy) => tenancy.personId).sort()
   return {
     id: row.id,
+    name: row.name,
+    siteId: row.siteId,
     description: row.description,
     area: row.area,
     distance: row.distance,
@@ -46,6 +55,8 @@ function toPlot(row: PlotRow, tenancies: readonly TenantOf[]): Plot {
 
 function fieldsOf(plot: Plot) {
   return {
+    name: plot.name,
+    siteId: plot.siteId,
     description: plot.description,
     area: plot.area,
     distance: plot.distance,
@@ -59,11 +70,11 @@ function fieldsOf(plot: Plot) {
   }
 }
 
-export async function listPlots(tx: ReadTx): Promise<Plot[]> {
-  const [rows, tenants] = await Promise.all([
-    tx.selectFrom('plots').selectAll().execute(),
-    tenantsByPlot(tx),
-  ])
+/** The plots of the sites in scope (issue 46), in plot order. */
+export async function listPlots(tx: ReadTx, scope: SiteScope): Promise<Plot[]> {
+  let query = tx.selectFrom('plots').selectAll()
+  if (scope.sites) query = query.where('siteId', 'in', scope.sites)
+  const [rows, tenants] = await Promise.all([query.execute(), tenantsByPlot(tx, scope)])
   return rows
     .map((row) => toPlot(row, tenants.get(row.id) ?? []))
     .sort((a, b) => comparePlotIds(a.id, b.id))
@@ -83,16 +94,42 @@ export async function findPlots(tx: ReadTx, ids: readonly string[]): Promise<Plo
   if (ids.length === 0) return []
   const [rows, tenants] = await Promise.all([
     tx.selectFrom('plots').selectAll().where('id', 'in', ids).execute(),
-    tenantsByPlot(tx, ids),
+    tenantsByPlot(tx, { plotIds: ids }),
   ])
   return rows
     .map((row) => toPlot(row, tenants.get(row.id) ?? []))
     .sort((a, b) => comparePlotIds(a.id, b.id))
 }
 
+/**
+ * The keys of the plots on those sites, as a subquery: for the records kept by plot (a rent
+ * year's invoices, decision 48) to be filtered to a scope in SQL, on the plots' site index.
+ */
+export function plotIdsOn(tx: ReadTx, sites: readonly number[]) {
+  return tx.selectFrom('plots').select('plots.id').where('plots.siteId', 'in', sites)
+}
+
+/** The site of each plot named that is on record, by plot key: one indexed read. */
+export async function plotSites(tx: ReadTx, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map()
+  const rows = await tx
+    .selectFrom('plots')
+    .select(['id', 'siteId'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+  return new Map(rows.map((row) => [row.id, row.siteId]))
+}
+
 /** The plots without a tenant (not occupied), in plot order. */
-export async function vacantPlotIds(tx: ReadTx): Promise<string[]> {
-  return (await listPlots(tx)).filter((plot) => !plot.occupied).map((plot) => plot.id)
+export async function vacantPlotIds(tx: ReadTx, scope: SiteScope): Promise<string[]> {
+  return (await listPlots(tx, scope)).filter((plot) => !plot.occupied).map((plot) => plot.id)
+}
+
+/** The ids of the plots of the sites in scope. */
+export async function plotIdsOf(tx: ReadTx, scope: SiteScope): Promise<string[]> {
+  let query = tx.selectFrom('plots').select('id')
+  if (scope.sites) query = query.where('siteId', 'in', scope.sites)
+  return (await query.execute()).map((row) => row.id)
 }
 
 /** Whether any plot is on record yet (the first-run steps). */
@@ -102,19 +139,40 @@ export async function anyPlot(tx: ReadTx): Promise<boolean> {
 
 // Plot names differing only in case would be one plot to anyone reading the map (lower() on
 // both sides, as for nicknames).
-/** Every plot record's name. */
-export async function plotNames(tx: ReadTx): Promise<string[]> {
-  const rows = await tx.selectFrom('plots').select('id').execute()
-  return rows.map((row) => row.id)
+/** The names of the site's plots. */
+export async function plotNames(tx: ReadTx, siteId: number): Promise<string[]> {
+  const rows = await tx.selectFrom('plots').select('name').where('siteId', '=', siteId).execute()
+  return rows.map((row) => row.name)
 }
 
-export async function plotNameTaken(tx: ReadTx, id: string): Promise<boolean> {
+/** Whether a plot of the site is called `name`, in any case. */
+export async function plotNameTaken(tx: ReadTx, siteId: number, name: string): Promise<boolean> {
   const row = await tx
     .selectFrom('plots')
     .select('id')
-    .where((eb) => eb(eb.fn('lower', ['id']), '=', eb.fn('lower', [eb.val(id)])))
+    .where('siteId', '=', siteId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', eb.fn('lower', [eb.val(name)])))
     .executeTakeFirst()
   return row !== undefined
+}
+
+/** Every change that makes plots takes this lock: two plots made at once must not take one key. */
+export const PLOT_KEYS_LOCK = 'plots:keys'
+
+/**
+ * The key a new plot called `name` on the site takes: the first of its candidates that no plot
+ * holds in any case (two keys differing only in case would be one address to a reader).
+ */
+export async function freePlotId(tx: ReadTx, name: string, siteId: number): Promise<string> {
+  for (const id of plotIdCandidates(name, siteId)) {
+    const row = await tx
+      .selectFrom('plots')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['id']), '=', eb.fn('lower', [eb.val(id)])))
+      .executeTakeFirst()
+    if (!row) return id
+  }
+  throw new Error('unreachable: the candidates never end')
 }
 
 // A new plot's tenants come afterwards (addTenant); until then it is saved, and answered, as
@@ -185,7 +243,7 @@ export async function addTenant(
   if (plot.tenants.includes(person.id)) return { plot, person }
   const withTenant = unlessRefused(plotRules.addTenant(plot, person.id))
   const holder = peopleRules.addPlotToPerson(person, plot.id, today)
-  await insertTenancy(tx, plot.id, person.id)
+  await insertTenancy(tx, plot, person.id, today)
   // Marked, so that a newcomer with an earlier Date joined does not become the payer by it.
   await markPayer(tx, plot.id, withTenant.payer)
   return {
@@ -207,13 +265,39 @@ export async function choosePayer(tx: WriteTx, plot: Plot, personId: string): Pr
   return updatePlot(tx, { ...plot, payer: personId })
 }
 
-/** The one way a tenancy ends: the row goes, and both records are written at their next versions. */
-export async function endTenancy(tx: WriteTx, plot: Plot, person: Person): Promise<Tenancy> {
+/** How a tenancy ended (issue 44): the day and why; the time it is recorded at. */
+export interface Ending {
+  endedOn: string
+  reason: TenancyEndReason
+  recordedAt: string
+}
+
+/**
+ * The one way a tenancy ends: the row goes, and both records are written at their next versions.
+ * With an `ending` (a tenant leaving) the tenancy is kept as ended, with the day it began, and a
+ * leaver who holds no other plot is a former tenant (`leavePlot`); without one (a tenant added by
+ * mistake) it leaves no trace but the log's, by the spec's rule.
+ */
+export async function endTenancy(
+  tx: WriteTx,
+  plot: Plot,
+  person: Person,
+  ending?: Ending,
+): Promise<Tenancy> {
   if (!plot.tenants.includes(person.id)) return { plot, person }
+  if (ending) {
+    const beganOn = await tenancyBegan(tx, plot.id, person)
+    await recordTenancyEnd(tx, { plotId: plot.id, personId: person.id, beganOn, ...ending })
+  }
   await deleteTenancy(tx, plot.id, person.id)
   return {
     plot: await updatePlot(tx, await withPayer(tx, plotRules.removeTenant(plot, person.id))),
-    person: await updatePerson(tx, peopleRules.removePlotFromPerson(person, plot.id)),
+    person: await updatePerson(
+      tx,
+      ending
+        ? leavePlot(person, plot.id, ending.reason)
+        : peopleRules.removePlotFromPerson(person, plot.id),
+    ),
   }
 }
 
@@ -229,6 +313,33 @@ export async function endTenanciesOf(tx: WriteTx, personId: string): Promise<Plo
     plots.push(await updatePlot(tx, await withPayer(tx, plot)))
   }
   return plots
+}
+
+/**
+ * Two records of one person made one (the mergingPeople hook, issue 46): the merged record's
+ * tenancies become the kept record's. A plot both held keeps one tenancy, from the earlier day
+ * either began, paying if either paid; no plot gains a tenant. Each plot changed goes to its next
+ * version; their ids, for the merge's log entry.
+ */
+export async function mergeTenancies(tx: WriteTx, { kept, merged }: PeopleMerge) {
+  for (const plotId of merged.plots) {
+    if (!kept.plots.includes(plotId)) {
+      await moveTenancy(tx, plotId, merged.id, kept.id)
+      continue
+    }
+    const pays = (await tenantsOf(tx, plotId)).some(
+      (tenant) => tenant.pays && (tenant.personId === kept.id || tenant.personId === merged.id),
+    )
+    const began = [
+      await tenancyBegan(tx, plotId, kept),
+      await tenancyBegan(tx, plotId, merged),
+    ].sort()[0]!
+    await deleteTenancy(tx, plotId, merged.id)
+    await setTenancyBegan(tx, plotId, kept.id, began)
+    if (pays) await markPayer(tx, plotId, kept.id)
+  }
+  await nextVersion(tx, 'plots', merged.plots)
+  return merged.plots
 }
 
 // Rent's changes to plots: once a rent year is under way the paid flag follows the ledger, and
@@ -266,4 +377,14 @@ export async function markFailed(tx: WriteTx, id: string): Promise<void> {
     .where('id', '=', id)
     .where('isFailed', '=', 0)
     .execute()
+}
+
+/** How many plots each site has, by site id (none: left out). */
+export async function plotCountsBySite(tx: ReadTx): Promise<Map<number, number>> {
+  const rows = await tx
+    .selectFrom('plots')
+    .select((eb) => ['siteId', eb.fn.countAll().as('count')])
+    .groupBy('siteId')
+    .execute()
+  return new Map(rows.map((row) => [row.siteId, Number(row.count)]))
 }

@@ -6,20 +6,21 @@ import type { Insertable } from 'kysely'
 import type { LedgerTable } from '#server/core/db/schema'
 import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
 import { unprocessable } from '#server/core/errors'
-import { AlreadyDone, loggedChange, recordKey, type LogEntry } from '#server/core/logged-change'
-import type { Viewer } from '#server/core/viewer'
 import {
-  entryChange,
-  entryRow,
-  METHOD_NAMES,
-  readBooks,
-  type Ledger,
-} from '#server/features/rent/ledger'
-import { entryByRequest, insertEntries } from '#server/features/rent/ledger-sql'
+  AlreadyDone,
+  loggedChange,
+  recordKey,
+  type LogEntry,
+  type LoggedChange,
+} from '#server/core/logged-change'
+import { EVERY_SITE, type SiteScope } from '#server/core/site-scope'
+import type { Viewer } from '#server/core/viewer'
+import { requirePayerInScope } from '#server/features/rent/invoice-scope'
+import { addEntries, entryRow, readBooks, type Ledger } from '#server/features/rent/ledger'
+import { entryByRequest } from '#server/features/rent/ledger-sql'
 import { requirePerson } from '#server/features/people/sql'
-import { settlePaidFlags } from '#server/features/rent/paid-flags'
 import { statement } from '#server/features/rent/reports'
-import { findInvoices } from '#server/features/rent/sql'
+import { findInvoices, type InvoiceFilter } from '#server/features/rent/sql'
 
 // A payer's credit (decision 33): what they paid beyond their invoices, held as those invoices'
 // balances below nought; moved to an invoice that owes by a pair of entries (a carry off the one,
@@ -29,20 +30,6 @@ import { findInvoices } from '#server/features/rent/sql'
 type Held = Pick<Invoice, 'id' | 'number' | 'plotId' | 'payerId' | 'outstanding' | 'cancelled'>
 
 const partOf = (requestId: string, part: number) => `${requestId}:${part}`
-
-async function addEntries(
-  ledger: Ledger,
-  viewer: Pick<Viewer, 'userName'>,
-  tx: WriteTx,
-  log: LogEntry,
-  rows: ReadonlyArray<Insertable<LedgerTable>>,
-  plots: readonly string[],
-) {
-  const stored = await insertEntries(tx, rows)
-  for (const row of rows)
-    log(entryChange(METHOD_NAMES[row.kind], row.invoiceId, viewer), stored.get(row.requestId))
-  await settlePaidFlags(ledger.db, tx, [...new Set(plots)])
-}
 
 /**
  * Moves each payer's credit to their invoices that owe, among those given (whose records the
@@ -93,24 +80,29 @@ export async function moveCredit(
 }
 
 /**
- * The invoices in credit, locked inside a write that adds invoices (a rent year's): their credit
- * may then pay the new ones.
+ * The invoices in credit (of those the filter picks: one payer's, for an invoice raised mid-year),
+ * locked inside a write that adds invoices (a rent year's): their credit may then pay the new ones.
  */
-export async function lockedCredit(ledger: Ledger, tx: WriteTx): Promise<Invoice[]> {
-  const inCredit = (await findInvoices(tx)).filter((invoice) => creditOn(invoice) > 0)
+export async function lockedCredit(
+  ledger: Ledger,
+  tx: WriteTx,
+  filter: InvoiceFilter,
+): Promise<Invoice[]> {
+  const inCredit = (await findInvoices(tx, filter)).filter((invoice) => creditOn(invoice) > 0)
   await lockRecords(
     ledger.db,
     tx,
     inCredit.map((invoice) => recordKey('invoices', String(invoice.id))),
   )
   const ids = inCredit.map((invoice) => invoice.id)
-  return ids.length === 0 ? [] : await findInvoices(tx, { ids })
+  return ids.length === 0 ? [] : await findInvoices(tx, { scope: EVERY_SITE, ids })
 }
 
 // An action on a person's credit, holding every invoice they pay; done once per request id.
 async function onCredit(
   ledger: Ledger,
   viewer: Viewer,
+  scope: SiteScope,
   personId: string,
   requestId: string,
   methodName: string,
@@ -118,42 +110,63 @@ async function onCredit(
   work: (tx: WriteTx, log: LogEntry, invoices: Invoice[]) => Promise<void>,
 ): Promise<InvoiceStatement> {
   await requirePerson(ledger.db.kysely, personId)
-  const ids = (await findInvoices(ledger.db.kysely, { payerId: personId })).map((i) => i.id)
+  const paying = { scope: EVERY_SITE, payerId: personId }
+  const ids = (await findInvoices(ledger.db.kysely, paying)).map((i) => i.id)
+  const change: LoggedChange = {
+    methodName,
+    eventCollection: 'people',
+    docId: personId,
+    userName: viewer.userName,
+    alsoLocks: ids.map((id) => recordKey('invoices', String(id))),
+  }
   await loggedChange(
     ledger.db,
-    {
-      methodName,
-      eventCollection: 'people',
-      docId: personId,
-      userName: viewer.userName,
-      alsoLocks: ids.map((id) => recordKey('invoices', String(id))),
-    },
+    change,
     async (tx, log) => {
+      const own = await findInvoices(tx, paying)
+      await requirePayerInScope(tx, scope, personId, own, change)
       if (await entryByRequest(tx, partOf(requestId, 0))) return new AlreadyDone(input)
-      await work(tx, log, await findInvoices(tx, { payerId: personId }))
+      await work(tx, log, own)
       return input
     },
     input,
   )
-  return statement(ledger.db, { payerId: personId })
+  return statement(ledger.db, { scope, payerId: personId })
 }
 
 /** The person's credit used on the invoices they pay that still owe. */
-export const useCredit = (ledger: Ledger, viewer: Viewer, personId: string, input: CreditUse) =>
-  onCredit(ledger, viewer, personId, input.requestId, 'useCredit', input, async (tx, log, own) => {
-    await moveCredit(ledger, viewer, tx, log, own, { ...input, date: ledger.clock.today() })
-  })
+export const useCredit = (
+  ledger: Ledger,
+  viewer: Viewer,
+  scope: SiteScope,
+  personId: string,
+  input: CreditUse,
+) =>
+  onCredit(
+    ledger,
+    viewer,
+    scope,
+    personId,
+    input.requestId,
+    'useCredit',
+    input,
+    async (tx, log, own) => {
+      await moveCredit(ledger, viewer, tx, log, own, { ...input, date: ledger.clock.today() })
+    },
+  )
 
 /** Some or all of the person's credit given back: refunds on the invoices that hold it. */
 export const refundCredit = (
   ledger: Ledger,
   viewer: Viewer,
+  scope: SiteScope,
   personId: string,
   input: CreditRefund,
 ) =>
   onCredit(
     ledger,
     viewer,
+    scope,
     personId,
     input.requestId,
     'refundCredit',

@@ -8,6 +8,7 @@ import { lockRecords, type ReadTx, type WriteTx } from '#server/core/db/write-tr
 import { deadlineAt, doubling, type JobKind } from '#server/core/jobs/runner'
 import { loggedWrite, recordKey, SYSTEM, type LogEntry } from '#server/core/logged-change'
 import { findPerson } from '#server/features/people/sql'
+import { hasDied } from '#server/features/people/tenancy-ends-sql'
 import { markFailed } from '#server/features/plots/sql'
 import type { Rent } from '#server/features/rent/context'
 import { insertStep } from '#server/features/rent/ledger-sql'
@@ -62,6 +63,15 @@ export function deadlineJob({ db, clock, copies, jobs }: Rent): JobKind<{ invoic
       log(
         { ...change, methodName: 'markArrears' },
         { plotId: invoice.plotId, outstanding: invoice.outstanding },
+      )
+      return
+    }
+    // No reminder is posted to someone who has died (issue 44): the committee settles with those
+    // who deal with their affairs. The step counts as taken, so the next one follows in its turn.
+    if (await hasDied(tx, invoice.payerId)) {
+      log(
+        { ...change, methodName: 'withholdRentReminder' },
+        { step, payerId: invoice.payerId, outstanding: invoice.outstanding },
       )
       return
     }

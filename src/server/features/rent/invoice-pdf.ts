@@ -11,6 +11,7 @@ import type { ReadTx } from '#server/core/db/write-transaction'
 import { LEFT, letterhead, MM, newPdf, pdfBytes, WIDTH } from '#server/core/pdf'
 import { listPeople } from '#server/features/people/sql'
 import { findInvoices, linesOfInvoices, payerAddresses } from '#server/features/rent/sql'
+import { EVERY_SITE, type SiteScope } from '#server/core/site-scope'
 
 // Invoices as PDF (pdfkit, core/pdf.ts): a page each, the payer's name and address in the
 // envelope's window, so one PDF serves as the e-mail's attachment and as the letter to post.
@@ -113,9 +114,13 @@ export async function invoicePdf(
   return pdfBytes(doc)
 }
 
-/** The invoices of a year as one PDF stream; `onlyPost`: those whose payer gets post. */
+/**
+ * The invoices of a year on the sites in scope as one PDF stream; `onlyPost`: those whose payer
+ * gets post.
+ */
 export function yearInvoicesPdf(
   db: Db,
+  scope: SiteScope,
   year: { id: number; label: string },
   association: AssociationDetails,
   instructions: string,
@@ -124,7 +129,7 @@ export function yearInvoicesPdf(
   const doc = documentFor(rentMessages.rentInvoicesBatch(year.label), association)
   void (async () => {
     try {
-      const all = await findInvoices(db.kysely, { yearId: year.id })
+      const all = await findInvoices(db.kysely, { scope, yearId: year.id })
       const wanted = onlyPost ? await postPayers(db.kysely) : undefined
       const invoices = wanted ? all.filter((invoice) => wanted.has(invoice.payerId)) : all
       for (let start = 0; start < invoices.length; start += PART) {
@@ -143,6 +148,6 @@ export function yearInvoicesPdf(
 
 // The people who get post: by their choice, or for want of an e-mail address.
 async function postPayers(tx: ReadTx): Promise<Set<string>> {
-  const people = await listPeople(tx)
+  const people = await listPeople(tx, EVERY_SITE)
   return new Set(people.filter((person) => waysOf(person).includes('post')).map((p) => p.id))
 }

@@ -6,6 +6,7 @@ import {
   paymentInputSchema,
 } from '#shared/schemas/rent'
 import type { App } from '#server/core/app-type'
+import { siteScope } from '#server/core/site-scope'
 import { serialIdParams } from '#server/core/http/serial-id'
 import type { Rent } from '#server/features/rent/context'
 import { invoiceAsPdf, invoiceDetail, myInvoiceAsPdf, myRent } from '#server/features/rent/invoices'
@@ -23,14 +24,14 @@ export function invoiceRoutes(app: App, rent: Rent) {
       config: committee,
       schema: { params: serialIdParams, response: { 200: invoiceDetailSchema }, tags },
     },
-    (request) => invoiceDetail(rent, request.params.id),
+    (request) => invoiceDetail(rent, siteScope(request), request.params.id),
   )
 
   app.get(
     '/api/rent/invoices/:id/pdf',
     { config: { ...committee, personalData: true }, schema: { params: serialIdParams, tags } },
     async (request, reply) => {
-      const { fileName, bytes } = await invoiceAsPdf(rent, request.params.id)
+      const { fileName, bytes } = await invoiceAsPdf(rent, siteScope(request), request.params.id)
       return sendPdf(reply, fileName, bytes, 'inline')
     },
   )
@@ -67,7 +68,15 @@ export function invoiceRoutes(app: App, rent: Rent) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await recordPayment(rent, request.viewer!, request.params.id, request.body)),
+        .send(
+          await recordPayment(
+            rent,
+            request.viewer!,
+            siteScope(request),
+            request.params.id,
+            request.body,
+          ),
+        ),
   )
 
   app.post(
@@ -84,6 +93,14 @@ export function invoiceRoutes(app: App, rent: Rent) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await recordCorrection(rent, request.viewer!, request.params.id, request.body)),
+        .send(
+          await recordCorrection(
+            rent,
+            request.viewer!,
+            siteScope(request),
+            request.params.id,
+            request.body,
+          ),
+        ),
   )
 }

@@ -3,6 +3,8 @@ import type { RentStep } from '#shared/domain/rent'
 import type { LedgerEntry } from '#shared/schemas/rent'
 import type { LedgerTable } from '#server/core/db/schema'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import type { SiteScope } from '#server/core/site-scope'
+import { plotIdsOn } from '#server/features/plots/sql'
 
 // The ledger's rows, which only ever grow, and the steps taken to chase an unpaid invoice.
 
@@ -107,9 +109,12 @@ export async function insertEntry(
   return (await insertEntries(tx, [entry])).get(entry.requestId)!
 }
 
-/** Payments and refunds dated from `from` to `to`, by date, with their invoices' facts. */
-export function paymentsBetween(tx: ReadTx, from: string, to: string) {
-  return tx
+/**
+ * Payments and refunds dated from `from` to `to` on the invoices of the sites in scope, by date,
+ * with their invoices' facts.
+ */
+export function paymentsBetween(tx: ReadTx, scope: SiteScope, from: string, to: string) {
+  let query = tx
     .selectFrom('ledger')
     .innerJoin('invoices', 'invoices.id', 'ledger.invoiceId')
     .select([
@@ -126,6 +131,8 @@ export function paymentsBetween(tx: ReadTx, from: string, to: string) {
       'invoices.plotId',
       'invoices.payerName',
     ])
+  if (scope.sites) query = query.where('invoices.plotId', 'in', plotIdsOn(tx, scope.sites))
+  return query
     .where('ledger.kind', 'in', ['payment', 'refund'])
     .where('ledger.date', '>=', from)
     .where('ledger.date', '<=', to)

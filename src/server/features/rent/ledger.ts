@@ -12,8 +12,17 @@ import type { Insertable } from 'kysely'
 import type { LedgerTable } from '#server/core/db/schema'
 import type { WriteTx } from '#server/core/db/write-transaction'
 import { AppError, conflict, notFound, unlessRefused } from '#server/core/errors'
-import { AlreadyDone, loggedChange, loggedWrite, recordKey } from '#server/core/logged-change'
+import {
+  AlreadyDone,
+  loggedChange,
+  loggedWrite,
+  recordKey,
+  type LogEntry,
+  type LoggedChange,
+} from '#server/core/logged-change'
+import { EVERY_SITE, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
+import { requirePlotsInScope } from '#server/features/rent/invoice-scope'
 import type { Rent } from '#server/features/rent/context'
 import {
   entriesByRequest,
@@ -33,7 +42,7 @@ import { rememberPayers } from '#server/features/rent/statement-payers-sql'
 
 export type Ledger = Pick<Rent, 'db' | 'clock'>
 
-export const METHOD_NAMES: Record<EntryKind, string> = {
+const METHOD_NAMES: Record<EntryKind, string> = {
   payment: 'recordPayment',
   refund: 'recordRefund',
   writeoff: 'writeOff',
@@ -42,7 +51,7 @@ export const METHOD_NAMES: Record<EntryKind, string> = {
   credit: 'payFromCredit',
 }
 
-export interface NewEntry {
+interface NewEntry {
   kind: EntryKind
   amount?: number | undefined
   method: LedgerEntry['method']
@@ -53,11 +62,11 @@ export interface NewEntry {
   statementLine?: string | undefined
 }
 
-export const entryChange = (
+const entryChange = (
   methodName: string,
   invoiceId: number,
   viewer: Pick<Viewer, 'userName'>,
-) => ({
+): LoggedChange => ({
   methodName,
   eventCollection: 'invoices',
   docId: String(invoiceId),
@@ -77,10 +86,11 @@ function sameRequest<T extends Pick<LedgerEntry, 'invoiceId' | 'kind'>>(
 }
 
 /** The invoices a write adds entries to, read inside it, with their sums kept current as it goes. */
-export type Books = Map<number, { invoice: Invoice; sums: EntrySums }>
+type Books = Map<number, { invoice: Invoice; sums: EntrySums }>
 
 export async function readBooks(tx: WriteTx, invoiceIds: readonly number[]): Promise<Books> {
-  const invoices = await findInvoices(tx, { ids: [...invoiceIds] })
+  // Of any site: a change reads its books once the scope allowed it (decision 48).
+  const invoices = await findInvoices(tx, { scope: EVERY_SITE, ids: [...invoiceIds] })
   return new Map(
     invoices.map((invoice) => [
       invoice.id,
@@ -129,19 +139,43 @@ export function entryRow(
   }
 }
 
+/**
+ * Adds the rows, each logged as its kind's change to its invoice, and settles the paid flags of
+ * the plots given once for them all.
+ */
+export async function addEntries(
+  ledger: Ledger,
+  viewer: Pick<Viewer, 'userName'>,
+  tx: WriteTx,
+  log: LogEntry,
+  rows: ReadonlyArray<Insertable<LedgerTable>>,
+  plots: readonly string[],
+) {
+  const stored = await insertEntries(tx, rows)
+  for (const row of rows)
+    log(entryChange(METHOD_NAMES[row.kind], row.invoiceId, viewer), stored.get(row.requestId))
+  await settlePaidFlags(ledger.db, tx, [...new Set(plots)])
+}
+
+// One entry on one invoice of the sites in scope: one of another site is refused (403), the
+// attempt logged with its site, before a request id already used could answer for it.
 function recordEntry(
   ledger: Ledger,
   viewer: Viewer,
+  scope: SiteScope,
   invoiceId: number,
   entry: NewEntry,
 ): Promise<LedgerEntry> {
+  const change = entryChange(METHOD_NAMES[entry.kind], invoiceId, viewer)
   return loggedChange(
     ledger.db,
-    entryChange(METHOD_NAMES[entry.kind], invoiceId, viewer),
+    change,
     async (tx) => {
+      const books = await readBooks(tx, [invoiceId])
+      const book = books.get(invoiceId)
+      if (book) await requirePlotsInScope(tx, scope, [book.invoice.plotId], change)
       const done = await entryByRequest(tx, entry.requestId)
       if (done) return new AlreadyDone(sameRequest(done, invoiceId, entry.kind))
-      const books = await readBooks(tx, [invoiceId])
       const stored = await insertEntry(tx, entryRow(ledger, viewer, books, invoiceId, entry))
       await settlePaidFlags(ledger.db, tx, [books.get(invoiceId)!.invoice.plotId])
       return stored
@@ -153,16 +187,18 @@ function recordEntry(
 export const recordPayment = (
   ledger: Ledger,
   viewer: Viewer,
+  scope: SiteScope,
   invoiceId: number,
   input: PaymentInput,
-) => recordEntry(ledger, viewer, invoiceId, { kind: 'payment', ...input })
+) => recordEntry(ledger, viewer, scope, invoiceId, { kind: 'payment', ...input })
 
 export const recordCorrection = (
   ledger: Ledger,
   viewer: Viewer,
+  scope: SiteScope,
   invoiceId: number,
   input: CorrectionInput,
-) => recordEntry(ledger, viewer, invoiceId, { ...input, method: null })
+) => recordEntry(ledger, viewer, scope, invoiceId, { ...input, method: null })
 
 // Whom each line's payer text was paid for: a line of one part quoting no invoice, whose payer's
 // next payment is then offered the invoice they owe on.
@@ -238,11 +274,14 @@ export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: Confi
         }
       }
       const rows = [...pending.values()]
-      const stored = await insertEntries(tx, rows)
-      for (const row of rows)
-        log(entryChange('recordPayment', row.invoiceId, viewer), stored.get(row.requestId))
-      const plots = [...books.values()].map((book) => book.invoice.plotId)
-      await settlePaidFlags(ledger.db, tx, [...new Set(plots)])
+      await addEntries(
+        ledger,
+        viewer,
+        tx,
+        log,
+        rows,
+        [...books.values()].map((book) => book.invoice.plotId),
+      )
       await rememberPayers(
         tx,
         payersChosen(matches, books),

@@ -7,6 +7,7 @@ import type { Viewer } from '#server/core/viewer'
 import { insertEntries } from '#server/features/rent/ledger-sql'
 import { findPlots, listPlots, setPaid } from '#server/features/plots/sql'
 import { currentYear, findInvoices } from '#server/features/rent/sql'
+import { EVERY_SITE } from '#server/core/site-scope'
 
 /**
  * Sets the plots' paid flag from the ledger: a plot is paid when none of its invoices of the
@@ -24,12 +25,14 @@ export async function settlePaidFlags(
   if (!year) return
   const invoices = await findInvoices(
     tx,
-    plotIds?.length === 1 ? { yearId: year.id, plotId: plotIds[0]! } : { yearId: year.id },
+    plotIds?.length === 1
+      ? { scope: EVERY_SITE, yearId: year.id, plotId: plotIds[0]! }
+      : { scope: EVERY_SITE, yearId: year.id },
   )
   const owing = new Set(
     invoices.filter((invoice) => invoice.outstanding > 0).map((invoice) => invoice.plotId),
   )
-  const plots = plotIds ? await findPlots(tx, plotIds) : await listPlots(tx)
+  const plots = plotIds ? await findPlots(tx, plotIds) : await listPlots(tx, EVERY_SITE)
   const turning = plots.filter((plot) => plot.paid === owing.has(plot.id))
   if (turning.length === 0) return
   await lockRecords(

@@ -21,15 +21,22 @@ import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
 import { conflict, unlessRefused } from '#server/core/errors'
 import type { TenancyEnding } from '#server/core/hooks'
 import { deadlineAt, type JobKind } from '#server/core/jobs/runner'
-import { loggedWrite, recordKey, type LogEntry } from '#server/core/logged-change'
+import {
+  loggedChange,
+  recordKey,
+  type LogEntry,
+  type LoggedChange,
+} from '#server/core/logged-change'
+import { EVERY_SITE, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import { requirePerson } from '#server/features/people/sql'
 import { findPlot } from '#server/features/plots/sql'
 import type { Rent } from '#server/features/rent/context'
 import { lockedCredit, moveCredit } from '#server/features/rent/credit'
+import { requirePlotsInScope } from '#server/features/rent/invoice-scope'
 import { insertEntry } from '#server/features/rent/ledger-sql'
 import { settlePaidFlags } from '#server/features/rent/paid-flags'
-import { rentSettings } from '#server/features/rent/settings'
+import { rentSettings, rulesBySite } from '#server/features/rent/settings'
 import { invoiceCopies } from '#server/features/rent/start-year'
 import { currentYear, entrySums, findInvoices } from '#server/features/rent/sql'
 import { insertInvoice, invoiceMonths } from '#server/features/rent/part-year-sql'
@@ -57,13 +64,14 @@ async function invoiceRestOfYear(
   const plot = await findPlot(tx, plotId)
   if (!plot?.occupied) return { refusal: partYearMessages.nothingToInvoice(plotId) }
   // One invoice a year for those holding the plot: a leaver's does not count for the next tenant.
-  const held = await findInvoices(tx, { yearId: year.id, plotId })
+  const held = await findInvoices(tx, { scope: EVERY_SITE, yearId: year.id, plotId })
   if (held.some((invoice) => !invoice.cancelled && plot.tenants.includes(invoice.payerId)))
     return { refusal: partYearMessages.alreadyInvoiced(plotId) }
   const [settings, payer] = await Promise.all([rentSettings(tx), requirePerson(tx, plot.payer)])
+  const rules = (await rulesBySite(tx, settings, [plot.siteId])).get(plot.siteId)!
   const issuedOn = rent.clock.today()
   const months = monthsCharged(settings.partYear, year.startDate, issuedOn)
-  const lines = partYearLines(invoiceLines(plot, payer.concession, settings), months)
+  const lines = partYearLines(invoiceLines(plot, payer.concession, rules), months)
   const amount = unlessRefused(checkInvoice(plotId, lines))
   if (months === 0 || amount <= 0) return { refusal: partYearMessages.nothingToInvoice(plotId) }
   // Numbers run on without gaps: one invoice is numbered at a time, as a year's are.
@@ -88,7 +96,7 @@ async function invoiceRestOfYear(
     lines,
   )
   // Credit the payer holds pays the new invoice at once, as it does a new year's (decision 33).
-  const inCredit = (await lockedCredit(rent, tx)).filter((held) => held.payerId === payer.id)
+  const inCredit = await lockedCredit(rent, tx, { scope: EVERY_SITE, payerId: payer.id })
   const moves = await moveCredit(
     rent,
     { userName },
@@ -130,14 +138,31 @@ async function invoiceRestOfYear(
   return { id, number }
 }
 
-/** "Raise an invoice": the plot's payer, for the rest of the year; 409 when there is nothing to. */
-export async function raiseInvoice(rent: Rent, deadline: Deadline, viewer: Viewer, plotId: string) {
-  const raised = await loggedWrite(
-    rent.db,
-    [recordKey('plots', plotId), 'invoices:numbering'],
-    (tx, log) => invoiceRestOfYear(rent, deadline, tx, plotId, viewer.userName, log),
-  )
-  if ('refusal' in raised) throw conflict(raised.refusal)
+/**
+ * "Raise an invoice": the plot's payer, for the rest of the year; 409 when there is nothing to,
+ * 403 for a plot of a site outside the scope. Logged as a change to the plot (naming its site),
+ * so that a refused attempt is logged too, and the invoice it makes as created.
+ */
+export async function raiseInvoice(
+  rent: Rent,
+  deadline: Deadline,
+  viewer: Viewer,
+  scope: SiteScope,
+  plotId: string,
+) {
+  const change: LoggedChange = {
+    methodName: 'raiseInvoice',
+    eventCollection: 'plots',
+    docId: plotId,
+    userName: viewer.userName,
+    alsoLocks: ['invoices:numbering'],
+  }
+  const raised = await loggedChange(rent.db, change, async (tx, log) => {
+    await requirePlotsInScope(tx, scope, [plotId], change)
+    const made = await invoiceRestOfYear(rent, deadline, tx, plotId, viewer.userName, log)
+    if ('refusal' in made) throw conflict(made.refusal)
+    return made
+  })
   rent.jobs.wake()
   return raised
 }
@@ -160,6 +185,7 @@ export function settleLeaversInvoice(rent: Rent) {
     const year = await currentYear(tx)
     if (!year) return
     const open = await findInvoices(tx, {
+      scope: EVERY_SITE,
       yearId: year.id,
       plotId: ending.plotId,
       payerId: ending.personId,
@@ -167,7 +193,7 @@ export function settleLeaversInvoice(rent: Rent) {
     const invoice = open.find((candidate) => candidate.outstanding > 0 && !candidate.cancelled)
     if (!invoice) return
     await lockRecords(rent.db, tx, [recordKey('invoices', String(invoice.id))])
-    const leftOn = rent.clock.today()
+    const leftOn = ending.endedOn
     const settings = await rentSettings(tx)
     let amount = invoice.outstanding
     let reference = partYearMessages.writtenOffReference(ending.plotId, leftOn)
@@ -183,13 +209,15 @@ export function settleLeaversInvoice(rent: Rent) {
       reference = partYearMessages.reducedReference(held, ending.plotId, leftOn)
     }
     if (amount <= 0) return
-    const sums = (await entrySums(tx, { ids: [invoice.id] })).get(invoice.id) ?? NO_ENTRIES
+    const sums =
+      (await entrySums(tx, { scope: EVERY_SITE, ids: [invoice.id] })).get(invoice.id) ?? NO_ENTRIES
     await insertEntry(tx, {
       invoiceId: invoice.id,
       kind: 'writeoff',
       amount: unlessRefused(checkEntry({ amount: invoice.amount, sums }, 'writeoff', amount)),
       method: null,
-      date: leftOn,
+      // Written off on the day it is recorded; the months held are counted to the day they left.
+      date: rent.clock.today(),
       reference,
       requestId: randomUUID(),
       statementLine: null,

@@ -2,17 +2,22 @@ import { penceText } from '#shared/domain/money'
 import { erasureMessages } from '#shared/messages/erasure'
 import { scrubText } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import type { Erasure, PersonKeys } from '#server/core/hooks'
+import type { Erasure, PeopleMerge, PersonKeys } from '#server/core/hooks'
 import { ledgerEntries } from '#server/features/rent/ledger-sql'
 import { findInvoices, linesOfInvoices, movePayer } from '#server/features/rent/sql'
-import { forgetPayerRules, payerRulesOf } from '#server/features/rent/statement-payers-sql'
+import { EVERY_SITE } from '#server/core/site-scope'
+import {
+  forgetPayerRules,
+  movePayerRules,
+  payerRulesOf,
+} from '#server/features/rent/statement-payers-sql'
 
 /**
  * The invoices made out to the person, each with its lines, the ledger's entries on them, and the
  * words of bank statements known to be their payments.
  */
 export async function rentDataOf(tx: ReadTx, { id }: PersonKeys) {
-  const invoices = await findInvoices(tx, { payerId: id })
+  const invoices = await findInvoices(tx, { scope: EVERY_SITE, payerId: id })
   const ids = invoices.map((invoice) => invoice.id)
   const lines = ids.length ? await linesOfInvoices(tx, ids) : []
   return {
@@ -27,7 +32,7 @@ export async function rentDataOf(tx: ReadTx, { id }: PersonKeys) {
 
 /** Money the person still owes stands in the way of erasing them: the accounts need them. */
 export async function owedBlocksErasure(tx: ReadTx, personId: string): Promise<string[]> {
-  const owed = (await findInvoices(tx, { payerId: personId })).reduce(
+  const owed = (await findInvoices(tx, { scope: EVERY_SITE, payerId: personId })).reduce(
     (sum, invoice) => sum + (invoice.cancelled ? 0 : invoice.outstanding),
     0,
   )
@@ -46,4 +51,15 @@ export async function eraseRentData(tx: WriteTx, erasure: Erasure) {
   await scrubText(tx, 'ledger', ['reference'], erasure.details, erasure.marker, where)
   // The words by which their payments were known on a bank statement are their name.
   await forgetPayerRules(tx, erasure.id)
+}
+
+/**
+ * A merge (issue 46): the merged record's invoices, with the ledger's entries on them (its
+ * payments, its credit), are the kept record's to pay, made out as they were written; so are the
+ * words its payments were known by on a bank statement.
+ */
+export async function mergeRentData(tx: WriteTx, { kept, merged }: PeopleMerge) {
+  const invoices = await movePayer(tx, merged.id, kept.id)
+  await movePayerRules(tx, merged.id, kept.id)
+  return { invoices }
 }

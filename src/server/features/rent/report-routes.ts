@@ -7,10 +7,18 @@ import {
   invoiceSchema,
   invoiceStatementSchema,
 } from '#shared/schemas/rent'
+import { siteQuerySchema } from '#shared/schemas/site'
 import type { App } from '#server/core/app-type'
+import { siteScope } from '#server/core/site-scope'
 import type { Rent } from '#server/features/rent/context'
 import { committee, tags } from '#server/features/rent/route-config'
-import { arrears, dueToday, paymentsCsv, statement } from '#server/features/rent/reports'
+import {
+  arrears,
+  dueToday,
+  paymentsCsv,
+  personStatement,
+  plotStatement,
+} from '#server/features/rent/reports'
 import { refundCredit, useCredit } from '#server/features/rent/credit'
 
 const statementsAnswer = invoiceStatementSchema
@@ -21,14 +29,20 @@ const nicknameParams = z.object({ id: z.string().min(1).max(40) })
 export function reportRoutes(app: App, rent: Rent) {
   app.get(
     '/api/rent/arrears',
-    { config: committee, schema: { response: { 200: z.array(invoiceSchema) }, tags } },
-    () => arrears(rent.db, rent.clock.today()),
+    {
+      config: committee,
+      schema: { querystring: siteQuerySchema, response: { 200: z.array(invoiceSchema) }, tags },
+    },
+    (request) => arrears(rent.db, siteScope(request, request.query.site), rent.clock.today()),
   )
 
   app.get(
     '/api/rent/due',
-    { config: committee, schema: { response: { 200: z.array(dueItemSchema) }, tags } },
-    () => dueToday(rent.db, rent.clock.today()),
+    {
+      config: committee,
+      schema: { querystring: siteQuerySchema, response: { 200: z.array(dueItemSchema) }, tags },
+    },
+    (request) => dueToday(rent.db, siteScope(request, request.query.site), rent.clock.today()),
   )
 
   app.get(
@@ -43,11 +57,11 @@ export function reportRoutes(app: App, rent: Rent) {
       },
     },
     async (request, reply) => {
-      const { from, to } = request.query
+      const { from, to, site } = request.query
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="payments-${from}-to-${to}.csv"`)
-        .send(await paymentsCsv(rent.db, from, to))
+        .send(await paymentsCsv(rent.db, siteScope(request, site), from, to))
     },
   )
 
@@ -55,9 +69,15 @@ export function reportRoutes(app: App, rent: Rent) {
     '/api/people/:id/invoices',
     {
       config: committee,
-      schema: { params: nicknameParams, response: { 200: statementsAnswer }, tags },
+      schema: {
+        params: nicknameParams,
+        querystring: siteQuerySchema,
+        response: { 200: statementsAnswer },
+        tags,
+      },
     },
-    (request) => statement(rent.db, { payerId: request.params.id }),
+    (request) =>
+      personStatement(rent.db, siteScope(request, request.query.site), request.params.id),
   )
 
   app.get(
@@ -66,7 +86,7 @@ export function reportRoutes(app: App, rent: Rent) {
       config: committee,
       schema: { params: nicknameParams, response: { 200: statementsAnswer }, tags },
     },
-    (request) => statement(rent.db, { plotId: request.params.id }),
+    (request) => plotStatement(rent.db, siteScope(request), request.params.id),
   )
 
   // A payer's credit (decision 33): used on their invoices that owe, or given back to them.
@@ -81,7 +101,8 @@ export function reportRoutes(app: App, rent: Rent) {
         tags,
       },
     },
-    (request) => useCredit(rent, request.viewer!, request.params.id, request.body),
+    (request) =>
+      useCredit(rent, request.viewer!, siteScope(request), request.params.id, request.body),
   )
 
   app.post(
@@ -95,6 +116,7 @@ export function reportRoutes(app: App, rent: Rent) {
         tags,
       },
     },
-    (request) => refundCredit(rent, request.viewer!, request.params.id, request.body),
+    (request) =>
+      refundCredit(rent, request.viewer!, siteScope(request), request.params.id, request.body),
   )
 }

@@ -1,4 +1,4 @@
-import { creditOf, creditOn, nextStep, stepDate, RENT_STEPS } from '#shared/domain/rent'
+import { creditOf, invoiceTotals, nextStep, stepDate, RENT_STEPS } from '#shared/domain/rent'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
 import type {
@@ -11,6 +11,9 @@ import type {
 import type { Db } from '#server/core/db/database'
 import { toCsv, type Column } from '#server/core/http/csv'
 import { notFound } from '#server/core/errors'
+import type { SiteScope } from '#server/core/site-scope'
+import { requirePersonInScope } from '#server/features/people/sql'
+import { requirePlotsInScope } from '#server/features/rent/invoice-scope'
 import { ledgerEntries, paymentsBetween } from '#server/features/rent/ledger-sql'
 import { rentSettings } from '#server/features/rent/settings'
 import { currentYear, findInvoices, findYear, type InvoiceFilter } from '#server/features/rent/sql'
@@ -19,11 +22,14 @@ import { currentYear, findInvoices, findYear, type InvoiceFilter } from '#server
 // (which always balances, being sums of the same ledger), payments for the books, and each
 // person's and plot's statement.
 
-/** Invoices of the current year still owing after their due date, the most overdue first. */
-export async function arrears(db: Db, today: string): Promise<Invoice[]> {
+/**
+ * Invoices of the current year on the sites in scope still owing after their due date, the most
+ * overdue first.
+ */
+export async function arrears(db: Db, scope: SiteScope, today: string): Promise<Invoice[]> {
   const year = await currentYear(db.kysely)
   if (!year) return []
-  const invoices = await findInvoices(db.kysely, { yearId: year.id })
+  const invoices = await findInvoices(db.kysely, { scope, yearId: year.id })
   return invoices
     .filter((invoice) => invoice.outstanding > 0 && invoice.dueDate < today)
     .sort(
@@ -32,12 +38,15 @@ export async function arrears(db: Db, today: string): Promise<Invoice[]> {
     )
 }
 
-/** The reminders and arrears flags that fall due today, or are overdue and not yet done. */
-export async function dueToday(db: Db, today: string): Promise<DueItem[]> {
+/**
+ * The reminders and arrears flags of the sites in scope that fall due today, or are overdue and
+ * not yet done.
+ */
+export async function dueToday(db: Db, scope: SiteScope, today: string): Promise<DueItem[]> {
   const year = await currentYear(db.kysely)
   if (!year) return []
   const [invoices, settings] = await Promise.all([
-    findInvoices(db.kysely, { yearId: year.id }),
+    findInvoices(db.kysely, { scope, yearId: year.id }),
     rentSettings(db.kysely),
   ])
   const due: DueItem[] = []
@@ -57,38 +66,15 @@ export async function dueToday(db: Db, today: string): Promise<DueItem[]> {
   )
 }
 
-/** A year's totals, each the sum of the same entries the invoices' balances are made of. */
-export async function yearSummary(db: Db, yearId: number): Promise<YearSummary> {
+/**
+ * A year's totals on the sites in scope, each the sum of the same entries the invoices' balances
+ * are made of.
+ */
+export async function yearSummary(db: Db, scope: SiteScope, yearId: number): Promise<YearSummary> {
   const year = await findYear(db.kysely, yearId)
   if (!year) throw notFound(rentMessages.rentYearMissing)
-  const invoices = await findInvoices(db.kysely, { yearId })
-  const sum = (pick: (invoice: Invoice) => number) =>
-    invoices.reduce((total, invoice) => total + pick(invoice), 0)
-  // What a cancellation took off: whatever of the amount the other entries do not explain.
-  const cancelled = sum(
-    (invoice) =>
-      invoice.amount -
-      invoice.paid +
-      invoice.refunded -
-      invoice.writtenOff +
-      invoice.carried -
-      invoice.paidFromCredit -
-      invoice.outstanding,
-  )
-  return {
-    yearId,
-    label: year.label,
-    invoices: invoices.length,
-    invoiced: sum((invoice) => invoice.amount),
-    received: sum((invoice) => invoice.paid),
-    refunded: sum((invoice) => invoice.refunded),
-    writtenOff: sum((invoice) => invoice.writtenOff),
-    cancelled,
-    carried: sum((invoice) => invoice.carried),
-    paidFromCredit: sum((invoice) => invoice.paidFromCredit),
-    outstanding: sum((invoice) => Math.max(0, invoice.outstanding)),
-    credit: sum(creditOn),
-  }
+  const invoices = await findInvoices(db.kysely, { scope, yearId })
+  return { yearId, label: year.label, ...invoiceTotals(invoices) }
 }
 
 /**
@@ -102,6 +88,31 @@ export async function statement(db: Db, filter: InvoiceFilter): Promise<InvoiceS
     invoices.map((invoice) => invoice.id),
   )
   return { invoices, entries, credit: creditOf(invoices) }
+}
+
+/**
+ * A person's statement: the invoices they pay on the sites in scope. A limited viewer is refused
+ * (403) a person they reach neither by an invoice nor by people's rule (their plots and list).
+ */
+export async function personStatement(
+  db: Db,
+  scope: SiteScope,
+  personId: string,
+): Promise<InvoiceStatement> {
+  const answer = await statement(db, { scope, payerId: personId })
+  if (scope.sites && answer.invoices.length === 0)
+    await requirePersonInScope(db.kysely, scope, personId)
+  return answer
+}
+
+/** A plot's statement: its invoices; 403 for a plot of a site outside the scope. */
+export async function plotStatement(
+  db: Db,
+  scope: SiteScope,
+  plotId: string,
+): Promise<InvoiceStatement> {
+  await requirePlotsInScope(db.kysely, scope, [plotId])
+  return statement(db, { scope, plotId })
 }
 
 type PaymentRow = LedgerEntry & { number: number; plotId: string; payerName: string }
@@ -127,8 +138,16 @@ const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
   { header: 'Recorded by', cell: (row) => row.createdBy },
 ]
 
-/** Payments and refunds dated in the range, by date, as CSV for the treasurer's books. */
-export async function paymentsCsv(db: Db, from: string, to: string): Promise<string> {
-  const rows = await paymentsBetween(db.kysely, from, to)
+/**
+ * Payments and refunds on the sites in scope dated in the range, by date, as CSV for the
+ * treasurer's books.
+ */
+export async function paymentsCsv(
+  db: Db,
+  scope: SiteScope,
+  from: string,
+  to: string,
+): Promise<string> {
+  const rows = await paymentsBetween(db.kysely, scope, from, to)
   return toCsv(PAYMENT_COLUMNS, rows)
 }

@@ -1,11 +1,17 @@
 import multipart from '@fastify/multipart'
 import type { App } from '#server/core/app-type'
+import { EVERY_SITE } from '#server/core/site-scope'
 import type { Rent } from '#server/features/rent/context'
 import { deadlineJob } from '#server/features/rent/deadlines'
 import { invoiceAsPdf } from '#server/features/rent/invoices'
 import { invoiceRoutes } from '#server/features/rent/invoice-routes'
 import { invoiceLetPlot, settleLeaversInvoice } from '#server/features/rent/part-year'
-import { eraseRentData, owedBlocksErasure, rentDataOf } from '#server/features/rent/person-data'
+import {
+  eraseRentData,
+  mergeRentData,
+  owedBlocksErasure,
+  rentDataOf,
+} from '#server/features/rent/person-data'
 import { reportRoutes } from '#server/features/rent/report-routes'
 import { settingsRoutes } from '#server/features/rent/settings-routes'
 import { rentYearUnderWay } from '#server/features/rent/sql'
@@ -28,8 +34,9 @@ export async function rentFeature(app: App) {
   })
   const deadline = deadlineJob(rent)
   app.jobs.define(deadline)
+  // An e-mail's attachment: the copy made by a change that was allowed, sent by the system.
   app.copies.defineAttachment('invoice', async (id) => {
-    const { fileName, bytes } = await invoiceAsPdf(rent, Number(id))
+    const { fileName, bytes } = await invoiceAsPdf(rent, EVERY_SITE, Number(id))
     return { filename: fileName, content: bytes, contentType: 'application/pdf' }
   })
   // Once a rent year is under way, a plot's paid flag follows the ledger, not the plot's form.
@@ -40,6 +47,7 @@ export async function rentFeature(app: App) {
   app.hooks.describingPerson.push(rentDataOf)
   app.hooks.erasureBlockers.push(owedBlocksErasure)
   app.hooks.erasingPerson.push(eraseRentData)
+  app.hooks.mergingPeople.push(mergeRentData)
 
   settingsRoutes(app)
   yearRoutes(app, rent, deadline)

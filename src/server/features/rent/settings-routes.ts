@@ -1,13 +1,26 @@
+import { z } from 'zod'
 import {
   areaUnitAnswerSchema,
   rentSettingsInputSchema,
+  siteRentSettingsSchema,
   storedRentSettingsSchema,
 } from '#shared/schemas/rent'
 import type { App } from '#server/core/app-type'
-import { admin, plotholder, tags } from '#server/features/rent/route-config'
-import { rentSettings, saveRentSettings } from '#server/features/rent/settings'
+import { serialIdParams } from '#server/core/http/serial-id'
+import { siteScope } from '#server/core/site-scope'
+import { admin, everySite, plotholder, tags } from '#server/features/rent/route-config'
+import {
+  rentSettings,
+  saveRentSettings,
+  saveSiteRentSettings,
+  siteRentSettings,
+} from '#server/features/rent/settings'
 
-// How rent is charged, paid and chased: the administrator's.
+const siteParams = z.object({ siteId: serialIdParams.shape.id })
+
+// How rent is charged, paid and chased: the administrator's. The organisation's settings are
+// every site's that has no rates of its own, so changing them is refused to an administrator
+// limited to some sites; a site's own rates are that site's (decision 48).
 export function settingsRoutes(app: App) {
   app.get(
     '/api/rent/settings',
@@ -27,6 +40,7 @@ export function settingsRoutes(app: App) {
     '/api/rent/settings',
     {
       config: admin,
+      ...everySite,
       schema: {
         body: rentSettingsInputSchema,
         response: { 200: storedRentSettingsSchema },
@@ -34,5 +48,37 @@ export function settingsRoutes(app: App) {
       },
     },
     (request) => saveRentSettings(app.db, request.viewer!, request.body),
+  )
+
+  app.get(
+    '/api/rent/settings/sites/:siteId',
+    {
+      config: admin,
+      schema: { params: siteParams, response: { 200: siteRentSettingsSchema }, tags },
+    },
+    (request) => siteRentSettings(app.db.kysely, siteScope(request), request.params.siteId),
+  )
+
+  app.put(
+    '/api/rent/settings/sites/:siteId',
+    {
+      config: admin,
+      schema: {
+        params: siteParams,
+        body: siteRentSettingsSchema,
+        response: { 200: siteRentSettingsSchema },
+        tags,
+        description:
+          "A site's own rates, or null to charge its plots the organisation's; against the version read.",
+      },
+    },
+    (request) =>
+      saveSiteRentSettings(
+        app.db,
+        request.viewer!,
+        siteScope(request),
+        request.params.siteId,
+        request.body,
+      ),
   )
 }

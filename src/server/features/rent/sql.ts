@@ -7,12 +7,19 @@ import {
 } from '#shared/domain/rent'
 import type { Invoice, RentYear } from '#shared/schemas/rent'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import { EVERY_SITE, type SiteScope } from '#server/core/site-scope'
+import { plotIdsOn } from '#server/features/plots/sql'
 
 // Reads of the rent year: its years and invoices (the ledger's own reads and writes are
 // ledger-sql.ts, a year's making year-sql.ts). A balance is never stored: it is the invoice's
 // amount and the sums of its ledger entries, added up here on every read.
 
 export interface InvoiceFilter {
+  /**
+   * The sites whose invoices are picked (issue 46): an invoice's site is its plot's, read through
+   * the plot (decision 48). Required, so that no read of invoices forgets it.
+   */
+  scope: SiteScope
   yearId?: number
   plotId?: string
   payerId?: string
@@ -24,7 +31,8 @@ export interface InvoiceFilter {
 // The invoices a filter picks, as a query of the invoices table to add to.
 function picked(tx: ReadTx, filter: InvoiceFilter) {
   let query = tx.selectFrom('invoices')
-  const { yearId, plotId, payerId, ids, member } = filter
+  const { scope, yearId, plotId, payerId, ids, member } = filter
+  if (scope.sites) query = query.where('invoices.plotId', 'in', plotIdsOn(tx, scope.sites))
   if (yearId !== undefined) query = query.where('invoices.yearId', '=', yearId)
   if (plotId !== undefined) query = query.where('invoices.plotId', '=', plotId)
   if (payerId !== undefined) query = query.where('invoices.payerId', '=', payerId)
@@ -93,7 +101,7 @@ async function stepsOf(tx: ReadTx, filter: InvoiceFilter) {
 }
 
 /** The invoices a filter picks, in number order, each with its balance and the steps it has had. */
-export async function findInvoices(tx: ReadTx, filter: InvoiceFilter = {}): Promise<Invoice[]> {
+export async function findInvoices(tx: ReadTx, filter: InvoiceFilter): Promise<Invoice[]> {
   const [rows, sums, steps] = await Promise.all([
     invoiceRows(tx, filter),
     entrySums(tx, filter),
@@ -124,8 +132,9 @@ export async function findInvoices(tx: ReadTx, filter: InvoiceFilter = {}): Prom
   })
 }
 
+/** The invoice, of any site: the caller checks its site against the scope (invoice-scope.ts). */
 export async function findInvoice(tx: ReadTx, id: number): Promise<Invoice | undefined> {
-  return (await findInvoices(tx, { ids: [id] }))[0]
+  return (await findInvoices(tx, { scope: EVERY_SITE, ids: [id] }))[0]
 }
 
 /**
@@ -136,7 +145,7 @@ export async function owedByPayer(tx: ReadTx): Promise<Map<string, number> | und
   if (!(await rentYearUnderWay(tx))) return undefined
   const [invoices, sums] = await Promise.all([
     tx.selectFrom('invoices').select(['id', 'payerId', 'amount']).execute(),
-    entrySums(tx, {}),
+    entrySums(tx, { scope: EVERY_SITE }),
   ])
   const owed = new Map<string, number>()
   for (const { id, payerId, amount } of invoices)
@@ -202,16 +211,21 @@ export async function payerAddresses(
   return new Map(rows.map((row) => [row.id, row.payerAddress]))
 }
 
-/** Makes the person's invoices out to the erased record's id and marker; their ids. */
+/**
+ * Makes the person's invoices another record's to pay; their ids. An erasure's are made out to the
+ * marker, without an address; a merge's (issue 46) stay made out as they were written.
+ */
 export async function movePayer(
   tx: WriteTx,
   from: string,
   to: string,
-  marker: string,
+  marker?: string,
 ): Promise<number[]> {
   const rows = await tx
     .updateTable('invoices')
-    .set({ payerId: to, payerName: marker, payerAddress: '' })
+    .set(
+      marker === undefined ? { payerId: to } : { payerId: to, payerName: marker, payerAddress: '' },
+    )
     .where('payerId', '=', from)
     .returning('id')
     .execute()

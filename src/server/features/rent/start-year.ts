@@ -11,7 +11,6 @@ import {
   stepDate,
   yearLabel,
 } from '#shared/domain/rent'
-import { toIsoDate } from '#shared/domain/text'
 import { rentMessages } from '#shared/messages/rent'
 import type { Person } from '#shared/schemas/person'
 import type { StartYear, YearPreview } from '#shared/schemas/rent'
@@ -27,7 +26,7 @@ import { listPlots } from '#server/features/plots/sql'
 import type { Rent } from '#server/features/rent/context'
 import { paymentsFromPaidFlags, settlePaidFlags } from '#server/features/rent/paid-flags'
 import { rentYearUnderWay } from '#server/features/rent/sql'
-import { rentSettings } from '#server/features/rent/settings'
+import { rentSettings, rulesBySite } from '#server/features/rent/settings'
 import { lockedCredit, moveCredit } from '#server/features/rent/credit'
 import {
   insertInvoices,
@@ -35,6 +34,7 @@ import {
   lastInvoiceNumber,
   startedYear,
 } from '#server/features/rent/year-sql'
+import { EVERY_SITE } from '#server/core/site-scope'
 
 // Starting a rent year: one invoice per occupied plot, addressed to the tenant who pays, made
 // all at once in one transaction with the e-mails and letters that carry them and the job that
@@ -44,12 +44,13 @@ import {
 
 // The occupied plots in plot order, each with the record of the tenant who pays.
 async function occupiedPlots(tx: ReadTx) {
-  const [plots, people] = await Promise.all([listPlots(tx), listPeople(tx)])
+  const [plots, people] = await Promise.all([listPlots(tx, EVERY_SITE), listPeople(tx, EVERY_SITE)])
   const byId = new Map(people.map((person) => [person.id, person]))
   return plots
     .filter((plot) => plot.occupied)
     .map((plot) => ({
       plotId: plot.id,
+      siteId: plot.siteId,
       fee: plot.fee,
       area: plot.area,
       sizeBand: plot.sizeBand,
@@ -58,15 +59,22 @@ async function occupiedPlots(tx: ReadTx) {
     }))
 }
 
-// What starting the year on `startDate` makes when the invoices are issued on `issuedOn`.
+// What starting the year on `startDate` makes when the invoices are issued on `issuedOn`. Each
+// plot is charged its site's rates, or the organisation's where the site has none (decision 48).
 async function plan(tx: ReadTx, startDate: string, issuedOn: string) {
   const settings = await rentSettings(tx)
   const dueDate = invoiceDueDate(startDate, issuedOn, settings.daysToPay)
   // Before the first year the paid flag is the committee's tick box ("Rent paid? Y" from a sheet).
   const firstYear = !(await rentYearUnderWay(tx))
-  const invoices = (await occupiedPlots(tx)).flatMap((plot) => {
+  const plots = await occupiedPlots(tx)
+  const rules = await rulesBySite(
+    tx,
+    settings,
+    plots.map((plot) => plot.siteId),
+  )
+  const invoices = plots.flatMap((plot) => {
     const { payer } = plot
-    const lines = invoiceLines(plot, payer.concession, settings)
+    const lines = invoiceLines(plot, payer.concession, rules.get(plot.siteId)!)
     const amount = unlessRefused(checkInvoice(plot.plotId, lines))
     const paidBefore = firstYear && plot.paid
     return amount > 0 ? [{ plotId: plot.plotId, payer, lines, amount, paidBefore }] : []
@@ -127,9 +135,8 @@ export async function startYear(
     async (tx, log) => {
       const existing = await startedYear(tx, startDate)
       if (existing) return { yearId: existing.id, label: existing.label, created: 0 }
-      const now = clock.now()
-      const createdAt = now.toISOString()
-      const issuedOn = toIsoDate(now)
+      const createdAt = clock.now().toISOString()
+      const issuedOn = clock.today()
       const { settings, dueDate, label, invoices, sending } = await plan(tx, startDate, issuedOn)
       if (invoices.length === 0) throw badRequest(rentMessages.noPlotsToInvoice)
       if (!sameSending(sending, confirmed)) throw conflict(rentMessages.sendingChanged)
@@ -166,7 +173,7 @@ export async function startYear(
         tx,
         log,
         [
-          ...(await lockedCredit(rent, tx)),
+          ...(await lockedCredit(rent, tx, { scope: EVERY_SITE })),
           ...stored.map(({ id, number }, index) => ({
             id,
             number,

@@ -59,6 +59,15 @@ export const payerRulesOf = (tx: ReadTx, personId: string) =>
     .where('personId', '=', personId)
     .execute()
 
+/** A merge (issue 46): the payer texts known as the merged record's are the kept record's. */
+export async function movePayerRules(tx: WriteTx, from: string, to: string) {
+  await tx
+    .updateTable('statement_payers')
+    .set({ personId: to })
+    .where('personId', '=', from)
+    .execute()
+}
+
 export async function forgetPayerRules(tx: WriteTx, personId: string) {
   await tx.deleteFrom('statement_payers').where('personId', '=', personId).execute()
 }

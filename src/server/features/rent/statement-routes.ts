@@ -10,7 +10,7 @@ import type { App } from '#server/core/app-type'
 import { readUpload } from '#server/core/http/read-upload'
 import type { Rent } from '#server/features/rent/context'
 import { recordMatches } from '#server/features/rent/ledger'
-import { committee, tags } from '#server/features/rent/route-config'
+import { committee, everySite, tags } from '#server/features/rent/route-config'
 import { checkStatement } from '#server/features/rent/statement'
 import { saveLayout } from '#server/features/rent/statement-layouts'
 import { tieLine } from '#server/features/rent/statement-payers'
@@ -18,12 +18,15 @@ import { tieLine } from '#server/features/rent/statement-payers'
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024
 
 // A bank statement: its lines matched to invoices (nothing stored), then the lines the committee
-// confirms recorded as payments; and the column layouts the committee maps for its bank.
+// confirms recorded as payments; and the column layouts the committee maps for its bank. The
+// organisation's bank account pays for every site: a statement, its ties and its layouts are the
+// whole organisation's, refused to an account limited to some sites (decision 48).
 export function statementRoutes(app: App, rent: Rent) {
   app.post(
     '/api/rent/statement',
     {
       config: committee,
+      ...everySite,
       validatorCompiler: () => () => true,
       schema: {
         consumes: ['multipart/form-data'],
@@ -53,6 +56,7 @@ export function statementRoutes(app: App, rent: Rent) {
     '/api/rent/statement/confirm',
     {
       config: committee,
+      ...everySite,
       schema: {
         body: confirmMatchesSchema,
         response: { 200: z.object({ recorded: z.number() }) },
@@ -67,6 +71,7 @@ export function statementRoutes(app: App, rent: Rent) {
     '/api/rent/statement/ties',
     {
       config: committee,
+      ...everySite,
       schema: {
         body: statementTieSchema,
         response: { 200: statementTieSchema },
@@ -80,6 +85,7 @@ export function statementRoutes(app: App, rent: Rent) {
     '/api/rent/statement-layouts',
     {
       config: committee,
+      ...everySite,
       schema: {
         body: statementLayoutSchema,
         response: { 200: z.array(statementLayoutSchema) },

@@ -17,6 +17,7 @@ import type { Upload } from '#server/core/http/read-upload'
 import { offThread } from '#server/core/off-thread'
 import { recordedStatementLines } from '#server/features/rent/ledger-sql'
 import { findInvoices } from '#server/features/rent/sql'
+import { EVERY_SITE } from '#server/core/site-scope'
 import type { readStatementBytes } from '#server/features/rent/statement-files'
 import { savedLayouts } from '#server/features/rent/statement-layouts'
 import { payerRules, untiedPayments } from '#server/features/rent/statement-payers-sql'
@@ -74,7 +75,7 @@ export async function checkStatement(db: Db, upload: Upload): Promise<StatementC
   if (file.kind === 'columns') return file
   const read = readLines(file.lines)
   if (read.length === 0) throw badRequest(rentMessages.statementEmpty)
-  const invoices = await findInvoices(db.kysely)
+  const invoices = await findInvoices(db.kysely, { scope: EVERY_SITE })
   const byNumber = new Map(invoices.map((invoice) => [invoice.number, invoice]))
   const owing = invoices.filter((invoice) => !invoice.cancelled && invoice.outstanding > 0)
   const open = owing.map(asStatementInvoice)
@@ -86,10 +87,12 @@ export async function checkStatement(db: Db, upload: Upload): Promise<StatementC
     payerRules(db.kysely, texts),
     handPayments(db, read),
   ])
-  // The oldest invoice each payer still owes on: where a remembered payer's payment goes.
+  // The oldest invoice each payer still owes on: where a remembered payer's payment goes. The
+  // same object the suggester holds, so that its own suggestion of it is known and not repeated.
   const owedBy = new Map<string, StatementInvoice>()
-  for (const invoice of owing)
-    if (!owedBy.has(invoice.payerId)) owedBy.set(invoice.payerId, asStatementInvoice(invoice))
+  owing.forEach((invoice, index) => {
+    if (!owedBy.has(invoice.payerId)) owedBy.set(invoice.payerId, open[index]!)
+  })
   const lines = read.map(({ identity: _, ...line }, index) => {
     const lineId = lineIds[index]!
     const done = recorded.has(lineId)

@@ -7,12 +7,14 @@ import {
   yearPreviewSchema,
   yearSummarySchema,
 } from '#shared/schemas/rent'
+import { siteQuerySchema } from '#shared/schemas/site'
 import type { App } from '#server/core/app-type'
+import { siteScope } from '#server/core/site-scope'
 import { serialIdParams } from '#server/core/http/serial-id'
 import type { JobKind } from '#server/core/jobs/runner'
 import type { Rent } from '#server/features/rent/context'
 import { yearAsPdf } from '#server/features/rent/invoices'
-import { committee, tags } from '#server/features/rent/route-config'
+import { committee, everySite, tags } from '#server/features/rent/route-config'
 import { yearSummary } from '#server/features/rent/reports'
 import { findInvoices, listYears } from '#server/features/rent/sql'
 import { raiseInvoice } from '#server/features/rent/part-year'
@@ -44,13 +46,24 @@ export function yearRoutes(app: App, rent: Rent, deadline: JobKind<{ invoiceId: 
     async (request, reply) =>
       reply
         .status(201)
-        .send(await raiseInvoice(rent, deadline, request.viewer!, request.params.id)),
+        .send(
+          await raiseInvoice(
+            rent,
+            deadline,
+            request.viewer!,
+            siteScope(request),
+            request.params.id,
+          ),
+        ),
   )
 
+  // One year for the whole organisation: its invoices numbered in one run, made in one
+  // transaction with every site's (decision 48).
   app.post(
     '/api/rent/years/preview',
     {
       config: committee,
+      ...everySite,
       schema: { body: previewYearSchema, response: { 200: yearPreviewSchema }, tags },
     },
     (request) => previewYear(rent.db, request.body.startDate, rent.clock.today()),
@@ -60,6 +73,7 @@ export function yearRoutes(app: App, rent: Rent, deadline: JobKind<{ invoiceId: 
     '/api/rent/years',
     {
       config: committee,
+      ...everySite,
       schema: {
         body: startYearSchema,
         response: { 200: startedAnswer, 201: startedAnswer },
@@ -78,18 +92,32 @@ export function yearRoutes(app: App, rent: Rent, deadline: JobKind<{ invoiceId: 
     '/api/rent/years/:id/invoices',
     {
       config: committee,
-      schema: { params: serialIdParams, response: { 200: z.array(invoiceSchema) }, tags },
+      schema: {
+        params: serialIdParams,
+        querystring: siteQuerySchema,
+        response: { 200: z.array(invoiceSchema) },
+        tags,
+      },
     },
-    (request) => findInvoices(rent.db.kysely, { yearId: request.params.id }),
+    (request) =>
+      findInvoices(rent.db.kysely, {
+        scope: siteScope(request, request.query.site),
+        yearId: request.params.id,
+      }),
   )
 
   app.get(
     '/api/rent/years/:id/summary',
     {
       config: committee,
-      schema: { params: serialIdParams, response: { 200: yearSummarySchema }, tags },
+      schema: {
+        params: serialIdParams,
+        querystring: siteQuerySchema,
+        response: { 200: yearSummarySchema },
+        tags,
+      },
     },
-    (request) => yearSummary(rent.db, request.params.id),
+    (request) => yearSummary(rent.db, siteScope(request, request.query.site), request.params.id),
   )
 
   app.get(
@@ -98,13 +126,14 @@ export function yearRoutes(app: App, rent: Rent, deadline: JobKind<{ invoiceId: 
       config: { ...committee, personalData: true },
       schema: {
         params: serialIdParams,
-        querystring: z.object({ post: z.enum(['1']).optional() }),
+        querystring: siteQuerySchema.extend({ post: z.enum(['1']).optional() }),
         tags,
       },
     },
     async (request, reply) => {
       const { fileName, stream } = await yearAsPdf(
         rent,
+        siteScope(request, request.query.site),
         request.params.id,
         request.query.post === '1',
       )

@@ -7,7 +7,7 @@ import { findStoredSettings } from '#server/core/db/association-settings'
 import { anyAccountAtLevel } from '#server/features/accounts/sql'
 import { anyPerson } from '#server/features/people/sql'
 import { anyPlot } from '#server/features/plots/sql'
-import { findStoredSiteMap } from '#server/features/site-map/sql'
+import { anySiteMap } from '#server/features/site-map/sql'
 
 const SKIPPED_KEY = 'setupSkipped'
 const skippedSteps = z.array(setupStepIdSchema)
@@ -22,7 +22,7 @@ export const storeSkippedSteps = (tx: WriteTx, steps: SetupStepId[]) =>
 export async function setupFacts(tx: ReadTx) {
   const [details, map, plots, people, committee] = await Promise.all([
     findStoredSettings(tx).then((settings) => settings !== undefined),
-    findStoredSiteMap(tx).then((siteMap) => siteMap !== undefined),
+    anySiteMap(tx),
     anyPlot(tx),
     anyPerson(tx),
     // Someone besides the administrators can keep the lists.

@@ -11,8 +11,8 @@ export async function meFeature(app: App) {
       schema: { response: { 200: viewerSchema }, tags: ['auth'] },
     },
     async (request) => {
-      const { userName, email, level, mustChangePassword, hasRecord } = request.viewer!
-      return { userName, email, level, mustChangePassword, hasRecord }
+      const { userName, email, level, mustChangePassword, hasRecord, sites } = request.viewer!
+      return { userName, email, level, mustChangePassword, hasRecord, sites }
     },
   )
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { App } from '#server/core/app-type'
 import multipart from '@fastify/multipart'
 import { z } from 'zod'
@@ -5,20 +6,27 @@ import { LEVELS } from '#shared/domain/levels'
 import { siteMapMessages } from '#shared/messages/site-map'
 import {
   SITE_MAP_MAX_BYTES,
+  plotStatesSchema,
   saveSiteLayoutSchema,
   siteMapCheckSchema,
   siteMapSchema,
 } from '#shared/schemas/site-map'
+import { siteQuerySchema } from '#shared/schemas/site'
+import { commonMessages } from '#shared/messages/common'
+import { badRequest } from '#server/core/errors'
 import { readUpload } from '#server/core/http/read-upload'
+import { siteScope } from '#server/core/site-scope'
 import { serialIdParams } from '#server/core/http/serial-id'
 import {
   checkSiteMap,
   createPlotsFromMap,
+  drawingSite,
   getSiteMap,
   importDrawing,
   readSiteMapBackground,
   saveSiteLayout,
 } from '#server/features/site-map/service'
+import { plotStates, plotStatesVariant } from '#server/features/site-map/plot-states'
 
 const tags = ['site map']
 
@@ -26,13 +34,23 @@ const tags = ['site map']
 // (drawing programs write colours as style attributes) are all it may use.
 const BACKGROUND_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
+// Each site has its own drawing (decision 49): every route takes the site as `?site=`, the first
+// site the viewer sees when left out; another site than the viewer's is refused (403).
+const querystring = siteQuerySchema
+
+/** The viewer's scope and the site the request asks for. */
+const target = (request: FastifyRequest, asked: number | undefined) => ({
+  scope: siteScope(request),
+  asked,
+})
+
 const drawingForm = z.object({
   file: z.string().meta({ format: 'binary', description: 'An SVG drawing, at most 5 MB' }),
 })
 
 // A plugin of its own, like the pictures, so that multipart bodies are read only here.
 export async function siteMapFeature(app: App) {
-  const { db } = app
+  const { db, sendList } = app
   await app.register(multipart, {
     limits: { fileSize: SITE_MAP_MAX_BYTES, files: 1, fields: 2, fieldSize: 4096, parts: 3 },
   })
@@ -42,12 +60,14 @@ export async function siteMapFeature(app: App) {
     {
       config: { minLevel: LEVELS.plotholder },
       schema: {
+        querystring,
         response: { 200: siteMapSchema.nullable() },
         tags,
-        description: 'The site drawing: its plots and features, and its background; null if none.',
+        description:
+          "A site's drawing: its plots (by name) and features, and its background; null if none.",
       },
     },
-    () => getSiteMap(db),
+    (request) => getSiteMap(db, siteScope(request), request.query.site),
   )
 
   app.get(
@@ -56,12 +76,19 @@ export async function siteMapFeature(app: App) {
       config: { minLevel: LEVELS.plotholder },
       schema: {
         params: serialIdParams,
+        querystring,
         tags,
-        description: "The current drawing's background, as sanitised SVG; any other id is 404.",
+        description:
+          "The site's current drawing's background, as sanitised SVG; any other id is 404.",
       },
     },
     async (request, reply) => {
-      const file = await readSiteMapBackground(db, request.params.id)
+      const file = await readSiteMapBackground(
+        db,
+        siteScope(request),
+        request.query.site,
+        request.params.id,
+      )
       return reply
         .header('content-type', file.contentType)
         .header('content-security-policy', BACKGROUND_POLICY)
@@ -71,16 +98,43 @@ export async function siteMapFeature(app: App) {
   )
 
   app.get(
+    '/api/site-map/plot-states',
+    {
+      config: { minLevel: LEVELS.plotholder },
+      schema: {
+        querystring,
+        response: { 200: plotStatesSchema },
+        tags,
+        description:
+          "Each plot's state for the site's map, by name, as finely as the caller's level may " +
+          'know it: let or vacant (level 1); paid or owing (level 2); offered too (level 3 up).',
+      },
+    },
+    async (request, reply) => {
+      const level = request.viewer!.level
+      const siteId = await drawingSite(db.kysely, siteScope(request), request.query.site)
+      return sendList(
+        request,
+        reply,
+        plotStatesSchema,
+        () => plotStates(db, siteId, level),
+        `${plotStatesVariant(level)} site-${siteId}`,
+      )
+    },
+  )
+
+  app.get(
     '/api/site-map/check',
     {
       config: { minLevel: LEVELS.admin },
       schema: {
+        querystring,
         response: { 200: siteMapCheckSchema },
         tags,
-        description: 'Drawn plots without a record, and plot records not drawn.',
+        description: "Drawn plots without a record on the site, and the site's plots not drawn.",
       },
     },
-    () => checkSiteMap(db),
+    (request) => checkSiteMap(db, siteScope(request), request.query.site),
   )
 
   app.put(
@@ -88,6 +142,7 @@ export async function siteMapFeature(app: App) {
     {
       config: { minLevel: LEVELS.admin },
       schema: {
+        querystring,
         body: saveSiteLayoutSchema,
         response: { 200: siteMapSchema },
         tags,
@@ -95,7 +150,8 @@ export async function siteMapFeature(app: App) {
           'Saves the layout drawn in the editor; 409 if the map changed since `version`.',
       },
     },
-    (request) => saveSiteLayout(db, request.viewer!, request.body),
+    (request) =>
+      saveSiteLayout(db, request.viewer!, target(request, request.query.site), request.body),
   )
 
   app.post(
@@ -106,6 +162,7 @@ export async function siteMapFeature(app: App) {
       validatorCompiler: () => () => true,
       schema: {
         consumes: ['multipart/form-data'],
+        querystring,
         body: drawingForm,
         response: { 200: siteMapSchema },
         tags,
@@ -117,8 +174,12 @@ export async function siteMapFeature(app: App) {
       },
     },
     async (request) => {
+      // The validator is off for the multipart body, so the site is read here.
+      const query = siteQuerySchema.safeParse(request.query)
+      if (!query.success)
+        throw badRequest(commonMessages.inputWrongType("The field 'site'", 'a number'))
       const upload = await readUpload(request, siteMapMessages.oneDrawingOnly)
-      return importDrawing(db, request.viewer!, upload)
+      return importDrawing(db, request.viewer!, target(request, query.data.site), upload)
     },
   )
 
@@ -127,11 +188,12 @@ export async function siteMapFeature(app: App) {
     {
       config: { minLevel: LEVELS.admin },
       schema: {
+        querystring,
         response: { 200: z.object({ created: z.array(z.string()) }) },
         tags,
-        description: 'Creates a blank plot record for every drawn plot that has none.',
+        description: 'Creates a blank plot record on the site for every drawn plot that has none.',
       },
     },
-    (request) => createPlotsFromMap(db, request.viewer!),
+    (request) => createPlotsFromMap(db, request.viewer!, target(request, request.query.site)),
   )
 }

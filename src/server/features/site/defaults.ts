@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import type { Config } from '#server/core/config'
+import { settingsMessages } from '#shared/messages/settings'
 import type { AssociationSettings } from '#shared/schemas/settings'
 import { defaultDetails, defaultMailSettings } from '#server/core/db/association-settings'
 
@@ -13,6 +14,7 @@ export function defaultSettings(config: Config): AssociationSettings {
   return {
     ...defaultDetails(config),
     ...defaultMailSettings(config),
+    homeHeading: settingsMessages.defaultHomeHeading,
     homeText: HOME_TEXT,
     aboutText: ABOUT_TEXT,
   }

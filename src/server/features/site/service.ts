@@ -30,6 +30,7 @@ export async function siteInfo(db: Db, config: Config): Promise<SiteInfo> {
     charityNumber: settings.charityNumber,
     charityRegisterUrl: settings.registerUrl,
     contactAddress: settings.contactAddress,
+    homeHeading: settings.homeHeading,
     homeHtml: markdownToHtml(settings.homeText),
     aboutHtml: markdownToHtml(settings.aboutText),
     images: await siteImages(db.kysely),

@@ -31,11 +31,21 @@ import { feesInPence } from '#server/core/db/migrations/032-fees-in-pence'
 import { statementPayers } from '#server/core/db/migrations/033-statement-payers'
 import { tenancyPayer } from '#server/core/db/migrations/034-tenancy-payer'
 import { invoiceMonths } from '#server/core/db/migrations/035-invoice-months'
+import { personTitleNotesReference } from '#server/core/db/migrations/036-person-title-notes-reference'
+import { tenancyEnds } from '#server/core/db/migrations/038-tenancy-ends'
+import { backupRuns } from '#server/core/db/migrations/043-backup-runs'
+import { DEFAULT_SITE_NAME, sites } from '#server/core/db/migrations/044-sites'
+import { siteReach } from '#server/core/db/migrations/045-site-reach'
+import { waitingPlaces } from '#server/core/db/migrations/046-waiting-places'
+import { siteMaps } from '#server/core/db/migrations/048-site-maps'
+import { siteWork } from '#server/core/db/migrations/049-site-work'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
   blobType: 'blob' | 'bytea'
   dialect: 'sqlite' | 'postgres'
+  /** What an installation's first site is called when its association's name was never saved. */
+  firstSiteName: string
 }
 
 // Numbered, in order; a migration once released is never edited, only followed by another.
@@ -71,10 +81,18 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '033-statement-payers': statementPayers,
   '034-tenancy-payer': tenancyPayer,
   '035-invoice-months': invoiceMonths,
+  '036-person-title-notes-reference': personTitleNotesReference,
+  '038-tenancy-ends': tenancyEnds,
+  '043-backup-runs': backupRuns,
+  '044-sites': sites,
+  '045-site-reach': siteReach,
+  '046-waiting-places': waitingPlaces,
+  '048-site-maps': siteMaps,
+  '049-site-work': siteWork,
 }
 
 /** What a migration is told about the engine it runs on. */
-export function contextFor(db: Db): MigrationContext {
+export function contextFor(db: Db, firstSiteName = DEFAULT_SITE_NAME): MigrationContext {
   const postgres = db.dialect === 'postgres'
   return {
     idColumn: (table) =>
@@ -83,12 +101,13 @@ export function contextFor(db: Db): MigrationContext {
         : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
     blobType: postgres ? 'bytea' : 'blob',
     dialect: db.dialect,
+    firstSiteName,
   }
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const context = contextFor(db)
-  const migrator = new Migrator({
+function migratorFor(db: Db, firstSiteName?: string): Migrator {
+  const context = contextFor(db, firstSiteName)
+  return new Migrator({
     db: db.kysely,
     // Kysely looks for its own tables in every schema it can see; name ours, so that several
     // schemas in one database (tests, or associations sharing a server) never mix them up.
@@ -98,9 +117,20 @@ export async function migrateToLatest(db: Db): Promise<void> {
         Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(context)])),
     },
   })
-  const { error, results } = await migrator.migrateToLatest()
+}
+
+/** `firstSiteName`: the environment's association name, for the first site (migration 044). */
+export async function migrateToLatest(db: Db, firstSiteName?: string): Promise<void> {
+  const { error, results } = await migratorFor(db, firstSiteName).migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error })
   }
+}
+
+/** The migrations this code knows, how many of them the database has had, and the latest. */
+export async function migrationState(db: Db) {
+  const known = await migratorFor(db).getMigrations()
+  const applied = known.filter((migration) => migration.executedAt !== undefined)
+  return { known: known.length, applied: applied.length, latest: applied.at(-1)?.name ?? null }
 }

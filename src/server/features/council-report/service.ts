@@ -1,0 +1,150 @@
+import { councilReportMessages as words } from '#shared/messages/council-report'
+import {
+  councilFigures,
+  NO_RENT,
+  reportYears,
+  yearOf,
+  type ReportLetting,
+  type ReportPlace,
+  type ReportPlot,
+  type ReportRent,
+} from '#shared/domain/council-report'
+import { londonDate } from '#shared/domain/dates'
+import { invoiceTotals } from '#shared/domain/rent'
+import type { CouncilFigures, CouncilReport } from '#shared/schemas/council-report'
+import type { RentYear } from '#shared/schemas/rent'
+import type { Db } from '#server/core/db/database'
+import { badRequest } from '#server/core/errors'
+import { toCsv, type Column } from '#server/core/http/csv'
+import { seesSite, type SiteScope } from '#server/core/site-scope'
+import { acceptedOffers } from '#server/features/letting/sql'
+import { placesOnSites } from '#server/features/people/waiting-places-sql'
+import { listPlots } from '#server/features/plots/sql'
+import { findInvoices, listYears } from '#server/features/rent/sql'
+import { listSites } from '#server/features/sites/sql'
+
+// What councils are asked (issue 46, item 6; decision 52): each site's figures in scope for a
+// year and their total, read from the records of the features that keep them. Rent is the rent
+// year that starts in the year asked for, summed as rent's year summary is (`invoiceTotals`).
+
+/** Each site's rent in the rent year given (none started that year: nothing invoiced). */
+async function rentBySite(
+  db: Db,
+  siteIds: readonly number[],
+  rentYear: RentYear | undefined,
+): Promise<Map<number, ReportRent>> {
+  const rent = new Map<number, ReportRent>()
+  if (!rentYear) return rent
+  for (const siteId of siteIds) {
+    const invoices = await findInvoices(db.kysely, {
+      scope: { sites: [siteId] },
+      yearId: rentYear.id,
+    })
+    const summary = invoiceTotals(invoices)
+    rent.set(siteId, {
+      invoiced: summary.invoiced,
+      paid: summary.received - summary.refunded,
+      arrears: summary.outstanding,
+    })
+  }
+  return rent
+}
+
+const addRent = (a: ReportRent, b: ReportRent): ReportRent => ({
+  invoiced: a.invoiced + b.invoiced,
+  paid: a.paid + b.paid,
+  arrears: a.arrears + b.arrears,
+})
+
+/** The report for `year` (the current one by default) of the sites in scope. */
+export async function councilReport(
+  db: Db,
+  scope: SiteScope,
+  today: string,
+  asked?: number,
+): Promise<CouncilReport> {
+  const current = yearOf(today)
+  const year = asked ?? current
+  if (year > current) throw badRequest(words.futureYear)
+  const tx = db.kysely
+  const [sites, plots, places, offers, rentYears] = await Promise.all([
+    listSites(tx),
+    listPlots(tx, scope),
+    placesOnSites(tx, scope),
+    acceptedOffers(tx),
+    listYears(tx),
+  ])
+  const inScope = sites.filter((site) => seesSite(scope, site.id))
+  const plotSite = new Map(plots.map((plot) => [plot.id, plot.siteId]))
+  const lettings: ReportLetting[] = offers.flatMap((offer) => {
+    const siteId = plotSite.get(offer.plotId)
+    return siteId === undefined || !offer.answeredAt
+      ? []
+      : [
+          {
+            personId: offer.personId,
+            siteId,
+            acceptedOn: londonDate(new Date(offer.answeredAt)),
+          },
+        ]
+  })
+  const rent = await rentBySite(
+    db,
+    inScope.map((site) => site.id),
+    rentYears.find((row) => yearOf(row.startDate) === year),
+  )
+  const onSite = <T extends { siteId: number }>(rows: readonly T[], siteId: number) =>
+    rows.filter((row) => row.siteId === siteId)
+  const figures = (
+    records: { plots: ReportPlot[]; places: ReportPlace[]; lettings: ReportLetting[] },
+    siteRent: ReportRent,
+  ) => councilFigures({ ...records, rent: siteRent }, year, today)
+  return {
+    year,
+    years: reportYears(current, [
+      ...places.map((place) => place.joinedWaitingList),
+      ...lettings.map((letting) => letting.acceptedOn),
+      ...rentYears.map((row) => row.startDate),
+    ]),
+    sites: inScope.map((site) => ({
+      siteId: site.id,
+      name: site.name,
+      ...figures(
+        {
+          plots: onSite(plots, site.id),
+          places: onSite(places, site.id),
+          lettings: onSite(lettings, site.id),
+        },
+        rent.get(site.id) ?? NO_RENT,
+      ),
+    })),
+    total: figures({ plots, places, lettings }, [...rent.values()].reduce(addRent, NO_RENT)),
+  }
+}
+
+type Row = CouncilFigures & { name: string }
+
+const money = (pick: (row: Row) => number): Pick<Column<Row>, 'cell' | 'decimals'> => ({
+  cell: (row) => pick(row) / 100,
+  decimals: 2,
+})
+
+const { columns } = words
+const COLUMNS: Column<Row>[] = [
+  { header: columns.site, cell: (row) => row.name },
+  { header: columns.plots, cell: (row) => row.plots },
+  { header: columns.let, cell: (row) => row.let },
+  { header: columns.vacant, cell: (row) => row.vacant },
+  { header: columns.notLettable, cell: (row) => row.notLettable },
+  { header: columns.waiting, cell: (row) => row.waiting },
+  { header: columns.lettings, cell: (row) => row.lettings },
+  { header: words.averageWaitDays, cell: (row) => row.averageWaitDays ?? '' },
+  // Pounds as numbers, so that a spreadsheet adds them up.
+  { header: columns.invoiced, ...money((row) => row.invoiced) },
+  { header: columns.paid, ...money((row) => row.paid) },
+  { header: columns.arrears, ...money((row) => row.arrears) },
+]
+
+/** The report as CSV: a row per site, then the total. */
+export const councilReportCsv = (report: CouncilReport): string =>
+  toCsv(COLUMNS, [...report.sites, { ...report.total, name: words.total }])

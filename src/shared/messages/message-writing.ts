@@ -1,0 +1,12 @@
+// The words only the Messages screen's form shows, apart from the other words of letters and
+// e-mails so that the screens that show what was sent (a person's page) do not carry them.
+
+export const messageWritingMessages = {
+  mergeFieldsHint: (fields: readonly string[]) =>
+    `Merge fields: ${fields.map((f) => `{${f}}`).join(', ')}. {plots} reads “plot 15” or “plots 15 and 16”; {dearName} “Mrs Ellison” when the title is known, else the first name; {reference} is their reference for “Where am I on the list?” and {place} their place on the waiting list, “4 of 23”.`,
+  // The waiting list's "Send everyone their reference" starts Messages from this (issue 44).
+  referencesLetter: {
+    subject: 'Your place on our waiting list',
+    body: 'Dear {dearName},\n\nYou are number {place} on our waiting list for a plot. Your reference is {reference}: with it and your e-mail address you can see your place at any time on our website, under “Where am I on the list?”.\n\n{associationName}',
+  },
+} as const
