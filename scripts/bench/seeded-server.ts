@@ -50,16 +50,19 @@ export interface SeededServer {
   stop(): Promise<void>
 }
 
-/** Seeds with `scripts/<seedScript>` into a fresh DATA_DIR, then starts the server on it. */
+/** Seeds with `scripts/<seedScript> <seedArgs>` into a fresh DATA_DIR, then starts the server. */
 export async function startSeededServer(
   seedScript: string,
   env: Record<string, string> = {},
+  seedArgs: string[] = [],
 ): Promise<SeededServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-bench-browser-'))
   const remove = () => fs.rmSync(dataDir, { recursive: true, force: true })
   try {
     const started = Date.now()
-    await run(process.execPath, ['--import', 'tsx', `scripts/${seedScript}`], { DATA_DIR: dataDir })
+    await run(process.execPath, ['--import', 'tsx', `scripts/${seedScript}`, ...seedArgs], {
+      DATA_DIR: dataDir,
+    })
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     const server = await startServer({ dataDir, env: { LOG_LEVEL: 'silent', ...env } })
     return {

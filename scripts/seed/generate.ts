@@ -3,6 +3,7 @@ import { makeReference } from '#shared/domain/references'
 import type { Person } from '#shared/schemas/person'
 import type { Gradient, Plot } from '#shared/schemas/plot'
 import type { SiteLayout } from '#shared/schemas/site-map'
+import type { SitesTable } from '#server/core/db/schema'
 import { FIRST_NAMES, LAST_NAMES, PLOT_DESCRIPTIONS, STREETS, TOWN } from './names.ts'
 import { generateLandDocuments, type SeedLandDocument } from './land-documents.ts'
 import { generateLogs, type SeedLog } from './logs.ts'
@@ -28,9 +29,31 @@ export interface SeedOptions {
   landDocuments?: boolean
   /** The site drawing to store as the map. */
   layout?: SiteLayout
+  /**
+   * The sites the plots are on (issue 46): site 1 and as many more, named from the streets. A
+   * plot's key says its site as the app makes it (decision 43): "7" on site 1, "7-12" on site 12.
+   * Default one.
+   */
+  sites?: number
+  /** Of those waiting, the share on more than one site's list (two or three). Default none. */
+  onSeveralLists?: number
+}
+
+/**
+ * A site after the first (site 1 is the one the migrations make), written in order so that the
+ * database numbers them 2, 3 and on, as the plots' keys and the places name them.
+ */
+export type SeedSite = Omit<SitesTable, 'id'>
+
+/** A person's place on a site's list: those waiting have one on site 1, or several. */
+export interface SeedPlace {
+  personId: string
+  siteId: number
 }
 
 export interface SeedData {
+  sites: SeedSite[]
+  places: SeedPlace[]
   people: Person[]
   plots: Plot[]
   logs: SeedLog[]
@@ -72,6 +95,27 @@ export const scaleOptions: SeedOptions = {
   logs: 100_000,
 }
 
+// A council (issue 46's benchmark): 100 sites of 80 plots, each with its own plot "1"; 40,000
+// people, 15,000 of them waiting, a third of those on more than one list; a million log entries.
+export const councilOptions: SeedOptions = {
+  seed: 46_000,
+  referenceDate: REFERENCE_DATE,
+  people: 40_000,
+  waitingList: 15_000,
+  plots: sitePlotIds(100, 80),
+  vacantPlots: 480,
+  logs: 1_000_000,
+  sites: 100,
+  onSeveralLists: 1 / 3,
+}
+
+/** Plots "1" to `perSite` on each of `sites` sites, keyed as the app keys them (decision 43). */
+export function sitePlotIds(sites: number, perSite: number): string[] {
+  return Array.from({ length: sites }, (_, site) =>
+    Array.from({ length: perSite }, (_, n) => (site === 0 ? `${n + 1}` : `${n + 1}-${site + 1}`)),
+  ).flat()
+}
+
 // One random stream per part, so that asking for more log entries does not change the people.
 export function generateSeed(options: SeedOptions): SeedData {
   const today = dayNumber(options.referenceDate)
@@ -79,9 +123,12 @@ export function generateSeed(options: SeedOptions): SeedData {
   const people = generatePeople(random(options.seed + 1), options.people)
   assignTenancies(random(options.seed + 2), people, plots, options)
   datePeople(random(options.seed + 3), people, plots, today)
-  const logs = generateLogs(random(options.seed + 4), people, plots, options.logs, today)
+  const places = placeOnLists(random(options.seed + 6), people, options)
+  const logs = generateLogs(random(options.seed + 4), people, plots, places, options.logs, today)
   giveReferences(random(options.seed + 5), people)
   return {
+    sites: Array.from({ length: (options.sites ?? 1) - 1 }, (_, at) => seedSite(at)),
+    places,
     people: people.sort((a, b) => compareText(a.id, b.id)),
     plots,
     logs,
@@ -93,14 +140,16 @@ export function generateSeed(options: SeedOptions): SeedData {
 function generatePlots(rng: Random, ids: readonly string[]): Plot[] {
   if (new Set(ids).size !== ids.length) throw new Error('The plot ids must be unique.')
   return [...ids].sort(comparePlotIds).map((id) => {
+    // The key's tail after a dash is its site (sitePlotIds); the name is what comes before.
+    const [name = id, site = '1'] = id.split('-')
     // Half plots and full plots, in steps of 5 m2; the fee follows the area, as rents do, to the
     // nearest 50p (a half plot's £32.50).
     const area = rng.chance(0.6) ? 5 * rng.int(10, 25) : 5 * rng.int(26, 50)
     const gradient: Gradient = rng.chance(0.3) ? 'slope' : 'flat'
     return {
       id,
-      name: id,
-      siteId: 1,
+      name,
+      siteId: Number(site),
       description: rng.pick(PLOT_DESCRIPTIONS),
       area,
       distance: rng.int(0, 150),
@@ -117,6 +166,36 @@ function generatePlots(rng: Random, ids: readonly string[]): Plot[] {
       version: 1,
     }
   })
+}
+
+// Named from the streets, numbered past the last; every site has water, some more.
+const FACILITY_SETS = ['water', 'water,toilets', 'water,parking', 'water,toilets,parking,stepFree']
+function seedSite(at: number): SeedSite {
+  const street = STREETS[at % STREETS.length] as string
+  const round = Math.floor(at / STREETS.length)
+  return {
+    name: `${street} Allotments${round ? ` ${round + 1}` : ''}`,
+    address: `${street}, ${TOWN}`,
+    description: '',
+    facilities: FACILITY_SETS[at % FACILITY_SETS.length] as string,
+    retiredOn: null,
+    version: 1,
+  }
+}
+
+// Those waiting wait on one site's list, some on two or three (decision 47): the first drawn is
+// the site they would like most; with one site, everyone is on site 1's.
+function placeOnLists(rng: Random, people: Person[], options: SeedOptions): SeedPlace[] {
+  const sites = options.sites ?? 1
+  const several = options.onSeveralLists ?? 0
+  return people
+    .filter((person) => person.onWaitingList)
+    .flatMap((person) => {
+      const count = sites > 1 && rng.chance(several) ? rng.int(2, 3) : 1
+      const chosen = new Set<number>()
+      while (chosen.size < count) chosen.add(sites > 1 ? rng.int(1, sites) : 1)
+      return [...chosen].map((siteId) => ({ personId: person.id, siteId }))
+    })
 }
 
 // Everyone has a reference for "Where am I on the list?", each their own, from a stream of its

@@ -1,13 +1,15 @@
 import type { LogsTable } from '#server/core/db/schema'
+import { writeSiteLimit } from '#shared/domain/sites'
 import { commonMessages } from '#shared/messages/common'
 import { peopleMessages } from '#shared/messages/people'
 import { plotMessages } from '#shared/messages/plots'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
+import type { SeedPlace } from './generate.ts'
 import { compareText, DAY, type Random } from './random.ts'
 
 /** A log row as the seed writes it: the table's columns but the generated id. */
-export type SeedLog = Omit<LogsTable, 'id' | 'siteIds'>
+export type SeedLog = Omit<LogsTable, 'id' | 'siteIds'> & { siteIds: string }
 
 // Only levels 3 and 4 may change people and plots, so only those demo accounts appear in the log.
 const LOG_USERS = ['demo-committee', 'demo-committee', 'demo-committee', 'demo-admin']
@@ -33,6 +35,7 @@ export function generateLogs(
   rng: Random,
   people: Person[],
   plots: Plot[],
+  places: readonly SeedPlace[],
   count: number,
   today: number,
 ) {
@@ -46,11 +49,26 @@ export function generateLogs(
   const holders = people.filter((person) => person.plots.length > 0)
   const waiting = people.filter((person) => person.onWaitingList)
   const totalWeight = LOG_KINDS.reduce((sum, kind) => sum + kind.weight, 0)
+  // Each entry names the sites it touched, as the app logs them (decision 46): a plot's site, or a
+  // person's, those of their plots and of the lists they wait on.
+  const waitsOn = new Map<string, number[]>()
+  for (const place of places)
+    waitsOn.set(place.personId, [...(waitsOn.get(place.personId) ?? []), place.siteId])
+  const sitesOf = new Map(
+    people.map((person) => {
+      const held = person.plots.map((id) => byId.get(id)?.siteId ?? 1)
+      return [person.id, writeSiteLimit([...held, ...(waitsOn.get(person.id) ?? [])])]
+    }),
+  )
 
   const log = (eventCollection: string, docId: string, value = 'null') => ({
     eventCollection,
     docId,
     value,
+    siteIds:
+      eventCollection === 'plots'
+        ? String(byId.get(docId)?.siteId ?? 1)
+        : (sitesOf.get(docId) ?? ''),
   })
   const pair = (plot: Plot, person: Person) =>
     `{"plot":${plotJson.get(plot)},"person":${personJson.get(person)}}`

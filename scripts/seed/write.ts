@@ -20,6 +20,7 @@ export class DatabaseNotEmptyError extends Error {
 const CHUNK = 500
 
 export interface SeedCounts {
+  sites: number
   people: number
   plots: number
   tenancies: number
@@ -46,15 +47,18 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
       onWaitingList: flag(person.onWaitingList),
       concession: flag(person.concession),
     }))
-    const places = data.people
-      .filter((person) => person.onWaitingList)
-      .map((person) => ({
-        personId: person.id,
-        siteId: 1,
+    // A place on each list they wait on, all taken the day they applied (decision 47).
+    const byId = new Map(data.people.map((person) => [person.id, person]))
+    const places = data.places.map(({ personId, siteId }) => {
+      const person = byId.get(personId)!
+      return {
+        personId,
+        siteId,
         joinedWaitingList: person.joinedWaitingList,
         joinedWaitingListAt: person.joinedWaitingListAt,
         waitingListEntry: person.waitingListEntry,
-      }))
+      }
+    })
     const plots = data.plots.map(
       ({ tenants: _tenants, occupied: _occupied, payer: _payer, fee, ...plot }) => ({
         ...plot,
@@ -65,10 +69,10 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
         isFailed: flag(plot.isFailed),
       }),
     )
+    for (const rows of chunks(data.sites)) await tx.insertInto('sites').values(rows).execute()
     for (const rows of chunks(people)) await tx.insertInto('people').values(rows).execute()
     for (const rows of chunks(plots)) await tx.insertInto('plots').values(rows).execute()
     for (const rows of chunks(tenancies)) await tx.insertInto('tenancy').values(rows).execute()
-    // Those waiting have their place on the first site's list (decision 47).
     for (const rows of chunks(places)) await tx.insertInto('waiting_places').values(rows).execute()
     for (const rows of chunks(data.logs)) await tx.insertInto('logs').values(rows).execute()
     await writeLandDocuments(tx, data)
@@ -77,6 +81,7 @@ export async function writeSeed(db: Db, data: SeedData): Promise<SeedCounts> {
       await storeSiteMap(tx, 1, { layout: data.layout, backgroundFileId: null, version: 1 })
   })
   return {
+    sites: data.sites.length + 1,
     people: data.people.length,
     plots: data.plots.length,
     tenancies: tenancies.length,

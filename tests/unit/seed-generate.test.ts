@@ -3,10 +3,12 @@ import { comparePlotIds, MAX_TENANTS_PER_PLOT } from '#shared/domain/plots'
 import { personSchema } from '#shared/schemas/person'
 import { plotSchema } from '#shared/schemas/plot'
 import {
+  councilOptions,
   demoOptions,
   generateSeed,
   REFERENCE_DATE,
   scaleOptions,
+  sitePlotIds,
   type SeedData,
   type SeedOptions,
 } from '../../scripts/seed/generate.ts'
@@ -150,6 +152,45 @@ describe('the seed generator', () => {
     expect(scale.logs).toHaveLength(1_000)
     expect(scale.plots.filter((p) => p.occupied).length).toBeGreaterThan(1_900)
     expectConsistent(scale)
+  }, 30_000)
+
+  // bench:sites' council (issue 46) at a tenth of its sites and fewer log entries: the same rules.
+  it("makes a council's sites: a plot 1 on each, a third of those waiting on several lists, each log entry's sites", () => {
+    expect(councilOptions).toMatchObject({ people: 40_000, waitingList: 15_000, logs: 1_000_000 })
+    expect(councilOptions.plots).toHaveLength(8_000)
+    const council = generateSeed({
+      ...councilOptions,
+      people: 4_000,
+      waitingList: 1_500,
+      plots: sitePlotIds(10, 80),
+      vacantPlots: 48,
+      sites: 10,
+      logs: 2_000,
+    })
+    expectConsistent(council)
+    expect(council.sites.map((site) => site.name)).toHaveLength(9)
+    expect(new Set(council.sites.map((site) => site.name)).size).toBe(9)
+    const ones = council.plots.filter((plot) => plot.name === '1')
+    expect(ones.map((plot) => [plot.id, plot.siteId])).toEqual(
+      Array.from({ length: 10 }, (_, at) => [at === 0 ? '1' : `1-${at + 1}`, at + 1]),
+    )
+    const waiting = new Set(council.people.filter((p) => p.onWaitingList).map((p) => p.id))
+    const sitesOf = new Map<string, number[]>()
+    for (const { personId, siteId } of council.places) {
+      expect(waiting.has(personId)).toBe(true)
+      expect(siteId).toBeGreaterThanOrEqual(1)
+      expect(siteId).toBeLessThanOrEqual(10)
+      sitesOf.set(personId, [...(sitesOf.get(personId) ?? []), siteId])
+    }
+    expect(sitesOf.size).toBe(1_500)
+    for (const sites of sitesOf.values()) expect(new Set(sites).size).toBe(sites.length)
+    const several = [...sitesOf.values()].filter((sites) => sites.length > 1).length
+    expect(several / 1_500).toBeGreaterThan(0.28)
+    expect(several / 1_500).toBeLessThan(0.39)
+    const plotSite = new Map(council.plots.map((plot) => [plot.id, String(plot.siteId)]))
+    for (const log of council.logs.filter((entry) => entry.eventCollection === 'plots'))
+      expect(log.siteIds).toBe(plotSite.get(log.docId))
+    expect(council.logs.every((log) => /^\d+(,\d+)*$/.test(log.siteIds))).toBe(true)
   }, 30_000)
 })
 
