@@ -93,25 +93,27 @@ function groupBy<K extends string, V extends string>(
 // of the plots they hold (their tenancy rows name the site) and of the lists they wait on (their
 // open places).
 
-/** The condition on `people` of those holding a plot on, or waiting on a list of, the sites. */
+/**
+ * The condition on `people` of those holding a plot on, or waiting on a list of, the sites. One
+ * `in` of the two sets, each read from its site's index, rather than a check of both for every
+ * person: a site's list of a council's 40,000 people reads its few hundred (bench:sites).
+ */
 function reaching(eb: ExpressionBuilder<Database, 'people'>, sites: readonly number[]) {
-  return eb.or([
-    eb.exists(
-      eb
-        .selectFrom('tenancy')
-        .select('tenancy.personId')
-        .whereRef('tenancy.personId', '=', 'people.id')
-        .where('tenancy.siteId', 'in', sites),
-    ),
-    eb.exists(
-      eb
-        .selectFrom('waiting_places')
-        .select('waiting_places.personId')
-        .whereRef('waiting_places.personId', '=', 'people.id')
-        .where('waiting_places.siteId', 'in', sites)
-        .where('waiting_places.open', '=', 1),
-    ),
-  ])
+  return eb(
+    'people.id',
+    'in',
+    eb
+      .selectFrom('tenancy')
+      .select('tenancy.personId')
+      .where('tenancy.siteId', 'in', sites)
+      .union(
+        eb
+          .selectFrom('waiting_places')
+          .select('waiting_places.personId')
+          .where('waiting_places.siteId', 'in', sites)
+          .where('waiting_places.open', '=', 1),
+      ),
+  )
 }
 
 /**
@@ -657,6 +659,13 @@ export async function replaceWithFormerMember(
     })
     .execute()
   await deletePersonRow(tx, person.id)
+}
+
+/** The plots of the scope's sites that have a tenant: one read of the tenancies' plots alone. */
+export async function letPlotIds(tx: ReadTx, scope: SiteScope): Promise<Set<string>> {
+  let query = tx.selectFrom('tenancy').select('plotId').distinct()
+  if (scope.sites) query = query.where('siteId', 'in', scope.sites)
+  return new Set((await query.execute()).map((row) => row.plotId))
 }
 
 /** How many plots each site has let (a tenant or more), by site id (none: left out). */
