@@ -41,6 +41,19 @@ const daysBetween = (from: string, to: string) =>
 /** The year a London day (YYYY-MM-DD) falls in. */
 export const yearOf = (day: string) => Number(day.slice(0, 4))
 
+/** Rows by the person and site they are of: one pass, so that matching places to lettings is not a search of every row for each. */
+function byPersonAndSite<T extends { personId: string; siteId: number }>(rows: readonly T[]) {
+  const grouped = new Map<string, T[]>()
+  for (const row of rows) {
+    const key = `${row.siteId} ${row.personId}`
+    const same = grouped.get(key)
+    if (same) same.push(row)
+    else grouped.set(key, [row])
+  }
+  return (of: { personId: string; siteId: number }) =>
+    grouped.get(`${of.siteId} ${of.personId}`) ?? []
+}
+
 /**
  * Who waits at the end of `year` (now, for the current year): the places open today, and for a
  * past year also those joined by its end and ended since by accepting a plot there after it. A
@@ -51,30 +64,25 @@ function waitingAtEnd(
   lettings: readonly ReportLetting[],
   yearEnd: string,
 ): number {
+  const lettingsOf = byPersonAndSite(lettings)
   return places.filter((place) => {
     if (place.joinedWaitingList > yearEnd) return false
     if (place.open) return true
     return (
       place.endedWhy === 'accepted' &&
-      lettings.some(
-        (letting) =>
-          letting.personId === place.personId &&
-          letting.siteId === place.siteId &&
-          letting.acceptedOn > yearEnd,
-      )
+      lettingsOf(place).some((letting) => letting.acceptedOn > yearEnd)
     )
   }).length
 }
 
 /** Whole days from joining the site's list (the latest joining before it) to accepting. */
-function waitOf(letting: ReportLetting, places: readonly ReportPlace[]): number | undefined {
-  const joined = places
+function waitOf(
+  letting: ReportLetting,
+  placesOf: (of: ReportLetting) => ReportPlace[],
+): number | undefined {
+  const joined = placesOf(letting)
     .filter(
-      (place) =>
-        place.personId === letting.personId &&
-        place.siteId === letting.siteId &&
-        place.joinedWaitingList !== '' &&
-        place.joinedWaitingList <= letting.acceptedOn,
+      (place) => place.joinedWaitingList !== '' && place.joinedWaitingList <= letting.acceptedOn,
     )
     .map((place) => place.joinedWaitingList)
     .sort()
@@ -100,8 +108,9 @@ export function councilFigures(
   const let_ = plots.filter((plot) => plot.occupied).length
   const notLettable = plots.filter((plot) => !plot.occupied && !plot.showOnGrid).length
   const inYear = lettings.filter((letting) => yearOf(letting.acceptedOn) === year)
+  const placesOf = byPersonAndSite(places)
   const waits = inYear
-    .map((letting) => waitOf(letting, places))
+    .map((letting) => waitOf(letting, placesOf))
     .filter((wait) => wait !== undefined)
   const current = year === yearOf(today)
   return {
@@ -123,6 +132,8 @@ export function councilFigures(
 
 /** The years to choose from, newest first: the current one back to the earliest on record. */
 export function reportYears(current: number, days: readonly string[]): number[] {
-  const first = Math.min(current, ...days.filter(Boolean).map(yearOf))
+  // A loop, not Math.min(...days): a council's tens of thousands of days are too many arguments.
+  let first = current
+  for (const day of days) if (day) first = Math.min(first, yearOf(day))
   return Array.from({ length: current - first + 1 }, (_, index) => current - index)
 }

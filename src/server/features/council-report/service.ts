@@ -19,7 +19,7 @@ import { toCsv, type Column } from '#server/core/http/csv'
 import { seesSite, type SiteScope } from '#server/core/site-scope'
 import { acceptedOffers } from '#server/features/letting/sql'
 import { placesOnSites } from '#server/features/people/waiting-places-sql'
-import { listPlots } from '#server/features/plots/sql'
+import { plotStates } from '#server/features/plots/sql'
 import { findInvoices, listYears } from '#server/features/rent/sql'
 import { listSites } from '#server/features/sites/sql'
 
@@ -27,20 +27,19 @@ import { listSites } from '#server/features/sites/sql'
 // year and their total, read from the records of the features that keep them. Rent is the rent
 // year that starts in the year asked for, summed as rent's year summary is (`invoiceTotals`).
 
-/** Each site's rent in the rent year given (none started that year: nothing invoiced). */
+/** Each site's rent in the rent year given (none started that year: nothing invoiced), from one
+ * read of the year's invoices in scope, each on its plot's site. */
 async function rentBySite(
   db: Db,
-  siteIds: readonly number[],
+  scope: SiteScope,
+  plotSite: ReadonlyMap<string, number>,
   rentYear: RentYear | undefined,
 ): Promise<Map<number, ReportRent>> {
   const rent = new Map<number, ReportRent>()
   if (!rentYear) return rent
-  for (const siteId of siteIds) {
-    const invoices = await findInvoices(db.kysely, {
-      scope: { sites: [siteId] },
-      yearId: rentYear.id,
-    })
-    const summary = invoiceTotals(invoices)
+  const invoices = await findInvoices(db.kysely, { scope, yearId: rentYear.id })
+  for (const [siteId, ofSite] of groupBySite(invoices, (invoice) => plotSite.get(invoice.plotId))) {
+    const summary = invoiceTotals(ofSite)
     rent.set(siteId, {
       invoiced: summary.invoiced,
       paid: summary.received - summary.refunded,
@@ -48,6 +47,19 @@ async function rentBySite(
     })
   }
   return rent
+}
+
+/** Rows by their site, in one pass (those of no site known are left out). */
+function groupBySite<T>(rows: readonly T[], siteOf: (row: T) => number | undefined) {
+  const grouped = new Map<number, T[]>()
+  for (const row of rows) {
+    const siteId = siteOf(row)
+    if (siteId === undefined) continue
+    const same = grouped.get(siteId)
+    if (same) same.push(row)
+    else grouped.set(siteId, [row])
+  }
+  return grouped
 }
 
 const addRent = (a: ReportRent, b: ReportRent): ReportRent => ({
@@ -69,7 +81,7 @@ export async function councilReport(
   const tx = db.kysely
   const [sites, plots, places, offers, rentYears] = await Promise.all([
     listSites(tx),
-    listPlots(tx, scope),
+    plotStates(tx, scope),
     placesOnSites(tx, scope),
     acceptedOffers(tx),
     listYears(tx),
@@ -90,11 +102,17 @@ export async function councilReport(
   })
   const rent = await rentBySite(
     db,
-    inScope.map((site) => site.id),
+    scope,
+    plotSite,
     rentYears.find((row) => yearOf(row.startDate) === year),
   )
-  const onSite = <T extends { siteId: number }>(rows: readonly T[], siteId: number) =>
-    rows.filter((row) => row.siteId === siteId)
+  const bySite = <T extends { siteId: number }>(rows: readonly T[]) => {
+    const grouped = groupBySite(rows, (row) => row.siteId)
+    return (siteId: number) => grouped.get(siteId) ?? []
+  }
+  const plotsOf = bySite(plots)
+  const placesOf = bySite(places)
+  const lettingsOf = bySite(lettings)
   const figures = (
     records: { plots: ReportPlot[]; places: ReportPlace[]; lettings: ReportLetting[] },
     siteRent: ReportRent,
@@ -111,9 +129,9 @@ export async function councilReport(
       name: site.name,
       ...figures(
         {
-          plots: onSite(plots, site.id),
-          places: onSite(places, site.id),
-          lettings: onSite(lettings, site.id),
+          plots: plotsOf(site.id),
+          places: placesOf(site.id),
+          lettings: lettingsOf(site.id),
         },
         rent.get(site.id) ?? NO_RENT,
       ),

@@ -18,6 +18,7 @@ import type { PeopleMerge } from '#server/core/hooks'
 import {
   deleteTenancy,
   insertTenancy,
+  letPlotIds,
   markPayer,
   moveTenancy,
   requirePerson,
@@ -118,6 +119,29 @@ export async function plotSites(tx: ReadTx, ids: readonly string[]): Promise<Map
     .where('id', 'in', [...new Set(ids)])
     .execute()
   return new Map(rows.map((row) => [row.id, row.siteId]))
+}
+
+/**
+ * Each plot of the scope's sites, let or not and shown on the grid or not: what a report counts,
+ * without reading every plot's tenants (a council's 8,000 plots and 26,000 tenancies).
+ */
+export async function plotStates(tx: ReadTx, scope: SiteScope): Promise<PlotState[]> {
+  let query = tx.selectFrom('plots').select(['id', 'siteId', 'showOnGrid'])
+  if (scope.sites) query = query.where('siteId', 'in', scope.sites)
+  const [rows, let_] = await Promise.all([query.execute(), letPlotIds(tx, scope)])
+  return rows.map((row) => ({
+    id: row.id,
+    siteId: row.siteId,
+    showOnGrid: row.showOnGrid === 1,
+    occupied: let_.has(row.id),
+  }))
+}
+
+export interface PlotState {
+  id: string
+  siteId: number
+  occupied: boolean
+  showOnGrid: boolean
 }
 
 /** The plots without a tenant (not occupied), in plot order. */
