@@ -6,7 +6,7 @@ import {
   plotFromRow,
   type RowValues,
 } from '#shared/domain/import-rows'
-import type { Outcome } from '#shared/domain/outcome'
+import { ok } from '#shared/domain/outcome'
 import type { WrittenName } from '#shared/domain/person-names'
 import { addPlotToPerson } from '#shared/domain/people'
 import { MAX_TENANTS_PER_PLOT, addTenant, comparePlotIds, isOccupied } from '#shared/domain/plots'
@@ -25,17 +25,21 @@ import type {
 } from '#shared/schemas/spreadsheet-import'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { personChanges, plotChanges } from '#server/features/import/preview'
-import { listPeople } from '#server/features/people/sql'
+import { listPeople, type NewPlace } from '#server/features/people/sql'
 import { listPlots, plotIdsOf } from '#server/features/plots/sql'
 import { plotIdCandidates } from '#shared/domain/sites'
 import { EVERY_SITE } from '#server/core/site-scope'
+import type { SitedRow } from '#server/features/import/row-sites'
 
 // What an import would save, checked row by row against the records already kept and against
 // the file's own earlier rows: every refusal with its row number, so that the committee can
 // correct the whole file at once; and every record's outcome (new, an update of a record kept
 // with its changes, unchanged, skipped), so that the check shows all of it. A row of people may
 // name several ("Shah, Priya & Arjun"): each is a record of their own, sharing the row's plots.
-// Names are matched without regard to case, as the forms do.
+// Names are matched without regard to case, as the forms do. Each row is of its site (the file's
+// Site column, or the file's site: row-sites.ts): its plots are matched and made there, and a
+// person waiting takes a place on that site's list; someone named again on a row of another site
+// (each site's list kept as a table of its own) takes a place there too, and its plots.
 
 export interface Tenancy {
   plotId: string
@@ -60,6 +64,8 @@ export interface PlannedRow {
   split?: WrittenName[]
   /** The name as the file writes it, when it names more than one person. */
   written?: string
+  /** The row's site, when the file has a Site column. */
+  site?: string
 }
 
 export interface ImportPlan {
@@ -70,6 +76,8 @@ export interface ImportPlan {
   updatedPeople: Array<Update<Person>>
   updatedPlots: Array<Update<Plot>>
   tenancies: Tenancy[]
+  /** The new people's places on the lists of their rows' sites. */
+  places: NewPlace[]
   /** People in the file already recorded. */
   recognised: number
   refused: RefusedRow[]
@@ -79,25 +87,26 @@ export interface PlanOptions {
   kind: ImportKind
   existing: ExistingChoice
   names?: ReadNameCorrections
-  /** The site the file is of: its plots are matched by name there, new ones made there. */
-  siteId: number
 }
 
-type Rows = ReadonlyArray<{ row: number; values: RowValues }>
+type Rows = readonly SitedRow[]
 
 const key = (name: string) => name.toLowerCase()
+/** A plot's name on its site: "1" on two sites is two plots. */
+const onSite = (siteId: number, name: string) => `${siteId}:${key(name)}`
 
 /**
- * The file's site's plots by name, and how a new plot is placed there: on the site, under the
+ * The rows' sites' plots by site and name, and how a new plot is placed on its site: under the
  * first key (decision 43) that no plot holds, nor one the import made before it.
  */
-async function siteOfFile(tx: ReadTx, siteId: number) {
+async function sitesOfRows(tx: ReadTx, rows: Rows) {
+  const siteIds = [...new Set(rows.map((row) => row.siteId))]
   const [plots, ids] = await Promise.all([
-    listPlots(tx, { sites: [siteId] }),
+    siteIds.length ? listPlots(tx, { sites: siteIds }) : [],
     plotIdsOf(tx, EVERY_SITE),
   ])
   const held = new Set(ids.map(key))
-  const place = (plot: Plot): Plot => {
+  const place = (plot: Plot, siteId: number): Plot => {
     for (const id of plotIdCandidates(plot.name, siteId)) {
       if (held.has(key(id))) continue
       held.add(key(id))
@@ -105,7 +114,8 @@ async function siteOfFile(tx: ReadTx, siteId: number) {
     }
     throw new Error('unreachable')
   }
-  return { byName: new Map(plots.map((plot) => [key(plot.name), plot])), place }
+  const byName = new Map(plots.map((plot) => [onSite(plot.siteId, plot.name), plot]))
+  return { byName, place }
 }
 
 const emptyPlan = (): ImportPlan => ({
@@ -115,6 +125,7 @@ const emptyPlan = (): ImportPlan => ({
   updatedPeople: [],
   updatedPlots: [],
   tenancies: [],
+  places: [],
   recognised: 0,
   refused: [],
 })
@@ -122,7 +133,7 @@ const emptyPlan = (): ImportPlan => ({
 export function planImport(tx: ReadTx, options: PlanOptions, rows: Rows, today: string) {
   return options.kind === 'people'
     ? planPeople(tx, options, rows, today)
-    : planPlots(tx, options, rows, today)
+    : planPlots(tx, rows, today)
 }
 
 // The details a re-import may update on someone already recorded, where the row fills them in.
@@ -137,19 +148,29 @@ const CONTACT_FIELDS = [
   'notes',
 ] as const
 
+/** The earlier row that named someone: the sites its rows gave them, and their record. */
+interface Named {
+  row: number
+  sites: Set<number>
+  /** The record the file makes of them. */
+  made?: Person
+  /** Their record kept, as the import leaves it. */
+  found?: Person
+}
+
 async function planPeople(
   tx: ReadTx,
-  { existing, names, siteId }: PlanOptions,
+  { existing, names }: PlanOptions,
   rows: Rows,
   today: string,
 ): Promise<ImportPlan> {
-  const [kept, site] = await Promise.all([listPeople(tx, EVERY_SITE), siteOfFile(tx, siteId)])
+  const [kept, site] = await Promise.all([listPeople(tx, EVERY_SITE), sitesOfRows(tx, rows)])
   const taken = new Map(kept.map((person) => [key(person.id), person.id]))
   const numbered = new Map<string, number>()
   const plotsByKey = site.byName
   // Those kept, and the file's own earlier rows, by e-mail and by name and address.
   const keptBy = new Map<string, Person>()
-  const rowBy = new Map<string, number>()
+  const named = new Map<string, Named>()
   for (const person of kept) {
     const { email, nameAndAddress } = identityKeys(person)
     if (email) keptBy.set(`email:${email}`, person)
@@ -158,16 +179,55 @@ async function planPeople(
   // Plots recorded that the import changes, and plots it makes, as the rows so far leave them.
   const touched = new Map<string, Update<Plot>>()
   const made = new Map<string, Plot>()
-  const plotNow = (name: string) =>
-    made.get(key(name)) ?? touched.get(key(name))?.after ?? plotsByKey.get(key(name))
+  const plotNow = (siteId: number, name: string) =>
+    made.get(onSite(siteId, name)) ??
+    touched.get(onSite(siteId, name))?.after ??
+    plotsByKey.get(onSite(siteId, name))
   const plan = emptyPlan()
-  for (const { row, values } of rows) {
+
+  // Every plot a row names on its site takes the tenant, or none does; a plot not recorded is
+  // made there. The plots as they then are, or why not.
+  const withTenant = (siteId: number, plotNames: readonly string[], id: string) => {
+    const plots: Plot[] = []
+    for (const name of plotNames) {
+      const current = plotNow(siteId, name)
+      const plot = current ? ok(current) : plotFromRow({ id: name })
+      const held = plot.ok ? addTenant(current ?? site.place(plot.value, siteId), id) : plot
+      if (!held.ok) return held
+      plots.push(held.value)
+    }
+    return ok(plots)
+  }
+  // The plots taken, paid as the row says; their keys.
+  const hold = (plots: readonly Plot[], id: string, paid: boolean | undefined) =>
+    plots.map((taking) => {
+      const plot = paid === undefined ? taking : { ...taking, paid }
+      const at = onSite(plot.siteId, plot.name)
+      const recorded = plotsByKey.get(at)
+      if (recorded) touched.set(at, { before: touched.get(at)?.before ?? recorded, after: plot })
+      else made.set(at, plot)
+      plan.tenancies.push({ plotId: plot.id, siteId: plot.siteId, personId: id })
+      return plot.id
+    })
+  // Someone recorded keeps their plots: a row of theirs names only plots recorded on its site.
+  const unknownPlot = (person: Person, siteId: number) =>
+    person.plots.find((name) => !plotsByKey.has(onSite(siteId, name)))
+  // The rent of the plots they hold, as the row says; whether it changes.
+  const setPaid = (found: Person, person: Person, siteId: number, paid: boolean | undefined) =>
+    paid !== undefined &&
+    person.plots
+      .map((name) => plotsByKey.get(onSite(siteId, name))!)
+      .filter((plot) => found.plots.includes(plot.id))
+      .map((plot) => setPlotPaid(touched, plot, paid))
+      .some(Boolean)
+
+  for (const { row, values, siteId, shown: siteName } of rows) {
     // A register lists its vacant plots too: a plot with no one named is made, empty, if new.
     if (isVacantPlotRow(values)) {
       for (const name of listOf(values.plots)) {
-        if (plotNow(name)) continue
+        if (plotNow(siteId, name)) continue
         const plot = plotFromRow({ id: name })
-        if (plot.ok) made.set(key(name), site.place(plot.value))
+        if (plot.ok) made.set(onSite(siteId, name), site.place(plot.value, siteId))
         else plan.refused.push({ row, message: plot.message })
       }
       continue
@@ -183,7 +243,11 @@ async function planPeople(
       split.length > 1
         ? values.fullName || [values.firstName, values.lastName].filter(Boolean).join(' ')
         : undefined
-    const shown = { split, ...(written ? { written } : {}) }
+    const shown = {
+      split,
+      ...(written ? { written } : {}),
+      ...(siteName ? { site: siteName } : {}),
+    }
     for (const outcome of people) {
       if (!outcome.ok) {
         refuse(outcome.message)
@@ -192,37 +256,71 @@ async function planPeople(
       const person = outcome.value
       const { email, nameAndAddress } = identityKeys(person)
       const lookups = [...(email ? [`email:${email}`] : []), `name:${nameAndAddress}`]
-      const earlier = lookups.map((k) => rowBy.get(k)).find((r) => r !== undefined)
-      if (earlier !== undefined) {
-        refuse(importMessages.sameAsRow(earlier))
+      const earlier = lookups.map((k) => named.get(k)).find((n) => n !== undefined)
+      // Named again on a row of another site: their plots there, and a place on its list.
+      if (earlier && !earlier.sites.has(siteId) && (earlier.made || earlier.found)) {
+        earlier.sites.add(siteId)
+        if (earlier.found) {
+          const unknown = unknownPlot(person, siteId)
+          if (unknown !== undefined) {
+            refuse(importMessages.unknownPlot(unknown))
+            continue
+          }
+          const action =
+            existing === 'skip'
+              ? 'skip'
+              : setPaid(earlier.found, person, siteId, paid)
+                ? 'update'
+                : 'unchanged'
+          plan.rows.push({ row, action, record: earlier.found, changes: [], ...shown })
+          continue
+        }
+        const record = earlier.made!
+        const plots = withTenant(siteId, person.plots, record.id)
+        if (!plots.ok) {
+          refuse(plots.message)
+          continue
+        }
+        record.plots = [...record.plots, ...hold(plots.value, record.id, paid)].sort(
+          comparePlotIds,
+        )
+        record.isPlotHolder ||= record.plots.length > 0
+        if (person.onWaitingList) {
+          if (!record.onWaitingList)
+            Object.assign(record, {
+              onWaitingList: true,
+              joinedWaitingList: person.joinedWaitingList,
+            })
+          plan.places.push({ personId: record.id, siteId, joinedWaitingList: person.joinedWaitingList })
+        }
+        plan.rows.push({ row, action: 'new', record, changes: [], ...shown })
         continue
       }
-      for (const k of lookups) rowBy.set(k, row)
+      if (earlier) {
+        refuse(importMessages.sameAsRow(earlier.row))
+        continue
+      }
+      const entry: Named = { row, sites: new Set([siteId]) }
+      for (const k of lookups) named.set(k, entry)
       const found = lookups.map((k) => keptBy.get(k)).find((p) => p !== undefined)
       if (found) {
-        // Someone recorded keeps their plots: the row names only plots that are recorded.
-        const unknown = person.plots.find((name) => !plotsByKey.has(key(name)))
+        const unknown = unknownPlot(person, siteId)
         if (unknown !== undefined) {
           refuse(importMessages.unknownPlot(unknown))
           continue
         }
         plan.recognised++
         if (existing === 'skip') {
+          entry.found = found
           plan.rows.push({ row, action: 'skip', record: found, changes: [], ...shown })
           continue
         }
         const after = { ...found }
         for (const field of CONTACT_FIELDS) if (person[field]) after[field] = person[field]
+        entry.found = after
         const changes = personChanges(found, after)
         if (changes.length) plan.updatedPeople.push({ before: found, after })
-        // The rent of the plots they hold, as the row says.
-        const paidChanged =
-          paid !== undefined &&
-          person.plots
-            .map((name) => plotsByKey.get(key(name))!)
-            .filter((plot) => found.plots.includes(plot.id))
-            .map((plot) => setPlotPaid(touched, plot, paid))
-            .some(Boolean)
+        const paidChanged = setPaid(found, person, siteId, paid)
         const action = changes.length || paidChanged ? 'update' : 'unchanged'
         plan.rows.push({ row, action, record: after, changes, ...shown })
         continue
@@ -234,34 +332,17 @@ async function planPeople(
         refuse(peopleMessages.nicknameInUse(id))
         continue
       }
-      // Every plot of the row takes the tenant, or none does; a plot not recorded is made.
-      const withTenant = person.plots.map((name): Outcome<Plot> => {
-        const current = plotNow(name)
-        if (current) return addTenant(current, id)
-        const plot = plotFromRow({ id: name })
-        return plot.ok ? addTenant(site.place(plot.value), id) : plot
-      })
-      const refused = withTenant.find((outcome) => !outcome.ok)
-      if (refused && !refused.ok) {
-        refuse(refused.message)
+      const plots = withTenant(siteId, person.plots, id)
+      if (!plots.ok) {
+        refuse(plots.message)
         continue
       }
       taken.set(key(id), id)
-      for (const outcome of withTenant) {
-        if (!outcome.ok) continue
-        const plot = paid === undefined ? outcome.value : { ...outcome.value, paid }
-        const recorded = plotsByKey.get(key(plot.name))
-        if (recorded)
-          touched.set(key(plot.name), {
-            before: touched.get(key(plot.name))?.before ?? recorded,
-            after: plot,
-          })
-        else made.set(key(plot.name), plot)
-        plan.tenancies.push({ plotId: plot.id, siteId: plot.siteId, personId: id })
-      }
-      const held = withTenant.flatMap((outcome) => (outcome.ok ? [outcome.value.id] : []))
-      const record = { ...person, id, plots: held.sort(comparePlotIds) }
+      const record = { ...person, id, plots: hold(plots.value, id, paid).sort(comparePlotIds) }
       plan.people.push(record)
+      if (record.onWaitingList)
+        plan.places.push({ personId: id, siteId, joinedWaitingList: record.joinedWaitingList })
+      entry.made = record
       plan.rows.push({
         row,
         action: 'new',
@@ -284,28 +365,28 @@ const isVacantPlotRow = (values: RowValues) =>
 
 // A plot's paid flag as a person's row says; whether it changes.
 function setPlotPaid(touched: Map<string, Update<Plot>>, plot: Plot, paid: boolean): boolean {
-  const current = touched.get(key(plot.name)) ?? { before: plot, after: plot }
+  const at = onSite(plot.siteId, plot.name)
+  const current = touched.get(at) ?? { before: plot, after: plot }
   if (current.after.paid === paid) return false
-  touched.set(key(plot.name), { before: current.before, after: { ...current.after, paid } })
+  touched.set(at, { before: current.before, after: { ...current.after, paid } })
   return true
 }
 
 async function planPlots(
   tx: ReadTx,
-  { siteId }: PlanOptions,
   rows: Rows,
   today: string,
 ): Promise<ImportPlan> {
-  const [site, people] = await Promise.all([siteOfFile(tx, siteId), listPeople(tx, EVERY_SITE)])
+  const [site, people] = await Promise.all([sitesOfRows(tx, rows), listPeople(tx, EVERY_SITE)])
   const plotsByKey = site.byName
   const peopleByKey = new Map(people.map((person) => [key(person.id), person]))
   const inFile = new Set<string>()
   const holders = new Map<string, Update<Person>>()
   const plan = emptyPlan()
-  for (const { row, values } of rows) {
+  for (const { row, values, siteId, shown } of rows) {
     const refuse = (message: string) => plan.refused.push({ row, message })
-    const recorded = values.id ? plotsByKey.get(key(values.id)) : undefined
-    if (values.id && inFile.has(key(values.id))) {
+    const recorded = values.id ? plotsByKey.get(onSite(siteId, values.id)) : undefined
+    if (values.id && inFile.has(onSite(siteId, values.id))) {
       refuse(plotMessages.plotNameInUse)
       continue
     }
@@ -314,7 +395,7 @@ async function planPlots(
       refuse(read.message)
       continue
     }
-    const plot = recorded ? read.value : site.place(read.value)
+    const plot = recorded ? read.value : site.place(read.value, siteId)
     const tenants = plot.tenants.map((name) => peopleByKey.get(key(name))?.id)
     const unknown = plot.tenants.find((_, i) => tenants[i] === undefined)
     if (unknown !== undefined) {
@@ -326,7 +407,7 @@ async function planPlots(
       refuse(plotMessages.fourTenantsOnly)
       continue
     }
-    inFile.add(key(plot.name))
+    inFile.add(onSite(siteId, plot.name))
     const after = { ...plot, tenants: tenantIds, occupied: isOccupied(tenantIds) }
     for (const personId of tenantIds) {
       if (recorded?.tenants.includes(personId)) continue
@@ -335,14 +416,16 @@ async function planPlots(
       const before = holders.get(personId)?.before ?? person
       holders.set(personId, { before, after: addPlotToPerson(person, plot.id, today) })
     }
+    const sited = shown ? { site: shown } : {}
     if (!recorded) {
       plan.plots.push(after)
-      plan.rows.push({ row, action: 'new', record: after, changes: [] })
+      plan.rows.push({ row, action: 'new', record: after, changes: [], ...sited })
       continue
     }
     const changes = plotChanges(recorded, after)
     if (changes.length) plan.updatedPlots.push({ before: recorded, after })
-    plan.rows.push({ row, action: changes.length ? 'update' : 'unchanged', record: after, changes })
+    const action = changes.length ? 'update' : 'unchanged'
+    plan.rows.push({ row, action, record: after, changes, ...sited })
   }
   plan.updatedPeople = [...holders.values()]
   return plan
