@@ -25,14 +25,14 @@ describe.each(engines)('a Site column in the import on %s', (engine) => {
     t = await createTestApp(engine)
     admin = await t.signInAs(4, 'site-column-admin')
     limited = await t.signInAs(4, 'site-column-limited')
-    ;[home] = (await send(t, admin, 'GET', '/api/sites')).json<Site[]>()
+    home = (await send(t, admin, 'GET', '/api/sites')).json<Site[]>()[0]!
     north = await createSite(t, admin, 'North Field')
     const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<
       Array<{ id: string; userName: string }>
     >()
     const account = accounts.find((a) => a.userName === 'site-column-limited')!
     const limit = await send(t, admin, 'PUT', `/api/accounts/${account.id}/sites`, {
-      sites: [home!.id],
+      sites: [home.id],
     })
     expect(limit.statusCode, limit.body).toBe(200)
   })
@@ -46,7 +46,13 @@ describe.each(engines)('a Site column in the import on %s', (engine) => {
     kind = 'people',
     headings = HEADINGS,
   ) =>
-    postImport(t, cookie, step, { kind, site: String(site) }, csvFile(csvBytes([headings, ...rows])))
+    postImport(
+      t,
+      cookie,
+      step,
+      { kind, site: String(site) },
+      csvFile(csvBytes([headings, ...rows])),
+    )
   const plots = async () => (await send(t, admin, 'GET', '/api/plots')).json<Plot[]>()
   const placesOf = (personId: string) =>
     t.db.kysely
@@ -61,55 +67,55 @@ describe.each(engines)('a Site column in the import on %s', (engine) => {
 
   it('puts a plot "1" on each of two sites, and someone waiting on both lists', async () => {
     const rows = [
-      ['Ann', 'Ash', 'ann@example.org', 'no', '', '1', home!.name.toUpperCase()],
+      ['Ann', 'Ash', 'ann@example.org', 'no', '', '1', home.name.toUpperCase()],
       ['Ben', 'Birch', 'ben@example.org', 'no', '', '1', ' north  field '],
       ['Cal', 'Cole', 'cal@example.org', 'yes', '2025-03-01', '', 'North Field'],
-      ['Cal', 'Cole', 'cal@example.org', 'yes', '2025-06-01', '', home!.name],
+      ['Cal', 'Cole', 'cal@example.org', 'yes', '2025-06-01', '', home.name],
     ]
-    const checked = await post('check', admin, home!.id, rows)
+    const checked = await post('check', admin, home.id, rows)
     expect(checked.statusCode, checked.body).toBe(200)
     const check = checked.json<ImportCheck>()
     expect(check.refused).toEqual([])
     expect(check.bySite).toEqual([
-      { name: home!.name, rows: 2 },
+      { name: home.name, rows: 2 },
       { name: 'North Field', rows: 2 },
     ])
     // Cal is one new person, on two rows.
     expect(check.counts).toMatchObject({ created: 3, newPlots: 2 })
     expect(check.preview.map((record) => record.values.Site)).toEqual([
-      home!.name,
+      home.name,
       'North Field',
       'North Field',
-      home!.name,
+      home.name,
     ])
-    const saved = await post('', admin, home!.id, rows)
+    const saved = await post('', admin, home.id, rows)
     expect(saved.statusCode, saved.body).toBe(200)
     expect(saved.json<ImportDone>()).toMatchObject({ created: 3, newPlots: 2 })
     const ones = (await plots()).filter((plot) => plot.name === '1')
     expect(ones.map(({ id, siteId, tenants }) => ({ id, siteId, tenants }))).toEqual([
-      { id: '1', siteId: home!.id, tenants: ['anna'] },
+      { id: '1', siteId: home.id, tenants: ['anna'] },
       { id: `1-${north.id}`, siteId: north.id, tenants: ['benb'] },
     ])
     expect(await placesOf('calc')).toEqual([
-      { siteId: home!.id, joinedWaitingList: '2025-06-01' },
+      { siteId: home.id, joinedWaitingList: '2025-06-01' },
       { siteId: north.id, joinedWaitingList: '2025-03-01' },
     ])
     // The same file again: everyone recognised, Cal once.
-    const again = (await post('check', admin, home!.id, rows)).json<ImportCheck>()
+    const again = (await post('check', admin, home.id, rows)).json<ImportCheck>()
     expect(again.refused).toEqual([])
     expect(again.counts).toMatchObject({ created: 0, skipped: 3, newPlots: 0 })
   })
 
   it('gives someone named on rows of two sites the plots of both', async () => {
     const rows = [
-      ['Jo', 'Jay', 'jo@example.org', 'no', '', '2', home!.name],
+      ['Jo', 'Jay', 'jo@example.org', 'no', '', '2', home.name],
       ['Jo', 'Jay', 'jo@example.org', 'no', '', '2', 'North Field'],
       ['Jo', 'Jay', 'jo@example.org', 'no', '', '3', 'North Field'],
     ]
-    const checked = (await post('check', admin, home!.id, rows)).json<ImportCheck>()
+    const checked = (await post('check', admin, home.id, rows)).json<ImportCheck>()
     // Twice on one site is the same person twice, as in a file of one site.
     expect(checked.refused).toMatchObject([{ row: 4, message: importMessages.sameAsRow(2) }])
-    const saved = await post('', admin, home!.id, rows.slice(0, 2))
+    const saved = await post('', admin, home.id, rows.slice(0, 2))
     expect(saved.statusCode, saved.body).toBe(200)
     expect(saved.json<ImportDone>()).toMatchObject({ created: 1, newPlots: 2, tenancies: 2 })
     const person = (await send(t, admin, 'GET', '/api/people/joj')).json<{ plots: string[] }>()
@@ -122,18 +128,18 @@ describe.each(engines)('a Site column in the import on %s', (engine) => {
       ['Eve', 'Elm', 'eve@example.org', 'yes', '2025-01-05', '', 'Westfield'],
     ]
     const before = await peopleCount()
-    const checked = await post('check', admin, home!.id, rows)
+    const checked = await post('check', admin, home.id, rows)
     expect(checked.statusCode, checked.body).toBe(200)
     expect(checked.json<ImportCheck>().refused).toEqual([
       {
         row: 3,
-        message: importMessages.unknownSite('Westfield', [home!.name, 'North Field']),
+        message: importMessages.unknownSite('Westfield', [home.name, 'North Field']),
       },
     ])
-    expect(importMessages.unknownSite('Westfield', [home!.name, 'North Field'])).toBe(
-      `There is no site 'Westfield'. The sites are ${home!.name} and North Field.`,
+    expect(importMessages.unknownSite('Westfield', [home.name, 'North Field'])).toBe(
+      `There is no site 'Westfield'. The sites are ${home.name} and North Field.`,
     )
-    const saved = await post('', admin, home!.id, rows)
+    const saved = await post('', admin, home.id, rows)
     expect(saved.statusCode).toBe(422)
     expect(await peopleCount()).toBe(before)
   })
@@ -149,16 +155,14 @@ describe.each(engines)('a Site column in the import on %s', (engine) => {
     expect(saved.statusCode, saved.body).toBe(200)
     const eight = (await plots()).find((plot) => plot.name === '8')!
     expect(eight).toMatchObject({ siteId: north.id, tenants: ['fayf'] })
-    expect(await placesOf('gusg')).toEqual([
-      { siteId: north.id, joinedWaitingList: '2025-02-02' },
-    ])
+    expect(await placesOf('gusg')).toEqual([{ siteId: north.id, joinedWaitingList: '2025-02-02' }])
   })
 
   it('matches and makes a plots file’s plots on each row’s site', async () => {
     const headings = ['Plot', 'Area', 'Site']
     const rows = [
       ['8', '120', ''],
-      ['8', '90', home!.name],
+      ['8', '90', home.name],
     ]
     const saved = await post('', admin, north.id, rows, 'plots', headings)
     expect(saved.statusCode, saved.body).toBe(200)
@@ -166,7 +170,7 @@ describe.each(engines)('a Site column in the import on %s', (engine) => {
     const eights = (await plots()).filter((plot) => plot.name === '8')
     expect(eights.map(({ siteId, area }) => ({ siteId, area }))).toEqual([
       { siteId: north.id, area: 120 },
-      { siteId: home!.id, area: 90 },
+      { siteId: home.id, area: 90 },
     ])
   })
 
@@ -176,15 +180,15 @@ describe.each(engines)('a Site column in the import on %s', (engine) => {
       ['Ivy', 'Iris', 'ivy@example.org', 'yes', '2025-01-05', '', 'North Field'],
     ]
     const before = await peopleCount()
-    expect((await post('check', limited, home!.id, rows)).statusCode).toBe(403)
+    expect((await post('check', limited, home.id, rows)).statusCode).toBe(403)
     const mark = await lastLogId(t)
-    expect((await post('', limited, home!.id, rows)).statusCode).toBe(403)
+    expect((await post('', limited, home.id, rows)).statusCode).toBe(403)
     const refused = await logsAfter(t, mark)
     expect(refused.some((log) => log.methodName === 'importSpreadsheet')).toBe(true)
     expect(await peopleCount()).toBe(before)
     // Their own site's rows go in.
-    const own = await post('', limited, home!.id, [rows[0]!])
+    const own = await post('', limited, home.id, [rows[0]!])
     expect(own.statusCode, own.body).toBe(200)
-    expect(await placesOf('halh')).toEqual([{ siteId: home!.id, joinedWaitingList: '2025-01-05' }])
+    expect(await placesOf('halh')).toEqual([{ siteId: home.id, joinedWaitingList: '2025-01-05' }])
   })
 })

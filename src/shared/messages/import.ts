@@ -108,6 +108,10 @@ export const importMessages = {
   }) =>
     `${counted(rowCount, 'row')} under the headings in row ${headings}` +
     (rowCount ? `: rows ${firstRow} to ${lastRow}.` : '.'),
+  // The site of a file of several sites' rows is the site of the rows that name none: the form's
+  // field is named apart from the Site column's (decision 54).
+  fileSiteLabel: 'Site of the file',
+  fileSiteHint: 'Rows that name no site (in a Site column) go to this site.',
   headingsRowLabel: 'Headings row',
   headingsRowHint:
     'The row that names the columns. Rows above it (a title, an "Updated by" line) and blank rows are left out.',

@@ -281,9 +281,7 @@ async function planPeople(
           refuse(plots.message)
           continue
         }
-        record.plots = [...record.plots, ...hold(plots.value, record.id, paid)].sort(
-          comparePlotIds,
-        )
+        record.plots = [...record.plots, ...hold(plots.value, record.id, paid)].sort(comparePlotIds)
         record.isPlotHolder ||= record.plots.length > 0
         if (person.onWaitingList) {
           if (!record.onWaitingList)
@@ -291,7 +289,11 @@ async function planPeople(
               onWaitingList: true,
               joinedWaitingList: person.joinedWaitingList,
             })
-          plan.places.push({ personId: record.id, siteId, joinedWaitingList: person.joinedWaitingList })
+          plan.places.push({
+            personId: record.id,
+            siteId,
+            joinedWaitingList: person.joinedWaitingList,
+          })
         }
         plan.rows.push({ row, action: 'new', record, changes: [], ...shown })
         continue
@@ -372,11 +374,7 @@ function setPlotPaid(touched: Map<string, Update<Plot>>, plot: Plot, paid: boole
   return true
 }
 
-async function planPlots(
-  tx: ReadTx,
-  rows: Rows,
-  today: string,
-): Promise<ImportPlan> {
+async function planPlots(tx: ReadTx, rows: Rows, today: string): Promise<ImportPlan> {
   const [site, people] = await Promise.all([sitesOfRows(tx, rows), listPeople(tx, EVERY_SITE)])
   const plotsByKey = site.byName
   const peopleByKey = new Map(people.map((person) => [key(person.id), person]))
