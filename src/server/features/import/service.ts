@@ -20,7 +20,9 @@ import type { Clock } from '#server/core/clock'
 import { logEvent, loggedWrite, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import type { WriteTx } from '#server/core/db/write-transaction'
-import { planImport, type ImportPlan } from '#server/features/import/plan'
+import type { ImportPlan } from '#server/features/import/plan'
+import { planPeople } from '#server/features/import/plan-people'
+import { planPlots } from '#server/features/import/plan-plots'
 import { countsOf, previewOf } from '#server/features/import/preview'
 import { insertImportRun, type ImportRecords } from '#server/features/import/sql'
 import type { readSpreadsheet as read, Spreadsheet } from '#server/features/import/read-spreadsheet'
@@ -111,7 +113,10 @@ async function planOf(
   today: string,
 ) {
   const sited = await sitesOfRows(tx, form, viewer, rows)
-  const plan = await planImport(tx, form, sited.rows, today)
+  const plan =
+    form.kind === 'people'
+      ? await planPeople(tx, form, sited.rows, today)
+      : await planPlots(tx, sited.rows, today)
   plan.refused = [...sited.refused, ...plan.refused].sort((a, b) => a.row - b.row)
   return { plan, bySite: sited.bySite }
 }
