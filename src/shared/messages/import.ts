@@ -62,6 +62,13 @@ export const importMessages = {
     `The same person as row ${row} (the same e-mail address, or the same name and address).`,
   noSuchColumn: (column: string) => `The file has no column '${column}'.`,
   unknownPlot: (id: string) => `There is no plot '${id}'.`,
+  unknownSite: (written: string, sites: readonly string[]) =>
+    `There is no site '${written}'. ` +
+    (sites.length === 1 ? `The only site is ${sites[0]}.` : `The sites are ${inWords(sites)}.`),
+  retiredSite: (name: string) =>
+    `The site '${name}' is retired: bring it back before importing onto it, or name another site.`,
+  rowsBySite: (sites: ReadonlyArray<{ name: string; rows: number }>) =>
+    `By site: ${inWords(sites.map(({ name, rows }) => `${counted(rows, 'row')} to ${name}`))}.`,
   newPlot: (id: string) => `${id} (new plot)`,
   notYesOrNo: (label: string, value: string) => `${label} is '${value}': write yes or no.`,
   importDateInvalid: (label: string, value: string) =>
@@ -101,6 +108,10 @@ export const importMessages = {
   }) =>
     `${counted(rowCount, 'row')} under the headings in row ${headings}` +
     (rowCount ? `: rows ${firstRow} to ${lastRow}.` : '.'),
+  // The site of a file of several sites' rows is the site of the rows that name none: the form's
+  // field is named apart from the Site column's (decision 54).
+  fileSiteLabel: 'Site of the file',
+  fileSiteHint: 'Rows that name no site (in a Site column) go to this site.',
   headingsRowLabel: 'Headings row',
   headingsRowHint:
     'The row that names the columns. Rows above it (a title, an "Updated by" line) and blank rows are left out.',
@@ -156,6 +167,7 @@ export const importMessages = {
     plots:
       'Plot names, separated by commas; a plot not yet recorded is made. A blank plot puts the person on the waiting list.',
     paid: 'Whether the rent of the plots in the row is paid: yes or no, paid or unpaid.',
+    site: "The site's name, for a file of several sites: the row's plots are on it, and someone waiting joins its list. A blank cell is the site chosen for the file.",
     tenants: 'Nicknames, separated by commas; the people must be recorded already.',
     notes:
       'The committee\'s notes about the person ("wants half plot", "no email - post only"), kept with their record.',

@@ -106,6 +106,12 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
       hint: importMessages.fieldHints.plots,
     },
     {
+      key: 'site',
+      label: 'Site',
+      aliases: ['allotment site', 'site name', 'allotment site name'],
+      hint: importMessages.fieldHints.site,
+    },
+    {
       key: 'paid',
       label: 'Paid',
       aliases: ['paid?', 'rent paid', 'fee paid'],
@@ -124,6 +130,12 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
       label: 'Plot name',
       aliases: ['plot', 'plot number', 'plot no', 'number', 'id', 'name'],
       required: true,
+    },
+    {
+      key: 'site',
+      label: 'Site',
+      aliases: ['allotment site', 'site name', 'allotment site name'],
+      hint: importMessages.fieldHints.site,
     },
     { key: 'description', label: 'Description', aliases: ['notes', 'details'] },
     { key: 'area', label: 'Area (m²)', aliases: ['area', 'size', 'area m2', 'sq m'] },
@@ -302,6 +314,10 @@ export const importCountsSchema = z.object({
 })
 export type ImportCounts = z.infer<typeof importCountsSchema>
 
+/** A site the file's rows go to, and how many of its rows. */
+export const siteRowsSchema = z.object({ name: z.string(), rows: z.int() })
+export type SiteRows = z.infer<typeof siteRowsSchema>
+
 /**
  * The dry run: every row as it will be saved (the screen pages them), what would change in
  * records already kept, and every row that would be refused; or, when the mapping cannot be used
@@ -316,6 +332,8 @@ export const importCheckSchema = importColumnsSchema.extend({
   existing: existingChoiceSchema,
   /** The first problem of the tables imported (each has its own), or null. */
   problem: z.string().nullable(),
+  /** How many rows go to each site, when the rows name more than one (else none). */
+  bySite: z.array(siteRowsSchema).default([]),
 })
 export type ImportCheck = z.infer<typeof importCheckSchema>
 

@@ -37,7 +37,7 @@ const jointRows = (preview: readonly PreviewRow[]) =>
 // already kept, the rows that would be refused, the rows read as several people, and the choice
 // for people already recorded. A person's name as read can be corrected, row by row.
 export function CheckResult({ result, busy, kind, onExisting, onCorrect, onImport }: Props) {
-  const { refused, preview, rowCount, counts, recognised } = result
+  const { refused, preview, rowCount, counts, recognised, bySite } = result
   const [page, setPage] = useState(1)
   const [correcting, setCorrecting] = useState<{ row: number; start: WrittenNames[] }>()
   const pageCount = Math.max(1, Math.ceil(preview.length / IMPORT_PREVIEW_PAGE))
@@ -98,6 +98,7 @@ export function CheckResult({ result, busy, kind, onExisting, onCorrect, onImpor
         <Alert tone="success">{importMessages.importReady(rowCount)}</Alert>
       )}
       <p role="status">{importMessages.importWillDo(counts, kind)}</p>
+      {bySite.length ? <p>{importMessages.rowsBySite(bySite)}</p> : null}
       {correcting ? (
         <NameCorrection
           key={correcting.row}

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { importMessages } from '#shared/messages/import'
-import { siteMessages } from '#shared/messages/sites'
 import { useChosenSite } from '#client/components/sites/chosen-site.ts'
 import {
   IMPORT_MAX_BYTES,
@@ -188,7 +187,8 @@ export function ImportPage() {
         />
         {openSites.length > 1 && site !== undefined ? (
           <SelectField
-            label={siteMessages.chooserLabel}
+            label={importMessages.fileSiteLabel}
+            hint={importMessages.fileSiteHint}
             name="site"
             value={site}
             onChange={(event) => {

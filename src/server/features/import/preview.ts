@@ -81,6 +81,7 @@ function previewRow(kind: ImportKind, planned: PlannedRow, made: Set<string>): P
       .join(', ')
   }
   if (planned.paid !== undefined) values[labelOf('people', 'paid')] = yesNo(planned.paid)
+  if (planned.site) values[labelOf(kind, 'site')] = planned.site
   const { row, action, changes, split, written } = planned
   return {
     row,
@@ -98,9 +99,13 @@ export function previewOf(kind: ImportKind, plan: ImportPlan) {
   return plan.rows.map((planned) => previewRow(kind, planned, made))
 }
 
+// Each record once, as its first row has it: someone named again on a row of another site (a
+// place on its list too) is one person.
 export function countsOf(kind: ImportKind, plan: ImportPlan): ImportCounts {
+  const seen = new Set<string>()
+  const firsts = plan.rows.filter(({ record }) => !seen.has(record.id) && seen.add(record.id))
   const count = (action: PlannedRow['action']) =>
-    plan.rows.filter((row) => row.action === action).length
+    firsts.filter((row) => row.action === action).length
   return {
     created: count('new'),
     updated: count('update'),

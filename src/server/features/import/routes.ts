@@ -56,8 +56,9 @@ const importForm = z.object({
     .optional()
     .meta({
       description:
-        'The site the file is of: its plots are matched by name there, new plots and waiting ' +
-        'people go there; the first open site when left out. 403 outside the caller’s sites.',
+        'The site the file is of: the site of each row whose Site column is blank (or of every ' +
+        'row, without one), its plots matched by name there, new plots and waiting people going ' +
+        'there; the first open site when left out. 403 outside the caller’s sites, or a row’s.',
     }),
 })
 
@@ -96,8 +97,9 @@ export async function importFeature(app: App) {
       'left out, a second table further down read as its own), each with its headings and the ' +
       'mapping used (sent, else the last one used where the table still has its columns, else a ' +
       'guess), and the dry run: every record as it would be saved (a name such as "Shah, Priya & ' +
-      'Arjun" is two people) and every row that would be refused, with its row number. Saves ' +
-      'nothing. 400 ' +
+      'Arjun" is two people) and every row that would be refused, with its row number (a Site ' +
+      'cell naming no site in use is one), and how many rows go to each site when more than ' +
+      'one. Saves nothing. 403 for a row of a site outside the caller’s. 400 ' +
       'when it is not a spreadsheet, holds formulas or has over 20,000 rows; 413 over 20 MB, ' +
       'or a workbook that unpacks to more than can be read; 422 when it takes too long to read.',
     (db, upload, viewer) => checkImport(db, app.clock, viewer, upload),

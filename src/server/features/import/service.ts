@@ -20,7 +20,9 @@ import type { Clock } from '#server/core/clock'
 import { logEvent, loggedWrite, recordKey } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import type { WriteTx } from '#server/core/db/write-transaction'
-import { planImport, type ImportPlan } from '#server/features/import/plan'
+import type { ImportPlan } from '#server/features/import/plan'
+import { planPeople } from '#server/features/import/plan-people'
+import { planPlots } from '#server/features/import/plan-plots'
 import { countsOf, previewOf } from '#server/features/import/preview'
 import { insertImportRun, type ImportRecords } from '#server/features/import/sql'
 import type { readSpreadsheet as read, Spreadsheet } from '#server/features/import/read-spreadsheet'
@@ -28,9 +30,9 @@ import * as peopleRepo from '#server/features/people/sql'
 import { recordJoinings } from '#server/features/people/waiting-list-sql'
 import { waitingListMessages } from '#shared/messages/waiting-list'
 import * as plotsRepo from '#server/features/plots/sql'
-import { EVERY_SITE, requireSiteInScope } from '#server/core/site-scope'
+import { EVERY_SITE } from '#server/core/site-scope'
 import type { ReadTx } from '#server/core/db/write-transaction'
-import { firstOpenSite, requireOpenSite } from '#server/features/sites/sql'
+import { sitesOfRows } from '#server/features/import/row-sites'
 
 // Two steps over the same file, which the browser sends again for each (nothing is kept on the
 // server between them): the dry run, with the file's columns, and the import.
@@ -101,12 +103,22 @@ const rowsOf = (kind: ImportKind, tables: readonly MappedTable[]) =>
     .filter((table) => !table.skip)
     .flatMap(({ table, mapping }) => mappedRows(kind, table, mapping))
 
-// The site the file is of (issue 46, decision 51): the one chosen, else the first open one. It
-// must be open, and within the viewer's sites (403): a representative imports onto theirs only.
-async function siteOf(tx: ReadTx, form: ImportForm, viewer: Viewer): Promise<number> {
-  const site = form.site ? await requireOpenSite(tx, form.site) : await firstOpenSite(tx)
-  requireSiteInScope({ sites: viewer.sites ?? null }, site.id)
-  return site.id
+// The rows planned, each on its site (row-sites.ts: 403 for a site outside the viewer's), with
+// every refusal in the file's order: a row naming no site in use is one.
+async function planOf(
+  tx: ReadTx,
+  form: ImportForm,
+  viewer: Viewer,
+  rows: ReturnType<typeof rowsOf>,
+  today: string,
+) {
+  const sited = await sitesOfRows(tx, form, viewer, rows)
+  const plan =
+    form.kind === 'people'
+      ? await planPeople(tx, form, sited.rows, today)
+      : await planPlots(tx, sited.rows, today)
+  plan.refused = [...sited.refused, ...plan.refused].sort((a, b) => a.row - b.row)
+  return { plan, bySite: sited.bySite }
 }
 
 const noCounts = { created: 0, updated: 0, unchanged: 0, skipped: 0, newPlots: 0 }
@@ -123,7 +135,6 @@ export async function checkImport(
 ): Promise<ImportCheck> {
   const opened = await open(upload)
   const { form, spreadsheet } = opened
-  const siteId = await siteOf(db.kysely, form, viewer)
   const tables = await mappedTables(db, opened)
   const read = {
     sheets: spreadsheet.sheets,
@@ -144,14 +155,10 @@ export async function checkImport(
     existing: form.existing,
   }
   const problem = problemOf(tables)
+  const rows = problem ? [] : rowsOf(form.kind, tables)
+  const { plan, bySite } = await planOf(db.kysely, form, viewer, rows, clock.today())
   if (problem)
-    return { ...read, preview: [], refused: [], counts: noCounts, recognised: 0, problem }
-  const plan = await planImport(
-    db.kysely,
-    { ...form, siteId },
-    rowsOf(form.kind, tables),
-    clock.today(),
-  )
+    return { ...read, preview: [], refused: [], counts: noCounts, recognised: 0, problem, bySite }
   return {
     ...read,
     preview: previewOf(form.kind, plan),
@@ -159,6 +166,7 @@ export async function checkImport(
     counts: countsOf(form.kind, plan),
     recognised: plan.recognised,
     problem: null,
+    bySite,
   }
 }
 
@@ -255,8 +263,7 @@ export async function saveImport(
   })
   try {
     return await loggedWrite(db, locksOf(kind, rows), async (tx, log) => {
-      const siteId = await siteOf(tx, form, viewer)
-      const plan = await planImport(tx, { ...form, siteId }, rows, clock.today())
+      const { plan } = await planOf(tx, form, viewer, rows, clock.today())
       if (plan.refused.length)
         throw unprocessable(importMessages.importRefused(plan.refused.length))
       // Their history on the list starts here, in the list's order.
@@ -270,7 +277,7 @@ export async function saveImport(
       const people = await peopleRepo.insertPeople(
         tx,
         plan.people.map((person) => ({ ...person, ...joinings.get(person.id) })),
-        siteId,
+        plan.places,
       )
       await plotsRepo.insertPlots(tx, plan.plots)
       await plotsRepo.addTenancies(tx, plan.tenancies)

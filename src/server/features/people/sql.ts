@@ -19,7 +19,10 @@ import {
   openPlaceSites,
   openPlacesOfMany,
   siteListInOrder,
+  type NewPlace,
 } from '#server/features/people/waiting-places-sql'
+
+export type { NewPlace } from '#server/features/people/waiting-places-sql'
 
 export type PeopleStatus = 'plotholders' | 'waitinglist'
 
@@ -296,7 +299,7 @@ export async function insertPerson(
 export async function insertPeople(
   tx: WriteTx,
   people: readonly Person[],
-  siteId?: number,
+  places: readonly NewPlace[],
 ): Promise<Person[]> {
   const references = await freeReferences(tx, people.filter((person) => !person.reference).length)
   const inserted = people.map((person) => ({
@@ -304,7 +307,7 @@ export async function insertPeople(
     reference: person.reference || references.pop()!,
   }))
   await insertInBatches(tx, 'people', inserted.map(rowOf))
-  await openPlacesOfMany(tx, inserted, siteId)
+  await openPlacesOfMany(tx, inserted, places)
   return inserted
 }
 

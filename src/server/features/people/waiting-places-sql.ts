@@ -157,22 +157,33 @@ function openPlaceRows(tx: ReadTx, personId: string) {
     .execute()
 }
 
-/** New people all at once (an import): those on the list take a place on the site given. */
+/** A new person's place on a site's list, from the date given (an import's row). */
+export interface NewPlace {
+  personId: string
+  siteId: number
+  joinedWaitingList: string
+}
+
+/**
+ * New people all at once (an import): their places, each on its site's list from its date, in
+ * the order of the person's joining (one person may wait on several lists).
+ */
 export async function openPlacesOfMany(
   tx: WriteTx,
   people: readonly Person[],
-  siteId?: number,
+  places: readonly NewPlace[],
 ): Promise<void> {
-  const waiting = people.filter((person) => person.onWaitingList)
-  if (waiting.length === 0) return
-  const site = siteId ?? (await firstOpenSite(tx)).id
-  for (let start = 0; start < waiting.length; start += 1_000)
+  const joinings = new Map(people.map((person) => [person.id, joiningOf(person)]))
+  for (let start = 0; start < places.length; start += 1_000)
     await tx
       .insertInto('waiting_places')
       .values(
-        waiting
-          .slice(start, start + 1_000)
-          .map((person) => ({ personId: person.id, siteId: site, ...joiningOf(person) })),
+        places.slice(start, start + 1_000).map(({ personId, siteId, joinedWaitingList }) => ({
+          personId,
+          siteId,
+          ...joinings.get(personId)!,
+          joinedWaitingList,
+        })),
       )
       .execute()
 }
