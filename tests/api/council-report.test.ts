@@ -181,7 +181,7 @@ describe.each(engines)('the council report on %s', (engine) => {
       'Site,Plots,Let,Vacant,Not lettable,People waiting,Lettings,Average wait (days),Rent invoiced,Rent paid,Rent in arrears',
     )
     expect(lines[2]).toBe('Northfield,1,1,0,0,0,1,273,45.00,0.00,45.00')
-    expect(lines[3]).toBe('All sites,4,2,1,1,1,1,273,90.00,10.00,80.00')
+    expect(lines[3]).toBe('Total,4,2,1,1,1,1,273,90.00,10.00,80.00')
   })
 
   it('is for the committee', async () => {

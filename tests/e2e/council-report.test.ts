@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { councilReportMessages as words } from '#shared/messages/council-report'
+import type { Account } from '#shared/schemas/account'
 import {
   apiAs,
   expectNoAxeViolations,
@@ -24,6 +25,7 @@ import {
 
 describe('the council report at 375 px', () => {
   const suite = useServerAndBrowser()
+  let bSite = 0
 
   beforeAll(async () => {
     const api = await apiAs(suite.server, 'fixtures', 4)
@@ -31,7 +33,7 @@ describe('the council report at 375 px', () => {
       data: { name: 'Northfield', address: '', description: '', facilities: [] },
     })
     expect(site.status(), await site.text()).toBe(201)
-    const { id: bSite } = (await site.json()) as { id: number }
+    ;({ id: bSite } = (await site.json()) as { id: number })
     await makePlot(api, '1')
     await makePlot(api, '2', { siteId: bSite })
     await makePerson(api, 'rhian', { onWaitingList: false })
@@ -67,6 +69,27 @@ describe('the council report at 375 px', () => {
     await expectNoHorizontalScroll(page)
     await expectNoAxeViolations(page)
     expect(await smallTapTargets(page)).toEqual([])
+    await page.context().close()
+  })
+
+  // A site's own figures are its total: a representative of one site is not shown them twice.
+  it("shows a representative of one site that site's card alone", async () => {
+    const rep = await apiAs(suite.server, 'northrep', 3)
+    await rep.dispose()
+    const api = await apiAs(suite.server, 'fixtures', 4)
+    const accounts = (await (await api.get('/api/accounts')).json()) as Account[]
+    const { id } = accounts.find((account) => account.userName === 'northrep')!
+    const limited = await api.put(`/api/accounts/${id}/sites`, { data: { sites: [bSite] } })
+    expect(limited.status(), await limited.text()).toBeLessThan(300)
+    await api.dispose()
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'northrep',
+      level: 3,
+      viewport: PHONE,
+    })
+    await page.goto('/members/reports')
+    await poll(() => page.getByRole('rowheader').allTextContents()).toEqual(['Northfield'])
+    await expectNoAxeViolations(page)
     await page.context().close()
   })
 

@@ -14,7 +14,9 @@ import {
 import {
   field,
   firstAlert,
+  giveTenant,
   headingOf,
+  makePerson,
   makePlot,
   pathOf,
   PHONE,
@@ -157,6 +159,28 @@ describe.each([
     )!
     await api.dispose()
     expect(accounts.find((account) => account.userName === 'northrep')!.sites).toEqual([north.id])
+    await expectNoAxeViolations(page)
+  })
+
+  // A representative sees one site: its plots need no site's name, and a person of theirs who
+  // also holds a plot elsewhere shows that plot as on another site, not by its key ("1").
+  it("names a representative's plots without their site, and another site's plot as elsewhere", async () => {
+    const api = await apiAs(suite.server, 'fixtures', 4)
+    const plots = (await (await api.get('/api/plots')).json()) as { id: string; siteId: number }[]
+    const northOne = plots.find((plot) => plot.id !== '1' && plot.siteId !== first!.id)!.id
+    await makePerson(api, 'twosites', { firstName: 'Ann', lastName: 'Twosites' })
+    for (const plotId of ['1', northOne]) await giveTenant(api, plotId, 'twosites')
+    await api.dispose()
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'northrep',
+      level: 3,
+      viewport,
+    })
+    await page.goto('/members/plots')
+    await poll(() => cardNames(page)).toEqual(['Plot 1'])
+    await page.goto('/members/plotholders')
+    const row = page.getByRole('listitem').filter({ hasText: 'Twosites, Ann' })
+    await poll(() => row.textContent()).toContain(`Plots 1, ${siteMessages.plotElsewhere}`)
     await expectNoAxeViolations(page)
   })
 })

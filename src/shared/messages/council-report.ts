@@ -6,7 +6,7 @@ export const councilReportMessages = {
     'Each site’s plots, waiting list, lettings and rent for a year. Plots are counted as they stand today.',
   yearLabel: 'Year',
   caption: (year: number) => `Figures by site for ${year}`,
-  total: 'All sites',
+  total: 'Total',
   noWait: '—',
   days: (days: number) => `${days.toLocaleString('en-GB')} ${days === 1 ? 'day' : 'days'}`,
   futureYear: 'A report is for the current year or a past one.',

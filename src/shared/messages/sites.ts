@@ -40,6 +40,11 @@ export const siteMessages = {
   chooseSiteForMap: 'Each site has its own map: choose a site above to see it.',
   plotCount: (plots: number) => (plots === 1 ? '1 plot' : `${plots} plots`),
   editHeading: (name: string) => `Edit ${name}`,
-  /** A plot's name where the organisation has several sites: "1 (Northfield)". */
+  /** A plot's name where the viewer sees several sites: "1 (Northfield)". */
   plotOnSite: (plot: string, site: string) => `${plot} (${site})`,
+  /**
+   * A plot a person holds on a site beyond the viewer's own (a site representative's view), in
+   * place of its name: "Plot on another site", "Plots 1, on another site".
+   */
+  plotElsewhere: 'on another site',
 } as const

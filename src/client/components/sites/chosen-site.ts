@@ -35,11 +35,16 @@ export interface ChosenSite {
   choose: (site: number | undefined) => void
 }
 
-/** The site the viewer's lists show, of those they may see; all of them until one is chosen. */
-export function useChosenSite(): ChosenSite {
+/** The organisation's sites (`all`) and those the viewer may see (`sites`: all, or their limit). */
+export function useViewersSites(): { all: Site[]; sites: Site[] } {
   const { data: all = [] } = useQuery(sitesQuery)
   const limit = useViewer().data?.sites ?? null
-  const sites = all.filter((site) => limit === null || limit.includes(site.id))
+  return { all, sites: all.filter((site) => limit === null || limit.includes(site.id)) }
+}
+
+/** The site the viewer's lists show, of those they may see; all of them until one is chosen. */
+export function useChosenSite(): ChosenSite {
+  const { sites } = useViewersSites()
   const [stored, setStored] = useState(storedSite)
   // A choice the viewer can no longer see (a site retired from their limit) shows everything.
   const site = sites.some((known) => known.id === stored) ? stored : undefined

@@ -3,34 +3,47 @@ import { useQuery } from '@tanstack/react-query'
 import { siteMessages } from '#shared/messages/sites'
 import type { Plot } from '#shared/schemas/plot'
 import { plotsQuery } from '#client/components/plots/plots-query.ts'
-import { sitesQuery } from '#client/components/sites/chosen-site.ts'
+import { useViewersSites } from '#client/components/sites/chosen-site.ts'
 
 type Named = Pick<Plot, 'name' | 'siteId'>
 
 export interface PlotNames {
-  /** A plot as screens name it: "1", or "1 (Northfield)" where the organisation has several sites. */
+  /** A plot as screens name it: "1", or "1 (Northfield)" where the viewer sees several sites. */
   of: (plot: Named) => string
   /** The same for a plot known by its key only (a person's plots, a tenancy's end). */
   ofKey: (key: string) => string
+  /** A person's plots, any beyond the viewer's sites said once, last: "1, 4, on another site". */
+  ofKeys: (keys: readonly string[]) => string
 }
 
 // Screens show a plot's name, never its key (decision 43: another site's "1" is keyed "1-2").
 // With one site the two are the same, so the plots list is fetched only where there are several.
+// A name says its site only to a viewer who sees several: a site representative's "1" is theirs.
+// A plot beyond the viewer's sites (one a person of theirs also holds) is not in their list, and
+// is said to be on another site rather than shown by its key.
 export function usePlotNames(): PlotNames {
-  const { data: sites = [] } = useQuery(sitesQuery)
-  const several = sites.length > 1
+  const { all, sites } = useViewersSites()
+  const several = all.length > 1
+  const named = sites.length > 1
   const { data: plots } = useQuery({ ...plotsQuery(), enabled: several })
   return useMemo(() => {
     const siteNames = new Map(sites.map((site) => [site.id, site.name]))
     const of = (plot: Named) => {
       const site = siteNames.get(plot.siteId)
-      return several && site ? siteMessages.plotOnSite(plot.name, site) : plot.name
+      return named && site ? siteMessages.plotOnSite(plot.name, site) : plot.name
     }
     const byKey = new Map((plots ?? []).map((plot) => [plot.id, plot]))
     const ofKey = (key: string) => {
       const plot = byKey.get(key)
-      return plot ? of(plot) : key
+      if (plot) return of(plot)
+      return plots && several ? siteMessages.plotElsewhere : key
     }
-    return { of, ofKey }
-  }, [sites, several, plots])
+    const ofKeys = (keys: readonly string[]) => {
+      const names = keys.map(ofKey)
+      const known = names.filter((name) => name !== siteMessages.plotElsewhere)
+      const beyond = known.length < names.length ? [siteMessages.plotElsewhere] : []
+      return [...known, ...beyond].join(', ')
+    }
+    return { of, ofKey, ofKeys }
+  }, [sites, several, named, plots])
 }

@@ -57,7 +57,7 @@ export const PeopleRows = memo(function PeopleRows(props: Props) {
             mode={mode}
             open={person.id === openId}
             signIn={signIns.get(person.id)}
-            plots={person.plots.map(plotNames.ofKey).join(', ')}
+            plots={plotNames.ofKeys(person.plots)}
           />
         ))}
       </ul>

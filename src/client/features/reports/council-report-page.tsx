@@ -30,7 +30,8 @@ const count = (value: number) => value.toLocaleString('en-GB')
 
 // What councils are asked (issue 46, item 6; decision 52): each site's figures for a year and
 // their total, as the committee sends them on; printed from the screen or downloaded as CSV. An
-// account limited to some sites sees those and their total: the server decides.
+// account limited to some sites sees those and their total: the server decides. One site's figures
+// are their own total, so the screen does not repeat them.
 export function CouncilReportPage() {
   const [year, setYear] = useState<number | undefined>(undefined)
   const report = useQuery({ ...councilReportQuery(year), placeholderData: keepPreviousData })
@@ -57,7 +58,9 @@ export function CouncilReportPage() {
               {answer.sites.map((site) => (
                 <FiguresRow key={site.siteId} name={site.name} figures={site} />
               ))}
-              <FiguresRow name={words.total} figures={answer.total} />
+              {answer.sites.length > 1 ? (
+                <FiguresRow name={words.total} figures={answer.total} />
+              ) : null}
             </CardTable>
           </>
         )}
