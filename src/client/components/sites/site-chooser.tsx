@@ -6,20 +6,22 @@ import type { ChosenSite } from '#client/components/sites/chosen-site.ts'
 export function SiteChooser({ chosen }: { chosen: ChosenSite }) {
   if (chosen.sites.length < 2) return null
   return (
-    <SelectField
-      label={siteMessages.chooserLabel}
-      name="site"
-      value={chosen.site ?? ''}
-      onChange={(event) =>
-        chosen.choose(event.target.value ? Number(event.target.value) : undefined)
-      }
-    >
-      <option value="">{siteMessages.allSites}</option>
-      {chosen.sites.map((site) => (
-        <option key={site.id} value={site.id}>
-          {site.retiredOn ? siteMessages.retiredOption(site.name) : site.name}
-        </option>
-      ))}
-    </SelectField>
+    <div className="site-chooser">
+      <SelectField
+        label={siteMessages.chooserLabel}
+        name="site"
+        value={chosen.site ?? ''}
+        onChange={(event) =>
+          chosen.choose(event.target.value ? Number(event.target.value) : undefined)
+        }
+      >
+        <option value="">{siteMessages.allSites}</option>
+        {chosen.sites.map((site) => (
+          <option key={site.id} value={site.id}>
+            {site.retiredOn ? siteMessages.retiredOption(site.name) : site.name}
+          </option>
+        ))}
+      </SelectField>
+    </div>
   )
 }
