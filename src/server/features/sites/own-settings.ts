@@ -39,10 +39,10 @@ export function siteOwnSettings<Site extends { version: number }, Organisation e
     siteIds: readonly number[],
   ): Promise<Map<number, Organisation>> {
     const unique = [...new Set(siteIds)]
-    const own = await Promise.all(unique.map(async (siteId) => of.own(await stored(siteId).read(tx))))
-    return new Map(
-      unique.map((siteId, at) => [siteId, { ...organisation, ...own[at] }] as const),
+    const own = await Promise.all(
+      unique.map(async (siteId) => of.own(await stored(siteId).read(tx))),
     )
+    return new Map(unique.map((siteId, at) => [siteId, { ...organisation, ...own[at] }] as const))
   }
 
   return {
