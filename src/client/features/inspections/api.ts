@@ -9,6 +9,7 @@ import type {
   Round,
   RoundDetail,
   RoundSummary,
+  SiteInspectionSettings,
   StoredInspectionSettings,
 } from '#shared/schemas/inspections'
 import { api, uploadForm } from '../../lib/api.ts'
@@ -39,6 +40,19 @@ export const startRound = (round: NewRound) =>
 
 export const saveInspectionSettings = (settings: InspectionSettings & { version: number }) =>
   api<StoredInspectionSettings>('/api/inspections/settings', { method: 'PUT', json: settings })
+
+/** A site's own standards, or null (the organisation's): decision 53. */
+export const siteInspectionSettingsQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.inspections, 'settings', 'site', siteId],
+    queryFn: () => api<SiteInspectionSettings>(`/api/inspections/settings/sites/${siteId}`),
+  })
+
+export const saveSiteInspectionSettings = (siteId: number) => (settings: SiteInspectionSettings) =>
+  api<SiteInspectionSettings>(`/api/inspections/settings/sites/${siteId}`, {
+    method: 'PUT',
+    json: settings,
+  })
 
 /** Sends one record kept on the phone, with its photos; a resend is answered with the record kept. */
 export const sendInspection = ({ record, photos }: Waiting) =>

@@ -48,6 +48,7 @@ import { listRounds, roundDetail, startRound } from '#server/features/inspection
 import {
   inspectionSettings,
   saveInspectionSettings,
+  saveSiteInspectionSettings,
   siteInspection,
 } from '#server/features/inspections/settings'
 
@@ -137,8 +138,8 @@ export async function inspectionsFeature(app: App) {
       },
     },
     (request) =>
-      siteInspection.save(
-        app.db,
+      saveSiteInspectionSettings(
+        app,
         request.viewer!,
         siteScope(request),
         request.params.siteId,

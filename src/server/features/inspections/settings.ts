@@ -8,8 +8,9 @@ import {
 } from '#shared/schemas/inspections'
 import { versionedSetting } from '#server/core/db/versioned'
 import { loggedChange } from '#server/core/logged-change'
+import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
-import { siteOwnSettings } from '#server/features/sites/own-settings'
+import { siteOwnSettings } from '#server/features/sites/own-settings-sql'
 import type { Inspections } from '#server/features/inspections/context'
 
 // How plots are inspected and chased: one JSON value in app_settings, edited by the administrator
@@ -33,6 +34,18 @@ export const siteInspection = siteOwnSettings({
 
 /** The settings a round of that site's plots goes by: its own standards, else the organisation's. */
 export const inspectionSettingsForSite = siteInspection.forSite
+
+/** A site's own standards saved, or cleared (null) for the organisation's. */
+export function saveSiteInspectionSettings(
+  { db }: Inspections,
+  viewer: Viewer,
+  scope: SiteScope,
+  siteId: number,
+  input: SiteInspectionSettings,
+): Promise<SiteInspectionSettings> {
+  const change = siteInspection.change(viewer, siteId)
+  return loggedChange(db, change, (tx) => siteInspection.save(tx, scope, siteId, input), input)
+}
 
 export function saveInspectionSettings(
   { db }: Inspections,

@@ -45,6 +45,7 @@ import {
   lettingSettings,
   privacyNotice,
   saveLettingSettings,
+  saveSiteLettingSettings,
   siteLetting,
 } from '#server/features/letting/settings'
 import { closeOffers } from '#server/features/letting/sql'
@@ -247,8 +248,8 @@ export async function lettingFeature(app: App) {
       },
     },
     (request) =>
-      siteLetting.save(
-        app.db,
+      saveSiteLettingSettings(
+        app,
         request.viewer!,
         siteScope(request),
         request.params.siteId,

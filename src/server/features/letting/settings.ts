@@ -9,8 +9,9 @@ import {
 import type { WriteTx } from '#server/core/db/write-transaction'
 import { versionedSetting } from '#server/core/db/versioned'
 import { loggedChange } from '#server/core/logged-change'
+import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
-import { siteOwnSettings } from '#server/features/sites/own-settings'
+import { siteOwnSettings } from '#server/features/sites/own-settings-sql'
 import type { Letting } from '#server/features/letting/context'
 
 // How plots are let: one JSON value in app_settings, edited by the administrator against its
@@ -33,6 +34,18 @@ export const siteLetting = siteOwnSettings({
 
 /** The settings an offer of a plot on that site goes by: the site's own, else the organisation's. */
 export const lettingSettingsForSite = siteLetting.forSite
+
+/** How a site's plots are offered saved, or cleared (null) for the organisation's way. */
+export function saveSiteLettingSettings(
+  { db }: Letting,
+  viewer: Viewer,
+  scope: SiteScope,
+  siteId: number,
+  input: SiteLettingSettings,
+): Promise<SiteLettingSettings> {
+  const change = siteLetting.change(viewer, siteId)
+  return loggedChange(db, change, (tx) => siteLetting.save(tx, scope, siteId, input), input)
+}
 
 /** What the public application form shows: the notice beside the consent box, and how many
  * sites' lists may be chosen (issue 46). */

@@ -9,8 +9,9 @@ import {
 import type { Db } from '#server/core/db/database'
 import { versionedSetting } from '#server/core/db/versioned'
 import { loggedChange } from '#server/core/logged-change'
+import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
-import { siteOwnSettings } from '#server/features/sites/own-settings'
+import { siteOwnSettings } from '#server/features/sites/own-settings-sql'
 
 // How rent is charged, paid and chased: one JSON value in app_settings, edited by the
 // administrator against its version. Version 0 means never saved: the defaults. A site may have
@@ -55,7 +56,16 @@ const siteRates = siteOwnSettings({
 export const siteRentSettings = siteRates.read
 
 /** A site's own rates saved, or cleared (null) to fall back to the organisation's. */
-export const saveSiteRentSettings = siteRates.save
+export function saveSiteRentSettings(
+  db: Db,
+  viewer: Viewer,
+  scope: SiteScope,
+  siteId: number,
+  input: SiteRentSettings,
+): Promise<SiteRentSettings> {
+  const change = siteRates.change(viewer, siteId)
+  return loggedChange(db, change, (tx) => siteRates.save(tx, scope, siteId, input), input)
+}
 
 /** What a site's plots are charged by: the organisation's settings with its own rates. */
 export const rentSettingsForSite = siteRates.forSite

@@ -1,8 +1,7 @@
 import type { z } from 'zod'
-import type { Db } from '#server/core/db/database'
 import { versionedSetting } from '#server/core/db/versioned'
-import type { ReadTx } from '#server/core/db/write-transaction'
-import { loggedChange } from '#server/core/logged-change'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import type { LoggedChange } from '#server/core/logged-change'
 import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import { requireSite } from '#server/features/sites/sql'
@@ -11,7 +10,8 @@ import { requireSite } from '#server/features/sites/sql'
 // settings (rent's rates, how letting offers its plots, how inspections judge them). Each is kept
 // beside the organisation's in app_settings, under `<key>:site:<id>`, as `{ <group>, version }`
 // edited against its version; the group null (or never saved) means the organisation's. One way
-// for every feature: its own values replace the organisation's together, not field by field.
+// for every feature: its own values replace the organisation's together, not field by field. The
+// feature's change saves inside `loggedChange(db, change(...), (tx) => save(tx, ...))`.
 
 interface OwnSettingsOf<Site extends { version: number }, Organisation> {
   /** The organisation's setting, whose key the sites' are kept under. */
@@ -65,25 +65,25 @@ export function siteOwnSettings<Site extends { version: number }, Organisation e
       return stored(siteId).read(tx)
     },
 
-    /** A site's own values saved, or cleared (null) to fall back to the organisation's; logged. */
-    save(db: Db, viewer: Viewer, scope: SiteScope, siteId: number, input: Site): Promise<Site> {
-      const site = stored(siteId)
-      return loggedChange(
-        db,
-        {
-          methodName: of.methodName,
-          eventCollection: 'settings',
-          docId: site.key,
-          userName: viewer.userName,
-          sites: [siteId],
-        },
-        async (tx) => {
-          await requireSite(tx, siteId)
-          requireSiteInScope(scope, siteId)
-          return site.save(tx, input)
-        },
-        input,
-      )
+    /** The log's change of a site's value, naming the site (its refusals too). */
+    change(viewer: Viewer, siteId: number): LoggedChange {
+      return {
+        methodName: of.methodName,
+        eventCollection: 'settings',
+        docId: stored(siteId).key,
+        userName: viewer.userName,
+        sites: [siteId],
+      }
+    },
+
+    /**
+     * A site's own values saved, or cleared (null) to fall back to the organisation's, inside the
+     * change's write: 404 for no such site, 403 outside the scope, 409 stale.
+     */
+    async save(tx: WriteTx, scope: SiteScope, siteId: number, input: Site): Promise<Site> {
+      await requireSite(tx, siteId)
+      requireSiteInScope(scope, siteId)
+      return stored(siteId).save(tx, input)
     },
   }
 }
