@@ -12,8 +12,8 @@ import type {
   SiteInspectionSettings,
   StoredInspectionSettings,
 } from '#shared/schemas/inspections'
-import { api, uploadForm } from '../../lib/api.ts'
-import { queryKeys } from '../../lib/query-keys.ts'
+import { api, uploadForm } from '#client/lib/api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { Waiting } from './outbox.ts'
 
 // Inspection rounds, a plot's record with its photos, and the administrator's settings. The

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { INSPECTION_MERGE_FIELDS, NOTICE_STAGES } from '#shared/domain/inspections'
@@ -10,9 +11,13 @@ import { SettingsForm } from '#client/components/ui/settings-form.tsx'
 import { useSettingsForm } from '#client/lib/settings-form.ts'
 import { inspectionSettingsQuery, saveInspectionSettings } from './api.ts'
 import { draftOf, settingsOf } from './settings-draft.ts'
-import { SiteStandards } from './site-standards.tsx'
 import { StandardsFields } from './standards-fields.tsx'
 import './inspections.css'
+
+// Loaded apart: a site's own settings, which an organisation with one site never shows.
+const SiteStandards = lazy(() =>
+  import('./site-standards.tsx').then((m) => ({ default: m.SiteStandards })),
+)
 
 // How plots are graded and chased: the administrator sets it, every round and notice uses it; a
 // site may have grades and notices of its own (decision 53).
@@ -30,7 +35,9 @@ export function InspectionSettingsPage() {
         {(saved) => (
           <>
             <InspectionSettingsForm saved={saved} />
-            <SiteStandards organisation={saved} />
+            <Suspense fallback={null}>
+              <SiteStandards organisation={saved} />
+            </Suspense>
           </>
         )}
       </QueryState>

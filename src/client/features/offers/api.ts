@@ -8,8 +8,8 @@ import type {
   SiteLettingSettings,
   StoredLettingSettings,
 } from '#shared/schemas/letting'
-import { api } from '../../lib/api.ts'
-import { queryKeys } from '../../lib/query-keys.ts'
+import { api } from '#client/lib/api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 
 // Offering vacant plots to the waiting list, and the administrator's letting settings.
 export const offersQuery = queryOptions({

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { offerMessages } from '#shared/messages/offers'
@@ -11,8 +12,10 @@ import { useSettingsForm } from '#client/lib/settings-form.ts'
 import { lettingSettingsQuery, saveLettingSettings } from './api.ts'
 import { OfferFields } from './offer-fields.tsx'
 import { draftOf, settingsOf } from './settings-draft.ts'
-import { SiteOffers } from './site-offers.tsx'
 import './offers.css'
+
+// Loaded apart: a site's own settings, which an organisation with one site never shows.
+const SiteOffers = lazy(() => import('./site-offers.tsx').then((m) => ({ default: m.SiteOffers })))
 
 // How plots are offered, and when the waiting list is asked whether it still wants one: the
 // administrator sets it, every offer uses it; a site may offer its plots its own way (decision 53).
@@ -30,7 +33,9 @@ export function LettingSettingsPage() {
         {(saved) => (
           <>
             <LettingSettingsForm saved={saved} />
-            <SiteOffers organisation={saved} />
+            <Suspense fallback={null}>
+              <SiteOffers organisation={saved} />
+            </Suspense>
           </>
         )}
       </QueryState>
