@@ -37,16 +37,6 @@ export const inspectionMessages = {
     `Merge fields: ${fields.map((field) => `{${field}}`).join(', ')}.`,
   saveSettings: 'Save settings',
   settingsSaved: 'The inspection settings are saved.',
-  // A site's own (decision 53).
-  siteStandardsHeading: 'A site’s own inspection settings',
-  chooseSiteForStandards:
-    'Choose a site above to judge its plots by grades and notices of its own.',
-  siteStandardsLegend: 'This site’s plots are judged by',
-  organisationStandards: 'The organisation’s grades and notices (above)',
-  ownStandards: 'Grades and notices of its own',
-  siteLettersHint: 'Its notices are the organisation’s letters (above).',
-  siteStandardsSaved: (site: string) => `The inspection settings of ${site} were saved.`,
-  saveSiteStandards: 'Save the site’s inspection settings',
   // The settings' refusals.
   gradeNameRequired: 'Every grade needs a name.',
   gradeNamesUnique: 'Two grades have the same name.',

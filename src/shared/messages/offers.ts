@@ -146,12 +146,4 @@ export const offerMessages = {
   otherPlacesStay: 'stay',
   saveSettings: 'Save letting settings',
   settingsSaved: 'Letting settings saved.',
-  // A site's own (decision 53).
-  siteOffersHeading: 'A site’s own letting settings',
-  chooseSiteForOffers: 'Choose a site above to offer its plots its own way.',
-  siteOffersLegend: 'This site’s plots are offered',
-  organisationOffers: 'The organisation’s way (above)',
-  ownOffers: 'Its own way',
-  siteOffersSaved: (site: string) => `The letting settings of ${site} were saved.`,
-  saveSiteOffers: 'Save the site’s letting settings',
 } as const

@@ -1,4 +1,4 @@
-import { inspectionMessages } from '#shared/messages/inspections'
+import { siteSettingsMessages } from '#shared/messages/site-settings'
 import type { SiteInspectionSettings, StoredInspectionSettings } from '#shared/schemas/inspections'
 import { SiteOwnSettings } from '#client/components/sites/site-own-settings.tsx'
 import { saveSiteInspectionSettings, siteInspectionSettingsQuery } from './api.ts'
@@ -11,15 +11,7 @@ import { StandardsFields } from './standards-fields.tsx'
 export function SiteStandards({ organisation }: { organisation: StoredInspectionSettings }) {
   return (
     <SiteOwnSettings
-      words={{
-        heading: inspectionMessages.siteStandardsHeading,
-        chooseSite: inspectionMessages.chooseSiteForStandards,
-        legend: inspectionMessages.siteStandardsLegend,
-        organisation: inspectionMessages.organisationStandards,
-        own: inspectionMessages.ownStandards,
-        saved: inspectionMessages.siteStandardsSaved,
-        submit: inspectionMessages.saveSiteStandards,
-      }}
+      words={siteSettingsMessages.standards}
       query={siteInspectionSettingsQuery}
       save={saveSiteInspectionSettings}
       ownOf={({ standards }: SiteInspectionSettings) => standards}
@@ -30,7 +22,7 @@ export function SiteStandards({ organisation }: { organisation: StoredInspection
       fields={(standards) => (
         <>
           <StandardsFields {...standards} />
-          <p className="field__hint">{inspectionMessages.siteLettersHint}</p>
+          <p className="field__hint">{siteSettingsMessages.lettersHint}</p>
         </>
       )}
     />

@@ -1,4 +1,4 @@
-import { offerMessages } from '#shared/messages/offers'
+import { siteSettingsMessages } from '#shared/messages/site-settings'
 import type { SiteLettingSettings, StoredLettingSettings } from '#shared/schemas/letting'
 import { SiteOwnSettings } from '#client/components/sites/site-own-settings.tsx'
 import { saveSiteLettingSettings, siteLettingSettingsQuery } from './api.ts'
@@ -10,15 +10,7 @@ import { offersDraftOf, offersOf } from './settings-draft.ts'
 export function SiteOffers({ organisation }: { organisation: StoredLettingSettings }) {
   return (
     <SiteOwnSettings
-      words={{
-        heading: offerMessages.siteOffersHeading,
-        chooseSite: offerMessages.chooseSiteForOffers,
-        legend: offerMessages.siteOffersLegend,
-        organisation: offerMessages.organisationOffers,
-        own: offerMessages.ownOffers,
-        saved: offerMessages.siteOffersSaved,
-        submit: offerMessages.saveSiteOffers,
-      }}
+      words={siteSettingsMessages.offers}
       query={siteLettingSettingsQuery}
       save={saveSiteLettingSettings}
       ownOf={({ offers }: SiteLettingSettings) => offers}
