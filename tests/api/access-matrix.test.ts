@@ -462,6 +462,12 @@ describe.each(engines)('access matrix on %s', (engine) => {
       case 'PUT /api/letting/settings':
         payload = { ...DEFAULT_LETTING_SETTINGS, version: 0 }
         break
+      case 'PUT /api/letting/settings/sites/{siteId}':
+        payload = { offers: null, version: 0 }
+        break
+      case 'PUT /api/inspections/settings/sites/{siteId}':
+        payload = { standards: null, version: 0 }
+        break
       case 'POST /api/offers':
         payload = { plotId: `plot-${id}`, personId: 'fixture', reason: '' }
         break

@@ -483,7 +483,14 @@ const ROUTES: Record<string, Route> = {
     notBySite: "The organisation's inspection settings, the administrator's (decision 50)",
   },
   'PUT /api/inspections/settings': {
-    notBySite: "The organisation's inspection settings, the administrator's (decision 50)",
+    notBySite:
+      'The administrator only; one limited to some sites is refused (site-settings.test.ts)',
+  },
+  'GET /api/inspections/settings/sites/{siteId}': {
+    notBySite: "The administrator only; a limited one reaches its sites' (site-settings.test.ts)",
+  },
+  'PUT /api/inspections/settings/sites/{siteId}': {
+    notBySite: "The administrator only; a limited one reaches its sites' (site-settings.test.ts)",
   },
   'GET /api/inspection-rounds': {
     lists: () => ['GET', '/api/inspection-rounds'],
@@ -539,7 +546,16 @@ const ROUTES: Record<string, Route> = {
   },
   'GET /api/people/{id}/application': { byId: () => ['GET', '/api/people/bea/application'] },
   'GET /api/letting/settings': { notBySite: "The administrator only: the organisation's" },
-  'PUT /api/letting/settings': { notBySite: "The administrator only: the organisation's" },
+  'PUT /api/letting/settings': {
+    notBySite:
+      'The administrator only; one limited to some sites is refused (site-settings.test.ts)',
+  },
+  'GET /api/letting/settings/sites/{siteId}': {
+    notBySite: "The administrator only; a limited one reaches its sites' (site-settings.test.ts)",
+  },
+  'PUT /api/letting/settings/sites/{siteId}': {
+    notBySite: "The administrator only; a limited one reaches its sites' (site-settings.test.ts)",
+  },
   'GET /api/offers': {
     lists: () => ['GET', '/api/offers'],
     check: (body) => {

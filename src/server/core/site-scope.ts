@@ -53,3 +53,8 @@ export function requireSitesInScope(scope: SiteScope, siteIds: readonly number[]
 export function requireEverySite(scope: SiteScope): void {
   if (scope.sites !== null) throw forbidden()
 }
+
+/** A route's option: the whole organisation's, refused to an account limited to some sites. */
+export const everySite = {
+  onRequest: async (request: FastifyRequest) => requireEverySite(siteScope(request)),
+}

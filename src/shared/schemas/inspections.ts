@@ -21,7 +21,11 @@ const gradeName = requiredText(inspectionMessages.gradeNameRequired, 'grade', 40
 
 const letter = z.object(letterTextFields).superRefine(onlyKnownFields(INSPECTION_MERGE_FIELDS))
 
-export const inspectionSettingsSchema = z.object({
+/**
+ * How a site's plots are judged and chased: the inspection settings a site may have of its own
+ * (decision 53), the organisation's for a site without. The letters stay the organisation's.
+ */
+export const inspectionStandardsSchema = z.object({
   grades: z
     .array(z.object({ name: gradeName, needsNotice: z.boolean() }))
     .min(2)
@@ -36,6 +40,10 @@ export const inspectionSettingsSchema = z.object({
   noticeMonths: z.int().min(1).max(12),
   /** So many improvement notices within so many years, and the next notice is a final one. */
   repeat: z.object({ notices: z.int().min(1).max(10), years: z.int().min(1).max(10) }),
+})
+export type InspectionStandards = z.infer<typeof inspectionStandardsSchema>
+
+export const inspectionSettingsSchema = inspectionStandardsSchema.safeExtend({
   letters: z.object({ improvement: letter, final: letter, quit: letter }),
 })
 export type InspectionSettings = z.infer<typeof inspectionSettingsSchema>
@@ -43,6 +51,16 @@ export const storedInspectionSettingsSchema = inspectionSettingsSchema.safeExten
   version: z.int().min(0),
 })
 export type StoredInspectionSettings = z.infer<typeof storedInspectionSettingsSchema>
+
+/**
+ * A site's inspection settings (GET and PUT /api/inspections/settings/sites/:siteId): its own
+ * standards, or null when its plots are judged by the organisation's. Version 0: never saved.
+ */
+export const siteInspectionSettingsSchema = z.object({
+  standards: inspectionStandardsSchema.nullable(),
+  version: z.int().min(0),
+})
+export type SiteInspectionSettings = z.infer<typeof siteInspectionSettingsSchema>
 
 /** A round of one site's plots (`siteId`; the first open site when left out). */
 export const newRoundSchema = z.object({

@@ -79,12 +79,21 @@ export const waitingListEventSchema = z.object({
 })
 export type WaitingListEvent = z.infer<typeof waitingListEventSchema>
 
-/** How plots are let: the administrator's settings. */
-export const lettingSettingsSchema = z.object({
+/**
+ * How a site's plots are offered: the letting settings a site may have of its own (decision 53),
+ * the organisation's for a site without.
+ */
+export const lettingOffersSchema = z.object({
   /** Days from an offer to its deadline. */
   offerDays: days,
   /** Whether declining, or letting an offer lapse, sends the person to the end of the list. */
   declineGoesToEnd: z.boolean(),
+})
+export type LettingOffers = z.infer<typeof lettingOffersSchema>
+
+/** How plots are let: the administrator's settings. */
+export const lettingSettingsSchema = z.object({
+  ...lettingOffersSchema.shape,
   /** The day (MM-DD) everyone on the list is asked whether they still want a plot; '' for never. */
   stillWantDate: z.union([monthDay, z.literal('')]),
   /** Days to answer that question before lapsing. */
@@ -104,6 +113,16 @@ export const storedLettingSettingsSchema = lettingSettingsSchema.safeExtend({
   version: z.int().min(0),
 })
 export type StoredLettingSettings = z.infer<typeof storedLettingSettingsSchema>
+
+/**
+ * A site's letting settings (GET and PUT /api/letting/settings/sites/:siteId): how its plots are
+ * offered, or null when they are offered the organisation's way. Version 0: never saved.
+ */
+export const siteLettingSettingsSchema = z.object({
+  offers: lettingOffersSchema.nullable(),
+  version: z.int().min(0),
+})
+export type SiteLettingSettings = z.infer<typeof siteLettingSettingsSchema>
 
 export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'expired', 'withdrawn'] as const
 export type OfferStatus = (typeof OFFER_STATUSES)[number]

@@ -15,6 +15,7 @@ import { contactSchema } from '#shared/schemas/contact'
 import {
   inspectionSettingsSchema,
   newRoundSchema,
+  siteInspectionSettingsSchema,
   pauseNoticeSchema,
   sendNoticesSchema,
 } from '#shared/schemas/inspections'
@@ -62,6 +63,7 @@ import { DEFAULT_RENT_SETTINGS } from '#shared/domain/rent'
 import {
   applicationSchema,
   lettingSettingsSchema,
+  siteLettingSettingsSchema,
   newOfferSchema,
   offerAnswerSchema,
   withdrawOfferSchema,
@@ -1007,6 +1009,22 @@ export const lettingFamilies: Families = (s) => {
           .constantFrom('', '   ')
           .map((privacyNotice): Breaker => (body) => ({ ...body, privacyNotice })),
       ]),
+    // How a site's plots are offered (decision 53), or null: the organisation's way.
+    'PUT /api/letting/settings/sites/{siteId}': () => {
+      const { offerDays, declineGoesToEnd } = DEFAULT_LETTING_SETTINGS
+      const offers = { offerDays, declineGoesToEnd }
+      return s.idsAndBody(
+        'PUT',
+        '/api/letting/settings/sites/{siteId}',
+        { siteId: { names: s.anySite, numeric: true, real: ['1'] } },
+        bodyOf(() => ({ offers, version: 0 }), siteLettingSettingsSchema, [
+          s.stale,
+          fc
+            .constantFrom(0, -3, 1.5, 366)
+            .map((offerDays): Breaker => (body) => ({ ...body, offers: { ...offers, offerDays } })),
+        ]),
+      )
+    },
     // The suite's plots are let or unknown: an offer of one names no vacant plot.
     'POST /api/offers': () =>
       s.bodyOnly(
@@ -1080,7 +1098,22 @@ export const inspectionsFamilies: Families = (s) => {
   // The suite starts no round and sends no notice: every id names nothing.
   const noRound = () => false
   const noNotice = () => false
+  const { letters: _letters, ...standards } = DEFAULT_INSPECTION_SETTINGS
   return {
+    // A site's own standards (decision 53), or null: the organisation's.
+    'PUT /api/inspections/settings/sites/{siteId}': () =>
+      s.idsAndBody(
+        'PUT',
+        '/api/inspections/settings/sites/{siteId}',
+        { siteId: { names: s.anySite, numeric: true, real: ['1'] } },
+        bodyOf(() => ({ standards, version: 0 }), siteInspectionSettingsSchema, [
+          s.stale,
+          fc.constant<Breaker>((body) => ({
+            ...body,
+            standards: { ...standards, grades: [{ name: 'Poor', needsNotice: true }] },
+          })),
+        ]),
+      ),
     'PUT /api/inspections/settings': () =>
       settingsPut(
         s,

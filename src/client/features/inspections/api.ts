@@ -9,10 +9,11 @@ import type {
   Round,
   RoundDetail,
   RoundSummary,
+  SiteInspectionSettings,
   StoredInspectionSettings,
 } from '#shared/schemas/inspections'
-import { api, uploadForm } from '../../lib/api.ts'
-import { queryKeys } from '../../lib/query-keys.ts'
+import { api, uploadForm } from '#client/lib/api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 import type { Waiting } from './outbox.ts'
 
 // Inspection rounds, a plot's record with its photos, and the administrator's settings. The
@@ -39,6 +40,19 @@ export const startRound = (round: NewRound) =>
 
 export const saveInspectionSettings = (settings: InspectionSettings & { version: number }) =>
   api<StoredInspectionSettings>('/api/inspections/settings', { method: 'PUT', json: settings })
+
+/** A site's own standards, or null (the organisation's): decision 53. */
+export const siteInspectionSettingsQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.inspections, 'settings', 'site', siteId],
+    queryFn: () => api<SiteInspectionSettings>(`/api/inspections/settings/sites/${siteId}`),
+  })
+
+export const saveSiteInspectionSettings = (siteId: number) => (settings: SiteInspectionSettings) =>
+  api<SiteInspectionSettings>(`/api/inspections/settings/sites/${siteId}`, {
+    method: 'PUT',
+    json: settings,
+  })
 
 /** Sends one record kept on the phone, with its photos; a resend is answered with the record kept. */
 export const sendInspection = ({ record, photos }: Waiting) =>

@@ -5,10 +5,11 @@ import type {
   NewOffer,
   Offer,
   OfferChoices,
+  SiteLettingSettings,
   StoredLettingSettings,
 } from '#shared/schemas/letting'
-import { api } from '../../lib/api.ts'
-import { queryKeys } from '../../lib/query-keys.ts'
+import { api } from '#client/lib/api.ts'
+import { queryKeys } from '#client/lib/query-keys.ts'
 
 // Offering vacant plots to the waiting list, and the administrator's letting settings.
 export const offersQuery = queryOptions({
@@ -33,6 +34,19 @@ export const lettingSettingsQuery = queryOptions({
 
 export const saveLettingSettings = (settings: LettingSettings & { version: number }) =>
   api<StoredLettingSettings>('/api/letting/settings', { method: 'PUT', json: settings })
+
+/** How a site's plots are offered, or null (the organisation's way): decision 53. */
+export const siteLettingSettingsQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.letting, 'settings', 'site', siteId],
+    queryFn: () => api<SiteLettingSettings>(`/api/letting/settings/sites/${siteId}`),
+  })
+
+export const saveSiteLettingSettings = (siteId: number) => (settings: SiteLettingSettings) =>
+  api<SiteLettingSettings>(`/api/letting/settings/sites/${siteId}`, {
+    method: 'PUT',
+    json: settings,
+  })
 
 export const makeOffer = (offer: NewOffer) =>
   api<Offer>('/api/offers', { method: 'POST', json: offer })

@@ -1,19 +1,24 @@
+import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { offerMessages } from '#shared/messages/offers'
 import type { StoredLettingSettings } from '#shared/schemas/letting'
-import { DayOfYearField } from '../../components/ui/day-of-year-field.tsx'
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
-import { PageHeading } from '../../components/ui/page-heading.tsx'
-import { QueryState } from '../../components/ui/query-state.tsx'
-import { SettingsForm } from '../../components/ui/settings-form.tsx'
-import { useSettingsForm } from '../../lib/settings-form.ts'
+import { DayOfYearField } from '#client/components/ui/day-of-year-field.tsx'
+import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx'
+import { PageHeading } from '#client/components/ui/page-heading.tsx'
+import { QueryState } from '#client/components/ui/query-state.tsx'
+import { SettingsForm } from '#client/components/ui/settings-form.tsx'
+import { useSettingsForm } from '#client/lib/settings-form.ts'
 import { lettingSettingsQuery, saveLettingSettings } from './api.ts'
+import { OfferFields } from './offer-fields.tsx'
 import { draftOf, settingsOf } from './settings-draft.ts'
 import './offers.css'
 
+// Loaded apart: a site's own settings, which an organisation with one site never shows.
+const SiteOffers = lazy(() => import('./site-offers.tsx').then((m) => ({ default: m.SiteOffers })))
+
 // How plots are offered, and when the waiting list is asked whether it still wants one: the
-// administrator sets it, every offer uses it.
+// administrator sets it, every offer uses it; a site may offer its plots its own way (decision 53).
 export function LettingSettingsPage() {
   const settings = useQuery(lettingSettingsQuery)
   return (
@@ -24,7 +29,16 @@ export function LettingSettingsPage() {
           Back to offers
         </Link>
       </p>
-      <QueryState query={settings}>{(saved) => <LettingSettingsForm saved={saved} />}</QueryState>
+      <QueryState query={settings}>
+        {(saved) => (
+          <>
+            <LettingSettingsForm saved={saved} />
+            <Suspense fallback={null}>
+              <SiteOffers organisation={saved} />
+            </Suspense>
+          </>
+        )}
+      </QueryState>
     </section>
   )
 }
@@ -41,22 +55,7 @@ function LettingSettingsForm({ saved }: { saved: StoredLettingSettings }) {
   const { values, change, text } = settings.form
   return (
     <SettingsForm state={settings} submitLabel={offerMessages.saveSettings}>
-      <TextField
-        label={offerMessages.offerDays}
-        inputMode="numeric"
-        autoComplete="off"
-        required
-        {...text('offerDays')}
-      />
-      <SelectField
-        label={offerMessages.declinePolicy}
-        name="goesToEnd"
-        value={values.goesToEnd}
-        onChange={(event) => change({ goesToEnd: event.target.value === 'yes' ? 'yes' : 'no' })}
-      >
-        <option value="no">{offerMessages.keepsPlace}</option>
-        <option value="yes">{offerMessages.goesToEnd}</option>
-      </SelectField>
+      <OfferFields values={values} change={change} errorFor={settings.errorFor} />
       <DayOfYearField
         legend={offerMessages.stillWantDate}
         noneLabel={offerMessages.never}

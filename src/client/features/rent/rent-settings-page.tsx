@@ -1,14 +1,15 @@
+import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { rentMessages } from '#shared/messages/rent'
 import type { StoredRentSettings } from '#shared/schemas/rent'
-import { DayOfYearField } from '../../components/ui/day-of-year-field.tsx'
+import { DayOfYearField } from '#client/components/ui/day-of-year-field.tsx'
 import { partYearMessages } from '#shared/messages/part-year'
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
-import { PageHeading } from '../../components/ui/page-heading.tsx'
-import { QueryState } from '../../components/ui/query-state.tsx'
-import { SettingsForm } from '../../components/ui/settings-form.tsx'
-import { useSettingsForm } from '../../lib/settings-form.ts'
+import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx'
+import { PageHeading } from '#client/components/ui/page-heading.tsx'
+import { QueryState } from '#client/components/ui/query-state.tsx'
+import { SettingsForm } from '#client/components/ui/settings-form.tsx'
+import { useSettingsForm } from '#client/lib/settings-form.ts'
 import { rentSettingsQuery, saveRentSettings } from './api.ts'
 import {
   AreaRateField,
@@ -17,8 +18,10 @@ import {
   ExtrasFields,
 } from './rate-fields.tsx'
 import { draftOf, settingsOf, type SettingsDraft } from './settings-draft.ts'
-import { SiteRates } from './site-rates.tsx'
 import './rent.css'
+
+// Loaded apart: a site's own settings, which an organisation with one site never shows.
+const SiteRates = lazy(() => import('./site-rates.tsx').then((m) => ({ default: m.SiteRates })))
 
 // How rent is charged, paid and chased: the administrator sets it once, every year uses it; a
 // site may be charged rates of its own (decision 48).
@@ -36,7 +39,9 @@ export function RentSettingsPage() {
         {(saved) => (
           <>
             <RentSettingsForm saved={saved} />
-            <SiteRates organisation={saved} />
+            <Suspense fallback={null}>
+              <SiteRates organisation={saved} />
+            </Suspense>
           </>
         )}
       </QueryState>

@@ -11,7 +11,7 @@ import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import type { Inspections } from '#server/features/inspections/context'
 import { requireRound } from '#server/features/inspections/rounds'
-import { inspectionSettings } from '#server/features/inspections/settings'
+import { inspectionSettingsForSite } from '#server/features/inspections/settings'
 import * as inspectionsRepo from '#server/features/inspections/sql'
 import * as plotsRepo from '#server/features/plots/sql'
 
@@ -103,7 +103,7 @@ export async function recordInspection(
       const round = await requireRound(tx, scope, input.roundId, change)
       const plot = await plotsRepo.findPlot(tx, input.plotId)
       if (plot?.siteId !== round.siteId) throw notFound(inspectionMessages.plotMissing)
-      const { grades } = await inspectionSettings.read(tx)
+      const { grades } = await inspectionSettingsForSite(tx, round.siteId)
       if (!grades.some((grade) => grade.name === input.grade))
         throw unprocessable(inspectionMessages.gradeUnknown)
       if ('error' in photos) throw photos.error

@@ -7,7 +7,7 @@ import { loggedChange, type LoggedChange } from '#server/core/logged-change'
 import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import type { Inspections } from '#server/features/inspections/context'
-import { inspectionSettings } from '#server/features/inspections/settings'
+import { inspectionSettingsForSite } from '#server/features/inspections/settings'
 import * as inspectionsRepo from '#server/features/inspections/sql'
 import * as plotsRepo from '#server/features/plots/sql'
 import { firstOpenSite, requireOpenSite } from '#server/features/sites/sql'
@@ -83,7 +83,7 @@ export async function roundDetail(
   const round = await requireRound(tx, scope, id)
   const [plots, settings, inspections] = await Promise.all([
     plotsRepo.listPlots(tx, { sites: [round.siteId] }),
-    inspectionSettings.read(tx),
+    inspectionSettingsForSite(tx, round.siteId),
     inspectionsRepo.roundInspections(tx, id),
   ])
   return {

@@ -15,14 +15,15 @@ import {
   roundDetailSchema,
   roundSchema,
   roundSummarySchema,
+  siteInspectionSettingsSchema,
   sendNoticesSchema,
   storedInspectionSettingsSchema,
 } from '#shared/schemas/inspections'
 import { siteQuerySchema } from '#shared/schemas/site'
 import { badRequest } from '#server/core/errors'
-import { siteScope } from '#server/core/site-scope'
+import { everySite, siteScope } from '#server/core/site-scope'
 import { readUpload } from '#server/core/http/read-upload'
-import { serialIdParams } from '#server/core/http/serial-id'
+import { serialIdParams, siteIdParams } from '#server/core/http/serial-id'
 import {
   PHOTO_MAX_BYTES,
   PHOTOS_PER_PLOT,
@@ -44,7 +45,12 @@ import {
   mergeInspectionData,
 } from '#server/features/inspections/person-data'
 import { listRounds, roundDetail, startRound } from '#server/features/inspections/rounds'
-import { inspectionSettings, saveInspectionSettings } from '#server/features/inspections/settings'
+import {
+  inspectionSettings,
+  saveInspectionSettings,
+  saveSiteInspectionSettings,
+  siteInspection,
+} from '#server/features/inspections/settings'
 
 const tags = ['inspections']
 const admin = { minLevel: LEVELS.admin }
@@ -61,7 +67,8 @@ const recordForm = z.object({
 
 // Plot inspections (issue 32): the administrator's settings, and rounds walked by the committee.
 // A round walks one site's plots; a viewer limited to some sites reaches their rounds, records,
-// photos and notices only (decision 50). The settings are the organisation's.
+// photos and notices only (decision 50). The settings are the organisation's,
+// and a site may have its own standards (decision 53).
 // A plugin of its own, like the land documents, so that multipart bodies (a plot's photos) are
 // read only here.
 export async function inspectionsFeature(app: App) {
@@ -92,10 +99,13 @@ export async function inspectionsFeature(app: App) {
     () => inspectionSettings.read(app.db.kysely),
   )
 
+  // The organisation's settings are every site's that has no standards of its own, and the
+  // letters of all, so changing them is refused to an administrator limited to some sites.
   app.put(
     '/api/inspections/settings',
     {
       config: admin,
+      ...everySite,
       schema: {
         body: inspectionSettingsSchema.safeExtend({ version: z.int().min(0) }),
         response: { 200: storedInspectionSettingsSchema },
@@ -103,6 +113,38 @@ export async function inspectionsFeature(app: App) {
       },
     },
     (request) => saveInspectionSettings(app, request.viewer!, request.body),
+  )
+
+  app.get(
+    '/api/inspections/settings/sites/:siteId',
+    {
+      config: admin,
+      schema: { params: siteIdParams, response: { 200: siteInspectionSettingsSchema }, tags },
+    },
+    (request) => siteInspection.read(app.db.kysely, siteScope(request), request.params.siteId),
+  )
+
+  app.put(
+    '/api/inspections/settings/sites/:siteId',
+    {
+      config: admin,
+      schema: {
+        params: siteIdParams,
+        body: siteInspectionSettingsSchema,
+        response: { 200: siteInspectionSettingsSchema },
+        tags,
+        description:
+          "A site's own standards, or null to judge its plots by the organisation's; against the version read.",
+      },
+    },
+    (request) =>
+      saveSiteInspectionSettings(
+        app,
+        request.viewer!,
+        siteScope(request),
+        request.params.siteId,
+        request.body,
+      ),
   )
 
   app.get(

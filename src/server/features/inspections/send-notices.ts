@@ -44,7 +44,7 @@ import { noticeAttachment, type Inspections } from '#server/features/inspections
 import { plotChange, scheduleDeadline, stopChain } from '#server/features/inspections/notices'
 import * as noticesRepo from '#server/features/inspections/notices-sql'
 import { requireRound } from '#server/features/inspections/rounds'
-import { inspectionSettings } from '#server/features/inspections/settings'
+import { inspectionSettingsForSite } from '#server/features/inspections/settings'
 import * as inspectionsRepo from '#server/features/inspections/sql'
 import * as peopleRepo from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
@@ -124,7 +124,7 @@ async function planNotices(
   today: string,
   plotIds: readonly string[],
 ): Promise<PlotPlan[]> {
-  const settings = await inspectionSettings.read(tx)
+  const settings = await inspectionSettingsForSite(tx, round.siteId)
   const association = await associationDetails(tx, config)
   const needsNotice = new Set(settings.grades.filter((g) => g.needsNotice).map((g) => g.name))
   const since = yearsBefore(round.date, settings.repeat.years)

@@ -13,7 +13,7 @@ import { addTenant, findPlot } from '#server/features/plots/sql'
 import { listSites } from '#server/features/sites/sql'
 import type { Letting } from '#server/features/letting/context'
 import { tellOfOffer } from '#server/features/letting/offer-letters'
-import { lettingSettings } from '#server/features/letting/settings'
+import { lettingSettingsForSite } from '#server/features/letting/settings'
 import { closeOffers, type OfferRow } from '#server/features/letting/sql'
 
 /**
@@ -36,7 +36,7 @@ export async function acceptOffer(
   const plot = await findPlot(tx, offer.plotId)
   if (!plot || plot.occupied) throw conflict(offerMessages.plotLetMeanwhile)
   const person = await requirePerson(tx, offer.personId)
-  const { otherPlacesOnAccept } = await lettingSettings.read(tx)
+  const { otherPlacesOnAccept } = await lettingSettingsForSite(tx, plot.siteId)
   const others = (await openPlaceSites(tx, person.id)).filter((site) => site !== plot.siteId)
   const stay = otherPlacesOnAccept === 'stay' && others.length > 0
   await endPlaces(tx, person.id, stay ? [plot.siteId] : null, 'accepted')

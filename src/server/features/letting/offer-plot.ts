@@ -19,7 +19,7 @@ import { offerExpiryJob } from '#server/features/letting/expire-offer'
 import { waitingWithOffers } from '#server/features/letting/list-offers'
 import { tellOfOffer } from '#server/features/letting/offer-letters'
 import { offerById } from '#server/features/letting/offer-view'
-import { lettingSettings } from '#server/features/letting/settings'
+import { lettingSettingsForSite } from '#server/features/letting/settings'
 import { insertOffer, plotHasOpenOffer } from '#server/features/letting/sql'
 import { hashOf, linkTo, newToken } from '#server/core/link-tokens'
 
@@ -55,7 +55,7 @@ export async function makeOffer(
         chooseOfferee(await waitingWithOffers(tx, plot.siteId), input.personId, input.reason),
       )
       const person = await requirePerson(tx, chosen.id)
-      const { offerDays } = await lettingSettings.read(tx)
+      const { offerDays } = await lettingSettingsForSite(tx, plot.siteId)
       const deadline = offerDeadline(clock.today(), offerDays)
       const tokens = { accept: newToken(), decline: newToken() }
       const reason = skipped.length > 0 ? input.reason : ''

@@ -14,6 +14,7 @@ import {
   personApplicationSchema,
   placeSchema,
   positionQuerySchema,
+  siteLettingSettingsSchema,
   storedLettingSettingsSchema,
   tokenPreviewSchema,
   applyTokenSchema,
@@ -23,8 +24,8 @@ import {
 } from '#shared/schemas/letting'
 import { personSchema } from '#shared/schemas/person'
 import type { App } from '#server/core/app-type'
-import { serialIdParams } from '#server/core/http/serial-id'
-import { siteScope } from '#server/core/site-scope'
+import { serialIdParams, siteIdParams } from '#server/core/http/serial-id'
+import { everySite, siteScope } from '#server/core/site-scope'
 import { publicSiteSchema, siteQuerySchema } from '#shared/schemas/site'
 import { requirePersonInScope } from '#server/features/people/sql'
 import { lapsedPeople, waitingListHistory } from '#server/features/people/waiting-list-sql'
@@ -44,6 +45,8 @@ import {
   lettingSettings,
   privacyNotice,
   saveLettingSettings,
+  saveSiteLettingSettings,
+  siteLetting,
 } from '#server/features/letting/settings'
 import { closeOffers } from '#server/features/letting/sql'
 import {
@@ -206,10 +209,13 @@ export async function lettingFeature(app: App) {
     () => lettingSettings.read(app.db.kysely),
   )
 
+  // The organisation's settings are every site's that offers its plots no way of its own, so
+  // changing them is refused to an administrator limited to some sites (decision 53).
   app.put(
     '/api/letting/settings',
     {
       config: admin,
+      ...everySite,
       schema: {
         body: lettingSettingsSchema.safeExtend({ version: z.int().min(0) }),
         response: { 200: storedLettingSettingsSchema },
@@ -217,6 +223,38 @@ export async function lettingFeature(app: App) {
       },
     },
     (request) => saveLettingSettings(app, request.viewer!, request.body, stillWant.scheduleNext),
+  )
+
+  app.get(
+    '/api/letting/settings/sites/:siteId',
+    {
+      config: admin,
+      schema: { params: siteIdParams, response: { 200: siteLettingSettingsSchema }, tags },
+    },
+    (request) => siteLetting.read(app.db.kysely, siteScope(request), request.params.siteId),
+  )
+
+  app.put(
+    '/api/letting/settings/sites/:siteId',
+    {
+      config: admin,
+      schema: {
+        params: siteIdParams,
+        body: siteLettingSettingsSchema,
+        response: { 200: siteLettingSettingsSchema },
+        tags,
+        description:
+          "How a site's plots are offered, or null to offer them the organisation's way; against the version read.",
+      },
+    },
+    (request) =>
+      saveSiteLettingSettings(
+        app,
+        request.viewer!,
+        siteScope(request),
+        request.params.siteId,
+        request.body,
+      ),
   )
 
   app.get(

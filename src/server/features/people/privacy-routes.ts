@@ -6,9 +6,8 @@ import {
   privacySettingsSchema,
   storedPrivacySettingsSchema,
 } from '#shared/schemas/privacy'
-import type { FastifyRequest } from 'fastify'
 import type { App } from '#server/core/app-type'
-import { requireEverySite, siteScope } from '#server/core/site-scope'
+import { everySite } from '#server/core/site-scope'
 import type { Erasure } from '#server/core/hooks'
 import type { WriteTx } from '#server/core/db/write-transaction'
 import { dueForErasure } from '#server/features/people/retention-due'
@@ -70,9 +69,6 @@ export async function privacyRoutes(app: App) {
 
   // Former members are on no site: what falls due, and holding them back, is the whole
   // organisation's, refused to an account limited to some sites (decision 46).
-  const everySite = {
-    onRequest: async (request: FastifyRequest) => requireEverySite(siteScope(request)),
-  }
   app.get(
     '/api/privacy/due',
     { config: committee, ...everySite, schema: { response: { 200: dueForErasureSchema }, tags } },

@@ -36,7 +36,7 @@ import { lockedCredit, moveCredit } from '#server/features/rent/credit'
 import { requirePlotsInScope } from '#server/features/rent/invoice-scope'
 import { insertEntry } from '#server/features/rent/ledger-sql'
 import { settlePaidFlags } from '#server/features/rent/paid-flags'
-import { rentSettings, rulesBySite } from '#server/features/rent/settings'
+import { rentSettings, rentSettingsForSite } from '#server/features/rent/settings'
 import { invoiceCopies } from '#server/features/rent/start-year'
 import { currentYear, entrySums, findInvoices } from '#server/features/rent/sql'
 import { insertInvoice, invoiceMonths } from '#server/features/rent/part-year-sql'
@@ -67,11 +67,14 @@ async function invoiceRestOfYear(
   const held = await findInvoices(tx, { scope: EVERY_SITE, yearId: year.id, plotId })
   if (held.some((invoice) => !invoice.cancelled && plot.tenants.includes(invoice.payerId)))
     return { refusal: partYearMessages.alreadyInvoiced(plotId) }
-  const [settings, payer] = await Promise.all([rentSettings(tx), requirePerson(tx, plot.payer)])
-  const rules = (await rulesBySite(tx, settings, [plot.siteId])).get(plot.siteId)!
+  // The organisation's settings with the plot's site's own rates (decision 48).
+  const [settings, payer] = await Promise.all([
+    rentSettingsForSite(tx, plot.siteId),
+    requirePerson(tx, plot.payer),
+  ])
   const issuedOn = rent.clock.today()
   const months = monthsCharged(settings.partYear, year.startDate, issuedOn)
-  const lines = partYearLines(invoiceLines(plot, payer.concession, rules), months)
+  const lines = partYearLines(invoiceLines(plot, payer.concession, settings), months)
   const amount = unlessRefused(checkInvoice(plotId, lines))
   if (months === 0 || amount <= 0) return { refusal: partYearMessages.nothingToInvoice(plotId) }
   // Numbers run on without gaps: one invoice is numbered at a time, as a year's are.

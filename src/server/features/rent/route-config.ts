@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify'
 import { LEVELS } from '#shared/domain/levels'
-import { requireEverySite, siteScope } from '#server/core/site-scope'
 
 // Who may use rent's routes, and how the OpenAPI document groups them.
 export const plotholder = { minLevel: LEVELS.plotholder }
@@ -9,6 +7,4 @@ export const committee = { minLevel: LEVELS.committee }
 export const admin = { minLevel: LEVELS.admin }
 export const tags = ['rent']
 /** The whole organisation's, refused to an account limited to some sites (decision 48). */
-export const everySite = {
-  onRequest: async (request: FastifyRequest) => requireEverySite(siteScope(request)),
-}
+export { everySite } from '#server/core/site-scope'

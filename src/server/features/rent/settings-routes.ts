@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   areaUnitAnswerSchema,
   rentSettingsInputSchema,
@@ -6,7 +5,7 @@ import {
   storedRentSettingsSchema,
 } from '#shared/schemas/rent'
 import type { App } from '#server/core/app-type'
-import { serialIdParams } from '#server/core/http/serial-id'
+import { siteIdParams } from '#server/core/http/serial-id'
 import { siteScope } from '#server/core/site-scope'
 import { admin, everySite, plotholder, tags } from '#server/features/rent/route-config'
 import {
@@ -15,8 +14,6 @@ import {
   saveSiteRentSettings,
   siteRentSettings,
 } from '#server/features/rent/settings'
-
-const siteParams = z.object({ siteId: serialIdParams.shape.id })
 
 // How rent is charged, paid and chased: the administrator's. The organisation's settings are
 // every site's that has no rates of its own, so changing them is refused to an administrator
@@ -54,7 +51,7 @@ export function settingsRoutes(app: App) {
     '/api/rent/settings/sites/:siteId',
     {
       config: admin,
-      schema: { params: siteParams, response: { 200: siteRentSettingsSchema }, tags },
+      schema: { params: siteIdParams, response: { 200: siteRentSettingsSchema }, tags },
     },
     (request) => siteRentSettings(app.db.kysely, siteScope(request), request.params.siteId),
   )
@@ -64,7 +61,7 @@ export function settingsRoutes(app: App) {
     {
       config: admin,
       schema: {
-        params: siteParams,
+        params: siteIdParams,
         body: siteRentSettingsSchema,
         response: { 200: siteRentSettingsSchema },
         tags,

@@ -8,11 +8,10 @@ import {
 } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
 import { versionedSetting } from '#server/core/db/versioned'
-import type { ReadTx } from '#server/core/db/write-transaction'
 import { loggedChange } from '#server/core/logged-change'
-import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
+import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
-import { requireSite } from '#server/features/sites/sql'
+import { siteOwnSettings } from '#server/features/sites/own-settings-sql'
 
 // How rent is charged, paid and chased: one JSON value in app_settings, edited by the
 // administrator against its version. Version 0 means never saved: the defaults. A site may have
@@ -22,11 +21,6 @@ const stored = versionedSetting('rent', storedRentSettingsSchema, () => ({
   ...DEFAULT_RENT_SETTINGS,
   extras: [...DEFAULT_RENT_SETTINGS.extras],
 }))
-
-const siteStored = (siteId: number) =>
-  versionedSetting(`${stored.key}:site:${siteId}`, siteRentSettingsSchema, () => ({
-    rates: null,
-  }))
 
 export const rentSettings = stored.read
 
@@ -49,16 +43,17 @@ export function saveRentSettings(
   )
 }
 
+/** A site's own rates (decision 48): read, saved, and charged to its plots. */
+const siteRates = siteOwnSettings({
+  organisation: stored,
+  schema: siteRentSettingsSchema,
+  unset: () => ({ rates: null }),
+  own: ({ rates }: SiteRentSettings) => rates,
+  methodName: 'updateSiteRentSettings',
+})
+
 /** A site's rent settings: 404 for no such site, 403 for one outside the scope. */
-export async function siteRentSettings(
-  tx: ReadTx,
-  scope: SiteScope,
-  siteId: number,
-): Promise<SiteRentSettings> {
-  await requireSite(tx, siteId)
-  requireSiteInScope(scope, siteId)
-  return siteStored(siteId).read(tx)
-}
+export const siteRentSettings = siteRates.read
 
 /** A site's own rates saved, or cleared (null) to fall back to the organisation's. */
 export function saveSiteRentSettings(
@@ -68,40 +63,15 @@ export function saveSiteRentSettings(
   siteId: number,
   input: SiteRentSettings,
 ): Promise<SiteRentSettings> {
-  const site = siteStored(siteId)
-  return loggedChange(
-    db,
-    {
-      methodName: 'updateSiteRentSettings',
-      eventCollection: 'settings',
-      docId: site.key,
-      userName: viewer.userName,
-      sites: [siteId],
-    },
-    async (tx) => {
-      await requireSite(tx, siteId)
-      requireSiteInScope(scope, siteId)
-      return site.save(tx, input)
-    },
-    input,
-  )
+  const change = siteRates.change(viewer, siteId)
+  return loggedChange(db, change, (tx) => siteRates.save(tx, scope, siteId, input), input)
 }
+
+/** What a site's plots are charged by: the organisation's settings with its own rates. */
+export const rentSettingsForSite = siteRates.forSite
 
 /**
  * What each of the sites' plots is charged by: the organisation's settings with the site's own
  * rates where it has them. One read per site, inside the caller's write (a year's start).
  */
-export async function rulesBySite(
-  tx: ReadTx,
-  settings: RentSettings,
-  siteIds: readonly number[],
-): Promise<Map<number, RentSettings>> {
-  const unique = [...new Set(siteIds)]
-  const own = await Promise.all(unique.map((siteId) => siteStored(siteId).read(tx)))
-  return new Map(
-    unique.map((siteId, at) => {
-      const { rates } = own[at]!
-      return [siteId, rates ? { ...settings, ...rates } : settings]
-    }),
-  )
-}
+export const rulesBySite = siteRates.bySite
