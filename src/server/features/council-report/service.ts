@@ -1,11 +1,13 @@
 import { councilReportMessages as words } from '#shared/messages/council-report'
 import {
+  addLists,
   councilFigures,
+  NO_LIST,
   NO_RENT,
   reportYears,
   yearOf,
   type ReportLetting,
-  type ReportPlace,
+  type ReportList,
   type ReportPlot,
   type ReportRent,
 } from '#shared/domain/council-report'
@@ -18,7 +20,7 @@ import { badRequest } from '#server/core/errors'
 import { toCsv, type Column } from '#server/core/http/csv'
 import { seesSite, type SiteScope } from '#server/core/site-scope'
 import { acceptedOffers } from '#server/features/letting/sql'
-import { placesOnSites } from '#server/features/people/waiting-places-sql'
+import { joinedDays, listsForReport } from '#server/features/people/waiting-places-sql'
 import { plotStates } from '#server/features/plots/sql'
 import { findInvoices, listYears } from '#server/features/rent/sql'
 import { listSites } from '#server/features/sites/sql'
@@ -79,26 +81,28 @@ export async function councilReport(
   const year = asked ?? current
   if (year > current) throw badRequest(words.futureYear)
   const tx = db.kysely
-  const [sites, plots, places, offers, rentYears] = await Promise.all([
+  const [sites, plots, lists, offers, rentYears] = await Promise.all([
     listSites(tx),
     plotStates(tx, scope),
-    placesOnSites(tx, scope),
+    listsForReport(tx, scope, `${year}-12-31`),
     acceptedOffers(tx),
     listYears(tx),
   ])
   const inScope = sites.filter((site) => seesSite(scope, site.id))
   const plotSite = new Map(plots.map((plot) => [plot.id, plot.siteId]))
-  const lettings: ReportLetting[] = offers.flatMap((offer) => {
-    const siteId = plotSite.get(offer.plotId)
-    return siteId === undefined || !offer.answeredAt
-      ? []
-      : [
-          {
-            personId: offer.personId,
-            siteId,
-            acceptedOn: londonDate(new Date(offer.answeredAt)),
-          },
-        ]
+  const accepted = offers.filter((offer) => offer.answeredAt && plotSite.has(offer.plotId))
+  const joined = await joinedDays(
+    tx,
+    accepted.map((offer) => offer.personId),
+  )
+  const lettings: ReportLetting[] = accepted.map((offer) => {
+    const siteId = plotSite.get(offer.plotId)!
+    return {
+      personId: offer.personId,
+      siteId,
+      acceptedOn: londonDate(new Date(offer.answeredAt!)),
+      joinedOn: joined.get(`${offer.personId} ${siteId}`) ?? '',
+    }
   })
   const rent = await rentBySite(
     db,
@@ -111,32 +115,40 @@ export async function councilReport(
     return (siteId: number) => grouped.get(siteId) ?? []
   }
   const plotsOf = bySite(plots)
-  const placesOf = bySite(places)
   const lettingsOf = bySite(lettings)
+  const acceptedOf = bySite(lists.acceptedBy)
+  const listOf = (siteId: number): ReportList => {
+    const counted = lists.counts.get(siteId)
+    return {
+      open: counted?.open ?? 0,
+      openByYearEnd: counted?.openBy ?? 0,
+      acceptedByYearEnd: acceptedOf(siteId),
+    }
+  }
   const figures = (
-    records: { plots: ReportPlot[]; places: ReportPlace[]; lettings: ReportLetting[] },
+    records: { plots: ReportPlot[]; list: ReportList; lettings: ReportLetting[] },
     siteRent: ReportRent,
   ) => councilFigures({ ...records, rent: siteRent }, year, today)
+  const siteLists = inScope.map((site) => listOf(site.id))
   return {
     year,
     years: reportYears(current, [
-      ...places.map((place) => place.joinedWaitingList),
+      lists.earliest,
       ...lettings.map((letting) => letting.acceptedOn),
       ...rentYears.map((row) => row.startDate),
     ]),
-    sites: inScope.map((site) => ({
+    sites: inScope.map((site, at) => ({
       siteId: site.id,
       name: site.name,
       ...figures(
-        {
-          plots: plotsOf(site.id),
-          places: placesOf(site.id),
-          lettings: lettingsOf(site.id),
-        },
+        { plots: plotsOf(site.id), list: siteLists[at]!, lettings: lettingsOf(site.id) },
         rent.get(site.id) ?? NO_RENT,
       ),
     })),
-    total: figures({ plots, places, lettings }, [...rent.values()].reduce(addRent, NO_RENT)),
+    total: figures(
+      { plots, list: siteLists.reduce(addLists, NO_LIST), lettings },
+      [...rent.values()].reduce(addRent, NO_RENT),
+    ),
   }
 }
 

@@ -276,13 +276,58 @@ export async function placesOfEveryone(tx: ReadTx): Promise<PlacesOfEveryone> {
   return { first, sites }
 }
 
-/** Every place, open or ended, on the lists of the sites in scope (the council report). */
-export async function placesOnSites(tx: ReadTx, scope: SiteScope) {
-  let query = tx
+/** What the council report reads of the lists of the sites in scope, counted here (decision 52). */
+export interface ListsForReport {
+  /** Each site's open places, and of them those joined by the day given. */
+  counts: Map<number, { open: number; openBy: number }>
+  /** The places ended by accepting a plot that had been joined by the day given. */
+  acceptedBy: { personId: string; siteId: number }[]
+  /** The first day anyone joined one of the lists; '' for none. */
+  earliest: string
+}
+
+/** The lists of the sites in scope as the council report reads them at `by` (a year's end). */
+export async function listsForReport(
+  tx: ReadTx,
+  scope: SiteScope,
+  by: string,
+): Promise<ListsForReport> {
+  let counts = tx
     .selectFrom('waiting_places')
-    .select(['personId', 'siteId', 'joinedWaitingList', 'open', 'endedWhy'])
-  if (scope.sites) query = query.where('siteId', 'in', scope.sites)
-  return (await query.execute()).map((row) => ({ ...row, open: row.open === 1 }))
+    .select((eb) => [
+      'siteId',
+      eb.fn.countAll().as('open'),
+      eb.fn.sum(eb.case().when('joinedWaitingList', '<=', by).then(1).else(0).end()).as('openBy'),
+    ])
+    .where('open', '=', 1)
+    .groupBy('siteId')
+  let accepted = tx
+    .selectFrom('waiting_places')
+    .select(['personId', 'siteId'])
+    .where('open', '=', 0)
+    .where('endedWhy', '=', 'accepted')
+    .where('joinedWaitingList', '<=', by)
+  let earliest = tx
+    .selectFrom('waiting_places')
+    .select((eb) => eb.fn.min('joinedWaitingList').as('day'))
+    .where('joinedWaitingList', '<>', '')
+  if (scope.sites) {
+    counts = counts.where('siteId', 'in', scope.sites)
+    accepted = accepted.where('siteId', 'in', scope.sites)
+    earliest = earliest.where('siteId', 'in', scope.sites)
+  }
+  const [countRows, acceptedBy, first] = await Promise.all([
+    counts.execute(),
+    accepted.execute(),
+    earliest.executeTakeFirst(),
+  ])
+  return {
+    counts: new Map(
+      countRows.map((row) => [row.siteId, { open: Number(row.open), openBy: Number(row.openBy) }]),
+    ),
+    acceptedBy,
+    earliest: first?.day ?? '',
+  }
 }
 
 /** How many wait on each site's list (an open place), by site id (none: left out). */
