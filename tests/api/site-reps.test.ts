@@ -169,6 +169,13 @@ const ROUTES: Record<string, Route> = {
   'GET /api/people/{id}/waiting-list-place': {
     byId: () => ['GET', '/api/people/bob/waiting-list-place'],
   },
+  // Bea waits on site B's list: joining her to site B's list again, or leaving it, is refused.
+  'POST /api/people/{id}/waiting-places': {
+    byId: (r) => ['POST', '/api/people/bea/waiting-places', { siteId: r.bSite }],
+  },
+  'DELETE /api/people/{id}/waiting-places/{siteId}': {
+    byId: (r) => ['DELETE', `/api/people/bea/waiting-places/${r.bSite}`],
+  },
   'POST /api/people/{id}/move-to-waiting-list': {
     byId: () => ['POST', '/api/people/bob/move-to-waiting-list'],
   },

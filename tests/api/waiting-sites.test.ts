@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lettingMessages } from '#shared/messages/letting'
 import { offerMessages } from '#shared/messages/offers'
+import { waitingListMessages } from '#shared/messages/waiting-list'
 import type { Place, StoredLettingSettings } from '#shared/schemas/letting'
 import { contextFor } from '#server/core/db/migrations/index'
 import { waitingPlaces } from '#server/core/db/migrations/046-waiting-places'
@@ -235,6 +236,77 @@ describe.each(engines)('one applicant on several lists on %s', (engine) => {
     )
     expect((await send(t, rep, 'GET', '/api/people/early')).statusCode).toBe(403)
     expect((await send(t, rep, 'GET', '/api/people/northy')).statusCode).toBe(200)
+  })
+
+  // Issue 46: the committee adds someone to one more site's list, or takes them off one of
+  // several, the rest staying as they were; their last list is left on their form.
+  it("joins someone to another site's list at its end, and takes them off one of several", async () => {
+    const placesOf = async (id: string) =>
+      (await send(t, committee, 'GET', `/api/people/${id}/waiting-list-place`)).json<{
+        places: Array<{ siteId: number; position: number; total: number }>
+      }>().places
+    const before = await lastLogId(t)
+    const joined = await send(t, committee, 'POST', '/api/people/early/waiting-places', {
+      siteId: south.id,
+    })
+    expect(joined.statusCode, joined.body).toBe(200)
+    const southList = await listOf(south.id)
+    expect(ids(southList).at(-1)).toBe('early')
+    expect((await placesOf('early')).map((place) => place.siteId)).toEqual([1, south.id])
+    const again = await send(t, committee, 'POST', '/api/people/early/waiting-places', {
+      siteId: south.id,
+    })
+    expect(again.statusCode).toBe(409)
+    expect(again.json<{ detail: string }>().detail).toBe(
+      waitingListMessages.alreadyOnSiteList('Southfield'),
+    )
+
+    const left = await send(t, committee, 'DELETE', '/api/people/early/waiting-places/1')
+    expect(left.statusCode, left.body).toBe(200)
+    expect((await placesOf('early')).map((place) => place.siteId)).toEqual([south.id])
+    expect(ids(await listOf(1))).not.toContain('early')
+    const last = await send(t, committee, 'DELETE', `/api/people/early/waiting-places/${south.id}`)
+    expect(last.statusCode).toBe(422)
+    expect(last.json<{ detail: string }>().detail).toBe(waitingListMessages.onlySiteList)
+    expect(ids(await listOf(south.id))).toContain('early')
+    const history = (
+      await send(t, committee, 'GET', '/api/people/early/waiting-list-history')
+    ).json<Array<{ event: string; reason: string }>>()
+    expect(history.slice(-2).map(({ event, reason }) => [event, reason])).toEqual([
+      ['joined', waitingListMessages.siteListReason('Southfield')],
+      ['left', waitingListMessages.siteListReason(first.name)],
+    ])
+    const logs = await logsAfter(t, before)
+    expect(logs.map((log) => [log.methodName, log.siteIds])).toEqual([
+      ['joinSiteList', String(south.id)],
+      ['joinSiteList', String(south.id)],
+      ['leaveSiteList', '1'],
+      ['leaveSiteList', String(south.id)],
+    ])
+    // A plot holder waits on no list to add to.
+    await createPerson(t, committee, 'holder', { onWaitingList: false })
+    const holder = await send(t, committee, 'POST', '/api/people/holder/waiting-places', {
+      siteId: north.id,
+    })
+    expect(holder.statusCode).toBe(422)
+  })
+
+  it("refuses a representative another site's list, logged with that site", async () => {
+    const rep = await t.signInAs(3, 'northrep')
+    const before = await lastLogId(t)
+    const joining = await send(t, rep, 'POST', '/api/people/northy/waiting-places', {
+      siteId: south.id,
+    })
+    expect(joining.statusCode).toBe(403)
+    const joined = await send(t, rep, 'POST', '/api/people/northy/waiting-places', {
+      siteId: north.id,
+    })
+    expect(joined.statusCode).toBe(409)
+    const logs = await logsAfter(t, before)
+    expect(logs.map((log) => [log.methodName, log.siteIds])).toEqual([
+      ['joinSiteList', String(south.id)],
+      ['joinSiteList', String(north.id)],
+    ])
   })
 })
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { lettingMessages } from '#shared/messages/letting'
 import { offerMessages } from '#shared/messages/offers'
+import { waitingListMessages } from '#shared/messages/waiting-list'
 import type { Plot } from '#shared/schemas/plot'
 import type { Site } from '#shared/schemas/site'
 import {
@@ -176,6 +177,38 @@ describe.each([
     const first = sites.find((site) => site.id === 1)!.name
     await poll(() => page.locator('main').innerText()).toContain('1 (Northfield)')
     expect(await page.locator('main').innerText()).toContain(`1 (${first})`)
+    await checked(page)
+  })
+
+  // The committee adds someone to one more site's list, then takes them off their first.
+  it("joins someone to another site's list on their page, and takes them off one", async () => {
+    const api = await apiAs(suite.server, 'fixtures', 4)
+    await makePerson(api, 'wes', { firstName: 'Wes', lastName: 'Waiting', onWaitingList: true })
+    await api.dispose()
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'secretary',
+      level: 3,
+      viewport,
+    })
+    await page.goto('/members/waitinglist/wes')
+    const first = sites.find((site) => site.id === 1)!.name
+    const lists = page.getByRole('list', { name: waitingListMessages.placesLabel })
+    const lines = () => lists.locator('li').allTextContents()
+    await poll(lines).toHaveLength(1)
+    const joining = page.getByRole('form', { name: waitingListMessages.joinSiteListLabel })
+    await joining.getByLabel(waitingListMessages.joinSiteListLabel).selectOption('Southmead')
+    await joining.getByRole('button', { name: waitingListMessages.joinSiteListButton }).click()
+    await poll(() => page.getByRole('status').allTextContents()).toContain(
+      waitingListMessages.joinedSiteList('Southmead'),
+    )
+    await poll(lines).toHaveLength(2)
+    await checked(page)
+    await page.getByRole('button', { name: waitingListMessages.leaveSiteList(first) }).click()
+    await poll(() => page.getByRole('status').allTextContents()).toContain(
+      waitingListMessages.leftSiteList(first),
+    )
+    await poll(lines).toHaveLength(1)
+    expect((await lines())[0]).toContain('Southmead')
     await checked(page)
   })
 })

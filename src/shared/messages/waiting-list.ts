@@ -20,6 +20,18 @@ export const waitingListMessages = {
   },
   noWaitingListHistory: 'Nothing has been recorded yet.',
   placesLabel: 'Places on each site’s list',
+  /** One site's list joined or left by the committee (issue 46), beside the person's other lists. */
+  siteListReason: (site: string) => `${site}’s list`,
+  leaveSiteList: (site: string) => `Leave ${site}’s list`,
+  joinSiteListLabel: 'Add to another site’s list',
+  joinSiteListButton: 'Add to this list',
+  joinedSiteList: (site: string) => `Added to ${site}’s list.`,
+  leftSiteList: (site: string) => `Left ${site}’s list.`,
+  onlySiteList:
+    'This is their only list: to take them off the waiting list, untick “On waiting list” on their form.',
+  alreadyOnSiteList: (site: string) => `They are already on ${site}’s list.`,
+  notOnSiteList: (site: string) => `They are not on ${site}’s list.`,
+  notWaitingForSiteList: 'Only someone on the waiting list can join another site’s list.',
   /** The person's page: the reference they find their place with, with their e-mail address. */
   referenceLabel: 'Reference for “Where am I on the list?”',
   referenceNeedsEmail: 'They need an e-mail address on record too, to look up their place.',

@@ -58,6 +58,9 @@ export const personSchema = z.object({
 
 export type Person = z.infer<typeof personSchema>
 
+/** One more site's list for a person on the waiting list (issue 46). */
+export const joinSiteListSchema = z.object({ siteId: rowNumber })
+
 /** A person's place on the waiting list and why, as their page states it (waiting-order.ts). */
 export const waitingPlaceSchema = z.object({
   position: z.number(),

@@ -31,6 +31,7 @@ import {
 } from '#shared/schemas/messages'
 import {
   emailChangeTokenSchema,
+  joinSiteListSchema,
   myDetailsSchema,
   myEmailSchema,
   newPersonSchema,
@@ -193,6 +194,19 @@ export const peopleFamilies: Families = (s) => ({
       }),
       fc.constant<Case>({ method: 'POST', url: '/api/people/keeper/move-to-waiting-list' }),
     ),
+  // No one of the suite's names is a person here: 404, or 400 for the body, whatever the site.
+  'POST /api/people/{id}/waiting-places': () =>
+    s.idsAndBody(
+      'POST',
+      '/api/people/{id}/waiting-places',
+      { id: { names: s.anyPerson } },
+      bodyOf(() => ({ siteId: 1 }), joinSiteListSchema),
+    ),
+  'DELETE /api/people/{id}/waiting-places/{siteId}': () =>
+    s.idsAndBody('DELETE', '/api/people/{id}/waiting-places/{siteId}', {
+      id: { names: s.anyPerson },
+      siteId: { names: s.anySite, numeric: true, real: ['1'] },
+    }),
   'POST /api/people/{id}/move-to-plotholders': () =>
     // waiter has no plot: moving them to the s.plot holders is refused (422).
     fc.oneof(

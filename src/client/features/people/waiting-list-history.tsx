@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { offerMessages } from '#shared/messages/offers'
 import { waitingListMessages } from '#shared/messages/waiting-list'
-import { lettingMessages } from '#shared/messages/letting'
 import type { Person } from '#shared/schemas/person'
 import { Alert } from '../../components/ui/alert.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -11,6 +10,7 @@ import { newOfferHref } from '../../lib/new-offer-href.ts'
 import { shortDateTime } from '#shared/domain/dates'
 import { waitingListHistoryQuery, waitingPlaceQuery } from './api.ts'
 import { RestoreToList } from './restore-to-list.tsx'
+import { SiteLists } from './site-lists.tsx'
 
 // Where the person stands on the waiting list and why ("No. 3 of 11: joined …, after …"), and how
 // their place came about, oldest first: joined, offered, declined…
@@ -28,14 +28,8 @@ export function WaitingListHistory({ person }: { person: Person }) {
       <h3 id="waiting-list-history-heading">Place on the waiting list</h3>
       <Alert tone="success">{restored ? offerMessages.restored : ''}</Alert>
       {person.onWaitingList && place.data ? <p>{place.data.statement}</p> : null}
-      {person.onWaitingList && (place.data?.places?.length ?? 0) > 1 ? (
-        <ul className="person-messages" aria-label={waitingListMessages.placesLabel}>
-          {place.data!.places!.map((each) => (
-            <li key={each.siteId}>
-              {lettingMessages.positionAt(each.siteName, each.position, each.total)}
-            </li>
-          ))}
-        </ul>
+      {person.onWaitingList && place.data?.places ? (
+        <SiteLists personId={person.id} places={place.data.places} />
       ) : null}
       {person.onWaitingList && person.reference ? <WaitingListReference person={person} /> : null}
       <QueryState query={history}>

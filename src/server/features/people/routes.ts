@@ -4,6 +4,7 @@ import {
   emailChangeTokenSchema,
   erasedPersonSchema,
   erasureCheckSchema,
+  joinSiteListSchema,
   myDetailsSchema,
   myEmailSchema,
   myRecordSchema,
@@ -26,6 +27,8 @@ import {
   ownChanges,
   updateMyDetails,
   updatePerson,
+  joinSiteList,
+  leaveSiteList,
 } from '#server/features/people/service'
 import type { FastifyReply } from 'fastify'
 import { ownPersonId, type Viewer } from '#server/core/viewer'
@@ -43,6 +46,7 @@ import { tenancyEndsRoutes } from '#server/features/people/tenancy-ends-routes'
 import { mergeRoutes } from '#server/features/people/merge-routes'
 import { EVERY_SITE, siteScope, type SiteScope } from '#server/core/site-scope'
 import { siteQuerySchema } from '#shared/schemas/site'
+import { siteIdParams } from '#server/core/http/serial-id'
 
 const idParams = z.object({ id: z.string().min(1).max(40) })
 const listQuery = siteQuerySchema.extend({
@@ -183,6 +187,50 @@ export async function peopleFeature(app: App) {
       },
     },
     (request) => confirmEmailChange(changes, request.body.token),
+  )
+
+  // Issue 46: one more site's list, or one list left of several (decision 47).
+  app.post(
+    '/api/people/:id/waiting-places',
+    {
+      config: committee,
+      schema: {
+        params: idParams,
+        body: joinSiteListSchema,
+        response: { 200: waitingPlaceSchema.nullable() },
+        tags,
+        description: "The person joins one more site's list, at its end.",
+      },
+    },
+    (request) =>
+      joinSiteList(
+        app,
+        request.viewer!,
+        siteScope(request),
+        request.params.id,
+        request.body.siteId,
+      ),
+  )
+
+  app.delete(
+    '/api/people/:id/waiting-places/:siteId',
+    {
+      config: committee,
+      schema: {
+        params: idParams.extend(siteIdParams.shape),
+        response: { 200: waitingPlaceSchema.nullable() },
+        tags,
+        description: "The person leaves one site's list and stays on their others.",
+      },
+    },
+    (request) =>
+      leaveSiteList(
+        app,
+        request.viewer!,
+        siteScope(request),
+        request.params.id,
+        request.params.siteId,
+      ),
   )
 
   app.get(

@@ -14,17 +14,17 @@ import {
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import { lockRecords } from '#server/core/db/write-transaction'
-import { AppError, conflict, unlessRefused } from '#server/core/errors'
+import { AppError, conflict, unlessRefused, unprocessable } from '#server/core/errors'
 import { runEach, type Hooks } from '#server/core/hooks'
 import { loggedChange, recordKey, type LoggedChange } from '#server/core/logged-change'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import type { Viewer } from '#server/core/viewer'
-import type { SiteScope } from '#server/core/site-scope'
+import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
 import { entriesAbout } from '#server/features/logs/sql'
 import * as peopleRepo from '#server/features/people/sql'
 import { personOrMerged } from '#server/features/people/merge'
 import type { PeopleStatus } from '#server/features/people/sql'
-import { listSites } from '#server/features/sites/sql'
+import { listSites, requireOpenSite, requireSite } from '#server/features/sites/sql'
 import {
   placeOnList,
   placesOnLists,
@@ -32,7 +32,7 @@ import {
   recordWaitingListEvent,
   waitingPlace,
 } from '#server/features/people/waiting-list-sql'
-import { openPlaceSites } from '#server/features/people/waiting-places-sql'
+import { endPlaces, openPlaces, openPlaceSites } from '#server/features/people/waiting-places-sql'
 import { waitingListMessages } from '#shared/messages/waiting-list'
 
 /** What people's services take from the core. */
@@ -280,6 +280,84 @@ export function moveToWaitingList(
     },
     { id },
   )
+}
+
+/**
+ * The person joins one more site's list (issue 46, decision 47): a place at its end, taken now,
+ * beside their other places; the join is in their history, naming the site.
+ */
+export async function joinSiteList(
+  people: People,
+  viewer: Viewer,
+  scope: SiteScope,
+  id: string,
+  siteId: number,
+): Promise<WaitingPlace | null> {
+  const { db, clock } = people
+  const logged = change('joinSiteList', id, viewer)
+  await loggedChange(
+    db,
+    logged,
+    async (tx) => {
+      const person = await personIn(tx, scope, id, logged)
+      logged.sites = [siteId]
+      requireSiteInScope(scope, siteId)
+      const site = await requireOpenSite(tx, siteId)
+      if (!person.onWaitingList) throw unprocessable(waitingListMessages.notWaitingForSiteList)
+      if ((await openPlaceSites(tx, id)).includes(siteId))
+        throw conflict(waitingListMessages.alreadyOnSiteList(site.name))
+      const joining = await recordJoining(
+        tx,
+        id,
+        'joined',
+        waitingListMessages.siteListReason(site.name),
+        viewer.userName,
+        clock.now(),
+      )
+      await openPlaces(tx, id, [siteId], { joinedWaitingList: clock.today(), ...joining })
+    },
+    { id, siteId },
+  )
+  return getWaitingPlace(people, scope, id)
+}
+
+/**
+ * The person leaves one site's list and stays on their others; their last list is left by taking
+ * them off the waiting list on their form, which ends every place (decision 47).
+ */
+export async function leaveSiteList(
+  people: People,
+  viewer: Viewer,
+  scope: SiteScope,
+  id: string,
+  siteId: number,
+): Promise<WaitingPlace | null> {
+  const { db, clock } = people
+  const logged = change('leaveSiteList', id, viewer)
+  await loggedChange(
+    db,
+    logged,
+    async (tx) => {
+      await personIn(tx, scope, id, logged)
+      logged.sites = [siteId]
+      requireSiteInScope(scope, siteId)
+      const site = await requireSite(tx, siteId)
+      const open = await openPlaceSites(tx, id)
+      if (!open.includes(siteId)) throw conflict(waitingListMessages.notOnSiteList(site.name))
+      if (open.length === 1) throw unprocessable(waitingListMessages.onlySiteList)
+      await endPlaces(tx, id, [siteId], 'left')
+      await recordWaitingListEvent(
+        tx,
+        id,
+        'left',
+        waitingListMessages.siteListReason(site.name),
+        viewer.userName,
+        clock.now(),
+      )
+    },
+    { id, siteId },
+  )
+  return getWaitingPlace(people, scope, id)
 }
 
 export function moveToPlotholders(
