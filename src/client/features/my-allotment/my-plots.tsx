@@ -8,7 +8,7 @@ import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { drawnPlots, ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
 import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
-import { sitesQuery } from '../../components/sites/chosen-site.ts'
+import { sitesQuery } from '../../components/sites/sites-query.ts'
 
 /**
  * Each plot the member holds, by its name, with its site's where the organisation has several
