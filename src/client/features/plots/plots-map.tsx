@@ -6,8 +6,12 @@ import { plotMessages } from '#shared/messages/plots'
 import { siteMessages } from '#shared/messages/sites'
 import type { Plot } from '#shared/schemas/plot'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
-import { keysByName, nameKey } from '../../components/site-map/plot-keys.ts'
-import { plotStatesQuery, siteMapQuery } from '../../components/site-map/site-map-query.ts'
+import {
+  keysByName,
+  nameKey,
+  plotStatesQuery,
+  siteMapQuery,
+} from '../../components/site-map/site-map-query.ts'
 import type { ChosenSite } from '#client/components/sites/chosen-site.ts'
 import { plotPath } from '#client/lib/paths.ts'
 import type { TenantNames } from './use-tenant-names.ts'
