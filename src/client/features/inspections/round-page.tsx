@@ -135,6 +135,7 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
       <SendNotices
         roundId={detail.round.id}
         waiting={rows.filter((row) => row.waitingPhotos).length}
+        plotName={plotName}
       />
       <NotSeen plots={notSeen} roundId={detail.round.id} onChoose={choose} />
     </>
