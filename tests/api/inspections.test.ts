@@ -155,6 +155,8 @@ describe.each(engines)('plot inspections on %s', (engine) => {
     const round = await detail()
     expect(round.round).toMatchObject({ date: '2026-06-01', walkers: 'Pat and Sam' })
     expect(round.plots.map((plot) => plot.id)).toEqual(['1a', '2', '10'])
+    // With one site, a plot's name is its key.
+    expect(round.plots.every((plot) => plot.name === plot.id)).toBe(true)
     expect(round.grades.map((grade) => grade.name)).toContain('Abandoned')
     expect(round.inspections).toEqual([])
     const rounds = (await send(t, committee, 'GET', '/api/inspection-rounds')).json<

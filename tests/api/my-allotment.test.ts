@@ -8,6 +8,7 @@ import type { MyRent } from '#shared/schemas/rent'
 import {
   createPerson,
   createPlot,
+  createSite,
   expectOneLog,
   expectRefused,
   lastLogId,
@@ -141,7 +142,14 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
     expect(mine.place).toBeNull()
     const plots = await send(t, ann, 'GET', '/api/me/plots')
     expect(plots.json()).toEqual([
-      { id: 'P1', description: 'By the gate', area: 125, coTenants: ['Bob'] },
+      {
+        id: 'P1',
+        name: 'P1',
+        siteId: 1,
+        description: 'By the gate',
+        area: 125,
+        coTenants: ['Bob'],
+      },
     ])
     // Bob's address and phone number, and his other plot, are nowhere in what Ann is sent.
     for (const url of ['/api/me/details', '/api/me/plots', '/api/me/rent', '/api/me/messages']) {
@@ -532,5 +540,27 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
     expect(accounts.find((a) => a.userName === 'bob-account')?.personId).toBeNull()
     // Ann's record stays linked to Ann's account alone.
     expect((await link('bob-account', 'ann')).statusCode).toBe(409)
+  })
+
+  // Last: it adds a second site, which the one-site answers above do not have.
+  it('names each of a member’s plots and its site, when two sites each have one of that name', async () => {
+    const admin = await t.signInAs(4, 'admin')
+    const northfield = await createSite(t, admin, 'Northfield')
+    const second = await createPlot(t, admin, 'P1', { siteId: northfield.id })
+    expect(second.id).toBe('P1-2')
+    const added = await send(t, committee, 'PUT', `/api/plots/${second.id}/tenants/ann`)
+    expect(added.statusCode, added.body).toBe(200)
+    const plots = await send(t, ann, 'GET', '/api/me/plots')
+    expect(plots.statusCode, plots.body).toBe(200)
+    expect(
+      plots.json<{ id: string; name: string; siteId: number }[]>().map(({ id, name, siteId }) => ({
+        id,
+        name,
+        siteId,
+      })),
+    ).toEqual([
+      { id: 'P1', name: 'P1', siteId: 1 },
+      { id: 'P1-2', name: 'P1', siteId: northfield.id },
+    ])
   })
 })

@@ -239,7 +239,13 @@ describe.each(engines)('letters, the log and inspections by site on %s', (engine
     it("walks one site's plots a round, and lists one site's rounds", async () => {
       const round = await get<RoundDetail>(admin, `/api/inspection-rounds/${b.roundId}`)
       expect(round.round.siteId).toBe(bSite)
-      expect(round.plots.map((plot) => plot.id)).toEqual([bPlot.id])
+      // Recorded by its key ("1-2"), shown by its name on the site ("1").
+      expect(round.plots.map(({ id, name }) => ({ id, name }))).toEqual([
+        { id: bPlot.id, name: '1' },
+      ])
+      expect(bPlot.id).not.toBe('1')
+      const aRound = await get<RoundDetail>(admin, `/api/inspection-rounds/${a.roundId}`)
+      expect(aRound.plots.map(({ id, name }) => ({ id, name }))).toEqual([{ id: '1', name: '1' }])
       const bRounds = await get<RoundSummary[]>(admin, `/api/inspection-rounds?site=${bSite}`)
       expect(bRounds.map((one) => one.id)).toEqual([b.roundId])
       const bNotices = await get<Notice[]>(admin, `/api/inspection-notices?site=${bSite}`)

@@ -137,10 +137,15 @@ export const inspectionSchema = z.object({
 })
 export type Inspection = z.infer<typeof inspectionSchema>
 
-/** A round's page: its plots in walking order and every record made on it. */
+/**
+ * A round's page: its plots in walking order and every record made on it. A plot is recorded by
+ * its key (`id`) and shown by its name on its site (issue 46: the second site's "1" is keyed "1-2").
+ */
 export const roundDetailSchema = z.object({
   round: roundSchema,
-  plots: z.array(z.object({ id: z.string(), description: z.string(), occupied: z.boolean() })),
+  plots: z.array(
+    z.object({ id: z.string(), name: z.string(), description: z.string(), occupied: z.boolean() }),
+  ),
   grades: z.array(z.object({ name: z.string(), needsNotice: z.boolean() })),
   inspections: z.array(inspectionSchema),
 })

@@ -54,7 +54,10 @@ export type ChoosePayer = z.infer<typeof choosePayerSchema>
 
 /** A plot as its own tenant sees it (issue 29): the others on it by first name only. */
 export const myPlotSchema = z.object({
+  /** Its key, and its name and site, which the member is shown (issue 46). */
   id: z.string(),
+  name: z.string(),
+  siteId: z.int(),
   description: z.string(),
   area: count,
   coTenants: z.array(z.string()),

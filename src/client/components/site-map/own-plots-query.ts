@@ -14,8 +14,17 @@ export const ownPlotsQuery = queryOptions({
   retry: false,
 })
 
-/** Those of the member's plots the drawing shows: a plot not drawn yet cannot be marked. */
-export const drawnPlots = (siteMap: SiteMap | null | undefined, ids: readonly string[]) => {
+/**
+ * Those of the member's plots on a site (every one when it is not known) that its drawing shows: a
+ * plot not drawn yet cannot be marked. A drawing names its plots as their site does, by name.
+ */
+export const drawnPlots = (
+  siteMap: SiteMap | null | undefined,
+  plots: readonly MyPlot[],
+  site?: number,
+) => {
   const drawn = new Set(siteMap?.layout.plots.map((plot) => plot.id))
-  return ids.filter((id) => drawn.has(id))
+  return plots.filter(
+    (plot) => (site === undefined || plot.siteId === site) && drawn.has(plot.name),
+  )
 }

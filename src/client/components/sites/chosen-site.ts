@@ -1,20 +1,13 @@
 import { useCallback, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { Site } from '#shared/schemas/site'
-import { api } from '#client/lib/api.ts'
-import { queryKeys } from '#client/lib/query-keys.ts'
+import { sitesQuery } from './sites-query.ts'
 import { useViewer } from '#client/lib/session.ts'
 
 // Issue 46: the lists that may show one site or all (plots, the waiting list, rent, letters,
 // inspections, the log) share one choice, remembered on the device like the plots view. The
 // server decides what a viewer may see; this only chooses among what it shows.
 const STORAGE_KEY = 'chosenSite'
-
-export const sitesQuery = {
-  queryKey: queryKeys.sites,
-  queryFn: () => api<Site[]>('/api/sites'),
-  staleTime: 60_000,
-}
 
 function storedSite(): number | undefined {
   try {

@@ -20,7 +20,7 @@ import {
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { PersonLink } from './person-link.tsx'
 import type { Site } from '#shared/schemas/site'
-import { sitesQuery } from '#client/components/sites/chosen-site.ts'
+import { sitesQuery } from '#client/components/sites/sites-query.ts'
 import { AccountSites, sitesText } from './account-sites.tsx'
 
 export function AccountsPage() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { lettingMessages } from '#shared/messages/letting'
-import { sitesQuery } from '#client/components/sites/chosen-site.ts'
+import { sitesQuery } from '#client/components/sites/sites-query.ts'
 import { CheckboxField } from '#client/components/ui/field.tsx'
 
 /**

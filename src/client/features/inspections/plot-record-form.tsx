@@ -6,11 +6,14 @@ import { RadioGroup, SelectField, TextAreaField, TextField } from '../../compone
 import { PhotoThumbnails } from './photo-thumbnails.tsx'
 import { shrinkPhoto } from './shrink-photo.ts'
 import { keep } from './outbox.ts'
+import type { PlotName } from './plot-names.ts'
 
 interface Props {
   round: RoundDetail
   /** The plot being recorded, chosen here, on the map or by Next plot. */
   plotId: string
+  /** Each plot is shown by its name; the record names it by its key. */
+  plotName: PlotName
   onChoosePlot: (plotId: string) => void
   /** Who is recording: the record is sent only by their session. */
   userName: string
@@ -35,7 +38,7 @@ function problemWith(fields: typeof blank, grades: RoundDetail['grades']): strin
 // One plot's record, made on a phone on site: kept on the phone at once (no signal needed), then
 // sent. Saving moves on to the next plot in walking order.
 export function PlotRecordForm(props: Props) {
-  const { round, plotId, userName, onChoosePlot, onKept, onSkip } = props
+  const { round, plotId, plotName, userName, onChoosePlot, onKept, onSkip } = props
   const [fields, setFields] = useState(blank)
   const [photos, setPhotos] = useState<Blob[]>([])
   const [fileKey, setFileKey] = useState(0)
@@ -90,7 +93,7 @@ export function PlotRecordForm(props: Props) {
         value={plotId}
         onChange={(event) => onChoosePlot(event.target.value)}
       >
-        <PlotOptions plots={round.plots} />
+        <PlotOptions plots={round.plots} plotName={plotName} />
       </SelectField>
       <Alert>{problem}</Alert>
       <RadioGroup
@@ -150,10 +153,19 @@ export function PlotRecordForm(props: Props) {
 }
 
 // Made once for the round: a council's 2,000 plots are not listed again on every save.
-const PlotOptions = memo(function PlotOptions({ plots }: { plots: RoundDetail['plots'] }) {
-  return plots.map((plot) => (
-    <option key={plot.id} value={plot.id}>
-      {plot.description ? `${plot.id}: ${plot.description}` : plot.id}
-    </option>
-  ))
+const PlotOptions = memo(function PlotOptions({
+  plots,
+  plotName,
+}: {
+  plots: RoundDetail['plots']
+  plotName: PlotName
+}) {
+  return plots.map((plot) => {
+    const name = plotName(plot.id)
+    return (
+      <option key={plot.id} value={plot.id}>
+        {plot.description ? `${name}: ${plot.description}` : name}
+      </option>
+    )
+  })
 })

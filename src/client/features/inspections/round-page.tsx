@@ -8,9 +8,11 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
+import { keysByName } from '../../components/site-map/site-map-query.ts'
 import { useOfflineScreens } from '../../lib/offline.ts'
 import { roundQuery } from './api.ts'
 import { OutboxStatus } from './outbox-status.tsx'
+import { nameOf, plotNames } from './plot-names.ts'
 import { PlotRecordForm } from './plot-record-form.tsx'
 import { RoundTable, type Row } from './round-table.tsx'
 import { SendNotices } from './send-notices.tsx'
@@ -53,6 +55,12 @@ function rowOf(waiting: Waiting): Row {
 }
 
 function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typeof useOutbox> }) {
+  const plotName = useMemo(() => plotNames(detail.plots), [detail.plots])
+  // The round's site's drawing names its plots, and a plot tapped there is recorded by its key.
+  const keyOf = useMemo(
+    () => keysByName(detail.plots.map((plot) => ({ id: plot.id, name: nameOf(plot) }))),
+    [detail.plots],
+  )
   const rows = useMemo<Row[]>(() => {
     const onPhone = outbox.waiting
       .filter((item) => item.record.roundId === detail.round.id)
@@ -72,7 +80,7 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
   const notSeen = useMemo(() => detail.plots.filter((p) => !seen.has(p.id)), [detail, seen])
   // The map marks the plot chosen: the same set until another is, so its 2,000 plots are not
   // drawn again on every save.
-  const chosen = useMemo(() => new Set([plotId]), [plotId])
+  const chosen = useMemo(() => new Set([plotName(plotId)]), [plotName, plotId])
 
   function choose(next: string) {
     setNotice('')
@@ -83,8 +91,8 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
     const next = nextUnseen(detail.plots, new Set([...seen, savedPlot]), savedPlot)
     setNotice(
       next === savedPlot
-        ? inspectionMessages.lastPlotSaved(savedPlot)
-        : inspectionMessages.plotSaved(savedPlot),
+        ? inspectionMessages.lastPlotSaved(plotName(savedPlot))
+        : inspectionMessages.plotSaved(plotName(savedPlot)),
     )
     setPlotId(next)
     void outbox.send()
@@ -101,10 +109,11 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
       <Alert tone="success">{notice}</Alert>
       {detail.plots.length > 0 ? (
         <>
-          <h2>{inspectionMessages.recordPlot(plotId)}</h2>
+          <h2>{inspectionMessages.recordPlot(plotName(plotId))}</h2>
           <PlotRecordForm
             round={detail}
             plotId={plotId}
+            plotName={plotName}
             userName={outbox.userName}
             onChoosePlot={choose}
             onKept={kept}
@@ -115,16 +124,18 @@ function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typ
             <StoredSiteMap
               title={inspectionMessages.mapTitle}
               ownPlots={chosen}
-              onSelectPlot={choose}
+              onSelectPlot={(name) => choose(keyOf(name))}
+              site={detail.round.siteId}
             />
           </details>
         </>
       ) : null}
       <h2>{inspectionMessages.roundResults}</h2>
-      <RoundTable rows={rows} latest={latest} roundId={detail.round.id} />
+      <RoundTable rows={rows} latest={latest} roundId={detail.round.id} plotName={plotName} />
       <SendNotices
         roundId={detail.round.id}
         waiting={rows.filter((row) => row.waitingPhotos).length}
+        plotName={plotName}
       />
       <NotSeen plots={notSeen} roundId={detail.round.id} onChoose={choose} />
     </>
@@ -156,7 +167,7 @@ function NotSeen({
                 className="button button--quiet"
                 onClick={() => onChoose(plot.id)}
               >
-                {plot.id}
+                {nameOf(plot)}
               </button>
             </li>
           ))}

@@ -9,6 +9,7 @@ import { PhotoLinks } from '../../components/ui/photo-links.tsx'
 import { ShowMore } from '../../components/ui/show-more.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import { PhotoThumbnails } from './photo-thumbnails.tsx'
+import type { PlotName } from './plot-names.ts'
 
 /** A record as the round shows it: sent, or still on this phone with its photos. */
 export type Row = Inspection & { waitingPhotos?: Blob[] }
@@ -27,14 +28,20 @@ export function RoundTable({
   rows,
   latest,
   roundId,
+  plotName,
 }: {
   rows: Row[]
   latest: Map<string, Row>
   roundId: number
+  /** Each plot is shown, and put in walking order, by its name; records name it by its key. */
+  plotName: PlotName
 }) {
   const ordered = useMemo(
-    () => rows.toSorted((a, b) => comparePlotIds(a.plotId, b.plotId) || compareRecorded(a, b)),
-    [rows],
+    () =>
+      rows.toSorted(
+        (a, b) => comparePlotIds(plotName(a.plotId), plotName(b.plotId)) || compareRecorded(a, b),
+      ),
+    [rows, plotName],
   )
   // A page at a time: the same round's list keeps the pages shown as records are added.
   const { visible, hidden, showMore } = useShowMore(ordered, 100, roundId)
@@ -43,7 +50,12 @@ export function RoundTable({
     <>
       <CardTable caption={inspectionMessages.roundResults} columns={columns}>
         {visible.map((row) => (
-          <RoundRow key={row.id} row={row} isGrade={latest.get(row.plotId)?.id === row.id} />
+          <RoundRow
+            key={row.id}
+            row={row}
+            name={plotName(row.plotId)}
+            isGrade={latest.get(row.plotId)?.id === row.id}
+          />
         ))}
       </CardTable>
       <ShowMore hidden={hidden} onShowMore={showMore} />
@@ -52,10 +64,18 @@ export function RoundTable({
 }
 
 // Drawn again only when its record changes: a round of 200 photos is not redrawn on every save.
-const RoundRow = memo(function RoundRow({ row, isGrade }: { row: Row; isGrade: boolean }) {
+const RoundRow = memo(function RoundRow({
+  row,
+  name,
+  isGrade,
+}: {
+  row: Row
+  name: string
+  isGrade: boolean
+}) {
   return (
     <tr>
-      <td data-label={inspectionMessages.plot}>{row.plotId}</td>
+      <td data-label={inspectionMessages.plot}>{name}</td>
       <td data-label={inspectionMessages.grade}>
         {inspectionMessages.gradedAs(row.grade, row.cultivated)}
         {isGrade ? null : (
@@ -71,12 +91,12 @@ const RoundRow = memo(function RoundRow({ row, isGrade }: { row: Row; isGrade: b
         {row.waitingPhotos ? (
           <PhotoThumbnails
             photos={row.waitingPhotos}
-            name={(number) => inspectionMessages.photoOfPlot(row.plotId, number)}
+            name={(number) => inspectionMessages.photoOfPlot(name, number)}
           />
         ) : (
           <PhotoLinks
             photos={row.photos}
-            name={(number) => inspectionMessages.photoOfPlot(row.plotId, number)}
+            name={(number) => inspectionMessages.photoOfPlot(name, number)}
           />
         )}
       </td>

@@ -7,12 +7,20 @@ import { Spinner } from '#client/components/ui/spinner.tsx'
 import { errorMessage } from '#client/lib/api.ts'
 import { useChange } from '#client/lib/use-change.ts'
 import { changedByNotices, previewNotices, sendNotices } from './api.ts'
+import type { PlotName } from './plot-names.ts'
+
+// The server names each plot by its key ("1-2"); what is read names it as the round does ("1").
+const named = <T extends { plotId: string }>(notices: readonly T[], plotName: PlotName) =>
+  notices.map((notice) => ({ ...notice, plotId: plotName(notice.plotId) }))
 
 /** What else Send notices does (or would do) beside the notices, plot by plot, in sentences. */
-const otherPlots = (result: Pick<NoticesSent, 'complied' | 'waiting' | 'vacant'>) => [
-  ...(result.complied.length ? [inspectionMessages.noticesComplied(result.complied)] : []),
-  ...(result.waiting.length ? [inspectionMessages.noticesWaiting(result.waiting)] : []),
-  ...(result.vacant.length ? [inspectionMessages.noticesVacant(result.vacant)] : []),
+const otherPlots = (
+  { complied, waiting, vacant }: Pick<NoticesSent, 'complied' | 'waiting' | 'vacant'>,
+  plotName: PlotName,
+) => [
+  ...(complied.length ? [inspectionMessages.noticesComplied(complied.map(plotName))] : []),
+  ...(waiting.length ? [inspectionMessages.noticesWaiting(waiting.map(plotName))] : []),
+  ...(vacant.length ? [inspectionMessages.noticesVacant(vacant.map(plotName))] : []),
 ]
 
 const Lines = ({ lines }: { lines: string[] }) =>
@@ -26,7 +34,15 @@ const Lines = ({ lines }: { lines: string[] }) =>
 // would send, to how many people and how, and the first notice as its tenant will read it; only
 // Send then sends it, as shown (issue 44). Records still on this phone would be left out, so they
 // are sent first.
-export function SendNotices({ roundId, waiting }: { roundId: number; waiting: number }) {
+export function SendNotices({
+  roundId,
+  waiting,
+  plotName,
+}: {
+  roundId: number
+  waiting: number
+  plotName: PlotName
+}) {
   const [preview, setPreview] = useState<NoticesPreview>()
   const [looking, setLooking] = useState(false)
   const [said, setSaid] = useState<string[]>([])
@@ -51,7 +67,10 @@ export function SendNotices({ roundId, waiting }: { roundId: number; waiting: nu
       { roundId, confirmation: shown.confirmation },
       {
         onSuccess: (result) =>
-          setSaid([inspectionMessages.noticesSent(result.sent), ...otherPlots(result)]),
+          setSaid([
+            inspectionMessages.noticesSent(named(result.sent, plotName)),
+            ...otherPlots(result, plotName),
+          ]),
         onError: (failure) => setError(errorMessage(failure)),
         // Sent or refused, the next send starts from a new look.
         onSettled: () => setPreview(undefined),
@@ -74,6 +93,7 @@ export function SendNotices({ roundId, waiting }: { roundId: number; waiting: nu
       {preview ? (
         <NoticesBeforeSending
           preview={preview}
+          plotName={plotName}
           pending={send.isPending}
           onSend={() => confirm(preview)}
           onCancel={() => setPreview(undefined)}
@@ -97,11 +117,13 @@ export function SendNotices({ roundId, waiting }: { roundId: number; waiting: nu
 
 function NoticesBeforeSending({
   preview,
+  plotName,
   pending,
   onSend,
   onCancel,
 }: {
   preview: NoticesPreview
+  plotName: PlotName
   pending: boolean
   onSend: () => void
   onCancel: () => void
@@ -112,13 +134,21 @@ function NoticesBeforeSending({
   return (
     <BeforeSending
       summary={
-        <Lines lines={[inspectionMessages.noticesToSend(notices), ...otherPlots(preview)]} />
+        <Lines
+          lines={[
+            inspectionMessages.noticesToSend(named(notices, plotName)),
+            ...otherPlots(preview, plotName),
+          ]}
+        />
       }
       reach={preview}
       mailServer={preview.mailServer}
       sample={
         sample && {
-          intro: inspectionMessages.noticeAsTheyWillRead(sample, sample.name),
+          intro: inspectionMessages.noticeAsTheyWillRead(
+            { ...sample, plotId: plotName(sample.plotId) },
+            sample.name,
+          ),
           copies: sample.copies,
           withCopy: (channel) =>
             channel === 'email'

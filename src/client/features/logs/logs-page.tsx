@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useLocation } from 'react-router'
-import { sitesQuery, useChosenSite } from '#client/components/sites/chosen-site.ts'
+import { useChosenSite } from '#client/components/sites/chosen-site.ts'
+import { sitesQuery } from '#client/components/sites/sites-query.ts'
 import { SiteChooser } from '#client/components/sites/site-chooser.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'

@@ -8,7 +8,7 @@ import { siteMessages } from '#shared/messages/sites'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
 import { drawnPlots, ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
-import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
+import { keysByName, siteMapQuery } from '../../components/site-map/site-map-query.ts'
 import { plotsQuery } from '#client/components/plots/plots-query.ts'
 import { useChosenSite } from '#client/components/sites/chosen-site.ts'
 import { SiteChooser } from '#client/components/sites/site-chooser.tsx'
@@ -31,13 +31,25 @@ export function MapPage() {
       {waits ? (
         <p>{siteMessages.chooseSiteForMap}</p>
       ) : (
-        <SiteMapOf site={chosen.site} several={chosen.sites.length > 1} />
+        <SiteMapOf
+          site={chosen.site}
+          shown={chosen.site ?? chosen.sites[0]?.id}
+          several={chosen.sites.length > 1}
+        />
       )}
     </section>
   )
 }
 
-function SiteMapOf({ site, several }: { site: number | undefined; several: boolean }) {
+interface MapOf {
+  /** The site asked for; none for the first the viewer sees. */
+  site: number | undefined
+  /** The site whose drawing that is, once the sites are in: the member's plots on it are marked. */
+  shown: number | undefined
+  several: boolean
+}
+
+function SiteMapOf({ site, shown, several }: MapOf) {
   const viewer = useViewer().data
   const hasRecord = viewer?.hasRecord ?? false
   const opensPlots = (viewer?.level ?? LEVELS.guest) >= LEVELS.land
@@ -47,28 +59,19 @@ function SiteMapOf({ site, several }: { site: number | undefined; several: boole
   // The drawing names a plot as its site does ("1"); its page is at its key ("1-2"), which is
   // the name itself where there is one site.
   const { data: plots } = useQuery({ ...plotsQuery(site), enabled: opensPlots && several })
-  const ids = useMemo(
-    () =>
-      drawnPlots(
-        siteMap,
-        (data ?? []).map((plot) => plot.id),
-      ),
-    [data, siteMap],
+  const names = useMemo(
+    () => drawnPlots(siteMap, data ?? [], shown).map((plot) => plot.name),
+    [data, siteMap, shown],
   )
-  const ownPlots = useMemo(() => new Set(ids), [ids])
-  const keys = useMemo(
-    () => new Map((plots ?? []).map((plot) => [plot.name.toLowerCase(), plot.id])),
-    [plots],
-  )
-  const open = useCallback(
-    (name: string) => navigate(plotPath(keys.get(name.toLowerCase()) ?? name)),
-    [navigate, keys],
-  )
+  const ownPlots = useMemo(() => new Set(names), [names])
+  const keyOf = useMemo(() => keysByName(plots ?? []), [plots])
+  const open = useCallback((name: string) => navigate(plotPath(keyOf(name))), [navigate, keyOf])
   return (
     <>
-      {ids.length > 0 ? (
+      {names.length > 0 ? (
         <p>
-          {myAllotmentMessages.yourPlotMarked(ids)} <Link to={MY_ALLOTMENT_PATH}>My allotment</Link>
+          {myAllotmentMessages.yourPlotMarked(names)}{' '}
+          <Link to={MY_ALLOTMENT_PATH}>My allotment</Link>
         </p>
       ) : null}
       {opensPlots && siteMap ? <p>{plotMessages.choosePlotOnMap}</p> : null}

@@ -5,6 +5,7 @@ import type { MyDetails, MyRecord, Person } from '#shared/schemas/person'
 import type { MyRent } from '#shared/schemas/rent'
 import { ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
 import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
+import { sitesQuery } from '../../components/sites/sites-query.ts'
 import { api } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useChange } from '../../lib/use-change.ts'
@@ -37,6 +38,8 @@ export const myAllotmentSections = [
   myOffersQuery,
   myStillWantQuery,
   siteMapQuery(),
+  // Whether a plot is named with its site, and which sites' maps are shown (issue 46).
+  sitesQuery,
 ] as ReadonlyArray<Section>
 
 export const myInvoiceUrl = (id: number) => `/api/me/invoices/${id}/pdf`

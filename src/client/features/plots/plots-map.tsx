@@ -6,7 +6,12 @@ import { plotMessages } from '#shared/messages/plots'
 import { siteMessages } from '#shared/messages/sites'
 import type { Plot } from '#shared/schemas/plot'
 import { StoredSiteMap } from '../../components/site-map/stored-site-map.tsx'
-import { plotStatesQuery, siteMapQuery } from '../../components/site-map/site-map-query.ts'
+import {
+  keysByName,
+  nameKey,
+  plotStatesQuery,
+  siteMapQuery,
+} from '../../components/site-map/site-map-query.ts'
 import type { ChosenSite } from '#client/components/sites/chosen-site.ts'
 import { plotPath } from '#client/lib/paths.ts'
 import type { TenantNames } from './use-tenant-names.ts'
@@ -28,13 +33,10 @@ export function PlotsMap(props: Props) {
   return <SitePlotsMap {...props} site={chosen.site} />
 }
 
-// A drawing names its plots as its site does ("1"): their keys ("1-2") are found by name.
-const nameKey = (name: string) => name.toLowerCase()
-
 function SitePlotsMap({ plots, filter, tenantNames, site }: Props & { site: number | undefined }) {
   const navigate = useNavigate()
   const container = useRef<HTMLDivElement>(null)
-  const keys = useMemo(() => new Map(plots.map((plot) => [nameKey(plot.name), plot.id])), [plots])
+  const keyOf = useMemo(() => keysByName(plots), [plots])
   const matching = useMemo(
     () =>
       filter.trim().length >= PLOT_FILTER_MIN_LENGTH
@@ -42,10 +44,7 @@ function SitePlotsMap({ plots, filter, tenantNames, site }: Props & { site: numb
         : null,
     [plots, filter, tenantNames],
   )
-  const select = useCallback(
-    (name: string) => navigate(plotPath(keys.get(nameKey(name)) ?? name)),
-    [navigate, keys],
-  )
+  const select = useCallback((name: string) => navigate(plotPath(keyOf(name))), [navigate, keyOf])
   // The drawing's plots are drawn afresh when either arrives or changes: marked again then.
   const drawing = useQuery(siteMapQuery(site)).data
   const states = useQuery(plotStatesQuery(site)).data

@@ -71,8 +71,9 @@ export function startRound(
 }
 
 /**
- * A round's page: every plot of its site in walking order (the plots' own order, which follows
- * the paths of most sites' numbering), the grades to choose from and every record made on it.
+ * A round's page: every plot of its site in walking order (the order of the plots' names, which
+ * follows the paths of most sites' numbering), the grades to choose from and every record made on
+ * it. Each plot has its key, which records name, and its name on the site, which the round shows.
  */
 export async function roundDetail(
   { db }: Inspections,
@@ -89,8 +90,8 @@ export async function roundDetail(
   return {
     round,
     plots: plots
-      .toSorted((a, b) => comparePlotIds(a.id, b.id))
-      .map(({ id, description, occupied }) => ({ id, description, occupied })),
+      .toSorted((a, b) => comparePlotIds(a.name, b.name))
+      .map(({ id, name, description, occupied }) => ({ id, name, description, occupied })),
     grades: settings.grades,
     inspections,
   }

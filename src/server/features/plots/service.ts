@@ -43,8 +43,10 @@ export async function myPlots({ db }: Plots, personId: string): Promise<MyPlot[]
   const plots = await plotsRepo.findPlots(db.kysely, person.plots)
   const others = plots.flatMap((plot) => plot.tenants.filter((id) => id !== personId))
   const names = await firstNames(db.kysely, others)
-  return plots.map(({ id, description, area, tenants }) => ({
+  return plots.map(({ id, name, siteId, description, area, tenants }) => ({
     id,
+    name,
+    siteId,
     description,
     area,
     coTenants: tenants.filter((other) => other !== personId).map((other) => names.get(other) ?? ''),
