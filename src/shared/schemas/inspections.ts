@@ -155,6 +155,8 @@ export type RoundDetail = z.infer<typeof roundDetailSchema>
 export const noticeSchema = z.object({
   id: z.number(),
   plotId: z.string(),
+  /** The plot's name, as screens show it (another site's "1" is keyed "1-2"). */
+  plotName: z.string(),
   stage: z.enum(NOTICE_STAGES),
   status: z.enum(NOTICE_STATUSES),
   roundId: z.number(),

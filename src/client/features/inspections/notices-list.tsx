@@ -44,7 +44,7 @@ function Notices({ notices }: { notices: Notice[] }) {
         <ul>
           {due.map((notice) => (
             <li key={notice.id}>
-              {inspectionMessages.reinspectBy(notice.plotId, notice.deadline)}
+              {inspectionMessages.reinspectBy(notice.plotName, notice.deadline)}
             </li>
           ))}
         </ul>
@@ -58,7 +58,7 @@ function Notices({ notices }: { notices: Notice[] }) {
         <CardTable caption={inspectionMessages.notices} columns={columns}>
           {notices.map((notice) => (
             <tr key={notice.id}>
-              <td data-label={inspectionMessages.plot}>{notice.plotId}</td>
+              <td data-label={inspectionMessages.plot}>{notice.plotName}</td>
               <td data-label={inspectionMessages.stage}>
                 {inspectionMessages.letterStage[notice.stage]}
               </td>
@@ -81,7 +81,7 @@ function Notices({ notices }: { notices: Notice[] }) {
                             onSuccess: (resumed) =>
                               setOutcome({
                                 notice: inspectionMessages.noticeResumed(
-                                  resumed.plotId,
+                                  resumed.plotName,
                                   resumed.deadline,
                                 ),
                                 error: '',
@@ -112,7 +112,7 @@ function Notices({ notices }: { notices: Notice[] }) {
       {pausing ? (
         <ReasonForm
           key={pausing.id}
-          heading={inspectionMessages.pauseHeading(pausing.plotId)}
+          heading={inspectionMessages.pauseHeading(pausing.plotName)}
           level={2}
           label={inspectionMessages.pauseReason}
           hint={inspectionMessages.pauseHint}
@@ -122,7 +122,7 @@ function Notices({ notices }: { notices: Notice[] }) {
           send={async (reason) => {
             const paused = await pause.mutateAsync({ id: pausing.id, reason })
             setPausing(undefined)
-            setOutcome({ notice: inspectionMessages.noticePaused(paused.plotId), error: '' })
+            setOutcome({ notice: inspectionMessages.noticePaused(paused.plotName), error: '' })
           }}
           onCancel={() => setPausing(undefined)}
         />

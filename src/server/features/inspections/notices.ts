@@ -176,7 +176,12 @@ async function changeRunningNotice(
       const notice = await requireRunning(tx, id)
       await requireRound(tx, scope, notice.roundId, logged)
       await change(tx, notice)
-      return describeNotice(tx, (await noticesRepo.findNotice(tx, id))!, clock.today())
+      const [described] = await describeNotices(
+        tx,
+        [(await noticesRepo.findNotice(tx, id))!],
+        clock.today(),
+      )
+      return described!
     },
     { noticeId: id, ...attempted },
   )
@@ -233,19 +238,37 @@ export const resumeNotice = (
     },
   )
 
-async function describeNotice(tx: ReadTx, notice: NoticeRow, today: string): Promise<Notice> {
-  const tenants = await Promise.all(
-    noticesRepo.noticeTenants(notice).map(async (id) => {
-      const person = await peopleRepo.findPerson(tx, id)
-      return person ? fullName(person) : id
+/** The notices as the committee reads them: the plot by its name, the tenants by theirs. */
+async function describeNotices(
+  tx: ReadTx,
+  notices: readonly NoticeRow[],
+  today: string,
+): Promise<Notice[]> {
+  const names = await plotsRepo.namesOfPlots(
+    tx,
+    notices.map((notice) => notice.plotId),
+  )
+  return Promise.all(
+    notices.map(async (notice) => {
+      const tenants = await Promise.all(
+        noticesRepo.noticeTenants(notice).map(async (id) => {
+          const person = await peopleRepo.findPerson(tx, id)
+          return person ? fullName(person) : id
+        }),
+      )
+      const { inspectionId: _, ...shown } = notice
+      return {
+        ...shown,
+        plotName: names.get(notice.plotId) ?? notice.plotId,
+        tenants,
+        reinspectionDue: reinspectionDue(notice, today),
+      }
     }),
   )
-  const { inspectionId: _, ...shown } = notice
-  return { ...shown, tenants, reinspectionDue: reinspectionDue(notice, today) }
 }
 
 /** The scope's notices running, and those closed in the last 90 days, newest first. */
 export async function listNotices({ db, clock }: Inspections, scope: SiteScope): Promise<Notice[]> {
   const rows = await noticesRepo.listNotices(db.kysely, scope, addDays(clock.today(), -90))
-  return Promise.all(rows.map((row) => describeNotice(db.kysely, row, clock.today())))
+  return describeNotices(db.kysely, rows, clock.today())
 }

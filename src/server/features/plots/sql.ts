@@ -111,15 +111,26 @@ export function plotIdsOn(tx: ReadTx, sites: readonly number[]) {
 }
 
 /** The site of each plot named that is on record, by plot key: one indexed read. */
-export async function plotSites(tx: ReadTx, ids: readonly string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map()
-  const rows = await tx
+export async function plotSites(tx: ReadTx, ids: readonly string[]) {
+  return mapOf(await plotsKeyed(tx, ids), (plot) => plot.siteId)
+}
+
+/** The names of the plots of those keys (another site's "1" is keyed "1-2"): key → name. */
+export async function namesOfPlots(tx: ReadTx, ids: readonly string[]) {
+  return mapOf(await plotsKeyed(tx, ids), (plot) => plot.name)
+}
+
+function plotsKeyed(tx: ReadTx, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([])
+  return tx
     .selectFrom('plots')
-    .select(['id', 'siteId'])
+    .select(['id', 'siteId', 'name'])
     .where('id', 'in', [...new Set(ids)])
     .execute()
-  return new Map(rows.map((row) => [row.id, row.siteId]))
 }
+
+const mapOf = <Row extends { id: string }, Value>(rows: Row[], value: (row: Row) => Value) =>
+  new Map(rows.map((row) => [row.id, value(row)]))
 
 /**
  * Each plot of the scope's sites, let or not and shown on the grid or not: what a report counts,
