@@ -211,13 +211,13 @@ export const linesTotal = (lines: ReadonlyArray<{ amount: number }>) =>
  * high rate (1,000,000 m² at £100) made an invoice no money column was meant to hold.
  */
 export function checkInvoice(
-  plotId: string,
+  plot: string,
   lines: ReadonlyArray<{ amount: number }>,
 ): Outcome<number> {
   const total = linesTotal(lines)
   const largest = Math.max(total, ...lines.map((line) => Math.abs(line.amount)))
   return largest > MAX_PENCE
-    ? refuse(rentMessages.invoiceTooLarge(plotId, penceText(largest), penceText(MAX_PENCE)))
+    ? refuse(rentMessages.invoiceTooLarge(plot, penceText(largest), penceText(MAX_PENCE)))
     : ok(total)
 }
 

@@ -22,18 +22,18 @@ export const partYearMessages = {
     `Invoice ${invoiceNumber} of this year still owes money. What happens to it?`,
   leaverOwes: (name: string, owed: string, amount: string) =>
     `${name} still owes ${owed} of ${amount}.`,
-  reducedReference: (months: number, plotId: string, on: string) =>
-    `Reduced to the ${months} months held: left plot ${plotId} on ${longDate(on)}`,
-  writtenOffReference: (plotId: string, on: string) =>
-    `Written off: left plot ${plotId} on ${longDate(on)}`,
+  reducedReference: (months: number, plot: string, on: string) =>
+    `Reduced to the ${months} months held: left plot ${plot} on ${longDate(on)}`,
+  writtenOffReference: (plot: string, on: string) =>
+    `Written off: left plot ${plot} on ${longDate(on)}`,
   raiseInvoice: 'Raise an invoice',
   invoiceRaised: (number: number) => `Invoice ${number} raised.`,
   noYearToInvoice: 'There is no rent year under way to raise an invoice in.',
-  alreadyInvoiced: (plotId: string) => `Plot ${plotId} already has an invoice this rent year.`,
-  nothingToInvoice: (plotId: string) =>
-    `Plot ${plotId} has no tenant, or nothing to charge for the rest of the year.`,
+  alreadyInvoiced: (plot: string) => `Plot ${plot} already has an invoice this rent year.`,
+  nothingToInvoice: (plot: string) =>
+    `Plot ${plot} has no tenant, or nothing to charge for the rest of the year.`,
   paidBefore: 'Paid before the first rent year (the plot’s paid flag)',
   paidBeforeColumn: 'Paid already',
-  keepPaid: (plotId: string) => `Keep plot ${plotId} as paid`,
+  keepPaid: (plot: string) => `Keep plot ${plot} as paid`,
   invoiceChoice: 'Their invoice: choose stands, reduce or writeoff.',
 } as const

@@ -118,6 +118,9 @@ export const invoiceSchema = z.object({
   yearId: z.number(),
   yearLabel: z.string(),
   plotId: z.string(),
+  /** The plot as its readers name it (another site's "1" is keyed "1-2"), and its site. */
+  plotName: z.string(),
+  siteId: z.number(),
   payerId: z.string(),
   payerName: z.string(),
   issuedOn: z.string(),
@@ -193,6 +196,8 @@ export const yearPreviewSchema = z.object({
   invoices: z.array(
     z.object({
       plotId: z.string(),
+      plotName: z.string(),
+      siteId: z.number(),
       payerId: z.string(),
       payerName: z.string(),
       channel: z.enum(['email', 'post', 'both']),

@@ -120,6 +120,11 @@ export async function namesOfPlots(tx: ReadTx, ids: readonly string[]) {
   return mapOf(await plotsKeyed(tx, ids), (plot) => plot.name)
 }
 
+/** The name and site of the plots of those keys, for records kept by key (rent's invoices). */
+export async function namesAndSitesOfPlots(tx: ReadTx, ids: readonly string[]) {
+  return mapOf(await plotsKeyed(tx, ids), ({ name, siteId }) => ({ name, siteId }))
+}
+
 function plotsKeyed(tx: ReadTx, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([])
   return tx

@@ -48,7 +48,7 @@ function writeInvoice(
     `${invoiceMessages.invoiceHeading(invoice.number)}`,
     `${invoiceMessages.invoiceFacts.date}: ${longDate(invoice.issuedOn)}`,
     `${invoiceMessages.invoiceFacts.due}: ${longDate(invoice.dueDate)}`,
-    `${invoiceMessages.invoiceFacts.plot}: ${invoice.plotId}`,
+    `${invoiceMessages.invoiceFacts.plot}: ${invoice.plotName}`,
     `${invoiceMessages.invoiceFacts.year}: ${invoice.yearLabel}`,
     `${invoiceMessages.invoiceFacts.reference}: ${invoiceReference(invoice.number)}`,
   ]

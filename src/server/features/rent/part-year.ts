@@ -62,11 +62,11 @@ async function invoiceRestOfYear(
   const year = await currentYear(tx)
   if (!year) return { refusal: partYearMessages.noYearToInvoice }
   const plot = await findPlot(tx, plotId)
-  if (!plot?.occupied) return { refusal: partYearMessages.nothingToInvoice(plotId) }
+  if (!plot?.occupied) return { refusal: partYearMessages.nothingToInvoice(plot?.name ?? plotId) }
   // One invoice a year for those holding the plot: a leaver's does not count for the next tenant.
   const held = await findInvoices(tx, { scope: EVERY_SITE, yearId: year.id, plotId })
   if (held.some((invoice) => !invoice.cancelled && plot.tenants.includes(invoice.payerId)))
-    return { refusal: partYearMessages.alreadyInvoiced(plotId) }
+    return { refusal: partYearMessages.alreadyInvoiced(plot.name) }
   // The organisation's settings with the plot's site's own rates (decision 48).
   const [settings, payer] = await Promise.all([
     rentSettingsForSite(tx, plot.siteId),
@@ -75,8 +75,8 @@ async function invoiceRestOfYear(
   const issuedOn = rent.clock.today()
   const months = monthsCharged(settings.partYear, year.startDate, issuedOn)
   const lines = partYearLines(invoiceLines(plot, payer.concession, settings), months)
-  const amount = unlessRefused(checkInvoice(plotId, lines))
-  if (months === 0 || amount <= 0) return { refusal: partYearMessages.nothingToInvoice(plotId) }
+  const amount = unlessRefused(checkInvoice(plot.name, lines))
+  if (months === 0 || amount <= 0) return { refusal: partYearMessages.nothingToInvoice(plot.name) }
   // Numbers run on without gaps: one invoice is numbered at a time, as a year's are.
   await lockRecords(rent.db, tx, ['invoices:numbering'])
   const number = (await lastInvoiceNumber(tx)) + 1
@@ -118,7 +118,7 @@ async function invoiceRestOfYear(
       createdBy: userName,
     },
     invoiceCopies(
-      { plotId, payer },
+      { plotName: plot.name, payer },
       amount - fromCredit,
       id,
       number,
@@ -199,7 +199,7 @@ export function settleLeaversInvoice(rent: Rent) {
     const leftOn = ending.endedOn
     const settings = await rentSettings(tx)
     let amount = invoice.outstanding
-    let reference = partYearMessages.writtenOffReference(ending.plotId, leftOn)
+    let reference = partYearMessages.writtenOffReference(invoice.plotName, leftOn)
     if (choice === 'reduce') {
       const covered = await invoiceMonths(tx, invoice.id)
       const rule = settings.partYear === 'quarters' ? 'quarters' : 'months'
@@ -209,7 +209,7 @@ export function settleLeaversInvoice(rent: Rent) {
         invoice.outstanding,
         invoice.amount - amountFor(invoice.amount, held, covered),
       )
-      reference = partYearMessages.reducedReference(held, ending.plotId, leftOn)
+      reference = partYearMessages.reducedReference(held, invoice.plotName, leftOn)
     }
     if (amount <= 0) return
     const sums =

@@ -1,6 +1,7 @@
 import { creditOf, invoiceTotals, nextStep, stepDate, RENT_STEPS } from '#shared/domain/rent'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
+import { siteMessages } from '#shared/messages/sites'
 import type {
   DueItem,
   Invoice,
@@ -11,8 +12,10 @@ import type {
 import type { Db } from '#server/core/db/database'
 import { toCsv, type Column } from '#server/core/http/csv'
 import { notFound } from '#server/core/errors'
-import type { SiteScope } from '#server/core/site-scope'
+import { seesSite, type SiteScope } from '#server/core/site-scope'
 import { requirePersonInScope } from '#server/features/people/sql'
+import { namesAndSitesOfPlots } from '#server/features/plots/sql'
+import { listSites } from '#server/features/sites/sql'
 import { requirePlotsInScope } from '#server/features/rent/invoice-scope'
 import { ledgerEntries, paymentsBetween } from '#server/features/rent/ledger-sql'
 import { rentSettings } from '#server/features/rent/settings'
@@ -115,13 +118,13 @@ export async function plotStatement(
   return statement(db, { scope, plotId })
 }
 
-type PaymentRow = LedgerEntry & { number: number; plotId: string; payerName: string }
+type PaymentRow = LedgerEntry & { number: number; plotName: string; payerName: string }
 
 const PAYMENT_COLUMNS: Column<PaymentRow>[] = [
   { header: 'Date', cell: (row) => row.date },
   { header: 'Kind', cell: (row) => invoiceMessages.entryKind[row.kind] },
   { header: 'Invoice', cell: (row) => row.number },
-  { header: 'Plot', cell: (row) => row.plotId },
+  { header: 'Plot', cell: (row) => row.plotName },
   { header: 'Payer', cell: (row) => row.payerName },
   {
     header: 'Method',
@@ -148,6 +151,26 @@ export async function paymentsCsv(
   from: string,
   to: string,
 ): Promise<string> {
-  const rows = await paymentsBetween(db.kysely, scope, from, to)
-  return toCsv(PAYMENT_COLUMNS, rows)
+  const [rows, sites] = await Promise.all([
+    paymentsBetween(db.kysely, scope, from, to),
+    listSites(db.kysely),
+  ])
+  const plots = await namesAndSitesOfPlots(
+    db.kysely,
+    rows.map((row) => row.plotId),
+  )
+  // A plot by its name (another site's "1" is keyed "1-2"), with its site where the books span
+  // several: "1 (Northfield)".
+  const seen = sites.filter((site) => seesSite(scope, site.id))
+  const siteNames = new Map(seen.map((site) => [site.id, site.name]))
+  const plotName = (key: string) => {
+    const plot = plots.get(key)
+    if (!plot) return key
+    const site = seen.length > 1 ? siteNames.get(plot.siteId) : undefined
+    return site ? siteMessages.plotOnSite(plot.name, site) : plot.name
+  }
+  return toCsv(
+    PAYMENT_COLUMNS,
+    rows.map((row) => ({ ...row, plotName: plotName(row.plotId) })),
+  )
 }

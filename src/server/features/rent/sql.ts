@@ -8,7 +8,7 @@ import {
 import type { Invoice, RentYear } from '#shared/schemas/rent'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { EVERY_SITE, type SiteScope } from '#server/core/site-scope'
-import { plotIdsOn } from '#server/features/plots/sql'
+import { namesAndSitesOfPlots, plotIdsOn } from '#server/features/plots/sql'
 
 // Reads of the rent year: its years and invoices (the ledger's own reads and writes are
 // ledger-sql.ts, a year's making year-sql.ts). A balance is never stored: it is the invoice's
@@ -107,14 +107,21 @@ export async function findInvoices(tx: ReadTx, filter: InvoiceFilter): Promise<I
     entrySums(tx, filter),
     stepsOf(tx, filter),
   ])
+  const plots = await namesAndSitesOfPlots(
+    tx,
+    rows.map((row) => row.plotId),
+  )
   return rows.map((row) => {
     const entry = sums.get(row.id) ?? NO_ENTRIES
+    const plot = plots.get(row.plotId)
     return {
       id: row.id,
       number: row.number,
       yearId: row.yearId,
       yearLabel: row.yearLabel,
       plotId: row.plotId,
+      plotName: plot?.name ?? row.plotId,
+      siteId: plot?.siteId ?? 0,
       payerId: row.payerId,
       payerName: row.payerName,
       issuedOn: row.issuedOn,

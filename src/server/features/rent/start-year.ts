@@ -50,6 +50,7 @@ async function occupiedPlots(tx: ReadTx) {
     .filter((plot) => plot.occupied)
     .map((plot) => ({
       plotId: plot.id,
+      plotName: plot.name,
       siteId: plot.siteId,
       fee: plot.fee,
       area: plot.area,
@@ -75,9 +76,10 @@ async function plan(tx: ReadTx, startDate: string, issuedOn: string) {
   const invoices = plots.flatMap((plot) => {
     const { payer } = plot
     const lines = invoiceLines(plot, payer.concession, rules.get(plot.siteId)!)
-    const amount = unlessRefused(checkInvoice(plot.plotId, lines))
+    const amount = unlessRefused(checkInvoice(plot.plotName, lines))
     const paidBefore = firstYear && plot.paid
-    return amount > 0 ? [{ plotId: plot.plotId, payer, lines, amount, paidBefore }] : []
+    const { plotId, plotName, siteId } = plot
+    return amount > 0 ? [{ plotId, plotName, siteId, payer, lines, amount, paidBefore }] : []
   })
   return {
     settings,
@@ -103,8 +105,10 @@ export async function previewYear(db: Db, startDate: string, today: string): Pro
     firstReminder: stepDate(dueDate, 'first', settings.reminderDays),
     sending,
     alreadyStarted: (await startedYear(db.kysely, startDate)) !== undefined,
-    invoices: invoices.map(({ plotId, payer, lines, amount, paidBefore }) => ({
+    invoices: invoices.map(({ plotId, plotName, siteId, payer, lines, amount, paidBefore }) => ({
       plotId,
+      plotName,
+      siteId,
       payerId: payer.id,
       payerName: fullName(payer),
       channel: payer.email.trim() === '' ? 'post' : payer.contactBy,
@@ -262,7 +266,7 @@ export async function startYear(
 
 /** The e-mails and letters that carry one invoice to its payer, `due` of it still to pay. */
 export function invoiceCopies(
-  invoice: { plotId: string; payer: Person },
+  invoice: { plotName: string; payer: Person },
   due: number,
   id: number,
   number: number,
@@ -271,7 +275,7 @@ export function invoiceCopies(
   instructions: string,
 ): OutgoingCopy[] {
   const { payer } = invoice
-  const subject = rentMessages.rentInvoiceSubject(number, invoice.plotId, label)
+  const subject = rentMessages.rentInvoiceSubject(number, invoice.plotName, label)
   const body = rentMessages.rentInvoiceText(
     dearName(payer),
     penceText(due),
