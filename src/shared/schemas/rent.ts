@@ -282,6 +282,8 @@ const statementInvoiceSchema = z.object({
   invoiceId: z.number(),
   number: z.number(),
   plotId: z.string(),
+  plotName: z.string(),
+  siteId: z.number(),
   payerName: z.string(),
   outstanding: z.number(),
 })

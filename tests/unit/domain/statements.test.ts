@@ -123,7 +123,15 @@ describe('bank statements', () => {
       problem: null,
       ...over,
     })
-    const invoice = { invoiceId: 1, number: 1, plotId: '1', payerName: 'A', outstanding: 1 }
+    const invoice = {
+      invoiceId: 1,
+      number: 1,
+      plotId: '1',
+      plotName: '1',
+      siteId: 1,
+      payerName: 'A',
+      outstanding: 1,
+    }
     expect(
       statementCounts([
         line({ match: invoice }),

@@ -4,6 +4,7 @@ import { invoiceMessages } from '#shared/messages/invoices'
 import { penceText } from '#shared/domain/money'
 import { shortDate } from '#shared/domain/dates'
 import type { Invoice, InvoiceStatement } from '#shared/schemas/rent'
+import { usePlotNames, type PlotNames } from '#client/components/sites/plot-names.ts'
 import { CardTable } from '../ui/card-table.tsx'
 import { QueryState } from '../ui/query-state.tsx'
 import { balanceText } from './invoice-balance.ts'
@@ -20,7 +21,10 @@ const OF = {
   person: {
     url: (id: string) => `/api/people/${encodeURIComponent(id)}/invoices`,
     caption: 'Rent invoices to this person',
-    other: { heading: 'Plot', cell: (invoice: Invoice) => invoice.plotId },
+    other: {
+      heading: 'Plot',
+      cell: (invoice: Invoice, plotNames: PlotNames) => plotNames.ofRecord(invoice),
+    },
   },
   plot: {
     url: (id: string) => `/api/plots/${encodeURIComponent(id)}/invoices`,
@@ -41,6 +45,7 @@ export function InvoiceHistory({
   heading: 'h2' | 'h3'
 }) {
   const { url, caption, other } = OF[of]
+  const plotNames = usePlotNames()
   const rent = useQuery({
     queryKey: [...queryKeys.rent, of, id],
     queryFn: () => api<InvoiceStatement>(url(id)),
@@ -75,7 +80,7 @@ export function InvoiceHistory({
                       </Link>
                     </th>
                     <td data-label={COLUMNS.year}>{invoice.yearLabel}</td>
-                    <td data-label={other.heading}>{other.cell(invoice)}</td>
+                    <td data-label={other.heading}>{other.cell(invoice, plotNames)}</td>
                     <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
                     <td data-label={COLUMNS.outstanding}>
                       {invoice.cancelled

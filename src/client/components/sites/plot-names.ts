@@ -10,6 +10,8 @@ type Named = Pick<Plot, 'name' | 'siteId'>
 export interface PlotNames {
   /** A plot as screens name it: "1", or "1 (Northfield)" where the viewer sees several sites. */
   of: (plot: Named) => string
+  /** The plot of a record that carries its name and site (an invoice). */
+  ofRecord: (record: { plotName: string; siteId: number }) => string
   /** The same for a plot known by its key only (a person's plots, a tenancy's end). */
   ofKey: (key: string) => string
   /** A person's plots, any beyond the viewer's sites said once, last: "1, 4, on another site". */
@@ -44,6 +46,8 @@ export function usePlotNames(): PlotNames {
       const beyond = known.length < names.length ? [siteMessages.plotElsewhere] : []
       return [...known, ...beyond].join(', ')
     }
-    return { of, ofKey, ofKeys }
+    const ofRecord = (record: { plotName: string; siteId: number }) =>
+      of({ name: record.plotName, siteId: record.siteId })
+    return { of, ofRecord, ofKey, ofKeys }
   }, [sites, several, named, plots])
 }

@@ -56,7 +56,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
           No. {invoice.number} ({invoice.yearLabel})<span className="visually-hidden">, PDF</span>
         </a>
       </th>
-      <td data-label={COLUMNS.plot}>{invoice.plotId}</td>
+      <td data-label={COLUMNS.plot}>{invoice.plotName}</td>
       <td data-label={COLUMNS.due}>{longDate(invoice.dueDate)}</td>
       <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
       <td data-label={COLUMNS.paid}>{penceText(invoice.paid)}</td>

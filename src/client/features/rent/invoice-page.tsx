@@ -7,6 +7,7 @@ import { penceText } from '#shared/domain/money'
 import { londonDate, longDate, shortDate } from '#shared/domain/dates'
 import { invoiceReference } from '#shared/domain/rent'
 import type { InvoiceDetail } from '#shared/schemas/rent'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
@@ -74,6 +75,7 @@ export function InvoicePage() {
 }
 
 function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
+  const plotNames = usePlotNames()
   return (
     <>
       <section className="card rent__section" aria-labelledby="invoice-facts-heading">
@@ -85,7 +87,7 @@ function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
             term={facts.plot}
             value={
               <Link className="link-target" to={plotPath(invoice.plotId)}>
-                {invoice.plotId}
+                {plotNames.ofRecord(invoice)}
               </Link>
             }
           />

@@ -4,6 +4,7 @@ import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
 import { shortDate } from '#shared/domain/dates'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { arrearsQuery, dueQuery, invoiceHref } from './api.ts'
@@ -23,6 +24,7 @@ const DUE = {
 // chosen, or every site).
 export function DueList({ site }: { site: number | undefined }) {
   const due = useQuery(dueQuery(site))
+  const plotNames = usePlotNames()
   return (
     <section className="card rent__section" aria-labelledby="rent-due-heading">
       <h2 id="rent-due-heading">Due today</h2>
@@ -37,7 +39,7 @@ export function DueList({ site }: { site: number | undefined }) {
                   <th scope="row">
                     <Link to={invoiceHref(invoice.id)}>{invoiceName(invoice.number)}</Link>
                   </th>
-                  <td data-label={DUE.plot}>{invoice.plotId}</td>
+                  <td data-label={DUE.plot}>{plotNames.ofRecord(invoice)}</td>
                   <td data-label={DUE.payer}>{invoice.payerName}</td>
                   <td data-label={DUE.step}>{invoiceMessages.rentStep[step]}</td>
                   <td data-label={DUE.date}>{shortDate(date)}</td>
@@ -66,6 +68,7 @@ const ARREARS = {
 // or every site).
 export function ArrearsList({ site }: { site: number | undefined }) {
   const arrears = useQuery(arrearsQuery(site))
+  const plotNames = usePlotNames()
   return (
     <section className="card rent__section" aria-labelledby="rent-arrears-heading">
       <h2 id="rent-arrears-heading">Arrears</h2>
@@ -83,7 +86,7 @@ export function ArrearsList({ site }: { site: number | undefined }) {
                   <th scope="row">
                     <Link to={invoiceHref(invoice.id)}>{invoiceName(invoice.number)}</Link>
                   </th>
-                  <td data-label={ARREARS.plot}>{invoice.plotId}</td>
+                  <td data-label={ARREARS.plot}>{plotNames.ofRecord(invoice)}</td>
                   <td data-label={ARREARS.payer}>{invoice.payerName}</td>
                   <td data-label={ARREARS.due}>{shortDate(invoice.dueDate)}</td>
                   <td data-label={ARREARS.outstanding}>{penceText(invoice.outstanding)}</td>

@@ -7,6 +7,7 @@ import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
 import { longDate } from '#shared/domain/dates'
 import type { YearPreview } from '#shared/schemas/rent'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { CheckboxField, TextField } from '../../components/ui/field.tsx'
@@ -179,6 +180,7 @@ function Preview({
   onKeep: (plotId: string, keep: boolean) => void
 }) {
   const paidBefore = preview.invoices.some((invoice) => invoice.paidBefore)
+  const plotNames = usePlotNames()
   const columns = [
     ...Object.values(COLUMNS),
     ...(paidBefore ? [partYearMessages.paidBeforeColumn] : []),
@@ -200,7 +202,7 @@ function Preview({
       <CardTable caption={`Invoices of the rent year ${preview.label}`} columns={columns}>
         {preview.invoices.map((invoice) => (
           <tr key={invoice.plotId}>
-            <th scope="row">{invoice.plotId}</th>
+            <th scope="row">{plotNames.ofRecord(invoice)}</th>
             <td data-label={COLUMNS.payer}>{invoice.payerName}</td>
             <td data-label={COLUMNS.way}>{peopleMessages.contactBy[invoice.channel]}</td>
             <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
@@ -209,7 +211,7 @@ function Preview({
                 {/* "Rent paid? Y" from the sheet: a payment of the year, unless unticked. */}
                 {invoice.paidBefore ? (
                   <CheckboxField
-                    label={partYearMessages.keepPaid(invoice.plotId)}
+                    label={partYearMessages.keepPaid(plotNames.ofRecord(invoice))}
                     checked={!dropPaid.includes(invoice.plotId)}
                     onChange={(event) => onKeep(invoice.plotId, event.target.checked)}
                   />

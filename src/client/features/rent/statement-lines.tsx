@@ -4,6 +4,7 @@ import { penceText } from '#shared/domain/money'
 import { LINE_GROUPS, lineGroup, payable, type LineGroup } from '#shared/domain/statement-groups'
 import { statementMessages } from '#shared/messages/statement'
 import type { StatementInvoice } from '#shared/schemas/rent'
+import { usePlotNames, type PlotNames } from '#client/components/sites/plot-names.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { CheckboxField, SelectField, TextField } from '../../components/ui/field.tsx'
 import { ShowMore } from '../../components/ui/show-more.tsx'
@@ -32,8 +33,8 @@ const FOLDED: ReadonlySet<LineGroup> = new Set(['recorded', 'left'])
 
 const OTHER = 'other'
 
-const invoiceLabel = (invoice: StatementInvoice) =>
-  `${invoiceName(invoice.number)}, plot ${invoice.plotId}, ${invoice.payerName} (owes ${penceText(invoice.outstanding)})`
+const invoiceLabel = (invoice: StatementInvoice, plotNames: PlotNames) =>
+  `${invoiceName(invoice.number)}, plot ${plotNames.ofRecord(invoice)}, ${invoice.payerName} (owes ${penceText(invoice.outstanding)})`
 
 interface Props {
   lines: readonly CheckedLine[]
@@ -106,6 +107,7 @@ function LineRow({
 }: Props & { line: CheckedLine }) {
   const choice = choices.get(line.line)
   const note = lineNote(line, choice, openInvoices)
+  const plotNames = usePlotNames()
   return (
     <tr>
       <th scope="row">
@@ -131,7 +133,7 @@ function LineRow({
         ) : line.match ? (
           <>
             <Link to={invoiceHref(line.match.invoiceId)}>{invoiceName(line.match.number)}</Link>,
-            plot {line.match.plotId}, {line.match.payerName}
+            plot {plotNames.ofRecord(line.match)}, {line.match.payerName}
           </>
         ) : (
           <>
@@ -189,11 +191,12 @@ function InvoiceChoice({
   onChoose: (change: Partial<LineChoice>) => void
   disabled: boolean
 }) {
+  const plotNames = usePlotNames()
   // Only a line being paid by hand lists every invoice still owing.
   const invoiceOptions = () =>
     openInvoices.map((invoice) => (
       <option key={invoice.invoiceId} value={invoice.invoiceId}>
-        {invoiceLabel(invoice)}
+        {invoiceLabel(invoice, plotNames)}
       </option>
     ))
   return (
@@ -212,8 +215,8 @@ function InvoiceChoice({
               {parts
                 .map((part) =>
                   parts.length > 1
-                    ? `${penceText(part.amount)} to ${invoiceLabel(part.invoice)}`
-                    : invoiceLabel(part.invoice),
+                    ? `${penceText(part.amount)} to ${invoiceLabel(part.invoice, plotNames)}`
+                    : invoiceLabel(part.invoice, plotNames),
                 )
                 .join(' and ')}
             </option>

@@ -6,6 +6,7 @@ import { londonDate } from '#shared/domain/dates'
 import { penceText } from '#shared/domain/money'
 import { invoiceReference } from '#shared/domain/rent'
 import type { Invoice, RentYear } from '#shared/schemas/rent'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 import { balanceText } from '../../components/rent/invoice-balance.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { SelectField, TextField } from '../../components/ui/field.tsx'
@@ -72,6 +73,7 @@ function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
   const [show, setShow] = useState<Show>('all')
   const query = useDeferredValue(text.trim().toLowerCase())
   const today = londonDate(new Date())
+  const plotNames = usePlotNames()
   const matching = useMemo(
     () =>
       invoices.filter((invoice) => {
@@ -80,12 +82,12 @@ function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
         return [
           String(invoice.number),
           invoiceReference(invoice.number),
-          invoice.plotId,
+          plotNames.ofRecord(invoice),
           invoice.payerName,
           invoice.payerId,
         ].some((field) => field.toLowerCase().includes(query))
       }),
-    [invoices, show, query, today],
+    [invoices, show, query, today, plotNames],
   )
   const { visible, hidden, showMore } = useShowMore(matching, PAGE_SIZE, `${show}\n${query}`)
   return (
@@ -124,7 +126,7 @@ function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
               <th scope="row">
                 <Link to={invoiceHref(invoice.id)}>{invoiceName(invoice.number)}</Link>
               </th>
-              <td data-label={COLUMNS.plot}>{invoice.plotId}</td>
+              <td data-label={COLUMNS.plot}>{plotNames.ofRecord(invoice)}</td>
               <td data-label={COLUMNS.payer}>{invoice.payerName}</td>
               <td data-label={COLUMNS.amount}>{penceText(invoice.amount)}</td>
               <td data-label={COLUMNS.outstanding}>{balanceText(invoice.outstanding)}</td>

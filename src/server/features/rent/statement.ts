@@ -34,6 +34,8 @@ const asStatementInvoice = (invoice: Invoice): StatementInvoice => ({
   invoiceId: invoice.id,
   number: invoice.number,
   plotId: invoice.plotId,
+  plotName: invoice.plotName,
+  siteId: invoice.siteId,
   payerName: invoice.payerName,
   outstanding: invoice.outstanding,
 })
