@@ -131,6 +131,9 @@ export const OFFER_CHANNELS = ['email', 'post', 'both'] as const
 export const offerSchema = z.object({
   id: z.number(),
   plotId: z.string(),
+  /** The plot as its readers name it (another site's "1" is keyed "1-2"), and its site. */
+  plotName: z.string(),
+  siteId: z.number(),
   personId: z.string(),
   personName: z.string(),
   /** What they wrote to the committee when they applied on the website; '' for none. */
@@ -174,6 +177,7 @@ export const offerAnswerSchema = z.object({ answer: z.enum(['accept', 'decline']
 export const myOfferSchema = z.object({
   id: z.number(),
   plotId: z.string(),
+  plotName: z.string(),
   deadline: z.string(),
   status: z.string(),
 })
@@ -201,7 +205,12 @@ export const tokenSchemaFor = (unusable: string) =>
 /** The token of a link confirming an application. (An offer's link, in its words: the server's.) */
 export const applyTokenSchema = tokenSchemaFor(lettingMessages.tokenUnusable)
 export const tokenPreviewSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.enum(['accept', 'decline']), plotId: z.string(), deadline: z.string() }),
+  z.object({
+    action: z.enum(['accept', 'decline']),
+    plotId: z.string(),
+    plotName: z.string(),
+    deadline: z.string(),
+  }),
   z.object({ action: z.literal('stay'), closesOn: z.string() }),
 ])
 export type TokenPreview = z.infer<typeof tokenPreviewSchema>

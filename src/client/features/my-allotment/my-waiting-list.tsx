@@ -19,18 +19,17 @@ export function MyWaitingList({ place }: Props) {
   const answer = useAnswerMyOffer()
   const [answered, setAnswered] = useState('')
   if (!place && offers.length === 0 && !stillWant && !answered) return null
-  const reply = (id: number, plotId: string, choice: 'accept' | 'decline', deadline: string) => {
+  const reply = (id: number, plot: string, choice: 'accept' | 'decline', deadline: string) => {
     const question =
       choice === 'accept'
-        ? offerMessages.answerAccept(plotId, deadline)
-        : offerMessages.answerDecline(plotId, deadline)
+        ? offerMessages.answerAccept(plot, deadline)
+        : offerMessages.answerDecline(plot, deadline)
     if (!window.confirm(question)) return
     setAnswered('')
     answer.mutate(
       { id, answer: choice },
       {
-        onSuccess: () =>
-          setAnswered(myAllotmentMessages.offerAnswered(plotId, choice === 'accept')),
+        onSuccess: () => setAnswered(myAllotmentMessages.offerAnswered(plot, choice === 'accept')),
       },
     )
   }
@@ -43,23 +42,23 @@ export function MyWaitingList({ place }: Props) {
       <Alert tone="success">{answered}</Alert>
       {offers.map((offer) => (
         <div key={offer.id} className="my-allotment__offer">
-          <p>{myAllotmentMessages.offeredPlot(offer.plotId, offer.deadline)}</p>
+          <p>{myAllotmentMessages.offeredPlot(offer.plotName, offer.deadline)}</p>
           <div className="button-row">
             <button
               type="button"
               className="button"
               disabled={answer.isPending}
-              onClick={() => reply(offer.id, offer.plotId, 'accept', offer.deadline)}
+              onClick={() => reply(offer.id, offer.plotName, 'accept', offer.deadline)}
             >
-              Accept plot {offer.plotId}
+              Accept plot {offer.plotName}
             </button>
             <button
               type="button"
               className="button button--quiet"
               disabled={answer.isPending}
-              onClick={() => reply(offer.id, offer.plotId, 'decline', offer.deadline)}
+              onClick={() => reply(offer.id, offer.plotName, 'decline', offer.deadline)}
             >
-              Decline plot {offer.plotId}
+              Decline plot {offer.plotName}
             </button>
           </div>
         </div>

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router'
 import { nextInLine } from '#shared/domain/letting'
 import { offerMessages } from '#shared/messages/offers'
 import type { OfferChoices } from '#shared/schemas/letting'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApplicantNote } from '../../components/letting/applicant-note.tsx'
 import { SelectField, TextAreaField } from '../../components/ui/field.tsx'
@@ -35,6 +36,7 @@ export function NewOfferForm({ waiting, vacantPlots }: OfferChoices) {
   const [error, setError] = useState('')
   const send = useChange({ mutationFn: makeOffer, invalidates: changedByOffers })
   const navigate = useNavigate()
+  const plotNames = usePlotNames()
   const person = waiting.find((candidate) => candidate.id === personId)
   const needsReason = next !== undefined && person !== undefined && person.position > next.position
 
@@ -44,7 +46,7 @@ export function NewOfferForm({ waiting, vacantPlots }: OfferChoices) {
     try {
       const offer = await send.mutateAsync({ plotId, personId, reason })
       const state: OffersLocationState = {
-        notice: offerMessages.offerSent(offer.plotId, offer.personName),
+        notice: offerMessages.offerSent(plotNames.ofRecord(offer), offer.personName),
       }
       await navigate('/members/offers', { state })
     } catch (failure) {
@@ -67,7 +69,7 @@ export function NewOfferForm({ waiting, vacantPlots }: OfferChoices) {
       >
         {vacantPlots.map((id) => (
           <option key={id} value={id}>
-            {id}
+            {plotNames.ofKey(id)}
           </option>
         ))}
       </SelectField>

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { peopleMessages } from '#shared/messages/people'
 import { offerMessages } from '#shared/messages/offers'
 import type { LapsedPerson, Offer } from '#shared/schemas/letting'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 import { Alert } from '../../components/ui/alert.tsx'
 import { ApplicantNote } from '../../components/letting/applicant-note.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
@@ -39,6 +40,7 @@ export function OpenOffers({ offers }: { offers: Offer[] }) {
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
   const [withdrawing, setWithdrawing] = useState<Offer>()
+  const plotNames = usePlotNames()
   function record(id: number, given: 'accept' | 'decline') {
     setError('')
     answer.mutate({ id, answer: given }, { onError: (failure) => setError(errorMessage(failure)) })
@@ -71,7 +73,7 @@ export function OpenOffers({ offers }: { offers: Offer[] }) {
                         : offerMessages.recordDeclined}
                       <span className="visually-hidden">
                         {' '}
-                        ({offer.plotId}, {offer.personName})
+                        ({plotNames.ofRecord(offer)}, {offer.personName})
                       </span>
                     </button>
                   ))}
@@ -86,7 +88,7 @@ export function OpenOffers({ offers }: { offers: Offer[] }) {
                     {offerMessages.withdraw}
                     <span className="visually-hidden">
                       {' '}
-                      ({offer.plotId}, {offer.personName})
+                      ({plotNames.ofRecord(offer)}, {offer.personName})
                     </span>
                   </button>
                 </div>
@@ -133,9 +135,10 @@ export function ClosedOffers({ offers }: { offers: Offer[] }) {
 
 /** The cells both lists begin with: the plot, who it was offered to, and by when to answer. */
 function OfferCells({ offer }: { offer: Offer }) {
+  const plotNames = usePlotNames()
   return (
     <>
-      <th scope="row">{offer.plotId}</th>
+      <th scope="row">{plotNames.ofRecord(offer)}</th>
       <td data-label={offerMessages.person}>
         <Link to={personHref(offer.personId)}>{offer.personName}</Link>
         <ApplicantNote note={offer.personNote} />

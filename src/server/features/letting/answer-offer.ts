@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '#server/core/errors'
 import { loggedChange, PUBLIC, recordKey, type LoggedChange } from '#server/core/logged-change'
 import { EVERY_SITE, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
+import { namesOfPlots } from '#server/features/plots/sql'
 import { acceptOffer } from '#server/features/letting/accept-offer'
 import type { Letting } from '#server/features/letting/context'
 import { declineOffer } from '#server/features/letting/decline-offer'
@@ -39,14 +40,18 @@ export async function offerOfToken(
 export async function answerByToken(
   letting: Letting,
   token: string,
-): Promise<{ action: Answer; plotId: string; deadline: string }> {
+): Promise<{ action: Answer; plotId: string; plotName: string; deadline: string }> {
   const found = await offerOfToken(letting.db.kysely, token)
   if (!found || !offerAnswerable(found.offer, letting.clock.today()))
     throw badRequest(offerMessages.linkUnusable)
-  const { plotId, deadline } = await answerOffer(letting, found.offer, found.answer, PUBLIC, {
-    tokenHash: hashOf(token),
-  })
-  return { action: found.answer, plotId, deadline }
+  const { plotId, plotName, deadline } = await answerOffer(
+    letting,
+    found.offer,
+    found.answer,
+    PUBLIC,
+    { tokenHash: hashOf(token) },
+  )
+  return { action: found.answer, plotId, plotName, deadline }
 }
 
 /** The committee records an answer given by letter, telephone or in person. */
@@ -64,7 +69,17 @@ export async function recordAnswer(
 /** The member's open offers (issue 29). */
 export async function myOffers({ db }: Pick<Letting, 'db'>, personId: string): Promise<MyOffer[]> {
   const offers = await offersOpenTo(db.kysely, personId)
-  return offers.map(({ id, plotId, deadline, status }) => ({ id, plotId, deadline, status }))
+  const names = await namesOfPlots(
+    db.kysely,
+    offers.map((offer) => offer.plotId),
+  )
+  return offers.map(({ id, plotId, deadline, status }) => ({
+    id,
+    plotId,
+    plotName: names.get(plotId) ?? plotId,
+    deadline,
+    status,
+  }))
 }
 
 /** The member answers their own offer in My allotment, as the e-mailed link would. */
@@ -77,13 +92,13 @@ export async function answerMyOffer(
 ): Promise<MyOffer> {
   const offer = await offerRow(letting.db.kysely, offerId)
   if (offer?.personId !== personId) throw notFound(myAllotmentMessages.offerNotYours)
-  const { id, plotId, deadline, status } = await answerOffer(
+  const { id, plotId, plotName, deadline, status } = await answerOffer(
     letting,
     offer,
     answer,
     viewer.userName,
   )
-  return { id, plotId, deadline, status }
+  return { id, plotId, plotName, deadline, status }
 }
 
 /** How an answer came: by a link (its token's hash), or from the committee (their scope). */

@@ -23,10 +23,11 @@ export async function declineOffer(
   await closeOffers(tx, { id: offer.id }, status, clock.now())
   const person = await requirePerson(tx, offer.personId)
   const toEnd = declineGoesToEnd && person.onWaitingList
+  const plotName = plot?.name ?? offer.plotId
   const reason =
     status === 'declined'
-      ? offerMessages.declinedReason(offer.plotId, toEnd)
-      : offerMessages.expiredReason(offer.plotId, toEnd)
+      ? offerMessages.declinedReason(plotName, toEnd)
+      : offerMessages.expiredReason(plotName, toEnd)
   if (!toEnd) {
     await recordWaitingListEvent(tx, person.id, 'declined', reason, userName, clock.now())
     return

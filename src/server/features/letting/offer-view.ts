@@ -5,26 +5,33 @@ import type { ReadTx } from '#server/core/db/write-transaction'
 import { notFound } from '#server/core/errors'
 import type { LoggedChange } from '#server/core/logged-change'
 import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
-import { findPlot } from '#server/features/plots/sql'
+import { findPlot, namesAndSitesOfPlots } from '#server/features/plots/sql'
 import { contactDetails } from '#server/features/people/sql'
 import { offerRow, shownOffer, type OfferRow, type ShownOffer } from '#server/features/letting/sql'
 import { confirmedApplicationsOf } from '#server/features/letting/applications-sql'
 
-// An offer as the committee sees it: its row without the links' hashes, the person's name (their
-// nickname once they have been removed) and the note they wrote when they applied on the website.
+// An offer as the committee sees it: its row without the links' hashes, its plot's name and site,
+// the person's name (their nickname once they have been removed) and the note they wrote when they
+// applied on the website.
 
-/** The offers, each with its person's name and note: one read of the people named, one of notes. */
+/** The offers, each with its plot's name and its person's name and note: a read of each. */
 export async function withNames(tx: ReadTx, offers: readonly ShownOffer[]): Promise<Offer[]> {
   if (offers.length === 0) return []
   const ids = [...new Set(offers.map((offer) => offer.personId))]
-  const [people, applications] = await Promise.all([
+  const [people, applications, plots] = await Promise.all([
     contactDetails(tx, ids),
     confirmedApplicationsOf(tx, ids),
+    namesAndSitesOfPlots(
+      tx,
+      offers.map((offer) => offer.plotId),
+    ),
   ])
   const byId = new Map(people.map((person) => [person.id, person]))
   const notes = new Map(applications.map((application) => [application.nickname, application.note]))
   return offers.map((offer) => ({
     ...offer,
+    plotName: plots.get(offer.plotId)?.name ?? offer.plotId,
+    siteId: plots.get(offer.plotId)?.siteId ?? 0,
     personName: fullName({
       firstName: '',
       lastName: '',

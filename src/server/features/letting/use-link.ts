@@ -2,6 +2,7 @@ import { offerAnswerable } from '#shared/domain/letting'
 import { offerMessages } from '#shared/messages/offers'
 import type { TokenPreview } from '#shared/schemas/letting'
 import { badRequest } from '#server/core/errors'
+import { nameOfPlot } from '#server/features/plots/sql'
 import { answerByToken, offerOfToken } from '#server/features/letting/answer-offer'
 import type { Letting } from '#server/features/letting/context'
 import { stayOnList, stillWantOfToken } from '#server/features/letting/stay-on-list'
@@ -13,8 +14,11 @@ import { stayOnList, stillWantOfToken } from '#server/features/letting/stay-on-l
 /** What a link's token stands for, while it can still be used. */
 export async function previewLink({ db, clock }: Letting, token: string): Promise<TokenPreview> {
   const offer = await offerOfToken(db.kysely, token)
-  if (offer && offerAnswerable(offer.offer, clock.today()))
-    return { action: offer.answer, plotId: offer.offer.plotId, deadline: offer.offer.deadline }
+  if (offer && offerAnswerable(offer.offer, clock.today())) {
+    const { plotId, deadline } = offer.offer
+    const plotName = await nameOfPlot(db.kysely, plotId)
+    return { action: offer.answer, plotId, plotName, deadline }
+  }
   const stillWant = await stillWantOfToken(db.kysely, token)
   if (stillWant) return { action: 'stay', closesOn: stillWant.closesOn }
   throw badRequest(offerMessages.linkUnusable)

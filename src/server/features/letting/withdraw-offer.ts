@@ -8,6 +8,7 @@ import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import { requirePerson } from '#server/features/people/sql'
 import { recordWaitingListEvent } from '#server/features/people/waiting-list-sql'
+import { nameOfPlot } from '#server/features/plots/sql'
 import type { Letting } from '#server/features/letting/context'
 import { tellOfOffer } from '#server/features/letting/offer-letters'
 import { offerById, requireOfferRow, requirePlotInScope } from '#server/features/letting/offer-view'
@@ -43,11 +44,12 @@ export async function withdrawOffer(
       const offer = (await offerRow(tx, offerId))!
       if (offer.status !== 'open') throw conflict(offerMessages.offerClosed)
       await closeOffers(tx, { id: offerId }, 'withdrawn', clock.now())
+      const plotName = await nameOfPlot(tx, offer.plotId)
       await recordWaitingListEvent(
         tx,
         offer.personId,
         'withdrawn',
-        offerMessages.withdrawnReason(offer.plotId, reason),
+        offerMessages.withdrawnReason(plotName, reason),
         viewer.userName,
         clock.now(),
       )
@@ -57,10 +59,10 @@ export async function withdrawOffer(
         letting,
         tx,
         viewer.userName,
-        copiesForOne(person, offerMessages.withdrawnSubject(offer.plotId), () =>
+        copiesForOne(person, offerMessages.withdrawnSubject(plotName), () =>
           offerMessages.withdrawnText(
             dearName(person),
-            offer.plotId,
+            plotName,
             person.onWaitingList,
             association,
           ),

@@ -120,6 +120,11 @@ export async function namesOfPlots(tx: ReadTx, ids: readonly string[]) {
   return mapOf(await plotsKeyed(tx, ids), (plot) => plot.name)
 }
 
+/** The name of the plot of that key, for one record's words; its key once it is not recorded. */
+export async function nameOfPlot(tx: ReadTx, id: string): Promise<string> {
+  return (await namesOfPlots(tx, [id])).get(id) ?? id
+}
+
 /** The name and site of the plots of those keys, for records kept by key (rent's invoices). */
 export async function namesAndSitesOfPlots(tx: ReadTx, ids: readonly string[]) {
   return mapOf(await plotsKeyed(tx, ids), ({ name, siteId }) => ({ name, siteId }))
