@@ -17,7 +17,7 @@ export interface Addressee {
   email: string
   address: string
   contactBy: ContactBy
-  /** Their plots, in plot order. */
+  /** Their plots' names (another site's "1" is keyed "1-2"), in plot order. */
   plots: readonly string[]
   /**
    * What they owe, in pence: their unpaid rent invoices once there is a rent year, else the fees

@@ -3,6 +3,7 @@ import type { Db } from '#server/core/db/database'
 import { associationDetails } from '#server/core/db/association-settings'
 import type { Config } from '#server/core/config'
 import { LEFT, MM, newPdf, pdfBytes, WIDTH } from '#server/core/pdf'
+import { nameOfPlot } from '#server/features/plots/sql'
 import * as noticesRepo from '#server/features/inspections/notices-sql'
 import * as inspectionsRepo from '#server/features/inspections/sql'
 
@@ -19,17 +20,19 @@ async function findingsOf(db: Db, noticeId: string) {
   const notice = await noticesRepo.findNotice(db.kysely, Number(noticeId))
   const record = notice && (await inspectionsRepo.findInspection(db.kysely, notice.inspectionId))
   const round = record && (await inspectionsRepo.findRound(db.kysely, record.roundId))
-  return record && round && { record, round }
+  // The plot by its name, as the letter names it (another site's "1" is keyed "1-2").
+  const plotName = record && (await nameOfPlot(db.kysely, record.plotId))
+  return record && round && { record, round, plotName: plotName ?? record.plotId }
 }
 
 type Findings = NonNullable<Awaited<ReturnType<typeof findingsOf>>>
 
-async function writePages(db: Db, doc: PDFKit.PDFDocument, { record, round }: Findings) {
+async function writePages(db: Db, doc: PDFKit.PDFDocument, { record, round, plotName }: Findings) {
   doc.addPage()
   doc
     .font('bold')
     .fontSize(13)
-    .text(inspectionMessages.findingsHeading(record.plotId, round.date), LEFT, MARGIN, {
+    .text(inspectionMessages.findingsHeading(plotName, round.date), LEFT, MARGIN, {
       width: WIDTH,
     })
   doc
@@ -60,7 +63,7 @@ export async function writeFindings(db: Db, doc: PDFKit.PDFDocument, noticeId: s
 /** The findings as a PDF of their own, attached to the notice's e-mails. */
 export async function findingsPdf(db: Db, config: Config, noticeId: string) {
   const findings = await findingsOf(db, noticeId)
-  const fileName = inspectionMessages.findingsFile(findings?.record.plotId ?? '')
+  const fileName = inspectionMessages.findingsFile(findings?.plotName ?? '')
   const association = await associationDetails(db.kysely, config)
   const doc = newPdf({ title: fileName, producer: association.name, margin: MARGIN })
   if (findings) await writePages(db, doc, findings)

@@ -82,13 +82,13 @@ interface PlotPlan {
 function letterValues(
   person: Person,
   association: AssociationDetails,
-  found: { plotId: string; grade: string; cultivated: number; notes: string; roundDate: string },
+  found: { plotName: string; grade: string; cultivated: number; notes: string; roundDate: string },
   stage: NoticeStage,
   deadline: string,
 ): MergeValues {
   return {
     ...personValues(person, association),
-    plot: found.plotId,
+    plot: found.plotName,
     grade: found.grade,
     cultivated: `${found.cultivated}%`,
     findings: found.notes,
@@ -104,8 +104,9 @@ function noticeCopies(
   association: AssociationDetails,
   round: Round,
   { record, stage, deadline, tenants }: Omit<PlannedNotice, 'copies' | 'replaces'>,
+  plotName: string,
 ): Copy[] {
-  const found = { ...record, roundDate: round.date }
+  const found = { ...record, plotName, roundDate: round.date }
   return tenants.flatMap((person) => {
     const values = letterValues(person, association, found, stage, deadline)
     const { subject, body } = filledLetter(letter, values)
@@ -159,7 +160,8 @@ async function planNotices(
         deadline: noticeDeadline(step.stage, today, settings),
         tenants,
       }
-      const copies = noticeCopies(settings.letters[step.stage], association, round, notice)
+      const letter = settings.letters[step.stage]
+      const copies = noticeCopies(letter, association, round, notice, plot.name)
       plan({ kind: 'send', notice: { ...notice, replaces: open, copies } })
     }
   }

@@ -114,7 +114,7 @@ export async function findAddressees(
     return {
       ...person,
       place: places.first.get(person.id) ?? null,
-      plots: (held?.plots ?? []).map((plot) => plot.id).sort(comparePlotIds),
+      plots: namesInOrder(held?.plots ?? []),
       amountDue: owed ? (owed.get(person.id) ?? 0) : (held?.unpaidFees ?? 0),
       paidBy: paidBy(held?.paidBy ?? [], nameOf),
     }
@@ -131,11 +131,16 @@ export async function findAddressees(
   return { people: addressees, sites }
 }
 
+// A person's plots as a letter names them: by name (another site's "1" is keyed "1-2"), in plot
+// order.
+const namesInOrder = (plots: Plots) =>
+  [...plots].sort((a, b) => comparePlotIds(a.id, b.id)).map((plot) => plot.name)
+
 // The plots another pays for, by who pays, each payer once, in plot order.
 function paidBy(plots: Plots, nameOf: ReadonlyMap<string, string>) {
   const byPayer = new Map<string, string[]>()
   for (const plot of [...plots].sort((a, b) => comparePlotIds(a.id, b.id)))
-    byPayer.set(plot.payer, [...(byPayer.get(plot.payer) ?? []), plot.id])
+    byPayer.set(plot.payer, [...(byPayer.get(plot.payer) ?? []), plot.name])
   return [...byPayer].map(([payer, ids]) => ({
     payerName: nameOf.get(payer) ?? payer,
     plots: ids,
