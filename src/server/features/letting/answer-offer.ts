@@ -40,18 +40,15 @@ export async function offerOfToken(
 export async function answerByToken(
   letting: Letting,
   token: string,
-): Promise<{ action: Answer; plotId: string; plotName: string; deadline: string }> {
+): Promise<{ action: Answer; plotId: string; deadline: string }> {
   const found = await offerOfToken(letting.db.kysely, token)
   if (!found || !offerAnswerable(found.offer, letting.clock.today()))
     throw badRequest(offerMessages.linkUnusable)
-  const { plotId, plotName, deadline } = await answerOffer(
-    letting,
-    found.offer,
-    found.answer,
-    PUBLIC,
-    { tokenHash: hashOf(token) },
-  )
-  return { action: found.answer, plotId, plotName, deadline }
+  const { plotName, deadline } = await answerOffer(letting, found.offer, found.answer, PUBLIC, {
+    tokenHash: hashOf(token),
+  })
+  // The plot by its name, as the link's page says it (TokenPreview).
+  return { action: found.answer, plotId: plotName, deadline }
 }
 
 /** The committee records an answer given by letter, telephone or in person. */
