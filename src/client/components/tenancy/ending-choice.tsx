@@ -2,6 +2,7 @@ import { useState, useImperativeHandle, type Ref } from 'react'
 import type { Refusal } from '#shared/domain/outcome'
 import { tenancyEndMessages as words } from '#shared/messages/tenancy-end'
 import { SelectField } from '#client/components/ui/field.tsx'
+import { usePlotNames } from '#client/components/sites/plot-names.ts'
 import { EndingFields, useEnding, type Ending } from '#client/components/tenancy/ending-fields.tsx'
 import './tenancy.css'
 
@@ -28,6 +29,7 @@ export function EndingChoice({
 }) {
   const [plotId, setPlotId] = useState(plots[0] ?? '')
   const ending = useEnding(plotId, personId)
+  const plotNames = usePlotNames()
   useImperativeHandle(ref, () => ({ refusal: ending.refusal, send: ending.send }), [ending])
   return (
     <>
@@ -41,7 +43,7 @@ export function EndingChoice({
         >
           {plots.map((plot) => (
             <option key={plot} value={plot}>
-              Plot {plot}
+              Plot {plotNames.ofKey(plot)}
             </option>
           ))}
         </SelectField>

@@ -32,6 +32,7 @@ import type { Viewer } from '#server/core/viewer'
 import { findAddressees } from '#server/features/messages/addressees'
 import { requirePersonInScope } from '#server/features/people/sql'
 import { requireSite } from '#server/features/sites/sql'
+import { nameOfPlot } from '#server/features/plots/sql'
 
 /** What the messages services take from the core. */
 export interface Messages {
@@ -53,7 +54,7 @@ async function audienceText(tx: ReadTx, audience: Audience, people: number): Pro
     case 'waitinglist':
       return 'The waiting list'
     case 'plot':
-      return `The tenants of plot ${audience.plotId}`
+      return `The tenants of plot ${await nameOfPlot(tx, audience.plotId)}`
     case 'unpaid':
       return 'The tenants of unpaid plots'
     case 'people':
