@@ -5,6 +5,13 @@
 // of the features it shows, so the home page carries only this one.
 
 export const commonMessages = {
+  /** A plot's name where the viewer sees several sites (issue 46): "1 (Northfield)". */
+  plotOnSite: (plot: string, site: string) => `${plot} (${site})`,
+  /**
+   * A plot a person holds on a site beyond the viewer's own (a site representative's view), in
+   * place of its name: "Plot on another site", "Plots 1, on another site".
+   */
+  plotElsewhere: 'on another site',
   somethingWentWrong: 'Something went wrong!',
   invalidEmail: 'Please enter a valid email address!',
   error: 'Error!',

@@ -1,5 +1,7 @@
 // Sites (issue 46): the spec has one site, so these words are ours.
 
+import { commonMessages } from '#shared/messages/common'
+
 export const siteMessages = {
   heading: 'Sites',
   settingsLinkNote: 'add, rename and retire sites, with their addresses and facilities.',
@@ -40,11 +42,7 @@ export const siteMessages = {
   chooseSiteForMap: 'Each site has its own map: choose a site above to see it.',
   plotCount: (plots: number) => (plots === 1 ? '1 plot' : `${plots} plots`),
   editHeading: (name: string) => `Edit ${name}`,
-  /** A plot's name where the viewer sees several sites: "1 (Northfield)". */
-  plotOnSite: (plot: string, site: string) => `${plot} (${site})`,
-  /**
-   * A plot a person holds on a site beyond the viewer's own (a site representative's view), in
-   * place of its name: "Plot on another site", "Plots 1, on another site".
-   */
-  plotElsewhere: 'on another site',
+  // How a plot is named (commonMessages: every screen naming plots loads them, not these).
+  plotOnSite: commonMessages.plotOnSite,
+  plotElsewhere: commonMessages.plotElsewhere,
 } as const

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { siteMessages } from '#shared/messages/sites'
+import { commonMessages } from '#shared/messages/common'
 import type { Plot } from '#shared/schemas/plot'
 import { plotsQuery } from '#client/components/plots/plots-query.ts'
 import { useViewersSites } from '#client/components/sites/chosen-site.ts'
@@ -32,18 +32,18 @@ export function usePlotNames(): PlotNames {
     const siteNames = new Map(sites.map((site) => [site.id, site.name]))
     const of = (plot: Named) => {
       const site = siteNames.get(plot.siteId)
-      return named && site ? siteMessages.plotOnSite(plot.name, site) : plot.name
+      return named && site ? commonMessages.plotOnSite(plot.name, site) : plot.name
     }
     const byKey = new Map((plots ?? []).map((plot) => [plot.id, plot]))
     const ofKey = (key: string) => {
       const plot = byKey.get(key)
       if (plot) return of(plot)
-      return plots && several ? siteMessages.plotElsewhere : key
+      return plots && several ? commonMessages.plotElsewhere : key
     }
     const ofKeys = (keys: readonly string[]) => {
       const names = keys.map(ofKey)
-      const known = names.filter((name) => name !== siteMessages.plotElsewhere)
-      const beyond = known.length < names.length ? [siteMessages.plotElsewhere] : []
+      const known = names.filter((name) => name !== commonMessages.plotElsewhere)
+      const beyond = known.length < names.length ? [commonMessages.plotElsewhere] : []
       return [...known, ...beyond].join(', ')
     }
     const ofRecord = (record: { plotName: string; siteId: number }) =>

@@ -1,7 +1,7 @@
 import { creditOf, invoiceTotals, nextStep, stepDate, RENT_STEPS } from '#shared/domain/rent'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
-import { siteMessages } from '#shared/messages/sites'
+import { commonMessages } from '#shared/messages/common'
 import type {
   DueItem,
   Invoice,
@@ -167,7 +167,7 @@ export async function paymentsCsv(
     const plot = plots.get(key)
     if (!plot) return key
     const site = seen.length > 1 ? siteNames.get(plot.siteId) : undefined
-    return site ? siteMessages.plotOnSite(plot.name, site) : plot.name
+    return site ? commonMessages.plotOnSite(plot.name, site) : plot.name
   }
   return toCsv(
     PAYMENT_COLUMNS,
