@@ -5,6 +5,7 @@ import { areaTenths, areaText, halfUp, type AreaUnit, type SizeBand } from '#sha
 import { plotMessages } from '#shared/messages/plots'
 import { waysOf, type Addressee } from '#shared/domain/message-copies'
 import type { PartYearRule } from '#shared/domain/part-year'
+import { concessionLine, type ConcessionTerms } from '#shared/domain/concessions'
 import type { Invoice, YearSummary } from '#shared/schemas/rent'
 
 // The rent year's rules as pure functions: what an invoice charges, what a ledger entry may be,
@@ -104,6 +105,10 @@ export function currentYearStart(today: string, yearStart: string): string {
   return thisYear <= today ? thisYear : yearsOn(thisYear, -1)
 }
 
+/** The start of the rent year after the one `today` is in. */
+export const nextYearStart = (today: string, yearStart: string) =>
+  yearsOn(currentYearStart(today, yearStart), 1)
+
 /**
  * The start a new rent year is offered with: the start of the year the society is in, until that
  * is started; then the first after it not yet started. The next year's start, offered in November
@@ -185,21 +190,33 @@ function rentLine(plot: Chargeable, rules: ChargeRules) {
   }
 }
 
-/** The lines of a plot's invoice: the rent, a concession off it, and the extras. */
+/** What a payer holds: the old concession flag (the settings' percentage), and grants in force. */
+export interface PayerConcessions {
+  flag: boolean
+  grants: readonly ConcessionTerms[]
+}
+
+/**
+ * The lines of a plot's invoice: the rent, a concession off it (the one that takes off most, of
+ * the flag's percentage and the payer's grants in force; decision 57), and the extras.
+ */
 export function invoiceLines(
   plot: Chargeable,
-  concession: boolean,
+  concessions: PayerConcessions,
   rules: ChargeRules & Pick<RentRules, 'concessionPercent' | 'extras'>,
 ): Array<{ description: string; amount: number }> {
-  const lines = [rentLine(plot, rules)]
-  const rent = lines[0]!.amount
-  if (concession && rules.concessionPercent > 0 && rent > 0)
-    lines.push({
-      description: `Concession: ${rules.concessionPercent}% off the rent`,
-      amount: -Math.round((rent * rules.concessionPercent) / 100),
+  const rent = rentLine(plot, rules)
+  const extras = rules.extras.map((extra) => ({ description: extra.name, amount: extra.amount }))
+  const candidates: ConcessionTerms[] = [...concessions.grants]
+  if (concessions.flag)
+    candidates.push({
+      name: null,
+      percent: rules.concessionPercent,
+      fixedPence: null,
+      appliesTo: 'rent',
     })
-  for (const extra of rules.extras) lines.push({ description: extra.name, amount: extra.amount })
-  return lines
+  const off = concessionLine(candidates, rent.amount, linesTotal(extras))
+  return [rent, ...(off ? [off] : []), ...extras]
 }
 
 export const linesTotal = (lines: ReadonlyArray<{ amount: number }>) =>

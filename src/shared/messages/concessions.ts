@@ -1,0 +1,44 @@
+// Concessions of kinds, given to people for a time (issue 47, item 1): the kinds, the grants on a
+// person's page, the list of those ending before the next rent year, and the invoice's line.
+
+import { longDate } from '#shared/domain/dates'
+
+export const concessionMessages = {
+  // An invoice's line: the kind's name and what it takes off.
+  percentOff: (percent: number, ofExtras: boolean) =>
+    `${percent}% off the rent${ofExtras ? ' and extras' : ''}`,
+  fixedOff: (amount: string, ofExtras: boolean) =>
+    `${amount} off the rent${ofExtras ? ' and extras' : ''}`,
+  /** The rent settings' one percentage, for a person with the concession flag (before issue 47). */
+  flagLine: (percent: number) => `Concession: ${percent}% off the rent`,
+  invoiceLine: (name: string, terms: string) => `Concession (${name}): ${terms}`,
+  // The server's refusals.
+  percentOrFixed: 'Give either a percentage or a fixed amount off, not both.',
+  kindMissing: (id: number) => `There is no concession kind ${id}.`,
+  grantMissing: (id: number) => `There is no concession ${id}.`,
+  evidenceRequired: 'Say what evidence was seen.',
+  endBeforeStart: 'The end date must not be before the start date.',
+  // The screens.
+  heading: 'Concessions',
+  kindsHeading: 'Concession kinds',
+  noGrants: 'No concessions given.',
+  grantConcession: 'Give a concession',
+  endConcession: 'End this concession',
+  kindLabel: 'Kind',
+  evidenceLabel: 'Evidence seen',
+  startsOnLabel: 'From',
+  endsOnLabel: 'Until (leave empty for no end)',
+  endOnLabel: 'Ends on',
+  granted: 'The concession was given.',
+  ended: 'The concession was ended.',
+  untilText: (date: string | null) => (date ? `until ${longDate(date)}` : 'no end date'),
+  grantedByText: (by: string, evidence: string) => `Given by ${by}; evidence seen: ${evidence}`,
+  endingHeading: 'Concessions ending before the next rent year',
+  noneEnding: 'No concession ends before the next rent year.',
+  askForEvidence: 'Ask them for fresh evidence',
+  freshEvidenceSubject: 'Your concession on the allotment rent',
+  freshEvidenceBody:
+    'Dear {dearName},\n\nYour concession on the allotment rent ends before the next rent year starts. ' +
+    'To keep it, please show the committee fresh evidence that you still qualify.\n\n' +
+    'With best wishes,\nThe committee',
+}
