@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { USUAL_CONCESSION_KINDS } from '#shared/domain/concessions'
 import { amountFor } from '#shared/domain/part-year'
 import { concessionMessages } from '#shared/messages/concessions'
 import { serverMessages } from '#shared/messages/server'
@@ -89,10 +90,15 @@ describe.each(engines)('concessions on %s', (engine) => {
   })
   afterAll(() => t.close())
 
-  it('offers the four kinds councils publish, and lets the administrator add and change kinds', async () => {
+  it('keeps the kinds the administrator adds: the four councils publish, and a fixed sum', async () => {
+    expect((await send(t, committee, 'GET', '/api/rent/concession-kinds')).json()).toEqual([])
+    for (const kind of USUAL_CONCESSION_KINDS) {
+      const added = await send(t, admin, 'POST', '/api/rent/concession-kinds', kind)
+      expect(added.statusCode, added.body).toBe(201)
+    }
     const listed = (await send(t, committee, 'GET', '/api/rent/concession-kinds')).json()
     expect(listed).toMatchObject([
-      { name: 'Pensioner', percent: 25, fixedPence: null, appliesTo: 'rent' },
+      { name: 'Pensioner', percent: 25, fixedPence: null, appliesTo: 'rent', version: 1 },
       { name: 'Benefits', percent: 50, appliesTo: 'rent' },
       { name: 'Site representative', percent: 100, appliesTo: 'rentAndExtras' },
       { name: 'First year of a neglected plot', percent: 50, appliesTo: 'rent' },

@@ -18,7 +18,7 @@ import {
   type LeavingChoice,
 } from '#shared/domain/part-year'
 import { addDays } from '#shared/domain/rent'
-import { concessionLine, inForce } from '#shared/domain/concessions'
+import { concessionLine, inForce, USUAL_CONCESSION_KINDS } from '#shared/domain/concessions'
 import type { ConcessionGrant, ConcessionKind } from '#shared/schemas/concessions'
 import { partYearMessages } from '#shared/messages/part-year'
 import { rentMessages } from '#shared/messages/rent'
@@ -1062,7 +1062,10 @@ describe.each(engines)('the rent ledger as plots are let and given up mid-year o
     committee = await t.signInAs(3)
     const admin = await t.signInAs(4)
     const fixed = { name: 'Over 65', percent: null, fixedPence: 1000, appliesTo: 'rent' }
-    expect((await send(t, admin, 'POST', '/api/rent/concession-kinds', fixed)).statusCode).toBe(201)
+    for (const kind of [...USUAL_CONCESSION_KINDS, fixed])
+      expect((await send(t, admin, 'POST', '/api/rent/concession-kinds', kind)).statusCode).toBe(
+        201,
+      )
     kinds = (await call('GET', '/api/rent/concession-kinds')).json()
     for (const [i, id] of LET_PLOTS.entries()) await createPlot(t, committee, id, { fee: FEES[i] })
     for (const [i, id] of FOLK.entries())

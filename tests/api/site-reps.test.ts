@@ -723,6 +723,9 @@ describe.each(engines)('a representative of one site on %s', (engine) => {
       }>()
       .open.find((offer) => offer.personId === 'bea')!.id
     // Alice's and bob's concessions, each ending today.
+    const kind = { name: 'Pensioner', percent: 25, fixedPence: null, appliesTo: 'rent' }
+    const added = await send(t, admin, 'POST', '/api/rent/concession-kinds', kind)
+    expect(added.statusCode, added.body).toBe(201)
     const grantIds: Record<string, number> = {}
     for (const person of ['alice', 'bob']) {
       const today = t.app.clock.today()

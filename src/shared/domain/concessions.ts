@@ -57,3 +57,13 @@ export function concessionLine(
 /** Whether a grant is in force on `day`: from its start to its end, both days included. */
 export const inForce = (grant: { startsOn: string; endsOn: string | null }, day: string) =>
   grant.startsOn <= day && (grant.endsOn === null || grant.endsOn >= day)
+
+/** The kinds councils publish (Bristol, Welwyn Hatfield), offered to an association with none. */
+export const USUAL_CONCESSION_KINDS: ReadonlyArray<
+  Omit<ConcessionTerms, 'name'> & { name: string }
+> = [
+  { name: 'Pensioner', percent: 25, fixedPence: null, appliesTo: 'rent' },
+  { name: 'Benefits', percent: 50, fixedPence: null, appliesTo: 'rent' },
+  { name: 'Site representative', percent: 100, fixedPence: null, appliesTo: 'rentAndExtras' },
+  { name: 'First year of a neglected plot', percent: 50, fixedPence: null, appliesTo: 'rent' },
+]

@@ -25,6 +25,8 @@ export const concessionMessages = {
   grantConcession: 'Give a concession',
   endConcession: 'End this concession',
   kindLabel: 'Kind',
+  chooseKind: 'Choose a kind',
+  kindRequired: 'Choose the kind of concession.',
   evidenceLabel: 'Evidence seen',
   startsOnLabel: 'From',
   endsOnLabel: 'Until (leave empty for no end)',

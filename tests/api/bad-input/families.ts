@@ -848,7 +848,7 @@ export const rentFamilies: Families = (s) => {
         ]),
       )
     },
-    // Concessions (decision 57): the four kinds seeded, no grant yet.
+    // Concessions (decision 57): no kind nor grant yet.
     'POST /api/rent/concession-kinds': () =>
       s.bodyOnly(
         'POST',
@@ -859,7 +859,7 @@ export const rentFamilies: Families = (s) => {
       s.idsAndBody(
         'PUT',
         '/api/rent/concession-kinds/{id}',
-        { id: { names: (id) => ['1', '2', '3', '4'].includes(id), numeric: true, real: ['1'] } },
+        { id: { names: () => false, numeric: true } },
         bodyOf(() => ({ ...kind(), version: 1 }), concessionKindUpdateSchema, [
           s.stale,
           percentAndFixed,

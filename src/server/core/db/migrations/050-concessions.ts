@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely'
 import type { MigrationContext } from '#server/core/db/migrations/index'
 
 // Issue 47, item 1 (decision 57): concessions of kinds, given to people for a time. A kind takes a
-// percentage or a fixed sum (pence) off the rent, or off the rent and the extras; the four that
-// councils publish are offered to start with, to be changed or added to. A grant gives a kind to
+// percentage or a fixed sum (pence) off the rent, or off the rent and the extras. None is made
+// here: a database a migration fills is no longer empty to an import (portable.ts); the screen
+// offers the four that councils publish instead. A grant gives a kind to
 // a person from a day, to a day or for good, with the evidence seen and the account that gave it.
 // No foreign key to people: an erasure changes a person's id, and takes their grants with it.
 export function concessions({ idColumn }: MigrationContext) {
@@ -15,15 +16,6 @@ export function concessions({ idColumn }: MigrationContext) {
         .addColumn('fixedPence', 'integer')
         .addColumn('appliesTo', 'text', (c) => c.notNull())
         .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-        .execute()
-      await db
-        .insertInto('concession_kinds' as never)
-        .values([
-          { name: 'Pensioner', percent: 25, appliesTo: 'rent' },
-          { name: 'Benefits', percent: 50, appliesTo: 'rent' },
-          { name: 'Site representative', percent: 100, appliesTo: 'rentAndExtras' },
-          { name: 'First year of a neglected plot', percent: 50, appliesTo: 'rent' },
-        ] as never)
         .execute()
       await idColumn(db.schema.createTable('concession_grants'))
         .addColumn('personId', 'text', (c) => c.notNull())
