@@ -35,12 +35,26 @@ export const concessionMessages = {
   ended: 'The concession was ended.',
   untilText: (date: string | null) => (date ? `until ${longDate(date)}` : 'no end date'),
   grantedByText: (by: string, evidence: string) => `Given by ${by}; evidence seen: ${evidence}`,
+  // The administrator's kinds.
+  noKinds: 'No kinds of concession yet.',
+  addUsualKinds: 'Add the usual kinds',
+  addKind: 'Add a kind',
+  kindNameLabel: 'Name',
+  reductionLegend: 'What it takes off',
+  byPercent: 'A percentage',
+  byFixed: 'A fixed amount',
+  percentLabel: 'Percentage off',
+  fixedLabel: 'Amount off (£)',
+  appliesLegend: 'Off what',
+  appliesTo: { rent: 'The rent', rentAndExtras: 'The rent and the extras' },
+  percentRange: 'Give a whole percentage from 1 to 100.',
+  kindNameRequired: 'Give the kind a name.',
+  kindAdded: (name: string) => `The kind ${name} was added.`,
+  usualAdded: 'The usual kinds were added.',
   endingHeading: 'Concessions ending before the next rent year',
   noneEnding: 'No concession ends before the next rent year.',
+  endingRow: (name: string, kind: string, endsOn: string) =>
+    `${name}: ${kind}, ends on ${longDate(endsOn)}`,
+  nextYearStarts: (date: string) => `The next rent year starts on ${longDate(date)}.`,
   askForEvidence: 'Ask them for fresh evidence',
-  freshEvidenceSubject: 'Your concession on the allotment rent',
-  freshEvidenceBody:
-    'Dear {dearName},\n\nYour concession on the allotment rent ends before the next rent year starts. ' +
-    'To keep it, please show the committee fresh evidence that you still qualify.\n\n' +
-    'With best wishes,\nThe committee',
 }
