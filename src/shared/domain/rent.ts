@@ -5,7 +5,6 @@ import { areaTenths, areaText, halfUp, type AreaUnit, type SizeBand } from '#sha
 import { plotMessages } from '#shared/messages/plots'
 import { waysOf, type Addressee } from '#shared/domain/message-copies'
 import type { PartYearRule } from '#shared/domain/part-year'
-import { concessionLine, type ConcessionTerms } from '#shared/domain/concessions'
 import type { Invoice, YearSummary } from '#shared/schemas/rent'
 
 // The rent year's rules as pure functions: what an invoice charges, what a ledger entry may be,
@@ -164,7 +163,7 @@ export interface Chargeable {
   sizeBand: SizeBand | null
 }
 
-type ChargeRules = Pick<RentRules, 'chargeBasis' | 'areaUnit' | 'areaRate' | 'bandFees'>
+export type ChargeRules = Pick<RentRules, 'chargeBasis' | 'areaUnit' | 'areaRate' | 'bandFees'>
 
 /**
  * A plot's rent, saying how it was worked out: a full, half or quarter plot at its band's fee;
@@ -172,7 +171,7 @@ type ChargeRules = Pick<RentRules, 'chargeBasis' | 'areaUnit' | 'areaRate' | 'ba
  * them) at the rate. A rate keeps its fraction of a penny; the line's amount is rounded to the
  * penny, half a penny up, once.
  */
-function rentLine(plot: Chargeable, rules: ChargeRules) {
+export function rentLine(plot: Chargeable, rules: ChargeRules) {
   if (plot.sizeBand)
     return {
       description: plotMessages.sizeBand[plot.sizeBand],
@@ -188,35 +187,6 @@ function rentLine(plot: Chargeable, rules: ChargeRules) {
     description: `${areaText(plot.area, rules.areaUnit)} at ${rateText(rules.areaRate)}`,
     amount: halfUp(quantity * rules.areaRate, per),
   }
-}
-
-/** What a payer holds: the old concession flag (the settings' percentage), and grants in force. */
-export interface PayerConcessions {
-  flag: boolean
-  grants: readonly ConcessionTerms[]
-}
-
-/**
- * The lines of a plot's invoice: the rent, a concession off it (the one that takes off most, of
- * the flag's percentage and the payer's grants in force; decision 57), and the extras.
- */
-export function invoiceLines(
-  plot: Chargeable,
-  concessions: PayerConcessions,
-  rules: ChargeRules & Pick<RentRules, 'concessionPercent' | 'extras'>,
-): Array<{ description: string; amount: number }> {
-  const rent = rentLine(plot, rules)
-  const extras = rules.extras.map((extra) => ({ description: extra.name, amount: extra.amount }))
-  const candidates: ConcessionTerms[] = [...concessions.grants]
-  if (concessions.flag)
-    candidates.push({
-      name: null,
-      percent: rules.concessionPercent,
-      fixedPence: null,
-      appliesTo: 'rent',
-    })
-  const off = concessionLine(candidates, rent.amount, linesTotal(extras))
-  return [rent, ...(off ? [off] : []), ...extras]
 }
 
 export const linesTotal = (lines: ReadonlyArray<{ amount: number }>) =>

@@ -1,3 +1,4 @@
+import { invoiceLines } from '#shared/domain/invoice-lines'
 import { describe, expect, it } from 'vitest'
 import { MAX_PENCE, penceText } from '#shared/domain/money'
 import {
@@ -6,7 +7,6 @@ import {
   checkYearStart,
   everyYearHas,
   invoiceDueDate,
-  invoiceLines,
   RENT_STEPS,
   sameSending,
   sendingTo,

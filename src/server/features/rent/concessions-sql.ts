@@ -3,7 +3,7 @@ import { fullName } from '#shared/domain/message-copies'
 import type { ConcessionGrant, ConcessionKind } from '#shared/schemas/concessions'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { SiteScope } from '#server/core/site-scope'
-import { peopleInScope } from '#server/features/people/sql'
+import { namesOf, peopleInScope } from '#server/features/people/sql'
 
 // The concession kinds and the grants of them to people (migration 050, decision 57).
 
@@ -104,16 +104,18 @@ export async function termsInForce(
  * holder's name, by the day they end.
  */
 export async function grantsEnding(tx: ReadTx, scope: SiteScope, from: string, before: string) {
-  let query = grantsWithKinds(tx)
-    .innerJoin('people', 'people.id', 'concession_grants.personId')
-    .select(['people.firstName', 'people.lastName'])
-    .where('endsOn', '>=', from)
-    .where('endsOn', '<', before)
+  let query = grantsWithKinds(tx).where('endsOn', '>=', from).where('endsOn', '<', before)
   if (scope.sites) query = query.where('personId', 'in', peopleInScope(tx, scope.sites))
   const rows = await query.orderBy('endsOn').orderBy('concession_grants.id').execute()
-  return rows.map(({ firstName, lastName, ...row }) => ({
+  const names = await namesOf(
+    tx,
+    rows.map((row) => row.personId),
+  )
+  return rows.map((row) => ({
     ...toGrant(row),
-    personName: fullName({ id: row.personId, firstName, lastName }),
+    personName: fullName(
+      names.get(row.personId) ?? { id: row.personId, firstName: '', lastName: '' },
+    ),
   }))
 }
 

@@ -7,14 +7,7 @@ import {
   partYearLines,
   type LeavingChoice,
 } from '#shared/domain/part-year'
-import {
-  checkEntry,
-  checkInvoice,
-  invoiceDueDate,
-  invoiceLines,
-  NO_ENTRIES,
-  stepDate,
-} from '#shared/domain/rent'
+import { checkEntry, checkInvoice, invoiceDueDate, NO_ENTRIES, stepDate } from '#shared/domain/rent'
 import { partYearMessages } from '#shared/messages/part-year'
 import { rentMessages } from '#shared/messages/rent'
 import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
@@ -32,6 +25,7 @@ import type { Viewer } from '#server/core/viewer'
 import { requirePerson } from '#server/features/people/sql'
 import { findPlot } from '#server/features/plots/sql'
 import type { Rent } from '#server/features/rent/context'
+import { invoiceLines } from '#shared/domain/invoice-lines'
 import { termsInForce } from '#server/features/rent/concessions-sql'
 import { lockedCredit, moveCredit } from '#server/features/rent/credit'
 import { requirePlotsInScope } from '#server/features/rent/invoice-scope'

@@ -4,7 +4,6 @@ import {
   checkInvoice,
   checkYearStart,
   invoiceDueDate,
-  invoiceLines,
   invoiceReference,
   sameSending,
   sendingTo,
@@ -26,6 +25,7 @@ import { listPlots } from '#server/features/plots/sql'
 import type { Rent } from '#server/features/rent/context'
 import { paymentsFromPaidFlags, settlePaidFlags } from '#server/features/rent/paid-flags'
 import { rentYearUnderWay } from '#server/features/rent/sql'
+import { invoiceLines } from '#shared/domain/invoice-lines'
 import { termsInForce } from '#server/features/rent/concessions-sql'
 import { rentSettings, rulesBySite } from '#server/features/rent/settings'
 import { lockedCredit, moveCredit } from '#server/features/rent/credit'
