@@ -442,15 +442,18 @@ export function tenantNames(tx: ReadTx, scope: SiteScope) {
     .execute()
 }
 
-/** The first names of the people named, by nickname. */
-export async function firstNames(tx: ReadTx, ids: readonly string[]): Promise<Map<string, string>> {
+/** The names of the people named, by nickname. */
+export async function namesOf(
+  tx: ReadTx,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; firstName: string; lastName: string }>> {
   if (ids.length === 0) return new Map()
   const rows = await tx
     .selectFrom('people')
-    .select(['id', 'firstName'])
-    .where('id', 'in', ids)
+    .select(['id', 'firstName', 'lastName'])
+    .where('id', 'in', [...new Set(ids)])
     .execute()
-  return new Map(rows.map((row) => [row.id, row.firstName]))
+  return new Map(rows.map((row) => [row.id, row]))
 }
 
 /** How many tenants each plot has, by plot id. */

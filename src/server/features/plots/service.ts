@@ -21,7 +21,7 @@ import type { Leaving } from '#shared/schemas/leaving'
 import type { Person } from '#shared/schemas/person'
 import {
   erasedOn,
-  firstNames,
+  namesOf,
   requirePerson,
   requirePersonInScope,
   tenantNames,
@@ -42,14 +42,16 @@ export async function myPlots({ db }: Plots, personId: string): Promise<MyPlot[]
   const person = await requirePerson(db.kysely, personId)
   const plots = await plotsRepo.findPlots(db.kysely, person.plots)
   const others = plots.flatMap((plot) => plot.tenants.filter((id) => id !== personId))
-  const names = await firstNames(db.kysely, others)
+  const names = await namesOf(db.kysely, others)
   return plots.map(({ id, name, siteId, description, area, tenants }) => ({
     id,
     name,
     siteId,
     description,
     area,
-    coTenants: tenants.filter((other) => other !== personId).map((other) => names.get(other) ?? ''),
+    coTenants: tenants
+      .filter((other) => other !== personId)
+      .map((other) => names.get(other)?.firstName ?? ''),
   }))
 }
 
