@@ -6,6 +6,7 @@ import { createScratchDatabase } from '../tests/helpers/postgres.ts'
 import { startServer, type TestServer } from '../tests/helpers/server-process.ts'
 import { root, run } from './bench/seeded-server.ts'
 import { medianLoad, medianLoadAcross, type LoadOptions, type LoadResult } from './bench/load.ts'
+import { profileTop } from './bench/profile-top.ts'
 import { raceTenantLimit, raceStaleVersion, type RaceResult } from './bench/races.ts'
 
 // npm run bench:api — the real server on the scale data set (10,000 people, 2,000 plots,
@@ -18,6 +19,13 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 // BENCH_ONLY=write,person runs only the scenarios whose names contain one of the words.
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
 const wanted = (name: string) => !only || only.some((word) => name.includes(word))
+// BENCH_PROFILE=folder: each engine's server runs under node --cpu-prof, writing its profile there,
+// and its top entries by self time are printed at the end.
+const profileDir = process.env.BENCH_PROFILE && path.resolve(process.env.BENCH_PROFILE)
+const profiled = (engine: string) =>
+  profileDir
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(profileDir, engine)}` }
+    : undefined
 
 async function startBaseline() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/baseline-server.ts'], {
@@ -71,7 +79,10 @@ async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[
     const started = Date.now()
     await run(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts'], env)
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-    const server = await startServer({ dataDir, env: { ...env, LOG_LEVEL: 'silent' } })
+    const server = await startServer({
+      dataDir,
+      env: { ...env, LOG_LEVEL: 'silent', ...profiled(engine) },
+    })
     try {
       const cookie = await signIn(server)
       const person = (
@@ -200,4 +211,11 @@ if (races.length) {
     )
   }
   if (races.some((race) => !race.held)) process.exitCode = 1
+}
+for (const engine of profileDir ? engines : []) {
+  const folder = path.join(profileDir!, engine)
+  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.cpuprofile'))) {
+    console.log(`\n${engine} server profile, top by self time (${path.join(folder, file)})`)
+    for (const line of profileTop(path.join(folder, file))) console.log(line)
+  }
 }
