@@ -23,9 +23,7 @@ const wanted = (name: string) => !only || only.some((word) => name.includes(word
 // and its top entries by self time are printed at the end.
 const profileDir = process.env.BENCH_PROFILE && path.resolve(process.env.BENCH_PROFILE)
 const profiled = (engine: string) =>
-  profileDir
-    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(profileDir, engine)}` }
-    : undefined
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, engine)}`] : []
 
 async function startBaseline() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/baseline-server.ts'], {
@@ -81,7 +79,8 @@ async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     const server = await startServer({
       dataDir,
-      env: { ...env, LOG_LEVEL: 'silent', ...profiled(engine) },
+      env: { ...env, LOG_LEVEL: 'silent' },
+      nodeOptions: profiled(engine),
     })
     try {
       const cookie = await signIn(server)
