@@ -183,7 +183,10 @@ export async function logEvent(
 ) {
   const row = logRow(change, value, error, new Date().toISOString())
   // The entry is the transaction's closing statement: on PostgreSQL it goes with BEGIN and COMMIT.
-  await writeTransaction(db, async () => undefined, [], (tx) => [
-    tx.insertInto('logs').values(row),
-  ])
+  await writeTransaction(
+    db,
+    async () => undefined,
+    [],
+    (tx) => [tx.insertInto('logs').values(row)],
+  )
 }
