@@ -8,6 +8,7 @@ import { root, run } from './bench/seeded-server.ts'
 import { medianLoad, medianLoadAcross, type LoadOptions, type LoadResult } from './bench/load.ts'
 import { profileTop } from './bench/profile-top.ts'
 import {
+  BASELINE_FILE,
   baselineOf,
   compareWithBaseline,
   COMPARED,
@@ -236,7 +237,9 @@ if (comparing || recording) {
     .toString()
     .trim()
   const run = baselineOf(commit, { seconds, runs, connections }, baseline, all)
-  if (comparing) {
+  if (comparing && !fs.existsSync(BASELINE_FILE)) {
+    console.log('\nno baseline yet: npm run bench:compare -- --write-baseline records one')
+  } else if (comparing) {
     const { lines, worse } = compareWithBaseline(readBaseline(), run)
     console.log(`\n${lines.join('\n')}`)
     console.log(
