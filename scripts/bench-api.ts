@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -6,18 +6,38 @@ import { createScratchDatabase } from '../tests/helpers/postgres.ts'
 import { startServer, type TestServer } from '../tests/helpers/server-process.ts'
 import { root, run } from './bench/seeded-server.ts'
 import { medianLoad, medianLoadAcross, type LoadOptions, type LoadResult } from './bench/load.ts'
+import { profileTop } from './bench/profile-top.ts'
+import {
+  BASELINE_FILE,
+  baselineOf,
+  compareWithBaseline,
+  COMPARED,
+  readBaseline,
+  writeBaseline,
+} from './bench/compare.ts'
 import { raceTenantLimit, raceStaleVersion, type RaceResult } from './bench/races.ts'
 
 // npm run bench:api — the real server on the scale data set (10,000 people, 2,000 plots,
 // 100,000 log entries) against a bare Fastify hello-world measured in the same run, on SQLite
 // and (when TEST_DATABASE_URL or BENCH_DATABASE_URL is set) PostgreSQL.
-const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+// --compare (npm run bench:compare): issue 49's scenarios for 6 s, 3 times, printed against the
+// committed baseline (scripts/bench/compare.ts); --write-baseline records this run as the baseline.
+const comparing = process.argv.includes('--compare')
+const recording = process.argv.includes('--write-baseline')
+const seconds = Number(process.env.BENCH_SECONDS ?? (comparing || recording ? 6 : 10))
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 // BENCH_ONLY=write,person runs only the scenarios whose names contain one of the words.
-const only = process.env.BENCH_ONLY?.split(',').filter(Boolean)
+const only =
+  process.env.BENCH_ONLY?.split(',').filter(Boolean) ??
+  (comparing || recording ? COMPARED : undefined)
 const wanted = (name: string) => !only || only.some((word) => name.includes(word))
+// BENCH_PROFILE=folder: each engine's server runs under node --cpu-prof, writing its profile there,
+// and its top entries by self time are printed at the end.
+const profileDir = process.env.BENCH_PROFILE && path.resolve(process.env.BENCH_PROFILE)
+const profiled = (engine: string) =>
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, engine)}`] : []
 
 async function startBaseline() {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/baseline-server.ts'], {
@@ -71,7 +91,11 @@ async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[
     const started = Date.now()
     await run(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts'], env)
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-    const server = await startServer({ dataDir, env: { ...env, LOG_LEVEL: 'silent' } })
+    const server = await startServer({
+      dataDir,
+      env: { ...env, LOG_LEVEL: 'silent' },
+      nodeOptions: profiled(engine),
+    })
     try {
       const cookie = await signIn(server)
       const person = (
@@ -200,4 +224,30 @@ if (races.length) {
     )
   }
   if (races.some((race) => !race.held)) process.exitCode = 1
+}
+for (const engine of profileDir ? engines : []) {
+  const folder = path.join(profileDir!, engine)
+  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.cpuprofile'))) {
+    console.log(`\n${engine} server profile, top by self time (${path.join(folder, file)})`)
+    for (const line of profileTop(path.join(folder, file))) console.log(line)
+  }
+}
+if (comparing || recording) {
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })
+    .toString()
+    .trim()
+  const run = baselineOf(commit, { seconds, runs, connections }, baseline, all)
+  if (comparing && !fs.existsSync(BASELINE_FILE)) {
+    console.log('\nno baseline yet: npm run bench:compare -- --write-baseline records one')
+  } else if (comparing) {
+    const { lines, worse } = compareWithBaseline(readBaseline(), run)
+    console.log(`\n${lines.join('\n')}`)
+    console.log(
+      worse ? `\n${worse} figure(s) worse by more than 15%` : '\nnone worse by more than 15%',
+    )
+  }
+  if (recording) {
+    writeBaseline(run)
+    console.log('\nrecorded as the baseline (scripts/bench/baseline.json)')
+  }
 }

@@ -217,6 +217,8 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/message-templates/{id}', `/api/message-templates/${target.template}`)
       .replace('/api/rent/years/{id}', '/api/rent/years/1')
       .replace('/api/rent/invoices/{id}', '/api/rent/invoices/1')
+      .replace('/api/rent/concession-kinds/{id}', '/api/rent/concession-kinds/1')
+      .replace('/api/rent/concessions/{id}', '/api/rent/concessions/1')
       .replace('/api/me/invoices/{id}', '/api/me/invoices/1')
       .replace('/api/me/offers/{id}', '/api/me/offers/1')
       .replace('/api/me/letters/{id}', '/api/me/letters/1')
@@ -385,6 +387,24 @@ describe.each(engines)('access matrix on %s', (engine) => {
         break
       case 'PUT /api/rent/settings/sites/{siteId}':
         payload = { rates: null, version: 0 }
+        break
+      case 'POST /api/rent/concession-kinds':
+        payload = { name: `Kind ${id}`, percent: 10, fixedPence: null, appliesTo: 'rent' }
+        break
+      case 'PUT /api/rent/concession-kinds/{id}':
+        payload = {
+          name: 'Pensioner',
+          percent: 25,
+          fixedPence: null,
+          appliesTo: 'rent',
+          version: 1,
+        }
+        break
+      case 'POST /api/people/{id}/concessions':
+        payload = { kindId: 1, evidence: 'Pension letter', startsOn: '2026-10-01', endsOn: null }
+        break
+      case 'PUT /api/rent/concessions/{id}/end':
+        payload = { endsOn: '2027-09-30', version: 1 }
         break
       case 'POST /api/rent/years/preview':
         payload = { startDate: '2026-10-01' }

@@ -450,4 +450,16 @@ async function fillLaterTables(t: TestApp) {
       t.db.kysely,
     )
   }
+  if (tables.includes('concession_grants')) {
+    // A kind by a fixed sum, and two grants of it: one with no end, one whose evidence has quotes.
+    await sql`insert into concession_kinds (name, percent, "fixedPence", "appliesTo", version)
+      values ('Over 65 – “senior”', null, 1500, 'rentAndExtras', 2)`.execute(t.db.kysely)
+    await sql`insert into concession_grants ("personId", "kindId", evidence, "startsOn", "endsOn",
+        "grantedBy", "grantedAt", version)
+      values ('holder1', 1, ${'Pension letter\n"seen"'}, '2024-10-01', null, 'admin',
+        '2024-09-30T10:00:00.000Z', 1),
+        ('holder2', 1, '', '2024-10-01', '2025-09-30', 'admin', '2024-09-30T10:00:01.000Z', 3)`.execute(
+      t.db.kysely,
+    )
+  }
 }

@@ -43,6 +43,8 @@ interface Records {
   /** The rent year started, and site B's invoice in it (bob's). */
   yearId: number
   bInvoice: number
+  /** A concession of bob's (site B), ending today, beside one of alice's. */
+  bGrant: number
 }
 
 type Call = [method: Method, url: string, body?: object]
@@ -382,6 +384,44 @@ const ROUTES: Record<string, Route> = {
   'PUT /api/rent/settings': {
     notBySite: 'The administrator only; one limited to some sites is refused (rent-sites.test.ts)',
   },
+  // Concessions (decision 57): the kinds are the organisation's, the grants their person's.
+  'GET /api/rent/concession-kinds': { notBySite: "The organisation's kinds of concession" },
+  'POST /api/rent/concession-kinds': {
+    everySiteOnly: () => [
+      'POST',
+      '/api/rent/concession-kinds',
+      { name: 'Carer', percent: 20, fixedPence: null, appliesTo: 'rent' },
+    ],
+  },
+  'PUT /api/rent/concession-kinds/{id}': {
+    everySiteOnly: () => [
+      'PUT',
+      '/api/rent/concession-kinds/1',
+      { name: 'Pensioner', percent: 30, fixedPence: null, appliesTo: 'rent', version: 1 },
+    ],
+  },
+  'GET /api/people/{id}/concessions': { byId: () => ['GET', '/api/people/bob/concessions'] },
+  'POST /api/people/{id}/concessions': {
+    byId: () => [
+      'POST',
+      '/api/people/bob/concessions',
+      { kindId: 1, evidence: 'Letter', startsOn: '2026-10-01', endsOn: null },
+    ],
+  },
+  'PUT /api/rent/concessions/{id}/end': {
+    byId: (r) => [
+      'PUT',
+      `/api/rent/concessions/${r.bGrant}/end`,
+      { endsOn: '2099-12-31', version: 1 },
+    ],
+  },
+  'GET /api/rent/concessions/ending': {
+    lists: () => ['GET', '/api/rent/concessions/ending'],
+    check: (body) => {
+      expect(body).toContain('"alice"')
+      expect(body).not.toContain('"bob"')
+    },
+  },
   'GET /api/rent/area-unit': { notBySite: "The unit areas are shown in: the organisation's" },
   'GET /api/rent/years': { notBySite: "The organisation's years, one for every site" },
   'POST /api/plots/{id}/invoices': { byId: (r) => ['POST', `/api/plots/${r.bPlot.id}/invoices`] },
@@ -689,9 +729,26 @@ describe.each(engines)('a representative of one site on %s', (engine) => {
         open: Array<{ id: number; personId: string }>
       }>()
       .open.find((offer) => offer.personId === 'bea')!.id
+    // Alice's and bob's concessions, each ending today.
+    const kind = { name: 'Pensioner', percent: 25, fixedPence: null, appliesTo: 'rent' }
+    const added = await send(t, admin, 'POST', '/api/rent/concession-kinds', kind)
+    expect(added.statusCode, added.body).toBe(201)
+    const grantIds: Record<string, number> = {}
+    for (const person of ['alice', 'bob']) {
+      const today = t.app.clock.today()
+      const given = await send(t, admin, 'POST', `/api/people/${person}/concessions`, {
+        kindId: 1,
+        evidence: 'Pension letter',
+        startsOn: today,
+        endsOn: today,
+      })
+      expect(given.statusCode, given.body).toBe(201)
+      grantIds[person] = given.json<{ id: number }>().id
+    }
     const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
     const idOf = (name: string) => accounts.find((account) => account.userName === name)!.id
     records = {
+      bGrant: grantIds.bob!,
       bOffer,
       bSite,
       bPlot: (await send(t, admin, 'GET', `/api/plots/${bPlot.id}`)).json(),

@@ -131,6 +131,12 @@ describe('plots named on their sites, at 375 px', () => {
       expect(await own.getAttribute('data-plot-id')).toBe('1')
     }
     await expectUsable(page)
+    // The members' map opens on the site of their first plot, not on a question.
+    await page.goto('/members/map')
+    const chooser = page.getByLabel(siteMessages.chooserLabel, { exact: true })
+    await poll(() => chooser.inputValue()).toBe(String(first.id))
+    await poll(() => page.locator('.plot--own').count()).toBe(1)
+    expect(await page.getByText(siteMessages.chooseSiteForMap).isVisible()).toBe(false)
   })
 
   it('walks a round of the second site by its plots’ names, on its own map, recording by key', async () => {

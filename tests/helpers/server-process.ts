@@ -18,6 +18,8 @@ export interface StartOptions {
   env?: Record<string, string>
   /** Reuse a data folder (to restart on the same database); a fresh one otherwise. */
   dataDir?: string
+  /** Options for node itself, before the server's code (--cpu-prof: NODE_OPTIONS refuses it). */
+  nodeOptions?: string[]
 }
 
 export interface ProcessOptions extends StartOptions {
@@ -69,11 +71,15 @@ export function serverEnv(port: number, dataDir: string, env: Record<string, str
 export async function startServer(options: ProcessOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-e2e-'))
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: options.root ?? root,
-    env: serverEnv(port, dataDir, options.env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeOptions ?? []), '--import', 'tsx', 'src/server/main.ts'],
+    {
+      cwd: options.root ?? root,
+      env: serverEnv(port, dataDir, options.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))

@@ -1,6 +1,6 @@
 import { serverMessages } from '#shared/messages/server'
 import type { Db } from '#server/core/db/database'
-import { insertInBatches } from '#server/core/db/insert-in-batches'
+import { batchedInserts } from '#server/core/db/insert-in-batches'
 import { writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
 import { AppError } from '#server/core/errors'
 import { writeSiteLimit } from '#server/core/site-scope'
@@ -77,18 +77,18 @@ export function loggedWrite<T>(
   locks: readonly string[],
   work: (tx: WriteTx, log: LogEntry) => Promise<T>,
 ): Promise<T> {
+  // Each attempt (PostgreSQL may run the work again) logs its own entries; they go in with its
+  // COMMIT, or not at all.
+  let entries: ReturnType<typeof logRow>[] = []
   return writeTransaction(
     db,
-    async (tx) => {
-      const entries: ReturnType<typeof logRow>[] = []
+    (tx) => {
+      const logged: typeof entries = (entries = [])
       const timeStamp = new Date().toISOString()
-      const result = await work(tx, (change, value) =>
-        entries.push(logRow(change, value, null, timeStamp)),
-      )
-      await insertInBatches(tx, 'logs', entries)
-      return result
+      return work(tx, (change, value) => logged.push(logRow(change, value, null, timeStamp)))
     },
     locks,
+    (tx) => batchedInserts(tx, 'logs', entries),
   )
 }
 
@@ -181,10 +181,12 @@ export async function logEvent(
   value: unknown = null,
   error: unknown = null,
 ) {
-  await writeTransaction(db, (tx) =>
-    tx
-      .insertInto('logs')
-      .values(logRow(change, value, error, new Date().toISOString()))
-      .execute(),
+  const row = logRow(change, value, error, new Date().toISOString())
+  // The entry is the transaction's closing statement: on PostgreSQL it goes with BEGIN and COMMIT.
+  await writeTransaction(
+    db,
+    async () => undefined,
+    [],
+    (tx) => [tx.insertInto('logs').values(row)],
   )
 }

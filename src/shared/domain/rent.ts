@@ -104,6 +104,10 @@ export function currentYearStart(today: string, yearStart: string): string {
   return thisYear <= today ? thisYear : yearsOn(thisYear, -1)
 }
 
+/** The start of the rent year after the one `today` is in. */
+export const nextYearStart = (today: string, yearStart: string) =>
+  yearsOn(currentYearStart(today, yearStart), 1)
+
 /**
  * The start a new rent year is offered with: the start of the year the society is in, until that
  * is started; then the first after it not yet started. The next year's start, offered in November
@@ -159,7 +163,7 @@ export interface Chargeable {
   sizeBand: SizeBand | null
 }
 
-type ChargeRules = Pick<RentRules, 'chargeBasis' | 'areaUnit' | 'areaRate' | 'bandFees'>
+export type ChargeRules = Pick<RentRules, 'chargeBasis' | 'areaUnit' | 'areaRate' | 'bandFees'>
 
 /**
  * A plot's rent, saying how it was worked out: a full, half or quarter plot at its band's fee;
@@ -167,7 +171,7 @@ type ChargeRules = Pick<RentRules, 'chargeBasis' | 'areaUnit' | 'areaRate' | 'ba
  * them) at the rate. A rate keeps its fraction of a penny; the line's amount is rounded to the
  * penny, half a penny up, once.
  */
-function rentLine(plot: Chargeable, rules: ChargeRules) {
+export function rentLine(plot: Chargeable, rules: ChargeRules) {
   if (plot.sizeBand)
     return {
       description: plotMessages.sizeBand[plot.sizeBand],
@@ -183,23 +187,6 @@ function rentLine(plot: Chargeable, rules: ChargeRules) {
     description: `${areaText(plot.area, rules.areaUnit)} at ${rateText(rules.areaRate)}`,
     amount: halfUp(quantity * rules.areaRate, per),
   }
-}
-
-/** The lines of a plot's invoice: the rent, a concession off it, and the extras. */
-export function invoiceLines(
-  plot: Chargeable,
-  concession: boolean,
-  rules: ChargeRules & Pick<RentRules, 'concessionPercent' | 'extras'>,
-): Array<{ description: string; amount: number }> {
-  const lines = [rentLine(plot, rules)]
-  const rent = lines[0]!.amount
-  if (concession && rules.concessionPercent > 0 && rent > 0)
-    lines.push({
-      description: `Concession: ${rules.concessionPercent}% off the rent`,
-      amount: -Math.round((rent * rules.concessionPercent) / 100),
-    })
-  for (const extra of rules.extras) lines.push({ description: extra.name, amount: extra.amount })
-  return lines
 }
 
 export const linesTotal = (lines: ReadonlyArray<{ amount: number }>) =>

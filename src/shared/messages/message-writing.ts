@@ -9,4 +9,9 @@ export const messageWritingMessages = {
     subject: 'Your place on our waiting list',
     body: 'Dear {dearName},\n\nYou are number {place} on our waiting list for a plot. Your reference is {reference}: with it and your e-mail address you can see your place at any time on our website, under “Where am I on the list?”.\n\n{associationName}',
   },
+  // The list of concessions ending before the next rent year starts Messages from this (issue 47).
+  freshEvidenceLetter: {
+    subject: 'Your concession on the allotment rent',
+    body: 'Dear {dearName},\n\nYour concession on the rent of {plots} ends before the next rent year starts. To keep it, please show the committee fresh evidence that you still qualify, such as your pension or benefits letter.\n\n{associationName}',
+  },
 } as const

@@ -11,6 +11,12 @@ import {
   forgottenPasswordSchema,
   resetPasswordSchema,
 } from '#shared/schemas/account'
+import {
+  concessionEndSchema,
+  concessionGrantInputSchema,
+  concessionKindInputSchema,
+  concessionKindUpdateSchema,
+} from '#shared/schemas/concessions'
 import { contactSchema } from '#shared/schemas/contact'
 import {
   inspectionSettingsSchema,
@@ -821,6 +827,9 @@ export const rentFamilies: Families = (s) => {
     .map((amount): Breaker => (body) => ({ ...body, amount }))
   const year = () => ({ startDate: '2026-10-01' })
   const start = () => ({ ...year(), confirmed: { invoices: 1, emails: 1, letters: 0 } })
+  const kind = () => ({ name: 'Carer', percent: 20, fixedPence: null, appliesTo: 'rent' })
+  const percentAndFixed = fc.constant<Breaker>((body) => ({ ...body, fixedPence: 500 }))
+  const neither = fc.constant<Breaker>((body) => ({ ...body, percent: null }))
   return {
     'PUT /api/rent/settings': () =>
       settingsPut(
@@ -853,6 +862,46 @@ export const rentFamilies: Families = (s) => {
         ]),
       )
     },
+    // Concessions (decision 57): no kind nor grant yet.
+    'POST /api/rent/concession-kinds': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/rent/concession-kinds',
+        bodyOf(kind, concessionKindInputSchema, [percentAndFixed, neither]),
+      ),
+    'PUT /api/rent/concession-kinds/{id}': () =>
+      s.idsAndBody(
+        'PUT',
+        '/api/rent/concession-kinds/{id}',
+        { id: { names: () => false, numeric: true } },
+        bodyOf(() => ({ ...kind(), version: 1 }), concessionKindUpdateSchema, [
+          s.stale,
+          percentAndFixed,
+          neither,
+        ]),
+      ),
+    'POST /api/people/{id}/concessions': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/people/{id}/concessions',
+        { id: { names: s.anyPerson, real: ['keeper'] } },
+        bodyOf(
+          () => ({ kindId: 1, evidence: 'Pension letter', startsOn: '2026-10-01', endsOn: null }),
+          concessionGrantInputSchema,
+          [
+            fc.constant<Breaker>((body) => ({ ...body, endsOn: '2026-09-30' })),
+            fc.constant<Breaker>((body) => ({ ...body, kindId: 999 })),
+            fc.constant<Breaker>((body) => ({ ...body, evidence: '   ' })),
+          ],
+        ),
+      ),
+    'PUT /api/rent/concessions/{id}/end': () =>
+      s.idsAndBody(
+        'PUT',
+        '/api/rent/concessions/{id}/end',
+        { id: { names: () => false, numeric: true } },
+        bodyOf(() => ({ endsOn: '2027-09-30', version: 1 }), concessionEndSchema),
+      ),
     'POST /api/plots/{id}/invoices': () =>
       s.idsAndBody('POST', '/api/plots/{id}/invoices', {
         id: { names: s.anyPlot, real: ['FULL', 'OPEN'] },

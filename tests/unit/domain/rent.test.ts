@@ -1,3 +1,4 @@
+import { invoiceLines } from '#shared/domain/invoice-lines'
 import { describe, expect, it } from 'vitest'
 import { MAX_PENCE, penceText } from '#shared/domain/money'
 import {
@@ -6,7 +7,6 @@ import {
   checkYearStart,
   everyYearHas,
   invoiceDueDate,
-  invoiceLines,
   RENT_STEPS,
   sameSending,
   sendingTo,
@@ -165,24 +165,28 @@ describe("a plot's rent line", () => {
   const plot = { fee: 32.5, area: 253, sizeBand: null }
 
   it('says how it was worked out: by the rod, by the square metre, by band, by fee', () => {
-    expect(invoiceLines(plot, false, rules)).toEqual([
+    expect(invoiceLines(plot, { flag: false, grants: [] }, rules)).toEqual([
       { description: '10 rods at £6.50', amount: 6500 },
     ])
     expect(
-      invoiceLines(plot, false, { ...rules, areaUnit: 'squareMetre', areaRate: 2569 }),
+      invoiceLines(
+        plot,
+        { flag: false, grants: [] },
+        { ...rules, areaUnit: 'squareMetre', areaRate: 2569 },
+      ),
     ).toEqual([{ description: '253 m² at £0.2569', amount: 6500 }])
-    expect(invoiceLines({ ...plot, sizeBand: 'half' }, false, rules)).toEqual([
-      { description: 'Half plot', amount: 3250 },
-    ])
-    expect(invoiceLines(plot, false, { ...rules, chargeBasis: 'fee' })).toEqual([
-      { description: 'Rent', amount: 3250 },
-    ])
+    expect(invoiceLines({ ...plot, sizeBand: 'half' }, { flag: false, grants: [] }, rules)).toEqual(
+      [{ description: 'Half plot', amount: 3250 }],
+    )
+    expect(
+      invoiceLines(plot, { flag: false, grants: [] }, { ...rules, chargeBasis: 'fee' }),
+    ).toEqual([{ description: 'Rent', amount: 3250 }])
   })
 
   it('rounds the line to the penny once, half a penny up', () => {
     // 2 m² at £0.0025: half a penny, up; 1 m²: a quarter, down.
     const rate = { ...rules, areaUnit: 'squareMetre' as const, areaRate: 25 }
-    expect(invoiceLines({ ...plot, area: 2 }, false, rate)[0]!.amount).toBe(1)
-    expect(invoiceLines({ ...plot, area: 1 }, false, rate)[0]!.amount).toBe(0)
+    expect(invoiceLines({ ...plot, area: 2 }, { flag: false, grants: [] }, rate)[0]!.amount).toBe(1)
+    expect(invoiceLines({ ...plot, area: 1 }, { flag: false, grants: [] }, rate)[0]!.amount).toBe(0)
   })
 })

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router'
 import { LEVELS } from '#shared/domain/levels'
@@ -20,10 +20,18 @@ import { MY_ALLOTMENT_PATH, useViewer } from '../../lib/session.ts'
 // may open a plot's page (level 2 up, as the plots screens) open it from here. A member's own
 // plots are marked, with the way to My allotment (issue 29); an account linked to no one simply
 // sees the map, without asking for plots it has none of. Each site has its own drawing: with
-// several, the map waits for one to be chosen (decision 49).
+// several, the map waits for one to be chosen (decision 49), except for a member with a plot:
+// the site of their first plot is chosen for them, and remembered as any choice is.
 export function MapPage() {
   const chosen = useChosenSite()
-  const waits = chosen.site === undefined && chosen.sites.length > 1
+  const hasRecord = useViewer().data?.hasRecord ?? false
+  const ownSite = useQuery({ ...ownPlotsQuery, enabled: hasRecord }).data?.[0]?.siteId
+  const several = chosen.sites.length > 1
+  const { site, choose } = chosen
+  useEffect(() => {
+    if (site === undefined && several && ownSite !== undefined) choose(ownSite)
+  }, [site, several, ownSite, choose])
+  const waits = chosen.site === undefined && several
   return (
     <section>
       <PageHeading>Site map</PageHeading>

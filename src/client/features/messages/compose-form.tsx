@@ -46,6 +46,24 @@ const REFERENCES: Values = {
   ...messageWritingMessages.referencesLetter,
 }
 
+/** The letter asking the people chosen (by id) for fresh evidence of their concession. */
+const freshEvidence = (ids: readonly string[]): Values => ({
+  ...BLANK,
+  group: 'people',
+  nicknames: ids.join(', '),
+  ...messageWritingMessages.freshEvidenceLetter,
+})
+
+/** A letter to start from: the waiting list's references, or fresh evidence for concessions. */
+export type LetterStart = { letter: 'references' } | { letter: 'freshEvidence'; people: string[] }
+
+const startingValues = (start?: LetterStart): Values =>
+  start?.letter === 'references'
+    ? REFERENCES
+    : start?.letter === 'freshEvidence'
+      ? freshEvidence(start.people)
+      : BLANK
+
 function audienceOf({ group, plotId, nicknames }: Values): Audience {
   const site = SITE_GROUP.exec(group)
   if (site) return { kind: 'plotholders', siteId: Number(site[1]) }
@@ -87,9 +105,9 @@ export function ComposeForm({
 }: {
   onSent: (notice: string) => void
   /** A letter to start from, instead of a blank one. */
-  start?: 'references'
+  start?: LetterStart
 }) {
-  const form = useFormValues(start === 'references' ? REFERENCES : BLANK)
+  const form = useFormValues(() => startingValues(start))
   const [plan, setPlan] = useState<{ draft: MessageDraft; plan: MessagePlan }>()
   const [error, setError] = useState('')
   const [planning, setPlanning] = useState(false)

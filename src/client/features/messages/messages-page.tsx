@@ -8,11 +8,21 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { batchesQuery } from './api.ts'
-import { ComposeForm } from './compose-form.tsx'
+import { ComposeForm, type LetterStart } from './compose-form.tsx'
 import { TemplatesList } from './templates-list.tsx'
 import { shortDateTime } from '#shared/domain/dates'
 import './messages.css'
 import { CardTable } from '../../components/ui/card-table.tsx'
+
+// The letter the address names: the waiting list's "Send everyone their reference", or the
+// concessions list's "Ask them for fresh evidence" with the people it names (issue 47).
+function letterStart(search: URLSearchParams): LetterStart | undefined {
+  const letter = search.get('start')
+  if (letter === 'references') return { letter }
+  const people = (search.get('people') ?? '').split(',').filter(Boolean)
+  if (letter === 'freshEvidence' && people.length > 0) return { letter, people }
+  return undefined
+}
 
 // Letters and e-mails to members: write one to a group, and see what became of each sent.
 export function MessagesPage() {
@@ -22,7 +32,7 @@ export function MessagesPage() {
   // address names (the waiting list's "Send everyone their reference").
   const [sent, setSent] = useState(0)
   const [search] = useSearchParams()
-  const start = sent === 0 && search.get('start') === 'references' ? 'references' : undefined
+  const start = sent === 0 ? letterStart(search) : undefined
   return (
     <section>
       <PageHeading>Messages</PageHeading>

@@ -19,6 +19,11 @@ const WaitingListHistory = lazy(() =>
   import('./waiting-list-history.tsx').then((m) => ({ default: m.WaitingListHistory })),
 )
 // Loaded apart too: the tenancies that ended, which most people have none of.
+const PersonConcessions = lazy(() =>
+  import('../../components/rent/person-concessions.tsx').then((m) => ({
+    default: m.PersonConcessions,
+  })),
+)
 const TenancyEnds = lazy(() =>
   import('./tenancy-ends.tsx').then((m) => ({ default: m.TenancyEnds })),
 )
@@ -53,6 +58,7 @@ export function PersonPage() {
             <ApplicationNote id={person.id} />
             <WaitingListHistory person={person} />
             <TenancyEnds person={person} />
+            <PersonConcessions personId={person.id} />
           </Suspense>
           <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { invoiceMessages } from '#shared/messages/invoices'
@@ -24,6 +24,11 @@ import { StatementImport } from './statement-import.tsx'
 import { YearInvoices } from './year-invoices.tsx'
 import { YearSummaryCard } from './year-summary.tsx'
 import './rent.css'
+
+// Loaded apart: the concessions ending, below the rest of the year's page.
+const ConcessionsEnding = lazy(() =>
+  import('./concessions-ending.tsx').then((m) => ({ default: m.ConcessionsEnding })),
+)
 
 // The rent year for the committee: where it stands, what is due, who owes, and the treasurer's
 // tools (payments, corrections, bank statements, downloads); for the site chosen, or every site
@@ -100,6 +105,9 @@ function RentYears({
         site={site}
       />
       {everySite ? <StatementImport /> : null}
+      <Suspense fallback={null}>
+        <ConcessionsEnding />
+      </Suspense>
     </>
   )
 }

@@ -22,6 +22,9 @@ import './rent.css'
 
 // Loaded apart: a site's own settings, which an organisation with one site never shows.
 const SiteRates = lazy(() => import('./site-rates.tsx').then((m) => ({ default: m.SiteRates })))
+const ConcessionKinds = lazy(() =>
+  import('./concession-kinds.tsx').then((m) => ({ default: m.ConcessionKinds })),
+)
 
 // How rent is charged, paid and chased: the administrator sets it once, every year uses it; a
 // site may be charged rates of its own (decision 48).
@@ -41,6 +44,7 @@ export function RentSettingsPage() {
             <RentSettingsForm saved={saved} />
             <Suspense fallback={null}>
               <SiteRates organisation={saved} />
+              <ConcessionKinds />
             </Suspense>
           </>
         )}

@@ -15,6 +15,8 @@ export interface Db {
   file?: string
   /** The PostgreSQL schema in use when not the default one. */
   schema?: string
+  /** PostgreSQL: the connections, which a write takes one of for its transaction (pipelined). */
+  pool?: pg.Pool
   destroy(): Promise<void>
 }
 
@@ -53,9 +55,12 @@ function openSqlite(file: string): Db {
 }
 
 function openPostgres(connectionString: string, schema?: string): Db {
+  // Pipelined: a write sends the statements it has ready together and waits once for their answers
+  // (write-transaction.ts); a lone query (every read outside a write) is sent and answered as ever.
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    pipeline: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   })
   // An idle connection the server ends (a restart, a dropped database) is an 'error' on the pool:
@@ -65,6 +70,7 @@ function openPostgres(connectionString: string, schema?: string): Db {
   return {
     kysely,
     dialect: 'postgres',
+    pool,
     ...(schema ? { schema } : {}),
     destroy: () => kysely.destroy(),
   }

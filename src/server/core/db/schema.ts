@@ -592,12 +592,37 @@ export interface InspectionNoticesTable {
   closedOn: string | null
 }
 
+/** A kind of concession: a percentage or a fixed sum (pence) off the rent, or off the extras too. */
+export interface ConcessionKindsTable {
+  id: Generated<number>
+  name: string
+  percent: number | null
+  fixedPence: number | null
+  appliesTo: 'rent' | 'rentAndExtras'
+  version: number
+}
+
+/** A kind given to a person from `startsOn` to `endsOn` (both in force; null: no end). */
+export interface ConcessionGrantsTable {
+  id: Generated<number>
+  personId: string
+  kindId: number
+  evidence: string
+  startsOn: string
+  endsOn: string | null
+  grantedBy: string
+  grantedAt: string
+  version: number
+}
+
 export interface Database {
   people: PeopleTable
   plots: PlotsTable
   sites: SitesTable
   tenancy: TenancyTable
   tenancy_ends: TenancyEndsTable
+  concession_kinds: ConcessionKindsTable
+  concession_grants: ConcessionGrantsTable
   logs: LogsTable
   files: FilesTable
   land_documents: LandDocumentsTable

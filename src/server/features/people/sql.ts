@@ -6,7 +6,6 @@ import type { Person } from '#shared/schemas/person'
 import type { Database, PersonRow } from '#server/core/db/schema'
 import type { ExpressionBuilder } from 'kysely'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
-import { withLinkedIds } from '#server/core/db/left-join'
 import { reusableQuery } from '#server/core/db/reusable-query'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { forbidden, notFound } from '#server/core/errors'
@@ -16,7 +15,7 @@ import { freeReference, randomReference } from '#server/core/references'
 import {
   deletePlaces,
   followPerson,
-  openPlaceSites,
+  openPlaceRows,
   openPlacesOfMany,
   siteListInOrder,
   type NewPlace,
@@ -168,14 +167,17 @@ export async function listPeople(
   return people.sort((a, b) => compareText(a.id, b.id))
 }
 
-// The person and their tenancy rows in one indexed read (a row per plot, or one with no plot),
-// compiled once: every change to a person or a tenancy begins with it.
+// The person, their tenancy rows and their open places in one indexed read (a row per plot and
+// place, or one with neither), compiled once: every change to a person or a tenancy begins with it.
 const personWithPlots = reusableQuery((kysely, id: string) =>
   kysely
     .selectFrom('people')
     .leftJoin('tenancy', 'tenancy.personId', 'people.id')
+    .leftJoin('waiting_places', (join) =>
+      join.onRef('waiting_places.personId', '=', 'people.id').on('waiting_places.open', '=', 1),
+    )
     .selectAll('people')
-    .select(['tenancy.plotId', 'tenancy.siteId'])
+    .select(['tenancy.plotId', 'tenancy.siteId', 'waiting_places.siteId as waitingSiteId'])
     .where('people.id', '=', id),
 )
 
@@ -183,15 +185,22 @@ const personWithPlots = reusableQuery((kysely, id: string) =>
 export interface PersonOnSites {
   person: Person
   sites: number[]
+  /** The day the record was erased (a former member's), or null. */
+  erasedOn: string | null
 }
+
+// The values a column of the joined rows holds, each once (a plot repeats with each place).
+const distinct = <V>(values: ReadonlyArray<V | null>): V[] =>
+  [...new Set(values)].filter((value): value is V => value !== null)
 
 async function findPersonOnSites(tx: ReadTx, id: string): Promise<PersonOnSites | undefined> {
   const rows = await personWithPlots(tx, id)
-  const found = withLinkedIds(rows, 'plotId')
-  if (!found) return undefined
-  const held = rows.flatMap((row) => (row.siteId == null ? [] : [row.siteId]))
-  const waiting = found[0].onWaitingList ? await openPlaceSites(tx, id) : []
-  return { person: toPerson(...found), sites: sitesOf(held, waiting) }
+  const [row] = rows
+  if (!row) return undefined
+  const plots = distinct(rows.map((r) => r.plotId))
+  const held = distinct(rows.map((r) => r.siteId))
+  const waiting = row.onWaitingList ? distinct(rows.map((r) => r.waitingSiteId)) : []
+  return { person: toPerson(row, plots), sites: sitesOf(held, waiting), erasedOn: row.erasedOn }
 }
 
 export async function findPerson(tx: ReadTx, id: string): Promise<Person | undefined> {
@@ -289,8 +298,11 @@ export async function insertPerson(
 ): Promise<Person> {
   const reference = person.reference || (await freeReference((drawn) => referenceHeld(tx, drawn)))
   const inserted = { ...person, reference }
-  await tx.insertInto('people').values(rowOf(inserted)).execute()
-  await followPerson(tx, undefined, inserted, waitingSites)
+  const [, open] = await Promise.all([
+    tx.insertInto('people').values(rowOf(inserted)).execute(),
+    openPlaceRows(tx, inserted),
+  ])
+  await followPerson(tx, undefined, inserted, open, waitingSites)
   return inserted
 }
 
@@ -351,14 +363,18 @@ export async function updatePerson(
   person: Person,
   waitingSites?: readonly number[],
 ): Promise<Person> {
-  const before = await tx
-    .selectFrom('people')
-    .select(['onWaitingList', 'joinedWaitingList', 'joinedWaitingListAt', 'waitingListEntry'])
-    .where('id', '=', person.id)
-    .executeTakeFirst()
-  const version = await updateAtVersion(tx, 'people', person.id, person.version, fieldsOf(person))
+  // Sent together, and run in this order: the row as it was, the write, the places.
+  const [before, version, open] = await Promise.all([
+    tx
+      .selectFrom('people')
+      .select(['onWaitingList', 'joinedWaitingList', 'joinedWaitingListAt', 'waitingListEntry'])
+      .where('id', '=', person.id)
+      .executeTakeFirst(),
+    updateAtVersion(tx, 'people', person.id, person.version, fieldsOf(person)),
+    openPlaceRows(tx, person),
+  ])
   const was = before && { ...before, onWaitingList: before.onWaitingList === 1 }
-  await followPerson(tx, was, person, waitingSites)
+  await followPerson(tx, was, person, open, waitingSites)
   return { ...person, version }
 }
 
@@ -442,15 +458,18 @@ export function tenantNames(tx: ReadTx, scope: SiteScope) {
     .execute()
 }
 
-/** The first names of the people named, by nickname. */
-export async function firstNames(tx: ReadTx, ids: readonly string[]): Promise<Map<string, string>> {
+/** The names of the people named, by nickname. */
+export async function namesOf(
+  tx: ReadTx,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; firstName: string; lastName: string }>> {
   if (ids.length === 0) return new Map()
   const rows = await tx
     .selectFrom('people')
-    .select(['id', 'firstName'])
-    .where('id', 'in', ids)
+    .select(['id', 'firstName', 'lastName'])
+    .where('id', 'in', [...new Set(ids)])
     .execute()
-  return new Map(rows.map((row) => [row.id, row.firstName]))
+  return new Map(rows.map((row) => [row.id, row]))
 }
 
 /** How many tenants each plot has, by plot id. */

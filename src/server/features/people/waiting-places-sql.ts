@@ -115,22 +115,23 @@ export async function reopenLapsedPlaces(tx: WriteTx, personId: string): Promise
 }
 
 /**
- * The places follow a write of the person (`before` as it was, undefined for a new one): off the
- * list, every open place ends; onto it, places are taken on `sites` (by default the organisation's
- * first open site); a new joining (a date typed in, sent to the end) moves the places that shared
- * the old one, or only those on `sites` when they are named.
+ * The places follow a write of the person (`before` as it was, undefined for a new one; `open`
+ * their open places, read with the write by `openPlaceRows`, none when `after` is off the list):
+ * off the list, every open place ends; onto it, places are taken on `sites` (by default the
+ * organisation's first open site); a new joining (a date typed in, sent to the end) moves the
+ * places that shared the old one, or only those on `sites` when they are named.
  */
 export async function followPerson(
   tx: WriteTx,
   before: (Joining & { onWaitingList: boolean }) | undefined,
   after: Person,
+  open: readonly OpenPlace[],
   sites?: readonly number[],
 ): Promise<void> {
   if (!after.onWaitingList) {
     if (before?.onWaitingList) await endPlaces(tx, after.id, null, 'left')
     return
   }
-  const open = await openPlaceRows(tx, after.id)
   if (open.length === 0) {
     for (const siteId of sites ?? []) await requireOpenSite(tx, siteId)
     await openPlaces(tx, after.id, sites ?? [(await firstOpenSite(tx)).id], after)
@@ -148,11 +149,16 @@ export async function followPerson(
   )
 }
 
-function openPlaceRows(tx: ReadTx, personId: string) {
+/** An open place on a list, with the joining it was taken with. */
+export type OpenPlace = Joining & { siteId: number }
+
+/** The person's open places, for `followPerson`: none for one off the list (nothing is read). */
+export async function openPlaceRows(tx: ReadTx, person: Person): Promise<OpenPlace[]> {
+  if (!person.onWaitingList) return []
   return tx
     .selectFrom('waiting_places')
     .select(['siteId', 'joinedWaitingList', 'joinedWaitingListAt', 'waitingListEntry'])
-    .where('personId', '=', personId)
+    .where('personId', '=', person.id)
     .where('open', '=', 1)
     .execute()
 }

@@ -55,7 +55,7 @@ export function endTenancy(
     'endTenancy',
     plotId,
     personId,
-    async (tx, plot, person) => {
+    async (tx, plot, { person }) => {
       if (!plot.tenants.includes(personId))
         throw unprocessable(tenancyEndMessages.notTenant(personId, plotId))
       const beganOn = await tenancyBegan(tx, plotId, person)

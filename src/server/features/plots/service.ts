@@ -18,13 +18,12 @@ import { loggedChange, recordKey, type LoggedChange } from '#server/core/logged-
 import type { Viewer } from '#server/core/viewer'
 import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
 import type { Leaving } from '#shared/schemas/leaving'
-import type { Person } from '#shared/schemas/person'
 import {
-  erasedOn,
-  firstNames,
+  namesOf,
   requirePerson,
   requirePersonInScope,
   tenantNames,
+  type PersonOnSites,
 } from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
 import { firstOpenSite, requireOpenSite } from '#server/features/sites/sql'
@@ -42,14 +41,16 @@ export async function myPlots({ db }: Plots, personId: string): Promise<MyPlot[]
   const person = await requirePerson(db.kysely, personId)
   const plots = await plotsRepo.findPlots(db.kysely, person.plots)
   const others = plots.flatMap((plot) => plot.tenants.filter((id) => id !== personId))
-  const names = await firstNames(db.kysely, others)
+  const names = await namesOf(db.kysely, others)
   return plots.map(({ id, name, siteId, description, area, tenants }) => ({
     id,
     name,
     siteId,
     description,
     area,
-    coTenants: tenants.filter((other) => other !== personId).map((other) => names.get(other) ?? ''),
+    coTenants: tenants
+      .filter((other) => other !== personId)
+      .map((other) => names.get(other)?.firstName ?? ''),
   }))
 }
 
@@ -182,7 +183,7 @@ export function tenancyChange<T extends Tenancy>(
   methodName: 'addPlotToPerson' | 'removePlotFromPerson' | 'endTenancy',
   plotId: string,
   personId: string,
-  apply: (tx: WriteTx, plot: Plot, person: Person) => Promise<T>,
+  apply: (tx: WriteTx, plot: Plot, found: PersonOnSites) => Promise<T>,
   input: object = {},
 ): Promise<T> {
   const change: LoggedChange = {
@@ -197,9 +198,12 @@ export function tenancyChange<T extends Tenancy>(
     db,
     change,
     async (tx) => {
-      const plot = await requirePlot(tx, scope, plotId, change)
-      const { person } = await requirePersonInScope(tx, scope, personId, { orUnplaced })
-      return apply(tx, plot, person)
+      // Both read at once (one round trip on PostgreSQL); the plot's refusal comes first.
+      const plotRead = requirePlot(tx, scope, plotId, change)
+      const personRead = requirePersonInScope(tx, scope, personId, { orUnplaced })
+      personRead.catch(() => undefined)
+      const plot = await plotRead
+      return apply(tx, plot, await personRead)
     },
     { plotId, personId, ...input },
   )
@@ -219,8 +223,8 @@ export function addPlotToPerson(
     'addPlotToPerson',
     plotId,
     personId,
-    async (tx, plot, person) => {
-      if (await erasedOn(tx, person.id)) throw conflict(erasureMessages.erasedRecord)
+    async (tx, plot, { person, erasedOn }) => {
+      if (erasedOn) throw conflict(erasureMessages.erasedRecord)
       return plotsRepo.addTenant(tx, plot, person, clock.today())
     },
   )
@@ -246,7 +250,7 @@ export function removePlotFromPerson(
     'removePlotFromPerson',
     plotId,
     personId,
-    async (tx, plot, person) => {
+    async (tx, plot, { person }) => {
       const ended = await plotsRepo.endTenancy(tx, plot, person)
       if (plot.tenants.includes(personId))
         await runEndingTenancy(hooks, tx, {

@@ -87,8 +87,8 @@ const plotRow = reusableQuery((kysely, id: string) =>
 )
 
 export async function findPlot(tx: ReadTx, id: string): Promise<Plot | undefined> {
-  const [row] = await plotRow(tx, id)
-  return row && toPlot(row, await tenantsOf(tx, id))
+  const [[row], tenancies] = await Promise.all([plotRow(tx, id), tenantsOf(tx, id)])
+  return row && toPlot(row, tenancies)
 }
 
 export async function findPlots(tx: ReadTx, ids: readonly string[]): Promise<Plot[]> {
@@ -288,20 +288,22 @@ export async function addTenant(
   if (plot.tenants.includes(person.id)) return { plot, person }
   const withTenant = unlessRefused(plotRules.addTenant(plot, person.id))
   const holder = peopleRules.addPlotToPerson(person, plot.id, today)
-  await insertTenancy(tx, plot, person.id, today)
-  // Marked, so that a newcomer with an earlier Date joined does not become the payer by it.
-  await markPayer(tx, plot.id, withTenant.payer)
-  return {
-    plot: await updatePlot(tx, withTenant),
-    person: await updatePerson(tx, offWaitingList ? { ...holder, onWaitingList: false } : holder),
-  }
+  // Sent together, and run in this order. The payer is marked, so that a newcomer with an earlier
+  // Date joined does not become the payer by it.
+  const [, , saved, savedPerson] = await Promise.all([
+    insertTenancy(tx, plot, person.id, today),
+    markPayer(tx, plot.id, withTenant.payer),
+    updatePlot(tx, withTenant),
+    updatePerson(tx, offWaitingList ? { ...holder, onWaitingList: false } : holder),
+  ])
+  return { plot: saved, person: savedPerson }
 }
 
-// A plot its payer has left, with who pays now, as its remaining tenancies say.
+// A plot its payer has left: who pays now is as its remaining tenancies say.
+const needsPayer = (plot: Plot) => !plot.payer && plot.occupied
+
 async function withPayer(tx: ReadTx, plot: Plot): Promise<Plot> {
-  return plot.payer || !plot.occupied
-    ? plot
-    : { ...plot, payer: payerOf(await tenantsOf(tx, plot.id)) }
+  return needsPayer(plot) ? { ...plot, payer: payerOf(await tenantsOf(tx, plot.id)) } : plot
 }
 
 /** The one who pays the plot's rent from now on (one of its tenants), at the plot's next version. */
@@ -334,16 +336,21 @@ export async function endTenancy(
     const beganOn = await tenancyBegan(tx, plot.id, person)
     await recordTenancyEnd(tx, { plotId: plot.id, personId: person.id, beganOn, ...ending })
   }
-  await deleteTenancy(tx, plot.id, person.id)
-  return {
-    plot: await updatePlot(tx, await withPayer(tx, plotRules.removeTenant(plot, person.id))),
-    person: await updatePerson(
+  const left = plotRules.removeTenant(plot, person.id)
+  // Sent together, and run in this order: the tenancies read after the row has gone. Who pays is
+  // not a field of the plot's row, so the row is written before it is known.
+  const [, remaining, saved, savedPerson] = await Promise.all([
+    deleteTenancy(tx, plot.id, person.id),
+    needsPayer(left) ? tenantsOf(tx, plot.id) : undefined,
+    updatePlot(tx, left),
+    updatePerson(
       tx,
       ending
         ? leavePlot(person, plot.id, ending.reason)
         : peopleRules.removePlotFromPerson(person, plot.id),
     ),
-  }
+  ])
+  return { plot: remaining ? { ...saved, payer: payerOf(remaining) } : saved, person: savedPerson }
 }
 
 /**

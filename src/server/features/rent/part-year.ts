@@ -7,14 +7,7 @@ import {
   partYearLines,
   type LeavingChoice,
 } from '#shared/domain/part-year'
-import {
-  checkEntry,
-  checkInvoice,
-  invoiceDueDate,
-  invoiceLines,
-  NO_ENTRIES,
-  stepDate,
-} from '#shared/domain/rent'
+import { checkEntry, checkInvoice, invoiceDueDate, NO_ENTRIES, stepDate } from '#shared/domain/rent'
 import { partYearMessages } from '#shared/messages/part-year'
 import { rentMessages } from '#shared/messages/rent'
 import { lockRecords, type WriteTx } from '#server/core/db/write-transaction'
@@ -32,6 +25,8 @@ import type { Viewer } from '#server/core/viewer'
 import { requirePerson } from '#server/features/people/sql'
 import { findPlot } from '#server/features/plots/sql'
 import type { Rent } from '#server/features/rent/context'
+import { invoiceLines } from '#shared/domain/invoice-lines'
+import { termsInForce } from '#server/features/rent/concessions-sql'
 import { lockedCredit, moveCredit } from '#server/features/rent/credit'
 import { requirePlotsInScope } from '#server/features/rent/invoice-scope'
 import { insertEntry } from '#server/features/rent/ledger-sql'
@@ -74,7 +69,9 @@ async function invoiceRestOfYear(
   ])
   const issuedOn = rent.clock.today()
   const months = monthsCharged(settings.partYear, year.startDate, issuedOn)
-  const lines = partYearLines(invoiceLines(plot, payer.concession, settings), months)
+  const grants = (await termsInForce(tx, issuedOn, [payer.id])).get(payer.id) ?? []
+  const concessions = { flag: payer.concession, grants }
+  const lines = partYearLines(invoiceLines(plot, concessions, settings), months)
   const amount = unlessRefused(checkInvoice(plot.name, lines))
   if (months === 0 || amount <= 0) return { refusal: partYearMessages.nothingToInvoice(plot.name) }
   // Numbers run on without gaps: one invoice is numbered at a time, as a year's are.

@@ -3,6 +3,7 @@ import { erasureMessages } from '#shared/messages/erasure'
 import { scrubText } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure, PeopleMerge, PersonKeys } from '#server/core/hooks'
+import { deleteGrants, grantsOf, moveGrants } from '#server/features/rent/concessions-sql'
 import { ledgerEntries } from '#server/features/rent/ledger-sql'
 import { findInvoices, linesOfInvoices, movePayer } from '#server/features/rent/sql'
 import { EVERY_SITE } from '#server/core/site-scope'
@@ -27,6 +28,7 @@ export async function rentDataOf(tx: ReadTx, { id }: PersonKeys) {
     })),
     ledger: await ledgerEntries(tx, ids),
     statementPayerTexts: await payerRulesOf(tx, id),
+    concessions: await grantsOf(tx, id),
   }
 }
 
@@ -51,15 +53,18 @@ export async function eraseRentData(tx: WriteTx, erasure: Erasure) {
   await scrubText(tx, 'ledger', ['reference'], erasure.details, erasure.marker, where)
   // The words by which their payments were known on a bank statement are their name.
   await forgetPayerRules(tx, erasure.id)
+  // Their concessions go, with the evidence seen: the invoices keep what they took off.
+  await deleteGrants(tx, erasure.id)
 }
 
 /**
  * A merge (issue 46): the merged record's invoices, with the ledger's entries on them (its
  * payments, its credit), are the kept record's to pay, made out as they were written; so are the
- * words its payments were known by on a bank statement.
+ * words its payments were known by on a bank statement, and its concessions.
  */
 export async function mergeRentData(tx: WriteTx, { kept, merged }: PeopleMerge) {
   const invoices = await movePayer(tx, merged.id, kept.id)
   await movePayerRules(tx, merged.id, kept.id)
-  return { invoices }
+  const concessions = await moveGrants(tx, merged.id, kept.id)
+  return { invoices, concessions }
 }

@@ -4,7 +4,6 @@ import {
   checkInvoice,
   checkYearStart,
   invoiceDueDate,
-  invoiceLines,
   invoiceReference,
   sameSending,
   sendingTo,
@@ -26,6 +25,8 @@ import { listPlots } from '#server/features/plots/sql'
 import type { Rent } from '#server/features/rent/context'
 import { paymentsFromPaidFlags, settlePaidFlags } from '#server/features/rent/paid-flags'
 import { rentYearUnderWay } from '#server/features/rent/sql'
+import { invoiceLines } from '#shared/domain/invoice-lines'
+import { termsInForce } from '#server/features/rent/concessions-sql'
 import { rentSettings, rulesBySite } from '#server/features/rent/settings'
 import { lockedCredit, moveCredit } from '#server/features/rent/credit'
 import {
@@ -73,9 +74,12 @@ async function plan(tx: ReadTx, startDate: string, issuedOn: string) {
     settings,
     plots.map((plot) => plot.siteId),
   )
+  // The concessions in force on the day the invoices are issued (decision 57).
+  const grants = await termsInForce(tx, issuedOn)
   const invoices = plots.flatMap((plot) => {
     const { payer } = plot
-    const lines = invoiceLines(plot, payer.concession, rules.get(plot.siteId)!)
+    const concessions = { flag: payer.concession, grants: grants.get(payer.id) ?? [] }
+    const lines = invoiceLines(plot, concessions, rules.get(plot.siteId)!)
     const amount = unlessRefused(checkInvoice(plot.plotName, lines))
     const paidBefore = firstYear && plot.paid
     const { plotId, plotName, siteId } = plot

@@ -39,6 +39,7 @@ import { siteReach } from '#server/core/db/migrations/045-site-reach'
 import { waitingPlaces } from '#server/core/db/migrations/046-waiting-places'
 import { siteMaps } from '#server/core/db/migrations/048-site-maps'
 import { siteWork } from '#server/core/db/migrations/049-site-work'
+import { concessions } from '#server/core/db/migrations/050-concessions'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -89,6 +90,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '046-waiting-places': waitingPlaces,
   '048-site-maps': siteMaps,
   '049-site-work': siteWork,
+  '050-concessions': concessions,
 }
 
 /** What a migration is told about the engine it runs on. */

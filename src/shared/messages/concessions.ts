@@ -1,0 +1,60 @@
+// Concessions of kinds, given to people for a time (issue 47, item 1): the kinds, the grants on a
+// person's page, the list of those ending before the next rent year, and the invoice's line.
+
+import { longDate } from '#shared/domain/dates'
+
+export const concessionMessages = {
+  // An invoice's line: the kind's name and what it takes off.
+  percentOff: (percent: number, ofExtras: boolean) =>
+    `${percent}% off the rent${ofExtras ? ' and extras' : ''}`,
+  fixedOff: (amount: string, ofExtras: boolean) =>
+    `${amount} off the rent${ofExtras ? ' and extras' : ''}`,
+  /** The rent settings' one percentage, for a person with the concession flag (before issue 47). */
+  flagLine: (percent: number) => `Concession: ${percent}% off the rent`,
+  invoiceLine: (name: string, terms: string) => `Concession (${name}): ${terms}`,
+  // The server's refusals.
+  percentOrFixed: 'Give either a percentage or a fixed amount off, not both.',
+  kindMissing: (id: number) => `There is no concession kind ${id}.`,
+  grantMissing: (id: number) => `There is no concession ${id}.`,
+  evidenceRequired: 'Say what evidence was seen.',
+  endBeforeStart: 'The end date must not be before the start date.',
+  // The screens.
+  heading: 'Concessions',
+  kindsHeading: 'Concession kinds',
+  noGrants: 'No concessions given.',
+  grantConcession: 'Give a concession',
+  endConcession: 'End this concession',
+  kindLabel: 'Kind',
+  chooseKind: 'Choose a kind',
+  kindRequired: 'Choose the kind of concession.',
+  evidenceLabel: 'Evidence seen',
+  startsOnLabel: 'From',
+  endsOnLabel: 'Until (leave empty for no end)',
+  endOnLabel: 'Ends on',
+  granted: 'The concession was given.',
+  ended: 'The concession was ended.',
+  untilText: (date: string | null) => (date ? `until ${longDate(date)}` : 'no end date'),
+  grantedByText: (by: string, evidence: string) => `Given by ${by}; evidence seen: ${evidence}`,
+  // The administrator's kinds.
+  noKinds: 'No kinds of concession yet.',
+  addUsualKinds: 'Add the usual kinds',
+  addKind: 'Add a kind',
+  kindNameLabel: 'Name',
+  reductionLegend: 'What it takes off',
+  byPercent: 'A percentage',
+  byFixed: 'A fixed amount',
+  percentLabel: 'Percentage off',
+  fixedLabel: 'Amount off (£)',
+  appliesLegend: 'Off what',
+  appliesTo: { rent: 'The rent', rentAndExtras: 'The rent and the extras' },
+  percentRange: 'Give a whole percentage from 1 to 100.',
+  kindNameRequired: 'Give the kind a name.',
+  kindAdded: (name: string) => `The kind ${name} was added.`,
+  usualAdded: 'The usual kinds were added.',
+  endingHeading: 'Concessions ending before the next rent year',
+  noneEnding: 'No concession ends before the next rent year.',
+  endingRow: (name: string, kind: string, endsOn: string) =>
+    `${name}: ${kind}, ends on ${longDate(endsOn)}`,
+  nextYearStarts: (date: string) => `The next rent year starts on ${longDate(date)}.`,
+  askForEvidence: 'Ask them for fresh evidence',
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { APIRequestContext, Page } from 'playwright-core'
+import { longDate } from '#shared/domain/dates'
+import { USUAL_CONCESSION_KINDS } from '#shared/domain/concessions'
+import { addDays } from '#shared/domain/rent'
+import { concessionMessages as words } from '#shared/messages/concessions'
+import { messageWritingMessages } from '#shared/messages/message-writing'
+import {
+  apiAs,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  settled,
+  signedInPage,
+  smallTapTargets,
+} from '#tests/helpers/browser'
+import {
+  field,
+  giveTenant,
+  makePerson,
+  makePlot,
+  PHONE,
+  poll,
+  statusTexts,
+  useServerAndBrowser,
+} from '#tests/helpers/e2e-fixtures'
+
+// Issue 47, item 1, on a phone: the treasurer gives Edna a pensioner's concession with the
+// evidence seen and an end date on her page; it then stands among the concessions ending before
+// the next rent year, whose letter asking for fresh evidence opens ready in Messages.
+
+describe('a pensioner’s concession', () => {
+  const suite = useServerAndBrowser()
+  let admin: APIRequestContext
+  beforeAll(async () => {
+    admin = await apiAs(suite.server, 'fixtures', 4)
+    for (const kind of USUAL_CONCESSION_KINDS) {
+      const added = await admin.post('/api/rent/concession-kinds', { data: kind })
+      expect(added.status(), await added.text()).toBe(201)
+    }
+    await makePerson(admin, 'edna', { firstName: 'Edna', lastName: 'Cole' })
+    await makePlot(admin, '12')
+    await giveTenant(admin, '12', 'edna')
+  })
+  afterAll(async () => {
+    await admin?.dispose()
+  })
+
+  const expectUsable = async (page: Page) => {
+    await settled(page)
+    await expectNoAxeViolations(page)
+    await expectNoHorizontalScroll(page)
+    expect(await smallTapTargets(page)).toEqual([])
+  }
+
+  it('gives a pensioner’s concession with an end date, and asks for fresh evidence before it ends', async () => {
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'treasurer',
+      level: 3,
+      viewport: PHONE,
+    })
+    await page.goto('/members/plotholders/edna')
+    const section = page.getByRole('region', { name: words.heading })
+    await poll(() => section.getByText(words.noGrants).isVisible()).toBe(true)
+    const form = section.getByRole('form', { name: words.grantConcession })
+    await expectUsable(page)
+
+    // Nothing chosen: asked for the kind, and nothing given.
+    await form.getByRole('button', { name: words.grantConcession }).click()
+    await poll(() => form.getByRole('alert').textContent()).toBe(words.kindRequired)
+    await field(page, words.kindLabel).selectOption({ label: 'Pensioner: 25% off the rent' })
+    await field(page, words.evidenceLabel).fill('Pension letter, 2026')
+    const today = await field(page, words.startsOnLabel).inputValue()
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    const endsOn = addDays(today, 30)
+    await field(page, words.endsOnLabel).fill(endsOn)
+    await form.getByRole('button', { name: words.grantConcession }).click()
+
+    await poll(() => statusTexts(page)).toContain(words.granted)
+    const granted = section.getByRole('listitem')
+    await poll(() => granted.textContent()).toContain(
+      `Pensioner: 25% off the rent, from ${longDate(today)}, until ${longDate(endsOn)}`,
+    )
+    await expect(granted.textContent()).resolves.toContain(
+      words.grantedByText('treasurer', 'Pension letter, 2026'),
+    )
+    await expectUsable(page)
+
+    // Ending before the next rent year: listed for the committee, with the letter to send.
+    await page.goto('/members/rent')
+    const ending = page.getByRole('region', { name: words.endingHeading })
+    await poll(() => ending.getByRole('link', { name: /Edna Cole: Pensioner/ }).isVisible()).toBe(
+      true,
+    )
+    await expectUsable(page)
+    await ending.getByRole('link', { name: words.askForEvidence }).click()
+    const subject = field(page, 'Subject')
+    await poll(() => subject.inputValue()).toBe(messageWritingMessages.freshEvidenceLetter.subject)
+    await expectNoHorizontalScroll(page)
+  })
+})
