@@ -117,8 +117,12 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     const mail = await mailTo('ann@example.org', offerMessages.offerSubject('V1'))
     const [accept, decline] = linksIn(mail)
     expect(accept).not.toBe(decline)
-    expect((await preview(accept!)).json()).toEqual({ action: 'accept', plotId: 'V1', deadline })
-    expect((await preview(decline!)).json()).toEqual({ action: 'decline', plotId: 'V1', deadline })
+    expect((await preview(accept!)).json()).toEqual({ action: 'accept', plotName: 'V1', deadline })
+    expect((await preview(decline!)).json()).toEqual({
+      action: 'decline',
+      plotName: 'V1',
+      deadline,
+    })
 
     const accepted = await followLink(accept!)
     expect(accepted.statusCode, accepted.body).toBe(200)
@@ -279,7 +283,7 @@ describe.each(engines)('offers of a plot on %s', (engine) => {
     const [, decline] = linksIn(await mailTo('bob@example.org', offerMessages.offerSubject('V3')))
     const declined = await followLink(decline!)
     expect(declined.statusCode, declined.body).toBe(200)
-    expect(declined.json()).toMatchObject({ action: 'decline', plotId: 'V3' })
+    expect(declined.json()).toMatchObject({ action: 'decline', plotName: 'V3' })
     expect(await waitingOrder()).toEqual(['cat', 'dan', 'eve', 'fay', 'bob'])
     expect((await history('bob')).at(-1)).toMatchObject({
       event: 'declined',

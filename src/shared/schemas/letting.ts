@@ -205,9 +205,13 @@ export const tokenSchemaFor = (unusable: string) =>
 /** The token of a link confirming an application. (An offer's link, in its words: the server's.) */
 export const applyTokenSchema = tokenSchemaFor(lettingMessages.tokenUnusable)
 export const tokenPreviewSchema = z.discriminatedUnion('action', [
-  // The link's page names the plot as its letter did: `plotId` is the plot's name (another site's
-  // "1", keyed "1-2"), the public being told nothing of keys.
-  z.object({ action: z.enum(['accept', 'decline']), plotId: z.string(), deadline: z.string() }),
+  // The link's page names the plot as its letter did, by its name (another site's "1" is keyed
+  // "1-2"): the public is told nothing of keys.
+  z.object({
+    action: z.enum(['accept', 'decline']),
+    plotName: z.string(),
+    deadline: z.string(),
+  }),
   z.object({ action: z.literal('stay'), closesOn: z.string() }),
 ])
 export type TokenPreview = z.infer<typeof tokenPreviewSchema>

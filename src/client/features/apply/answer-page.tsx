@@ -21,12 +21,12 @@ function explanation(preview: TokenPreview) {
   if (preview.action === 'stay') return null
   const answer =
     preview.action === 'accept' ? offerMessages.answerAccept : offerMessages.answerDecline
-  return <p>{answer(preview.plotId, preview.deadline)}</p>
+  return <p>{answer(preview.plotName, preview.deadline)}</p>
 }
 
 /** What was done, as the server says it was. */
 function outcome(done: TokenPreview) {
-  if (done.action === 'accept') return offerMessages.accepted(done.plotId)
+  if (done.action === 'accept') return offerMessages.accepted(done.plotName)
   return done.action === 'decline' ? offerMessages.declined : offerMessages.stillWantDone
 }
 

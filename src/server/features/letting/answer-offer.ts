@@ -40,7 +40,7 @@ export async function offerOfToken(
 export async function answerByToken(
   letting: Letting,
   token: string,
-): Promise<{ action: Answer; plotId: string; deadline: string }> {
+): Promise<{ action: Answer; plotName: string; deadline: string }> {
   const found = await offerOfToken(letting.db.kysely, token)
   if (!found || !offerAnswerable(found.offer, letting.clock.today()))
     throw badRequest(offerMessages.linkUnusable)
@@ -48,7 +48,7 @@ export async function answerByToken(
     tokenHash: hashOf(token),
   })
   // The plot by its name, as the link's page says it (TokenPreview).
-  return { action: found.answer, plotId: plotName, deadline }
+  return { action: found.answer, plotName, deadline }
 }
 
 /** The committee records an answer given by letter, telephone or in person. */

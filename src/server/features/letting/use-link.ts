@@ -16,7 +16,7 @@ export async function previewLink({ db, clock }: Letting, token: string): Promis
   const offer = await offerOfToken(db.kysely, token)
   if (offer && offerAnswerable(offer.offer, clock.today())) {
     const { plotId, deadline } = offer.offer
-    return { action: offer.answer, plotId: await nameOfPlot(db.kysely, plotId), deadline }
+    return { action: offer.answer, plotName: await nameOfPlot(db.kysely, plotId), deadline }
   }
   const stillWant = await stillWantOfToken(db.kysely, token)
   if (stillWant) return { action: 'stay', closesOn: stillWant.closesOn }
