@@ -25,7 +25,7 @@ import {
 // "again", repeated with nothing written between, as a screen opened a second time is. The
 // targets are judged on fresh.
 
-const FRESH = 40
+const FRESH = 100
 const AGAIN = 40
 const SITE = 1
 const YEAR = Number(new Date().toISOString().slice(0, 4))
