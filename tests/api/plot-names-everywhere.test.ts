@@ -8,7 +8,7 @@ import { rentMessages } from '#shared/messages/rent'
 import type { Offer } from '#shared/schemas/letting'
 import type { Invoice, InvoiceStatement, YearPreview } from '#shared/schemas/rent'
 import { createPerson, createPlot, createSite, personInput, send } from '#tests/helpers/records'
-import { startRentYear } from '#tests/helpers/rent'
+import { paymentsCsvPlots, startRentYear } from '#tests/helpers/rent'
 import { siteWork } from '#tests/helpers/site-work'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -117,14 +117,7 @@ describe.each(engines)("another site's plot by its name on %s", (engine) => {
       },
     )
     expect(paid.statusCode, paid.body).toBe(201)
-    const plots = async (query: string) =>
-      (
-        await send(t, committee, 'GET', `/api/rent/payments.csv?from=${START}&to=${START}${query}`)
-      ).body
-        .trim()
-        .split('\n')
-        .slice(1)
-        .map((row) => row.split(',')[3])
+    const plots = (query: string) => paymentsCsvPlots(t, committee, START, query)
     expect(await plots('')).toEqual(['1 (Northfield)'])
     expect(await plots(`&site=${north}`)).toEqual(['1'])
   })

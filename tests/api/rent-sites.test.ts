@@ -19,7 +19,7 @@ import {
   send,
   snapshot,
 } from '#tests/helpers/records'
-import { startRentYear } from '#tests/helpers/rent'
+import { paymentsCsvPlots, startRentYear } from '#tests/helpers/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Issue 46, item 2 for the rent year (decision 48): a year's invoices, its summary, arrears and
@@ -201,14 +201,7 @@ describe.each(engines)('rent by site on %s', (engine) => {
       )
       expect(paid.statusCode, paid.body).toBe(201)
     }
-    const csv = async (query: string) =>
-      (
-        await send(t, committee, 'GET', `/api/rent/payments.csv?from=${START}&to=${START}${query}`)
-      ).body
-        .trim()
-        .split('\n')
-        .slice(1)
-        .map((row) => row.split(',')[3])
+    const csv = (query: string) => paymentsCsvPlots(t, committee, START, query)
     // Each plot by its name, with its site where the books span several (never by its key).
     const [first] = (await send(t, admin, 'GET', '/api/sites')).json<Array<{ name: string }>>()
     expect(await csv('')).toEqual([`1 (${first!.name})`, '1 (Northfield)'])

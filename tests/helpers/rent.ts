@@ -111,3 +111,13 @@ export function expectSummaryAddsUp(summary: YearSummary) {
       summary.paidFromCredit,
   ).toBe(summary.outstanding - summary.credit)
 }
+
+/** The Plot column of the payments CSV of one day (`query` narrows it, e.g. `&site=2`). */
+export async function paymentsCsvPlots(t: TestApp, cookie: string, day: string, query = '') {
+  const csv = await send(t, cookie, 'GET', `/api/rent/payments.csv?from=${day}&to=${day}${query}`)
+  return csv.body
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((row) => row.split(',')[3])
+}
