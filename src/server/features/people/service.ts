@@ -17,7 +17,7 @@ import { lockRecords } from '#server/core/db/write-transaction'
 import { AppError, conflict, unlessRefused, unprocessable } from '#server/core/errors'
 import { runEach, type Hooks } from '#server/core/hooks'
 import { loggedChange, recordKey, type LoggedChange } from '#server/core/logged-change'
-import type { ReadTx } from '#server/core/db/write-transaction'
+import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Viewer } from '#server/core/viewer'
 import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
 import { entriesAbout } from '#server/features/logs/sql'
@@ -283,81 +283,73 @@ export function moveToWaitingList(
 }
 
 /**
- * The person joins one more site's list (issue 46, decision 47): a place at its end, taken now,
- * beside their other places; the join is in their history, naming the site.
+ * A change of one site's list for the person (issue 46, decision 47): logged against that site,
+ * refused beyond the scope's sites, answered with their places as they then stand.
  */
-export async function joinSiteList(
+async function changeSiteList(
   people: People,
   viewer: Viewer,
   scope: SiteScope,
-  id: string,
-  siteId: number,
+  where: { id: string; siteId: number; methodName: string },
+  work: (tx: WriteTx, person: Person, open: number[]) => Promise<void>,
 ): Promise<WaitingPlace | null> {
-  const { db, clock } = people
-  const logged = change('joinSiteList', id, viewer)
+  const { id, siteId, methodName } = where
+  const logged = change(methodName, id, viewer)
   await loggedChange(
-    db,
+    people.db,
     logged,
     async (tx) => {
       const person = await personIn(tx, scope, id, logged)
       logged.sites = [siteId]
       requireSiteInScope(scope, siteId)
-      const site = await requireOpenSite(tx, siteId)
-      if (!person.onWaitingList) throw unprocessable(waitingListMessages.notWaitingForSiteList)
-      if ((await openPlaceSites(tx, id)).includes(siteId))
-        throw conflict(waitingListMessages.alreadyOnSiteList(site.name))
-      const joining = await recordJoining(
-        tx,
-        id,
-        'joined',
-        waitingListMessages.siteListReason(site.name),
-        viewer.userName,
-        clock.now(),
-      )
-      await openPlaces(tx, id, [siteId], { joinedWaitingList: clock.today(), ...joining })
+      await work(tx, person, await openPlaceSites(tx, id))
     },
     { id, siteId },
   )
   return getWaitingPlace(people, scope, id)
 }
 
-/**
- * The person leaves one site's list and stays on their others; their last list is left by taking
- * them off the waiting list on their form, which ends every place (decision 47).
- */
-export async function leaveSiteList(
+/** The person joins one more site's list: a place at its end, taken now, in their history. */
+export function joinSiteList(
   people: People,
   viewer: Viewer,
   scope: SiteScope,
   id: string,
   siteId: number,
 ): Promise<WaitingPlace | null> {
-  const { db, clock } = people
-  const logged = change('leaveSiteList', id, viewer)
-  await loggedChange(
-    db,
-    logged,
-    async (tx) => {
-      await personIn(tx, scope, id, logged)
-      logged.sites = [siteId]
-      requireSiteInScope(scope, siteId)
-      const site = await requireSite(tx, siteId)
-      const open = await openPlaceSites(tx, id)
-      if (!open.includes(siteId)) throw conflict(waitingListMessages.notOnSiteList(site.name))
-      if (open.length === 1) throw unprocessable(waitingListMessages.onlySiteList)
-      await endPlaces(tx, id, [siteId], 'left')
-      await recordWaitingListEvent(
-        tx,
-        id,
-        'left',
-        waitingListMessages.siteListReason(site.name),
-        viewer.userName,
-        clock.now(),
-      )
-    },
-    { id, siteId },
-  )
-  return getWaitingPlace(people, scope, id)
+  const { clock } = people
+  const where = { id, siteId, methodName: 'joinSiteList' }
+  return changeSiteList(people, viewer, scope, where, async (tx, person, open) => {
+    const site = await requireOpenSite(tx, siteId)
+    if (!person.onWaitingList) throw unprocessable(waitingListMessages.notWaitingForSiteList)
+    if (open.includes(siteId)) throw conflict(waitingListMessages.alreadyOnSiteList(site.name))
+    const reason = waitingListMessages.siteListReason(site.name)
+    const joining = await recordJoining(tx, id, 'joined', reason, viewer.userName, clock.now())
+    await openPlaces(tx, id, [siteId], { joinedWaitingList: clock.today(), ...joining })
+  })
+}
+
+/**
+ * The person leaves one site's list and stays on their others; their last list is left by taking
+ * them off the waiting list on their form, which ends every place.
+ */
+export function leaveSiteList(
+  people: People,
+  viewer: Viewer,
+  scope: SiteScope,
+  id: string,
+  siteId: number,
+): Promise<WaitingPlace | null> {
+  const { clock } = people
+  const where = { id, siteId, methodName: 'leaveSiteList' }
+  return changeSiteList(people, viewer, scope, where, async (tx, _person, open) => {
+    const site = await requireSite(tx, siteId)
+    if (!open.includes(siteId)) throw conflict(waitingListMessages.notOnSiteList(site.name))
+    if (open.length === 1) throw unprocessable(waitingListMessages.onlySiteList)
+    await endPlaces(tx, id, [siteId], 'left')
+    const reason = waitingListMessages.siteListReason(site.name)
+    await recordWaitingListEvent(tx, id, 'left', reason, viewer.userName, clock.now())
+  })
 }
 
 export function moveToPlotholders(
