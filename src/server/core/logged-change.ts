@@ -1,7 +1,8 @@
 import { serverMessages } from '#shared/messages/server'
 import type { Db } from '#server/core/db/database'
 import { batchedInserts } from '#server/core/db/insert-in-batches'
-import { writeTransaction, type WriteTx } from '#server/core/db/write-transaction'
+import { reusableStatement } from '#server/core/db/reusable-query'
+import { writeTransaction, type Statement, type WriteTx } from '#server/core/db/write-transaction'
 import { AppError } from '#server/core/errors'
 import { writeSiteLimit } from '#server/core/site-scope'
 import type { Actor } from '#server/core/viewer'
@@ -64,6 +65,33 @@ function logRow(change: LoggedChange, value: unknown, error: unknown, timeStamp:
   }
 }
 
+type LogRow = ReturnType<typeof logRow>
+
+const LOG_COLUMNS = [
+  'timeStamp',
+  'userName',
+  'methodName',
+  'eventCollection',
+  'docId',
+  'value',
+  'error',
+  'siteIds',
+] as const satisfies ReadonlyArray<keyof LogRow>
+
+const oneEntry = reusableStatement((kysely, ...values: string[]) =>
+  kysely
+    .insertInto('logs')
+    .values(Object.fromEntries(LOG_COLUMNS.map((column, i) => [column, values[i]])) as LogRow),
+)
+
+// A change logs one entry or a few, each an INSERT compiled once (building it cost more than
+// running it); an import's thousands go in batches of many rows a statement.
+function entryInserts(tx: WriteTx, rows: readonly LogRow[]): readonly Statement[] {
+  if (rows.length > FEW_ENTRIES) return batchedInserts(tx, 'logs', rows)
+  return rows.map((row) => ({ execute: () => oneEntry(tx, ...LOG_COLUMNS.map((c) => row[c])) }))
+}
+const FEW_ENTRIES = 8
+
 /** Records a log entry of the write under way; the entries go in with the write, or not at all. */
 export type LogEntry = (change: LoggedChange, value: unknown) => void
 
@@ -79,7 +107,7 @@ export function loggedWrite<T>(
 ): Promise<T> {
   // Each attempt (PostgreSQL may run the work again) logs its own entries; they go in with its
   // COMMIT, or not at all.
-  let entries: ReturnType<typeof logRow>[] = []
+  let entries: LogRow[] = []
   return writeTransaction(
     db,
     (tx) => {
@@ -88,7 +116,7 @@ export function loggedWrite<T>(
       return work(tx, (change, value) => logged.push(logRow(change, value, null, timeStamp)))
     },
     locks,
-    (tx) => batchedInserts(tx, 'logs', entries),
+    (tx) => entryInserts(tx, entries),
   )
 }
 
@@ -187,6 +215,6 @@ export async function logEvent(
     db,
     async () => undefined,
     [],
-    (tx) => [tx.insertInto('logs').values(row)],
+    (tx) => entryInserts(tx, [row]),
   )
 }

@@ -98,6 +98,17 @@ let londonDay: Intl.DateTimeFormat | undefined
  * this day of now (decision 44). A day-only formatter: a fifth of the time of the clock's.
  */
 export function londonDate(instant: Date): string {
+  // London's offset is whole hours, so its day changes only on the minute: the minute asked
+  // last (every request asks for now) is answered without formatting again.
+  const minute = Math.floor(instant.getTime() / 60_000)
+  if (minute === lastMinute.minute) return lastMinute.date
+  lastMinute = { minute, date: formatLondonDate(instant) }
+  return lastMinute.date
+}
+
+let lastMinute = { minute: Number.NaN, date: '' }
+
+function formatLondonDate(instant: Date): string {
   londonDay ??= new Intl.DateTimeFormat('en-GB', {
     year: 'numeric',
     month: '2-digit',

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely'
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely'
 import type { Database } from '#server/core/db/schema'
 
 interface Compiled<R> {
@@ -9,19 +9,20 @@ interface Compiled<R> {
 
 // Kysely builds and compiles a query afresh on every call. For the reads behind every request
 // (the session, the data version, the record a change reads) that was a sixth of the server's
-// time under load, so they are compiled once per engine, with marker values where the arguments
-// go, and then run with the real arguments in their place. The SQL depends only on the dialect,
+// time under load, and building a write of a record's twenty-odd columns cost more than SQLite
+// running it, so they are compiled once per engine, with marker values where the arguments go,
+// and then run with the real arguments in their place. The SQL depends only on the dialect,
 // whose adapter a database and its transactions share: one compilation serves both.
-export function reusableQuery<A extends string[], R>(
+export function reusableStatement<A extends unknown[], R = never>(
   build: (kysely: Kysely<Database>, ...args: A) => Compilable<R>,
 ) {
   const compiled = new WeakMap<object, Compiled<R>>()
-  return async (kysely: Kysely<Database>, ...args: A): Promise<R[]> => {
+  return (kysely: Kysely<Database>, ...args: A): Promise<QueryResult<R>> => {
     const dialect = kysely.getExecutor().adapter
     let entry = compiled.get(dialect)
     if (!entry) {
-      const markers = args.map((_, i) => `\u0000argument ${i}\u0000`) as A
-      const query = build(kysely, ...markers).compile()
+      const markers = args.map((_, i) => `\u0000argument ${i}\u0000`)
+      const query = build(kysely, ...(markers as A)).compile()
       const slots = query.parameters.map((p) => markers.indexOf(p as string))
       // An argument the builder did not pass on as a parameter (transformed, or inlined into the
       // SQL) would be silently replaced by its marker text on every run: refuse the query.
@@ -38,6 +39,15 @@ export function reusableQuery<A extends string[], R>(
     const parameters = query.parameters.map((constant, i) =>
       slots[i]! >= 0 ? args[slots[i]!] : constant,
     )
-    return (await kysely.executeQuery<R>({ ...query, parameters })).rows
+    return kysely.executeQuery<R>({ ...query, parameters })
   }
+}
+
+/** A read compiled once (see reusableStatement): its rows. */
+export function reusableQuery<A extends unknown[], R>(
+  build: (kysely: Kysely<Database>, ...args: A) => Compilable<R>,
+) {
+  const statement = reusableStatement(build)
+  return async (kysely: Kysely<Database>, ...args: A): Promise<R[]> =>
+    (await statement(kysely, ...args)).rows
 }

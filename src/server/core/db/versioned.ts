@@ -1,7 +1,8 @@
-import type { Generated, Kysely, Updateable } from 'kysely'
+import type { Generated, Kysely, QueryResult, Updateable } from 'kysely'
 import type { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import type { Database } from '#server/core/db/schema'
+import { reusableStatement } from '#server/core/db/reusable-query'
 import { readJsonSetting, writeJsonSetting } from '#server/core/db/settings'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { conflict } from '#server/core/errors'
@@ -36,16 +37,51 @@ export async function updateAtVersion<T extends VersionedTable>(
   version: number,
   values: Omit<Updateable<Database[T]>, 'id' | 'version'>,
 ): Promise<number> {
-  const result = await (tx as unknown as Kysely<AnyVersioned>)
-    .updateTable(table as 'row')
-    // The next version counted by the database: a version at the column's greatest (sent by no
-    // client of ours) is then a stale one, not a number the column cannot hold.
-    .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .executeTakeFirst()
-  if (Number(result.numUpdatedRows) !== 1) throw conflict(commonMessages.staleVersion)
+  // Kysely leaves out a column whose value is undefined, so the columns given decide the SQL.
+  const given = Object.entries(values).filter(([, value]) => value !== undefined)
+  const update = updateOf(
+    table,
+    given.map(([column]) => column),
+  )
+  const result = await update(
+    tx,
+    id as number | string,
+    version,
+    ...given.map(([, value]) => value),
+  )
+  if (Number(result.numAffectedRows) !== 1) throw conflict(commonMessages.staleVersion)
   return version + 1
+}
+
+// One statement a table and set of columns, compiled once: the writes of a record are its few
+// shapes, over and over.
+type Update = (
+  tx: WriteTx,
+  id: number | string,
+  version: number,
+  ...values: unknown[]
+) => Promise<QueryResult<unknown>>
+const updates = new Map<string, Update>()
+
+function updateOf(table: VersionedTable, columns: readonly string[]): Update {
+  const key = [table, ...columns].join('\u0000')
+  const cached = updates.get(key)
+  if (cached) return cached
+  const update: Update = reusableStatement(
+    (kysely, id: number | string, version: number, ...values: unknown[]) =>
+      (kysely as unknown as Kysely<AnyVersioned>)
+        .updateTable(table as 'row')
+        // The next version counted by the database: a version at the column's greatest (sent by
+        // no client of ours) is then a stale one, not a number the column cannot hold.
+        .set((eb) => ({
+          ...Object.fromEntries(columns.map((column, i) => [column, values[i]])),
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', id)
+        .where('version', '=', version),
+  )
+  updates.set(key, update)
+  return update
 }
 
 /** Bumps a row's version for a change made beside its fields (a tenancy, a paid flag). */

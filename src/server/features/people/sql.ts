@@ -6,7 +6,7 @@ import type { Person } from '#shared/schemas/person'
 import type { Database, PersonRow } from '#server/core/db/schema'
 import type { ExpressionBuilder } from 'kysely'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
-import { reusableQuery } from '#server/core/db/reusable-query'
+import { reusableQuery, reusableStatement } from '#server/core/db/reusable-query'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { forbidden, notFound } from '#server/core/errors'
 import { reachesAny, type SiteScope } from '#server/core/site-scope'
@@ -358,18 +358,21 @@ export async function markPlotHolders(tx: WriteTx, ids: readonly string[]): Prom
 // the change was made against); 409 staleVersion otherwise. Plots are not written here: they
 // are the tenancy rows (below). Their places on the lists follow (`followPerson`), taken or moved
 // on `waitingSites` when a change names them.
+const waitingAsStored = reusableQuery((kysely, id: string) =>
+  kysely
+    .selectFrom('people')
+    .select(['onWaitingList', 'joinedWaitingList', 'joinedWaitingListAt', 'waitingListEntry'])
+    .where('id', '=', id),
+)
+
 export async function updatePerson(
   tx: WriteTx,
   person: Person,
   waitingSites?: readonly number[],
 ): Promise<Person> {
   // Sent together, and run in this order: the row as it was, the write, the places.
-  const [before, version, open] = await Promise.all([
-    tx
-      .selectFrom('people')
-      .select(['onWaitingList', 'joinedWaitingList', 'joinedWaitingListAt', 'waitingListEntry'])
-      .where('id', '=', person.id)
-      .executeTakeFirst(),
+  const [[before], version, open] = await Promise.all([
+    waitingAsStored(tx, person.id),
     updateAtVersion(tx, 'people', person.id, person.version, fieldsOf(person)),
     openPlaceRows(tx, person),
   ])
@@ -483,26 +486,31 @@ export async function tenantCounts(tx: ReadTx): Promise<Map<string, number>> {
 }
 
 /** A tenancy of the plot (on its site) from the day given. */
+const tenancyInsert = reusableStatement(
+  (kysely, plotId: string, siteId: number, personId: string, beganOn: string) =>
+    kysely.insertInto('tenancy').values({ plotId, siteId, personId, beganOn }),
+)
+
 export async function insertTenancy(
   tx: WriteTx,
   plot: { id: string; siteId: number },
   personId: string,
   beganOn: string,
 ): Promise<void> {
-  await tx
-    .insertInto('tenancy')
-    .values({ plotId: plot.id, siteId: plot.siteId, personId, beganOn })
-    .execute()
+  await tenancyInsert(tx, plot.id, plot.siteId, personId, beganOn)
 }
 
 /** Marks the plot's tenancy of `personId` as its payer's, and no other. */
 export async function markPayer(tx: WriteTx, plotId: string, personId: string): Promise<void> {
-  await tx
+  await payerMark(tx, personId, plotId)
+}
+
+const payerMark = reusableStatement((kysely, personId: string, plotId: string) =>
+  kysely
     .updateTable('tenancy')
     .set((eb) => ({ pays: eb.case().when('personId', '=', personId).then(1).else(0).end() }))
-    .where('plotId', '=', plotId)
-    .execute()
-}
+    .where('plotId', '=', plotId),
+)
 
 /** Many tenancies at once (an import), in a few statements. */
 export function insertTenancies(
@@ -513,12 +521,12 @@ export function insertTenancies(
 }
 
 export async function deleteTenancy(tx: WriteTx, plotId: string, personId: string): Promise<void> {
-  await tx
-    .deleteFrom('tenancy')
-    .where('plotId', '=', plotId)
-    .where('personId', '=', personId)
-    .execute()
+  await tenancyDelete(tx, plotId, personId)
 }
+
+const tenancyDelete = reusableStatement((kysely, plotId: string, personId: string) =>
+  kysely.deleteFrom('tenancy').where('plotId', '=', plotId).where('personId', '=', personId),
+)
 
 /**
  * A merge (issue 46): the merged record's tenancy of the plot becomes the kept record's, as it was
