@@ -302,4 +302,27 @@ describe.each(engines)('concessions on %s', (engine) => {
     expect(dora.amount).toBe(amountFor(1700, 7, 12))
     expect((await invoiceOf('4', 'ella')).amount).toBe(amountFor(2900, 7, 12))
   })
+  it('takes a grant for one plot off that plot’s invoice only, and refuses a plot not theirs', async () => {
+    on('2027-03-10')
+    await createPerson(t, admin, 'fred', { firstName: 'fred', email: '' })
+    for (const plot of ['5', '6']) {
+      await createPlot(t, admin, plot, { fee: 24 })
+      const let_ = await send(t, admin, 'PUT', `/api/plots/${plot}/tenants/fred`)
+      expect(let_.statusCode, let_.body).toBe(200)
+    }
+    const url = '/api/people/fred/concessions'
+    const body = { kindId: kinds.Benefits!.id, evidence: 'Neglected', startsOn: '2026-10-01' }
+    const notTheirs = await send(t, committee, 'POST', url, { ...body, endsOn: null, plotId: '1' })
+    expect(notTheirs.statusCode).toBe(400)
+    expect(notTheirs.json().detail).toBe(concessionMessages.notTheirPlot('1'))
+    const given = await send(t, committee, 'POST', url, { ...body, endsOn: null, plotId: '5' })
+    expect(given.statusCode, given.body).toBe(201)
+    expect(given.json()).toMatchObject({ plotId: '5', plotName: '5' })
+    for (const plot of ['5', '6']) {
+      const raised = await send(t, committee, 'POST', `/api/plots/${plot}/invoices`)
+      expect(raised.statusCode, raised.body).toBe(201)
+    }
+    expect((await invoiceOf('5', 'fred')).amount).toBe(amountFor(1700, 7, 12))
+    expect((await invoiceOf('6', 'fred')).amount).toBe(amountFor(2900, 7, 12))
+  })
 })

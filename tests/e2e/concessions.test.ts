@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext, Page } from 'playwright-core'
 import { longDate } from '#shared/domain/dates'
-import { USUAL_CONCESSION_KINDS } from '#shared/domain/concessions'
+import { renewedEnd, USUAL_CONCESSION_KINDS } from '#shared/domain/concessions'
 import { addDays } from '#shared/domain/rent'
 import { concessionMessages as words } from '#shared/messages/concessions'
 import { messageWritingMessages } from '#shared/messages/message-writing'
@@ -96,5 +96,13 @@ describe('a pensioner’s concession', () => {
     const subject = field(page, 'Subject')
     await poll(() => subject.inputValue()).toBe(messageWritingMessages.freshEvidenceLetter.subject)
     await expectNoHorizontalScroll(page)
+
+    // The evidence in hand: renewed for a year from the list, nothing typed again.
+    await page.goto('/members/rent')
+    const renew = ending.getByRole('button', { name: words.renewForYear(renewedEnd(endsOn)) })
+    await renew.click()
+    await poll(() => statusTexts(page)).toContain(words.renewed('Edna Cole', renewedEnd(endsOn)))
+    await poll(() => ending.getByText(words.noneEnding).isVisible()).toBe(true)
+    await expectUsable(page)
   })
 })

@@ -54,6 +54,22 @@ export function concessionLine(
   return { description, amount: -off }
 }
 
+/** The grants a payer holds that count on one plot's invoice: theirs, and that plot's own. */
+export const grantsForPlot = <T extends { plotId: string | null }>(
+  grants: readonly T[],
+  plotId: string,
+) => grants.filter((grant) => grant.plotId === null || grant.plotId === plotId)
+
+/**
+ * A renewal's new last day: the same day a year on (29 February to 28 February), so that a
+ * grant renewed on fresh evidence each year keeps its day.
+ */
+export function renewedEnd(endsOn: string): string {
+  const [year, month, day] = endsOn.split('-')
+  const nextDay = month === '02' && day === '29' ? '28' : day
+  return `${Number(year) + 1}-${month}-${nextDay}`
+}
+
 /** Whether a grant is in force on `day`: from its start to its end, both days included. */
 export const inForce = (grant: { startsOn: string; endsOn: string | null }, day: string) =>
   grant.startsOn <= day && (grant.endsOn === null || grant.endsOn >= day)

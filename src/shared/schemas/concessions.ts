@@ -41,6 +41,8 @@ export const concessionGrantInputSchema = z
     evidence: z.string().trim().min(1, { error: concessionMessages.evidenceRequired }).max(500),
     startsOn: isoDate,
     endsOn: isoDate.nullable(),
+    /** One of the person's plots; null (or left out) for all their plots. */
+    plotId: z.string().min(1).max(40).nullable().default(null),
   })
   .refine((grant) => grant.endsOn === null || grant.endsOn >= grant.startsOn, {
     error: concessionMessages.endBeforeStart,
@@ -62,6 +64,9 @@ export const concessionGrantSchema = z.object({
   evidence: z.string(),
   startsOn: z.string(),
   endsOn: z.string().nullable(),
+  plotId: z.string().nullable(),
+  /** The plot's name, for a grant to one plot. */
+  plotName: z.string().nullable(),
   grantedBy: z.string(),
   grantedAt: z.string(),
   version: z.int(),

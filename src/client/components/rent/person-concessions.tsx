@@ -4,6 +4,7 @@ import { longDate, londonDate } from '#shared/domain/dates'
 import { termsText } from '#shared/domain/concessions'
 import { concessionMessages as words } from '#shared/messages/concessions'
 import type { ConcessionGrant } from '#shared/schemas/concessions'
+import { usePlotNames } from '../sites/plot-names.ts'
 import { Alert } from '../ui/alert.tsx'
 import { SelectField, TextField } from '../ui/field.tsx'
 import { QueryState } from '../ui/query-state.tsx'
@@ -22,7 +23,14 @@ import {
 // evidence seen, by whom and until when; a new one given, or one ended. Invoices made while one
 // is in force take it off by themselves.
 
-export function PersonConcessions({ personId }: { personId: string }) {
+export function PersonConcessions({
+  personId,
+  plots,
+}: {
+  personId: string
+  /** The plots they hold: a concession may be given for one of them only. */
+  plots: readonly string[]
+}) {
   const grants = useQuery(personConcessionsQuery(personId))
   const [notice, setNotice] = useState('')
   return (
@@ -42,7 +50,7 @@ export function PersonConcessions({ personId }: { personId: string }) {
           )
         }
       </QueryState>
-      <GrantForm personId={personId} onGranted={() => setNotice(words.granted)} />
+      <GrantForm personId={personId} plots={plots} onGranted={() => setNotice(words.granted)} />
     </section>
   )
 }
@@ -65,8 +73,9 @@ function GrantRow({ grant, onEnded }: { grant: ConcessionGrant; onEnded: () => v
   }
   return (
     <li>
-      <strong>{grant.kindName}</strong>: {grant.terms}, from {longDate(grant.startsOn)},{' '}
-      {words.untilText(grant.endsOn)}
+      <strong>{grant.kindName}</strong>
+      {grant.plotName === null ? '' : ` (${words.forPlot(grant.plotName)})`}: {grant.terms}, from{' '}
+      {longDate(grant.startsOn)}, {words.untilText(grant.endsOn)}
       <br />
       {words.grantedByText(grant.grantedBy, grant.evidence)}
       {open ? (
@@ -91,9 +100,24 @@ function GrantRow({ grant, onEnded }: { grant: ConcessionGrant; onEnded: () => v
   )
 }
 
-function GrantForm({ personId, onGranted }: { personId: string; onGranted: () => void }) {
+function GrantForm({
+  personId,
+  plots,
+  onGranted,
+}: {
+  personId: string
+  plots: readonly string[]
+  onGranted: () => void
+}) {
   const kinds = useQuery(concessionKindsQuery())
-  const blank = () => ({ kindId: '', evidence: '', startsOn: londonDate(new Date()), endsOn: '' })
+  const plotNames = usePlotNames()
+  const blank = () => ({
+    kindId: '',
+    evidence: '',
+    startsOn: londonDate(new Date()),
+    endsOn: '',
+    plotId: '',
+  })
   const form = useFormValues(blank)
   const [error, setError] = useState('')
   const granting = useChange({
@@ -103,6 +127,7 @@ function GrantForm({ personId, onGranted }: { personId: string; onGranted: () =>
         evidence: form.values.evidence,
         startsOn: form.values.startsOn,
         endsOn: form.values.endsOn || null,
+        plotId: form.values.plotId || null,
       }),
     invalidates: [queryKeys.rent],
     onSuccess: () => {
@@ -130,6 +155,16 @@ function GrantForm({ personId, onGranted }: { personId: string; onGranted: () =>
           </option>
         ))}
       </SelectField>
+      {plots.length > 0 ? (
+        <SelectField label={words.forLabel} {...form.text('plotId')}>
+          <option value="">{words.allTheirPlots}</option>
+          {plots.map((plot) => (
+            <option key={plot} value={plot}>
+              {words.forPlot(plotNames.ofKey(plot))}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <TextField
         label={words.evidenceLabel}
         autoComplete="off"

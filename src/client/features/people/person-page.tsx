@@ -58,7 +58,7 @@ export function PersonPage() {
             <ApplicationNote id={person.id} />
             <WaitingListHistory person={person} />
             <TenancyEnds person={person} />
-            <PersonConcessions personId={person.id} />
+            <PersonConcessions personId={person.id} plots={person.plots} />
           </Suspense>
           <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />

@@ -612,6 +612,8 @@ export interface ConcessionGrantsTable {
   endsOn: string | null
   grantedBy: string
   grantedAt: string
+  /** One of the person's plots the grant is for; null for all their plots. */
+  plotId: string | null
   version: number
 }
 

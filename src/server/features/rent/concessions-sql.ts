@@ -4,6 +4,7 @@ import type { ConcessionGrant, ConcessionKind } from '#shared/schemas/concession
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { SiteScope } from '#server/core/site-scope'
 import { namesOf, peopleInScope } from '#server/features/people/sql'
+import { namesOfPlots } from '#server/features/plots/sql'
 
 // The concession kinds and the grants of them to people (migration 050, decision 57).
 
@@ -39,10 +40,16 @@ function grantsWithKinds(tx: ReadTx) {
 
 type GrantRow = Awaited<ReturnType<ReturnType<typeof grantsWithKinds>['execute']>>[number]
 
-const toGrant = ({ percent, fixedPence, appliesTo, ...grant }: GrantRow): ConcessionGrant => ({
-  ...grant,
-  terms: termsText({ percent, fixedPence, appliesTo }),
-})
+// Grants read as the screens show them: their terms in words, and a plot's name for a grant to one.
+async function toGrants(tx: ReadTx, rows: readonly GrantRow[]): Promise<ConcessionGrant[]> {
+  const plotIds = rows.flatMap((row) => (row.plotId === null ? [] : [row.plotId]))
+  const plotNames = plotIds.length > 0 ? await namesOfPlots(tx, plotIds) : new Map()
+  return rows.map(({ percent, fixedPence, appliesTo, ...grant }) => ({
+    ...grant,
+    terms: termsText({ percent, fixedPence, appliesTo }),
+    plotName: grant.plotId === null ? null : (plotNames.get(grant.plotId) ?? grant.plotId),
+  }))
+}
 
 /** A person's grants, the latest first. */
 export async function grantsOf(tx: ReadTx, personId: string): Promise<ConcessionGrant[]> {
@@ -51,17 +58,17 @@ export async function grantsOf(tx: ReadTx, personId: string): Promise<Concession
     .orderBy('startsOn', 'desc')
     .orderBy('concession_grants.id', 'desc')
     .execute()
-  return rows.map(toGrant)
+  return toGrants(tx, rows)
 }
 
 export async function findGrant(tx: ReadTx, id: number): Promise<ConcessionGrant | undefined> {
   const row = await grantsWithKinds(tx).where('concession_grants.id', '=', id).executeTakeFirst()
-  return row && toGrant(row)
+  return row && (await toGrants(tx, [row]))[0]
 }
 
 export async function insertGrant(
   tx: WriteTx,
-  grant: Omit<ConcessionGrant, 'id' | 'version' | 'kindName' | 'terms'>,
+  grant: Omit<ConcessionGrant, 'id' | 'version' | 'kindName' | 'terms' | 'plotName'>,
 ): Promise<number> {
   const { id } = await tx
     .insertInto('concession_grants')
@@ -71,21 +78,24 @@ export async function insertGrant(
   return id
 }
 
+/** A grant's terms, and the plot it is for (null: all the person's plots). */
+export type GrantTerms = ConcessionTerms & { plotId: string | null }
+
 /**
  * The terms of the grants in force on `day` of each of `payers` (every payer's when not given),
- * by person: what an invoice made that day takes off.
+ * by person: what an invoice made that day takes off (`grantsForPlot` picks a plot's).
  */
 export async function termsInForce(
   tx: ReadTx,
   day: string,
   payers?: readonly string[],
-): Promise<Map<string, ConcessionTerms[]>> {
+): Promise<Map<string, GrantTerms[]>> {
   if (payers?.length === 0) return new Map()
   let query = grantsWithKinds(tx)
     .where('startsOn', '<=', day)
     .where((eb) => eb.or([eb('endsOn', 'is', null), eb('endsOn', '>=', day)]))
   if (payers) query = query.where('personId', 'in', payers)
-  const byPerson = new Map<string, ConcessionTerms[]>()
+  const byPerson = new Map<string, GrantTerms[]>()
   for (const row of await query.execute()) {
     const terms = byPerson.get(row.personId) ?? []
     terms.push({
@@ -93,6 +103,7 @@ export async function termsInForce(
       percent: row.percent,
       fixedPence: row.fixedPence,
       appliesTo: row.appliesTo,
+      plotId: row.plotId,
     })
     byPerson.set(row.personId, terms)
   }
@@ -111,10 +122,10 @@ export async function grantsEnding(tx: ReadTx, scope: SiteScope, from: string, b
     tx,
     rows.map((row) => row.personId),
   )
-  return rows.map((row) => ({
-    ...toGrant(row),
+  return (await toGrants(tx, rows)).map((grant) => ({
+    ...grant,
     personName: fullName(
-      names.get(row.personId) ?? { id: row.personId, firstName: '', lastName: '' },
+      names.get(grant.personId) ?? { id: grant.personId, firstName: '', lastName: '' },
     ),
   }))
 }

@@ -98,7 +98,9 @@ export function grantConcession(
     db,
     change,
     async (tx) => {
-      await requirePersonInScope(tx, scope, personId, { change })
+      const { person } = await requirePersonInScope(tx, scope, personId, { change })
+      if (input.plotId !== null && !person.plots.includes(input.plotId))
+        throw badRequest(concessionMessages.notTheirPlot(input.plotId))
       if (!(await repo.findKind(tx, input.kindId)))
         throw badRequest(concessionMessages.kindMissing(input.kindId))
       const id = await repo.insertGrant(tx, {

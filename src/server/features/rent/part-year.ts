@@ -1,3 +1,4 @@
+import { grantsForPlot } from '#shared/domain/concessions'
 import { randomUUID } from 'node:crypto'
 import { fullName } from '#shared/domain/message-copies'
 import {
@@ -69,7 +70,10 @@ async function invoiceRestOfYear(
   ])
   const issuedOn = rent.clock.today()
   const months = monthsCharged(settings.partYear, year.startDate, issuedOn)
-  const grants = (await termsInForce(tx, issuedOn, [payer.id])).get(payer.id) ?? []
+  const grants = grantsForPlot(
+    (await termsInForce(tx, issuedOn, [payer.id])).get(payer.id) ?? [],
+    plotId,
+  )
   const concessions = { flag: payer.concession, grants }
   const lines = partYearLines(invoiceLines(plot, concessions, settings), months)
   const amount = unlessRefused(checkInvoice(plot.name, lines))

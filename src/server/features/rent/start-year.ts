@@ -1,3 +1,4 @@
+import { grantsForPlot } from '#shared/domain/concessions'
 import { copiesForOne, dearName, fullName } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import {
@@ -78,7 +79,10 @@ async function plan(tx: ReadTx, startDate: string, issuedOn: string) {
   const grants = await termsInForce(tx, issuedOn)
   const invoices = plots.flatMap((plot) => {
     const { payer } = plot
-    const concessions = { flag: payer.concession, grants: grants.get(payer.id) ?? [] }
+    const concessions = {
+      flag: payer.concession,
+      grants: grantsForPlot(grants.get(payer.id) ?? [], plot.plotId),
+    }
     const lines = invoiceLines(plot, concessions, rules.get(plot.siteId)!)
     const amount = unlessRefused(checkInvoice(plot.plotName, lines))
     const paidBefore = firstYear && plot.paid
