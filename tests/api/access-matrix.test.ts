@@ -219,6 +219,8 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/rent/invoices/{id}', '/api/rent/invoices/1')
       .replace('/api/rent/concession-kinds/{id}', '/api/rent/concession-kinds/1')
       .replace('/api/rent/concessions/{id}', '/api/rent/concessions/1')
+      .replace('{lineId}', 'a'.repeat(64))
+      .replace('/api/rent/bank-categories/{key}', '/api/rent/bank-categories/water')
       .replace('/api/me/invoices/{id}', '/api/me/invoices/1')
       .replace('/api/me/offers/{id}', '/api/me/offers/1')
       .replace('/api/me/letters/{id}', '/api/me/letters/1')
@@ -449,7 +451,8 @@ describe.each(engines)('access matrix on %s', (engine) => {
           ],
         }
         break
-      case 'POST /api/rent/statement': {
+      case 'POST /api/rent/statement':
+      case 'POST /api/rent/bank-lines': {
         const form = await multipartBody(
           {},
           csvFile(
@@ -501,7 +504,25 @@ describe.each(engines)('access matrix on %s', (engine) => {
         payload = { reference: 'ABCDEFGH', email: `apply-${id}@example.org` }
         break
       case 'GET /api/rent/payments.csv':
+      case 'GET /api/rent/bank-lines':
+      case 'GET /api/rent/accounts':
+      case 'GET /api/rent/accounts.csv':
+      case 'GET /api/rent/accounts.pdf':
         return { url: `${url}?from=2026-10-01&to=2026-10-31`, cookie, headers, payload }
+      case 'GET /api/rent/bank-lines.csv':
+        return { url: `${url}?from=2026-10-01&to=2026-10-31&format=xero`, cookie, headers, payload }
+      case 'PUT /api/rent/bank-lines/{lineId}/category':
+        payload = { categoryKey: 'water' }
+        break
+      case 'POST /api/rent/bank-categories':
+        payload = { name: `Matrix ${id}`, kind: 'income' }
+        break
+      case 'PUT /api/rent/bank-categories/{key}':
+        payload = { name: 'Water', retired: false }
+        break
+      case 'PUT /api/rent/accounts/opening':
+        payload = { from: '2026-10-01', balance: 100 }
+        break
       case 'PUT /api/setup/steps/{id}':
         payload = { skipped: true }
         break

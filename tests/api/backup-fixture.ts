@@ -450,6 +450,27 @@ async function fillLaterTables(t: TestApp) {
       t.db.kysely,
     )
   }
+  if (tables.includes('bank_lines')) {
+    // A line kept by a rule and one not yet categorised (no balance); a category renamed and one
+    // added, retired; the rule; an opening balance overdrawn.
+    await sql`insert into bank_lines ("lineId", date, amount, reference, payee, balance, seq,
+        "categoryKey", "categoryBy", "keptBy", "keptAt")
+      values (${'a'.repeat(64)}, '2024-10-05', -8123, ${'WESSEX WATER DD "40171234"'},
+        'wessex water dd', 3000000000, 1, 'water-bill', 'rule', 'admin', '2024-10-06T09:00:00.000Z'),
+        (${'b'.repeat(64)}, '2024-10-06', 2500, 'DONATION', 'donation', null, 2, null, null,
+        'admin', '2024-10-06T09:00:00.000Z')`.execute(t.db.kysely)
+    await sql`insert into bank_categories (key, name, kind, "retiredOn", "changedBy", "changedAt")
+      values ('skip-hire', 'Skips – “big”', 'spending', null, 'admin', '2024-10-06T09:00:00.000Z'),
+        ('added-1', 'Seed sales', 'income', '2024-12-01', 'admin', '2024-10-06T09:00:00.000Z')`.execute(
+      t.db.kysely,
+    )
+    await sql`insert into bank_rules (payee, "categoryKey", "createdBy", "createdAt")
+      values ('wessex water dd', 'water-bill', 'admin', '2024-10-06T09:00:00.000Z')`.execute(
+      t.db.kysely,
+    )
+    await sql`insert into account_openings ("startsOn", balance, "enteredBy", "enteredAt")
+      values ('2024-10-01', -1250, 'admin', '2024-10-06T09:00:00.000Z')`.execute(t.db.kysely)
+  }
   if (tables.includes('concession_grants')) {
     // A kind by a fixed sum, and two grants of it: one with no end, one whose evidence has quotes.
     await sql`insert into concession_kinds (name, percent, "fixedPence", "appliesTo", version)

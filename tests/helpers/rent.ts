@@ -62,6 +62,24 @@ export async function checkStatement(
   })
 }
 
+/** A bank statement's lines kept for the accounts, as the screen sends the statement again. */
+export async function keepStatementLines(t: TestApp, cookie: string, bytes: string | Uint8Array) {
+  const { payload, headers } = await multipartBody(
+    {},
+    {
+      bytes: typeof bytes === 'string' ? Buffer.from(bytes) : bytes,
+      name: 'statement.csv',
+      type: 'text/csv',
+    },
+  )
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/rent/bank-lines',
+    headers: { ...headers, cookie },
+    payload,
+  })
+}
+
 /** The lines of a statement checked, which must have been read. */
 export async function statementLines(
   t: TestApp,

@@ -18,6 +18,17 @@ import type {
   YearPreview,
   YearSummary,
 } from '#shared/schemas/rent'
+import type { BankCategory } from '#shared/domain/bank-lines'
+import type { ExportFormat, YearAccounts } from '#shared/domain/year-accounts'
+import type {
+  BankLines,
+  Categorised,
+  CategoryChange,
+  KeptLines,
+  NewCategory,
+  Opening,
+  Period,
+} from '#shared/schemas/year-accounts'
 import { api, uploadForm } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 
@@ -140,3 +151,52 @@ export const invoicePdfHref = (id: number) => `/api/rent/invoices/${id}/pdf`
 export const paymentsCsvHref = (from: string, to: string, site: number | undefined) =>
   `/api/rent/payments.csv${forSite(site, { from, to })}`
 export const invoiceHref = (id: number) => `/members/rent/invoices/${id}`
+
+// Every bank line in its place and the year's accounts (issue 47, items 4 and 5).
+
+/** A checked statement's lines kept for the accounts: the file sent again, with its layout. */
+export const keepBankLines = ({ file, layout }: { file: File; layout?: StatementLayout }) =>
+  api<KeptLines>('/api/rent/bank-lines', {
+    method: 'POST',
+    body: uploadForm(layout ? { layout: JSON.stringify(layout) } : {}, file),
+  })
+
+const period = ({ from, to }: Period) => new URLSearchParams({ from, to }).toString()
+
+export const bankLinesQuery = (range: Period) =>
+  queryOptions({
+    queryKey: [...queryKeys.rent, 'bank-lines', range.from, range.to],
+    queryFn: () => api<BankLines>(`/api/rent/bank-lines?${period(range)}`),
+  })
+
+export const bankCategoriesQuery = queryOptions({
+  queryKey: [...queryKeys.rent, 'bank-categories'],
+  queryFn: () => api<BankCategory[]>('/api/rent/bank-categories'),
+})
+
+export const categoriseLine = ({ lineId, categoryKey }: { lineId: string; categoryKey: string }) =>
+  api<Categorised>(`/api/rent/bank-lines/${lineId}/category`, {
+    method: 'PUT',
+    json: { categoryKey },
+  })
+
+export const addBankCategory = (category: NewCategory) =>
+  api<BankCategory[]>('/api/rent/bank-categories', { method: 'POST', json: category })
+
+export const changeBankCategory = ({ key, ...change }: CategoryChange & { key: string }) =>
+  api<BankCategory[]>(`/api/rent/bank-categories/${key}`, { method: 'PUT', json: change })
+
+export const accountsQuery = (range: Period) =>
+  queryOptions({
+    queryKey: [...queryKeys.rent, 'accounts', range.from, range.to],
+    queryFn: () => api<YearAccounts>(`/api/rent/accounts?${period(range)}`),
+  })
+
+export const saveOpening = (opening: Opening) =>
+  api<Opening>('/api/rent/accounts/opening', { method: 'PUT', json: opening })
+
+export const accountsHref = (range: Period, ext: 'csv' | 'pdf') =>
+  `/api/rent/accounts.${ext}?${period(range)}`
+
+export const bankLinesExportHref = (range: Period, format: ExportFormat) =>
+  `/api/rent/bank-lines.csv?${period(range)}&format=${format}`

@@ -43,11 +43,23 @@ export function RentPage() {
   return (
     <section className="rent">
       <PageHeading>Rent</PageHeading>
-      {admin ? (
-        <p>
-          <Link className="link-target" to="/members/rent/settings">
-            Rent settings
-          </Link>
+      {admin || everySite ? (
+        <p className="button-row">
+          {admin ? (
+            <Link className="link-target" to="/members/rent/settings">
+              Rent settings
+            </Link>
+          ) : null}
+          {everySite ? (
+            <>
+              <Link className="link-target" to="/members/rent/bank-lines">
+                Bank lines
+              </Link>
+              <Link className="link-target" to="/members/rent/accounts">
+                Receipts and payments
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <SiteChooser chosen={chosen} />

@@ -7,6 +7,8 @@ const screens = () => import('./screens.ts')
 export const rentRoutes: RouteObject[] = [
   { index: true, lazy: lazyPage(screens, (m) => m.RentPage) },
   { path: 'invoices/:id', lazy: lazyPage(screens, (m) => m.InvoicePage) },
+  { path: 'bank-lines', lazy: lazyPage(screens, (m) => m.BankLinesPage) },
+  { path: 'accounts', lazy: lazyPage(screens, (m) => m.AccountsPage) },
 ]
 
 // Mounted at /members/rent/settings (administrator).

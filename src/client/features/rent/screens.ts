@@ -3,3 +3,5 @@
 export { RentPage } from './rent-page.tsx'
 export { InvoicePage } from './invoice-page.tsx'
 export { RentSettingsPage } from './rent-settings-page.tsx'
+export { BankLinesPage } from './bank-lines-page.tsx'
+export { AccountsPage } from './accounts-page.tsx'

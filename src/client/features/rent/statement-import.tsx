@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { commonMessages } from '#shared/messages/common'
 import { rentMessages } from '#shared/messages/rent'
 import { statementMessages } from '#shared/messages/statement'
+import { yearAccountsMessages } from '#shared/messages/year-accounts'
 import { payable, statementCounts } from '#shared/domain/statement-groups'
 import type { StatementCheck, StatementLayout } from '#shared/schemas/rent'
 import { Alert } from '../../components/ui/alert.tsx'
@@ -11,7 +12,13 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useChange } from '../../lib/use-change.ts'
-import { checkStatement, confirmMatches, saveStatementLayout, tieStatementLine } from './api.ts'
+import {
+  checkStatement,
+  confirmMatches,
+  keepBankLines,
+  saveStatementLayout,
+  tieStatementLine,
+} from './api.ts'
 import {
   chosenMatches,
   firstChoice,
@@ -36,6 +43,8 @@ export function StatementImport() {
   const [read, setRead] = useState<Checked | ToMap | null>(null)
   const checked = read?.kind === 'lines' ? read : null
   const toMap = read?.kind === 'columns' ? read : null
+  // The layout the lines on screen were read with, to read the file again when they are kept.
+  const [layoutRead, setLayoutRead] = useState<StatementLayout | undefined>(undefined)
   const [choices, setChoices] = useState<ReadonlyMap<number, LineChoice>>(() => new Map())
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
@@ -43,7 +52,9 @@ export function StatementImport() {
   const saveLayout = useMutation({ mutationFn: saveStatementLayout })
   const record = useChange({ mutationFn: confirmMatches, invalidates: [queryKeys.rent] })
   const tie = useChange({ mutationFn: tieStatementLine, invalidates: [queryKeys.rent] })
-  const busy = check.isPending || record.isPending || saveLayout.isPending || tie.isPending
+  const keep = useChange({ mutationFn: keepBankLines, invalidates: [queryKeys.rent] })
+  const busy =
+    check.isPending || record.isPending || saveLayout.isPending || tie.isPending || keep.isPending
 
   async function checkFile(options: { layout?: StatementLayout; choose?: boolean } = {}) {
     setNotice('')
@@ -59,6 +70,7 @@ export function StatementImport() {
       const result = await check.mutateAsync({ file, ...options })
       if (result.kind === 'columns') return setRead(result)
       const lines = result.lines.map(withRequestIds)
+      setLayoutRead(options.layout)
       setRead({ ...result, lines })
       setChoices(new Map(lines.map((line) => [line.line, firstChoice(line)])))
     } catch (failure) {
@@ -66,14 +78,32 @@ export function StatementImport() {
     }
   }
 
+  // Every line of the statement, in or out, kept for the accounts (issue 47, item 4).
+  async function keepLines() {
+    const { kept, already } = await keep.mutateAsync({ file: file!, layout: layoutRead })
+    return yearAccountsMessages.linesKept(kept, already)
+  }
+
+  async function keepOnly() {
+    setNotice('')
+    setError('')
+    try {
+      setNotice(await keepLines())
+    } catch (failure) {
+      setError(errorMessage(failure))
+    }
+  }
+
+  // The payments recorded, and the statement's lines kept for the accounts with them.
   async function recordChosen() {
     setNotice('')
     const matches = chosenMatches(checked?.lines ?? [], choices)
     if (!matches.ok) return setError(matches.message)
     setError('')
     try {
+      const kept = await keepLines()
       const { recorded } = await record.mutateAsync({ matches: matches.value })
-      setNotice(rentMessages.paymentsRecorded(recorded))
+      setNotice(`${rentMessages.paymentsRecorded(recorded)} ${kept}`)
       setRead(null)
       setFile(null)
       setRound((count) => count + 1)
@@ -187,8 +217,8 @@ export function StatementImport() {
             onTie={(line) => void tieLine(line)}
             disabled={record.isPending || tie.isPending}
           />
-          {checked.lines.some(payable) ? (
-            <div className="button-row">
+          <div className="button-row">
+            {checked.lines.some(payable) ? (
               <button
                 type="button"
                 className="button"
@@ -197,9 +227,17 @@ export function StatementImport() {
               >
                 Record payments
               </button>
-              {record.isPending ? <Spinner label="Saving" /> : null}
-            </div>
-          ) : null}
+            ) : null}
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={busy}
+              onClick={() => void keepOnly()}
+            >
+              Keep lines for the accounts
+            </button>
+            {record.isPending || keep.isPending ? <Spinner label="Saving" /> : null}
+          </div>
         </>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { Delivery } from '#shared/schemas/contact'
 import type { ContactBy, MessageStatus } from '#shared/domain/contact-ways'
+import type { CategoryBy } from '#shared/domain/bank-lines'
 import type { OfferStatus, WaitingListEventKind } from '#shared/schemas/letting'
 import type { TenancyEndReason } from '#shared/domain/tenancy-end'
 
@@ -270,6 +271,53 @@ export interface StatementTiesTable {
   entryId: number
   createdBy: string
   createdAt: string
+}
+
+/** A bank statement's line, in or out, kept once by its identity (issue 47, item 4). */
+export interface BankLinesTable {
+  /** The statement line's identity (a sha256), as the ledger's statementLine has it. */
+  lineId: string
+  date: string
+  /** Pence, money out below nought. */
+  amount: number
+  reference: string
+  /** The words that name the payee, by which a rule knows the line. */
+  payee: string
+  /** The balance after the line, in pence, where the statement gives it. */
+  balance: number | null
+  /** The order lines were kept in, oldest first within a statement. */
+  seq: number
+  categoryKey: string | null
+  /** Who gave it: a payment matched from it, a rule, or the treasurer. */
+  categoryBy: CategoryBy | null
+  keptBy: string
+  keptAt: string
+}
+
+/** A category the treasurer added, renamed or retired; the usual ones are the code's. */
+export interface BankCategoriesTable {
+  key: string
+  name: string
+  kind: 'income' | 'spending'
+  retiredOn: string | null
+  changedBy: string
+  changedAt: string
+}
+
+/** A payee's words and the category the treasurer last gave a line of theirs. */
+export interface BankRulesTable {
+  payee: string
+  categoryKey: string
+  createdBy: string
+  createdAt: string
+}
+
+/** The bank balance the treasurer gives for the start of a financial year. */
+export interface AccountOpeningsTable {
+  startsOn: string
+  balance: number
+  enteredBy: string
+  enteredAt: string
 }
 
 export interface RentStepsTable {
@@ -640,6 +688,10 @@ export interface Database {
   ledger: LedgerTable
   rent_steps: RentStepsTable
   statement_payers: StatementPayersTable
+  bank_lines: BankLinesTable
+  bank_categories: BankCategoriesTable
+  bank_rules: BankRulesTable
+  account_openings: AccountOpeningsTable
   statement_ties: StatementTiesTable
   applications: ApplicationsTable
   waiting_list_events: WaitingListEventsTable

@@ -15,11 +15,17 @@ export interface Column<T> {
 // number and is given its decimals by the cast, not by turning it into text first. Lines end in
 // CRLF as RFC 4180 says; naming the record delimiter turns off quoting a lone line break unless
 // asked, and an address typed on several lines must stay one cell.
-export function toCsv<T>(columns: readonly Column<T>[], items: readonly T[]): string {
+// A file for another program to import (a bookkeeping package's bank lines) goes without the BOM,
+// which such an importer may read as part of the first heading.
+export function toCsv<T>(
+  columns: readonly Column<T>[],
+  items: readonly T[],
+  { bom = true }: { bom?: boolean } = {},
+): string {
   const header = columns.map((column) => column.header)
   const rows = items.map((item) => columns.map((column) => column.cell(item)))
   return stringify([header, ...rows], {
-    bom: true,
+    bom,
     escape_formulas: true,
     record_delimiter: 'windows',
     quote_record_delimiter: true,

@@ -1,3 +1,4 @@
+import { RENT_CATEGORY } from '#shared/domain/bank-lines'
 import { checkEntry, quotedInvoices, type EntryKind, type EntrySums } from '#shared/domain/rent'
 import { payerTextOf } from '#shared/domain/statement-suggest'
 import { rentMessages } from '#shared/messages/rent'
@@ -32,6 +33,7 @@ import {
   recordedStatementLines,
   statementLinePart,
 } from '#server/features/rent/ledger-sql'
+import { categoriseMatched } from '#server/features/rent/bank-lines-sql'
 import { settlePaidFlags } from '#server/features/rent/paid-flags'
 import { findInvoices } from '#server/features/rent/sql'
 import { rememberPayers } from '#server/features/rent/statement-payers-sql'
@@ -288,6 +290,8 @@ export function recordMatches(ledger: Ledger, viewer: Viewer, { matches }: Confi
         viewer.userName,
         ledger.clock.now().toISOString(),
       )
+      // A line kept for the accounts before its payment was recorded is Rent now (decision 59).
+      await categoriseMatched(tx, lineIds, RENT_CATEGORY)
       return { recorded: rows.length }
     },
   )

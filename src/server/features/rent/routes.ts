@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart'
 import type { App } from '#server/core/app-type'
 import { EVERY_SITE } from '#server/core/site-scope'
 import type { Rent } from '#server/features/rent/context'
+import { bankLineRoutes } from '#server/features/rent/bank-line-routes'
 import { concessionRoutes } from '#server/features/rent/concession-routes'
 import { deadlineJob } from '#server/features/rent/deadlines'
 import { invoiceAsPdf } from '#server/features/rent/invoices'
@@ -56,4 +57,5 @@ export async function rentFeature(app: App) {
   statementRoutes(app, rent)
   reportRoutes(app, rent)
   concessionRoutes(app, rent)
+  bankLineRoutes(app, rent)
 }

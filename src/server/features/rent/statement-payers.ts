@@ -1,3 +1,4 @@
+import { RENT_CATEGORY } from '#shared/domain/bank-lines'
 import { rentMessages } from '#shared/messages/rent'
 import type { StatementTie } from '#shared/schemas/rent'
 import { conflict, notFound } from '#server/core/errors'
@@ -6,6 +7,7 @@ import type { Viewer } from '#server/core/viewer'
 import type { Ledger } from '#server/features/rent/ledger'
 import { recordedStatementLines } from '#server/features/rent/ledger-sql'
 import { entryForTie, insertTie } from '#server/features/rent/statement-payers-sql'
+import { categoriseMatched } from '#server/features/rent/bank-lines-sql'
 
 // A statement line tied to the payment recorded by hand that it is (issue 43): the line is then
 // done, shown recorded and passed over if confirmed, and the payment is tied to no other line.
@@ -33,6 +35,7 @@ export function tieLine(ledger: Ledger, viewer: Viewer, tie: StatementTie) {
         createdBy: viewer.userName,
         createdAt: ledger.clock.now().toISOString(),
       })
+      await categoriseMatched(tx, [tie.lineId], RENT_CATEGORY)
       return tie
     },
     tie,

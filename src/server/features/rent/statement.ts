@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { matchStatementLine } from '#shared/domain/rent'
-import { readLines } from '#shared/domain/statement-lines'
+import { readLines, type WrittenLine } from '#shared/domain/statement-lines'
 import { addDays } from '#shared/domain/rent'
 import { invoiceSuggester, payerTextOf } from '#shared/domain/statement-suggest'
 import { rentMessages } from '#shared/messages/rent'
@@ -64,25 +64,35 @@ function chosenLayout(upload: Upload) {
   return parsed.data
 }
 
-/** An uploaded statement's lines, each with the invoice it pays or may pay; nothing stored. */
-export async function checkStatement(db: Db, upload: Upload): Promise<StatementCheck> {
+/** An uploaded statement read: its transactions, or the rows to map when its columns are unknown. */
+export async function readUploadedStatement(db: Db, upload: Upload) {
   if (upload.tooLarge) throw badRequest(rentMessages.statementTooLarge)
   if (!upload.file || upload.file.bytes.length === 0) throw badRequest(rentMessages.statementEmpty)
   const layout = chosenLayout(upload)
-  const file = await readStatement([
+  return readStatement([
     upload.file.bytes,
     await savedLayouts(db.kysely),
     { layout, choose: upload.fields['choose'] === '1' },
   ])
-  if (file.kind === 'columns') return file
-  const read = readLines(file.lines)
+}
+
+/** A statement's transactions read, each with the identity it has in every statement. */
+export function identifiedLines(written: readonly WrittenLine[]) {
+  const read = readLines(written)
   if (read.length === 0) throw badRequest(rentMessages.statementEmpty)
+  return { read, lineIds: read.map((line) => lineIdOf(line.identity)) }
+}
+
+/** An uploaded statement's lines, each with the invoice it pays or may pay; nothing stored. */
+export async function checkStatement(db: Db, upload: Upload): Promise<StatementCheck> {
+  const file = await readUploadedStatement(db, upload)
+  if (file.kind === 'columns') return file
+  const { read, lineIds } = identifiedLines(file.lines)
   const invoices = await findInvoices(db.kysely, { scope: EVERY_SITE })
   const byNumber = new Map(invoices.map((invoice) => [invoice.number, invoice]))
   const owing = invoices.filter((invoice) => !invoice.cancelled && invoice.outstanding > 0)
   const open = owing.map(asStatementInvoice)
   const suggest = invoiceSuggester(open)
-  const lineIds = read.map((line) => lineIdOf(line.identity))
   const texts = read.map((line) => payerTextOf(line.reference))
   const [recorded, rules, byHand] = await Promise.all([
     recordedStatementLines(db.kysely, lineIds),

@@ -40,6 +40,7 @@ import { waitingPlaces } from '#server/core/db/migrations/046-waiting-places'
 import { siteMaps } from '#server/core/db/migrations/048-site-maps'
 import { siteWork } from '#server/core/db/migrations/049-site-work'
 import { concessions } from '#server/core/db/migrations/050-concessions'
+import { bankLines } from '#server/core/db/migrations/052-bank-lines'
 import { concessionPlots } from '#server/core/db/migrations/056-concession-plots'
 
 export interface MigrationContext {
@@ -92,6 +93,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '048-site-maps': siteMaps,
   '049-site-work': siteWork,
   '050-concessions': concessions,
+  '052-bank-lines': bankLines,
   '056-concession-plots': concessionPlots,
 }
 
