@@ -3,6 +3,7 @@ import type { App } from '#server/core/app-type'
 import { EVERY_SITE } from '#server/core/site-scope'
 import type { Rent } from '#server/features/rent/context'
 import { concessionRoutes } from '#server/features/rent/concession-routes'
+import { depositRoutes } from '#server/features/rent/deposit-routes'
 import { deadlineJob } from '#server/features/rent/deadlines'
 import { invoiceAsPdf } from '#server/features/rent/invoices'
 import { invoiceRoutes } from '#server/features/rent/invoice-routes'
@@ -56,4 +57,5 @@ export async function rentFeature(app: App) {
   statementRoutes(app, rent)
   reportRoutes(app, rent)
   concessionRoutes(app, rent)
+  depositRoutes(app, rent)
 }
