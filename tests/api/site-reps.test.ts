@@ -798,7 +798,7 @@ describe.each(engines)('a representative of one site on %s', (engine) => {
     for (const [person, plotId] of [
       ['alice', '1'],
       ['bob', bPlot.id],
-    ]) {
+    ] as const) {
       const taken = await send(t, admin, 'POST', `/api/people/${person}/deposits`, {
         kindId: 1,
         plotId,
