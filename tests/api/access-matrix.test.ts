@@ -221,6 +221,8 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/rent/concessions/{id}', '/api/rent/concessions/1')
       .replace('{lineId}', 'a'.repeat(64))
       .replace('/api/rent/bank-categories/{key}', '/api/rent/bank-categories/water')
+      .replace('/api/rent/deposit-kinds/{id}', '/api/rent/deposit-kinds/1')
+      .replace('/api/rent/deposits/{id}', '/api/rent/deposits/1')
       .replace('/api/me/invoices/{id}', '/api/me/invoices/1')
       .replace('/api/me/offers/{id}', '/api/me/offers/1')
       .replace('/api/me/letters/{id}', '/api/me/letters/1')
@@ -404,6 +406,25 @@ describe.each(engines)('access matrix on %s', (engine) => {
         break
       case 'POST /api/people/{id}/concessions':
         payload = { kindId: 1, evidence: 'Pension letter', startsOn: '2026-10-01', endsOn: null }
+        break
+      case 'POST /api/rent/deposit-kinds':
+        payload = { name: `Kind ${id}`, amount: 5500 }
+        break
+      case 'PUT /api/rent/deposit-kinds/{id}':
+        payload = { name: 'Key', amount: 5500, version: 1 }
+        break
+      case 'POST /api/people/{id}/deposits':
+        payload = { kindId: 1, plotId: '1', date: '2026-10-01', method: 'cash' }
+        break
+      case 'POST /api/rent/deposits/{id}/entries':
+        payload = {
+          kind: 'returned',
+          date: '2026-10-01',
+          amount: 100,
+          method: 'cash',
+          reason: 'Key back',
+          version: 1,
+        }
         break
       case 'PUT /api/rent/concessions/{id}/end':
         payload = { endsOn: '2027-09-30', version: 1 }

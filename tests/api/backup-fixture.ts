@@ -483,4 +483,20 @@ async function fillLaterTables(t: TestApp) {
       t.db.kysely,
     )
   }
+  if (tables.includes('deposit_entries')) {
+    // A key deposit taken, part returned with a reason that has quotes, the rest kept.
+    await sql`insert into deposit_kinds (name, amount, version) values ('Key', 5500, 2)`.execute(
+      t.db.kysely,
+    )
+    await sql`insert into deposits ("personId", "kindId", "kindName", "plotId", "siteId", version)
+      values ('holder1', 1, 'Key', '1', 1, 3)`.execute(t.db.kysely)
+    await sql`insert into deposit_entries ("depositId", kind, date, amount, method, reason,
+        "createdBy", "createdAt")
+      values (1, 'taken', '2024-10-01', 5500, 'cash', '', 'admin', '2024-10-01T10:00:00.000Z'),
+        (1, 'returned', '2025-09-30', 4000, 'cheque', ${'Key "bent"\nreturned'}, 'admin',
+          '2025-09-30T10:00:00.000Z'),
+        (1, 'kept', '2025-09-30', 1500, null, 'New lock', 'admin', '2025-09-30T10:00:01.000Z')`.execute(
+      t.db.kysely,
+    )
+  }
 }

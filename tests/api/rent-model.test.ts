@@ -20,6 +20,8 @@ import {
 import { addDays } from '#shared/domain/rent'
 import { concessionLine, inForce, USUAL_CONCESSION_KINDS } from '#shared/domain/concessions'
 import type { ConcessionGrant, ConcessionKind } from '#shared/schemas/concessions'
+import { depositTotals } from '#shared/domain/deposits'
+import type { Deposit, DepositsHeld } from '#shared/schemas/deposits'
 import { partYearMessages } from '#shared/messages/part-year'
 import { rentMessages } from '#shared/messages/rent'
 import type { Person } from '#shared/schemas/person'
@@ -1030,6 +1032,16 @@ const concessionOp: fc.Arbitrary<TenancyOp> = fc.oneof(
   },
 )
 
+// Deposits (issue 47, item 2, decision 58), drawn apart too: a key deposit taken from a plot's
+// tenant, and returned (in part or in full) or kept once they have given the plot up, or refused
+// when more is asked back than is held.
+type DepositOp = { action: 'take' | 'return' | 'keep'; plot: number; percent: number }
+const depositOp: fc.Arbitrary<DepositOp> = fc.record({
+  action: fc.constantFrom('take' as const, 'return' as const, 'return' as const, 'keep' as const),
+  plot: plotIndex,
+  percent: fc.integer({ min: 1, max: 130 }),
+})
+
 describe.each(engines)('the rent ledger as plots are let and given up mid-year on %s', (engine) => {
   let t: TestApp
   let committee = ''
@@ -1280,17 +1292,92 @@ describe.each(engines)('the rent ledger as plots are let and given up mid-year o
     }
   }
 
+  // Deposits: money held to be given back, in their own entries, never the invoices' ledger.
+  const depositsTaken = new Map<number, Deposit>()
+  let depositKindId = 0
+  async function runDeposit(op: DepositOp) {
+    const balances = async () =>
+      (await yearInvoices()).map((i) => [i.id, i.payerId, i.amount, i.outstanding])
+    const [ledgerBefore, invoicesBefore] = [await ledgerRows(), await balances()]
+    const plotId = LET_PLOTS[op.plot]!
+    if (op.action === 'take') {
+      const plot = await plotOf(plotId)
+      const personId = plot.tenants[op.percent % Math.max(1, plot.tenants.length)]
+      if (!personId) return
+      if (!depositKindId) {
+        const admin = await t.signInAs(4, 'deposit-admin')
+        const kind = { name: 'Key', amount: 5500 }
+        depositKindId = (await send(t, admin, 'POST', '/api/rent/deposit-kinds', kind)).json().id
+      }
+      const taken = await call('POST', `/api/people/${personId}/deposits`, {
+        kindId: depositKindId,
+        plotId,
+        date: today,
+        method: 'cash',
+      })
+      expect(taken.statusCode, taken.body).toBe(201)
+      depositsTaken.set(taken.json().id, taken.json())
+      count('deposit taken')
+    } else {
+      // A leaver's: a deposit of the plot whose holder is no longer its tenant.
+      const tenants = (await plotOf(plotId)).tenants
+      const deposit = [...depositsTaken.values()].find(
+        (d) => d.plotId === plotId && d.held > 0 && !tenants.includes(d.personId),
+      )
+      if (!deposit) return
+      const amount = Math.max(1, Math.round((deposit.held * op.percent) / 100))
+      const added = await call('POST', `/api/rent/deposits/${deposit.id}/entries`, {
+        kind: op.action === 'keep' ? 'kept' : 'returned',
+        date: today,
+        amount,
+        method: op.action === 'keep' ? null : 'cash',
+        reason: op.action === 'keep' ? 'Key not returned' : 'Plot given up',
+        version: deposit.version,
+      })
+      if (amount > deposit.held) {
+        expect(added.statusCode, added.body).toBe(400)
+        count('deposit: more than held refused')
+      } else {
+        expect(added.statusCode, added.body).toBe(200)
+        depositsTaken.set(deposit.id, added.json())
+        count(amount === deposit.held ? `deposit ${op.action}: all` : `deposit ${op.action}: part`)
+      }
+    }
+    // Nothing of the invoices or their ledger moved.
+    expect(await ledgerRows()).toEqual(ledgerBefore)
+    expect(await balances()).toEqual(invoicesBefore)
+  }
+  const ledgerRows = () => t.db.kysely.selectFrom('ledger').selectAll().orderBy('id').execute()
+  async function checkDeposits() {
+    const k = t.db.kysely
+    const entries = await k.selectFrom('deposit_entries').selectAll().execute()
+    let total = 0
+    for (const [id, known] of depositsTaken) {
+      const own = entries.filter((entry) => entry.depositId === id)
+      const { held, taken, returned, kept } = depositTotals(own)
+      expect(held, `deposit ${id}`).toBe(taken - returned - kept)
+      expect(held).toBeGreaterThanOrEqual(0)
+      expect(known.held, `deposit ${id} as answered`).toBe(held)
+      total += held
+    }
+    const listed = (await call('GET', `/api/rent/deposits/held?date=${today}`)).json()
+    expect((listed as DepositsHeld).total).toBe(total)
+  }
+
   it(`keeps every balance its ledger's over ${TENANCY_ROUNDS} rounds of lettings, leavings and payer changes`, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(tenancyOp, { minLength: 4, maxLength: 12 }),
         fc.array(concessionOp, { maxLength: 12 }),
-        async (ops, concessions) => {
+        fc.array(depositOp, { maxLength: 12 }),
+        async (ops, concessions, deposits) => {
           for (const [i, op] of ops.entries()) {
             if (concessions[i]) await run(concessions[i])
             await run(op)
+            if (deposits[i]) await runDeposit(deposits[i])
           }
           await checkBooks()
+          await checkDeposits()
         },
       ),
       { numRuns: TENANCY_ROUNDS, seed: SEED, endOnFailure: true },
@@ -1306,6 +1393,9 @@ describe.each(engines)('the rent ledger as plots are let and given up mid-year o
       'concession given',
       'concession ended',
       'raised: with a concession',
+      'deposit taken',
+      'deposit return: part',
+      'deposit: more than held refused',
     ])
       expect(seen[wanted] ?? 0, wanted).toBeGreaterThan(0)
     // Payments beyond what was owed were taken, and credit was carried to invoices that owed:

@@ -45,6 +45,8 @@ interface Records {
   bInvoice: number
   /** A concession of bob's (site B), ending today, beside one of alice's. */
   bGrant: number
+  /** A key deposit of bob's (site B), beside one of alice's. */
+  bDeposit: number
 }
 
 type Call = [method: Method, url: string, body?: object]
@@ -422,6 +424,47 @@ const ROUTES: Record<string, Route> = {
       expect(body).not.toContain('"bob"')
     },
   },
+  // Deposits (decision 58): the kinds are the organisation's, a deposit its plot's site's.
+  'GET /api/rent/deposit-kinds': { notBySite: "The organisation's kinds of deposit" },
+  'POST /api/rent/deposit-kinds': {
+    everySiteOnly: () => ['POST', '/api/rent/deposit-kinds', { name: 'Plot', amount: 2500 }],
+  },
+  'PUT /api/rent/deposit-kinds/{id}': {
+    everySiteOnly: () => [
+      'PUT',
+      '/api/rent/deposit-kinds/1',
+      { name: 'Key', amount: 6000, version: 1 },
+    ],
+  },
+  'GET /api/people/{id}/deposits': { byId: () => ['GET', '/api/people/bob/deposits'] },
+  'POST /api/people/{id}/deposits': {
+    byId: (r) => [
+      'POST',
+      '/api/people/bob/deposits',
+      { kindId: 1, plotId: r.bPlot.id, date: '2026-10-01', method: 'cash' },
+    ],
+  },
+  'POST /api/rent/deposits/{id}/entries': {
+    byId: (r) => [
+      'POST',
+      `/api/rent/deposits/${r.bDeposit}/entries`,
+      {
+        kind: 'returned',
+        date: '2026-10-01',
+        amount: 100,
+        method: 'cash',
+        reason: 'Back',
+        version: 1,
+      },
+    ],
+  },
+  'GET /api/rent/deposits/held': {
+    lists: () => ['GET', '/api/rent/deposits/held'],
+    check: (body) => {
+      expect(body).toContain('"alice"')
+      expect(body).not.toContain('"bob"')
+    },
+  },
   'GET /api/rent/area-unit': { notBySite: "The unit areas are shown in: the organisation's" },
   'GET /api/rent/years': { notBySite: "The organisation's years, one for every site" },
   'POST /api/plots/{id}/invoices': { byId: (r) => ['POST', `/api/plots/${r.bPlot.id}/invoices`] },
@@ -745,10 +788,31 @@ describe.each(engines)('a representative of one site on %s', (engine) => {
       expect(given.statusCode, given.body).toBe(201)
       grantIds[person] = given.json<{ id: number }>().id
     }
+    // Alice's and bob's key deposits, taken today.
+    const key = await send(t, admin, 'POST', '/api/rent/deposit-kinds', {
+      name: 'Key',
+      amount: 5500,
+    })
+    expect(key.statusCode, key.body).toBe(201)
+    const depositIds: Record<string, number> = {}
+    for (const [person, plotId] of [
+      ['alice', '1'],
+      ['bob', bPlot.id],
+    ] as const) {
+      const taken = await send(t, admin, 'POST', `/api/people/${person}/deposits`, {
+        kindId: 1,
+        plotId,
+        date: t.app.clock.today(),
+        method: 'cash',
+      })
+      expect(taken.statusCode, taken.body).toBe(201)
+      depositIds[person] = taken.json<{ id: number }>().id
+    }
     const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
     const idOf = (name: string) => accounts.find((account) => account.userName === name)!.id
     records = {
       bGrant: grantIds.bob!,
+      bDeposit: depositIds.bob!,
       bOffer,
       bSite,
       bPlot: (await send(t, admin, 'GET', `/api/plots/${bPlot.id}`)).json(),

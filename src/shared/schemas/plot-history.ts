@@ -3,7 +3,14 @@ import { inspectionPhotoSchema } from '#shared/schemas/inspections'
 
 // A plot's history (issue 32): one timeline of what happened to it, newest first.
 
-export const HISTORY_KINDS = ['tenancy', 'inspection', 'notice', 'invoice', 'offer'] as const
+export const HISTORY_KINDS = [
+  'tenancy',
+  'inspection',
+  'notice',
+  'invoice',
+  'offer',
+  'deposit',
+] as const
 
 export const historyEventSchema = z.object({
   /** When: a date (YYYY-MM-DD), or a moment for what the log timed. */

@@ -19,6 +19,12 @@ import {
 } from '#shared/schemas/concessions'
 import { contactSchema } from '#shared/schemas/contact'
 import {
+  depositEntryInputSchema,
+  depositInputSchema,
+  depositKindInputSchema,
+  depositKindUpdateSchema,
+} from '#shared/schemas/deposits'
+import {
   inspectionSettingsSchema,
   newRoundSchema,
   siteInspectionSettingsSchema,
@@ -901,6 +907,55 @@ export const rentFamilies: Families = (s) => {
         '/api/rent/concessions/{id}/end',
         { id: { names: () => false, numeric: true } },
         bodyOf(() => ({ endsOn: '2027-09-30', version: 1 }), concessionEndSchema),
+      ),
+    // Deposits (decision 58): no kind and no deposit yet, so every well-formed one is refused too.
+    'POST /api/rent/deposit-kinds': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/rent/deposit-kinds',
+        bodyOf(() => ({ name: 'Key', amount: 5500 }), depositKindInputSchema, [
+          fc.constant<Breaker>((body) => ({ ...body, amount: 0 })),
+        ]),
+      ),
+    'PUT /api/rent/deposit-kinds/{id}': () =>
+      s.idsAndBody(
+        'PUT',
+        '/api/rent/deposit-kinds/{id}',
+        { id: { names: () => false, numeric: true } },
+        bodyOf(() => ({ name: 'Key', amount: 5500, version: 1 }), depositKindUpdateSchema),
+      ),
+    'POST /api/people/{id}/deposits': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/people/{id}/deposits',
+        { id: { names: s.anyPerson, real: ['keeper'] } },
+        bodyOf(
+          () => ({ kindId: 1, plotId: '1', date: '2026-10-01', method: 'cash' }),
+          depositInputSchema,
+          [
+            fc.constant<Breaker>((body) => ({ ...body, kindId: 999 })),
+            fc.constant<Breaker>((body) => ({ ...body, date: '2099-01-01' })),
+            fc.constant<Breaker>((body) => ({ ...body, amount: -5 })),
+          ],
+        ),
+      ),
+    'POST /api/rent/deposits/{id}/entries': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/rent/deposits/{id}/entries',
+        { id: { names: () => false, numeric: true } },
+        bodyOf(
+          () => ({
+            kind: 'returned',
+            date: '2026-10-01',
+            amount: 100,
+            method: 'cash',
+            reason: 'Key back',
+            version: 1,
+          }),
+          depositEntryInputSchema,
+          [fc.constant<Breaker>((body) => ({ ...body, reason: '  ' }))],
+        ),
       ),
     'POST /api/plots/{id}/invoices': () =>
       s.idsAndBody('POST', '/api/plots/{id}/invoices', {

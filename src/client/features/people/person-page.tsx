@@ -24,6 +24,11 @@ const PersonConcessions = lazy(() =>
     default: m.PersonConcessions,
   })),
 )
+const PersonDeposits = lazy(() =>
+  import('../../components/rent/person-deposits.tsx').then((m) => ({
+    default: m.PersonDeposits,
+  })),
+)
 const TenancyEnds = lazy(() =>
   import('./tenancy-ends.tsx').then((m) => ({ default: m.TenancyEnds })),
 )
@@ -59,6 +64,7 @@ export function PersonPage() {
             <WaitingListHistory person={person} />
             <TenancyEnds person={person} />
             <PersonConcessions personId={person.id} plots={person.plots} />
+            <PersonDeposits personId={person.id} plots={person.plots} />
           </Suspense>
           <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />

@@ -25,9 +25,12 @@ import { YearInvoices } from './year-invoices.tsx'
 import { YearSummaryCard } from './year-summary.tsx'
 import './rent.css'
 
-// Loaded apart: the concessions ending, below the rest of the year's page.
+// Loaded apart: the concessions ending and the deposits held, below the rest of the year's page.
 const ConcessionsEnding = lazy(() =>
   import('./concessions-ending.tsx').then((m) => ({ default: m.ConcessionsEnding })),
+)
+const DepositsHeld = lazy(() =>
+  import('./deposits-held.tsx').then((m) => ({ default: m.DepositsHeld })),
 )
 
 // The rent year for the committee: where it stands, what is due, who owes, and the treasurer's
@@ -119,6 +122,7 @@ function RentYears({
       {everySite ? <StatementImport /> : null}
       <Suspense fallback={null}>
         <ConcessionsEnding />
+        <DepositsHeld />
       </Suspense>
     </>
   )

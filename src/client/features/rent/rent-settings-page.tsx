@@ -25,6 +25,9 @@ const SiteRates = lazy(() => import('./site-rates.tsx').then((m) => ({ default: 
 const ConcessionKinds = lazy(() =>
   import('./concession-kinds.tsx').then((m) => ({ default: m.ConcessionKinds })),
 )
+const DepositKinds = lazy(() =>
+  import('./deposit-kinds.tsx').then((m) => ({ default: m.DepositKinds })),
+)
 
 // How rent is charged, paid and chased: the administrator sets it once, every year uses it; a
 // site may be charged rates of its own (decision 48).
@@ -45,6 +48,7 @@ export function RentSettingsPage() {
             <Suspense fallback={null}>
               <SiteRates organisation={saved} />
               <ConcessionKinds />
+              <DepositKinds />
             </Suspense>
           </>
         )}

@@ -665,6 +665,39 @@ export interface ConcessionGrantsTable {
   version: number
 }
 
+/** A kind of deposit ("Key", £55.00): the amount taken unless another is given (pence). */
+export interface DepositKindsTable {
+  id: Generated<number>
+  name: string
+  amount: number
+  version: number
+}
+
+/** A deposit taken from a person for a plot, or a key to its site; its money is its entries. */
+export interface DepositsTable {
+  id: Generated<number>
+  personId: string
+  kindId: number
+  /** The kind's name when taken. */
+  kindName: string
+  plotId: string
+  siteId: number
+  version: number
+}
+
+/** A deposit's money, append-only: taken, returned (to the person) or kept (by the society). */
+export interface DepositEntriesTable {
+  id: Generated<number>
+  depositId: number
+  kind: 'taken' | 'returned' | 'kept'
+  date: string
+  amount: number
+  method: 'cash' | 'cheque' | 'transfer' | 'card' | null
+  reason: string
+  createdBy: string
+  createdAt: string
+}
+
 export interface Database {
   people: PeopleTable
   plots: PlotsTable
@@ -673,6 +706,9 @@ export interface Database {
   tenancy_ends: TenancyEndsTable
   concession_kinds: ConcessionKindsTable
   concession_grants: ConcessionGrantsTable
+  deposit_kinds: DepositKindsTable
+  deposits: DepositsTable
+  deposit_entries: DepositEntriesTable
   logs: LogsTable
   files: FilesTable
   land_documents: LandDocumentsTable

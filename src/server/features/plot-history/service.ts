@@ -1,9 +1,11 @@
 import { inspectionMessages } from '#shared/messages/inspections'
+import { depositMessages } from '#shared/messages/deposits'
 import { offerMessages } from '#shared/messages/offers'
 import { plotHistoryMessages as words } from '#shared/messages/plot-history'
 import { plotMessages } from '#shared/messages/plots'
 import { tenancyEndMessages as endWords } from '#shared/messages/tenancy-end'
 import { fullName } from '#shared/domain/message-copies'
+import { penceText } from '#shared/domain/money'
 import type { HistoryEvent } from '#shared/schemas/plot-history'
 import type { Db } from '#server/core/db/database'
 import { notFound } from '#server/core/errors'
@@ -15,6 +17,7 @@ import * as logsRepo from '#server/features/logs/sql'
 import * as peopleRepo from '#server/features/people/sql'
 import { tenancyEndsOfPlot } from '#server/features/people/tenancy-ends-sql'
 import * as plotsRepo from '#server/features/plots/sql'
+import { depositsOfPlot } from '#server/features/rent/deposits-sql'
 import * as rentRepo from '#server/features/rent/sql'
 
 // What happened to a plot, from the records of every feature that keeps one: its tenants coming
@@ -36,16 +39,21 @@ export async function plotHistory(
   const plot = await plotsRepo.findPlot(tx, plotId)
   if (!plot) throw notFound(plotMessages.plotMissing(plotId))
   requireSiteInScope(scope, plot.siteId)
-  const [tenancies, ends, inspections, notices, invoices, offers] = await Promise.all([
+  const [tenancies, ends, inspections, notices, invoices, offers, deposits] = await Promise.all([
     logsRepo.tenancyChangesOf(tx, plotId),
     tenancyEndsOfPlot(tx, plotId),
     inspectionsRepo.plotInspections(tx, plotId),
     noticesRepo.noticesOfPlot(tx, plotId),
     rentRepo.findInvoices(tx, { scope, plotId }),
     lettingRepo.offersOfPlot(tx, plotId),
+    depositsOfPlot(tx, plotId),
   ])
   const names = new Map<string, string>()
-  const people = [...notices.flatMap(noticesRepo.noticeTenants), ...offers.map((o) => o.personId)]
+  const people = [
+    ...notices.flatMap(noticesRepo.noticeTenants),
+    ...offers.map((o) => o.personId),
+    ...deposits.map((d) => d.personId),
+  ]
   for (const id of new Set(people)) {
     const person = await peopleRepo.findPerson(tx, id)
     names.set(id, person ? fullName(person) : id)
@@ -109,6 +117,24 @@ export async function plotHistory(
         ? [made, event(offer.answeredAt, 'tenancy', words.accepted(names.get(offer.personId)!))]
         : [made]
     }),
+    ...deposits.flatMap((deposit) =>
+      deposit.entries.map((entry) => {
+        const name = names.get(deposit.personId) ?? deposit.personId
+        const amount = penceText(entry.amount)
+        const title =
+          entry.kind === 'kept'
+            ? depositMessages.historyKept(deposit.kindName, amount)
+            : entry.kind === 'returned'
+              ? depositMessages.historyReturned(deposit.kindName, amount, name)
+              : depositMessages.historyTaken(deposit.kindName, amount, name)
+        return event(
+          entry.date,
+          'deposit',
+          title,
+          depositMessages.entryBy(entry.reason, entry.createdBy),
+        )
+      }),
+    ),
   ]
   return events.sort((a, b) => placeInTime(b).localeCompare(placeInTime(a)))
 }

@@ -1,9 +1,16 @@
 import { penceText } from '#shared/domain/money'
+import { depositMessages } from '#shared/messages/deposits'
 import { erasureMessages } from '#shared/messages/erasure'
 import { scrubText } from '#server/core/db/scrub'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure, PeopleMerge, PersonKeys } from '#server/core/hooks'
 import { deleteGrants, grantsOf, moveGrants } from '#server/features/rent/concessions-sql'
+import {
+  depositsOf,
+  eraseDeposits,
+  heldFor,
+  moveDeposits,
+} from '#server/features/rent/deposits-sql'
 import { ledgerEntries } from '#server/features/rent/ledger-sql'
 import { findInvoices, linesOfInvoices, movePayer } from '#server/features/rent/sql'
 import { EVERY_SITE } from '#server/core/site-scope'
@@ -29,16 +36,24 @@ export async function rentDataOf(tx: ReadTx, { id }: PersonKeys) {
     ledger: await ledgerEntries(tx, ids),
     statementPayerTexts: await payerRulesOf(tx, id),
     concessions: await grantsOf(tx, id),
+    deposits: await depositsOf(tx, id),
   }
 }
 
-/** Money the person still owes stands in the way of erasing them: the accounts need them. */
+/**
+ * Money the person still owes stands in the way of erasing them: the accounts need them; so does
+ * a deposit still held for them, owed back to someone the erasure would leave nameless.
+ */
 export async function owedBlocksErasure(tx: ReadTx, personId: string): Promise<string[]> {
   const owed = (await findInvoices(tx, { scope: EVERY_SITE, payerId: personId })).reduce(
     (sum, invoice) => sum + (invoice.cancelled ? 0 : invoice.outstanding),
     0,
   )
-  return owed > 0 ? [erasureMessages.owesMoney(penceText(owed))] : []
+  const held = await heldFor(tx, personId)
+  return [
+    ...(owed > 0 ? [erasureMessages.owesMoney(penceText(owed))] : []),
+    ...(held > 0 ? [depositMessages.heldBlocksErasure(penceText(held))] : []),
+  ]
 }
 
 /**
@@ -55,16 +70,19 @@ export async function eraseRentData(tx: WriteTx, erasure: Erasure) {
   await forgetPayerRules(tx, erasure.id)
   // Their concessions go, with the evidence seen: the invoices keep what they took off.
   await deleteGrants(tx, erasure.id)
+  // Their deposits stay, every amount and date, as their invoices do; their details go.
+  await eraseDeposits(tx, erasure)
 }
 
 /**
  * A merge (issue 46): the merged record's invoices, with the ledger's entries on them (its
  * payments, its credit), are the kept record's to pay, made out as they were written; so are the
- * words its payments were known by on a bank statement, and its concessions.
+ * words its payments were known by on a bank statement, its concessions and its deposits.
  */
 export async function mergeRentData(tx: WriteTx, { kept, merged }: PeopleMerge) {
   const invoices = await movePayer(tx, merged.id, kept.id)
   await movePayerRules(tx, merged.id, kept.id)
   const concessions = await moveGrants(tx, merged.id, kept.id)
-  return { invoices, concessions }
+  const deposits = await moveDeposits(tx, merged.id, kept.id)
+  return { invoices, concessions, deposits }
 }

@@ -4,6 +4,7 @@ import { EVERY_SITE } from '#server/core/site-scope'
 import type { Rent } from '#server/features/rent/context'
 import { bankLineRoutes } from '#server/features/rent/bank-line-routes'
 import { concessionRoutes } from '#server/features/rent/concession-routes'
+import { depositRoutes } from '#server/features/rent/deposit-routes'
 import { deadlineJob } from '#server/features/rent/deadlines'
 import { invoiceAsPdf } from '#server/features/rent/invoices'
 import { invoiceRoutes } from '#server/features/rent/invoice-routes'
@@ -58,4 +59,5 @@ export async function rentFeature(app: App) {
   reportRoutes(app, rent)
   concessionRoutes(app, rent)
   bankLineRoutes(app, rent)
+  depositRoutes(app, rent)
 }

@@ -40,6 +40,7 @@ import { waitingPlaces } from '#server/core/db/migrations/046-waiting-places'
 import { siteMaps } from '#server/core/db/migrations/048-site-maps'
 import { siteWork } from '#server/core/db/migrations/049-site-work'
 import { concessions } from '#server/core/db/migrations/050-concessions'
+import { deposits } from '#server/core/db/migrations/051-deposits'
 import { bankLines } from '#server/core/db/migrations/052-bank-lines'
 import { concessionPlots } from '#server/core/db/migrations/056-concession-plots'
 
@@ -93,6 +94,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '048-site-maps': siteMaps,
   '049-site-work': siteWork,
   '050-concessions': concessions,
+  '051-deposits': deposits,
   '052-bank-lines': bankLines,
   '056-concession-plots': concessionPlots,
 }

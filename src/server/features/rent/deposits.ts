@@ -1,0 +1,199 @@
+import { entryRefusal } from '#shared/domain/deposits'
+import { fullName } from '#shared/domain/message-copies'
+import { depositMessages } from '#shared/messages/deposits'
+import type {
+  Deposit,
+  DepositEntryInput,
+  DepositInput,
+  DepositKind,
+  DepositKindInput,
+  DepositKindUpdate,
+  DepositsHeld,
+} from '#shared/schemas/deposits'
+import { updateAtVersion } from '#server/core/db/versioned'
+import type { ReadTx } from '#server/core/db/write-transaction'
+import { badRequest, notFound } from '#server/core/errors'
+import { loggedChange, recordKey, type LoggedChange } from '#server/core/logged-change'
+import { requireSiteInScope, seesSite, type SiteScope } from '#server/core/site-scope'
+import type { Viewer } from '#server/core/viewer'
+import { requirePersonInScope } from '#server/features/people/sql'
+import { findPlot } from '#server/features/plots/sql'
+import type { Rent } from '#server/features/rent/context'
+import * as repo from '#server/features/rent/deposits-sql'
+
+// Deposits (issue 47, item 2, decision 58). The administrator keeps the kinds; the committee
+// takes a deposit from a tenant for their plot or a key to its site, and gives it back or keeps
+// it, each a logged change of the plot's site. A deposit is money held to be given back, never
+// an invoice nor income: its own entries, appended, never changed.
+
+export const listDepositKinds = ({ db }: Rent) => repo.listDepositKinds(db.kysely)
+
+const kindChange = (methodName: string, docId: string, viewer: Viewer): LoggedChange => ({
+  methodName,
+  eventCollection: 'deposit_kinds',
+  docId,
+  userName: viewer.userName,
+})
+
+export function addDepositKind({ db }: Rent, viewer: Viewer, input: DepositKindInput) {
+  const change = kindChange('addDepositKind', '', viewer)
+  return loggedChange(
+    db,
+    change,
+    async (tx) => {
+      const kind = await repo.insertDepositKind(tx, input)
+      change.docId = String(kind.id)
+      return kind
+    },
+    input,
+  )
+}
+
+/** A kind changed: its amount is what deposits taken from now on default to. */
+export function updateDepositKind(
+  { db }: Rent,
+  viewer: Viewer,
+  id: number,
+  { version, ...fields }: DepositKindUpdate,
+): Promise<DepositKind> {
+  return loggedChange(
+    db,
+    kindChange('updateDepositKind', String(id), viewer),
+    async (tx) => {
+      if (!(await repo.findDepositKind(tx, id))) throw notFound(depositMessages.kindMissing(id))
+      return {
+        id,
+        ...fields,
+        version: await updateAtVersion(tx, 'deposit_kinds', id, version, fields),
+      }
+    },
+    { id, version, ...fields },
+  )
+}
+
+/**
+ * A person's deposits on the sites in scope: 404 for no such person, 403 for one outside the
+ * scope (a former tenant, on no site now, is within it, for their deposits to be given back).
+ */
+export async function personDeposits({ db }: Rent, scope: SiteScope, personId: string) {
+  await requirePersonInScope(db.kysely, scope, personId, { orUnplaced: true })
+  const deposits = await repo.depositsOf(db.kysely, personId)
+  return deposits.filter((deposit) => seesSite(scope, deposit.siteId))
+}
+
+/** A deposit taken from a tenant of a plot in scope, by the viewer, now, of the kind's amount. */
+export function takeDeposit(
+  { db, clock }: Rent,
+  viewer: Viewer,
+  scope: SiteScope,
+  personId: string,
+  input: DepositInput,
+): Promise<Deposit> {
+  const change: LoggedChange = {
+    methodName: 'takeDeposit',
+    eventCollection: 'deposits',
+    docId: '',
+    userName: viewer.userName,
+    alsoLocks: [recordKey('people', personId)],
+  }
+  return loggedChange(
+    db,
+    change,
+    async (tx) => {
+      const { person } = await requirePersonInScope(tx, scope, personId, { change })
+      const plot = await findPlot(tx, input.plotId)
+      if (!plot) throw badRequest(depositMessages.plotMissing(input.plotId))
+      change.sites = [plot.siteId]
+      requireSiteInScope(scope, plot.siteId)
+      if (!plot.tenants.includes(personId))
+        throw badRequest(depositMessages.notTenant(fullName(person), plot.name))
+      const kind = await repo.findDepositKind(tx, input.kindId)
+      if (!kind) throw badRequest(depositMessages.kindMissing(input.kindId))
+      const amount = input.amount ?? kind.amount
+      const refusal = entryRefusal([], { kind: 'taken', date: input.date, amount }, clock.today())
+      if (refusal) throw badRequest(refusal)
+      const id = await repo.insertDeposit(tx, {
+        personId,
+        kindId: kind.id,
+        kindName: kind.name,
+        plotId: plot.id,
+        siteId: plot.siteId,
+      })
+      await repo.insertEntry(tx, {
+        depositId: id,
+        kind: 'taken',
+        date: input.date,
+        amount,
+        method: input.method,
+        reason: '',
+        createdBy: viewer.userName,
+        createdAt: clock.now().toISOString(),
+      })
+      change.docId = String(id)
+      return requireDeposit(tx, id)
+    },
+    { personId, ...input },
+  )
+}
+
+async function requireDeposit(tx: ReadTx, id: number): Promise<Deposit> {
+  const deposit = await repo.findDeposit(tx, id)
+  if (!deposit) throw notFound(depositMessages.depositMissing(id))
+  return deposit
+}
+
+const ENTRY_METHODS = {
+  taken: 'takeMoreDeposit',
+  returned: 'returnDeposit',
+  kept: 'keepDeposit',
+} as const
+
+/**
+ * An entry added to a deposit of a site in scope, against the version read: some or all of it
+ * given back, kept by the society, or more taken; never more given back or kept than it holds.
+ */
+export function addDepositEntry(
+  { db, clock }: Rent,
+  viewer: Viewer,
+  scope: SiteScope,
+  id: number,
+  { version, ...input }: DepositEntryInput,
+): Promise<Deposit> {
+  const change: LoggedChange = {
+    methodName: ENTRY_METHODS[input.kind],
+    eventCollection: 'deposits',
+    docId: String(id),
+    userName: viewer.userName,
+  }
+  return loggedChange(
+    db,
+    change,
+    async (tx) => {
+      const deposit = await requireDeposit(tx, id)
+      change.sites = [deposit.siteId]
+      requireSiteInScope(scope, deposit.siteId)
+      const refusal = entryRefusal(deposit.entries, input, clock.today())
+      if (refusal) throw badRequest(refusal)
+      await updateAtVersion(tx, 'deposits', id, version, {})
+      await repo.insertEntry(tx, {
+        ...input,
+        // What is kept is not paid anyone.
+        method: input.kind === 'kept' ? null : input.method,
+        depositId: id,
+        createdBy: viewer.userName,
+        createdAt: clock.now().toISOString(),
+      })
+      return requireDeposit(tx, id)
+    },
+    { id, version, ...input },
+  )
+}
+
+/** The deposits held at the end of `day` (today unless given) on the sites in scope. */
+export function depositsHeld(
+  { db, clock }: Rent,
+  scope: SiteScope,
+  day?: string,
+): Promise<DepositsHeld> {
+  return repo.depositsHeldOn(db.kysely, day ?? clock.today(), scope)
+}
