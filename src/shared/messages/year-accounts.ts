@@ -44,6 +44,7 @@ export const yearAccountsMessages = {
   openingSaved: (from: string) => `The bank balance on ${longDate(from)} is saved.`,
   heldHeading: 'Held for others at the year’s end',
   totalHeld: 'Total held',
+  depositsHeld: (kind: string) => `${kind} deposits`,
   uncategorisedWarning: (count: number) =>
     `${counted(count, 'line')} not yet categorised: they are counted as “Not yet categorised”.`,
   madeOn: (date: string) => `Prepared on ${longDate(date)} from the bank lines kept.`,

@@ -15,6 +15,7 @@ import type { Db } from '#server/core/db/database'
 import { toCsv, type Column } from '#server/core/http/csv'
 import { loggedChange } from '#server/core/logged-change'
 import { LEFT, MM, newPdf, pdfBytes, WIDTH } from '#server/core/pdf'
+import { EVERY_SITE } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import {
   categorySums,
@@ -24,6 +25,7 @@ import {
   openingEntered,
 } from '#server/features/rent/bank-lines-sql'
 import { bankCategories } from '#server/features/rent/bank-lines'
+import { depositsHeldOn } from '#server/features/rent/deposits-sql'
 import type { Ledger } from '#server/features/rent/ledger'
 
 // The receipts and payments account of a financial year (issue 47, item 5, decision 59): any
@@ -31,23 +33,29 @@ import type { Ledger } from '#server/features/rent/ledger'
 // made of the bank lines kept, added up by category by the database; on screen, as CSV and as a
 // PDF for the AGM. The bank balance at the start is the treasurer's, else the statement's where
 // its first line gives the balance after it; at the end, the start's plus the receipts less the
-// payments, set beside the statement's own where its last line gives one. `held` is the money
-// held for others at the year's end (deposits), which the deposits feature supplies.
+// payments, set beside the statement's own where its last line gives one. Beside them, the
+// deposits held for others at the year's end (decision 58), by kind: money in the bank that is
+// not the society's.
 
-/** The account of the period, with any money held for others at its end. */
-export async function accountsFor(
-  db: Db,
-  { from, to }: Period,
-  held: readonly HeldLine[] = [],
-): Promise<YearAccounts> {
+/** The account of the period, with the deposits held at its end. */
+export async function accountsFor(db: Db, { from, to }: Period): Promise<YearAccounts> {
   const tx = db.kysely
-  const [categories, sums, entered, first, last] = await Promise.all([
+  const [categories, sums, entered, first, last, deposits] = await Promise.all([
     bankCategories(tx),
     categorySums(tx, from, to),
     openingEntered(tx, from),
     endLine(tx, from, to, 'first'),
     endLine(tx, from, to, 'last'),
+    depositsHeldOn(tx, to, EVERY_SITE),
   ])
+  const held = new Map<string, HeldLine>()
+  for (const deposit of deposits.deposits) {
+    const line = held.get(deposit.kindName) ?? {
+      label: words.depositsHeld(deposit.kindName),
+      amount: 0,
+    }
+    held.set(deposit.kindName, { ...line, amount: line.amount + deposit.held })
+  }
   const fromStatement =
     first && first.balance !== null ? Number(first.balance) - Number(first.amount) : null
   return yearAccounts({
@@ -61,7 +69,7 @@ export async function accountsFor(
         ? null
         : { balance: fromStatement, source: 'statement' },
     statementClosing: last && last.balance !== null ? Number(last.balance) : null,
-    held,
+    held: [...held.values()],
   })
 }
 

@@ -50,8 +50,9 @@ async function withEntries(tx: ReadTx, rows: DepositRow[]): Promise<Deposit[]> {
       rows.map((row) => row.plotId),
     ),
   ])
+  const entriesByDeposit = byDeposit(entries)
   return rows.map((row) => {
-    const own = entries.filter((entry) => entry.depositId === row.id).map(withoutDeposit)
+    const own = (entriesByDeposit.get(row.id) ?? []).map(withoutDeposit)
     return {
       ...row,
       plotName: plotNames.get(row.plotId) ?? row.plotId,
@@ -146,12 +147,10 @@ export async function depositsHeldOn(
       rows.map((row) => row.plotId),
     ),
   ])
+  const entriesByDeposit = byDeposit(entries)
   const deposits: HeldDeposit[] = []
   for (const row of rows) {
-    const { held } = depositTotals(
-      entries.filter((entry) => entry.depositId === row.id),
-      day,
-    )
+    const { held } = depositTotals(entriesByDeposit.get(row.id) ?? [], day)
     if (held <= 0) continue
     const person = names.get(row.personId) ?? { id: row.personId, firstName: '', lastName: '' }
     deposits.push({
@@ -239,4 +238,15 @@ export async function eraseDeposits(tx: WriteTx, erasure: Erasure): Promise<void
     .execute()
   const where = { column: 'depositId' as const, in: rows.map((row) => row.id) }
   await scrubText(tx, 'deposit_entries', ['reason'], erasure.details, erasure.marker, where)
+}
+
+// Each deposit's entries, found in one pass: a council's thousands of deposits are read together.
+function byDeposit<Entry extends { depositId: number }>(entries: readonly Entry[]) {
+  const grouped = new Map<number, Entry[]>()
+  for (const entry of entries) {
+    const own = grouped.get(entry.depositId)
+    if (own) own.push(entry)
+    else grouped.set(entry.depositId, [entry])
+  }
+  return grouped
 }
