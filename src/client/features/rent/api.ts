@@ -3,6 +3,7 @@ import type {
   ConfirmMatches,
   CorrectionInput,
   DueItem,
+  InstalmentSplit,
   Invoice,
   InvoiceDetail,
   LedgerEntry,
@@ -99,6 +100,13 @@ export const startYear = (body: StartYear) =>
 
 export const recordPayment = ({ invoiceId, ...input }: PaymentInput & { invoiceId: number }) =>
   api<LedgerEntry>(`/api/rent/invoices/${invoiceId}/payments`, { method: 'POST', json: input })
+
+/** What an invoice still owes split into instalments, or split again (decision 60). */
+export const splitInstalments = ({
+  invoiceId,
+  ...input
+}: InstalmentSplit & { invoiceId: number }) =>
+  api<InvoiceDetail>(`/api/rent/invoices/${invoiceId}/instalments`, { method: 'POST', json: input })
 
 export const recordCorrection = ({
   invoiceId,

@@ -3,7 +3,8 @@ import { Link } from 'react-router'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
 import { penceText } from '#shared/domain/money'
-import { shortDate } from '#shared/domain/dates'
+import { londonDate, shortDate } from '#shared/domain/dates'
+import { chasedFrom, overdueOf } from '#shared/domain/instalments'
 import { usePlotNames } from '#client/components/sites/plot-names.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -61,6 +62,7 @@ const ARREARS = {
   payer: 'Payer',
   due: 'Due by',
   outstanding: 'Outstanding',
+  overdue: 'Overdue',
   steps: 'Reminders',
 }
 
@@ -69,6 +71,7 @@ const ARREARS = {
 export function ArrearsList({ site }: { site: number | undefined }) {
   const arrears = useQuery(arrearsQuery(site))
   const plotNames = usePlotNames()
+  const today = londonDate(new Date())
   return (
     <section className="card rent__section" aria-labelledby="rent-arrears-heading">
       <h2 id="rent-arrears-heading">Arrears</h2>
@@ -88,8 +91,11 @@ export function ArrearsList({ site }: { site: number | undefined }) {
                   </th>
                   <td data-label={ARREARS.plot}>{plotNames.ofRecord(invoice)}</td>
                   <td data-label={ARREARS.payer}>{invoice.payerName}</td>
-                  <td data-label={ARREARS.due}>{shortDate(invoice.dueDate)}</td>
+                  <td data-label={ARREARS.due}>
+                    {shortDate(chasedFrom(invoice) ?? invoice.dueDate)}
+                  </td>
                   <td data-label={ARREARS.outstanding}>{penceText(invoice.outstanding)}</td>
+                  <td data-label={ARREARS.overdue}>{penceText(overdueOf(invoice, today))}</td>
                   <td data-label={ARREARS.steps}>{stepsText(invoice.steps)}</td>
                 </tr>
               ))}

@@ -40,6 +40,7 @@ import { waitingPlaces } from '#server/core/db/migrations/046-waiting-places'
 import { siteMaps } from '#server/core/db/migrations/048-site-maps'
 import { siteWork } from '#server/core/db/migrations/049-site-work'
 import { concessions } from '#server/core/db/migrations/050-concessions'
+import { instalments } from '#server/core/db/migrations/053-instalments'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -91,6 +92,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '048-site-maps': siteMaps,
   '049-site-work': siteWork,
   '050-concessions': concessions,
+  '053-instalments': instalments,
 }
 
 /** What a migration is told about the engine it runs on. */
