@@ -36,3 +36,19 @@ export function nextLook(
     .map((instalment) => stepDate(instalment.dueDate, 'first', days))
     .find((date) => date > today)
 }
+
+/**
+ * Rent unpaid 40 days after it is due allows one month's notice to quit (the Allotments Act 1922):
+ * from then on the arrears list says so.
+ */
+export const NOTICE_TO_QUIT_DAYS = 40
+
+/**
+ * Whole days an unpaid invoice is past due on `today`, counted from the due date it is chased from
+ * (its own, or its earliest unpaid instalment's); nought when nothing is past due.
+ */
+export function daysPastDue(invoice: Chased, today: string): number {
+  const from = chasedFrom(invoice)
+  if (from === undefined || from >= today) return 0
+  return (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000
+}

@@ -170,6 +170,10 @@ export const invoiceSchema = z.object({
 })
 export type Invoice = z.infer<typeof invoiceSchema>
 
+/** An invoice in arrears, with the whole days it is past due (issue 47, item 6). */
+export const arrearsInvoiceSchema = invoiceSchema.extend({ daysPastDue: z.int() })
+export type ArrearsInvoice = z.infer<typeof arrearsInvoiceSchema>
+
 /** A member's own invoices, newest first, and how to pay (issue 29). */
 export const myRentSchema = z.object({
   invoices: z.array(invoiceSchema),

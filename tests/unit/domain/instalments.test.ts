@@ -7,7 +7,7 @@ import {
   splitInstalments,
   type InstalmentPlan,
 } from '#shared/domain/instalments'
-import { nextChase, nextLook } from '#shared/domain/rent-chase'
+import { daysPastDue, nextChase, nextLook, NOTICE_TO_QUIT_DAYS } from '#shared/domain/rent-chase'
 import { instalmentMessages } from '#shared/messages/instalments'
 
 // Issue 47, item 3 (decision 60): an invoice split into instalments, settled in due-date order by
@@ -149,5 +149,24 @@ describe('settling instalments by what was paid', () => {
       from: '2026-10-31',
       date: '2026-11-14',
     })
+  })
+})
+
+describe('days past due', () => {
+  const whole = {
+    amount: 6000,
+    outstanding: 6000,
+    cancelled: false,
+    dueDate: '2026-10-31',
+    split: null,
+    steps: [],
+  }
+
+  it('counts whole days from the due date, notice to quit allowed from the 40th', () => {
+    expect(daysPastDue(whole, '2026-10-31')).toBe(0)
+    expect(daysPastDue(whole, '2026-12-10')).toBe(NOTICE_TO_QUIT_DAYS)
+    // Across the clocks going back (25 October 2026): still whole days.
+    expect(daysPastDue({ ...whole, dueDate: '2026-10-20' }, '2026-10-30')).toBe(10)
+    expect(daysPastDue({ ...whole, outstanding: 0 }, '2027-01-01')).toBe(0)
   })
 })

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type {
+  ArrearsInvoice,
   ConfirmMatches,
   CorrectionInput,
   DueItem,
@@ -80,7 +81,7 @@ export const invoiceQuery = (id: number) =>
 export const arrearsQuery = (site: number | undefined) =>
   queryOptions({
     queryKey: [...queryKeys.rent, 'arrears', site],
-    queryFn: () => api<Invoice[]>(`/api/rent/arrears${forSite(site)}`),
+    queryFn: () => api<ArrearsInvoice[]>(`/api/rent/arrears${forSite(site)}`),
   })
 
 export const dueQuery = (site: number | undefined) =>

@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
+import { rentNoticeMessages } from '#shared/messages/rent-notices'
 import { penceText } from '#shared/domain/money'
 import { londonDate, shortDate } from '#shared/domain/dates'
 import { chasedFrom, overdueOf } from '#shared/domain/instalments'
+import { NOTICE_TO_QUIT_DAYS } from '#shared/domain/rent-chase'
 import { usePlotNames } from '#client/components/sites/plot-names.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -63,6 +65,7 @@ const ARREARS = {
   due: 'Due by',
   outstanding: 'Outstanding',
   overdue: 'Overdue',
+  days: rentNoticeMessages.daysPastDue,
   steps: 'Reminders',
 }
 
@@ -96,6 +99,11 @@ export function ArrearsList({ site }: { site: number | undefined }) {
                   </td>
                   <td data-label={ARREARS.outstanding}>{penceText(invoice.outstanding)}</td>
                   <td data-label={ARREARS.overdue}>{penceText(overdueOf(invoice, today))}</td>
+                  <td data-label={ARREARS.days}>
+                    {invoice.daysPastDue >= NOTICE_TO_QUIT_DAYS
+                      ? rentNoticeMessages.noticeToQuitAllowed(invoice.daysPastDue)
+                      : invoice.daysPastDue}
+                  </td>
                   <td data-label={ARREARS.steps}>{stepsText(invoice.steps)}</td>
                 </tr>
               ))}

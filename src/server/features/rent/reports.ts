@@ -1,10 +1,11 @@
 import { chasedFrom, overdueOf } from '#shared/domain/instalments'
 import { creditOf, invoiceTotals, RENT_STEPS } from '#shared/domain/rent'
-import { nextChase } from '#shared/domain/rent-chase'
+import { daysPastDue, nextChase } from '#shared/domain/rent-chase'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
 import { commonMessages } from '#shared/messages/common'
 import type {
+  ArrearsInvoice,
   DueItem,
   Invoice,
   InvoiceStatement,
@@ -29,15 +30,16 @@ import { currentYear, findInvoices, findYear, type InvoiceFilter } from '#server
 
 /**
  * Invoices of the current year on the sites in scope still owing after their due date (one in
- * instalments: after an instalment's), the most overdue first.
+ * instalments: after an instalment's), the most overdue first, each with the days it is past due.
  */
-export async function arrears(db: Db, scope: SiteScope, today: string): Promise<Invoice[]> {
+export async function arrears(db: Db, scope: SiteScope, today: string): Promise<ArrearsInvoice[]> {
   const year = await currentYear(db.kysely)
   if (!year) return []
   const invoices = await findInvoices(db.kysely, { scope, yearId: year.id })
   const since = (invoice: Invoice) => chasedFrom(invoice) ?? invoice.dueDate
   return invoices
     .filter((invoice) => overdueOf(invoice, today) > 0)
+    .map((invoice) => ({ ...invoice, daysPastDue: daysPastDue(invoice, today) }))
     .sort(
       (a, b) =>
         since(a).localeCompare(since(b)) ||
