@@ -297,7 +297,15 @@ async function fillLaterTables(t: TestApp) {
           ${`00000000-0000-4000-8000-00000000000${i}`}, 'level3', '2024-10-05T10:00:00.000Z',
           ${statementLine})`.execute(db)
     }
-    await sql`insert into rent_steps ("invoiceId", step, date) values (1, 'first', '2024-11-14')`.execute(
+    await sql`insert into rent_steps ("invoiceId", step, date, "fromDate")
+      values (1, 'first', '2024-11-14', '2024-10-31')`.execute(db)
+    // Invoice 1 split into instalments, and split again (decision 60).
+    await sql`insert into instalment_plans ("invoiceId", version, "coveredBefore", "madeBy", "madeAt")
+      values (1, 1, 2000, 'level3', '2024-10-06T10:00:00.000Z'),
+        (1, 2, 1500, 'level3', '2024-10-07T10:00:00.000Z')`.execute(db)
+    await sql`insert into instalments ("planId", position, "dueDate", amount)
+      values (1, 1, '2024-11-01', 1250), (1, 2, '2024-12-01', 1250),
+        (2, 1, '2024-11-15', 1000), (2, 2, '2024-12-15', 1000), (2, 3, '2025-01-15', 1000)`.execute(
       db,
     )
     if (tables.includes('statement_payers')) {

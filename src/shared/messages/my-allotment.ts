@@ -42,6 +42,7 @@ export const myAllotmentMessages = {
     `You have ${credit} in credit: you paid more than was asked, and it will go towards your next invoice.`,
   paidOver: (over: string) => `Nothing: ${over} paid over`,
   noInvoicesYet: 'No invoices have been sent to you yet.',
+  instalmentsOf: (number: number) => `Invoice ${number} in instalments`,
   noMessagesYet: 'The association has not written to you here yet.',
   emailHint:
     'To change it, give the new address below: it takes effect once you follow the link we send there.',

@@ -111,6 +111,34 @@ export const ledgerEntrySchema = z.object({
 })
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>
 
+/**
+ * An invoice's instalments as the committee last split it (issue 47, item 3, decision 60): a new
+ * split is the next version; what was settled before it is kept, for the instalments to settle
+ * only what was paid after.
+ */
+export const instalmentPlanSchema = z.object({
+  version: z.int(),
+  coveredBefore: z.int(),
+  madeBy: z.string(),
+  madeAt: z.string(),
+  instalments: z.array(z.object({ dueDate: z.string(), amount: z.int() })),
+})
+export type InstalmentPlanRecord = z.infer<typeof instalmentPlanSchema>
+
+/**
+ * A split (POST /api/rent/invoices/:id/instalments): what is still owed, into a number of
+ * instalments or in instalments of an amount, monthly from the first due date. `version`: the
+ * split it replaces (0: none).
+ */
+export const instalmentSplitSchema = z.object({
+  version: z.int().min(0),
+  firstDueDate: isoDate,
+  /** One of the two: the server refuses both or neither. */
+  count: z.int().min(1).max(1000).optional(),
+  amount: pence.optional(),
+})
+export type InstalmentSplit = z.infer<typeof instalmentSplitSchema>
+
 /** An invoice with its balance, summed from the ledger when it is read. */
 export const invoiceSchema = z.object({
   id: z.number(),
@@ -135,9 +163,16 @@ export const invoiceSchema = z.object({
   cancelled: z.boolean(),
   /** Below nought when paid beyond what it asks: the payer's credit. */
   outstanding: z.number(),
-  steps: z.array(z.object({ step: rentStepSchema, date: z.string() })),
+  /** Each step taken, and the due date it counted from: the invoice's, or an instalment's. */
+  steps: z.array(z.object({ step: rentStepSchema, date: z.string(), from: z.string() })),
+  /** Its instalments when the committee split it (decision 60), else null. */
+  split: instalmentPlanSchema.nullable(),
 })
 export type Invoice = z.infer<typeof invoiceSchema>
+
+/** An invoice in arrears, with the whole days it is past due (issue 47, item 6). */
+export const arrearsInvoiceSchema = invoiceSchema.extend({ daysPastDue: z.int() })
+export type ArrearsInvoice = z.infer<typeof arrearsInvoiceSchema>
 
 /** A member's own invoices, newest first, and how to pay (issue 29). */
 export const myRentSchema = z.object({

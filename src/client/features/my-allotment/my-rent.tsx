@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
-import { longDate } from '#shared/domain/dates'
+import { londonDate, longDate } from '#shared/domain/dates'
 import { penceText } from '#shared/domain/money'
 import type { Invoice } from '#shared/schemas/rent'
+import { InstalmentsTable } from '#client/components/rent/instalments-table.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { myInvoiceUrl, myRentQuery } from './api.ts'
@@ -34,6 +35,19 @@ export function MyRent() {
                   <InvoiceRow key={invoice.id} invoice={invoice} />
                 ))}
               </CardTable>
+            )}
+            {invoices.map((invoice) =>
+              invoice.split && !invoice.cancelled ? (
+                <section key={invoice.id} aria-labelledby={`my-instalments-${invoice.id}`}>
+                  <h3 id={`my-instalments-${invoice.id}`}>
+                    {myAllotmentMessages.instalmentsOf(invoice.number)}
+                  </h3>
+                  <InstalmentsTable
+                    invoice={{ ...invoice, split: invoice.split }}
+                    today={londonDate(new Date())}
+                  />
+                </section>
+              ) : null,
             )}
             {paymentInstructions ? (
               <>

@@ -1,8 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import type {
+  ArrearsInvoice,
   ConfirmMatches,
   CorrectionInput,
   DueItem,
+  InstalmentSplit,
   Invoice,
   InvoiceDetail,
   LedgerEntry,
@@ -90,7 +92,7 @@ export const invoiceQuery = (id: number) =>
 export const arrearsQuery = (site: number | undefined) =>
   queryOptions({
     queryKey: [...queryKeys.rent, 'arrears', site],
-    queryFn: () => api<Invoice[]>(`/api/rent/arrears${forSite(site)}`),
+    queryFn: () => api<ArrearsInvoice[]>(`/api/rent/arrears${forSite(site)}`),
   })
 
 export const dueQuery = (site: number | undefined) =>
@@ -110,6 +112,13 @@ export const startYear = (body: StartYear) =>
 
 export const recordPayment = ({ invoiceId, ...input }: PaymentInput & { invoiceId: number }) =>
   api<LedgerEntry>(`/api/rent/invoices/${invoiceId}/payments`, { method: 'POST', json: input })
+
+/** What an invoice still owes split into instalments, or split again (decision 60). */
+export const splitInstalments = ({
+  invoiceId,
+  ...input
+}: InstalmentSplit & { invoiceId: number }) =>
+  api<InvoiceDetail>(`/api/rent/invoices/${invoiceId}/instalments`, { method: 'POST', json: input })
 
 export const recordCorrection = ({
   invoiceId,

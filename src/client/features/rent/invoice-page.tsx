@@ -17,7 +17,10 @@ import { invoicePdfHref, invoiceQuery } from './api.ts'
 import { CorrectionForm } from './correction-form.tsx'
 import { Fact } from './facts.tsx'
 import { invoiceName, invoiceState, stateWords } from './invoice-state.ts'
+import { InstalmentForm } from './instalment-form.tsx'
 import { PaymentForm } from './payment-form.tsx'
+import { InstalmentsTable } from '#client/components/rent/instalments-table.tsx'
+import { instalmentMessages } from '#shared/messages/instalments'
 import { plotPath } from '#client/lib/paths.ts'
 import './rent.css'
 
@@ -64,6 +67,14 @@ export function InvoicePage() {
                   report={unsaved.report}
                   onRecorded={recorded}
                 />
+                {detail.outstanding > 0 ? (
+                  <InstalmentForm
+                    key={`instalments-${notice.round}`}
+                    invoice={detail}
+                    report={unsaved.report}
+                    onSplit={recorded}
+                  />
+                ) : null}
               </div>
             )}
             <Entries invoice={detail} />
@@ -76,6 +87,7 @@ export function InvoicePage() {
 
 function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
   const plotNames = usePlotNames()
+  const today = londonDate(new Date())
   return (
     <>
       <section className="card rent__section" aria-labelledby="invoice-facts-heading">
@@ -106,7 +118,7 @@ function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
           <Fact term={facts.date} value={longDate(invoice.issuedOn)} />
           <Fact term={facts.due} value={longDate(invoice.dueDate)} />
           <Fact term={facts.reference} value={invoiceReference(invoice.number)} />
-          <Fact term="Status" value={stateWords[invoiceState(invoice, londonDate(new Date()))]} />
+          <Fact term="Status" value={stateWords[invoiceState(invoice, today)]} />
         </dl>
         <p>
           <a className="button button--quiet" href={invoicePdfHref(invoice.id)} download>
@@ -169,12 +181,28 @@ function InvoiceFacts({ invoice }: { invoice: InvoiceDetail }) {
           <p>None</p>
         ) : (
           <ul className="rent-steps">
-            {invoice.steps.map(({ step, date }) => (
-              <li key={step}>
+            {invoice.steps.map(({ step, date, from }) => (
+              <li key={`${from}-${step}`}>
                 {invoiceMessages.rentStep[step]} {longDate(date)}
               </li>
             ))}
           </ul>
+        )}
+      </section>
+      <section className="card rent__section" aria-labelledby="invoice-instalments-heading">
+        <h2 id="invoice-instalments-heading">{instalmentMessages.heading}</h2>
+        {invoice.split ? (
+          <>
+            <InstalmentsTable invoice={{ ...invoice, split: invoice.split }} today={today} />
+            <p>
+              {instalmentMessages.madeBy(
+                invoice.split.madeBy,
+                londonDate(new Date(invoice.split.madeAt)),
+              )}
+            </p>
+          </>
+        ) : (
+          <p>{instalmentMessages.notSplit}</p>
         )}
       </section>
     </>

@@ -1,5 +1,6 @@
 import { invoiceMessages } from '#shared/messages/invoices'
 import { shortDate } from '#shared/domain/dates'
+import { overdueOf } from '#shared/domain/instalments'
 import type { Invoice } from '#shared/schemas/rent'
 
 export type InvoiceState = 'owing' | 'overdue' | 'paid' | 'writtenOff' | 'cancelled'
@@ -12,11 +13,14 @@ export const stateWords: Record<InvoiceState, string> = {
   cancelled: invoiceMessages.entryKind.cancel,
 }
 
-/** Where an invoice stands on `today`: what the treasurer looks for in the list. */
+/**
+ * Where an invoice stands on `today`: what the treasurer looks for in the list. One in instalments
+ * is overdue when an instalment is.
+ */
 export function invoiceState(invoice: Invoice, today: string): InvoiceState {
   if (invoice.cancelled) return 'cancelled'
   if (invoice.outstanding <= 0) return invoice.writtenOff > 0 ? 'writtenOff' : 'paid'
-  return invoice.dueDate < today ? 'overdue' : 'owing'
+  return overdueOf(invoice, today) > 0 ? 'overdue' : 'owing'
 }
 
 /** "First reminder 2027-01-14; Second reminder 2027-01-28". */

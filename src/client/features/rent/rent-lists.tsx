@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
+import { rentNoticeMessages } from '#shared/messages/rent-notices'
 import { penceText } from '#shared/domain/money'
-import { shortDate } from '#shared/domain/dates'
+import { londonDate, shortDate } from '#shared/domain/dates'
+import { chasedFrom, overdueOf } from '#shared/domain/instalments'
+import { NOTICE_TO_QUIT_DAYS } from '#shared/domain/rent-chase'
 import { usePlotNames } from '#client/components/sites/plot-names.ts'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -61,6 +64,8 @@ const ARREARS = {
   payer: 'Payer',
   due: 'Due by',
   outstanding: 'Outstanding',
+  overdue: 'Overdue',
+  days: rentNoticeMessages.daysPastDue,
   steps: 'Reminders',
 }
 
@@ -69,6 +74,7 @@ const ARREARS = {
 export function ArrearsList({ site }: { site: number | undefined }) {
   const arrears = useQuery(arrearsQuery(site))
   const plotNames = usePlotNames()
+  const today = londonDate(new Date())
   return (
     <section className="card rent__section" aria-labelledby="rent-arrears-heading">
       <h2 id="rent-arrears-heading">Arrears</h2>
@@ -88,8 +94,16 @@ export function ArrearsList({ site }: { site: number | undefined }) {
                   </th>
                   <td data-label={ARREARS.plot}>{plotNames.ofRecord(invoice)}</td>
                   <td data-label={ARREARS.payer}>{invoice.payerName}</td>
-                  <td data-label={ARREARS.due}>{shortDate(invoice.dueDate)}</td>
+                  <td data-label={ARREARS.due}>
+                    {shortDate(chasedFrom(invoice) ?? invoice.dueDate)}
+                  </td>
                   <td data-label={ARREARS.outstanding}>{penceText(invoice.outstanding)}</td>
+                  <td data-label={ARREARS.overdue}>{penceText(overdueOf(invoice, today))}</td>
+                  <td data-label={ARREARS.days}>
+                    {invoice.daysPastDue >= NOTICE_TO_QUIT_DAYS
+                      ? rentNoticeMessages.noticeToQuitAllowed(invoice.daysPastDue)
+                      : invoice.daysPastDue}
+                  </td>
                   <td data-label={ARREARS.steps}>{stepsText(invoice.steps)}</td>
                 </tr>
               ))}

@@ -324,6 +324,27 @@ export interface RentStepsTable {
   invoiceId: number
   step: 'first' | 'second' | 'arrears'
   date: string
+  /** The due date the step counted from: the invoice's, or an instalment's (decision 60). */
+  fromDate: string
+}
+
+/** An invoice's split into instalments, one version after another (decision 60). */
+export interface InstalmentPlansTable {
+  id: Generated<number>
+  invoiceId: number
+  version: number
+  /** What of the invoice was settled when it was split: the instalments settle only what follows. */
+  coveredBefore: number
+  madeBy: string
+  madeAt: string
+}
+
+export interface InstalmentsTable {
+  planId: number
+  /** 1, 2, … in due-date order. */
+  position: number
+  dueDate: string
+  amount: number
 }
 
 /** An application for a plot from the public site; a person once confirmed. */
@@ -723,6 +744,8 @@ export interface Database {
   invoice_lines: InvoiceLinesTable
   ledger: LedgerTable
   rent_steps: RentStepsTable
+  instalment_plans: InstalmentPlansTable
+  instalments: InstalmentsTable
   statement_payers: StatementPayersTable
   bank_lines: BankLinesTable
   bank_categories: BankCategoriesTable

@@ -42,6 +42,32 @@ export function enqueue(tx: WriteTx, job: NewJob, now: Date, claim?: Lease): Pro
     .executeTakeFirstOrThrow()
 }
 
+/**
+ * A job to run by `runAt` (an earlier deadline of something already chased): one of the same kind
+ * and payload waiting, not yet claimed, is brought forward to `runAt` when it would run later;
+ * else one is stored. A job claimed meanwhile may store its own follow-up as well: a job that
+ * runs twice must find its work done (each rent step is taken once).
+ */
+export async function enqueueBy(
+  tx: WriteTx,
+  job: NewJob & { runAt: Date },
+  now: Date,
+): Promise<void> {
+  const runAt = job.runAt.toISOString()
+  const waiting = await tx
+    .selectFrom('jobs')
+    .select(['id', 'runAt'])
+    .where('kind', '=', job.kind)
+    .where('payload', '=', JSON.stringify(job.payload))
+    .where('finishedAt', 'is', null)
+    .where('lockedBy', 'is', null)
+    .orderBy('runAt')
+    .executeTakeFirst()
+  if (!waiting) await enqueue(tx, job, now)
+  else if (waiting.runAt > runAt)
+    await tx.updateTable('jobs').set({ runAt }).where('id', '=', waiting.id).execute()
+}
+
 /** Whether a job of `kind` is waiting to run (or running): a daily one is stored once. */
 export async function hasPending(tx: ReadTx, kind: string): Promise<boolean> {
   const row = await tx

@@ -9,6 +9,7 @@ import { insertInBatches } from '#server/core/db/insert-in-batches'
 import {
   claimDue,
   enqueue,
+  enqueueBy,
   finish,
   handBack,
   hasPending,
@@ -134,6 +135,14 @@ export function createJobRunner(db: Db, options: RunnerOptions) {
       return enqueue(
         tx,
         { kind: kind.kind, payload, maxAttempts: kind.maxAttempts, ...(runAt ? { runAt } : {}) },
+        clock(),
+      )
+    },
+    /** A job to run by `runAt`: one waiting already is brought forward, else one is stored. */
+    enqueueBy<P>(tx: WriteTx, kind: JobKind<P>, payload: P, runAt: Date) {
+      return enqueueBy(
+        tx,
+        { kind: kind.kind, payload, maxAttempts: kind.maxAttempts, runAt },
         clock(),
       )
     },

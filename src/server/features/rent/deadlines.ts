@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import { copiesForOne, dearName } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
-import { invoiceReference, nextStep, stepDate, type RentStep } from '#shared/domain/rent'
+import { overdueOf } from '#shared/domain/instalments'
+import { invoiceReference, type RentStep } from '#shared/domain/rent'
+import { nextChase, nextLook } from '#shared/domain/rent-chase'
+import { instalmentMessages } from '#shared/messages/instalments'
 import { rentMessages } from '#shared/messages/rent'
 import type { Invoice } from '#shared/schemas/rent'
 import { lockRecords, type ReadTx, type WriteTx } from '#server/core/db/write-transaction'
@@ -19,7 +22,9 @@ import { findInvoice, payerAddresses } from '#server/features/rent/sql'
 // its first reminder. Each run does the steps that have fallen due (first reminder, second
 // reminder, arrears), each once (rent_steps), and leaves the job for the next step's day. The days
 // are read from the settings when the job runs, so a change to them moves the invoices already
-// out. A paid, written-off or cancelled invoice is left alone.
+// out. A paid, written-off or cancelled invoice is left alone. An invoice in instalments is
+// chased from its earliest unpaid instalment's due date, each instalment's steps once (decision
+// 60); one whose instalments due are paid waits for the next.
 
 export function deadlineJob({ db, clock, copies, jobs }: Rent): JobKind<{ invoiceId: number }> {
   const job: JobKind<{ invoiceId: number }> = {
@@ -34,14 +39,14 @@ export function deadlineJob({ db, clock, copies, jobs }: Rent): JobKind<{ invoic
         for (;;) {
           const invoice = await findInvoice(tx, invoiceId)
           if (!invoice || invoice.cancelled || invoice.outstanding <= 0) return
-          const step = nextStep(invoice.steps.map((done) => done.step))
-          if (!step) return
-          const date = stepDate(invoice.dueDate, step, settings.reminderDays)
-          if (date > today) {
+          const next = nextChase(invoice, settings.reminderDays)
+          const date = next ? next.date : nextLook(invoice, settings.reminderDays, today)
+          if (date === undefined) return
+          if (!next || date > today) {
             await jobs.enqueue(tx, job, { invoiceId }, deadlineAt(date))
             return
           }
-          await takeStep(tx, log, invoice, step, today, settings.paymentInstructions)
+          await takeStep(tx, log, invoice, next, today, settings.paymentInstructions)
         }
       }),
   }
@@ -50,11 +55,11 @@ export function deadlineJob({ db, clock, copies, jobs }: Rent): JobKind<{ invoic
     tx: WriteTx,
     log: LogEntry,
     invoice: Invoice,
-    step: RentStep,
+    { step, from }: { step: RentStep; from: string },
     today: string,
     instructions: string,
   ) {
-    await insertStep(tx, invoice.id, step, today)
+    await insertStep(tx, invoice.id, step, today, from)
     const change = { eventCollection: 'invoices', docId: String(invoice.id), userName: SYSTEM }
     if (step === 'arrears') {
       // Ready to re-let: the spec's failed or lapsed flag, which the plots filters read.
@@ -77,11 +82,12 @@ export function deadlineJob({ db, clock, copies, jobs }: Rent): JobKind<{ invoic
     }
     const payer = await payerOf(tx, invoice)
     const subject = rentMessages.rentReminderSubject(step, invoice.number)
-    const body = rentMessages.rentReminderText(
+    // An instalment's reminder names what of the invoice is overdue, not all it owes.
+    const body = (invoice.split ? instalmentMessages.reminderText : rentMessages.rentReminderText)(
       dearName(payer),
       invoice.number,
-      penceText(invoice.outstanding),
-      invoice.dueDate,
+      penceText(overdueOf(invoice, today)),
+      from,
       instructions,
       invoiceReference(invoice.number),
     )

@@ -2,6 +2,8 @@ import { longDate } from '#shared/domain/dates'
 import { waysOf } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
 import { invoiceReference } from '#shared/domain/rent'
+import { settleInstalments } from '#shared/domain/instalments'
+import { instalmentMessages } from '#shared/messages/instalments'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
 import type { Invoice } from '#shared/schemas/rent'
@@ -78,6 +80,13 @@ function writeInvoice(
       Math.abs(invoice.outstanding),
       true,
     )
+  }
+  if (invoice.split && !cancelled) {
+    // The instalments (decision 60), each paid or not by what the invoice was paid since.
+    doc.moveDown(1).font('bold').fontSize(11).text(instalmentMessages.heading, LEFT, doc.y)
+    doc.moveDown(0.3)
+    for (const instalment of settleInstalments(invoice.split, invoice, ''))
+      row(doc, instalmentMessages.pdfLine(instalment), instalment.amount)
   }
   if (instructions)
     doc.moveDown(1.5).font('regular').fontSize(10).text(instructions, LEFT, doc.y, { width: WIDTH })

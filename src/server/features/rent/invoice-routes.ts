@@ -1,5 +1,6 @@
 import {
   correctionInputSchema,
+  instalmentSplitSchema,
   invoiceDetailSchema,
   ledgerEntrySchema,
   myRentSchema,
@@ -15,9 +16,11 @@ import { LEVELS } from '#shared/domain/levels'
 import { recordCorrection, recordPayment } from '#server/features/rent/ledger'
 import { committee, tags } from '#server/features/rent/route-config'
 import { sendPdf } from '#server/core/http/send-pdf'
+import type { JobKind } from '#server/core/jobs/runner'
+import { splitInvoice } from '#server/features/rent/instalments'
 
 // One invoice: what it says and what was paid on it, its PDF, and the ledger's new entries.
-export function invoiceRoutes(app: App, rent: Rent) {
+export function invoiceRoutes(app: App, rent: Rent, deadline: JobKind<{ invoiceId: number }>) {
   app.get(
     '/api/rent/invoices/:id',
     {
@@ -77,6 +80,29 @@ export function invoiceRoutes(app: App, rent: Rent) {
             request.body,
           ),
         ),
+  )
+
+  // Instalments (decision 60): a split, or a new one in place of the last.
+  app.post(
+    '/api/rent/invoices/:id/instalments',
+    {
+      config: committee,
+      schema: {
+        params: serialIdParams,
+        body: instalmentSplitSchema,
+        response: { 200: invoiceDetailSchema },
+        tags,
+      },
+    },
+    (request) =>
+      splitInvoice(
+        rent,
+        deadline,
+        request.viewer!,
+        siteScope(request),
+        request.params.id,
+        request.body,
+      ),
   )
 
   app.post(

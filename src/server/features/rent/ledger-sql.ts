@@ -141,12 +141,16 @@ export function paymentsBetween(tx: ReadTx, scope: SiteScope, from: string, to: 
     .execute()
 }
 
-/** A step taken on an unpaid invoice (a reminder, the arrears flag), so it is taken once. */
+/**
+ * A step taken on an unpaid invoice (a reminder, the arrears flag), counted from a due date (the
+ * invoice's, or an instalment's), so it is taken once for it.
+ */
 export async function insertStep(
   tx: WriteTx,
   invoiceId: number,
   step: RentStep,
   date: string,
+  fromDate: string,
 ): Promise<void> {
-  await tx.insertInto('rent_steps').values({ invoiceId, step, date }).execute()
+  await tx.insertInto('rent_steps').values({ invoiceId, step, date, fromDate }).execute()
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import {
+  arrearsInvoiceSchema,
   creditRefundSchema,
   creditUseSchema,
   dateRangeSchema,
   dueItemSchema,
-  invoiceSchema,
   invoiceStatementSchema,
 } from '#shared/schemas/rent'
 import { siteQuerySchema } from '#shared/schemas/site'
@@ -31,7 +31,11 @@ export function reportRoutes(app: App, rent: Rent) {
     '/api/rent/arrears',
     {
       config: committee,
-      schema: { querystring: siteQuerySchema, response: { 200: z.array(invoiceSchema) }, tags },
+      schema: {
+        querystring: siteQuerySchema,
+        response: { 200: z.array(arrearsInvoiceSchema) },
+        tags,
+      },
     },
     (request) => arrears(rent.db, siteScope(request, request.query.site), rent.clock.today()),
   )

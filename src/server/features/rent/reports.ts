@@ -1,8 +1,11 @@
-import { creditOf, invoiceTotals, nextStep, stepDate, RENT_STEPS } from '#shared/domain/rent'
+import { chasedFrom, overdueOf } from '#shared/domain/instalments'
+import { creditOf, invoiceTotals, RENT_STEPS } from '#shared/domain/rent'
+import { daysPastDue, nextChase } from '#shared/domain/rent-chase'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
 import { commonMessages } from '#shared/messages/common'
 import type {
+  ArrearsInvoice,
   DueItem,
   Invoice,
   InvoiceStatement,
@@ -26,18 +29,22 @@ import { currentYear, findInvoices, findYear, type InvoiceFilter } from '#server
 // person's and plot's statement.
 
 /**
- * Invoices of the current year on the sites in scope still owing after their due date, the most
- * overdue first.
+ * Invoices of the current year on the sites in scope still owing after their due date (one in
+ * instalments: after an instalment's), the most overdue first, each with the days it is past due.
  */
-export async function arrears(db: Db, scope: SiteScope, today: string): Promise<Invoice[]> {
+export async function arrears(db: Db, scope: SiteScope, today: string): Promise<ArrearsInvoice[]> {
   const year = await currentYear(db.kysely)
   if (!year) return []
   const invoices = await findInvoices(db.kysely, { scope, yearId: year.id })
+  const since = (invoice: Invoice) => chasedFrom(invoice) ?? invoice.dueDate
   return invoices
-    .filter((invoice) => invoice.outstanding > 0 && invoice.dueDate < today)
+    .filter((invoice) => overdueOf(invoice, today) > 0)
+    .map((invoice) => ({ ...invoice, daysPastDue: daysPastDue(invoice, today) }))
     .sort(
       (a, b) =>
-        a.dueDate.localeCompare(b.dueDate) || b.outstanding - a.outstanding || a.number - b.number,
+        since(a).localeCompare(since(b)) ||
+        overdueOf(b, today) - overdueOf(a, today) ||
+        a.number - b.number,
     )
 }
 
@@ -56,11 +63,9 @@ export async function dueToday(db: Db, scope: SiteScope, today: string): Promise
   for (const invoice of invoices) {
     for (const done of invoice.steps.filter((step) => step.date === today))
       due.push({ invoice, step: done.step, date: done.date, done: true })
-    if (invoice.cancelled || invoice.outstanding <= 0) continue
-    const step = nextStep(invoice.steps.map((done) => done.step))
-    if (!step) continue
-    const date = stepDate(invoice.dueDate, step, settings.reminderDays)
-    if (date <= today) due.push({ invoice, step, date, done: false })
+    const next = nextChase(invoice, settings.reminderDays)
+    if (next && next.date <= today)
+      due.push({ invoice, step: next.step, date: next.date, done: false })
   }
   return due.sort(
     (a, b) =>

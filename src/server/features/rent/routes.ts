@@ -54,7 +54,7 @@ export async function rentFeature(app: App) {
 
   settingsRoutes(app)
   yearRoutes(app, rent, deadline)
-  invoiceRoutes(app, rent)
+  invoiceRoutes(app, rent, deadline)
   statementRoutes(app, rent)
   reportRoutes(app, rent)
   concessionRoutes(app, rent)

@@ -5,7 +5,7 @@ import {
   type EntrySums,
   type RentStep,
 } from '#shared/domain/rent'
-import type { Invoice, RentYear } from '#shared/schemas/rent'
+import type { InstalmentPlanRecord, Invoice, RentYear } from '#shared/schemas/rent'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { EVERY_SITE, type SiteScope } from '#server/core/site-scope'
 import { namesAndSitesOfPlots, plotIdsOn } from '#server/features/plots/sql'
@@ -91,21 +91,56 @@ async function stepsOf(tx: ReadTx, filter: InvoiceFilter) {
     (a, b) =>
       a.date.localeCompare(b.date) || RENT_STEPS.indexOf(a.step) - RENT_STEPS.indexOf(b.step),
   )
-  const steps = new Map<number, Array<{ step: RentStep; date: string }>>()
-  for (const { invoiceId, step, date } of rows) {
+  const steps = new Map<number, Array<{ step: RentStep; date: string; from: string }>>()
+  for (const { invoiceId, step, date, fromDate } of rows) {
     const list = steps.get(invoiceId) ?? []
-    list.push({ step, date })
+    list.push({ step, date, from: fromDate })
     steps.set(invoiceId, list)
   }
   return steps
 }
 
-/** The invoices a filter picks, in number order, each with its balance and the steps it has had. */
+// Each invoice's latest split into instalments (decision 60), of those split.
+async function plansOf(tx: ReadTx, filter: InvoiceFilter) {
+  const rows = await tx
+    .selectFrom('instalment_plans')
+    .innerJoin('instalments', 'instalments.planId', 'instalment_plans.id')
+    .select([
+      'instalment_plans.invoiceId',
+      'instalment_plans.version',
+      'instalment_plans.coveredBefore',
+      'instalment_plans.madeBy',
+      'instalment_plans.madeAt',
+      'instalments.dueDate',
+      'instalments.amount',
+    ])
+    .where('instalment_plans.invoiceId', 'in', idsOf(tx, filter))
+    .orderBy('instalment_plans.invoiceId')
+    .orderBy('instalment_plans.version')
+    .orderBy('instalments.position')
+    .execute()
+  const plans = new Map<number, InstalmentPlanRecord>()
+  for (const { invoiceId, version, coveredBefore, madeBy, madeAt, dueDate, amount } of rows) {
+    let plan = plans.get(invoiceId)
+    if (plan?.version !== version) {
+      plan = { version, coveredBefore, madeBy, madeAt, instalments: [] }
+      plans.set(invoiceId, plan)
+    }
+    plan.instalments.push({ dueDate, amount })
+  }
+  return plans
+}
+
+/**
+ * The invoices a filter picks, in number order, each with its balance, the steps it has had and
+ * its instalments.
+ */
 export async function findInvoices(tx: ReadTx, filter: InvoiceFilter): Promise<Invoice[]> {
-  const [rows, sums, steps] = await Promise.all([
+  const [rows, sums, steps, plans] = await Promise.all([
     invoiceRows(tx, filter),
     entrySums(tx, filter),
     stepsOf(tx, filter),
+    plansOf(tx, filter),
   ])
   const plots = await namesAndSitesOfPlots(
     tx,
@@ -135,6 +170,7 @@ export async function findInvoices(tx: ReadTx, filter: InvoiceFilter): Promise<I
       cancelled: entry.cancel > 0,
       outstanding: outstandingOf(row.amount, entry),
       steps: steps.get(row.id) ?? [],
+      split: plans.get(row.id) ?? null,
     }
   })
 }

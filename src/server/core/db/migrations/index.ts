@@ -42,6 +42,7 @@ import { siteWork } from '#server/core/db/migrations/049-site-work'
 import { concessions } from '#server/core/db/migrations/050-concessions'
 import { deposits } from '#server/core/db/migrations/051-deposits'
 import { bankLines } from '#server/core/db/migrations/052-bank-lines'
+import { instalments } from '#server/core/db/migrations/053-instalments'
 import { concessionPlots } from '#server/core/db/migrations/056-concession-plots'
 
 export interface MigrationContext {
@@ -96,6 +97,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '050-concessions': concessions,
   '051-deposits': deposits,
   '052-bank-lines': bankLines,
+  '053-instalments': instalments,
   '056-concession-plots': concessionPlots,
 }
 
