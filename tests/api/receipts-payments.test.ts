@@ -7,7 +7,7 @@ import { yearAccountsMessages as words } from '#shared/messages/year-accounts'
 import type { BankLines } from '#shared/schemas/year-accounts'
 import { BANK_STATEMENTS, type Payment } from '#tests/helpers/bank-statements'
 import { parseCsv } from '#tests/helpers/csv'
-import { send } from '#tests/helpers/records'
+import { createPerson, createPlot, send } from '#tests/helpers/records'
 import { keepStatementLines } from '#tests/helpers/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -174,6 +174,38 @@ describe.each(engines)('the receipts and payments account on %s', (engine) => {
     // No currency sign, no thousands separator: every amount a plain number.
     for (const rows of [quickbooks, sage])
       for (const row of rows.slice(1)) expect(row.at(-1)).toMatch(/^-?\d+\.\d{2}$/)
+  })
+
+  it('shows the deposits held at the year’s end by kind, and not one returned before it', async () => {
+    const admin = await t.signInAs(4, 'admin')
+    await createPlot(t, admin, 'D1')
+    await createPerson(t, admin, 'dee', { firstName: 'Dee' })
+    expect((await send(t, admin, 'PUT', '/api/plots/D1/tenants/dee')).statusCode).toBe(200)
+    const kind = await send(t, admin, 'POST', '/api/rent/deposit-kinds', {
+      name: 'Key',
+      amount: 5500,
+    })
+    expect(kind.statusCode, kind.body).toBe(201)
+    const taken = async (date: string) => {
+      const body = { kindId: kind.json().id, plotId: 'D1', date, method: 'cash' }
+      const answer = await send(t, committee, 'POST', '/api/people/dee/deposits', body)
+      expect(answer.statusCode, answer.body).toBe(201)
+      return answer.json<{ id: number; version: number }>()
+    }
+    await taken('2027-01-10')
+    const returned = await taken('2027-02-01')
+    const back = await send(t, committee, 'POST', `/api/rent/deposits/${returned.id}/entries`, {
+      version: returned.version,
+      kind: 'returned',
+      amount: 5500,
+      date: '2027-09-01',
+      method: 'cash',
+      reason: 'Key given back',
+    })
+    expect(back.statusCode, back.body).toBe(200)
+    const { held, totalHeld } = await accounts()
+    expect(held).toEqual([{ label: words.depositsHeld('Key'), amount: 5500 }])
+    expect(totalHeld).toBe(5500)
   })
 
   it('refuses the accounts below the committee, and a period the wrong way round', async () => {
