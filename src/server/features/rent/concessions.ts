@@ -4,9 +4,6 @@ import type {
   ConcessionEnd,
   ConcessionGrant,
   ConcessionGrantInput,
-  ConcessionKind,
-  ConcessionKindInput,
-  ConcessionKindUpdate,
   ConcessionsEnding,
 } from '#shared/schemas/concessions'
 import { updateAtVersion } from '#server/core/db/versioned'
@@ -16,6 +13,7 @@ import { loggedChange, recordKey, type LoggedChange } from '#server/core/logged-
 import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import { requirePersonInScope } from '#server/features/people/sql'
+import { keptKinds } from '#server/features/rent/kinds'
 import * as repo from '#server/features/rent/concessions-sql'
 import type { Rent } from '#server/features/rent/context'
 import { rentSettings } from '#server/features/rent/settings'
@@ -27,48 +25,16 @@ import { rentSettings } from '#server/features/rent/settings'
 
 export const listKinds = ({ db }: Rent) => repo.listKinds(db.kysely)
 
-const kindChange = (methodName: string, docId: string, viewer: Viewer): LoggedChange => ({
-  methodName,
-  eventCollection: 'concession_kinds',
-  docId,
-  userName: viewer.userName,
+const kinds = keptKinds({
+  table: 'concession_kinds',
+  methods: { add: 'addConcessionKind', update: 'updateConcessionKind' },
+  insert: repo.insertKind,
+  find: repo.findKind,
+  missing: concessionMessages.kindMissing,
 })
-
-export function addKind({ db }: Rent, viewer: Viewer, input: ConcessionKindInput) {
-  const change = kindChange('addConcessionKind', '', viewer)
-  return loggedChange(
-    db,
-    change,
-    async (tx) => {
-      const kind = await repo.insertKind(tx, input)
-      change.docId = String(kind.id)
-      return kind
-    },
-    input,
-  )
-}
-
+export const addKind = kinds.add
 /** A kind changed: the grants of it take off the new terms from the next invoice made. */
-export function updateKind(
-  { db }: Rent,
-  viewer: Viewer,
-  id: number,
-  { version, ...fields }: ConcessionKindUpdate,
-): Promise<ConcessionKind> {
-  return loggedChange(
-    db,
-    kindChange('updateConcessionKind', String(id), viewer),
-    async (tx) => {
-      if (!(await repo.findKind(tx, id))) throw notFound(concessionMessages.kindMissing(id))
-      return {
-        id,
-        ...fields,
-        version: await updateAtVersion(tx, 'concession_kinds', id, version, fields),
-      }
-    },
-    { id, version, ...fields },
-  )
-}
+export const updateKind = kinds.update
 
 /** A person's grants: 404 for no such person, 403 for one outside the scope. */
 export async function personGrants({ db }: Rent, scope: SiteScope, personId: string) {

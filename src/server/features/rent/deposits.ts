@@ -5,9 +5,6 @@ import type {
   Deposit,
   DepositEntryInput,
   DepositInput,
-  DepositKind,
-  DepositKindInput,
-  DepositKindUpdate,
   DepositsHeld,
 } from '#shared/schemas/deposits'
 import { updateAtVersion } from '#server/core/db/versioned'
@@ -19,6 +16,7 @@ import type { Viewer } from '#server/core/viewer'
 import { requirePersonInScope } from '#server/features/people/sql'
 import { findPlot } from '#server/features/plots/sql'
 import type { Rent } from '#server/features/rent/context'
+import { keptKinds } from '#server/features/rent/kinds'
 import * as repo from '#server/features/rent/deposits-sql'
 
 // Deposits (issue 47, item 2, decision 58). The administrator keeps the kinds; the committee
@@ -28,48 +26,16 @@ import * as repo from '#server/features/rent/deposits-sql'
 
 export const listDepositKinds = ({ db }: Rent) => repo.listDepositKinds(db.kysely)
 
-const kindChange = (methodName: string, docId: string, viewer: Viewer): LoggedChange => ({
-  methodName,
-  eventCollection: 'deposit_kinds',
-  docId,
-  userName: viewer.userName,
+const kinds = keptKinds({
+  table: 'deposit_kinds',
+  methods: { add: 'addDepositKind', update: 'updateDepositKind' },
+  insert: repo.insertDepositKind,
+  find: repo.findDepositKind,
+  missing: depositMessages.kindMissing,
 })
-
-export function addDepositKind({ db }: Rent, viewer: Viewer, input: DepositKindInput) {
-  const change = kindChange('addDepositKind', '', viewer)
-  return loggedChange(
-    db,
-    change,
-    async (tx) => {
-      const kind = await repo.insertDepositKind(tx, input)
-      change.docId = String(kind.id)
-      return kind
-    },
-    input,
-  )
-}
-
+export const addDepositKind = kinds.add
 /** A kind changed: its amount is what deposits taken from now on default to. */
-export function updateDepositKind(
-  { db }: Rent,
-  viewer: Viewer,
-  id: number,
-  { version, ...fields }: DepositKindUpdate,
-): Promise<DepositKind> {
-  return loggedChange(
-    db,
-    kindChange('updateDepositKind', String(id), viewer),
-    async (tx) => {
-      if (!(await repo.findDepositKind(tx, id))) throw notFound(depositMessages.kindMissing(id))
-      return {
-        id,
-        ...fields,
-        version: await updateAtVersion(tx, 'deposit_kinds', id, version, fields),
-      }
-    },
-    { id, version, ...fields },
-  )
-}
+export const updateDepositKind = kinds.update
 
 /**
  * A person's deposits on the sites in scope: 404 for no such person, 403 for one outside the
