@@ -929,6 +929,9 @@ describe.each(engines)('money at its bounds on %s', (engine) => {
         where table_schema = current_schema() and column_name = 'amount'
         order by table_name`.execute(t.db.kysely)
       expect(types.rows).toEqual([
+        { table_name: 'bank_lines', data_type: 'bigint' },
+        { table_name: 'deposit_entries', data_type: 'bigint' },
+        { table_name: 'deposit_kinds', data_type: 'bigint' },
         { table_name: 'instalments', data_type: 'bigint' },
         { table_name: 'invoice_lines', data_type: 'bigint' },
         { table_name: 'invoices', data_type: 'bigint' },

@@ -554,6 +554,47 @@ const ROUTES: Record<string, Route> = {
       { lineId: 'a'.repeat(64), entryId: 1 },
     ],
   },
+  // The bank lines and the year's accounts (decision 59): the bank account is the organisation's.
+  'POST /api/rent/bank-lines': { everySiteOnly: () => ['POST', '/api/rent/bank-lines', {}] },
+  'GET /api/rent/bank-lines': {
+    everySiteOnly: () => ['GET', '/api/rent/bank-lines?from=2026-10-01&to=2027-09-30'],
+  },
+  'GET /api/rent/bank-lines.csv': {
+    everySiteOnly: () => [
+      'GET',
+      '/api/rent/bank-lines.csv?from=2026-10-01&to=2027-09-30&format=xero',
+    ],
+  },
+  'PUT /api/rent/bank-lines/{lineId}/category': {
+    everySiteOnly: () => [
+      'PUT',
+      `/api/rent/bank-lines/${'a'.repeat(64)}/category`,
+      { categoryKey: 'water-bill' },
+    ],
+  },
+  'GET /api/rent/bank-categories': { everySiteOnly: () => ['GET', '/api/rent/bank-categories'] },
+  'POST /api/rent/bank-categories': {
+    everySiteOnly: () => ['POST', '/api/rent/bank-categories', { name: 'Seeds', kind: 'income' }],
+  },
+  'PUT /api/rent/bank-categories/{key}': {
+    everySiteOnly: () => ['PUT', '/api/rent/bank-categories/water', { name: 'Water rates' }],
+  },
+  'GET /api/rent/accounts': {
+    everySiteOnly: () => ['GET', '/api/rent/accounts?from=2026-10-01&to=2027-09-30'],
+  },
+  'GET /api/rent/accounts.csv': {
+    everySiteOnly: () => ['GET', '/api/rent/accounts.csv?from=2026-10-01&to=2027-09-30'],
+  },
+  'GET /api/rent/accounts.pdf': {
+    everySiteOnly: () => ['GET', '/api/rent/accounts.pdf?from=2026-10-01&to=2027-09-30'],
+  },
+  'PUT /api/rent/accounts/opening': {
+    everySiteOnly: () => [
+      'PUT',
+      '/api/rent/accounts/opening',
+      { from: '2026-10-01', balance: 100 },
+    ],
+  },
   'POST /api/rent/statement-layouts': {
     everySiteOnly: () => ['POST', '/api/rent/statement-layouts', { name: 'Bank' }],
   },

@@ -7,12 +7,14 @@ import type { MigrationContext } from '#server/core/db/migrations/index'
 // its site), and its money is an append-only list of entries: taken, returned and kept, each
 // with its day, amount and reason. What is held is taken less returned and kept.
 // No foreign key to people: an erasure changes a person's id, and moves their deposits with it.
-export function deposits({ idColumn }: MigrationContext) {
+export function deposits({ idColumn, dialect }: MigrationContext) {
+  // Money columns hold any sum of amounts as large as one may be, as the ledger's do.
+  const money = dialect === 'postgres' ? 'bigint' : 'integer'
   return {
     async up(db: Kysely<unknown>) {
       await idColumn(db.schema.createTable('deposit_kinds'))
         .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('amount', money, (c) => c.notNull())
         .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
         .execute()
       await idColumn(db.schema.createTable('deposits'))
@@ -27,7 +29,7 @@ export function deposits({ idColumn }: MigrationContext) {
         .addColumn('depositId', 'integer', (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('date', 'text', (c) => c.notNull())
-        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('amount', money, (c) => c.notNull())
         .addColumn('method', 'text')
         .addColumn('reason', 'text', (c) => c.notNull())
         .addColumn('createdBy', 'text', (c) => c.notNull())
