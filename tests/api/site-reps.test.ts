@@ -507,6 +507,13 @@ const ROUTES: Record<string, Route> = {
   'POST /api/rent/invoices/{id}/payments': {
     byId: (r) => ['POST', `/api/rent/invoices/${r.bInvoice}/payments`, payment('repa')],
   },
+  'POST /api/rent/invoices/{id}/instalments': {
+    byId: (r) => [
+      'POST',
+      `/api/rent/invoices/${r.bInvoice}/instalments`,
+      { version: 1, firstDueDate: '2026-11-01', count: 3 },
+    ],
+  },
   'POST /api/rent/invoices/{id}/corrections': {
     byId: (r) => [
       'POST',
