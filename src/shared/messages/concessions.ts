@@ -44,7 +44,7 @@ export const concessionMessages = {
   // The administrator's kinds.
   noKinds: 'No kinds of concession yet.',
   addUsualKinds: 'Add the usual kinds',
-  addKind: 'Add a kind',
+  addKind: 'Add a kind of concession',
   kindNameLabel: 'Name',
   reductionLegend: 'What it takes off',
   byPercent: 'A percentage',

@@ -62,7 +62,7 @@ export const depositMessages = {
   kindsHeading: 'Deposit kinds',
   noKinds: 'No kinds of deposit yet.',
   addUsualKinds: 'Add the usual kinds',
-  addKind: 'Add a kind',
+  addKind: 'Add a kind of deposit',
   kindNameLabel: 'Name',
   kindAmountLabel: 'Amount (£)',
   kindNameRequired: 'Give the kind a name.',
