@@ -1,6 +1,7 @@
 // Concessions of kinds, given to people for a time (issue 47, item 1): the kinds, the grants on a
 // person's page, the list of those ending before the next rent year, and the invoice's line.
 
+import { kindMessages } from '#shared/messages/kinds'
 import { longDate } from '#shared/domain/dates'
 
 export const concessionMessages = {
@@ -54,9 +55,7 @@ export const concessionMessages = {
   appliesLegend: 'Off what',
   appliesTo: { rent: 'The rent', rentAndExtras: 'The rent and the extras' },
   percentRange: 'Give a whole percentage from 1 to 100.',
-  kindNameRequired: 'Give the kind a name.',
-  kindAdded: (name: string) => `The kind ${name} was added.`,
-  usualAdded: 'The usual kinds were added.',
+  ...kindMessages,
   endingHeading: 'Concessions ending before the next rent year',
   noneEnding: 'No concession ends before the next rent year.',
   endingRow: (name: string, kind: string, endsOn: string) =>

@@ -1,6 +1,7 @@
 // Deposits held to be given back (issue 47, item 2): the kinds, a person's deposits taken,
 // returned and kept, the plot's history and the treasurer's list of deposits held.
 
+import { kindMessages } from '#shared/messages/kinds'
 import { longDate } from '#shared/domain/dates'
 
 export const depositMessages = {
@@ -65,9 +66,7 @@ export const depositMessages = {
   addKind: 'Add a kind of deposit',
   kindNameLabel: 'Name',
   kindAmountLabel: 'Amount (£)',
-  kindNameRequired: 'Give the kind a name.',
-  kindAdded: (name: string) => `The kind ${name} was added.`,
-  usualAdded: 'The usual kinds were added.',
+  ...kindMessages,
   // The treasurer's list.
   heldHeading: 'Deposits held',
   noneHeld: 'No deposits are held.',

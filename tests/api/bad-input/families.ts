@@ -25,6 +25,12 @@ import {
   depositKindUpdateSchema,
 } from '#shared/schemas/deposits'
 import {
+  categoryChangeSchema,
+  lineCategorySchema,
+  newCategorySchema,
+  openingSchema,
+} from '#shared/schemas/year-accounts'
+import {
   inspectionSettingsSchema,
   newRoundSchema,
   siteInspectionSettingsSchema,
@@ -64,6 +70,7 @@ import {
   correctionInputSchema,
   creditRefundSchema,
   creditUseSchema,
+  instalmentSplitSchema,
   paymentInputSchema,
   previewYearSchema,
   rentSettingsSchema,
@@ -1030,6 +1037,94 @@ export const rentFamilies: Families = (s) => {
         file: () => csvBytes([['Colour'], ['red']]),
         fileName: 'statement.csv',
       }),
+    'POST /api/rent/bank-lines': () =>
+      s.uploads({
+        method: 'POST',
+        url: '/api/rent/bank-lines',
+        fields: {},
+        fieldSpecs: {
+          // A column mapping that is no layout: not JSON, JSON of another shape, columns
+          // beyond the statement's width, no amount.
+          layout: fc.oneof(
+            hugeString,
+            withNul,
+            fc.constantFrom(
+              '{',
+              '[]',
+              'null',
+              JSON.stringify({
+                name: 'X',
+                columnCount: 2,
+                columns: { date: 0, reference: 5, amount: 1 },
+              }),
+              JSON.stringify({ name: 'X', columnCount: 3, columns: { date: 0, reference: 1 } }),
+              JSON.stringify({
+                name: ' ',
+                columnCount: 3,
+                columns: { date: 0, reference: 1, amount: 2 },
+              }),
+            ),
+          ),
+          choose: fc.oneof(hugeString, withNul),
+        },
+        required: [],
+        // One column: no bank statement, however the form is dressed.
+        file: () => csvBytes([['Colour'], ['red']]),
+        fileName: 'statement.csv',
+      }),
+    // The bank lines and the accounts (decision 59): no line kept, so every well-formed one is
+    // refused too.
+    'PUT /api/rent/bank-lines/{lineId}/category': () =>
+      s.idsAndBody(
+        'PUT',
+        '/api/rent/bank-lines/{lineId}/category',
+        { lineId: { names: () => false } },
+        bodyOf(() => ({ categoryKey: 'water-bill' }), lineCategorySchema, [
+          fc.constant<Breaker>((body) => ({ ...body, categoryKey: '' })),
+        ]),
+      ),
+    'POST /api/rent/bank-categories': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/rent/bank-categories',
+        bodyOf(() => ({ name: 'Seeds', kind: 'income' }), newCategorySchema, [
+          fc.constant<Breaker>((body) => ({ ...body, name: '   ' })),
+          fc.constant<Breaker>((body) => ({ ...body, kind: 'both' })),
+        ]),
+      ),
+    'PUT /api/rent/bank-categories/{key}': () =>
+      s.idsAndBody(
+        'PUT',
+        '/api/rent/bank-categories/{key}',
+        { key: { names: () => false } },
+        bodyOf(() => ({ name: 'Water rates', retired: false }), categoryChangeSchema, [
+          fc.constant<Breaker>((body) => ({ ...body, name: '' })),
+        ]),
+      ),
+    'PUT /api/rent/accounts/opening': () =>
+      s.bodyOnly(
+        'PUT',
+        '/api/rent/accounts/opening',
+        bodyOf(() => ({ from: '2026-10-01', balance: 100 }), openingSchema, [
+          fc.constant<Breaker>((body) => ({ ...body, from: '2026-02-30' })),
+          fc.constant<Breaker>((body) => ({ ...body, balance: 1.5 })),
+        ]),
+      ),
+    // Instalments (decision 60): no invoice yet, so every well-formed split is refused too.
+    'POST /api/rent/invoices/{id}/instalments': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/rent/invoices/{id}/instalments',
+        { id: { names: () => false, numeric: true } },
+        bodyOf(
+          () => ({ version: 1, firstDueDate: '2026-11-01', count: 3 }),
+          instalmentSplitSchema,
+          [
+            fc.constant<Breaker>((body) => ({ ...body, count: 0 })),
+            fc.constant<Breaker>((body) => ({ ...body, amount: 100 })),
+          ],
+        ),
+      ),
     'POST /api/rent/statement/ties': () =>
       s.bodyOnly(
         'POST',
