@@ -824,6 +824,43 @@ export const signInFamilies: Families = (s) => ({
 })
 
 // The rent year. The suite starts no year and keeps no invoice: every invoice id names nothing.
+// A bank statement sent to be read, to be checked or kept for the accounts: one form either way.
+const statementUpload = (s: Suite, url: string) =>
+  s.uploads({
+    method: 'POST',
+    url,
+    fields: {},
+    fieldSpecs: {
+      // A column mapping that is no layout: not JSON, JSON of another shape, columns
+      // beyond the statement's width, no amount.
+      layout: fc.oneof(
+        hugeString,
+        withNul,
+        fc.constantFrom(
+          '{',
+          '[]',
+          'null',
+          JSON.stringify({
+            name: 'X',
+            columnCount: 2,
+            columns: { date: 0, reference: 5, amount: 1 },
+          }),
+          JSON.stringify({ name: 'X', columnCount: 3, columns: { date: 0, reference: 1 } }),
+          JSON.stringify({
+            name: ' ',
+            columnCount: 3,
+            columns: { date: 0, reference: 1, amount: 2 },
+          }),
+        ),
+      ),
+      choose: fc.oneof(hugeString, withNul),
+    },
+    required: [],
+    // One column: no bank statement, however the form is dressed.
+    file: () => csvBytes([['Colour'], ['red']]),
+    fileName: 'statement.csv',
+  })
+
 export const rentFamilies: Families = (s) => {
   const noInvoice = () => false
   const requestId = '3b241101-e2bb-4255-8caf-4136c566a962'
@@ -1002,76 +1039,8 @@ export const rentFamilies: Families = (s) => {
           badAmount,
         ]),
       ),
-    'POST /api/rent/statement': () =>
-      s.uploads({
-        method: 'POST',
-        url: '/api/rent/statement',
-        fields: {},
-        fieldSpecs: {
-          // A column mapping that is no layout: not JSON, JSON of another shape, columns
-          // beyond the statement's width, no amount.
-          layout: fc.oneof(
-            hugeString,
-            withNul,
-            fc.constantFrom(
-              '{',
-              '[]',
-              'null',
-              JSON.stringify({
-                name: 'X',
-                columnCount: 2,
-                columns: { date: 0, reference: 5, amount: 1 },
-              }),
-              JSON.stringify({ name: 'X', columnCount: 3, columns: { date: 0, reference: 1 } }),
-              JSON.stringify({
-                name: ' ',
-                columnCount: 3,
-                columns: { date: 0, reference: 1, amount: 2 },
-              }),
-            ),
-          ),
-          choose: fc.oneof(hugeString, withNul),
-        },
-        required: [],
-        // One column: no bank statement, however the form is dressed.
-        file: () => csvBytes([['Colour'], ['red']]),
-        fileName: 'statement.csv',
-      }),
-    'POST /api/rent/bank-lines': () =>
-      s.uploads({
-        method: 'POST',
-        url: '/api/rent/bank-lines',
-        fields: {},
-        fieldSpecs: {
-          // A column mapping that is no layout: not JSON, JSON of another shape, columns
-          // beyond the statement's width, no amount.
-          layout: fc.oneof(
-            hugeString,
-            withNul,
-            fc.constantFrom(
-              '{',
-              '[]',
-              'null',
-              JSON.stringify({
-                name: 'X',
-                columnCount: 2,
-                columns: { date: 0, reference: 5, amount: 1 },
-              }),
-              JSON.stringify({ name: 'X', columnCount: 3, columns: { date: 0, reference: 1 } }),
-              JSON.stringify({
-                name: ' ',
-                columnCount: 3,
-                columns: { date: 0, reference: 1, amount: 2 },
-              }),
-            ),
-          ),
-          choose: fc.oneof(hugeString, withNul),
-        },
-        required: [],
-        // One column: no bank statement, however the form is dressed.
-        file: () => csvBytes([['Colour'], ['red']]),
-        fileName: 'statement.csv',
-      }),
+    'POST /api/rent/statement': () => statementUpload(s, '/api/rent/statement'),
+    'POST /api/rent/bank-lines': () => statementUpload(s, '/api/rent/bank-lines'),
     // The bank lines and the accounts (decision 59): no line kept, so every well-formed one is
     // refused too.
     'PUT /api/rent/bank-lines/{lineId}/category': () =>
