@@ -23,13 +23,21 @@ import { concessionLine, inForce, USUAL_CONCESSION_KINDS } from '#shared/domain/
 import type { ConcessionGrant, ConcessionKind } from '#shared/schemas/concessions'
 import { depositTotals } from '#shared/domain/deposits'
 import type { Deposit, DepositsHeld } from '#shared/schemas/deposits'
+import type { YearAccounts } from '#shared/domain/year-accounts'
+import { USUAL_BANK_CATEGORIES } from '#shared/domain/bank-lines'
 import { partYearMessages } from '#shared/messages/part-year'
 import { rentMessages } from '#shared/messages/rent'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { Invoice, InvoiceStatement, LedgerEntry, YearSummary } from '#shared/schemas/rent'
 import { createPerson, createPlot, lastLogId, send, type Method } from '#tests/helpers/records'
-import { expectSummaryAddsUp, previewSending, saveRentSettings } from '#tests/helpers/rent'
+import { BANK_STATEMENTS } from '#tests/helpers/bank-statements'
+import {
+  expectSummaryAddsUp,
+  keepStatementLines,
+  previewSending,
+  saveRentSettings,
+} from '#tests/helpers/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Model-based check of the rent ledger under concurrency. A year is started over twelve occupied
@@ -1043,6 +1051,39 @@ const depositOp: fc.Arbitrary<DepositOp> = fc.record({
   percent: fc.integer({ min: 1, max: 130 }),
 })
 
+// The bank (issue 47, items 4 and 5, decision 59), drawn apart too: statements kept for the
+// accounts as the days go by, each line money in (rent paid at the bank, a donation) or out (the
+// water bill, the insurance), some categorised by the treasurer, whose choice a rule then applies
+// to the same payee's lines.
+type BankLineOp = {
+  what: 'rent' | 'donation' | 'water' | 'insurance'
+  pence: number
+  sort: boolean
+}
+type BankOp = { lines: BankLineOp[] }
+const bankOp: fc.Arbitrary<BankOp> = fc.record({
+  lines: fc.array(
+    fc.record({
+      what: fc.constantFrom(
+        'rent' as const,
+        'donation' as const,
+        'water' as const,
+        'insurance' as const,
+      ),
+      pence: fc.integer({ min: 1, max: 80_000 }),
+      sort: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 4 },
+  ),
+})
+const BANK_LINE: Record<BankLineOp['what'], { reference: string; sign: number; category: string }> =
+  {
+    rent: { reference: 'FP ALLOTMENT RENT', sign: 1, category: 'rent' },
+    donation: { reference: 'DONATION FROM FRIENDS', sign: 1, category: 'donations' },
+    water: { reference: 'WESSEX WATER DD 40171234', sign: -1, category: 'water-bill' },
+    insurance: { reference: 'NFU MUTUAL INSURANCE', sign: -1, category: 'insurance' },
+  }
+
 describe.each(engines)('the rent ledger as plots are let and given up mid-year on %s', (engine) => {
   let t: TestApp
   let committee = ''
@@ -1365,20 +1406,90 @@ describe.each(engines)('the rent ledger as plots are let and given up mid-year o
     expect((listed as DepositsHeld).total).toBe(total)
   }
 
+  // Each statement's lines are told apart by a number of their own, so none is a line kept before.
+  let bankLinesSent = 0
+  async function runBank(op: BankOp) {
+    const payments = op.lines.map(({ what, pence }) => ({
+      date: today,
+      pence: BANK_LINE[what].sign * pence,
+      reference: `${BANK_LINE[what].reference} ${++bankLinesSent}`,
+    }))
+    const kept = await keepStatementLines(
+      t,
+      committee,
+      BANK_STATEMENTS['Lloyds or Halifax']!(payments),
+    )
+    expect(kept.statusCode, kept.body).toBe(200)
+    expect(kept.json()).toMatchObject({ kept: payments.length })
+    count('bank lines kept')
+    const lines = await t.db.kysely
+      .selectFrom('bank_lines')
+      .select(['lineId', 'reference', 'categoryKey'])
+      .where(
+        'reference',
+        'in',
+        payments.map((p) => p.reference),
+      )
+      .execute()
+    for (const [i, line] of op.lines.entries()) {
+      const row = lines.find((l) => l.reference === payments[i]!.reference)!
+      if (!line.sort || row.categoryKey !== null) continue
+      const sorted = await call('PUT', `/api/rent/bank-lines/${row.lineId}/category`, {
+        categoryKey: BANK_LINE[line.what].category,
+      })
+      expect(sorted.statusCode, sorted.body).toBe(200)
+      count('bank line categorised')
+    }
+  }
+  // The year's receipts and payments account is its kept lines added up by category, on the side
+  // of the category's kind, the lines not yet categorised on the side of their money; and beside
+  // it, the deposits held at the period's end.
+  async function checkAccounts() {
+    const to = '2027-09-30'
+    const answer = await call('GET', `/api/rent/accounts?from=${START}&to=${to}`)
+    expect(answer.statusCode, answer.body).toBe(200)
+    const accounts = answer.json() as YearAccounts
+    const lines = await t.db.kysely
+      .selectFrom('bank_lines')
+      .select(['amount', 'categoryKey'])
+      .where('date', '>=', START)
+      .where('date', '<=', to)
+      .execute()
+    const sum = (rows: typeof lines) => rows.reduce((total, row) => total + Number(row.amount), 0)
+    expect(accounts.lines).toBe(lines.length)
+    expect(accounts.totalReceipts - accounts.totalPayments).toBe(sum(lines))
+    for (const category of USUAL_BANK_CATEGORIES) {
+      const own = lines.filter((line) => line.categoryKey === category.key)
+      const row = [...accounts.receipts, ...accounts.payments].find((r) => r.key === category.key)
+      expect(row?.amount ?? 0, category.name).toBe(
+        category.kind === 'income' ? sum(own) : 0 - sum(own),
+      )
+    }
+    const uncategorised = lines.filter((line) => line.categoryKey === null)
+    expect(accounts.uncategorised).toBe(uncategorised.length)
+    if (accounts.opening !== null) expect(accounts.closing).toBe(accounts.opening + sum(lines))
+    const held = (await call('GET', `/api/rent/deposits/held?date=${to}`)).json() as DepositsHeld
+    expect(accounts.totalHeld).toBe(held.total)
+    expect(accounts.held.reduce((total, line) => total + line.amount, 0)).toBe(held.total)
+  }
+
   it(`keeps every balance its ledger's over ${TENANCY_ROUNDS} rounds of lettings, leavings and payer changes`, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(tenancyOp, { minLength: 4, maxLength: 12 }),
         fc.array(concessionOp, { maxLength: 12 }),
         fc.array(depositOp, { maxLength: 12 }),
-        async (ops, concessions, deposits) => {
+        fc.array(bankOp, { maxLength: 4 }),
+        async (ops, concessions, deposits, banks) => {
           for (const [i, op] of ops.entries()) {
             if (concessions[i]) await run(concessions[i])
             await run(op)
             if (deposits[i]) await runDeposit(deposits[i])
+            if (banks[i]) await runBank(banks[i])
           }
           await checkBooks()
           await checkDeposits()
+          await checkAccounts()
         },
       ),
       { numRuns: TENANCY_ROUNDS, seed: SEED, endOnFailure: true },
@@ -1397,6 +1508,8 @@ describe.each(engines)('the rent ledger as plots are let and given up mid-year o
       'deposit taken',
       'deposit return: part',
       'deposit: more than held refused',
+      'bank lines kept',
+      'bank line categorised',
     ])
       expect(seen[wanted] ?? 0, wanted).toBeGreaterThan(0)
     // Payments beyond what was owed were taken, and credit was carried to invoices that owed:
