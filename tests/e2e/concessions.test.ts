@@ -4,6 +4,7 @@ import { longDate } from '#shared/domain/dates'
 import { renewedEnd, USUAL_CONCESSION_KINDS } from '#shared/domain/concessions'
 import { addDays } from '#shared/domain/rent'
 import { concessionMessages as words } from '#shared/messages/concessions'
+import { kindMessages } from '#shared/messages/kinds'
 import { messageWritingMessages } from '#shared/messages/message-writing'
 import {
   apiAs,
@@ -103,6 +104,34 @@ describe('a pensioner’s concession', () => {
     await renew.click()
     await poll(() => statusTexts(page)).toContain(words.renewed('Edna Cole', renewedEnd(endsOn)))
     await poll(() => ending.getByText(words.noneEnding).isVisible()).toBe(true)
+    await expectUsable(page)
+  })
+
+  it('changes a kind’s terms in the form that adds one, as the administrator on a phone', async () => {
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'administrator',
+      level: 4,
+      viewport: PHONE,
+    })
+    await page.goto('/members/rent/settings')
+    const section = page.getByRole('region', { name: words.kindsHeading })
+    await section.getByRole('button', { name: `${kindMessages.change} Pensioner` }).click()
+    const form = section.getByRole('form', { name: words.changeKind('Pensioner') })
+    await poll(() => form.getByLabel(words.percentLabel).inputValue()).toBe('25')
+    await expectUsable(page)
+    await form.getByLabel(words.percentLabel).fill('30')
+    await form.getByRole('button', { name: kindMessages.saveKind }).click()
+    await poll(() => statusTexts(page)).toContain(kindMessages.kindChanged('Pensioner'))
+    await poll(() => section.getByRole('listitem').first().textContent()).toContain(
+      'Pensioner: 30% off the rent',
+    )
+    // The form is for adding again, and the server keeps the new terms.
+    await expect(section.getByRole('form', { name: words.addKind }).isVisible()).resolves.toBe(true)
+    const kinds = (await (await admin.get('/api/rent/concession-kinds')).json()) as Array<{
+      name: string
+      percent: number | null
+    }>
+    expect(kinds.find((kind) => kind.name === 'Pensioner')?.percent).toBe(30)
     await expectUsable(page)
   })
 })

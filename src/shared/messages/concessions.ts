@@ -46,6 +46,9 @@ export const concessionMessages = {
   noKinds: 'No kinds of concession yet.',
   addUsualKinds: 'Add the usual kinds',
   addKind: 'Add a kind of concession',
+  changeKind: (name: string) => `Change the concession kind ${name}`,
+  changeHint:
+    'Invoices already made keep what they took off; those made from now on follow the change.',
   kindNameLabel: 'Name',
   reductionLegend: 'What it takes off',
   byPercent: 'A percentage',

@@ -64,6 +64,9 @@ export const depositMessages = {
   noKinds: 'No kinds of deposit yet.',
   addUsualKinds: 'Add the usual kinds',
   addKind: 'Add a kind of deposit',
+  changeKind: (name: string) => `Change the deposit kind ${name}`,
+  changeHint:
+    'Deposits already taken keep their amounts; those taken from now on start from the new one.',
   kindNameLabel: 'Name',
   kindAmountLabel: 'Amount (£)',
   ...kindMessages,

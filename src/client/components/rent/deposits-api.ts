@@ -4,7 +4,6 @@ import type {
   DepositEntryInput,
   DepositInput,
   DepositKind,
-  DepositKindInput,
   DepositsHeld,
 } from '#shared/schemas/deposits'
 import { api } from '#client/lib/api.ts'
@@ -31,9 +30,6 @@ export const depositsHeldQuery = () =>
     queryKey: [...depositKeys, 'held'],
     queryFn: () => api<DepositsHeld>('/api/rent/deposits/held'),
   })
-
-export const addDepositKind = (kind: DepositKindInput) =>
-  api<DepositKind>('/api/rent/deposit-kinds', { method: 'POST', json: kind })
 
 export const takeDeposit = (personId: string, input: DepositInput) =>
   api<Deposit>(`/api/people/${encodeURIComponent(personId)}/deposits`, {

@@ -1,14 +1,17 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Alert } from '../ui/alert.tsx'
 import { QueryState } from '../ui/query-state.tsx'
-import { errorMessage } from '../../lib/api.ts'
+import { api, errorMessage } from '../../lib/api.ts'
 import { queryKeys } from '../../lib/query-keys.ts'
 import { useChange } from '../../lib/use-change.ts'
+import { kindMessages } from '#shared/messages/kinds'
+import './kinds-section.css'
 
 // The administrator's kinds of something the rent settings keep (concessions, deposits): those
-// kept, "Add the usual kinds" for an association with none, and a form to add one, whose own
-// fields each kind brings.
+// kept, each to be changed in the same form that adds one (its fields filled with the kind's
+// terms, saved against the version read); "Add the usual kinds" for an association with none.
+// The form's own fields each kind brings.
 
 export interface KindWords {
   kindsHeading: string
@@ -17,56 +20,91 @@ export interface KindWords {
   usualAdded: string
   addKind: string
   kindAdded: (name: string) => string
+  /** The form's heading while a kind is changed: unlike the other section's. */
+  changeKind: (name: string) => string
+  /** What a change does to what was made before it. */
+  changeHint: string
 }
 
 export function KindsSection<
-  Kind extends { id: number; name: string },
+  Kind extends { id: number; name: string; version: number },
   Input extends { name: string },
 >({
   id,
+  path,
   words,
   kinds,
-  add,
   usual,
   describe,
   readKind,
-  onAdded,
+  fill,
+  onSaved,
   children,
 }: {
   /** Names the section's headings. */
   id: string
+  /** The kinds' address in the API: a kind is added there, and changed at its id below it. */
+  path: string
   words: KindWords
   kinds: UseQueryResult<Kind[]>
-  add: (kind: Input) => Promise<unknown>
   usual: readonly Input[]
   /** What a kind kept is, after its name ("25% off the rent", "£55.00"). */
   describe: (kind: Kind) => string
   /** The kind the form's fields give, or what is wrong with them. */
   readKind: () => Input | string
-  onAdded: () => void
+  /** The form's fields set to a kind's terms, to change them. */
+  fill: (kind: Kind) => void
+  /** The form emptied, once a kind is added or changed (or the change is let go). */
+  onSaved: () => void
   /** The form's fields. */
   children: ReactNode
 }) {
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
-  const adding = useChange({
-    mutationFn: async (list: readonly Input[]) => {
-      for (const kind of list) await add(kind)
+  const [changing, setChanging] = useState<Kind | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const saving = useChange({
+    mutationFn: async (save: { adding: readonly Input[] } | { changing: Kind; to: Input }) => {
+      if ('changing' in save) {
+        const { changing: kind, to } = save
+        return api<unknown>(`${path}/${kind.id}`, {
+          method: 'PUT',
+          json: { ...to, version: kind.version },
+        })
+      }
+      for (const input of save.adding) await api<unknown>(path, { method: 'POST', json: input })
     },
     invalidates: [queryKeys.rent],
     onError: (failure) => setError(errorMessage(failure)),
   })
 
+  function startChanging(kind: Kind) {
+    setError('')
+    setNotice('')
+    setChanging(kind)
+    fill(kind)
+    heading.current?.scrollIntoView({ block: 'start' })
+    heading.current?.focus()
+  }
+
+  function stopChanging() {
+    setChanging(null)
+    setError('')
+    onSaved()
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault()
     setNotice('')
-    const kind = readKind()
-    if (typeof kind === 'string') return setError(kind)
+    const input = readKind()
+    if (typeof input === 'string') return setError(input)
     setError('')
-    adding.mutate([kind], {
+    const kind = changing
+    saving.mutate(kind ? { changing: kind, to: input } : { adding: [input] }, {
       onSuccess: () => {
-        onAdded()
-        setNotice(words.kindAdded(kind.name))
+        setChanging(null)
+        onSaved()
+        setNotice(kind ? kindMessages.kindChanged(input.name) : words.kindAdded(input.name))
       },
     })
   }
@@ -85,9 +123,12 @@ export function KindsSection<
                 <button
                   type="button"
                   className="button button--quiet"
-                  disabled={adding.isPending}
+                  disabled={saving.isPending}
                   onClick={() =>
-                    adding.mutate(usual, { onSuccess: () => setNotice(words.usualAdded) })
+                    saving.mutate(
+                      { adding: usual },
+                      { onSuccess: () => setNotice(words.usualAdded) },
+                    )
                   }
                 >
                   {words.addUsualKinds}
@@ -95,23 +136,41 @@ export function KindsSection<
               </div>
             </>
           ) : (
-            <ul className="person-messages">
+            <ul className="kinds-list">
               {list.map((kind) => (
                 <li key={kind.id}>
-                  <strong>{kind.name}</strong>: {describe(kind)}
+                  <span>
+                    <strong>{kind.name}</strong>: {describe(kind)}
+                  </span>
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    onClick={() => startChanging(kind)}
+                  >
+                    {kindMessages.change}
+                    <span className="visually-hidden"> {kind.name}</span>
+                  </button>
                 </li>
               ))}
             </ul>
           )
         }
       </QueryState>
-      <form className="form" onSubmit={submit} noValidate aria-labelledby={`${id}-add`}>
-        <h3 id={`${id}-add`}>{words.addKind}</h3>
+      <form className="form" onSubmit={submit} noValidate aria-labelledby={`${id}-form`}>
+        <h3 id={`${id}-form`} ref={heading} tabIndex={-1}>
+          {changing ? words.changeKind(changing.name) : words.addKind}
+        </h3>
+        {changing && <p className="field__hint">{words.changeHint}</p>}
         {children}
         <div className="button-row">
-          <button type="submit" className="button" disabled={adding.isPending}>
-            {words.addKind}
+          <button type="submit" className="button" disabled={saving.isPending}>
+            {changing ? kindMessages.saveKind : words.addKind}
           </button>
+          {changing && (
+            <button type="button" className="button button--quiet" onClick={stopChanging}>
+              {kindMessages.keepAsItWas}
+            </button>
+          )}
         </div>
       </form>
     </section>

@@ -1,19 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { termsText, USUAL_CONCESSION_KINDS } from '#shared/domain/concessions'
-import { parsePounds } from '#shared/domain/money'
+import { parsePounds, penceInput } from '#shared/domain/money'
 import { concessionMessages as words } from '#shared/messages/concessions'
-import type { ConcessionKindInput } from '#shared/schemas/concessions'
+import type { ConcessionKind, ConcessionKindInput } from '#shared/schemas/concessions'
 import { RadioGroup, TextField } from '../../components/ui/field.tsx'
-import { api } from '../../lib/api.ts'
 import { useFormValues } from '../../lib/form-values.ts'
 import { KindsSection } from '#client/components/rent/kinds-section.tsx'
 import { concessionKindsQuery } from '#client/components/rent/concessions-api.ts'
 
 // The kinds of concession (issue 47, decision 57): the administrator's, for the whole
 // organisation. An association with none is offered the four councils publish.
-
-const addKind = (kind: ConcessionKindInput) =>
-  api<unknown>('/api/rent/concession-kinds', { method: 'POST', json: kind })
 
 const BLANK = { name: '', by: 'percent', amount: '', appliesTo: 'rent' }
 
@@ -40,11 +36,19 @@ export function ConcessionKinds() {
       id="concession-kinds"
       words={words}
       kinds={kinds}
-      add={addKind}
+      path="/api/rent/concession-kinds"
       usual={USUAL_CONCESSION_KINDS}
       describe={termsText}
       readKind={readKind}
-      onAdded={() => form.reset(BLANK)}
+      fill={(kind: ConcessionKind) =>
+        form.reset({
+          name: kind.name,
+          by: kind.percent === null ? 'fixed' : 'percent',
+          amount: kind.percent === null ? penceInput(kind.fixedPence ?? 0) : String(kind.percent),
+          appliesTo: kind.appliesTo,
+        })
+      }
+      onSaved={() => form.reset(BLANK)}
     >
       <TextField
         label={words.kindNameLabel}

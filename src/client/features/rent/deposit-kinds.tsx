@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { USUAL_DEPOSIT_KINDS } from '#shared/domain/deposits'
-import { parsePounds, penceText } from '#shared/domain/money'
+import { parsePounds, penceInput, penceText } from '#shared/domain/money'
 import { depositMessages as words } from '#shared/messages/deposits'
-import type { DepositKindInput } from '#shared/schemas/deposits'
+import type { DepositKind, DepositKindInput } from '#shared/schemas/deposits'
 import { TextField } from '../../components/ui/field.tsx'
 import { useFormValues } from '../../lib/form-values.ts'
 import { KindsSection } from '#client/components/rent/kinds-section.tsx'
-import { addDepositKind, depositKindsQuery } from '#client/components/rent/deposits-api.ts'
+import { depositKindsQuery } from '#client/components/rent/deposits-api.ts'
 
 // The kinds of deposit (issue 47, decision 58): the administrator's, for the whole organisation,
 // each with the amount taken unless another is given. One with none is offered a key and a plot.
@@ -29,11 +29,12 @@ export function DepositKinds() {
       id="deposit-kinds"
       words={words}
       kinds={kinds}
-      add={addDepositKind}
+      path="/api/rent/deposit-kinds"
       usual={USUAL_DEPOSIT_KINDS}
       describe={(kind) => penceText(kind.amount)}
       readKind={readKind}
-      onAdded={() => form.reset(BLANK)}
+      fill={(kind: DepositKind) => form.reset({ name: kind.name, amount: penceInput(kind.amount) })}
+      onSaved={() => form.reset(BLANK)}
     >
       <TextField
         label={words.kindNameLabel}
