@@ -120,6 +120,9 @@ describe('the treasurer’s year-end', () => {
     expect(await account.getByRole('table', { name: words.payments }).textContent()).toContain(
       penceText(8123 + 8200),
     )
+    // Each statement here gives its own running balance from £1,000.00, so the last line's is not
+    // the one worked out: the treasurer is told what a difference means.
+    expect(await account.getByText(words.differenceHint).isVisible()).toBe(true)
     await expectUsable(page)
 
     const context = page.context()

@@ -38,6 +38,8 @@ export const yearAccountsMessages = {
   closingBalance: 'Bank balance at the end',
   statementClosing: 'Bank balance at the end on the statement',
   difference: 'Difference from the statement',
+  differenceHint:
+    'The balances differ: a statement of the year is not kept yet, or the balance at the start is not the bank’s.',
   openingUnknown: 'Not known: enter the bank balance at the start of the year.',
   openingFromStatement: 'from the statement',
   openingEntered: 'as entered',

@@ -148,22 +148,28 @@ function Balances({ account }: { account: YearAccounts }) {
         ? ` (${words.openingEntered})`
         : ''
   return (
-    <dl className="rent-facts">
-      <Fact term={words.surplus} value={penceText(account.totalReceipts - account.totalPayments)} />
-      <Fact term={words.openingBalance} value={`${money(account.opening)}${source}`} />
-      <Fact term={words.closingBalance} value={money(account.closing)} />
-      {account.statementClosing !== null ? (
-        <>
-          <Fact term={words.statementClosing} value={penceText(account.statementClosing)} />
-          {account.difference !== null ? (
-            <Fact term={words.difference} value={penceText(account.difference)} />
-          ) : null}
-        </>
-      ) : null}
-      {account.held.map((line) => (
-        <Fact key={line.label} term={line.label} value={penceText(line.amount)} />
-      ))}
-    </dl>
+    <>
+      <dl className="rent-facts">
+        <Fact
+          term={words.surplus}
+          value={penceText(account.totalReceipts - account.totalPayments)}
+        />
+        <Fact term={words.openingBalance} value={`${money(account.opening)}${source}`} />
+        <Fact term={words.closingBalance} value={money(account.closing)} />
+        {account.statementClosing !== null ? (
+          <>
+            <Fact term={words.statementClosing} value={penceText(account.statementClosing)} />
+            {account.difference !== null ? (
+              <Fact term={words.difference} value={penceText(account.difference)} />
+            ) : null}
+          </>
+        ) : null}
+        {account.held.map((line) => (
+          <Fact key={line.label} term={line.label} value={penceText(line.amount)} />
+        ))}
+      </dl>
+      {account.difference ? <p className="field__hint">{words.differenceHint}</p> : null}
+    </>
   )
 }
 
