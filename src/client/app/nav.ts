@@ -19,6 +19,7 @@ export const membersNav = [
   { to: '/members/map', label: 'Map', minLevel: LEVELS.plotholder },
   // Only for an account linked to a person's record: anyone else has no allotment to show.
   { to: MY_ALLOTMENT_PATH, label: 'My allotment', minLevel: LEVELS.plotholder, needsRecord: true },
+  { to: '/members/calendar', label: 'Calendar', minLevel: LEVELS.plotholder },
   { to: '/members/plots', label: 'Plots', minLevel: LEVELS.land },
   { to: '/members/land', label: 'Land', minLevel: LEVELS.land },
   { to: '/members/plotholders', label: 'Plot holders', minLevel: LEVELS.committee },
