@@ -108,4 +108,22 @@ describe('the calendar on a phone', () => {
     expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8')
     expect(await feed.text()).toContain(`SUMMARY:${WORK_PARTY}`)
   })
+
+  it('shows a member the work party, with no form to change it', async () => {
+    const page = await signedInPage(suite.browser, suite.server, {
+      userName: 'member',
+      level: 1,
+      viewport: PHONE,
+    })
+    await page.goto('/members/calendar')
+    await poll(() => headingOf(page)).toBe(words.heading)
+    await page.getByRole('tab', { name: words.listView }).click()
+    await poll(() => page.getByRole('heading', { name: WORK_PARTY }).isVisible()).toBe(true)
+    expect(await page.getByRole('form', { name: words.addEvent }).count()).toBe(0)
+    expect(
+      await page.getByRole('button', { name: new RegExp(`^Edit ${WORK_PARTY}`) }).count(),
+    ).toBe(0)
+    await expectUsable(page)
+    await shot(page, 'member-375')
+  })
 })

@@ -25,6 +25,8 @@ export const calendarMessages = {
   visibilityLabel: 'Who may see it',
   helpersLabel: 'Helpers wanted (for a work party)',
   visibilities: { public: 'Everyone', members: 'Members', committee: 'The committee' },
+  /** In the committee's list: who an event is shown to. */
+  seenBy: (who: string) => `Seen by: ${who.toLowerCase()}`,
   addEvent: 'Add an event',
   saveEvent: 'Save the event',
   editEvent: 'Edit the event',

@@ -56,6 +56,9 @@ export function CalendarPage() {
       {committee ? <SiteChooser chosen={chosen} /> : null}
       <Alert tone="success">{notice}</Alert>
       <div className="calendar-nav">
+        <h2 className="calendar-nav__month" aria-live="polite">
+          {monthName(month)}
+        </h2>
         <button
           type="button"
           className="button button--quiet"
@@ -63,9 +66,6 @@ export function CalendarPage() {
         >
           {words.previousMonth}
         </button>
-        <h2 className="calendar-nav__month" aria-live="polite">
-          {monthName(month)}
-        </h2>
         <button
           type="button"
           className="button button--quiet"

@@ -107,7 +107,7 @@ function EventItem({
       <h3>{event.title}</h3>
       <p>{whenOf(event)}</p>
       {details ? <p>{details}</p> : null}
-      {editing ? <p>{words.visibilities[event.visibility]}</p> : null}
+      {editing ? <p>{words.seenBy(words.visibilities[event.visibility])}</p> : null}
       {event.helpersWanted ? <p>{helpersText(event)}</p> : null}
       {event.description ? <p className="calendar-list__description">{event.description}</p> : null}
       {editing ? (
