@@ -79,9 +79,9 @@ async function bench(engine: string, env: Record<string, string>) {
     console.log(`${EVENTS} events made in ${((performance.now() - begun) / 1000).toFixed(1)} s`)
 
     const feedOf = async (cookie: string) => {
-      const { address } = JSON.parse(
+      const { url: address } = JSON.parse(
         await call('/api/me/calendar-address', cookie, { method: 'POST' }),
-      ) as { address: string }
+      ) as { url: string }
       return new URL(address).pathname
     }
     const time = async (label: string, path: string, cookie: string | null, target?: number) => {

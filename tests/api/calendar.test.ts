@@ -150,7 +150,7 @@ describe.each(engines)('the calendar and its subscription on %s', (engine) => {
     })
     const made = await send(t, mabel, 'POST', '/api/me/calendar-address')
     expect(made.statusCode, made.body).toBe(201)
-    const { address } = made.json<{ address: string }>()
+    const { url: address } = made.json<{ url: string }>()
     expect(address).toMatch(/^http:\/\/localhost:\d+\/api\/calendar\/feeds\/[\w-]{43}\.ics$/)
     // Only its hash is kept.
     const token = path(address).split('/').pop()!.replace('.ics', '')
@@ -199,21 +199,21 @@ describe.each(engines)('the calendar and its subscription on %s', (engine) => {
 
   it('stops the old address when it is reset, and any address when the account is disabled', async () => {
     const first = (await send(t, mabel, 'POST', '/api/me/calendar-address')).json<{
-      address: string
-    }>().address
+      url: string
+    }>().url
     expect((await fetchFeed(first)).statusCode).toBe(200)
     const mark = await lastLogId(t)
     const reset = await send(t, mabel, 'POST', '/api/me/calendar-address')
     expect(reset.statusCode).toBe(201)
-    const second = reset.json<{ address: string; madeAt: string }>()
-    expect(second.address).not.toBe(first)
+    const second = reset.json<{ url: string; madeAt: string }>()
+    expect(second.url).not.toBe(first)
     const gone = await fetchFeed(first)
     expect(gone.statusCode).toBe(404)
     expect(gone.json().detail).toBe(calendarMessages.feedMissing)
-    expect((await fetchFeed(second.address)).statusCode).toBe(200)
+    expect((await fetchFeed(second.url)).statusCode).toBe(200)
     const [entry] = await logsAfter(t, mark)
     expect(entry).toMatchObject({ methodName: 'resetCalendarAddress', userName: 'mabel-account' })
-    expect(entry!.value).not.toContain(path(second.address).split('/').pop()!.slice(0, 43))
+    expect(entry!.value).not.toContain(path(second.url).split('/').pop()!.slice(0, 43))
     expect((await send(t, mabel, 'GET', '/api/me/calendar-address')).json()).toEqual({
       madeAt: second.madeAt,
     })
@@ -225,9 +225,9 @@ describe.each(engines)('the calendar and its subscription on %s', (engine) => {
       .executeTakeFirstOrThrow()
     const url = `/api/accounts/${account.id}/disabled`
     expect((await send(t, admin, 'PUT', url, { disabled: true })).statusCode).toBe(200)
-    expect((await fetchFeed(second.address)).statusCode).toBe(404)
+    expect((await fetchFeed(second.url)).statusCode).toBe(404)
     expect((await send(t, admin, 'PUT', url, { disabled: false })).statusCode).toBe(200)
-    expect((await fetchFeed(second.address)).statusCode).toBe(200)
+    expect((await fetchFeed(second.url)).statusCode).toBe(200)
     // Disabling ended her sessions: she signs in again.
     mabel = await t.signInAs(1, 'mabel-account')
     // An address never made is the same answer.
@@ -260,9 +260,9 @@ describe.each(engines)('the calendar and its subscription on %s', (engine) => {
     expect(member).toEqual({ events: [], dates: [] })
 
     const made = (await send(t, admin, 'POST', '/api/me/calendar-address')).json<{
-      address: string
+      url: string
     }>()
-    const feed = parseFeed((await fetchFeed(made.address)).body)
+    const feed = parseFeed((await fetchFeed(made.url)).body)
     expect(feed.map((item) => item.summary)).toEqual(
       expect.arrayContaining(['Committee meeting', calendarMessages.inspectionRound]),
     )

@@ -117,4 +117,4 @@ export type PublicEvent = z.infer<typeof publicEventSchema>
 /** Whether the signed-in account has a calendar address, and since when (never the address). */
 export const calendarAddressStateSchema = z.object({ madeAt: z.string().nullable() })
 /** A new calendar address: shown once, as only its hash is kept. */
-export const newCalendarAddressSchema = z.object({ address: z.string(), madeAt: z.string() })
+export const newCalendarAddressSchema = z.object({ url: z.string(), madeAt: z.string() })

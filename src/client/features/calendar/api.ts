@@ -31,4 +31,4 @@ export const deleteEvent = (id: number) =>
   api<void>(`/api/calendar/events/${id}`, { method: 'DELETE' })
 
 export const makeCalendarAddress = () =>
-  api<{ address: string; madeAt: string }>('/api/me/calendar-address', { method: 'POST' })
+  api<{ url: string; madeAt: string }>('/api/me/calendar-address', { method: 'POST' })

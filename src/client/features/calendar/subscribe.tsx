@@ -73,7 +73,7 @@ export function Subscribe() {
                   make.mutate(undefined, {
                     onSuccess: (made) => {
                       setCopied(false)
-                      setAddress(made.address)
+                      setAddress(made.url)
                     },
                   })
                 }

@@ -34,7 +34,7 @@ export async function makeCalendarAddress(
   await loggedChange(db, accountChange('resetCalendarAddress', actor.viewer.id, actor), (tx) =>
     replaceFeed(tx, actor.viewer.id, hashOf(token), madeAt).then(() => ({ madeAt })),
   )
-  return { address: linkTo(config, feedPath(token)), madeAt }
+  return { url: linkTo(config, feedPath(token)), madeAt }
 }
 
 /** A person's data download: when their account's calendar address was made (never the token). */
