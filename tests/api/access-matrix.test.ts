@@ -64,6 +64,21 @@ function newsBody(title: string) {
   return { title, date: '2024-04-01', body: 'Matrix news', published: true }
 }
 
+function eventBody(title: string) {
+  return {
+    title,
+    siteId: null,
+    place: 'The gate',
+    startDate: '2026-10-24',
+    startTime: '10:00',
+    endDate: '2026-10-24',
+    endTime: '12:00',
+    description: '',
+    visibility: 'members',
+    helpersWanted: 8,
+  }
+}
+
 const settingsBody = {
   name: 'Matrix Association',
   charityNumber: '1000001',
@@ -211,6 +226,8 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/land-documents/{id}', `/api/land-documents/${target.document}`)
       .replace('/api/logs/{id}', `/api/logs/${fixtureLogId}`)
       .replace('/api/news/{id}', `/api/news/${target.news}`)
+      .replace('/api/calendar/events/{id}', '/api/calendar/events/1')
+      .replace('{file}', `${'a'.repeat(43)}.ics`)
       .replace('/api/sites/{id}', '/api/sites/1')
       .replace('{siteId}', '1')
       .replace('/api/messages/{id}', '/api/messages/1')
@@ -356,6 +373,14 @@ describe.each(engines)('access matrix on %s', (engine) => {
       case 'PUT /api/news/{id}':
         payload = { ...newsBody(`Edited ${id}`), version: 1 }
         break
+      case 'POST /api/calendar/events':
+        payload = eventBody(`Work party ${id}`)
+        break
+      case 'PUT /api/calendar/events/{id}':
+        payload = { ...eventBody(`Edited ${id}`), version: 1 }
+        break
+      case 'GET /api/calendar':
+        return { url: `${url}?from=2026-10-01&to=2026-10-31`, cookie, headers, payload }
       case 'POST /api/message-templates':
         payload = { name: `Template ${id}`, subject: 'Hello', body: 'Hi {firstName}' }
         break

@@ -507,4 +507,16 @@ async function fillLaterTables(t: TestApp) {
       t.db.kysely,
     )
   }
+  if (tables.includes('calendar_feeds')) {
+    // A work party for every site across the end of summer time, a site's open day, and an
+    // account's calendar address (its hash only).
+    await sql`insert into calendar_events (title, "siteId", place, "startsAt", "endsAt",
+        description, visibility, "helpersWanted", "createdBy", "updatedAt", version)
+      values ('Work party', null, 'The gate', '2025-10-26T00:30:00.000Z', '2025-10-26T02:30:00.000Z',
+          ${'Bring "gloves"\nand a flask'}, 'members', 12, 'admin', '2025-10-01T10:00:00.000Z', 2),
+        ('Open day', 1, '', '2025-06-07T09:00:00.000Z', '2025-06-07T15:00:00.000Z', '', 'public',
+          null, 'admin', '2025-05-01T10:00:00.000Z', 1)`.execute(t.db.kysely)
+    await sql`insert into calendar_feeds ("userId", "tokenHash", "createdAt")
+      values ('fixture-user', ${'a'.repeat(64)}, '2025-10-01T10:00:00.000Z')`.execute(t.db.kysely)
+  }
 }

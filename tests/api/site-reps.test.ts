@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { extractText, getDocumentProxy } from 'unpdf'
+import { addDays } from '#shared/domain/dates'
 import { accountMessages } from '#shared/messages/accounts'
 import { serverMessages } from '#shared/messages/server'
 import type { Account } from '#shared/schemas/account'
@@ -47,6 +48,10 @@ interface Records {
   bGrant: number
   /** A key deposit of bob's (site B), beside one of alice's. */
   bDeposit: number
+  /** Site B's work party on the calendar, beside site A's and an AGM of every site. */
+  bEvent: number
+  /** The calendar's address for the weeks around today. */
+  calendarUrl: string
 }
 
 type Call = [method: Method, url: string, body?: object]
@@ -89,6 +94,20 @@ const ids = (body: string) => (JSON.parse(body) as { id: number }[]).map((row) =
 const logLevel =
   'The log is level 4, above this representative; a limited administrator reads only the entries naming its sites (site-work.test.ts)'
 const openDay = { subject: 'Open day', body: 'The open day is on Saturday.' }
+/** An event of the site given (null: every site's), on a day of the coming week. */
+const calendarEvent = (title: string, siteId: number | null, day = inDays(3)) => ({
+  title,
+  siteId,
+  place: 'The gate',
+  startDate: day,
+  startTime: '10:00',
+  endDate: day,
+  endTime: '12:00',
+  description: '',
+  visibility: 'members',
+  helpersWanted: 6,
+})
+let inDays: (days: number) => string
 
 const ROUTES: Record<string, Route> = {
   // Signing in and one's own account: the caller's own, no site's.
@@ -303,6 +322,42 @@ const ROUTES: Record<string, Route> = {
   'POST /api/news': { notBySite: "The organisation's news" },
   'PUT /api/news/{id}': { notBySite: "The organisation's news" },
   'DELETE /api/news/{id}': { notBySite: "The organisation's news" },
+  // The calendar (decision 63): an event is its site's, or every site's (the organisation's).
+  'GET /api/calendar': {
+    lists: (r) => ['GET', r.calendarUrl],
+    check: (body, r) => {
+      for (const seen of ['Site A work party', 'AGM', `inspectionRound-${work.a.roundId}`])
+        expect(body).toContain(seen)
+      expect(body).toContain(`noticeDeadline-${work.a.noticeId}`)
+      for (const unseen of [
+        'Site B work party',
+        `inspectionRound-${work.b.roundId}`,
+        `noticeDeadline-${work.b.noticeId}`,
+        `offerDeadline-${r.bOffer}`,
+      ])
+        expect(body).not.toContain(unseen)
+    },
+  },
+  'POST /api/calendar/events': {
+    byId: (r) => ['POST', '/api/calendar/events', calendarEvent('Moved', r.bSite)],
+  },
+  'PUT /api/calendar/events/{id}': {
+    byId: (r) => [
+      'PUT',
+      `/api/calendar/events/${r.bEvent}`,
+      { ...calendarEvent('Moved', 1), version: 1 },
+    ],
+  },
+  'DELETE /api/calendar/events/{id}': {
+    byId: (r) => ['DELETE', `/api/calendar/events/${r.bEvent}`],
+  },
+  'GET /api/calendar/public': { notBySite: 'Public events of every site, for the public' },
+  'GET /api/calendar/public.ics': { notBySite: 'Public events of every site, for the public' },
+  'GET /api/calendar/feeds/{file}': {
+    notBySite: "An address's own account's calendar, by that account's sites (calendar.test.ts)",
+  },
+  'GET /api/me/calendar-address': { notBySite: ownAccount },
+  'POST /api/me/calendar-address': { notBySite: ownAccount },
   'GET /api/sites': { notBySite: 'The sites themselves, public' },
   'GET /api/sites/public': { notBySite: 'Every open site’s counts, public' },
   'POST /api/sites': { notBySite: 'The administrator only' },
@@ -856,9 +911,28 @@ describe.each(engines)('a representative of one site on %s', (engine) => {
       expect(taken.statusCode, taken.body).toBe(201)
       depositIds[person] = taken.json<{ id: number }>().id
     }
+    inDays = (days) => addDays(t.app.clock.today(), days)
+    const eventIds: number[] = []
+    for (const [title, siteId] of [
+      ['Site A work party', 1],
+      ['Site B work party', bSite],
+      ['AGM', null],
+    ] as const) {
+      const made = await send(
+        t,
+        admin,
+        'POST',
+        '/api/calendar/events',
+        calendarEvent(title, siteId),
+      )
+      expect(made.statusCode, made.body).toBe(201)
+      eventIds.push(made.json<{ id: number }>().id)
+    }
     const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
     const idOf = (name: string) => accounts.find((account) => account.userName === name)!.id
     records = {
+      bEvent: eventIds[1]!,
+      calendarUrl: `/api/calendar?from=${inDays(-7)}&to=${inDays(120)}`,
       bGrant: grantIds.bob!,
       bDeposit: depositIds.bob!,
       bOffer,

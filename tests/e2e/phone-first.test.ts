@@ -119,6 +119,7 @@ describe('the members area on a phone and on a desktop', () => {
   const screens = () => [
     '/members/map',
     '/members/me',
+    '/members/calendar',
     '/members/plots',
     '/members/plots/new',
     '/members/plots/40',

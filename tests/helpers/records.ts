@@ -116,6 +116,7 @@ export async function snapshot(t: TestApp) {
     news: await db.selectFrom('news').selectAll().orderBy('id').execute(),
     invoices: await db.selectFrom('invoices').selectAll().orderBy('id').execute(),
     ledger: await db.selectFrom('ledger').selectAll().orderBy('id').execute(),
+    calendarEvents: await db.selectFrom('calendar_events').selectAll().orderBy('id').execute(),
   }
 }
 

@@ -27,6 +27,7 @@ import { lettingSettingsRoutes, offersRoutes } from '../features/offers/routes.t
 import { privacyRoutes, privacySettingsRoutes } from '../features/privacy/routes.tsx'
 import { inspectionSettingsRoutes, inspectionsRoutes } from '../features/inspections/routes.tsx'
 import { reportsRoutes } from '../features/reports/routes.tsx'
+import { calendarRoutes } from '../features/calendar/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
 
 // The members area. Who may open what, in one table (spec section 6). The server enforces the same levels.
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <MembersIndex /> },
       guarded('map', LEVELS.plotholder, '/', mapRoutes),
       guarded('me', LEVELS.plotholder, '/', myAllotmentRoutes),
+      guarded('calendar', LEVELS.plotholder, '/', calendarRoutes),
       guarded('plots', LEVELS.land, '/members/map', plotsRoutes),
       guarded('land', LEVELS.land, '/members/map', landRoutes),
       guarded('plotholders', LEVELS.committee, '/members/map', peopleRoutes('plotholders')),

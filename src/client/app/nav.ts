@@ -1,24 +1,13 @@
 import { MY_ACCOUNT_PATH, MY_ALLOTMENT_PATH } from '../lib/session.ts'
 import { LEVELS } from '#shared/domain/levels'
-import { ourSitesMessages } from '#shared/messages/our-sites'
 
-// The links of each area, with the lowest level that sees them (spec sections 2 and 6).
-export const publicNav = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About' },
-  { to: '/news', label: 'News' },
-  { to: '/sites', label: ourSitesMessages.heading },
-  { to: '/contact', label: 'Contact' },
-  { to: '/apply', label: 'Apply' },
-] as const
-
-/** At the foot of every public page. */
-export const footerNav = [{ to: '/privacy', label: 'Privacy' }] as const
-
+// The members area's links, with the lowest level that sees them (spec sections 2 and 6). The
+// public site's are public-nav.ts: read in the members' first load, its words cost it half a kB.
 export const membersNav = [
   { to: '/members/map', label: 'Map', minLevel: LEVELS.plotholder },
   // Only for an account linked to a person's record: anyone else has no allotment to show.
   { to: MY_ALLOTMENT_PATH, label: 'My allotment', minLevel: LEVELS.plotholder, needsRecord: true },
+  { to: '/members/calendar', label: 'Calendar', minLevel: LEVELS.plotholder },
   { to: '/members/plots', label: 'Plots', minLevel: LEVELS.land },
   { to: '/members/land', label: 'Land', minLevel: LEVELS.land },
   { to: '/members/plotholders', label: 'Plot holders', minLevel: LEVELS.committee },

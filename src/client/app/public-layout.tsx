@@ -6,7 +6,7 @@ import { MenuButton } from '../components/ui/menu-button.tsx'
 import { SkipLink } from '../components/ui/skip-link.tsx'
 import { storedViewer } from '../lib/session.ts'
 import { siteQuery } from '../lib/site.ts'
-import { footerNav, publicNav } from './nav.ts'
+import { footerNav, publicNav } from './public-nav.ts'
 
 // The name beside it says who it is, so the logo itself is decorative (alt=""). Until the site's
 // details arrive its place is held empty rather than showing the default and swapping it.

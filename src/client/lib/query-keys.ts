@@ -5,6 +5,7 @@
 export const queryKeys = {
   accounts: ['accounts'],
   apply: ['apply'],
+  calendar: ['calendar'],
   enquiries: ['enquiries'],
   imports: ['imports'],
   inspections: ['inspections'],

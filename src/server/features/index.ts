@@ -1,5 +1,6 @@
 import type { App } from '#server/core/app-type'
 import { accountsFeature } from '#server/features/accounts/routes'
+import { calendarFeature } from '#server/features/calendar/routes'
 import { backupsFeature } from '#server/features/backups/routes'
 import { councilReportFeature } from '#server/features/council-report/routes'
 import { contactFeature } from '#server/features/contact/routes'
@@ -50,6 +51,7 @@ const FEATURES = [
   inspectionsFeature,
   plotHistoryFeature,
   councilReportFeature,
+  calendarFeature,
   vitalsFeature,
   backupsFeature,
   systemFeature,

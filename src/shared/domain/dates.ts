@@ -76,7 +76,7 @@ const londonClock = () =>
   }))
 
 /** The London calendar day (ISO) and clock time (hh:mm, hh:mm:ss) of a moment. */
-function londonTime(instant: string) {
+export function londonTime(instant: string) {
   const moment = new Date(instant)
   if (Number.isNaN(moment.getTime())) return undefined
   const parts = londonClock().formatToParts(moment)
@@ -146,6 +146,13 @@ export function longDateAndTime(instant: string): { date: string; time: string }
 export function shortDateTime(instant: string, { seconds = false } = {}): string {
   const at = londonTime(instant)
   return at ? `${shortDate(at.date)}, ${seconds ? at.seconds : at.time}` : instant
+}
+
+/** An ISO date moved on by whole days. */
+export function addDays(date: string, days: number): string {
+  const moved = new Date(`${date}T00:00:00Z`)
+  moved.setUTCDate(moved.getUTCDate() + days)
+  return moved.toISOString().slice(0, 10)
 }
 
 /** The date `months` calendar months after `date` (31 January + 1 month: 3 March, as Date does). */

@@ -1,4 +1,5 @@
 import { rentMessages } from '#shared/messages/rent'
+import { addDays } from '#shared/domain/dates'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { feePence, MAX_PENCE, penceText, RATE_PER_PENNY, rateText } from '#shared/domain/money'
 import { areaTenths, areaText, halfUp, type AreaUnit, type SizeBand } from '#shared/domain/area'
@@ -56,12 +57,8 @@ export const DEFAULT_RENT_SETTINGS: RentRules = {
   partYear: 'months',
 }
 
-/** An ISO date moved on by whole days. */
-export function addDays(date: string, days: number): string {
-  const moved = new Date(`${date}T00:00:00Z`)
-  moved.setUTCDate(moved.getUTCDate() + days)
-  return moved.toISOString().slice(0, 10)
-}
+// Calendar arithmetic on ISO days lives with the other dates; rent's callers import it from here.
+export { addDays }
 
 /** Whether a day of the year (MM-DD) is in every year: 30 February and 29 February are not. */
 export function everyYearHas(monthDay: string): boolean {

@@ -24,6 +24,8 @@ export const personalDataSummaryMessages = {
     account: 'Website account',
     sessions: 'Signed-in sessions of the account',
     invitations: 'Invitations to sign in',
+    calendarAddress:
+      'Private calendar address (when it was made; the address itself is never kept)',
     accountLog: 'Activity log of the account',
     log: 'Activity log of the record',
   } as Record<string, string>,

@@ -40,6 +40,7 @@ import {
 import { DEFAULT_INSPECTION_SETTINGS } from '#shared/domain/inspections'
 import { landDocumentChangeSchema } from '#shared/schemas/land-documents'
 import { newNewsPostSchema, updateNewsPostSchema } from '#shared/schemas/news'
+import { eventInputSchema, eventUpdateSchema } from '#shared/schemas/calendar'
 import { siteFieldsSchema, siteVersionSchema, updateSiteSchema } from '#shared/schemas/site'
 import {
   messageDraftSchema,
@@ -546,6 +547,39 @@ export const newsFamilies: Families = (s) => ({
   'DELETE /api/news/{id}': () =>
     s.idsAndBody('DELETE', '/api/news/{id}', { id: { names: s.anyNewsPost, numeric: true } }),
 })
+
+// The calendar (issue 48): the committee's events, and a member's own calendar address (which
+// takes no body: tried only without a session, as a signed-in call really makes a new one).
+export const calendarFamilies: Families = (s) => {
+  // The end before the start: every field well formed, the event refused (422).
+  const endsFirst = fc
+    .constantFrom(
+      { endDate: '2026-03-28' },
+      { endTime: '00:30' },
+      { endTime: '00:00' },
+      { startDate: '2026-03-30' },
+    )
+    .map((patch): Breaker => (body) => ({ ...body, ...patch }))
+  const id = { names: s.anyEvent, numeric: true }
+  return {
+    'POST /api/calendar/events': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/calendar/events',
+        bodyOf(() => s.calendarEvent, eventInputSchema, [endsFirst]),
+      ),
+    'PUT /api/calendar/events/{id}': () =>
+      s.idsAndBody(
+        'PUT',
+        '/api/calendar/events/{id}',
+        { id: { ...id, real: [String(s.existingEvent)] } },
+        bodyOf(() => ({ ...s.calendarEvent, version: 1 }), eventUpdateSchema, [s.stale, endsFirst]),
+      ),
+    'DELETE /api/calendar/events/{id}': () =>
+      s.idsAndBody('DELETE', '/api/calendar/events/{id}', { id }),
+    'POST /api/me/calendar-address': () => s.withoutBody('/api/me/calendar-address', ['none']),
+  }
+}
 
 // Sites (issue 46): the administrator adds, edits, retires and brings back a site.
 export const sitesFamilies: Families = (s) => {
@@ -1380,6 +1414,7 @@ export const ALL_FAMILIES = [
   publicFormsFamilies,
   landDocumentsFamilies,
   newsFamilies,
+  calendarFamilies,
   sitesFamilies,
   messagesFamilies,
   rentFamilies,

@@ -31,6 +31,7 @@ export const MUST_BE_COVERED = [
   'land_documents',
   'enquiries',
   'news',
+  'calendar_events',
   'user',
 ]
 

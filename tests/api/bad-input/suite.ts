@@ -54,11 +54,13 @@ export function useBadInputSuite(engine: Engine) {
   const accounts = new Set<string>()
   const documents = new Set<string>()
   const newsPosts = new Set<string>()
+  const events = new Set<string>()
   const sites = new Set<string>()
   let ownAccount = ''
   let targetAccount = ''
   let existingDocument = 0
   let existingNewsPost = 0
+  let existingEvent = 0
   const before = { digest: '', rows: 0 }
 
   const person = (id: string, onWaitingList = false) => ({
@@ -74,6 +76,18 @@ export function useBadInputSuite(engine: Engine) {
     onWaitingList,
   })
   const plot = (id: string) => plotInput(id, { description: 'fuzz plot', distance: 5, fee: 30 })
+  const calendarEvent = {
+    title: 'Fuzz work party',
+    siteId: null,
+    place: 'The gate',
+    startDate: '2026-03-29',
+    startTime: '00:30',
+    endDate: '2026-03-29',
+    endTime: '03:30',
+    description: 'Across the start of summer time.',
+    visibility: 'members',
+    helpersWanted: 10,
+  }
   const newsPost = {
     title: 'Fuzz news',
     date: '2024-03-03',
@@ -176,6 +190,10 @@ export function useBadInputSuite(engine: Engine) {
     existingNewsPost = news.json<{ id: number }>().id
     newsPosts.add(String(existingNewsPost))
 
+    const event = await call('POST', '/api/calendar/events', calendarEvent)
+    existingEvent = event.json<{ id: number }>().id
+    events.add(String(existingEvent))
+
     const db = t.db.kysely
     for (const row of await db.selectFrom('people').select('id').execute()) people.add(row.id)
     for (const row of await db.selectFrom('plots').select('id').execute()) plots.add(row.id)
@@ -199,6 +217,7 @@ export function useBadInputSuite(engine: Engine) {
   const anyAccount = (id: string) => accounts.has(id)
   const anyDocument = (id: string) => documents.has(id)
   const anyNewsPost = (id: string) => newsPosts.has(id)
+  const anyEvent = (id: string) => events.has(id)
   const anySite = (id: string) => sites.has(id)
   // Refused attempts are logged too, so the log keeps growing: treat any small number as taken.
   const anyLogEntry = (id: string) => /^[1-9]\d{0,5}$/.test(id)
@@ -505,6 +524,11 @@ export function useBadInputSuite(engine: Engine) {
     get existingNewsPost() {
       return existingNewsPost
     },
+    get existingEvent() {
+      return existingEvent
+    },
+    calendarEvent,
+    anyEvent,
     person,
     plot,
     personUpdate,

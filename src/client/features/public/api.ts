@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { PublicEvent } from '#shared/schemas/calendar'
 import type { NewsPost } from '#shared/schemas/news'
 import type { PublicSite } from '#shared/schemas/site'
 import { api } from '../../lib/api.ts'
@@ -14,4 +15,10 @@ export const publishedNewsQuery = queryOptions({
 export const publicSitesQuery = queryOptions({
   queryKey: [...queryKeys.sites, 'public'],
   queryFn: () => api<PublicSite[]>('/api/sites/public'),
+})
+
+// Under the calendar's key, so the committee's changes to events (which invalidate it) refresh it.
+export const publicEventsQuery = queryOptions({
+  queryKey: [...queryKeys.calendar, 'public'],
+  queryFn: () => api<PublicEvent[]>('/api/calendar/public'),
 })

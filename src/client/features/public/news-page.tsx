@@ -4,6 +4,7 @@ import { NewsArticle } from '../../components/news/news-article.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { publishedNewsQuery } from './api.ts'
+import { PublicEvents } from './public-events.tsx'
 
 // The published posts, newest first as the server orders them. With none, the spec's heading and a
 // line saying so: a heading alone read as a page that failed to load.
@@ -12,6 +13,7 @@ export function NewsPage() {
   return (
     <section>
       <PageHeading>News</PageHeading>
+      <PublicEvents />
       <QueryState query={news}>
         {(posts) =>
           posts.length === 0 ? (

@@ -719,6 +719,31 @@ export interface DepositEntriesTable {
   createdAt: string
 }
 
+/** An event on the calendar (issue 48): its start and end are ISO instants (UTC). */
+export interface CalendarEventsTable {
+  id: Generated<number>
+  title: string
+  /** The site it is held for; null for every site. */
+  siteId: number | null
+  place: string
+  startsAt: string
+  endsAt: string
+  description: string
+  visibility: 'public' | 'members' | 'committee'
+  /** How many helpers a work party wants; null for any other event. */
+  helpersWanted: number | null
+  createdBy: string
+  updatedAt: string
+  version: number
+}
+
+/** An account's private calendar address: only its token's SHA-256. */
+export interface CalendarFeedsTable {
+  userId: string
+  tokenHash: string
+  createdAt: string
+}
+
 export interface Database {
   people: PeopleTable
   plots: PlotsTable
@@ -777,6 +802,8 @@ export interface Database {
   inspections: InspectionsTable
   inspection_photos: InspectionPhotosTable
   inspection_notices: InspectionNoticesTable
+  calendar_events: CalendarEventsTable
+  calendar_feeds: CalendarFeedsTable
 }
 
 export type PersonRow = Selectable<PeopleTable>

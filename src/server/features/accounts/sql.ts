@@ -221,3 +221,15 @@ export function linkedAccounts(tx: ReadTx) {
 export async function setSites(tx: WriteTx, id: string, sites: string): Promise<void> {
   await tx.updateTable('user').set({ sites }).where('id', '=', id).execute()
 }
+
+/**
+ * What a private calendar address shows is the account's as it stands (decision 63): its level,
+ * its limit to some sites, its person, and whether it is disabled.
+ */
+export function calendarAccount(tx: ReadTx, id: string) {
+  return tx
+    .selectFrom('user')
+    .select(['id', 'level', 'disabled', 'sites', 'personId'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}

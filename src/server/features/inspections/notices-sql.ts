@@ -151,3 +151,21 @@ export async function noticesAfter(tx: ReadTx, inspectionIds: readonly string[])
     .execute()
   return rows.map((row) => row.id)
 }
+
+/**
+ * The running notices of the scope's sites whose deadline falls between two days (inclusive),
+ * with their round's site: the committee's calendar. A paused notice's deadline waits, so it is
+ * left out.
+ */
+export function openNoticesDueBetween(tx: ReadTx, scope: SiteScope, from: string, to: string) {
+  let query = tx
+    .selectFrom('inspection_notices as n')
+    .innerJoin('inspection_rounds as r', 'r.id', 'n.roundId')
+    .select(['n.id', 'n.plotId', 'n.deadline', 'r.siteId'])
+    .where('n.status', '=', 'open')
+    .where('n.pausedOn', 'is', null)
+    .where('n.deadline', '>=', from)
+    .where('n.deadline', '<=', to)
+  if (scope.sites) query = query.where('r.siteId', 'in', scope.sites)
+  return query.orderBy('n.deadline').execute()
+}

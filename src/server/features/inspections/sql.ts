@@ -139,3 +139,14 @@ export async function photoFile(tx: ReadTx, id: string) {
     .executeTakeFirst()
   return row && readFile(tx, row.fileId)
 }
+
+/** The rounds of the scope's sites walked between two days (inclusive): the committee's calendar. */
+export function roundsBetween(tx: ReadTx, scope: SiteScope, from: string, to: string) {
+  let query = tx
+    .selectFrom('inspection_rounds')
+    .select(['id', 'date', 'siteId'])
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+  if (scope.sites) query = query.where('siteId', 'in', scope.sites)
+  return query.orderBy('date').execute()
+}

@@ -148,3 +148,15 @@ export function acceptedOffers(tx: ReadTx, since?: string) {
   if (since) query = query.where('answeredAt', '>=', since)
   return query.execute()
 }
+
+/** Open offers whose last day falls between two days (inclusive): the committee's calendar. */
+export function openOffersEndingBetween(tx: ReadTx, from: string, to: string) {
+  return tx
+    .selectFrom('offers')
+    .select(['id', 'plotId', 'deadline'])
+    .where('status', '=', 'open')
+    .where('deadline', '>=', from)
+    .where('deadline', '<=', to)
+    .orderBy('deadline')
+    .execute()
+}

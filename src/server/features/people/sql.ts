@@ -203,6 +203,11 @@ async function findPersonOnSites(tx: ReadTx, id: string): Promise<PersonOnSites 
   return { person: toPerson(row, plots), sites: sitesOf(held, waiting), erasedOn: row.erasedOn }
 }
 
+/** The sites a person is on (their plots' and their list's); none for one not on record. */
+export async function sitesOfPerson(tx: ReadTx, id: string): Promise<number[]> {
+  return (await findPersonOnSites(tx, id))?.sites ?? []
+}
+
 export async function findPerson(tx: ReadTx, id: string): Promise<Person | undefined> {
   return (await findPersonOnSites(tx, id))?.person
 }

@@ -62,3 +62,14 @@ export async function insertInvoices(
   )
   return stored
 }
+
+/** The rent years due between two days (inclusive), for the committee's calendar (decision 63). */
+export function yearsDueBetween(tx: ReadTx, from: string, to: string) {
+  return tx
+    .selectFrom('rent_years')
+    .select(['id', 'label', 'dueDate'])
+    .where('dueDate', '>=', from)
+    .where('dueDate', '<=', to)
+    .orderBy('dueDate')
+    .execute()
+}

@@ -1,0 +1,31 @@
+import type { CalendarEvent } from '#shared/schemas/calendar'
+import { loggedChange } from '#server/core/logged-change'
+import type { SiteScope } from '#server/core/site-scope'
+import type { Viewer } from '#server/core/viewer'
+import {
+  eventChange,
+  requireEventInScope,
+  type CalendarCore,
+} from '#server/features/calendar/events'
+import { calendarEvent } from '#server/features/calendar/read-calendar'
+import { deleteEvent } from '#server/features/calendar/sql'
+
+/** An event taken off the calendar; the log keeps it as it was. */
+export function removeEvent(
+  { db }: CalendarCore,
+  viewer: Viewer,
+  scope: SiteScope,
+  id: number,
+): Promise<CalendarEvent> {
+  const change = eventChange('deleteEvent', String(id), viewer)
+  return loggedChange(
+    db,
+    change,
+    async (tx) => {
+      const event = await requireEventInScope(tx, scope, id, change)
+      await deleteEvent(tx, id)
+      return calendarEvent(event)
+    },
+    { id },
+  )
+}
