@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { longDate } from '#shared/domain/dates'
-import { rentNoticeMessages } from '#shared/messages/rent-notices'
+import { noticeToQuitMessages } from '#shared/messages/notice-to-quit'
 import { serverMessages } from '#shared/messages/server'
 import type { Notice } from '#shared/schemas/inspections'
 import type { HistoryEvent } from '#shared/schemas/plot-history'
@@ -152,14 +152,14 @@ describe.each(engines)('notice to quit for rent on %s', (engine) => {
   it('is refused before the 40th day past due by the server’s clock, nothing changed', async () => {
     t.moveClockTo(DAY_39)
     expect(invoice.N1!.dueDate).toBe('2026-10-31')
-    await expectRefusal('N1', 422, rentNoticeMessages.tooEarly(39))
+    await expectRefusal('N1', 422, noticeToQuitMessages.tooEarly(39))
     expect(await arrears()).toMatchObject({ N1: null, N2: null })
   })
 
   it('is refused for an invoice paid or cancelled, and for another site’s invoice (403)', async () => {
     t.moveClockTo(DAY_40)
     expect((await pay('N3', 6000, DAY_40)).statusCode).toBe(201)
-    await expectRefusal('N3', 422, rentNoticeMessages.nothingOwed)
+    await expectRefusal('N3', 422, noticeToQuitMessages.nothingOwed)
     const cancelled = await send(
       t,
       committee,
@@ -168,7 +168,7 @@ describe.each(engines)('notice to quit for rent on %s', (engine) => {
       { kind: 'cancel', date: DAY_40, reference: 'let by mistake', requestId: randomUUID() },
     )
     expect(cancelled.statusCode, cancelled.body).toBe(201)
-    await expectRefusal('N4', 422, rentNoticeMessages.invoiceCancelled)
+    await expectRefusal('N4', 422, noticeToQuitMessages.invoiceCancelled)
     // A representative of the first site only: site B's invoice is beyond reach, and the refused
     // send is logged naming its site.
     const refused = await expectRefusal('B1', 403, serverMessages.noAccess, rep)
@@ -219,7 +219,7 @@ describe.each(engines)('notice to quit for rent on %s', (engine) => {
     // A confirmation no preview gave: refused, nothing sent.
     const stale = await send(t, committee, 'POST', url('N1'), { confirmation: 'not-a-preview' })
     expect(stale.statusCode).toBe(409)
-    expect(stale.json().detail).toBe(rentNoticeMessages.noticeChanged)
+    expect(stale.json().detail).toBe(noticeToQuitMessages.noticeChanged)
     expect(await rentNotices()).toEqual([])
 
     const mark = await lastLogId(t)
@@ -253,7 +253,7 @@ describe.each(engines)('notice to quit for rent on %s', (engine) => {
     expect(mail.text).toContain('Under the Allotments Act 1922')
     // The arrears list says it is running, and a second is refused.
     expect((await arrears()).N1).toEqual({ sentOn: DAY_40, endsOn: ENDS })
-    await expectRefusal('N1', 422, rentNoticeMessages.alreadyGiven)
+    await expectRefusal('N1', 422, noticeToQuitMessages.alreadyGiven)
   })
 
   it('is kept on the person’s page, in the plot’s history and with the committee’s notices', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { rentNoticeMessages } from '#shared/messages/rent-notices'
+import { noticeToQuitMessages } from '#shared/messages/notice-to-quit'
 import { confirmationSchema, reachSchema, sampleCopySchema } from '#shared/schemas/messages'
 
 // A notice to quit for rent unpaid 40 days after it was due (issue 47, item 6, decision 61): what
@@ -32,7 +32,7 @@ export type RentNoticePreview = z.infer<typeof rentNoticePreviewSchema>
 
 /** POST /api/rent/invoices/:id/notice-to-quit: the preview's confirmation. */
 export const sendRentNoticeSchema = z.object({
-  confirmation: confirmationSchema(rentNoticeMessages.confirmFirst),
+  confirmation: confirmationSchema(noticeToQuitMessages.confirmFirst),
 })
 export type SendRentNotice = z.infer<typeof sendRentNoticeSchema>
 

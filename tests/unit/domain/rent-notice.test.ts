@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { rentNoticeSettled, rentNoticeTerms } from '#shared/domain/rent-chase'
-import { rentNoticeMessages } from '#shared/messages/rent-notices'
+import { rentNoticeSettled, rentNoticeTerms } from '#shared/domain/rent-notice'
+import { noticeToQuitMessages } from '#shared/messages/notice-to-quit'
 
 // Issue 47, item 6 (decision 61): notice to quit for rent may be given from the 40th day past due,
 // for an invoice still owing and with no notice running; it runs a month, and the tenancy goes on
@@ -20,7 +20,7 @@ describe('notice to quit for rent', () => {
   it('is refused before the 40th day past due, and allowed from it for a month', () => {
     expect(rentNoticeTerms(owing, '2026-12-09', none)).toEqual({
       ok: false,
-      message: rentNoticeMessages.tooEarly(39),
+      message: noticeToQuitMessages.tooEarly(39),
     })
     expect(rentNoticeTerms(owing, '2026-12-10', none)).toEqual({
       ok: true,
@@ -31,16 +31,16 @@ describe('notice to quit for rent', () => {
   it('is refused for an invoice cancelled or paid, or while a notice runs', () => {
     const late = '2027-01-20'
     expect(rentNoticeTerms({ ...owing, cancelled: true }, late, none)).toMatchObject({
-      message: rentNoticeMessages.invoiceCancelled,
+      message: noticeToQuitMessages.invoiceCancelled,
     })
     expect(rentNoticeTerms({ ...owing, outstanding: 0 }, late, none)).toMatchObject({
-      message: rentNoticeMessages.nothingOwed,
+      message: noticeToQuitMessages.nothingOwed,
     })
     expect(rentNoticeTerms(owing, late, { forInvoice: true, onPlot: true })).toMatchObject({
-      message: rentNoticeMessages.alreadyGiven,
+      message: noticeToQuitMessages.alreadyGiven,
     })
     expect(rentNoticeTerms(owing, late, { forInvoice: false, onPlot: true })).toMatchObject({
-      message: rentNoticeMessages.plotUnderNotice,
+      message: noticeToQuitMessages.plotUnderNotice,
     })
   })
 

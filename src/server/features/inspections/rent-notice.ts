@@ -9,9 +9,9 @@ import {
   type Copy,
 } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
-import { rentNoticeTerms, type RentNoticeTerms } from '#shared/domain/rent-chase'
+import { rentNoticeTerms, type RentNoticeTerms } from '#shared/domain/rent-notice'
 import { rentMessages } from '#shared/messages/rent'
-import { rentNoticeMessages } from '#shared/messages/rent-notices'
+import { noticeToQuitMessages } from '#shared/messages/notice-to-quit'
 import type { Person } from '#shared/schemas/person'
 import type { Invoice, RunningRentNotice } from '#shared/schemas/rent'
 import type { RentNoticePreview, RentNoticeSent } from '#shared/schemas/rent-notices'
@@ -69,11 +69,11 @@ async function planRentNotice(
   const terms = unlessRefused(
     rentNoticeTerms(invoice, today, { forInvoice: !!forInvoice, onPlot: !!onPlot }),
   )
-  if (!plot || plot.tenants.length === 0) throw unprocessable(rentNoticeMessages.noTenant)
+  if (!plot || plot.tenants.length === 0) throw unprocessable(noticeToQuitMessages.noTenant)
   const tenants = await Promise.all(plot.tenants.map((id) => peopleRepo.requirePerson(tx, id)))
   const association = await associationDetails(tx, config)
   const copies = tenants.flatMap((person) => {
-    const { subject, body } = filledLetter(rentNoticeMessages.letter, {
+    const { subject, body } = filledLetter(noticeToQuitMessages.letter, {
       ...personValues(person, association),
       plot: invoice.plotName,
       invoiceNumber: String(invoice.number),
@@ -147,7 +147,7 @@ export async function sendRentNotice(
       const today = clock.today()
       const plan = await planRentNotice(tx, inspections, scope, invoiceId, today, change)
       if (previewOf(plan, false).confirmation !== confirmation)
-        throw conflict(rentNoticeMessages.noticeChanged)
+        throw conflict(noticeToQuitMessages.noticeChanged)
       const { invoice, terms, tenants } = plan
       const notice = await noticesRepo.insertNotice(tx, {
         plotId: invoice.plotId,
@@ -164,9 +164,9 @@ export async function sendRentNotice(
       await copies.queue(
         tx,
         {
-          subject: rentNoticeMessages.batch(invoice.plotName),
-          body: rentNoticeMessages.batch(invoice.plotName),
-          audience: rentNoticeMessages.audience(invoice.plotName),
+          subject: noticeToQuitMessages.batch(invoice.plotName),
+          body: noticeToQuitMessages.batch(invoice.plotName),
+          audience: noticeToQuitMessages.audience(invoice.plotName),
           createdBy: viewer.userName,
           key: `rent-notice:${notice.id}`,
           sites: [invoice.siteId],

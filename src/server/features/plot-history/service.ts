@@ -3,7 +3,7 @@ import { depositMessages } from '#shared/messages/deposits'
 import { offerMessages } from '#shared/messages/offers'
 import { plotHistoryMessages as words } from '#shared/messages/plot-history'
 import { plotMessages } from '#shared/messages/plots'
-import { rentNoticeMessages } from '#shared/messages/rent-notices'
+import { noticeToQuitMessages } from '#shared/messages/notice-to-quit'
 import { tenancyEndMessages as endWords } from '#shared/messages/tenancy-end'
 import { fullName } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
@@ -93,7 +93,7 @@ export async function plotHistory(
       // A notice to quit given for rent (decision 61) says so, and which invoice.
       const why =
         notice.reason === 'rent'
-          ? `${rentNoticeMessages.historyForRent(invoiceNumbers.get(notice.invoiceId ?? 0))} `
+          ? `${noticeToQuitMessages.historyForRent(invoiceNumbers.get(notice.invoiceId ?? 0))} `
           : ''
       const sent = event(
         notice.sentOn,
