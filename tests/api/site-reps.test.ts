@@ -569,6 +569,17 @@ const ROUTES: Record<string, Route> = {
       { version: 1, firstDueDate: '2026-11-01', count: 3 },
     ],
   },
+  // Notice to quit for rent (decision 61): refused for site B's invoice before anything else.
+  'GET /api/rent/invoices/{id}/notice-to-quit': {
+    byId: (r) => ['GET', `/api/rent/invoices/${r.bInvoice}/notice-to-quit`],
+  },
+  'POST /api/rent/invoices/{id}/notice-to-quit': {
+    byId: (r) => [
+      'POST',
+      `/api/rent/invoices/${r.bInvoice}/notice-to-quit`,
+      { confirmation: 'not-a-preview' },
+    ],
+  },
   'POST /api/rent/invoices/{id}/corrections': {
     byId: (r) => [
       'POST',

@@ -1,6 +1,7 @@
 import type { LeavingChoice } from '#shared/domain/part-year'
 import type { TenancyEndReason } from '#shared/domain/tenancy-end'
 import type { Person } from '#shared/schemas/person'
+import type { RunningRentNotice } from '#shared/schemas/rent'
 import type { AgeingKind } from '#shared/schemas/privacy'
 import type { AnyAgeing } from '#server/core/db/age-out'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
@@ -34,6 +35,13 @@ export interface Hooks {
    * plot keeps the flag as it is.
    */
   paidFollowsLedger: Array<(tx: ReadTx) => Promise<boolean>>
+  /**
+   * The notices to quit running for these invoices (decision 61), by invoice id: the arrears list
+   * says so beside each instead of offering another (inspections keeps the notices).
+   */
+  rentNoticesRunning: Array<
+    (tx: ReadTx, invoiceIds: readonly number[]) => Promise<Map<number, RunningRentNotice>>
+  >
   /**
    * What each feature keeps about a person, for their copy of everything held about them (a
    * subject access request): named sections of plain rows, never a password hash or a link's
@@ -146,6 +154,7 @@ export function createHooks(): Hooks {
     plotLet: [],
     endingTenancy: [],
     paidFollowsLedger: [],
+    rentNoticesRunning: [],
     describingPerson: [],
     siteRetirementBlockers: [],
     erasureBlockers: [],

@@ -124,8 +124,19 @@ export function nextUnseen(
   return current
 }
 
-export const NOTICE_STATUSES = ['open', 'complied', 'escalated', 'ended', 'stopped'] as const
+export const NOTICE_STATUSES = [
+  'open',
+  'complied',
+  'escalated',
+  'ended',
+  'stopped',
+  'paid',
+] as const
 export type NoticeStatus = (typeof NOTICE_STATUSES)[number]
+
+/** Why a notice was given: a plot below standard, or rent unpaid 40 days after it was due. */
+export const NOTICE_REASONS = ['inspection', 'rent'] as const
+export type NoticeReason = (typeof NOTICE_REASONS)[number]
 
 /** A plot's notice still running: the one its next step follows from. */
 export interface OpenNotice {

@@ -31,6 +31,8 @@ export const inspectionMessages = {
   repeatNotices: 'Improvement notices that lead straight to a final notice',
   repeatYears: 'Within how many years',
   letterStage: stageNames,
+  /** After a notice's name, for one given for rent (decision 61): "Notice to quit for rent unpaid". */
+  forRent: 'for rent unpaid',
   letterSubject: 'Subject',
   letterBody: 'Text',
   letterFieldsHint: (fields: readonly string[]) =>
@@ -136,6 +138,7 @@ export const inspectionMessages = {
     escalated: 'Followed by the next notice',
     ended: 'Tenancy ended',
     stopped: 'Stopped: the plot changed hands',
+    paid: 'Rent paid: the tenancy goes on',
   },
   pausedSince: (date: string, reason: string) => `Paused since ${longDate(date)}: ${reason}`,
   deadline: 'Deadline',

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { inspectionMessages } from '#shared/messages/inspections'
-import { INSPECTION_MERGE_FIELDS, NOTICE_STAGES, NOTICE_STATUSES } from '#shared/domain/inspections'
+import {
+  INSPECTION_MERGE_FIELDS,
+  NOTICE_REASONS,
+  NOTICE_STAGES,
+  NOTICE_STATUSES,
+} from '#shared/domain/inspections'
 import {
   confirmationSchema,
   letterTextFields,
@@ -159,7 +164,10 @@ export const noticeSchema = z.object({
   plotName: z.string(),
   stage: z.enum(NOTICE_STAGES),
   status: z.enum(NOTICE_STATUSES),
-  roundId: z.number(),
+  /** Why it was given; a notice for rent follows no round, and names its invoice (decision 61). */
+  reason: z.enum(NOTICE_REASONS),
+  roundId: z.number().nullable(),
+  invoiceId: z.number().nullable(),
   sentOn: z.string(),
   /** The day to put it right by; for a notice to quit, the tenancy's last day. */
   deadline: z.string(),

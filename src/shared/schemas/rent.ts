@@ -170,8 +170,18 @@ export const invoiceSchema = z.object({
 })
 export type Invoice = z.infer<typeof invoiceSchema>
 
-/** An invoice in arrears, with the whole days it is past due (issue 47, item 6). */
-export const arrearsInvoiceSchema = invoiceSchema.extend({ daysPastDue: z.int() })
+/** A notice to quit running for an invoice (decision 61), as the arrears list shows it. */
+export const runningRentNoticeSchema = z.object({ sentOn: z.string(), endsOn: z.string() })
+export type RunningRentNotice = z.infer<typeof runningRentNoticeSchema>
+
+/**
+ * An invoice in arrears, with the whole days it is past due (issue 47, item 6), and the notice to
+ * quit running for it, if one is (decision 61).
+ */
+export const arrearsInvoiceSchema = invoiceSchema.extend({
+  daysPastDue: z.int(),
+  noticeToQuit: runningRentNoticeSchema.nullable(),
+})
 export type ArrearsInvoice = z.infer<typeof arrearsInvoiceSchema>
 
 /** A member's own invoices, newest first, and how to pay (issue 29). */

@@ -39,6 +39,7 @@ import {
 } from '#shared/schemas/inspections'
 import { DEFAULT_INSPECTION_SETTINGS } from '#shared/domain/inspections'
 import { landDocumentChangeSchema } from '#shared/schemas/land-documents'
+import { sendRentNoticeSchema } from '#shared/schemas/rent-notices'
 import { newNewsPostSchema, updateNewsPostSchema } from '#shared/schemas/news'
 import { eventInputSchema, eventUpdateSchema } from '#shared/schemas/calendar'
 import { siteFieldsSchema, siteVersionSchema, updateSiteSchema } from '#shared/schemas/site'
@@ -1127,6 +1128,14 @@ export const rentFamilies: Families = (s) => {
             fc.constant<Breaker>((body) => ({ ...body, amount: 100 })),
           ],
         ),
+      ),
+    // Notice to quit for rent (decision 61): no invoice yet, so every well-formed body is refused.
+    'POST /api/rent/invoices/{id}/notice-to-quit': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/rent/invoices/{id}/notice-to-quit',
+        { id: { names: () => false, numeric: true } },
+        bodyOf(() => ({ confirmation: 'not-a-preview' }), sendRentNoticeSchema),
       ),
     'POST /api/rent/statement/ties': () =>
       s.bodyOnly(

@@ -61,6 +61,7 @@ function Notices({ notices }: { notices: Notice[] }) {
               <td data-label={inspectionMessages.plot}>{notice.plotName}</td>
               <td data-label={inspectionMessages.stage}>
                 {inspectionMessages.letterStage[notice.stage]}
+                {notice.reason === 'rent' ? ` ${inspectionMessages.forRent}` : ''}
               </td>
               <td data-label={inspectionMessages.sentOn}>{shortDate(notice.sentOn)}</td>
               <td data-label={inspectionMessages.deadline}>{shortDate(notice.deadline)}</td>

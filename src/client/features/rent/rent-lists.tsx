@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
@@ -8,6 +9,9 @@ import { londonDate, shortDate } from '#shared/domain/dates'
 import { chasedFrom, overdueOf } from '#shared/domain/instalments'
 import { NOTICE_TO_QUIT_DAYS } from '#shared/domain/rent-chase'
 import { usePlotNames } from '#client/components/sites/plot-names.ts'
+import type { ArrearsInvoice } from '#shared/schemas/rent'
+import { Alert } from '#client/components/ui/alert.tsx'
+import { Spinner } from '#client/components/ui/spinner.tsx'
 import { CardTable } from '../../components/ui/card-table.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
 import { arrearsQuery, dueQuery, invoiceHref } from './api.ts'
@@ -58,6 +62,11 @@ export function DueList({ site }: { site: number | undefined }) {
   )
 }
 
+// The confirm step of a notice to quit, loaded when one is asked for.
+const RentNoticeConfirm = lazy(() =>
+  import('./rent-notice.tsx').then((m) => ({ default: m.RentNoticeConfirm })),
+)
+
 const ARREARS = {
   invoice: 'Invoice',
   plot: 'Plot',
@@ -71,13 +80,40 @@ const ARREARS = {
 
 // This year's invoices still owed after their due date, most overdue first (of the site chosen,
 // or every site).
+// From the 40th day past due an invoice offers notice to quit (decision 61), and once one is given
+// says when it ends.
 export function ArrearsList({ site }: { site: number | undefined }) {
   const arrears = useQuery(arrearsQuery(site))
   const plotNames = usePlotNames()
   const today = londonDate(new Date())
+  const [noticeFor, setNoticeFor] = useState<ArrearsInvoice>()
+  const [sent, setSent] = useState('')
+  const days = (invoice: ArrearsInvoice) => {
+    if (invoice.noticeToQuit) return rentNoticeMessages.noticeRunning(invoice.noticeToQuit.endsOn)
+    if (invoice.daysPastDue < NOTICE_TO_QUIT_DAYS) return invoice.daysPastDue
+    return (
+      <>
+        {rentNoticeMessages.noticeToQuitAllowed(invoice.daysPastDue)}
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button--quiet"
+            aria-label={rentNoticeMessages.sendNoticeFor(plotNames.ofRecord(invoice))}
+            onClick={() => {
+              setSent('')
+              setNoticeFor(invoice)
+            }}
+          >
+            {rentNoticeMessages.sendNotice}
+          </button>
+        </div>
+      </>
+    )
+  }
   return (
     <section className="card rent__section" aria-labelledby="rent-arrears-heading">
       <h2 id="rent-arrears-heading">Arrears</h2>
+      <Alert tone="success">{sent}</Alert>
       <QueryState query={arrears}>
         {(invoices) =>
           invoices.length === 0 ? (
@@ -99,11 +135,7 @@ export function ArrearsList({ site }: { site: number | undefined }) {
                   </td>
                   <td data-label={ARREARS.outstanding}>{penceText(invoice.outstanding)}</td>
                   <td data-label={ARREARS.overdue}>{penceText(overdueOf(invoice, today))}</td>
-                  <td data-label={ARREARS.days}>
-                    {invoice.daysPastDue >= NOTICE_TO_QUIT_DAYS
-                      ? rentNoticeMessages.noticeToQuitAllowed(invoice.daysPastDue)
-                      : invoice.daysPastDue}
-                  </td>
+                  <td data-label={ARREARS.days}>{days(invoice)}</td>
                   <td data-label={ARREARS.steps}>{stepsText(invoice.steps)}</td>
                 </tr>
               ))}
@@ -111,6 +143,20 @@ export function ArrearsList({ site }: { site: number | undefined }) {
           )
         }
       </QueryState>
+      {noticeFor ? (
+        <Suspense fallback={<Spinner label="Loading" />}>
+          <RentNoticeConfirm
+            key={noticeFor.id}
+            invoiceId={noticeFor.id}
+            plotName={plotNames.ofRecord(noticeFor)}
+            onSent={(notice) => {
+              setNoticeFor(undefined)
+              setSent(rentNoticeMessages.sent(plotNames.ofRecord(noticeFor), notice.endsOn))
+            }}
+            onClose={() => setNoticeFor(undefined)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   )
 }

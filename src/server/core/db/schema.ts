@@ -649,9 +649,10 @@ export interface InspectionNoticesTable {
   id: Generated<number>
   plotId: string
   stage: 'improvement' | 'final' | 'quit'
-  status: 'open' | 'complied' | 'escalated' | 'ended' | 'stopped'
-  roundId: number
-  inspectionId: string
+  status: 'open' | 'complied' | 'escalated' | 'ended' | 'stopped' | 'paid'
+  /** The round and inspection it follows; none for a notice given for rent (migration 057). */
+  roundId: number | null
+  inspectionId: string | null
   tenants: string
   sentOn: string
   deadline: string
@@ -659,6 +660,10 @@ export interface InspectionNoticesTable {
   pauseReason: string
   createdBy: string
   closedOn: string | null
+  /** Why it was given: a plot below standard, or rent unpaid 40 days after it was due. */
+  reason: 'inspection' | 'rent'
+  /** The invoice a notice for rent is for. */
+  invoiceId: number | null
 }
 
 /** A kind of concession: a percentage or a fixed sum (pence) off the rent, or off the extras too. */

@@ -109,14 +109,20 @@ export async function datesBetween(
       siteId: round.siteId,
       path: `/members/inspections/${round.id}`,
     })),
-    ...notices.map((notice) => ({
-      kind: 'noticeDeadline' as const,
-      key: `noticeDeadline-${notice.id}`,
-      date: notice.deadline,
-      title: calendarMessages.noticeDeadline(plots.get(notice.plotId)?.name ?? notice.plotId),
-      siteId: notice.siteId,
-      path: `/members/plots/${encodeURIComponent(notice.plotId)}`,
-    })),
+    ...notices.flatMap((notice) => {
+      const plot = plots.get(notice.plotId)
+      if (!plot) return []
+      return [
+        {
+          kind: 'noticeDeadline' as const,
+          key: `noticeDeadline-${notice.id}`,
+          date: notice.deadline,
+          title: calendarMessages.noticeDeadline(plot.name),
+          siteId: plot.siteId,
+          path: `/members/plots/${encodeURIComponent(notice.plotId)}`,
+        },
+      ]
+    }),
   ]
   return dates.sort((a, b) => a.date.localeCompare(b.date) || a.key.localeCompare(b.key))
 }

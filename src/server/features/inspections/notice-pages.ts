@@ -18,7 +18,10 @@ const PHOTO_BOX: [number, number] = [WIDTH, 100 * MM]
 /** The notice's inspection and its round: what its pages show, read once. */
 async function findingsOf(db: Db, noticeId: string) {
   const notice = await noticesRepo.findNotice(db.kysely, Number(noticeId))
-  const record = notice && (await inspectionsRepo.findInspection(db.kysely, notice.inspectionId))
+  // A notice for rent follows no inspection: it has no findings (and its copies no attachment).
+  const record = notice?.inspectionId
+    ? await inspectionsRepo.findInspection(db.kysely, notice.inspectionId)
+    : undefined
   const round = record && (await inspectionsRepo.findRound(db.kysely, record.roundId))
   // The plot by its name, as the letter names it (another site's "1" is keyed "1-2").
   const plotName = record && (await nameOfPlot(db.kysely, record.plotId))

@@ -1,9 +1,10 @@
-import type { NoticeStage, NoticeStatus } from '#shared/domain/inspections'
+import type { NoticeReason, NoticeStage, NoticeStatus } from '#shared/domain/inspections'
 import type { InspectionNoticesTable } from '#server/core/db/schema'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import { sql, type Selectable } from 'kysely'
 import { likeEscaped } from '#server/core/db/scrub'
 import type { SiteScope } from '#server/core/site-scope'
+import { plotIdsOn } from '#server/features/plots/sql'
 
 // The notices: each plot's chain, one row a step.
 
@@ -24,6 +25,37 @@ export function openNoticeOf(tx: ReadTx, plotId: string): Promise<NoticeRow | un
     .executeTakeFirst()
 }
 
+/** The plot's notice to quit still running, whatever it was given for. */
+export function openQuitOf(tx: ReadTx, plotId: string): Promise<NoticeRow | undefined> {
+  return tx
+    .selectFrom('inspection_notices')
+    .selectAll()
+    .where('plotId', '=', plotId)
+    .where('status', '=', 'open')
+    .where('stage', '=', 'quit')
+    .executeTakeFirst()
+}
+
+/** The notices to quit running for rent (decision 61): few at any time, read whole. */
+export function openRentNotices(tx: ReadTx): Promise<NoticeRow[]> {
+  return tx
+    .selectFrom('inspection_notices')
+    .selectAll()
+    .where('status', '=', 'open')
+    .where('reason', '=', 'rent')
+    .execute()
+}
+
+/** The notice to quit running for the invoice's rent, if there is one. */
+export function openRentNoticeOf(tx: ReadTx, invoiceId: number): Promise<NoticeRow | undefined> {
+  return tx
+    .selectFrom('inspection_notices')
+    .selectAll()
+    .where('invoiceId', '=', invoiceId)
+    .where('status', '=', 'open')
+    .executeTakeFirst()
+}
+
 /** How many improvement notices the plot was sent after `since`. */
 export async function improvementsSince(tx: ReadTx, plotId: string, since: string) {
   const row = await tx
@@ -37,8 +69,8 @@ export async function improvementsSince(tx: ReadTx, plotId: string, since: strin
 }
 
 /**
- * The scope's notices (those of its sites' rounds) running, and those closed on or after
- * `closedSince`, newest first.
+ * The scope's notices (those of its sites' rounds, and those for rent of its sites' plots)
+ * running, and those closed on or after `closedSince`, newest first.
  */
 export function listNotices(
   tx: ReadTx,
@@ -50,11 +82,17 @@ export function listNotices(
     .selectAll('n')
     .where((eb) => eb.or([eb('n.status', '=', 'open'), eb('n.closedOn', '>=', closedSince)]))
     .orderBy('n.id', 'desc')
-  if (scope.sites)
-    query = query.where(
-      'n.roundId',
-      'in',
-      tx.selectFrom('inspection_rounds').select('id').where('siteId', 'in', scope.sites),
+  const { sites } = scope
+  if (sites)
+    query = query.where((eb) =>
+      eb.or([
+        eb(
+          'n.roundId',
+          'in',
+          tx.selectFrom('inspection_rounds').select('id').where('siteId', 'in', sites),
+        ),
+        eb.and([eb('n.roundId', 'is', null), eb('n.plotId', 'in', plotIdsOn(tx, sites))]),
+      ]),
     )
   return query.execute()
 }
@@ -74,8 +112,11 @@ export function insertNotice(
   notice: {
     plotId: string
     stage: NoticeStage
-    roundId: number
-    inspectionId: string
+    reason: NoticeReason
+    /** The round and inspection it follows; none for a notice for rent, which names its invoice. */
+    roundId: number | null
+    inspectionId: string | null
+    invoiceId: number | null
     tenants: readonly string[]
     sentOn: string
     deadline: string
@@ -153,19 +194,18 @@ export async function noticesAfter(tx: ReadTx, inspectionIds: readonly string[])
 }
 
 /**
- * The running notices of the scope's sites whose deadline falls between two days (inclusive),
- * with their round's site: the committee's calendar. A paused notice's deadline waits, so it is
- * left out.
+ * The running notices of the scope's sites whose deadline falls between two days (inclusive): the
+ * committee's calendar. A notice's site is its plot's (one given for rent has no round). A paused
+ * notice's deadline waits, so it is left out.
  */
 export function openNoticesDueBetween(tx: ReadTx, scope: SiteScope, from: string, to: string) {
   let query = tx
-    .selectFrom('inspection_notices as n')
-    .innerJoin('inspection_rounds as r', 'r.id', 'n.roundId')
-    .select(['n.id', 'n.plotId', 'n.deadline', 'r.siteId'])
-    .where('n.status', '=', 'open')
-    .where('n.pausedOn', 'is', null)
-    .where('n.deadline', '>=', from)
-    .where('n.deadline', '<=', to)
-  if (scope.sites) query = query.where('r.siteId', 'in', scope.sites)
-  return query.orderBy('n.deadline').execute()
+    .selectFrom('inspection_notices')
+    .select(['id', 'plotId', 'deadline'])
+    .where('status', '=', 'open')
+    .where('pausedOn', 'is', null)
+    .where('deadline', '>=', from)
+    .where('deadline', '<=', to)
+  if (scope.sites) query = query.where('plotId', 'in', plotIdsOn(tx, scope.sites))
+  return query.orderBy('deadline').execute()
 }

@@ -2,10 +2,11 @@ import { z } from 'zod'
 import { reinspectionDue } from '#shared/domain/inspections'
 import { fullName } from '#shared/domain/message-copies'
 import { addDays } from '#shared/domain/rent'
+import { rentNoticeSettled } from '#shared/domain/rent-notice'
 import { inspectionMessages } from '#shared/messages/inspections'
 import type { Notice } from '#shared/schemas/inspections'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
-import { conflict, notFound } from '#server/core/errors'
+import { conflict, forbidden, notFound } from '#server/core/errors'
 import { deadlineAt, doubling, type JobKind } from '#server/core/jobs/runner'
 import {
   loggedChange,
@@ -15,13 +16,14 @@ import {
   type LogEntry,
   type LoggedChange,
 } from '#server/core/logged-change'
-import { EVERY_SITE, type SiteScope } from '#server/core/site-scope'
+import { EVERY_SITE, requireSiteInScope, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import type { Inspections } from '#server/features/inspections/context'
 import * as noticesRepo from '#server/features/inspections/notices-sql'
 import { requireRound } from '#server/features/inspections/rounds'
 import * as peopleRepo from '#server/features/people/sql'
 import * as plotsRepo from '#server/features/plots/sql'
+import { findInvoice } from '#server/features/rent/sql'
 
 // A plot's chain of notices (issue 32): an improvement notice after a round grades it below
 // standard, a final notice when it is still below standard after the deadline, then notice to
@@ -41,23 +43,48 @@ export const scheduleDeadline = (
   deadline: string,
 ) => inspections.jobs.enqueue(tx, noticeDeadlineJob(inspections), { noticeId }, jobDay(deadline))
 
-/** A change to a plot's chain, logged against the plot and naming the round's site. */
+/** The sites a change to the notice is logged with. */
+const sitesOf = (siteId: number | undefined) => (siteId === undefined ? [] : [siteId])
+
+/** A change to a plot's chain, logged against the plot and naming its site (the round's, or the plot's). */
 export const plotChange = (
   methodName: string,
   plotId: string,
   userName: string,
-  siteId: number,
+  siteId: number | undefined,
 ): LoggedChange => ({
   methodName,
   eventCollection: 'plots',
   docId: plotId,
   userName,
-  sites: [siteId],
+  sites: sitesOf(siteId),
 })
 
-/** The site of a notice: its round's. */
-const siteOf = async (tx: ReadTx, notice: NoticeRow) =>
-  (await requireRound(tx, EVERY_SITE, notice.roundId)).siteId
+/** The site of a notice: its round's, or for one given for rent its plot's (none once it is gone). */
+async function siteOf(tx: ReadTx, notice: NoticeRow): Promise<number | undefined> {
+  if (notice.roundId !== null) return (await requireRound(tx, EVERY_SITE, notice.roundId)).siteId
+  return (await plotsRepo.plotSites(tx, [notice.plotId])).get(notice.plotId)
+}
+
+/**
+ * Refuses (403) a notice of a site beyond the scope; a change under way (`change`) names the
+ * notice's site, in its entry or its refused attempt's.
+ */
+export async function requireNoticeInScope(
+  tx: ReadTx,
+  scope: SiteScope,
+  notice: NoticeRow,
+  change?: { sites?: readonly number[] },
+): Promise<void> {
+  if (notice.roundId !== null) {
+    await requireRound(tx, scope, notice.roundId, change)
+    return
+  }
+  const siteId = await siteOf(tx, notice)
+  if (change) change.sites = siteId === undefined ? [] : [siteId]
+  if (siteId !== undefined) requireSiteInScope(scope, siteId)
+  else if (scope.sites) throw forbidden()
+}
 
 /** The deadline's job, stored with the notice. */
 export function noticeDeadlineJob(inspections: Inspections): JobKind<{ noticeId: number }> {
@@ -104,6 +131,18 @@ async function passDeadline(inspections: Inspections, noticeId: number) {
         })
         return
       }
+      // Given for rent that is paid by now (decision 61): the tenancy goes on.
+      if (current.reason === 'rent' && current.invoiceId !== null) {
+        const invoice = await findInvoice(tx, current.invoiceId)
+        if (!invoice || rentNoticeSettled(invoice, current.sentOn)) {
+          await noticesRepo.closeNotice(tx, noticeId, 'paid', clock.today())
+          log(plotChange('rentNoticeSettled', plot.id, SYSTEM, siteId), {
+            noticeId,
+            invoiceId: current.invoiceId,
+          })
+          return
+        }
+      }
       // Ended by the committee on the notice's deadline (issue 44): former tenants from then.
       const ending = {
         endedOn: current.deadline,
@@ -132,7 +171,7 @@ export async function stopChain(
   notice: NoticeRow,
   today: string,
   userName: string,
-  siteId: number,
+  siteId: number | undefined,
 ) {
   await noticesRepo.closeNotice(tx, notice.id, 'stopped', today)
   log(plotChange('stopInspectionNotices', notice.plotId, userName, siteId), {
@@ -174,7 +213,7 @@ async function changeRunningNotice(
     logged,
     async (tx) => {
       const notice = await requireRunning(tx, id)
-      await requireRound(tx, scope, notice.roundId, logged)
+      await requireNoticeInScope(tx, scope, notice, logged)
       await change(tx, notice)
       const [described] = await describeNotices(
         tx,
@@ -239,7 +278,7 @@ export const resumeNotice = (
   )
 
 /** The notices as the committee reads them: the plot by its name, the tenants by theirs. */
-async function describeNotices(
+export async function describeNotices(
   tx: ReadTx,
   notices: readonly NoticeRow[],
   today: string,

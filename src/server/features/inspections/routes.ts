@@ -44,6 +44,7 @@ import {
   inspectionDataOf,
   mergeInspectionData,
 } from '#server/features/inspections/person-data'
+import { rentNoticeRoutes } from '#server/features/inspections/rent-notice-routes'
 import { listRounds, roundDetail, startRound } from '#server/features/inspections/rounds'
 import {
   inspectionSettings,
@@ -83,6 +84,7 @@ export async function inspectionsFeature(app: App) {
     async (id) => (await findings()).findingsPdf(app.db, app.config, id),
     async (doc, id) => (await findings()).writeFindings(app.db, doc, id),
   )
+  rentNoticeRoutes(app)
   await app.register(multipart, {
     limits: {
       fileSize: PHOTO_MAX_BYTES,

@@ -245,8 +245,10 @@ async function sendNotice(inspections: Inspections, sending: Sending, planned: P
   const notice = await noticesRepo.insertNotice(tx, {
     plotId: record.plotId,
     stage,
+    reason: 'inspection',
     roundId: round.id,
     inspectionId: record.id,
+    invoiceId: null,
     tenants: tenants.map((person) => person.id),
     sentOn: today,
     deadline,

@@ -3,6 +3,7 @@ import { depositMessages } from '#shared/messages/deposits'
 import { offerMessages } from '#shared/messages/offers'
 import { plotHistoryMessages as words } from '#shared/messages/plot-history'
 import { plotMessages } from '#shared/messages/plots'
+import { noticeToQuitMessages } from '#shared/messages/notice-to-quit'
 import { tenancyEndMessages as endWords } from '#shared/messages/tenancy-end'
 import { fullName } from '#shared/domain/message-copies'
 import { penceText } from '#shared/domain/money'
@@ -48,6 +49,7 @@ export async function plotHistory(
     lettingRepo.offersOfPlot(tx, plotId),
     depositsOfPlot(tx, plotId),
   ])
+  const invoiceNumbers = new Map(invoices.map((invoice) => [invoice.id, invoice.number]))
   const names = new Map<string, string>()
   const people = [
     ...notices.flatMap(noticesRepo.noticeTenants),
@@ -88,11 +90,16 @@ export async function plotHistory(
     ...notices.flatMap((notice) => {
       const stage = inspectionMessages.letterStage[notice.stage]
       const tenants = noticesRepo.noticeTenants(notice).map((id) => names.get(id) ?? id)
+      // A notice to quit given for rent (decision 61) says so, and which invoice.
+      const why =
+        notice.reason === 'rent'
+          ? `${noticeToQuitMessages.historyForRent(invoiceNumbers.get(notice.invoiceId ?? 0))} `
+          : ''
       const sent = event(
         notice.sentOn,
         'notice',
         words.noticeSent(stage, tenants),
-        `${words.noticeDeadline(notice.stage, notice.deadline)} ${inspectionMessages.noticeStatus[notice.status]}.`,
+        `${why}${words.noticeDeadline(notice.stage, notice.deadline)} ${inspectionMessages.noticeStatus[notice.status]}.`,
       )
       return notice.status === 'ended' && notice.closedOn
         ? [sent, event(notice.closedOn, 'tenancy', words.noticeEnded)]

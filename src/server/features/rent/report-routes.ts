@@ -37,7 +37,7 @@ export function reportRoutes(app: App, rent: Rent) {
         tags,
       },
     },
-    (request) => arrears(rent.db, siteScope(request, request.query.site), rent.clock.today()),
+    (request) => arrears(app, siteScope(request, request.query.site), rent.clock.today()),
   )
 
   app.get(

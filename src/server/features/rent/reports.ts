@@ -10,9 +10,11 @@ import type {
   Invoice,
   InvoiceStatement,
   LedgerEntry,
+  RunningRentNotice,
   YearSummary,
 } from '#shared/schemas/rent'
 import type { Db } from '#server/core/db/database'
+import type { Hooks } from '#server/core/hooks'
 import { toCsv, type Column } from '#server/core/http/csv'
 import { notFound } from '#server/core/errors'
 import { seesSite, type SiteScope } from '#server/core/site-scope'
@@ -32,14 +34,28 @@ import { currentYear, findInvoices, findYear, type InvoiceFilter } from '#server
  * Invoices of the current year on the sites in scope still owing after their due date (one in
  * instalments: after an instalment's), the most overdue first, each with the days it is past due.
  */
-export async function arrears(db: Db, scope: SiteScope, today: string): Promise<ArrearsInvoice[]> {
+export async function arrears(
+  { db, hooks }: { db: Db; hooks: Hooks },
+  scope: SiteScope,
+  today: string,
+): Promise<ArrearsInvoice[]> {
   const year = await currentYear(db.kysely)
   if (!year) return []
-  const invoices = await findInvoices(db.kysely, { scope, yearId: year.id })
+  const invoices = (await findInvoices(db.kysely, { scope, yearId: year.id })).filter(
+    (invoice) => overdueOf(invoice, today) > 0,
+  )
+  // Each with the notice to quit running for it, if one is (decision 61).
+  const ids = invoices.map((invoice) => invoice.id)
+  const notices = new Map<number, RunningRentNotice>()
+  for (const running of hooks.rentNoticesRunning)
+    for (const [id, notice] of await running(db.kysely, ids)) notices.set(id, notice)
   const since = (invoice: Invoice) => chasedFrom(invoice) ?? invoice.dueDate
   return invoices
-    .filter((invoice) => overdueOf(invoice, today) > 0)
-    .map((invoice) => ({ ...invoice, daysPastDue: daysPastDue(invoice, today) }))
+    .map((invoice) => ({
+      ...invoice,
+      daysPastDue: daysPastDue(invoice, today),
+      noticeToQuit: notices.get(invoice.id) ?? null,
+    }))
     .sort(
       (a, b) =>
         since(a).localeCompare(since(b)) ||

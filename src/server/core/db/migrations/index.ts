@@ -43,8 +43,9 @@ import { concessions } from '#server/core/db/migrations/050-concessions'
 import { deposits } from '#server/core/db/migrations/051-deposits'
 import { bankLines } from '#server/core/db/migrations/052-bank-lines'
 import { instalments } from '#server/core/db/migrations/053-instalments'
-import { calendar } from '#server/core/db/migrations/059-calendar'
 import { concessionPlots } from '#server/core/db/migrations/056-concession-plots'
+import { rentNotices } from '#server/core/db/migrations/057-rent-notices'
+import { calendar } from '#server/core/db/migrations/059-calendar'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -100,6 +101,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '052-bank-lines': bankLines,
   '053-instalments': instalments,
   '056-concession-plots': concessionPlots,
+  '057-rent-notices': rentNotices,
   '059-calendar': calendar,
 }
 
