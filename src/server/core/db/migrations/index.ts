@@ -44,6 +44,7 @@ import { deposits } from '#server/core/db/migrations/051-deposits'
 import { bankLines } from '#server/core/db/migrations/052-bank-lines'
 import { instalments } from '#server/core/db/migrations/053-instalments'
 import { concessionPlots } from '#server/core/db/migrations/056-concession-plots'
+import { rateRaises } from '#server/core/db/migrations/058-rate-raises'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -99,6 +100,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '052-bank-lines': bankLines,
   '053-instalments': instalments,
   '056-concession-plots': concessionPlots,
+  '058-rate-raises': rateRaises,
 }
 
 /** What a migration is told about the engine it runs on. */
