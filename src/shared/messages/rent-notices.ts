@@ -3,6 +3,7 @@
 // (decision 62). Apart from rent.ts, whose words many screens carry.
 import { longDate } from '#shared/domain/dates'
 import { penceText } from '#shared/domain/money'
+import { counted } from '#shared/domain/text'
 
 export const rentNoticeMessages = {
   daysPastDue: 'Days past due',
@@ -16,15 +17,11 @@ export const rentNoticeMessages = {
   lowerAtOnce: 'A rate lowered takes effect at once.',
   raiseTooSoon: (earliest: string) =>
     `A raised rate needs notice: it can take effect from ${longDate(earliest)} at the earliest.`,
-  raisesHeading: 'Notices of a rent rise',
   raisesNone: 'No rent rise is waiting to take effect.',
   raiseSummary: (from: string, tenants: number) =>
-    `From ${longDate(from)}: ${tenants === 1 ? '1 tenant' : `${tenants} tenants`} to be told`,
+    `From ${longDate(from)}: ${counted(tenants, 'tenant')} to be told`,
   writeRaiseLetter: (from: string) => `Write the notice letter for ${longDate(from)}`,
-  /** A rise as a person's page and a plot's history record it. */
-  raiseRecord: (plot: string, oldAmount: number, newAmount: number, from: string) =>
-    `Rent of ${plot} to rise from ${penceText(oldAmount)} to ${penceText(newAmount)} from ${longDate(from)}`,
+  /** A rise as a plot's history records it. */
   raiseHistory: (name: string, oldAmount: number, newAmount: number, from: string) =>
     `Notice of a rent rise for ${name}: ${penceText(oldAmount)} to ${penceText(newAmount)} a year from ${longDate(from)}`,
-  raiseMadeBy: (by: string) => `Raised by ${by}.`,
 } as const

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { useIsMutating, useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { longDate } from '#shared/domain/dates'
+import { penceText } from '#shared/domain/money'
+import { invoiceMessages } from '#shared/messages/invoices'
 import { rentNoticeMessages as words } from '#shared/messages/rent-notices'
 import { QueryState } from '#client/components/ui/query-state.tsx'
 import { rateRaisesQuery } from './api.ts'
@@ -20,7 +23,7 @@ export function RaisesWaiting() {
   }, [saving, refetch])
   return (
     <section className="card rent__section" aria-labelledby="raises-waiting-heading">
-      <h2 id="raises-waiting-heading">{words.raisesHeading}</h2>
+      <h2 id="raises-waiting-heading">{invoiceMessages.rateNoticesHeading}</h2>
       <QueryState query={raises}>
         {(list) =>
           list.length === 0 ? (
@@ -42,11 +45,11 @@ export function RaisesWaiting() {
                             {notice.personName}
                           </Link>
                           {': '}
-                          {words.raiseRecord(
+                          {invoiceMessages.rateNotice(
                             notice.plotName,
-                            notice.oldAmount,
-                            notice.newAmount,
-                            raise.takesEffect,
+                            penceText(notice.oldAmount),
+                            penceText(notice.newAmount),
+                            longDate(raise.takesEffect),
                           )}
                         </li>
                       ))}

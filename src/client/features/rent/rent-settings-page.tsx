@@ -19,6 +19,8 @@ import {
   TakesEffectField,
 } from './rate-fields.tsx'
 import { draftOf, settingsOf, settingsToSave, type SettingsDraft } from './settings-draft.ts'
+// With the form, not loaded apart: a chunk of its own split the rent screens' words from them.
+import { RaisesWaiting } from './raises-waiting.tsx'
 import { londonDate } from '#shared/domain/dates'
 import { earliestRaise, raisesRates } from '#shared/domain/rate-raise'
 import { rentNoticeMessages } from '#shared/messages/rent-notices'
@@ -31,9 +33,6 @@ const ConcessionKinds = lazy(() =>
 )
 const DepositKinds = lazy(() =>
   import('./deposit-kinds.tsx').then((m) => ({ default: m.DepositKinds })),
-)
-const RaisesWaiting = lazy(() =>
-  import('./raises-waiting.tsx').then((m) => ({ default: m.RaisesWaiting })),
 )
 
 // How rent is charged, paid and chased: the administrator sets it once, every year uses it; a
@@ -52,8 +51,8 @@ export function RentSettingsPage() {
         {(saved) => (
           <>
             <RentSettingsForm saved={saved} />
+            <RaisesWaiting />
             <Suspense fallback={null}>
-              <RaisesWaiting />
               <SiteRates organisation={saved} />
               <ConcessionKinds />
               <DepositKinds />

@@ -1,5 +1,6 @@
 import { inspectionMessages } from '#shared/messages/inspections'
 import { depositMessages } from '#shared/messages/deposits'
+import { invoiceMessages } from '#shared/messages/invoices'
 import { rentNoticeMessages } from '#shared/messages/rent-notices'
 import { offerMessages } from '#shared/messages/offers'
 import { plotHistoryMessages as words } from '#shared/messages/plot-history'
@@ -151,7 +152,7 @@ export async function plotHistory(
           raise.newAmount,
           raise.takesEffect,
         ),
-        rentNoticeMessages.raiseMadeBy(raise.madeBy),
+        invoiceMessages.rateNoticeBy(raise.madeBy),
       ),
     ),
   ]
