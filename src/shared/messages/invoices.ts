@@ -36,6 +36,6 @@ export const invoiceMessages = {
   // and the day as written (penceText, longDate), so that these words need neither.
   rateNoticesHeading: 'Notices of a rent rise',
   rateNotice: (plot: string, oldRent: string, newRent: string, from: string) =>
-    `Rent of ${plot} to rise from ${oldRent} to ${newRent} from ${from}`,
+    `Rent of plot ${plot} to rise from ${oldRent} to ${newRent} from ${from}`,
   rateNoticeBy: (by: string) => `Raised by ${by}.`,
 } as const
