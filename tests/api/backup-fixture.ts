@@ -491,6 +491,26 @@ async function fillLaterTables(t: TestApp) {
       t.db.kysely,
     )
   }
+  if (tables.includes('rate_notices')) {
+    // A raise of the organisation's rates (siteId null) with its rates as JSON, one replaced, and a
+    // notice to a tenant of plot 1 (decision 62).
+    const rates = JSON.stringify({
+      chargeBasis: 'fee',
+      areaRate: 0,
+      bandFees: { full: 0, half: 0, quarter: 0 },
+      concessionPercent: 0,
+      extras: [{ name: 'Water – “mains”', amount: 500 }],
+    })
+    await sql`insert into rate_raises ("siteId", "ratesBefore", "ratesAfter", "takesEffect",
+        "noticeMonths", "madeBy", "madeAt", "replacedAt")
+      values (null, ${rates}, 'null', '2025-10-01', 12, 'admin', '2024-09-30T10:00:00.000Z',
+          '2024-10-02T10:00:00.000Z'),
+        (1, ${rates}, ${rates}, '2025-10-01', 0, 'admin', '2024-10-02T10:00:00.000Z', null)`.execute(
+      t.db.kysely,
+    )
+    await sql`insert into rate_notices ("raiseId", "personId", "plotId", "oldAmount", "newAmount")
+      values (2, 'holder1', '1', 4500, 4800)`.execute(t.db.kysely)
+  }
   if (tables.includes('deposit_entries')) {
     // A key deposit taken, part returned with a reason that has quotes, the rest kept.
     await sql`insert into deposit_kinds (name, amount, version) values ('Key', 5500, 2)`.execute(

@@ -520,6 +520,15 @@ const ROUTES: Record<string, Route> = {
       expect(body).not.toContain('"bob"')
     },
   },
+  // Raises of the rates (decision 62): a site's own and the organisation's, the notices of the
+  // scope's plots; none waits here, so the list holds nothing of site B's.
+  'GET /api/rent/rate-raises': {
+    lists: () => ['GET', '/api/rent/rate-raises'],
+    check: (body) => {
+      expect(body).not.toContain('"bob"')
+    },
+  },
+  'GET /api/people/{id}/rate-notices': { byId: () => ['GET', '/api/people/bob/rate-notices'] },
   'GET /api/rent/area-unit': { notBySite: "The unit areas are shown in: the organisation's" },
   'GET /api/rent/years': { notBySite: "The organisation's years, one for every site" },
   'POST /api/plots/{id}/invoices': { byId: (r) => ['POST', `/api/plots/${r.bPlot.id}/invoices`] },

@@ -17,6 +17,10 @@ export const BASE_MERGE_FIELDS = [
   'place',
   'associationName',
   'associationAddress',
+  // A notice of a rent rise (decision 62): their plots' rent before and after, and from when.
+  'oldRent',
+  'newRent',
+  'rentFrom',
 ] as const
 
 export type MergeValues = Record<string, string>

@@ -1,6 +1,7 @@
 import { fillFields, placeField, plotsField, type MergeValues } from '#shared/domain/merge-fields'
 import { titledName } from '#shared/domain/person-names'
 import { penceText } from '#shared/domain/money'
+import { longDate } from '#shared/domain/dates'
 import { plotMessages } from '#shared/messages/plots'
 import type { ContactBy } from '#shared/domain/contact-ways'
 
@@ -30,6 +31,8 @@ export interface Addressee {
   reference: string
   /** Their place on the waiting list, null off it. */
   place: { position: number; total: number } | null
+  /** Their latest notice of a rent rise: their plots' rent before and after it, and its day. */
+  rentRise?: { oldAmount: number; newAmount: number; takesEffect: string } | null
 }
 
 export interface Association {
@@ -89,6 +92,9 @@ export function mergeValues(person: Addressee, association: Association): MergeV
     amountDue: amountDueText(person),
     reference: person.reference,
     place: placeField(person.place),
+    oldRent: person.rentRise ? penceText(person.rentRise.oldAmount) : '',
+    newRent: person.rentRise ? penceText(person.rentRise.newAmount) : '',
+    rentFrom: person.rentRise ? longDate(person.rentRise.takesEffect) : '',
   }
 }
 

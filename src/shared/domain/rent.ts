@@ -41,6 +41,8 @@ export interface RentRules {
   reminderDays: Record<RentStep, number>
   /** What a plot let after the year started is charged (issue 43). */
   partYear: PartYearRule
+  /** The notice, in months, before a raised rate may take effect (decision 62). */
+  raiseNoticeMonths: number
 }
 
 export const DEFAULT_RENT_SETTINGS: RentRules = {
@@ -55,6 +57,7 @@ export const DEFAULT_RENT_SETTINGS: RentRules = {
   paymentInstructions: '',
   reminderDays: { first: 14, second: 28, arrears: 40 },
   partYear: 'months',
+  raiseNoticeMonths: 12,
 }
 
 // Calendar arithmetic on ISO days lives with the other dates; rent's callers import it from here.

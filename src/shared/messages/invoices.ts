@@ -32,4 +32,10 @@ export const invoiceMessages = {
     credit: 'Paid from credit',
   },
   paymentMethod: { cash: 'Cash', cheque: 'Cheque', transfer: 'Bank transfer', card: 'Card' },
+  // A notice of a rent rise (decision 62), on the rent settings and a person's page: the amounts
+  // and the day as written (penceText, longDate), so that these words need neither.
+  rateNoticesHeading: 'Notices of a rent rise',
+  rateNotice: (plot: string, oldRent: string, newRent: string, from: string) =>
+    `Rent of plot ${plot} to rise from ${oldRent} to ${newRent} from ${from}`,
+  rateNoticeBy: (by: string) => `Raised by ${by}.`,
 } as const

@@ -57,6 +57,8 @@ export const rentSettingsSchema = z
     reminderDays: z.object({ first: days, second: days, arrears: days }),
     /** What a plot let after the year started is charged; settings saved before say months. */
     partYear: z.enum(PART_YEAR_RULES).default('months'),
+    /** Notice before a raised rate may take effect (decision 62); settings saved before say 12. */
+    raiseNoticeMonths: z.int().min(0).max(24).default(12),
   })
   .refine(
     (s) =>
@@ -67,6 +69,11 @@ export const rentSettingsSchema = z
 export type RentSettings = z.infer<typeof rentSettingsSchema>
 /** The unit the plots' screens use for areas (GET /api/rent/area-unit). */
 export const areaUnitAnswerSchema = z.object({ areaUnit: z.enum(AREA_UNITS) })
+/**
+ * The day raised rates take effect (decision 62), sent with the rates saved: required for a raise,
+ * no earlier than the notice allows; a rate lowered takes effect at once, whatever it says.
+ */
+const raiseDate = { takesEffect: isoDate.optional() }
 // Version 0: never saved, the defaults.
 export const storedRentSettingsSchema = rentSettingsSchema.safeExtend({ version: z.int().min(0) })
 export type StoredRentSettings = z.infer<typeof storedRentSettingsSchema>
@@ -75,10 +82,12 @@ export type StoredRentSettings = z.infer<typeof storedRentSettingsSchema>
  * February, which would skip three years in four). Checked on saving only, so that settings
  * stored before are still read.
  */
-export const rentSettingsInputSchema = storedRentSettingsSchema.refine(
-  (s) => everyYearHas(s.yearStart),
-  { error: commonMessages.invalidDate, path: ['yearStart'] },
-)
+export const rentSettingsInputSchema = storedRentSettingsSchema
+  .safeExtend(raiseDate)
+  .refine((s) => everyYearHas(s.yearStart), {
+    error: commonMessages.invalidDate,
+    path: ['yearStart'],
+  })
 
 /**
  * A site's rent settings (GET and PUT /api/rent/settings/sites/:siteId): its own rates, or null
@@ -90,6 +99,42 @@ export const siteRentSettingsSchema = z.object({
   version: z.int().min(0),
 })
 export type SiteRentSettings = z.infer<typeof siteRentSettingsSchema>
+/** A site's rates as saved, with the day a raise takes effect. */
+export const siteRentSettingsInputSchema = siteRentSettingsSchema.safeExtend(raiseDate)
+export type SiteRentSettingsInput = z.infer<typeof siteRentSettingsInputSchema>
+
+/** A rise of the rates waiting to take effect, with the tenants whose rent rises (decision 62). */
+export const rateRaiseSchema = z.object({
+  id: z.int(),
+  /** Null: the organisation's rates (every site without its own). */
+  siteId: z.int().nullable(),
+  takesEffect: z.string(),
+  madeBy: z.string(),
+  madeAt: z.string(),
+  notices: z.array(
+    z.object({
+      personId: z.string(),
+      personName: z.string(),
+      plotId: z.string(),
+      plotName: z.string(),
+      oldAmount: z.int(),
+      newAmount: z.int(),
+    }),
+  ),
+})
+export type RateRaise = z.infer<typeof rateRaiseSchema>
+
+/** A person's notices of a rent rise, on their page (decision 62). */
+export const personRaiseNoticeSchema = z.object({
+  raiseId: z.int(),
+  plotId: z.string(),
+  plotName: z.string(),
+  oldAmount: z.int(),
+  newAmount: z.int(),
+  takesEffect: z.string(),
+  madeBy: z.string(),
+})
+export type PersonRaiseNotice = z.infer<typeof personRaiseNoticeSchema>
 
 export const entryKindSchema = z.enum(ENTRY_KINDS)
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS)

@@ -76,7 +76,7 @@ import {
   paymentInputSchema,
   previewYearSchema,
   rentSettingsSchema,
-  siteRentSettingsSchema,
+  siteRentSettingsInputSchema,
   startYearSchema,
   statementLayoutSchema,
   statementTieSchema,
@@ -938,7 +938,7 @@ export const rentFamilies: Families = (s) => {
         'PUT',
         '/api/rent/settings/sites/{siteId}',
         { siteId: { names: s.anySite, numeric: true, real: ['1'] } },
-        bodyOf(() => ({ rates, version: 0 }), siteRentSettingsSchema, [
+        bodyOf(() => ({ rates, version: 0 }), siteRentSettingsInputSchema, [
           s.stale,
           fc.constant<Breaker>((body) => ({
             ...body,

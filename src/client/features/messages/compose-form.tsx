@@ -54,15 +54,29 @@ const freshEvidence = (ids: readonly string[]): Values => ({
   ...messageWritingMessages.freshEvidenceLetter,
 })
 
-/** A letter to start from: the waiting list's references, or fresh evidence for concessions. */
-export type LetterStart = { letter: 'references' } | { letter: 'freshEvidence'; people: string[] }
+/** The notice of a rent rise to the tenants whose rent rises (decision 62). */
+const rentRise = (ids: readonly string[]): Values => ({
+  ...BLANK,
+  group: 'people',
+  nicknames: ids.join(', '),
+  ...messageWritingMessages.rentRiseLetter,
+})
+
+/**
+ * A letter to start from: the waiting list's references, fresh evidence for concessions, or the
+ * notice of a rent rise.
+ */
+export type LetterStart =
+  { letter: 'references' } | { letter: 'freshEvidence' | 'rentRise'; people: string[] }
 
 const startingValues = (start?: LetterStart): Values =>
   start?.letter === 'references'
     ? REFERENCES
     : start?.letter === 'freshEvidence'
       ? freshEvidence(start.people)
-      : BLANK
+      : start?.letter === 'rentRise'
+        ? rentRise(start.people)
+        : BLANK
 
 function audienceOf({ group, plotId, nicknames }: Values): Audience {
   const site = SITE_GROUP.exec(group)

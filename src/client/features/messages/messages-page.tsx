@@ -15,12 +15,14 @@ import './messages.css'
 import { CardTable } from '../../components/ui/card-table.tsx'
 
 // The letter the address names: the waiting list's "Send everyone their reference", or the
-// concessions list's "Ask them for fresh evidence" with the people it names (issue 47).
+// concessions list's "Ask them for fresh evidence" or a rent rise's notice letter with the people
+// it names (issue 47).
 function letterStart(search: URLSearchParams): LetterStart | undefined {
   const letter = search.get('start')
   if (letter === 'references') return { letter }
   const people = (search.get('people') ?? '').split(',').filter(Boolean)
-  if (letter === 'freshEvidence' && people.length > 0) return { letter, people }
+  if ((letter === 'freshEvidence' || letter === 'rentRise') && people.length > 0)
+    return { letter, people }
   return undefined
 }
 

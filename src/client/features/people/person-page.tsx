@@ -24,6 +24,11 @@ const PersonConcessions = lazy(() =>
     default: m.PersonConcessions,
   })),
 )
+const PersonRateNotices = lazy(() =>
+  import('../../components/rent/person-rate-notices.tsx').then((m) => ({
+    default: m.PersonRateNotices,
+  })),
+)
 const PersonDeposits = lazy(() =>
   import('../../components/rent/person-deposits.tsx').then((m) => ({
     default: m.PersonDeposits,
@@ -65,6 +70,7 @@ export function PersonPage() {
             <TenancyEnds person={person} />
             <PersonConcessions personId={person.id} plots={person.plots} />
             <PersonDeposits personId={person.id} plots={person.plots} />
+            <PersonRateNotices personId={person.id} />
           </Suspense>
           <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />

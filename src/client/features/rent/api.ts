@@ -9,6 +9,7 @@ import type {
   InvoiceDetail,
   LedgerEntry,
   PaymentInput,
+  RateRaise,
   RentSettings,
   RentYear,
   SiteRentSettings,
@@ -42,8 +43,9 @@ export const rentSettingsQuery = queryOptions({
   queryFn: () => api<StoredRentSettings>('/api/rent/settings'),
 })
 
-export const saveRentSettings = (settings: RentSettings & { version: number }) =>
-  api<StoredRentSettings>('/api/rent/settings', { method: 'PUT', json: settings })
+export const saveRentSettings = (
+  settings: RentSettings & { version: number; takesEffect?: string },
+) => api<StoredRentSettings>('/api/rent/settings', { method: 'PUT', json: settings })
 
 /** A site's own rates, or none (the organisation's): decision 48. */
 export const siteRentSettingsQuery = (siteId: number) =>
@@ -54,6 +56,12 @@ export const siteRentSettingsQuery = (siteId: number) =>
 
 export const saveSiteRentSettings = (siteId: number) => (settings: SiteRentSettings) =>
   api<SiteRentSettings>(`/api/rent/settings/sites/${siteId}`, { method: 'PUT', json: settings })
+
+/** Raises of the rates still to take effect, with the tenants to be told (decision 62). */
+export const rateRaisesQuery = queryOptions({
+  queryKey: [...queryKeys.rent, 'rate-raises'],
+  queryFn: () => api<RateRaise[]>('/api/rent/rate-raises'),
+})
 
 export const yearsQuery = queryOptions({
   queryKey: [...queryKeys.rent, 'years'],

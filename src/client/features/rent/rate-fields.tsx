@@ -1,4 +1,5 @@
 import { rentMessages } from '#shared/messages/rent'
+import { rentNoticeMessages } from '#shared/messages/rent-notices'
 import type { AreaUnit } from '#shared/domain/area'
 import { SelectField, TextField } from '#client/components/ui/field.tsx'
 import { textBinding } from '#client/lib/form-values.ts'
@@ -133,5 +134,30 @@ export function ExtrasFields({ values, change }: RatesForm) {
         </button>
       </div>
     </fieldset>
+  )
+}
+
+/**
+ * The day raised rates take effect (decision 62), the earliest the notice allows unless another
+ * is chosen; `hint` says what the form knows (a raise, or a rate that may be raised or lowered).
+ */
+export function TakesEffectField({
+  values,
+  change,
+  errorFor,
+  earliest,
+  hint,
+}: RatesForm & { earliest: string; hint: string }) {
+  return (
+    <TextField
+      label={rentNoticeMessages.takesEffect}
+      type="date"
+      min={earliest}
+      required
+      hint={hint}
+      error={errorFor('takesEffect')}
+      value={values.takesEffect || earliest}
+      onChange={(event) => change({ takesEffect: event.target.value })}
+    />
   )
 }

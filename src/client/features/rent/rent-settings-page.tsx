@@ -16,8 +16,14 @@ import {
   BandAndConcessionFields,
   ChargeField,
   ExtrasFields,
+  TakesEffectField,
 } from './rate-fields.tsx'
-import { draftOf, settingsOf, type SettingsDraft } from './settings-draft.ts'
+import { draftOf, settingsOf, settingsToSave, type SettingsDraft } from './settings-draft.ts'
+// With the form, not loaded apart: a chunk of its own split the rent screens' words from them.
+import { RaisesWaiting } from './raises-waiting.tsx'
+import { londonDate } from '#shared/domain/dates'
+import { earliestRaise, raisesRates } from '#shared/domain/rate-raise'
+import { rentNoticeMessages } from '#shared/messages/rent-notices'
 import './rent.css'
 
 // Loaded apart: a site's own settings, which an organisation with one site never shows.
@@ -45,6 +51,7 @@ export function RentSettingsPage() {
         {(saved) => (
           <>
             <RentSettingsForm saved={saved} />
+            <RaisesWaiting />
             <Suspense fallback={null}>
               <SiteRates organisation={saved} />
               <ConcessionKinds />
@@ -60,17 +67,26 @@ export function RentSettingsPage() {
 const UNITS = { squareMetre: 'Square metres', rod: 'Rods' } as const
 
 function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
+  // London's day, as the server's; it refuses a raise too soon by its own.
+  const today = londonDate(new Date())
   const settings = useSettingsForm({
     saved,
     query: rentSettingsQuery,
     draftOf,
-    read: settingsOf,
+    read: (draft: SettingsDraft) => settingsToSave(draft, saved, today),
     save: saveRentSettings,
     savedNotice: rentMessages.rentSettingsSaved,
   })
   const { values, change, text } = settings.form
   const { errorFor } = settings
   const rates = { values, change, errorFor }
+  // A raise of the rates saved asks from when (decision 62).
+  const asked = settingsOf(values)
+  const raised = asked.ok && raisesRates(saved, asked.value)
+  const earliest = earliestRaise(
+    today,
+    asked.ok ? asked.value.raiseNoticeMonths : saved.raiseNoticeMonths,
+  )
 
   return (
     <SettingsForm
@@ -122,6 +138,22 @@ function RentSettingsForm({ saved }: { saved: StoredRentSettings }) {
       </SelectField>
 
       <ExtrasFields {...rates} />
+      <TextField
+        label={rentNoticeMessages.raiseNoticeMonths}
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        hint={rentNoticeMessages.raiseNoticeHint}
+        error={errorFor('raiseNoticeMonths')}
+        {...text('raiseNoticeMonths')}
+      />
+      {raised ? (
+        <TakesEffectField
+          {...rates}
+          earliest={earliest}
+          hint={rentNoticeMessages.earliestRaise(earliest)}
+        />
+      ) : null}
 
       <TextAreaField
         label="How to pay"

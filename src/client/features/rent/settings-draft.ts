@@ -4,8 +4,10 @@ import type { AreaUnit, SizeBand } from '#shared/domain/area'
 import { parseFee, parsePounds, parseRate, penceInput, rateInput } from '#shared/domain/money'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { everyYearHas } from '#shared/domain/rent'
+import { earliestRaise, MAX_RAISE_NOTICE_MONTHS, raisesRates } from '#shared/domain/rate-raise'
+import { rentNoticeMessages } from '#shared/messages/rent-notices'
 import type { RentRates, RentSettings } from '#shared/schemas/rent'
-import { daysInput, wholeNumber, wrongInput } from '../../lib/days-input.ts'
+import { daysInput, wholeInput, wholeNumber, wrongInput } from '../../lib/days-input.ts'
 
 // What the rent settings forms edit: every number as typed, until it is read on saving. The
 // rates are the organisation's form's and a site's own (decision 48).
@@ -17,6 +19,8 @@ export interface RatesDraft {
   quarter: string
   concessionPercent: string
   extras: Array<{ name: string; amount: string }>
+  /** The day raised rates take effect (decision 62), ISO; '' for the earliest the notice allows. */
+  takesEffect: string
 }
 
 export interface SettingsDraft extends RatesDraft {
@@ -29,6 +33,7 @@ export interface SettingsDraft extends RatesDraft {
   second: string
   arrears: string
   partYear: RentSettings['partYear']
+  raiseNoticeMonths: string
 }
 
 export const MAX_EXTRAS = 10
@@ -42,6 +47,7 @@ export function ratesDraftOf(rates: RentRates): RatesDraft {
     quarter: penceInput(rates.bandFees.quarter),
     concessionPercent: String(rates.concessionPercent),
     extras: rates.extras.map(({ name, amount }) => ({ name, amount: penceInput(amount) })),
+    takesEffect: '',
   }
 }
 
@@ -56,6 +62,7 @@ export function draftOf(settings: RentSettings): SettingsDraft {
     second: String(settings.reminderDays.second),
     arrears: String(settings.reminderDays.arrears),
     partYear: settings.partYear,
+    raiseNoticeMonths: String(settings.raiseNoticeMonths),
   }
 }
 
@@ -124,6 +131,15 @@ export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
   if (!arrears.ok) return arrears
   if (!(first.value < second.value && second.value < arrears.value))
     return refuse(rentMessages.reminderDaysOrder, 'second')
+  const notice = of(
+    wholeInput(draft.raiseNoticeMonths, rentNoticeMessages.raiseNoticeMonths, {
+      min: 0,
+      max: MAX_RAISE_NOTICE_MONTHS,
+      unit: 'months',
+    }),
+    'raiseNoticeMonths',
+  )
+  if (!notice.ok) return notice
   return ok({
     ...rates.value,
     yearStart: draft.yearStart,
@@ -132,5 +148,21 @@ export function settingsOf(draft: SettingsDraft): Outcome<RentSettings> {
     paymentInstructions: draft.paymentInstructions.trim(),
     reminderDays: { first: first.value, second: second.value, arrears: arrears.value },
     partYear: draft.partYear,
+    raiseNoticeMonths: notice.value,
   })
+}
+
+/**
+ * The settings with the day their rates take effect: for a raise of the rates saved, the day
+ * chosen or else the earliest the notice allows from `today`; a lowering takes effect at once.
+ */
+export function settingsToSave(
+  draft: SettingsDraft,
+  saved: RentRates,
+  today: string,
+): Outcome<RentSettings & { takesEffect?: string }> {
+  const settings = settingsOf(draft)
+  if (!settings.ok || !raisesRates(saved, settings.value)) return settings
+  const earliest = earliestRaise(today, settings.value.raiseNoticeMonths)
+  return ok({ ...settings.value, takesEffect: draft.takesEffect || earliest })
 }

@@ -749,6 +749,32 @@ export interface CalendarFeedsTable {
   createdAt: string
 }
 
+/** A rise of the rates (decision 62): the rates before and after (JSON), from a day. */
+export interface RateRaisesTable {
+  id: Generated<number>
+  /** Null: the organisation's rates. */
+  siteId: number | null
+  ratesBefore: string
+  /** The rates after; 'null' when a site falls back to the organisation's. */
+  ratesAfter: string
+  takesEffect: string
+  noticeMonths: number
+  madeBy: string
+  madeAt: string
+  /** Set when a later change, before the day, replaced it. */
+  replacedAt: string | null
+}
+
+/** A tenant told of a raise: their plot's rent before and after it (pence). */
+export interface RateNoticesTable {
+  id: Generated<number>
+  raiseId: number
+  personId: string
+  plotId: string
+  oldAmount: number
+  newAmount: number
+}
+
 export interface Database {
   people: PeopleTable
   plots: PlotsTable
@@ -760,6 +786,8 @@ export interface Database {
   deposit_kinds: DepositKindsTable
   deposits: DepositsTable
   deposit_entries: DepositEntriesTable
+  rate_raises: RateRaisesTable
+  rate_notices: RateNoticesTable
   logs: LogsTable
   files: FilesTable
   land_documents: LandDocumentsTable

@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound } from '#server/core/errors'
 import { contactDetails, sitesOf, tenantNames } from '#server/features/people/sql'
 import { placesOfEveryone } from '#server/features/people/waiting-places-sql'
 import { listPlots } from '#server/features/plots/sql'
+import { latestNoticeByPerson } from '#server/features/rent/rate-raises-sql'
 import { owedByPayer } from '#server/features/rent/sql'
 import { requireSite } from '#server/features/sites/sql'
 import {
@@ -83,10 +84,11 @@ export async function findAddressees(
     const missing = audience.ids.find((id) => !found.has(id))
     if (missing !== undefined) throw badRequest(peopleMessages.personMissing(missing))
   }
-  const [owed, names, places] = await Promise.all([
+  const [owed, names, places, rises] = await Promise.all([
     owedByPayer(tx),
     tenantNames(tx, EVERY_SITE),
     placesOfEveryone(tx),
+    latestNoticeByPerson(tx),
   ])
   const nameOf = new Map(names.map((name) => [name.id, fullName(name)]))
   // A plot's fee is its payer's to pay; the others hold it with nothing due on it.
@@ -117,6 +119,7 @@ export async function findAddressees(
       plots: namesInOrder(held?.plots ?? []),
       amountDue: owed ? (owed.get(person.id) ?? 0) : (held?.unpaidFees ?? 0),
       paidBy: paidBy(held?.paidBy ?? [], nameOf),
+      rentRise: rises.get(person.id) ?? null,
     }
   })
   // A group of one site (its plot holders, a plot's tenants) is that site's message, whatever

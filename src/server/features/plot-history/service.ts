@@ -1,5 +1,7 @@
 import { inspectionMessages } from '#shared/messages/inspections'
 import { depositMessages } from '#shared/messages/deposits'
+import { invoiceMessages } from '#shared/messages/invoices'
+import { rentNoticeMessages } from '#shared/messages/rent-notices'
 import { offerMessages } from '#shared/messages/offers'
 import { plotHistoryMessages as words } from '#shared/messages/plot-history'
 import { plotMessages } from '#shared/messages/plots'
@@ -19,6 +21,7 @@ import * as peopleRepo from '#server/features/people/sql'
 import { tenancyEndsOfPlot } from '#server/features/people/tenancy-ends-sql'
 import * as plotsRepo from '#server/features/plots/sql'
 import { depositsOfPlot } from '#server/features/rent/deposits-sql'
+import { noticesOfPlot as raiseNoticesOfPlot } from '#server/features/rent/rate-raises-sql'
 import * as rentRepo from '#server/features/rent/sql'
 
 // What happened to a plot, from the records of every feature that keeps one: its tenants coming
@@ -40,21 +43,24 @@ export async function plotHistory(
   const plot = await plotsRepo.findPlot(tx, plotId)
   if (!plot) throw notFound(plotMessages.plotMissing(plotId))
   requireSiteInScope(scope, plot.siteId)
-  const [tenancies, ends, inspections, notices, invoices, offers, deposits] = await Promise.all([
-    logsRepo.tenancyChangesOf(tx, plotId),
-    tenancyEndsOfPlot(tx, plotId),
-    inspectionsRepo.plotInspections(tx, plotId),
-    noticesRepo.noticesOfPlot(tx, plotId),
-    rentRepo.findInvoices(tx, { scope, plotId }),
-    lettingRepo.offersOfPlot(tx, plotId),
-    depositsOfPlot(tx, plotId),
-  ])
+  const [tenancies, ends, inspections, notices, invoices, offers, deposits, raises] =
+    await Promise.all([
+      logsRepo.tenancyChangesOf(tx, plotId),
+      tenancyEndsOfPlot(tx, plotId),
+      inspectionsRepo.plotInspections(tx, plotId),
+      noticesRepo.noticesOfPlot(tx, plotId),
+      rentRepo.findInvoices(tx, { scope, plotId }),
+      lettingRepo.offersOfPlot(tx, plotId),
+      depositsOfPlot(tx, plotId),
+      raiseNoticesOfPlot(tx, plotId),
+    ])
   const invoiceNumbers = new Map(invoices.map((invoice) => [invoice.id, invoice.number]))
   const names = new Map<string, string>()
   const people = [
     ...notices.flatMap(noticesRepo.noticeTenants),
     ...offers.map((o) => o.personId),
     ...deposits.map((d) => d.personId),
+    ...raises.map((r) => r.personId),
   ]
   for (const id of new Set(people)) {
     const person = await peopleRepo.findPerson(tx, id)
@@ -141,6 +147,20 @@ export async function plotHistory(
           depositMessages.entryBy(entry.reason, entry.createdBy),
         )
       }),
+    ),
+    // A notice of a rent rise (decision 62), when the rates were raised.
+    ...raises.map((raise) =>
+      event(
+        raise.madeAt,
+        'notice',
+        rentNoticeMessages.raiseHistory(
+          names.get(raise.personId) ?? raise.personId,
+          raise.oldAmount,
+          raise.newAmount,
+          raise.takesEffect,
+        ),
+        invoiceMessages.rateNoticeBy(raise.madeBy),
+      ),
     ),
   ]
   return events.sort((a, b) => placeInTime(b).localeCompare(placeInTime(a)))

@@ -32,7 +32,7 @@ import { lockedCredit, moveCredit } from '#server/features/rent/credit'
 import { requirePlotsInScope } from '#server/features/rent/invoice-scope'
 import { insertEntry } from '#server/features/rent/ledger-sql'
 import { settlePaidFlags } from '#server/features/rent/paid-flags'
-import { rentSettings, rentSettingsForSite } from '#server/features/rent/settings'
+import { rentSettings, rentSettingsForSiteOn } from '#server/features/rent/settings'
 import { invoiceCopies } from '#server/features/rent/start-year'
 import { currentYear, entrySums, findInvoices } from '#server/features/rent/sql'
 import { insertInvoice, invoiceMonths } from '#server/features/rent/part-year-sql'
@@ -63,9 +63,10 @@ async function invoiceRestOfYear(
   const held = await findInvoices(tx, { scope: EVERY_SITE, yearId: year.id, plotId })
   if (held.some((invoice) => !invoice.cancelled && plot.tenants.includes(invoice.payerId)))
     return { refusal: partYearMessages.alreadyInvoiced(plot.name) }
-  // The organisation's settings with the plot's site's own rates (decision 48).
+  // The organisation's settings with the plot's site's own rates (decision 48), as they stand for
+  // the year's start: a raise whose day comes later is not charged yet (decision 62).
   const [settings, payer] = await Promise.all([
-    rentSettingsForSite(tx, plot.siteId),
+    rentSettingsForSiteOn(tx, plot.siteId, year.startDate),
     requirePerson(tx, plot.payer),
   ])
   const issuedOn = rent.clock.today()

@@ -12,6 +12,7 @@ import {
   moveDeposits,
 } from '#server/features/rent/deposits-sql'
 import { ledgerEntries } from '#server/features/rent/ledger-sql'
+import { moveNotices, noticesOfPerson } from '#server/features/rent/rate-raises-sql'
 import { findInvoices, linesOfInvoices, movePayer } from '#server/features/rent/sql'
 import { EVERY_SITE } from '#server/core/site-scope'
 import {
@@ -37,6 +38,7 @@ export async function rentDataOf(tx: ReadTx, { id }: PersonKeys) {
     statementPayerTexts: await payerRulesOf(tx, id),
     concessions: await grantsOf(tx, id),
     deposits: await depositsOf(tx, id),
+    rateNotices: await noticesOfPerson(tx, id),
   }
 }
 
@@ -72,17 +74,21 @@ export async function eraseRentData(tx: WriteTx, erasure: Erasure) {
   await deleteGrants(tx, erasure.id)
   // Their deposits stay, every amount and date, as their invoices do; their details go.
   await eraseDeposits(tx, erasure)
+  // Their notices of a rent rise stay, with the amounts, as their invoices do (decision 62).
+  await moveNotices(tx, erasure.id, erasure.newId)
 }
 
 /**
  * A merge (issue 46): the merged record's invoices, with the ledger's entries on them (its
  * payments, its credit), are the kept record's to pay, made out as they were written; so are the
- * words its payments were known by on a bank statement, its concessions and its deposits.
+ * words its payments were known by on a bank statement, its concessions, its deposits and its
+ * notices of a rent rise.
  */
 export async function mergeRentData(tx: WriteTx, { kept, merged }: PeopleMerge) {
   const invoices = await movePayer(tx, merged.id, kept.id)
   await movePayerRules(tx, merged.id, kept.id)
   const concessions = await moveGrants(tx, merged.id, kept.id)
   const deposits = await moveDeposits(tx, merged.id, kept.id)
-  return { invoices, concessions, deposits }
+  const rateNotices = await moveNotices(tx, merged.id, kept.id)
+  return { invoices, concessions, deposits, rateNotices }
 }

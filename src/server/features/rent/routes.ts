@@ -15,6 +15,7 @@ import {
   owedBlocksErasure,
   rentDataOf,
 } from '#server/features/rent/person-data'
+import { rateRaiseRoutes } from '#server/features/rent/rate-raise-routes'
 import { reportRoutes } from '#server/features/rent/report-routes'
 import { settingsRoutes } from '#server/features/rent/settings-routes'
 import { rentYearUnderWay } from '#server/features/rent/sql'
@@ -60,4 +61,5 @@ export async function rentFeature(app: App) {
   concessionRoutes(app, rent)
   bankLineRoutes(app, rent)
   depositRoutes(app, rent)
+  rateRaiseRoutes(app)
 }

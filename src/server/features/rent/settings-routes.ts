@@ -1,6 +1,7 @@
 import {
   areaUnitAnswerSchema,
   rentSettingsInputSchema,
+  siteRentSettingsInputSchema,
   siteRentSettingsSchema,
   storedRentSettingsSchema,
 } from '#shared/schemas/rent'
@@ -44,7 +45,7 @@ export function settingsRoutes(app: App) {
         tags,
       },
     },
-    (request) => saveRentSettings(app.db, request.viewer!, request.body),
+    (request) => saveRentSettings(app, request.viewer!, request.body),
   )
 
   app.get(
@@ -62,16 +63,16 @@ export function settingsRoutes(app: App) {
       config: admin,
       schema: {
         params: siteIdParams,
-        body: siteRentSettingsSchema,
+        body: siteRentSettingsInputSchema,
         response: { 200: siteRentSettingsSchema },
         tags,
         description:
-          "A site's own rates, or null to charge its plots the organisation's; against the version read.",
+          "A site's own rates, or null to charge its plots the organisation's; against the version read. A raise needs takesEffect, no earlier than the notice allows.",
       },
     },
     (request) =>
       saveSiteRentSettings(
-        app.db,
+        app,
         request.viewer!,
         siteScope(request),
         request.params.siteId,

@@ -70,10 +70,13 @@ async function plan(tx: ReadTx, startDate: string, issuedOn: string) {
   // Before the first year the paid flag is the committee's tick box ("Rent paid? Y" from a sheet).
   const firstYear = !(await rentYearUnderWay(tx))
   const plots = await occupiedPlots(tx)
+  // Each site's rates as they stand for a year starting on its day: a raise whose day comes
+  // later is not charged yet (decision 62).
   const rules = await rulesBySite(
     tx,
     settings,
     plots.map((plot) => plot.siteId),
+    startDate,
   )
   // The concessions in force on the day the invoices are issued (decision 57).
   const grants = await termsInForce(tx, issuedOn)

@@ -45,6 +45,7 @@ import { bankLines } from '#server/core/db/migrations/052-bank-lines'
 import { instalments } from '#server/core/db/migrations/053-instalments'
 import { concessionPlots } from '#server/core/db/migrations/056-concession-plots'
 import { rentNotices } from '#server/core/db/migrations/057-rent-notices'
+import { rateRaises } from '#server/core/db/migrations/058-rate-raises'
 import { calendar } from '#server/core/db/migrations/059-calendar'
 
 export interface MigrationContext {
@@ -102,6 +103,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '053-instalments': instalments,
   '056-concession-plots': concessionPlots,
   '057-rent-notices': rentNotices,
+  '058-rate-raises': rateRaises,
   '059-calendar': calendar,
 }
 
