@@ -926,7 +926,7 @@ describe.each(engines)('money at its bounds on %s', (engine) => {
       // The money columns hold any sum of amounts as large as these.
       const types = await sql<{ table_name: string; data_type: string }>`
         select table_name, data_type from information_schema.columns
-        where table_schema = current_schema() and column_name = 'amount'
+        where table_schema = current_schema() and column_name in ('amount', 'charge')
         order by table_name`.execute(t.db.kysely)
       expect(types.rows).toEqual([
         { table_name: 'bank_lines', data_type: 'bigint' },
@@ -935,6 +935,7 @@ describe.each(engines)('money at its bounds on %s', (engine) => {
         { table_name: 'instalments', data_type: 'bigint' },
         { table_name: 'invoice_lines', data_type: 'bigint' },
         { table_name: 'invoices', data_type: 'bigint' },
+        { table_name: 'key_holdings', data_type: 'bigint' },
         { table_name: 'ledger', data_type: 'bigint' },
       ])
     }

@@ -43,6 +43,7 @@ import { concessions } from '#server/core/db/migrations/050-concessions'
 import { deposits } from '#server/core/db/migrations/051-deposits'
 import { bankLines } from '#server/core/db/migrations/052-bank-lines'
 import { instalments } from '#server/core/db/migrations/053-instalments'
+import { keys } from '#server/core/db/migrations/060-keys'
 import { concessionPlots } from '#server/core/db/migrations/056-concession-plots'
 
 export interface MigrationContext {
@@ -99,6 +100,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '052-bank-lines': bankLines,
   '053-instalments': instalments,
   '056-concession-plots': concessionPlots,
+  '060-keys': keys,
 }
 
 /** What a migration is told about the engine it runs on. */
