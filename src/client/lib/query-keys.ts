@@ -7,6 +7,7 @@ export const queryKeys = {
   apply: ['apply'],
   enquiries: ['enquiries'],
   imports: ['imports'],
+  keys: ['keys'],
   inspections: ['inspections'],
   land: ['land-documents'],
   letting: ['letting'],

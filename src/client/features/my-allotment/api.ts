@@ -3,6 +3,7 @@ import type { MyOffer, MyStillWant } from '#shared/schemas/letting'
 import type { MyMessage } from '#shared/schemas/messages'
 import type { MyDetails, MyRecord, Person } from '#shared/schemas/person'
 import type { MyRent } from '#shared/schemas/rent'
+import { myKeysQuery } from '../../components/keys/keys-api.ts'
 import { ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
 import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
 import { sitesQuery } from '../../components/sites/sites-query.ts'
@@ -37,6 +38,7 @@ export const myAllotmentSections = [
   myMessagesQuery,
   myOffersQuery,
   myStillWantQuery,
+  myKeysQuery,
   siteMapQuery(),
   // Whether a plot is named with its site, and which sites' maps are shown (issue 46).
   sitesQuery,

@@ -29,6 +29,9 @@ const PersonDeposits = lazy(() =>
     default: m.PersonDeposits,
   })),
 )
+const PersonKeys = lazy(() =>
+  import('../../components/keys/person-keys.tsx').then((m) => ({ default: m.PersonKeys })),
+)
 const TenancyEnds = lazy(() =>
   import('./tenancy-ends.tsx').then((m) => ({ default: m.TenancyEnds })),
 )
@@ -65,6 +68,7 @@ export function PersonPage() {
             <TenancyEnds person={person} />
             <PersonConcessions personId={person.id} plots={person.plots} />
             <PersonDeposits personId={person.id} plots={person.plots} />
+            <PersonKeys personId={person.id} />
           </Suspense>
           <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />
