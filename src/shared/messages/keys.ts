@@ -2,17 +2,10 @@
 // on the person's page, the tenancy's ending and My allotment.
 
 import { longDate } from '#shared/domain/dates'
-import type { KeyKind } from '#shared/domain/keys'
-
-const KIND_NAMES: Record<KeyKind, string> = {
-  gate: 'Gate',
-  shed: 'Shed',
-  toilet: 'Toilet',
-  store: 'Store',
-}
+import { keyWords } from '#shared/messages/key-words'
 
 export const keyMessages = {
-  kindNames: KIND_NAMES,
+  ...keyWords,
   // The server's refusals.
   keyMissing: (id: number) => `There is no key ${id}.`,
   numberRequired: 'Give the key a number or label.',
@@ -67,8 +60,6 @@ export const keyMessages = {
   chargeLabel: 'Charge for it (£)',
   lost: 'The key was recorded as lost.',
   cancel: 'Keep it as it was',
-  summary: (kind: KeyKind, number: string) => `${KIND_NAMES[kind]} key ${number}`,
-  since: (date: string) => `since ${longDate(date)}`,
   withDepositText: (kind: string) => `${kind} deposit taken with it`,
   historyText: {
     returned: (name: string, from: string, to: string) =>
@@ -81,7 +72,4 @@ export const keyMessages = {
   personHeading: 'Keys held',
   noneHeld: 'No keys held.',
   stillHeld: (name: string) => `${name} still holds these keys: record each returned or lost.`,
-  // My allotment.
-  myKeysHeading: 'Your keys',
-  myNoKeys: 'You hold no keys.',
 }

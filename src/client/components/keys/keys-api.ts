@@ -15,12 +15,6 @@ export const personKeysQuery = (personId: string) =>
     queryFn: () => api<KeyHolding[]>(`/api/people/${encodeURIComponent(personId)}/keys`),
   })
 
-export const myKeysQuery = queryOptions({
-  queryKey: [...queryKeys.myAllotment, 'keys'],
-  queryFn: () => api<KeyHolding[]>('/api/me/keys'),
-  retry: false,
-})
-
 /** The plots a person holds, for the deposit taken with a key. */
 export const holderPlotsQuery = (personId: string) =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { queryOptions, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
+import type { KeyHolding } from '#shared/schemas/keys'
 import type { MyOffer, MyStillWant } from '#shared/schemas/letting'
 import type { MyMessage } from '#shared/schemas/messages'
 import type { MyDetails, MyRecord, Person } from '#shared/schemas/person'
 import type { MyRent } from '#shared/schemas/rent'
-import { myKeysQuery } from '../../components/keys/keys-api.ts'
 import { ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
 import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
 import { sitesQuery } from '../../components/sites/sites-query.ts'
@@ -24,6 +24,7 @@ const mine = <T>(part: string, url: string) =>
 export const myRecordQuery = mine<MyRecord>('details', '/api/me/details')
 export const myRentQuery = mine<MyRent>('rent', '/api/me/rent')
 export const myMessagesQuery = mine<MyMessage[]>('messages', '/api/me/messages')
+export const myKeysQuery = mine<KeyHolding[]>('keys', '/api/me/keys')
 
 export const myOffersQuery = mine<MyOffer[]>('offers', '/api/me/offers')
 export const myStillWantQuery = mine<MyStillWant>('still-want', '/api/me/still-want')

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { keyMessages as words } from '#shared/messages/keys'
-import { myKeysQuery } from '../../components/keys/keys-api.ts'
+import { keyWords as words } from '#shared/messages/key-words'
+import { myKeysQuery } from './api.ts'
 import { QueryState } from '../../components/ui/query-state.tsx'
 
 /**
