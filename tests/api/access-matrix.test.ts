@@ -240,6 +240,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/rent/bank-categories/{key}', '/api/rent/bank-categories/water')
       .replace('/api/rent/deposit-kinds/{id}', '/api/rent/deposit-kinds/1')
       .replace('/api/rent/deposits/{id}', '/api/rent/deposits/1')
+      .replace('/api/keys/{id}', '/api/keys/1')
       .replace('/api/me/invoices/{id}', '/api/me/invoices/1')
       .replace('/api/me/offers/{id}', '/api/me/offers/1')
       .replace('/api/me/letters/{id}', '/api/me/letters/1')
@@ -440,6 +441,16 @@ describe.each(engines)('access matrix on %s', (engine) => {
         break
       case 'POST /api/people/{id}/deposits':
         payload = { kindId: 1, plotId: '1', date: '2026-10-01', method: 'cash' }
+        break
+      case 'POST /api/keys':
+        payload = { siteId: 1, number: `K-${id}`, kind: 'gate' }
+        break
+      case 'POST /api/keys/{id}/hand-over':
+        payload = { version: 1, personId: `who-${id}`, date: '2026-10-01' }
+        break
+      case 'POST /api/keys/{id}/return':
+      case 'POST /api/keys/{id}/lost':
+        payload = { version: 2, date: '2026-10-01' }
         break
       case 'POST /api/rent/deposits/{id}/entries':
         payload = {

@@ -539,4 +539,18 @@ async function fillLaterTables(t: TestApp) {
     await sql`insert into calendar_feeds ("userId", "tokenHash", "createdAt")
       values ('fixture-user', ${'a'.repeat(64)}, '2025-10-01T10:00:00.000Z')`.execute(t.db.kysely)
   }
+  if (tables.includes('key_holdings')) {
+    // A gate key handed over with the deposit above and lost, with a charge and a note that has
+    // quotes; a shed key handed over and still held.
+    await sql`insert into keys ("siteId", number, kind, note, version)
+      values (1, 'G12', 'gate', ${'Main "north" gate'}, 3), (1, 'S1', 'shed', '', 2)`.execute(
+      t.db.kysely,
+    )
+    await sql`insert into key_holdings ("keyId", "personId", "depositId", "handedOn", "endedOn",
+        outcome, charge, note, "createdBy", "createdAt")
+      values (1, 'holder1', 1, '2024-10-01', '2025-09-30', 'lost', 2500, ${'Lost "somewhere"\nnear the shed'},
+          'admin', '2024-10-01T10:00:00.000Z'),
+        (2, 'holder2', null, '2024-10-01', null, null, null, '', 'admin',
+          '2024-10-01T10:00:01.000Z')`.execute(t.db.kysely)
+  }
 }

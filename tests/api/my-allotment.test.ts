@@ -495,6 +495,7 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
       'POST /api/me/still-want': { url: '/api/me/still-want' },
       'GET /api/me/letters/{id}/pdf': { url: `/api/me/letters/${others.letter.id}/pdf` },
       'GET /api/me/personal-data': { url: '/api/me/personal-data' },
+      'GET /api/me/keys': { url: '/api/me/keys' },
     }
     const memberRoutes = matrix
       .filter((route) => route.path.startsWith('/api/me/'))

@@ -927,7 +927,7 @@ describe.each(engines)('money at its bounds on %s', (engine) => {
       const types = await sql<{ table_name: string; data_type: string }>`
         select table_name, data_type from information_schema.columns
         where table_schema = current_schema()
-          and column_name in ('amount', 'oldAmount', 'newAmount')
+          and column_name in ('amount', 'oldAmount', 'newAmount', 'charge')
         order by table_name, column_name`.execute(t.db.kysely)
       expect(types.rows).toEqual([
         { table_name: 'bank_lines', data_type: 'bigint' },
@@ -936,6 +936,7 @@ describe.each(engines)('money at its bounds on %s', (engine) => {
         { table_name: 'instalments', data_type: 'bigint' },
         { table_name: 'invoice_lines', data_type: 'bigint' },
         { table_name: 'invoices', data_type: 'bigint' },
+        { table_name: 'key_holdings', data_type: 'bigint' },
         { table_name: 'ledger', data_type: 'bigint' },
         // A notice of a rent rise: a plot's rent before and after (decision 62).
         { table_name: 'rate_notices', data_type: 'bigint' },

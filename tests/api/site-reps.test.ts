@@ -52,6 +52,8 @@ interface Records {
   bEvent: number
   /** The calendar's address for the weeks around today. */
   calendarUrl: string
+  /** Site B's gate key, held by bob, beside site A's held by alice (decision 64). */
+  bKey: number
 }
 
 type Call = [method: Method, url: string, body?: object]
@@ -529,6 +531,33 @@ const ROUTES: Record<string, Route> = {
     },
   },
   'GET /api/people/{id}/rate-notices': { byId: () => ['GET', '/api/people/bob/rate-notices'] },
+  // Keys and fobs (decision 64): a key is its site's; a member's own keys are theirs.
+  'GET /api/keys': {
+    lists: () => ['GET', '/api/keys'],
+    check: (body, r) => {
+      expect(body).toContain('"alice"')
+      expect(body).not.toContain('"bob"')
+      expect(body).not.toContain(`"siteId":${r.bSite}`)
+    },
+  },
+  'POST /api/keys': {
+    byId: (r) => ['POST', '/api/keys', { siteId: r.bSite, number: 'B2', kind: 'shed' }],
+  },
+  'POST /api/keys/{id}/hand-over': {
+    byId: (r) => [
+      'POST',
+      `/api/keys/${r.bKey}/hand-over`,
+      { version: 2, personId: 'alice', date: '2026-10-01' },
+    ],
+  },
+  'POST /api/keys/{id}/return': {
+    byId: (r) => ['POST', `/api/keys/${r.bKey}/return`, { version: 2, date: '2026-10-01' }],
+  },
+  'POST /api/keys/{id}/lost': {
+    byId: (r) => ['POST', `/api/keys/${r.bKey}/lost`, { version: 2, date: '2026-10-01' }],
+  },
+  'GET /api/people/{id}/keys': { byId: () => ['GET', '/api/people/bob/keys'] },
+  'GET /api/me/keys': { notBySite: ownAccount },
   'GET /api/rent/area-unit': { notBySite: "The unit areas are shown in: the organisation's" },
   'GET /api/rent/years': { notBySite: "The organisation's years, one for every site" },
   'POST /api/plots/{id}/invoices': { byId: (r) => ['POST', `/api/plots/${r.bPlot.id}/invoices`] },
@@ -948,11 +977,32 @@ describe.each(engines)('a representative of one site on %s', (engine) => {
       expect(made.statusCode, made.body).toBe(201)
       eventIds.push(made.json<{ id: number }>().id)
     }
+    // Alice's gate key on site A and bob's on site B, each handed over today.
+    const keyIds: Record<string, number> = {}
+    for (const [person, siteId] of [
+      ['alice', 1],
+      ['bob', bSite],
+    ] as const) {
+      const added = await send(t, admin, 'POST', '/api/keys', {
+        siteId,
+        number: 'G1',
+        kind: 'gate',
+      })
+      expect(added.statusCode, added.body).toBe(201)
+      keyIds[person] = added.json<{ id: number }>().id
+      const handed = await send(t, admin, 'POST', `/api/keys/${keyIds[person]}/hand-over`, {
+        version: 1,
+        personId: person,
+        date: t.app.clock.today(),
+      })
+      expect(handed.statusCode, handed.body).toBe(200)
+    }
     const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
     const idOf = (name: string) => accounts.find((account) => account.userName === name)!.id
     records = {
       bEvent: eventIds[1]!,
       calendarUrl: `/api/calendar?from=${inDays(-7)}&to=${inDays(120)}`,
+      bKey: keyIds.bob!,
       bGrant: grantIds.bob!,
       bDeposit: depositIds.bob!,
       bOffer,

@@ -11,6 +11,7 @@ import { plotsRoutes } from '../features/plots/routes.tsx'
 import { logsRoutes } from '../features/logs/routes.tsx'
 import { landRoutes } from '../features/land/routes.tsx'
 import { enquiriesRoutes } from '../features/enquiries/routes.tsx'
+import { keysRoutes } from '../features/keys/routes.tsx'
 import { newsRoutes } from '../features/news/routes.tsx'
 import { performanceRoutes } from '../features/performance/routes.tsx'
 import { systemRoutes } from '../features/system/routes.tsx'
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
         guarded('settings', LEVELS.admin, '/members/inspections', inspectionSettingsRoutes),
         ...inspectionsRoutes,
       ]),
+      guarded('keys', LEVELS.committee, '/members/map', keysRoutes),
       guarded('reports', LEVELS.committee, '/members/map', reportsRoutes),
       guarded('privacy', LEVELS.committee, '/members/map', [
         ...privacyRoutes,

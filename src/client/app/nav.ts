@@ -17,6 +17,7 @@ export const membersNav = [
   { to: '/members/news', label: 'News', minLevel: LEVELS.committee },
   { to: '/members/messages', label: 'Messages', minLevel: LEVELS.committee },
   { to: '/members/rent', label: 'Rent', minLevel: LEVELS.committee },
+  { to: '/members/keys', label: 'Keys', minLevel: LEVELS.committee },
   { to: '/members/reports', label: 'Reports', minLevel: LEVELS.committee },
   { to: '/members/privacy', label: 'Privacy', minLevel: LEVELS.committee },
   { to: '/members/logs', label: 'Logs', minLevel: LEVELS.admin },

@@ -8,6 +8,7 @@ export const queryKeys = {
   calendar: ['calendar'],
   enquiries: ['enquiries'],
   imports: ['imports'],
+  keys: ['keys'],
   inspections: ['inspections'],
   land: ['land-documents'],
   letting: ['letting'],

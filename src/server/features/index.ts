@@ -7,6 +7,7 @@ import { contactFeature } from '#server/features/contact/routes'
 import { exportsFeature } from '#server/features/exports/routes'
 import { importFeature } from '#server/features/import/routes'
 import { inspectionsFeature } from '#server/features/inspections/routes'
+import { keysFeature } from '#server/features/keys/routes'
 import { landDocumentsFeature } from '#server/features/land-documents/routes'
 import { lettingFeature } from '#server/features/letting/routes'
 import { logsFeature } from '#server/features/logs/routes'
@@ -49,6 +50,7 @@ const FEATURES = [
   rentFeature,
   lettingFeature,
   inspectionsFeature,
+  keysFeature,
   plotHistoryFeature,
   councilReportFeature,
   calendarFeature,

@@ -25,6 +25,12 @@ import {
   depositKindUpdateSchema,
 } from '#shared/schemas/deposits'
 import {
+  handOverSchema,
+  keyInputSchema,
+  keyLostSchema,
+  keyReturnSchema,
+} from '#shared/schemas/keys'
+import {
   categoryChangeSchema,
   lineCategorySchema,
   newCategorySchema,
@@ -1416,6 +1422,60 @@ export const inspectionsFamilies: Families = (s) => {
   }
 }
 
+// Keys and fobs (issue 48, item 4, decision 64): the suite adds no key, so every id names nothing.
+export const keysFamilies: Families = (s) => {
+  const noKey = { id: { names: () => false, numeric: true } }
+  return {
+    'POST /api/keys': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/keys',
+        bodyOf(() => ({ siteId: 1, number: 'G1', kind: 'gate', note: '' }), keyInputSchema, [
+          fc.constant<Breaker>((body) => ({ ...body, kind: 'garage' })),
+          fc.constant<Breaker>((body) => ({ ...body, siteId: 999 })),
+        ]),
+      ),
+    'POST /api/keys/{id}/hand-over': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/keys/{id}/hand-over',
+        noKey,
+        bodyOf(
+          () => ({
+            version: 1,
+            personId: 'keeper',
+            date: '2026-10-01',
+            deposit: { kindId: 1, plotId: '1', method: 'cash' },
+          }),
+          handOverSchema,
+          [fc.constant<Breaker>((body) => ({ ...body, deposit: { kindId: 'one' } }))],
+        ),
+      ),
+    'POST /api/keys/{id}/return': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/keys/{id}/return',
+        noKey,
+        bodyOf(
+          () => ({ version: 1, date: '2026-10-01', refund: { amount: 5500, method: 'cash' } }),
+          keyReturnSchema,
+          [fc.constant<Breaker>((body) => ({ ...body, refund: { amount: -1, method: 'cash' } }))],
+        ),
+      ),
+    'POST /api/keys/{id}/lost': () =>
+      s.idsAndBody(
+        'POST',
+        '/api/keys/{id}/lost',
+        noKey,
+        bodyOf(
+          () => ({ version: 1, date: '2026-10-01', kept: 5500, charge: 500, note: '' }),
+          keyLostSchema,
+          [fc.constant<Breaker>((body) => ({ ...body, charge: 0 }))],
+        ),
+      ),
+  }
+}
+
 export const ALL_FAMILIES = [
   peopleFamilies,
   plotsFamilies,
@@ -1433,4 +1493,5 @@ export const ALL_FAMILIES = [
   importFamilies,
   signInFamilies,
   inspectionsFamilies,
+  keysFamilies,
 ]

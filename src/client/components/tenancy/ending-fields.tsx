@@ -8,6 +8,7 @@ import {
   type TenancyEndReason,
 } from '#shared/domain/tenancy-end'
 import { tenancyEndMessages as words } from '#shared/messages/tenancy-end'
+import { KeysStillHeld } from '#client/components/keys/person-keys.tsx'
 import { LeaverInvoice, useOpenInvoices } from '#client/components/rent/leaver-invoice.tsx'
 import { RadioGroup, TextField } from '#client/components/ui/field.tsx'
 import {
@@ -61,7 +62,7 @@ export function useEnding(plotId: string, personId: string) {
   }
 
   const change = (values: Partial<Draft>) => setDraft((current) => ({ ...current, ...values }))
-  return { form, owing, draft: { ...draft, endedOn }, change, refusal, send }
+  return { form, owing, draft: { ...draft, endedOn }, change, refusal, send, personId }
 }
 
 export type Ending = ReturnType<typeof useEnding>
@@ -83,7 +84,7 @@ export function EndingFields({
   /** The field a refusal named, shown beside it. */
   refused?: Refusal
 }) {
-  const { form, owing, draft, change } = ending
+  const { form, owing, draft, change, personId } = ending
   const other = form.data?.otherPlots ?? []
   const options: ReadonlyArray<{ value: Reason; label: string }> = allowMistake
     ? [...REASONS, { value: 'mistake', label: words.mistake }]
@@ -121,6 +122,7 @@ export function EndingFields({
           error={refused?.field === 'endedOn' ? refused.message : undefined}
         />
       )}
+      {draft.reason === 'mistake' ? null : <KeysStillHeld personId={personId} name={name} />}
       {owing ? (
         <LeaverInvoice
           invoice={owing}

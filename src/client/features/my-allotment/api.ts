@@ -1,4 +1,5 @@
 import { queryOptions, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
+import type { KeyHolding } from '#shared/schemas/keys'
 import type { MyOffer, MyStillWant } from '#shared/schemas/letting'
 import type { MyMessage } from '#shared/schemas/messages'
 import type { MyDetails, MyRecord, Person } from '#shared/schemas/person'
@@ -23,6 +24,7 @@ const mine = <T>(part: string, url: string) =>
 export const myRecordQuery = mine<MyRecord>('details', '/api/me/details')
 export const myRentQuery = mine<MyRent>('rent', '/api/me/rent')
 export const myMessagesQuery = mine<MyMessage[]>('messages', '/api/me/messages')
+export const myKeysQuery = mine<KeyHolding[]>('keys', '/api/me/keys')
 
 export const myOffersQuery = mine<MyOffer[]>('offers', '/api/me/offers')
 export const myStillWantQuery = mine<MyStillWant>('still-want', '/api/me/still-want')
@@ -37,6 +39,7 @@ export const myAllotmentSections = [
   myMessagesQuery,
   myOffersQuery,
   myStillWantQuery,
+  myKeysQuery,
   siteMapQuery(),
   // Whether a plot is named with its site, and which sites' maps are shown (issue 46).
   sitesQuery,

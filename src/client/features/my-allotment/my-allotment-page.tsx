@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx'
 import { myAllotmentSections, myRecordQuery } from './api.ts'
 import { MyDetailsForm } from './my-details-form.tsx'
 import { MyMessages } from './my-messages.tsx'
+import { MyKeys } from './my-keys.tsx'
 import { MyPlots } from './my-plots.tsx'
 import { MyRent } from './my-rent.tsx'
 import { PersonalDataDownload } from '../../components/personal-data/personal-data-download.tsx'
@@ -41,6 +42,7 @@ export function MyAllotmentPage() {
             <Suspense fallback={<Spinner />}>
               {person.onWaitingList ? <MyWaitingList place={place} /> : null}
               {person.isPlotHolder ? <MyPlots /> : null}
+              <MyKeys plotHolder={person.isPlotHolder} />
               <MyRent />
               <MyDetailsForm person={person} />
               <MyMessages />

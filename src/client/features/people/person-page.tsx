@@ -34,6 +34,9 @@ const PersonDeposits = lazy(() =>
     default: m.PersonDeposits,
   })),
 )
+const PersonKeys = lazy(() =>
+  import('../../components/keys/person-keys.tsx').then((m) => ({ default: m.PersonKeys })),
+)
 const TenancyEnds = lazy(() =>
   import('./tenancy-ends.tsx').then((m) => ({ default: m.TenancyEnds })),
 )
@@ -71,6 +74,7 @@ export function PersonPage() {
             <PersonConcessions personId={person.id} plots={person.plots} />
             <PersonDeposits personId={person.id} plots={person.plots} />
             <PersonRateNotices personId={person.id} />
+            <PersonKeys personId={person.id} />
           </Suspense>
           <InvoiceHistory of="person" id={person.id} heading="h3" />
           <PersonMessages id={person.id} />

@@ -700,6 +700,36 @@ export interface DepositKindsTable {
 }
 
 /** A deposit taken from a person for a plot, or a key to its site; its money is its entries. */
+export interface KeysTable {
+  id: Generated<number>
+  siteId: number
+  /** Its number or label, unique on its site ("G12"). */
+  number: string
+  /** gate, shed, toilet or store (KEY_KINDS). */
+  kind: string
+  note: string
+  version: number
+}
+
+/** One person's time with a key (decision 64). */
+export interface KeyHoldingsTable {
+  id: Generated<number>
+  keyId: number
+  personId: string
+  /** The deposit taken with it, if one was. */
+  depositId: number | null
+  handedOn: string
+  /** None while they hold it. */
+  endedOn: string | null
+  /** returned or lost, once ended. */
+  outcome: string | null
+  /** What a lost key cost them (pence), beside any of its deposit kept. */
+  charge: number | null
+  note: string
+  createdBy: string
+  createdAt: string
+}
+
 export interface DepositsTable {
   id: Generated<number>
   personId: string
@@ -788,6 +818,8 @@ export interface Database {
   deposit_entries: DepositEntriesTable
   rate_raises: RateRaisesTable
   rate_notices: RateNoticesTable
+  keys: KeysTable
+  key_holdings: KeyHoldingsTable
   logs: LogsTable
   files: FilesTable
   land_documents: LandDocumentsTable

@@ -1,18 +1,24 @@
-import { depositTotals, type DepositEntryKind } from '#shared/domain/deposits'
+import { depositTotals, entryRefusal, type DepositEntryKind } from '#shared/domain/deposits'
 import { fullName } from '#shared/domain/message-copies'
+import { depositMessages } from '#shared/messages/deposits'
 import type {
   Deposit,
   DepositEntry,
+  DepositEntryInput,
+  DepositInput,
   DepositKind,
   DepositsHeld,
   HeldDeposit,
 } from '#shared/schemas/deposits'
 import { scrubText } from '#server/core/db/scrub'
+import { updateAtVersion } from '#server/core/db/versioned'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import { badRequest, notFound } from '#server/core/errors'
 import type { Erasure } from '#server/core/hooks'
-import type { SiteScope } from '#server/core/site-scope'
-import { namesOf } from '#server/features/people/sql'
-import { namesOfPlots } from '#server/features/plots/sql'
+import type { LoggedChange } from '#server/core/logged-change'
+import { requireSiteInScope, type SiteScope } from '#server/core/site-scope'
+import { namesOf, requirePersonInScope } from '#server/features/people/sql'
+import { findPlot, namesOfPlots } from '#server/features/plots/sql'
 
 // Deposits and their entries (migration 051, decision 58): money held to be given back, never in
 // the invoices' ledger. The accounts (issue 47, item 5) read what was held at the end of a day
@@ -249,4 +255,97 @@ function byDeposit<Entry extends { depositId: number }>(entries: readonly Entry[
     else grouped.set(entry.depositId, [entry])
   }
   return grouped
+}
+
+export async function requireDeposit(tx: ReadTx, id: number): Promise<Deposit> {
+  const deposit = await findDeposit(tx, id)
+  if (!deposit) throw notFound(depositMessages.depositMissing(id))
+  return deposit
+}
+
+/** Who takes a deposit and when, as a change that takes one is told. */
+interface Recorded {
+  by: string
+  at: Date
+  /** London's today: no entry is dated after it. */
+  today: string
+}
+
+/**
+ * A deposit taken from a tenant of a plot in scope, in the write of a change (rent's own, or a key
+ * handed over with its deposit): refused from someone not a tenant of the plot, or dated after
+ * today. Sets the change's sites to the plot's.
+ */
+export async function depositTaken(
+  tx: WriteTx,
+  {
+    scope,
+    change,
+    personId,
+    input,
+    by,
+    at,
+    today,
+  }: Recorded & { scope: SiteScope; change: LoggedChange; personId: string; input: DepositInput },
+): Promise<Deposit> {
+  const { person } = await requirePersonInScope(tx, scope, personId, { change })
+  const plot = await findPlot(tx, input.plotId)
+  if (!plot) throw badRequest(depositMessages.plotMissing(input.plotId))
+  change.sites = [plot.siteId]
+  requireSiteInScope(scope, plot.siteId)
+  if (!plot.tenants.includes(personId))
+    throw badRequest(depositMessages.notTenant(fullName(person), plot.name))
+  const kind = await findDepositKind(tx, input.kindId)
+  if (!kind) throw badRequest(depositMessages.kindMissing(input.kindId))
+  const amount = input.amount ?? kind.amount
+  const refusal = entryRefusal([], { kind: 'taken', date: input.date, amount }, today)
+  if (refusal) throw badRequest(refusal)
+  const id = await insertDeposit(tx, {
+    personId,
+    kindId: kind.id,
+    kindName: kind.name,
+    plotId: plot.id,
+    siteId: plot.siteId,
+  })
+  await insertEntry(tx, {
+    depositId: id,
+    kind: 'taken',
+    date: input.date,
+    amount,
+    method: input.method,
+    reason: '',
+    createdBy: by,
+    createdAt: at.toISOString(),
+  })
+  return requireDeposit(tx, id)
+}
+
+/**
+ * An entry added to a deposit already read (and its site checked), against the version read:
+ * never giving back or keeping more than it holds, never dated before its last entry or after
+ * today.
+ */
+export async function depositEntryAdded(
+  tx: WriteTx,
+  {
+    deposit,
+    version,
+    input,
+    by,
+    at,
+    today,
+  }: Recorded & { deposit: Deposit; version: number; input: Omit<DepositEntryInput, 'version'> },
+): Promise<Deposit> {
+  const refusal = entryRefusal(deposit.entries, input, today)
+  if (refusal) throw badRequest(refusal)
+  await updateAtVersion(tx, 'deposits', deposit.id, version, {})
+  await insertEntry(tx, {
+    ...input,
+    // What is kept is not paid anyone.
+    method: input.kind === 'kept' ? null : input.method,
+    depositId: deposit.id,
+    createdBy: by,
+    createdAt: at.toISOString(),
+  })
+  return requireDeposit(tx, deposit.id)
 }

@@ -1,5 +1,3 @@
-import { entryRefusal } from '#shared/domain/deposits'
-import { fullName } from '#shared/domain/message-copies'
 import { depositMessages } from '#shared/messages/deposits'
 import type {
   Deposit,
@@ -7,16 +5,12 @@ import type {
   DepositInput,
   DepositsHeld,
 } from '#shared/schemas/deposits'
-import { updateAtVersion } from '#server/core/db/versioned'
-import type { ReadTx } from '#server/core/db/write-transaction'
-import { badRequest, notFound } from '#server/core/errors'
 import { loggedChange, recordKey, type LoggedChange } from '#server/core/logged-change'
 import { requireSiteInScope, seesSite, type SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
-import { requirePersonInScope } from '#server/features/people/sql'
-import { findPlot } from '#server/features/plots/sql'
 import type { Rent } from '#server/features/rent/context'
 import { keptKinds } from '#server/features/rent/kinds'
+import { requirePersonInScope } from '#server/features/people/sql'
 import * as repo from '#server/features/rent/deposits-sql'
 
 // Deposits (issue 47, item 2, decision 58). The administrator keeps the kinds; the committee
@@ -66,46 +60,20 @@ export function takeDeposit(
     db,
     change,
     async (tx) => {
-      const { person } = await requirePersonInScope(tx, scope, personId, { change })
-      const plot = await findPlot(tx, input.plotId)
-      if (!plot) throw badRequest(depositMessages.plotMissing(input.plotId))
-      change.sites = [plot.siteId]
-      requireSiteInScope(scope, plot.siteId)
-      if (!plot.tenants.includes(personId))
-        throw badRequest(depositMessages.notTenant(fullName(person), plot.name))
-      const kind = await repo.findDepositKind(tx, input.kindId)
-      if (!kind) throw badRequest(depositMessages.kindMissing(input.kindId))
-      const amount = input.amount ?? kind.amount
-      const refusal = entryRefusal([], { kind: 'taken', date: input.date, amount }, clock.today())
-      if (refusal) throw badRequest(refusal)
-      const id = await repo.insertDeposit(tx, {
+      const deposit = await repo.depositTaken(tx, {
+        scope,
+        change,
         personId,
-        kindId: kind.id,
-        kindName: kind.name,
-        plotId: plot.id,
-        siteId: plot.siteId,
+        input,
+        by: viewer.userName,
+        at: clock.now(),
+        today: clock.today(),
       })
-      await repo.insertEntry(tx, {
-        depositId: id,
-        kind: 'taken',
-        date: input.date,
-        amount,
-        method: input.method,
-        reason: '',
-        createdBy: viewer.userName,
-        createdAt: clock.now().toISOString(),
-      })
-      change.docId = String(id)
-      return requireDeposit(tx, id)
+      change.docId = String(deposit.id)
+      return deposit
     },
     { personId, ...input },
   )
-}
-
-async function requireDeposit(tx: ReadTx, id: number): Promise<Deposit> {
-  const deposit = await repo.findDeposit(tx, id)
-  if (!deposit) throw notFound(depositMessages.depositMissing(id))
-  return deposit
 }
 
 const ENTRY_METHODS = {
@@ -135,21 +103,17 @@ export function addDepositEntry(
     db,
     change,
     async (tx) => {
-      const deposit = await requireDeposit(tx, id)
+      const deposit = await repo.requireDeposit(tx, id)
       change.sites = [deposit.siteId]
       requireSiteInScope(scope, deposit.siteId)
-      const refusal = entryRefusal(deposit.entries, input, clock.today())
-      if (refusal) throw badRequest(refusal)
-      await updateAtVersion(tx, 'deposits', id, version, {})
-      await repo.insertEntry(tx, {
-        ...input,
-        // What is kept is not paid anyone.
-        method: input.kind === 'kept' ? null : input.method,
-        depositId: id,
-        createdBy: viewer.userName,
-        createdAt: clock.now().toISOString(),
+      return repo.depositEntryAdded(tx, {
+        deposit,
+        version,
+        input,
+        by: viewer.userName,
+        at: clock.now(),
+        today: clock.today(),
       })
-      return requireDeposit(tx, id)
     },
     { id, version, ...input },
   )

@@ -43,6 +43,7 @@ import { concessions } from '#server/core/db/migrations/050-concessions'
 import { deposits } from '#server/core/db/migrations/051-deposits'
 import { bankLines } from '#server/core/db/migrations/052-bank-lines'
 import { instalments } from '#server/core/db/migrations/053-instalments'
+import { keys } from '#server/core/db/migrations/060-keys'
 import { concessionPlots } from '#server/core/db/migrations/056-concession-plots'
 import { rentNotices } from '#server/core/db/migrations/057-rent-notices'
 import { rateRaises } from '#server/core/db/migrations/058-rate-raises'
@@ -105,6 +106,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '057-rent-notices': rentNotices,
   '058-rate-raises': rateRaises,
   '059-calendar': calendar,
+  '060-keys': keys,
 }
 
 /** What a migration is told about the engine it runs on. */
