@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext, Page } from 'playwright-core'
 import { eventWhen } from '#shared/domain/calendar'
 import { calendarMessages as words } from '#shared/messages/calendar'
-import {
-  apiAs,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  settled,
-  signedInPage,
-  smallTapTargets,
-} from '#tests/helpers/browser'
+import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
   headingOf,
   PHONE,
@@ -40,13 +33,6 @@ describe('the calendar on a phone', () => {
   afterAll(async () => {
     await api?.dispose()
   })
-
-  const expectUsable = async (page: Page) => {
-    await settled(page)
-    await expectNoAxeViolations(page)
-    await expectNoHorizontalScroll(page)
-    expect(await smallTapTargets(page)).toEqual([])
-  }
 
   it('adds a work party, shows it in the month and the list, and copies the calendar address', async () => {
     const page = await signedInPage(suite.browser, suite.server, {

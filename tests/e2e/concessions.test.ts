@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { APIRequestContext, Page } from 'playwright-core'
+import type { APIRequestContext } from 'playwright-core'
 import { longDate } from '#shared/domain/dates'
 import { renewedEnd, USUAL_CONCESSION_KINDS } from '#shared/domain/concessions'
 import { addDays } from '#shared/domain/rent'
 import { concessionMessages as words } from '#shared/messages/concessions'
 import { kindMessages } from '#shared/messages/kinds'
 import { messageWritingMessages } from '#shared/messages/message-writing'
-import {
-  apiAs,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  settled,
-  signedInPage,
-  smallTapTargets,
-} from '#tests/helpers/browser'
+import { apiAs, expectNoHorizontalScroll, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
   field,
   giveTenant,
@@ -54,14 +47,6 @@ describe('a pensioner’s concession', () => {
   afterAll(async () => {
     await admin?.dispose()
   })
-
-  const expectUsable = async (page: Page) => {
-    await settled(page)
-    await expectNoAxeViolations(page)
-    await expectNoHorizontalScroll(page)
-    // Tap targets are a phone's: at 1280 px the header's links are a mouse's.
-    if (page.viewportSize()!.width === PHONE.width) expect(await smallTapTargets(page)).toEqual([])
-  }
 
   it.each(TENANTS)(
     'gives a pensioner’s concession with an end date at $viewport.width px, and asks for fresh evidence before it ends',

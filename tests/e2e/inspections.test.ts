@@ -8,13 +8,7 @@ import { plotHistoryMessages } from '#shared/messages/plot-history'
 import type { Person } from '#shared/schemas/person'
 import type { Plot } from '#shared/schemas/plot'
 import type { RoundDetail } from '#shared/schemas/inspections'
-import {
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  settled,
-  signedInPage,
-  smallTapTargets,
-} from '#tests/helpers/browser'
+import { expectNoHorizontalScroll, expectUsable, signedInPage } from '#tests/helpers/browser'
 import { cameraPhoto } from '#tests/helpers/sample-image'
 import {
   field,
@@ -69,12 +63,6 @@ describe('inspections and notices on the demo site, on a phone', () => {
       level: 3,
       viewport: PHONE,
     })
-  }
-  const expectUsable = async (page: Page) => {
-    await settled(page)
-    await expectNoAxeViolations(page)
-    await expectNoHorizontalScroll(page)
-    expect(await smallTapTargets(page)).toEqual([])
   }
   const startRound = async (page: Page, date: string) => {
     await page.goto('/members/inspections')

@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { APIRequestContext, Page } from 'playwright-core'
+import type { APIRequestContext } from 'playwright-core'
 import { keyMessages as words } from '#shared/messages/keys'
 import { depositMessages } from '#shared/messages/deposits'
 import type { Deposit } from '#shared/schemas/deposits'
-import {
-  apiAs,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  settled,
-  signedInPage,
-  smallTapTargets,
-} from '#tests/helpers/browser'
+import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
   giveTenant,
   makePerson,
@@ -48,13 +41,6 @@ describe('a gate key handed over with its deposit and returned', () => {
     await admin?.dispose()
   })
 
-  const expectUsable = async (page: Page, phone: boolean) => {
-    await settled(page)
-    await expectNoAxeViolations(page)
-    await expectNoHorizontalScroll(page)
-    if (phone) expect(await smallTapTargets(page)).toEqual([])
-  }
-
   /** The member's own page, their account linked to their record. */
   async function memberPage(personId: string, viewport: { width: number; height: number }) {
     const userName = `${personId}-member`
@@ -74,7 +60,6 @@ describe('a gate key handed over with its deposit and returned', () => {
     ['1280 px', { width: 1280, height: 800 }, 'kit', 'Kit Grower', 'KY1', 'G31'],
   ] as const)
     it(`hands over a key with its deposit and takes it back at ${width}`, async () => {
-      const phone = viewport === PHONE
       const page = await signedInPage(suite.browser, suite.server, {
         userName: 'secretary',
         level: 3,
@@ -88,7 +73,7 @@ describe('a gate key handed over with its deposit and returned', () => {
       await poll(() => statusTexts(page)).toContain(words.added)
       const key = page.getByRole('listitem').filter({ hasText: `Gate key ${number}` })
       await poll(() => key.textContent()).toContain(words.notHeldText)
-      await expectUsable(page, phone)
+      await expectUsable(page)
 
       // Handed over with the deposit: the kind's amount and the tenant's one plot come with it.
       await key.getByRole('button', { name: words.handOverHeading(number) }).click()
@@ -104,11 +89,11 @@ describe('a gate key handed over with its deposit and returned', () => {
       await poll(() =>
         handOver.getByLabel(depositMessages.amountLabel, { exact: true }).inputValue(),
       ).toBe('55.00')
-      await expectUsable(page, phone)
+      await expectUsable(page)
       await handOver.getByRole('button', { name: words.handOver, exact: true }).click()
       await poll(() => statusTexts(page)).toContain(words.handedOver)
       await poll(() => key.textContent()).toContain(words.heldBy(name, today()))
-      await expectUsable(page, phone)
+      await expectUsable(page)
 
       // On the tenant's page, with the deposit held.
       await page.goto(`/members/plotholders/${personId}`)
@@ -116,14 +101,14 @@ describe('a gate key handed over with its deposit and returned', () => {
       await poll(() => held.textContent()).toContain(`Gate key ${number}, ${words.since(today())}`)
       const deposits = page.getByRole('region', { name: depositMessages.heading })
       await poll(() => deposits.textContent()).toContain(depositMessages.heldText('£55.00'))
-      await expectUsable(page, phone)
+      await expectUsable(page)
 
       // On their own My allotment.
       const member = await memberPage(personId, viewport)
       await member.goto('/members/me')
       const mine = member.getByRole('region', { name: words.myKeysHeading })
       await poll(() => mine.textContent()).toContain(`Gate key ${number}`)
-      await expectUsable(member, phone)
+      await expectUsable(member)
 
       // Returned, the deposit given back in full.
       await page.goto('/members/keys')
@@ -132,7 +117,7 @@ describe('a gate key handed over with its deposit and returned', () => {
       await poll(() => back.getByLabel(words.refundLabel, { exact: true }).inputValue()).toBe(
         '55.00',
       )
-      await expectUsable(page, phone)
+      await expectUsable(page)
       await back.getByRole('button', { name: words.returnKey, exact: true }).click()
       await poll(() => statusTexts(page)).toContain(words.returned)
       await poll(() => key.textContent()).toContain(words.notHeldText)

@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext, Locator, Page } from 'playwright-core'
 import { mergeMessages as words } from '#shared/messages/merge'
 import { commonMessages } from '#shared/messages/common'
-import {
-  apiAs,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  settled,
-  signedInPage,
-  smallTapTargets,
-} from '#tests/helpers/browser'
+import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
   statusTexts,
   field,
@@ -66,13 +59,6 @@ describe('possible duplicates and merging two records', () => {
     await api?.dispose()
   })
 
-  const expectUsable = async (page: Page, { phone = true } = {}) => {
-    await settled(page)
-    await expectNoAxeViolations(page)
-    await expectNoHorizontalScroll(page)
-    // Every target a finger meets on a phone (the laptop's header links are a mouse's).
-    if (phone) expect(await smallTapTargets(page)).toEqual([])
-  }
   const secretary = (viewport: { width: number; height: number }) =>
     signedInPage(suite.browser, suite.server, { userName: 'secretary', level: 3, viewport })
   const records = (page: Page) =>
@@ -140,7 +126,7 @@ describe('possible duplicates and merging two records', () => {
     const [left, right] = [await box(records(page).nth(0)), await box(records(page).nth(1))]
     expect(right.y).toBe(left.y)
     expect(right.x).toBeGreaterThanOrEqual(left.x + left.width)
-    await expectUsable(page, { phone: false })
+    await expectUsable(page)
 
     // The second record stays: the page turns round, and merges into it. The choice is the
     // address's: the radio shows it checked once the page has turned round, not at the click.
@@ -157,6 +143,6 @@ describe('possible duplicates and merging two records', () => {
     await poll(() => pathOf(page)).toBe('/members/waitinglist/tgrey2')
     await poll(() => field(page, 'Address').inputValue()).toBe('5 Hill Road, Farley FA2 5HR')
     expect(await field(page, 'E-mail Address').inputValue()).toBe('tom.grey@example.org')
-    await expectUsable(page, { phone: false })
+    await expectUsable(page)
   })
 })

@@ -6,15 +6,7 @@ import { siteMessages } from '#shared/messages/sites'
 import type { RoundDetail } from '#shared/schemas/inspections'
 import type { Plot } from '#shared/schemas/plot'
 import type { Site } from '#shared/schemas/site'
-import {
-  apiAs,
-  createAccount,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  settled,
-  signedInPage,
-  smallTapTargets,
-} from '#tests/helpers/browser'
+import { apiAs, createAccount, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
   field,
   giveTenant,
@@ -95,13 +87,6 @@ describe('plots named on their sites, at 375 px', () => {
     roundId = ((await round.json()) as { id: number }).id
     await admin.dispose()
   })
-
-  const expectUsable = async (page: Awaited<ReturnType<typeof signedInPage>>) => {
-    await settled(page)
-    await expectNoAxeViolations(page)
-    await expectNoHorizontalScroll(page)
-    expect(await smallTapTargets(page)).toEqual([])
-  }
 
   it('shows a member their plot "1" on each site by name and site, on each site’s map', async () => {
     const page = await signedInPage(suite.browser, suite.server, {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { APIRequestContext, Page } from 'playwright-core'
+import type { APIRequestContext } from 'playwright-core'
 import { longDate } from '#shared/domain/dates'
 import { earliestRaise } from '#shared/domain/rate-raise'
 import { addDays } from '#shared/domain/rent'
@@ -7,14 +7,7 @@ import { messageWritingMessages } from '#shared/messages/message-writing'
 import { invoiceMessages } from '#shared/messages/invoices'
 import { rentMessages } from '#shared/messages/rent'
 import { rentNoticeMessages as words } from '#shared/messages/rent-notices'
-import {
-  apiAs,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  settled,
-  signedInPage,
-  smallTapTargets,
-} from '#tests/helpers/browser'
+import { apiAs, expectNoHorizontalScroll, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
   alertTexts,
   field,
@@ -62,12 +55,6 @@ describe('raising the rent with notice', () => {
   })
 
   // Tap targets of 44 px are a phone's rule (the laptop's menu links are narrower).
-  const expectUsable = async (page: Page, phone = false) => {
-    await settled(page)
-    await expectNoAxeViolations(page)
-    await expectNoHorizontalScroll(page)
-    if (phone) expect(await smallTapTargets(page)).toEqual([])
-  }
 
   it('raises the water charge from the earliest day, and writes Ruth the notice', async () => {
     const earliest = earliestRaise(today(), 12)
@@ -123,7 +110,7 @@ describe('raising the rent with notice', () => {
     await poll(() => notices.textContent()).toContain(
       invoiceMessages.rateNotice('5', '£45.00', '£48.00', longDate(earliest)),
     )
-    await expectUsable(page, true)
+    await expectUsable(page)
     await page.screenshot({ path: '/tmp/shots-b/person-notice-375.png', fullPage: true })
 
     await page.goto('/members/rent/settings')
@@ -131,7 +118,7 @@ describe('raising the rent with notice', () => {
     await poll(() =>
       raises.getByRole('link', { name: words.writeRaiseLetter(earliest) }).isVisible(),
     ).toBe(true)
-    await expectUsable(page, true)
+    await expectUsable(page)
     await page.screenshot({ path: '/tmp/shots-b/settings-375.png', fullPage: true })
   })
 })

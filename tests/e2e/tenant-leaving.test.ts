@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { APIRequestContext, Page } from 'playwright-core'
+import type { APIRequestContext } from 'playwright-core'
 import { longDate } from '#shared/domain/dates'
 import { addDays } from '#shared/domain/rent'
 import { offerMessages } from '#shared/messages/offers'
 import { peopleMessages } from '#shared/messages/people'
 import { tenancyEndMessages as words } from '#shared/messages/tenancy-end'
-import {
-  apiAs,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  settled,
-  signedInPage,
-  smallTapTargets,
-} from '#tests/helpers/browser'
+import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
   field,
   giveTenant,
@@ -51,12 +44,6 @@ describe('a tenant who leaves', () => {
     await api?.dispose()
   })
 
-  const expectUsable = async (page: Page) => {
-    await settled(page)
-    await expectNoAxeViolations(page)
-    await expectNoHorizontalScroll(page)
-    expect(await smallTapTargets(page)).toEqual([])
-  }
   const secretary = () =>
     signedInPage(suite.browser, suite.server, { userName: 'secretary', level: 3, viewport: PHONE })
 

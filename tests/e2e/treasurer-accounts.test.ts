@@ -4,14 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf'
 import { penceText } from '#shared/domain/money'
 import { yearAccountsMessages as words } from '#shared/messages/year-accounts'
 import { BANK_STATEMENTS, type Payment } from '#tests/helpers/bank-statements'
-import {
-  apiAs,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  settled,
-  signedInPage,
-  smallTapTargets,
-} from '#tests/helpers/browser'
+import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
   field,
   PHONE,
@@ -46,14 +39,6 @@ describe('the treasurer’s year-end', () => {
   afterAll(async () => {
     await admin?.dispose()
   })
-
-  const expectUsable = async (page: Page) => {
-    await settled(page)
-    await expectNoAxeViolations(page)
-    await expectNoHorizontalScroll(page)
-    // Tap targets are a phone's: at 1280 px the header's links are a mouse's.
-    if (page.viewportSize()!.width === PHONE.width) expect(await smallTapTargets(page)).toEqual([])
-  }
 
   async function keepStatement(page: Page, payments: Payment[], name: string) {
     await page.goto('/members/rent')

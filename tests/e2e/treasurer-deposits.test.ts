@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { APIRequestContext, Page } from 'playwright-core'
+import type { APIRequestContext } from 'playwright-core'
 import { depositMessages as words } from '#shared/messages/deposits'
-import {
-  apiAs,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  settled,
-  signedInPage,
-  smallTapTargets,
-} from '#tests/helpers/browser'
+import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
   giveTenant,
   makePerson,
@@ -45,19 +38,11 @@ describe('a key deposit taken and returned', () => {
     await admin?.dispose()
   })
 
-  const expectUsable = async (page: Page, phone: boolean) => {
-    await settled(page)
-    await expectNoAxeViolations(page)
-    await expectNoHorizontalScroll(page)
-    if (phone) expect(await smallTapTargets(page)).toEqual([])
-  }
-
   for (const [width, viewport, personId, firstName, plot] of [
     ['1280 px', { width: 1280, height: 800 }, 'fred', 'Fred', '21'],
     ['375 px', PHONE, 'gina', 'Gina', '22'],
   ] as const)
     it(`takes a key deposit and gives it back at ${width}`, async () => {
-      const phone = viewport === PHONE
       const page = await signedInPage(suite.browser, suite.server, {
         userName: 'treasurer',
         level: 3,
@@ -67,7 +52,7 @@ describe('a key deposit taken and returned', () => {
       const section = page.getByRole('region', { name: words.heading })
       await poll(() => section.getByText(words.noDeposits).isVisible()).toBe(true)
       const take = section.getByRole('form', { name: words.takeDeposit })
-      await expectUsable(page, phone)
+      await expectUsable(page)
 
       // The kind's amount comes with it; the one plot is chosen already.
       await take.getByLabel(words.kindLabel, { exact: true }).selectOption({ label: 'Key: £55.00' })
@@ -81,7 +66,7 @@ describe('a key deposit taken and returned', () => {
         .getByRole('listitem')
         .filter({ hasText: `Key deposit for plot ${plot}` })
       await poll(() => deposit.first().textContent()).toContain(words.heldText('£55.00'))
-      await expectUsable(page, phone)
+      await expectUsable(page)
 
       // Held, on the treasurer's list, owed back.
       await page.goto('/members/rent')
@@ -91,7 +76,7 @@ describe('a key deposit taken and returned', () => {
           .getByRole('link', { name: `${firstName} Holt: Key deposit for plot ${plot}, £55.00` })
           .isVisible(),
       ).toBe(true)
-      await expectUsable(page, phone)
+      await expectUsable(page)
 
       // The tenant leaves; the deposit is still on their page: more than held is refused, then
       // £40 is returned with a reason and the rest kept.
@@ -112,7 +97,7 @@ describe('a key deposit taken and returned', () => {
       await settle.getByRole('button', { name: words.returnDeposit }).click()
       await poll(() => statusTexts(page)).toContain(words.returnedNotice)
       await poll(() => deposit.first().textContent()).toContain(words.heldText('£15.00'))
-      await expectUsable(page, phone)
+      await expectUsable(page)
       await poll(() => amount.inputValue()).toBe('15.00')
       await settle.getByLabel(words.reasonLabel, { exact: true }).fill('New key cut')
       await settle.getByRole('button', { name: words.keepDeposit }).click()
@@ -120,6 +105,6 @@ describe('a key deposit taken and returned', () => {
       await poll(() => deposit.first().textContent()).toContain(words.heldText('£0.00'))
       await expect(settle.count()).resolves.toBe(0)
       await expect(deposit.first().textContent()).resolves.toContain('£15.00 kept on')
-      await expectUsable(page, phone)
+      await expectUsable(page)
     })
 })

@@ -3,14 +3,7 @@ import type { APIRequestContext, Page } from 'playwright-core'
 import { addMonths, longDate } from '#shared/domain/dates'
 import { instalmentMessages as words } from '#shared/messages/instalments'
 import type { Invoice } from '#shared/schemas/rent'
-import {
-  apiAs,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  settled,
-  signedInPage,
-  smallTapTargets,
-} from '#tests/helpers/browser'
+import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
   giveTenant,
   headingOf,
@@ -49,12 +42,6 @@ describe('an invoice in three instalments', () => {
   })
 
   // Tap targets are a phone's matter: at a desk the menu's links are a mouse's.
-  const expectUsable = async (page: Page, phone = false) => {
-    await settled(page)
-    await expectNoAxeViolations(page)
-    await expectNoHorizontalScroll(page)
-    if (phone) expect(await smallTapTargets(page)).toEqual([])
-  }
   const instalmentRows = (page: Page) =>
     page
       .getByRole('table', { name: words.caption })
@@ -108,7 +95,7 @@ describe('an invoice in three instalments', () => {
     await page.goto(`/members/rent/invoices/${invoice.id}`)
     const table = page.getByRole('table', { name: words.caption })
     await poll(() => table.getByText('£15.00').isVisible()).toBe(true)
-    await expectUsable(page, true)
+    await expectUsable(page)
 
     const split = page.getByRole('region', { name: words.replaceHeading })
     await split.getByLabel(words.byAmount).check()
@@ -117,6 +104,6 @@ describe('an invoice in three instalments', () => {
     await poll(() => statusTexts(page)).toContain(words.splitSaved)
     // £35 still owed: three of £10 and the last £5.
     await poll(() => instalmentRows(page).then((rows) => rows.length)).toBe(4)
-    await expectUsable(page, true)
+    await expectUsable(page)
   })
 })

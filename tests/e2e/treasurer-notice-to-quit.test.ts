@@ -2,16 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { noticeToQuitMessages as notice } from '#shared/messages/notice-to-quit'
 import { rentNoticeMessages as words } from '#shared/messages/rent-notices'
 import {
   apiAs,
-  expectNoAxeViolations,
-  expectNoHorizontalScroll,
-  settled,
+  expectUsable,
   signedInPage,
-  smallTapTargets,
   startServer,
   type TestServer,
 } from '#tests/helpers/browser'
@@ -74,13 +70,6 @@ describe('notice to quit from the arrears list', () => {
     await later?.stop()
   })
 
-  const expectUsable = async (page: Page, phone: boolean) => {
-    await settled(page)
-    await expectNoAxeViolations(page)
-    await expectNoHorizontalScroll(page)
-    if (phone) expect(await smallTapTargets(page)).toEqual([])
-  }
-
   for (const [width, viewport, plot, name] of [
     ['1280 px', DESKTOP, '31', 'Olive Marsh'],
     ['375 px', PHONE, '32', 'Percy Marsh'],
@@ -98,7 +87,7 @@ describe('notice to quit from the arrears list', () => {
       const offer = arrears.getByRole('button', { name: words.sendNoticeFor(plot) })
       await poll(() => offer.isVisible()).toBe(true)
       expect(await arrears.textContent()).toContain(words.noticeToQuitAllowed(40))
-      await expectUsable(page, phone)
+      await expectUsable(page)
 
       // The confirm step: who, which plot, how much, until when, and the letter; nothing sent yet.
       await offer.click()
@@ -112,7 +101,7 @@ describe('notice to quit from the arrears list', () => {
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.textContent))
         .toBe(notice.confirmHeading(plot))
-      await expectUsable(page, phone)
+      await expectUsable(page)
       if (phone)
         await page.screenshot({ path: `/tmp/shots-a/notice-confirm-${plot}.png`, fullPage: true })
 
@@ -120,7 +109,7 @@ describe('notice to quit from the arrears list', () => {
       await poll(() => statusTexts(page)).toContain(words.sent(plot, ENDS))
       await poll(() => arrears.textContent()).toContain(words.noticeRunning(ENDS))
       expect(await arrears.getByRole('button', { name: words.sendNoticeFor(plot) }).count()).toBe(0)
-      await expectUsable(page, phone)
+      await expectUsable(page)
       if (phone)
         await page.screenshot({ path: `/tmp/shots-a/notice-sent-${plot}.png`, fullPage: true })
 

@@ -215,6 +215,20 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([])
 }
 
+/**
+ * A screen a volunteer can use: settled, no axe violations, nothing wider than the viewport, and
+ * on a phone every tap target 44 px (at a desk the header's links are a mouse's).
+ */
+export async function expectUsable(page: Page) {
+  await settled(page)
+  await expectNoAxeViolations(page)
+  await expectNoHorizontalScroll(page)
+  if (page.viewportSize()!.width <= PHONE_WIDTH) expect(await smallTapTargets(page)).toEqual([])
+}
+
+/** The widest screen counted a phone's. */
+const PHONE_WIDTH = 480
+
 /** True when nothing on the page is wider than the viewport (usable at 375 px). */
 export async function expectNoHorizontalScroll(page: Page, where = page.url()) {
   const overflow = await page.evaluate(
