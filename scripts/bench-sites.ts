@@ -69,7 +69,6 @@ function postgresPids(): number[] {
 
 async function bench(engine: string, env: Record<string, string>) {
   console.log(`\n== ${engine}: seeding the council (100 sites, 8,000 plots, 40,000 people)`)
-  process.env.DATABASE_URL = env.DATABASE_URL
   const seedBegun = performance.now()
   const app = await startSeededServer(
     'seed-scale.ts',

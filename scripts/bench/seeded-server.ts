@@ -60,8 +60,10 @@ export async function startSeededServer(
   const remove = () => fs.rmSync(dataDir, { recursive: true, force: true })
   try {
     const started = Date.now()
+    // The seed fills the database the server is given (PostgreSQL's, or the folder's SQLite file).
     await run(process.execPath, ['--import', 'tsx', `scripts/${seedScript}`, ...seedArgs], {
       DATA_DIR: dataDir,
+      ...('DATABASE_URL' in env ? { DATABASE_URL: env.DATABASE_URL! } : {}),
     })
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
     const server = await startServer({ dataDir, env: { LOG_LEVEL: 'silent', ...env } })
