@@ -1,5 +1,6 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { username } from 'better-auth/plugins'
+import { contextOnlyWhileCalled } from '#server/core/auth/auth-context'
 import { getMigrations } from 'better-auth/db/migration'
 import { hash, verify } from '@node-rs/argon2'
 import { USER_NAME_PATTERN } from '#shared/schemas/text-fields'
@@ -125,7 +126,7 @@ function authConfig({ db, secret, baseURL, origins, signInLimit }: AuthOptions) 
 }
 
 export function createAuth(options: AuthOptions) {
-  return betterAuth(authConfig(options))
+  return contextOnlyWhileCalled(betterAuth(authConfig(options)))
 }
 
 export type Auth = ReturnType<typeof createAuth>
