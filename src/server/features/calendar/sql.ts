@@ -34,6 +34,7 @@ const fieldsOf = (event: EventFields) => ({
   description: event.description,
   visibility: event.visibility,
   helpersWanted: event.helpersWanted,
+  showComing: event.showComing ? 1 : 0,
 })
 
 /**
