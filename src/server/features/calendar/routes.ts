@@ -33,7 +33,7 @@ import {
 } from '#server/features/calendar/coming-person-data'
 import { createEvent } from '#server/features/calendar/create-event'
 import { removeEvent } from '#server/features/calendar/delete-event'
-import { CALENDAR_CONTENT_TYPE, privateFeed, publicFeed } from '#server/features/calendar/feed'
+import { CALENDAR_CONTENT_TYPE, calendarFeeds } from '#server/features/calendar/feed'
 import { calendarReach, PUBLIC_REACH } from '#server/features/calendar/reach'
 import { calendarEvent, londonDays, readCalendar } from '#server/features/calendar/read-calendar'
 import { sayComing } from '#server/features/calendar/say-coming'
@@ -52,6 +52,7 @@ const feedParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/)
 // appear by themselves on its calendar, the members' page, and the feeds calendar apps subscribe to.
 export async function calendarFeature(app: App) {
   const { db, clock } = app
+  const feeds = calendarFeeds(app)
   app.hooks.describingPerson.push(describeCalendarAddress)
   app.hooks.erasingPerson.push(eraseCalendarAddress)
   app.hooks.describingPerson.push(describeComing)
@@ -166,8 +167,7 @@ export async function calendarFeature(app: App) {
       config: { minLevel: LEVELS.guest },
       schema: { produces: ['text/calendar'], response: { 200: z.string() }, tags },
     },
-    async (_request, reply) =>
-      reply.type(CALENDAR_CONTENT_TYPE).send(await publicFeed(db.kysely, app)),
+    async (_request, reply) => reply.type(CALENDAR_CONTENT_TYPE).send(await feeds.publicFeed()),
   )
 
   app.get(
@@ -185,7 +185,7 @@ export async function calendarFeature(app: App) {
     },
     async (request, reply) => {
       const token = request.params.file.slice(0, -'.ics'.length)
-      const text = await privateFeed(db.kysely, app, token)
+      const text = await feeds.privateFeed(token)
       // Private to its holder: no shared cache keeps it.
       return reply
         .type(CALENDAR_CONTENT_TYPE)
