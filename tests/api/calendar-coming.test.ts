@@ -4,7 +4,9 @@ import { calendarMessages } from '#shared/messages/calendar'
 import { comingMessages } from '#shared/messages/calendar-coming'
 import { myAllotmentMessages } from '#shared/messages/my-allotment'
 import { serverMessages } from '#shared/messages/server'
+import { defaultMerge } from '#shared/domain/people-merge'
 import type { Calendar, CalendarEntry, CalendarEvent, Coming } from '#shared/schemas/calendar'
+import type { MergePreview } from '#shared/schemas/people-merge'
 import {
   createPerson,
   createPlot,
@@ -193,6 +195,35 @@ describe.each(engines)("I'll come on %s", (engine) => {
     expect((await rows()).map((row) => row.eventId)).not.toContain(id)
   })
 
+  it('makes one of what two records of a person said, when they are merged', async () => {
+    expect((await coming(ted, ids.AGM!)).statusCode).toBe(200)
+    await createPerson(t, admin, 'ted2', { firstName: 'Ted', lastName: 'Allen' })
+    // The second record said so too, before anyone saw the two were one.
+    await t.db.kysely
+      .insertInto('calendar_coming')
+      .values([
+        { eventId: ids.AGM!, personId: 'ted2', saidAt: '2026-11-01T10:00:00.000Z' },
+        { eventId: ids['Work party']!, personId: 'ted2', saidAt: '2026-11-01T10:00:00.000Z' },
+      ])
+      .execute()
+    const shown = (
+      await send(t, admin, 'GET', '/api/people-merge?kept=ted&merged=ted2')
+    ).json<MergePreview>()
+    const merged = await send(t, admin, 'POST', '/api/people-merge', {
+      keptId: 'ted',
+      mergedId: 'ted2',
+      keptVersion: shown.kept.version,
+      mergedVersion: shown.merged.version,
+      fields: defaultMerge(shown.kept, shown.merged),
+    })
+    expect(merged.statusCode, merged.body).toBe(200)
+    const teds = (await rows()).filter((row) => row.personId.startsWith('ted'))
+    expect(teds.map((row) => `${row.eventId} ${row.personId}`).sort()).toEqual(
+      [`${ids['Work party']} ted`, `${ids.AGM} ted`].sort(),
+    )
+    expect((await seen(ted, 'AGM'))!.coming).toMatchObject({ count: 3, me: true })
+  })
+
   it('puts what a person said in their data download, and erases it with them', async () => {
     const data = await send(t, admin, 'GET', '/api/people/mabel/personal-data')
     expect(data.statusCode).toBe(200)
@@ -210,7 +241,12 @@ describe.each(engines)("I'll come on %s", (engine) => {
     const erased = await send(t, admin, 'POST', '/api/people/mabel/erasure')
     expect(erased.statusCode, erased.body).toBe(200)
     const left = await rows()
-    expect(left.map((row) => row.personId)).toEqual(['nora'])
-    expect((await seen(admin, 'Work party'))!.coming).toEqual({ count: 0, me: false, names: [] })
+    expect(left.map((row) => row.personId)).not.toContain('mabel')
+    expect(left.filter((row) => row.personId.startsWith('former'))).toEqual([])
+    expect((await seen(admin, 'Work party'))!.coming).toEqual({
+      count: 1,
+      me: false,
+      names: ['Ted Allen'],
+    })
   })
 })
