@@ -11,6 +11,7 @@ import {
   createPerson,
   createPlot,
   createSite,
+  eventInput,
   lastLogId,
   linkAccount,
   logsAfter,
@@ -24,19 +25,9 @@ import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 // always, a site representative only on their sites' events. A person's data download holds what
 // they said; their erasure takes it away.
 
-const event = (title: string, overrides: Record<string, unknown> = {}) => ({
-  title,
-  siteId: 1,
-  place: 'By the gate',
-  startDate: '2027-05-01',
-  startTime: '10:00',
-  endDate: '2027-05-01',
-  endTime: '12:00',
-  description: '',
-  visibility: 'members',
-  helpersWanted: null,
-  ...overrides,
-})
+/** An event of the first site, unless it says otherwise. */
+const event = (title: string, overrides: Record<string, unknown> = {}) =>
+  eventInput(title, { siteId: 1, ...overrides })
 
 describe.each(engines)("I'll come on %s", (engine) => {
   let t: TestApp

@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CalendarEvent } from '#shared/schemas/calendar'
-import { createPerson, createPlot, linkAccount, send } from '#tests/helpers/records'
+import { createPerson, createPlot, eventInput, linkAccount, send } from '#tests/helpers/records'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // A feed is kept once built, per data version, day and reach (a council's committee's feed is 2 MB
 // of 5,000 events): asked for again it is the same text, and after any change, of an event, of
 // the account behind an address or of the day, it is built afresh. Never a stale feed.
 
-const event = (title: string, overrides: Record<string, unknown> = {}) => ({
-  title,
-  siteId: null,
-  place: '',
-  startDate: '2027-06-05',
-  startTime: '10:00',
-  endDate: '2027-06-05',
-  endTime: '12:00',
-  description: '',
-  visibility: 'public',
-  helpersWanted: null,
-  ...overrides,
-})
+/** A public event of every site on 5 June 2027. */
+const event = (title: string, overrides: Record<string, unknown> = {}) =>
+  eventInput(title, {
+    startDate: '2027-06-05',
+    endDate: '2027-06-05',
+    visibility: 'public',
+    ...overrides,
+  })
 
 describe.each(engines)('calendar feeds kept between changes on %s', (engine) => {
   let t: TestApp
