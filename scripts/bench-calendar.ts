@@ -13,9 +13,10 @@ import {
 // `npm run bench:calendar` (issue 48): the private calendar feed of a member of a council of 100
 // sites (npm run seed:scale -- --council) with 5,000 events in the coming year, through the real
 // server process, on SQLite and (with TEST_DATABASE_URL) PostgreSQL. Target: the member's feed
-// answered in under 50 ms at the median (p99 reported). Also reported, without a target: the
-// committee's whole feed (every event and the dates that appear by themselves) and a member's
-// month on the calendar page.
+// answered in under 50 ms at the median (p99 reported); the committee's whole feed (every event
+// and the dates that appear by themselves) under 300 ms and the public feed under 100 ms. A feed
+// is kept until the next write (decision 63): the first answer, built, is reported beside the
+// median. Also reported, without a target: a member's month on the calendar page.
 
 const EVENTS = 5_000
 const EVERY_SITE_EVENTS = 100
@@ -23,6 +24,8 @@ const TIMED = 100
 const WARM_UP = 5
 const AT_ONCE = 8
 const TARGET_MS = 50
+const COMMITTEE_TARGET_MS = 300
+const PUBLIC_TARGET_MS = 100
 
 async function bench(engine: string, env: Record<string, string>) {
   console.log(`\n== ${engine}: seeding the council (100 sites, 8,000 plots, 40,000 people)`)
@@ -86,7 +89,12 @@ async function bench(engine: string, env: Record<string, string>) {
     }
     const time = async (label: string, path: string, cookie: string | null, target?: number) => {
       let size = 0
-      for (let i = 0; i < WARM_UP; i++) size = (await call(path, cookie)).length
+      let first = 0
+      for (let i = 0; i < WARM_UP; i++) {
+        const started = performance.now()
+        size = (await call(path, cookie)).length
+        if (i === 0) first = performance.now() - started
+      }
       const times: number[] = []
       for (let i = 0; i < TIMED; i++) {
         const started = performance.now()
@@ -98,23 +106,25 @@ async function bench(engine: string, env: Record<string, string>) {
         target === undefined ? '' : mid < target ? ` (target < ${target} ms: met)` : ' (MISSED)'
       console.log(
         `${label}: median ${mid.toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, ` +
-          `${(size / 1024).toFixed(0)} kB${verdict}`,
+          `first ${first.toFixed(1)} ms, ${(size / 1024).toFixed(0)} kB${verdict}`,
       )
       return mid < (target ?? Infinity)
     }
 
     const memberFeed = await feedOf(member)
-    const met = await time("a member's private feed", memberFeed, null, TARGET_MS)
-    await time("the committee's whole feed", await feedOf(admin), null)
+    const met = [await time("a member's private feed", memberFeed, null, TARGET_MS)]
+    met.push(
+      await time("the committee's whole feed", await feedOf(admin), null, COMMITTEE_TARGET_MS),
+    )
     const month = today.slice(0, 7)
     await time(
       "a member's month",
       `/api/calendar?from=${month}-01&to=${addDays(`${month}-01`, 30)}`,
       member,
     )
-    await time('the public feed', '/api/calendar/public.ics', null)
+    met.push(await time('the public feed', '/api/calendar/public.ics', null, PUBLIC_TARGET_MS))
     console.log(loadAverage())
-    if (!met) process.exitCode = 1
+    if (met.includes(false)) process.exitCode = 1
   } finally {
     await app.stop()
   }

@@ -539,6 +539,15 @@ async function fillLaterTables(t: TestApp) {
     await sql`insert into calendar_feeds ("userId", "tokenHash", "createdAt")
       values ('fixture-user', ${'a'.repeat(64)}, '2025-10-01T10:00:00.000Z')`.execute(t.db.kysely)
   }
+  if (tables.includes('calendar_coming')) {
+    // The open day shows who is coming; two people said they would come to the work party.
+    await sql`update calendar_events set "showComing" = 1 where title = 'Open day'`.execute(
+      t.db.kysely,
+    )
+    await sql`insert into calendar_coming ("eventId", "personId", "saidAt")
+      values (1, 'holder1', '2025-10-02T09:00:00.000Z'),
+        (1, 'holder2', '2025-10-03T18:30:00.000Z')`.execute(t.db.kysely)
+  }
   if (tables.includes('key_holdings')) {
     // A gate key handed over with the deposit above and lost, with a charge and a note that has
     // quotes; a shed key handed over and still held.

@@ -8,6 +8,7 @@ import {
   createPerson,
   createPlot,
   createSite,
+  eventInput,
   lastLogId,
   linkAccount,
   logsAfter,
@@ -47,19 +48,7 @@ function parseFeed(text: string): Parsed[] {
   })
 }
 
-const event = (title: string, overrides: Record<string, unknown> = {}) => ({
-  title,
-  siteId: null,
-  place: 'By the gate',
-  startDate: '2027-05-01',
-  startTime: '10:00',
-  endDate: '2027-05-01',
-  endTime: '12:00',
-  description: '',
-  visibility: 'members',
-  helpersWanted: null,
-  ...overrides,
-})
+const event = eventInput
 
 describe.each(engines)('the calendar and its subscription on %s', (engine) => {
   let t: TestApp

@@ -9,13 +9,13 @@ import type { MergePreview } from '#shared/schemas/people-merge'
 import type { HistoryEvent } from '#shared/schemas/plot-history'
 import {
   createPerson,
-  createPlot,
   createSite,
   expectRefused,
   lastLogId,
   logsAfter,
   send,
 } from '#tests/helpers/records'
+import { injected, tenantsWithPlots } from '#tests/helpers/deposit-tenants'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 import { depositMovements, depositsHeldOn } from '#server/features/rent/deposits-sql'
 import { EVERY_SITE } from '#server/core/site-scope'
@@ -62,18 +62,18 @@ describe.each(engines)('deposits on %s', (engine) => {
     committee = await t.signInAs(3, 'treasurer')
     rep = await t.signInAs(3, 'repa')
     const bSite = (await createSite(t, admin, 'Northfield')).id
-    await createPlot(t, admin, '1', { fee: 40 })
-    await createPlot(t, admin, '2', { fee: 60 })
-    bPlot = (await createPlot(t, admin, '9', { fee: 50, siteId: bSite })).id
-    for (const [id, plot, lastName] of [
-      ['alice', '1', 'Archer'],
-      ['carol', '2', 'Cole'],
-      ['bob', bPlot, 'Baker'],
-    ] as const) {
-      await createPerson(t, admin, id, { firstName: id, lastName, email: '' })
-      const let_ = await send(t, admin, 'PUT', `/api/plots/${plot}/tenants/${id}`)
-      expect(let_.statusCode, let_.body).toBe(200)
-    }
+    const plots = await tenantsWithPlots(injected(t, admin), [
+      { id: 'alice', firstName: 'alice', lastName: 'Archer', plot: '1', plotFields: { fee: 40 } },
+      { id: 'carol', firstName: 'carol', lastName: 'Cole', plot: '2', plotFields: { fee: 60 } },
+      {
+        id: 'bob',
+        firstName: 'bob',
+        lastName: 'Baker',
+        plot: '9',
+        plotFields: { fee: 50, siteId: bSite },
+      },
+    ])
+    bPlot = plots.bob!
     const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
     const repAccount = accounts.find((account) => account.userName === 'repa')!
     const limited = await send(t, admin, 'PUT', `/api/accounts/${repAccount.id}/sites`, {

@@ -5,15 +5,8 @@ import { serverMessages } from '#shared/messages/server'
 import type { Account } from '#shared/schemas/account'
 import type { Deposit } from '#shared/schemas/deposits'
 import type { Key, KeyHolding } from '#shared/schemas/keys'
-import {
-  createPerson,
-  createPlot,
-  createSite,
-  expectRefused,
-  lastLogId,
-  logsAfter,
-  send,
-} from '#tests/helpers/records'
+import { createSite, expectRefused, lastLogId, logsAfter, send } from '#tests/helpers/records'
+import { depositKind, injected, tenantsWithPlots } from '#tests/helpers/deposit-tenants'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
 // Issue 48, item 4 (decision 64): a site's keys by number and kind, handed over with a deposit
@@ -59,16 +52,12 @@ describe.each(engines)('keys on %s', (engine) => {
     rep = await t.signInAs(3, 'repa')
     member = await t.signInAs(1, 'alicem')
     bSite = (await createSite(t, admin, 'Northfield')).id
-    await createPlot(t, admin, '1')
-    bPlot = (await createPlot(t, admin, '9', { siteId: bSite })).id
-    for (const [id, plot, lastName] of [
-      ['alice', '1', 'Archer'],
-      ['bob', bPlot, 'Baker'],
-    ] as const) {
-      await createPerson(t, admin, id, { firstName: id, lastName, email: '' })
-      const let_ = await send(t, admin, 'PUT', `/api/plots/${plot}/tenants/${id}`)
-      expect(let_.statusCode, let_.body).toBe(200)
-    }
+    const call = injected(t, admin)
+    const plots = await tenantsWithPlots(call, [
+      { id: 'alice', firstName: 'alice', lastName: 'Archer', plot: '1' },
+      { id: 'bob', firstName: 'bob', lastName: 'Baker', plot: '9', plotFields: { siteId: bSite } },
+    ])
+    bPlot = plots.bob!
     const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
     const idOf = (name: string) => accounts.find((account) => account.userName === name)!.id
     const limited = await send(t, admin, 'PUT', `/api/accounts/${idOf('repa')}/sites`, {
@@ -79,12 +68,7 @@ describe.each(engines)('keys on %s', (engine) => {
       personId: 'alice',
     })
     expect(linked.statusCode, linked.body).toBe(200)
-    const kind = await send(t, admin, 'POST', '/api/rent/deposit-kinds', {
-      name: 'Key',
-      amount: 5500,
-    })
-    expect(kind.statusCode, kind.body).toBe(201)
-    keyKind = kind.json<{ id: number }>().id
+    keyKind = await depositKind(call, 'Key', 5500)
   })
   afterAll(() => t.close())
 

@@ -353,6 +353,13 @@ const ROUTES: Record<string, Route> = {
   'DELETE /api/calendar/events/{id}': {
     byId: (r) => ['DELETE', `/api/calendar/events/${r.bEvent}`],
   },
+  // "I'll come" to site B's work party: not on the representative's calendar.
+  'PUT /api/calendar/events/{id}/coming': {
+    byId: (r) => ['PUT', `/api/calendar/events/${r.bEvent}/coming`],
+  },
+  'DELETE /api/calendar/events/{id}/coming': {
+    byId: (r) => ['DELETE', `/api/calendar/events/${r.bEvent}/coming`],
+  },
   'GET /api/calendar/public': { notBySite: 'Public events of every site, for the public' },
   'GET /api/calendar/public.ics': { notBySite: 'Public events of every site, for the public' },
   'GET /api/calendar/feeds/{file}': {

@@ -2,9 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext, Page } from 'playwright-core'
 import { eventWhen } from '#shared/domain/calendar'
 import { calendarMessages as words } from '#shared/messages/calendar'
+import { comingMessages as coming } from '#shared/messages/calendar-coming'
 import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
+import type { Calendar } from '#shared/schemas/calendar'
 import {
+  giveTenant,
   headingOf,
+  linkAccountTo,
+  makePerson,
+  makePlot,
   PHONE,
   poll,
   statusTexts,
@@ -95,12 +101,16 @@ describe('the calendar on a phone', () => {
     expect(await feed.text()).toContain(`SUMMARY:${WORK_PARTY}`)
   })
 
-  it('shows a member the work party, with no form to change it', async () => {
+  it('shows a member the work party, with no form to change it, and takes their "I\'ll come"', async () => {
     const page = await signedInPage(suite.browser, suite.server, {
       userName: 'member',
       level: 1,
       viewport: PHONE,
     })
+    await makePerson(api, 'mabel', { firstName: 'Mabel', lastName: 'Digby' })
+    await makePlot(api, '7')
+    await giveTenant(api, '7', 'mabel')
+    await linkAccountTo(api, 'member', 'mabel')
     await page.goto('/members/calendar')
     await poll(() => headingOf(page)).toBe(words.heading)
     await page.getByRole('tab', { name: words.listView }).click()
@@ -111,5 +121,26 @@ describe('the calendar on a phone', () => {
     ).toBe(0)
     await expectUsable(page)
     await shot(page, 'member-375')
+
+    // "I'll come": counted against the helpers wanted; the organiser sees who.
+    const item = page.getByRole('listitem').filter({
+      has: page.getByRole('heading', { name: WORK_PARTY }),
+    })
+    await poll(() => item.textContent()).toContain(coming.comingCount(0, 8))
+    await item.getByRole('button', { name: `${coming.illCome} ${WORK_PARTY}` }).click()
+    await poll(() => item.textContent()).toContain(coming.comingCount(1, 8))
+    expect(await item.textContent()).toContain(coming.youAreComing)
+    await expect(
+      item.getByRole('button', { name: `${coming.notComing} ${WORK_PARTY}` }).isVisible(),
+    ).resolves.toBe(true)
+    await expectUsable(page)
+    await shot(page, 'coming-375')
+    const day = today()
+    const calendar = (await (
+      await api.get(`/api/calendar?from=${day}&to=${day}`)
+    ).json()) as Calendar
+    expect(calendar.events.find((e) => e.title === WORK_PARTY)!.coming.names).toEqual([
+      'Mabel Digby',
+    ])
   })
 })

@@ -4,16 +4,8 @@ import { keyMessages as words } from '#shared/messages/keys'
 import { depositMessages } from '#shared/messages/deposits'
 import type { Deposit } from '#shared/schemas/deposits'
 import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
-import {
-  giveTenant,
-  makePerson,
-  makePlot,
-  PHONE,
-  poll,
-  statusTexts,
-  today,
-  useServerAndBrowser,
-} from '#tests/helpers/e2e-fixtures'
+import { depositKind, requested, tenantsWithPlots } from '#tests/helpers/deposit-tenants'
+import { PHONE, poll, statusTexts, today, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
 // Issue 48, item 4, as the secretary on a phone and at a desk: a gate key added to the site's
 // keys, handed to a tenant with its £55 deposit, seen on the tenant's page and on their own My
@@ -24,18 +16,11 @@ describe('a gate key handed over with its deposit and returned', () => {
   let admin: APIRequestContext
   beforeAll(async () => {
     admin = await apiAs(suite.server, 'fixtures', 4)
-    const added = await admin.post('/api/rent/deposit-kinds', {
-      data: { name: 'Gate key', amount: 5500 },
-    })
-    expect(added.status(), await added.text()).toBe(201)
-    for (const [id, firstName, plot] of [
-      ['kit', 'Kit', 'KY1'],
-      ['kay', 'Kay', 'KY2'],
-    ] as const) {
-      await makePerson(admin, id, { firstName, lastName: 'Grower' })
-      await makePlot(admin, plot)
-      await giveTenant(admin, plot, id)
-    }
+    await depositKind(requested(admin), 'Gate key', 5500)
+    await tenantsWithPlots(requested(admin), [
+      { id: 'kit', firstName: 'Kit', lastName: 'Grower', plot: 'KY1' },
+      { id: 'kay', firstName: 'Kay', lastName: 'Grower', plot: 'KY2' },
+    ])
   })
   afterAll(async () => {
     await admin?.dispose()

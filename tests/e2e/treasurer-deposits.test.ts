@@ -2,15 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext } from 'playwright-core'
 import { depositMessages as words } from '#shared/messages/deposits'
 import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
-import {
-  giveTenant,
-  makePerson,
-  makePlot,
-  PHONE,
-  poll,
-  statusTexts,
-  useServerAndBrowser,
-} from '#tests/helpers/e2e-fixtures'
+import { depositKind, requested, tenantsWithPlots } from '#tests/helpers/deposit-tenants'
+import { PHONE, poll, statusTexts, useServerAndBrowser } from '#tests/helpers/e2e-fixtures'
 
 // Issue 47, item 2, as the treasurer at 1280 px and on a phone: a £55 key deposit taken from a
 // tenant on their page, held on the rent page's list of deposits held, and given back on their
@@ -21,18 +14,11 @@ describe('a key deposit taken and returned', () => {
   let admin: APIRequestContext
   beforeAll(async () => {
     admin = await apiAs(suite.server, 'fixtures', 4)
-    const added = await admin.post('/api/rent/deposit-kinds', {
-      data: { name: 'Key', amount: 5500 },
-    })
-    expect(added.status(), await added.text()).toBe(201)
-    for (const [id, firstName, plot] of [
-      ['fred', 'Fred', '21'],
-      ['gina', 'Gina', '22'],
-    ] as const) {
-      await makePerson(admin, id, { firstName, lastName: 'Holt' })
-      await makePlot(admin, plot)
-      await giveTenant(admin, plot, id)
-    }
+    await depositKind(requested(admin), 'Key', 5500)
+    await tenantsWithPlots(requested(admin), [
+      { id: 'fred', firstName: 'Fred', lastName: 'Holt', plot: '21' },
+      { id: 'gina', firstName: 'Gina', lastName: 'Holt', plot: '22' },
+    ])
   })
   afterAll(async () => {
     await admin?.dispose()

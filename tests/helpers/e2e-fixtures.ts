@@ -130,6 +130,17 @@ export async function giveTenant(api: APIRequestContext, plotId: string, personI
   expect(response.status(), await response.text()).toBe(200)
 }
 
+/** Links the account of that user name to the person through the API, as the committee does. */
+export async function linkAccountTo(api: APIRequestContext, userName: string, personId: string) {
+  const accounts = (await (await api.get('/api/accounts')).json()) as Array<{
+    id: string
+    userName: string
+  }>
+  const account = accounts.find((a) => a.userName === userName)!
+  const linked = await api.put(`/api/accounts/${account.id}/person`, { data: { personId } })
+  expect(linked.status(), await linked.text()).toBe(200)
+}
+
 /**
  * Sends a message through the API as the screen does (issue 44): previewed, then sent with the
  * preview's confirmation (201 expected). The send's answer.

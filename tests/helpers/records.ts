@@ -36,6 +36,26 @@ export function plotInput(id: string, overrides: Record<string, unknown> = {}) {
   return { ...fields, ...overrides }
 }
 
+/**
+ * A calendar event's input (decision 63): for every site, by the gate, on 1 May 2027 from ten to
+ * noon on London's clock, for members; overrides replace or add fields.
+ */
+export function eventInput(title: string, overrides: Record<string, unknown> = {}) {
+  return {
+    title,
+    siteId: null,
+    place: 'By the gate',
+    startDate: '2027-05-01',
+    startTime: '10:00',
+    endDate: '2027-05-01',
+    endTime: '12:00',
+    description: '',
+    visibility: 'members',
+    helpersWanted: null,
+    ...overrides,
+  }
+}
+
 /** Injects a request into the test app, signed in with the cookie (none when undefined). */
 export function send(
   t: TestApp,

@@ -155,9 +155,18 @@ export function addDays(date: string, days: number): string {
   return moved.toISOString().slice(0, 10)
 }
 
-/** The date `months` calendar months after `date` (31 January + 1 month: 3 March, as Date does). */
+/**
+ * The date `months` calendar months after (or before) `date`, on the same day of the month, or on
+ * the last day of a shorter month: 31 January and a month is 28 (or 29) February, as a tenancy's
+ * notice or an instalment falls, never 3 March.
+ */
 export function addMonths(date: string, months: number): string {
-  const moved = new Date(`${date}T00:00:00Z`)
-  moved.setUTCMonth(moved.getUTCMonth() + months)
-  return moved.toISOString().slice(0, 10)
+  const [year, month, day] = date.slice(0, 10).split('-').map(Number) as [number, number, number]
+  const index = year * 12 + (month - 1) + months
+  const movedYear = Math.floor(index / 12)
+  const movedMonth = index - movedYear * 12
+  // Day 0 of the month after is the month's last day.
+  const lastDay = new Date(Date.UTC(movedYear, movedMonth + 1, 0)).getUTCDate()
+  const pad = (value: number, digits: number) => String(value).padStart(digits, '0')
+  return `${pad(movedYear, 4)}-${pad(movedMonth + 1, 2)}-${pad(Math.min(day, lastDay), 2)}`
 }

@@ -26,6 +26,7 @@ export const personalDataSummaryMessages = {
     invitations: 'Invitations to sign in',
     calendarAddress:
       'Private calendar address (when it was made; the address itself is never kept)',
+    eventsComing: 'Events they said they would come to',
     accountLog: 'Activity log of the account',
     log: 'Activity log of the record',
   } as Record<string, string>,

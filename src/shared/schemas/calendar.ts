@@ -48,6 +48,8 @@ export const eventInputSchema = z.object({
   visibility: z.enum(EVENT_VISIBILITIES),
   /** For a work party: how many helpers are wanted; null for any other event. */
   helpersWanted: z.int().min(1).max(HELPERS_MAX).nullable(),
+  /** Whether members may see who said they will come (the committee always may); off unless set. */
+  showComing: z.boolean().default(false),
 })
 export type EventInput = z.infer<typeof eventInputSchema>
 
@@ -63,6 +65,21 @@ export const calendarEventSchema = eventInputSchema.extend({
   version: z.int(),
 })
 export type CalendarEvent = z.infer<typeof calendarEventSchema>
+
+/** Who said they will come to an event ("I'll come"), as the viewer may know it. */
+export const comingSchema = z.object({
+  /** How many said they will come. */
+  count: z.int(),
+  /** Whether the viewer did. */
+  me: z.boolean(),
+  /** Their names, by surname; null where the viewer may not see them (the event does not show them). */
+  names: z.array(z.string()).nullable(),
+})
+export type Coming = z.infer<typeof comingSchema>
+
+/** An event on the viewer's calendar, with who is coming. */
+export const calendarEntrySchema = calendarEventSchema.extend({ coming: comingSchema })
+export type CalendarEntry = z.infer<typeof calendarEntrySchema>
 
 export const CALENDAR_DATE_KINDS = [
   'rentDue',
@@ -88,7 +105,7 @@ export const calendarDateSchema = z.object({
 export type CalendarDate = z.infer<typeof calendarDateSchema>
 
 export const calendarSchema = z.object({
-  events: z.array(calendarEventSchema),
+  events: z.array(calendarEntrySchema),
   dates: z.array(calendarDateSchema),
 })
 export type Calendar = z.infer<typeof calendarSchema>

@@ -584,6 +584,10 @@ export const calendarFamilies: Families = (s) => {
       ),
     'DELETE /api/calendar/events/{id}': () =>
       s.idsAndBody('DELETE', '/api/calendar/events/{id}', { id }),
+    'PUT /api/calendar/events/{id}/coming': () =>
+      s.idsAndBody('PUT', '/api/calendar/events/{id}/coming', { id }),
+    'DELETE /api/calendar/events/{id}/coming': () =>
+      s.idsAndBody('DELETE', '/api/calendar/events/{id}/coming', { id }),
     'POST /api/me/calendar-address': () => s.withoutBody('/api/me/calendar-address', ['none']),
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  addMonths,
   dayOfYear,
   longDate,
   londonDate,
@@ -59,5 +60,18 @@ describe('dates as British readers write them', () => {
     // Winter: London's day is UTC's.
     expect(day('2026-12-31T23:30:00Z')).toBe('2026-12-31')
     expect(day('2027-01-01T00:00:00Z')).toBe('2027-01-01')
+  })
+
+  it("moves a date by months as a tenancy or an instalment does: a shorter month's last day", () => {
+    expect(addMonths('2027-01-31', 1)).toBe('2027-02-28')
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29')
+    expect(addMonths('2027-03-31', -1)).toBe('2027-02-28')
+    expect(addMonths('2027-08-31', 1)).toBe('2027-09-30')
+    expect(addMonths('2027-12-31', 2)).toBe('2028-02-29')
+    expect(addMonths('2028-02-29', 12)).toBe('2029-02-28')
+    expect(addMonths('2027-01-15', 1)).toBe('2027-02-15')
+    expect(addMonths('2027-02-28', 1)).toBe('2027-03-28')
+    expect(addMonths('2027-01-31', -13)).toBe('2025-12-31')
+    expect(addMonths('2027-05-31', 0)).toBe('2027-05-31')
   })
 })

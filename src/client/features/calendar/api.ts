@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { Calendar, CalendarEvent, EventInput, EventUpdate } from '#shared/schemas/calendar'
+import type {
+  Calendar,
+  CalendarEvent,
+  Coming,
+  EventInput,
+  EventUpdate,
+} from '#shared/schemas/calendar'
 import { monthRange } from '#shared/domain/calendar'
 import { api } from '#client/lib/api.ts'
 import { queryKeys } from '#client/lib/query-keys.ts'
@@ -29,6 +35,10 @@ export const updateEvent = (id: number, event: EventUpdate) =>
 
 export const deleteEvent = (id: number) =>
   api<void>(`/api/calendar/events/${id}`, { method: 'DELETE' })
+
+/** "I'll come" (true), or "I can't come after all" (false). */
+export const sayComing = (id: number, coming: boolean) =>
+  api<Coming>(`/api/calendar/events/${id}/coming`, { method: coming ? 'PUT' : 'DELETE' })
 
 export const makeCalendarAddress = () =>
   api<{ url: string; madeAt: string }>('/api/me/calendar-address', { method: 'POST' })

@@ -1,12 +1,12 @@
 import { onDay } from '#shared/domain/calendar'
 import { longDate } from '#shared/domain/dates'
 import { calendarMessages as words } from '#shared/messages/calendar'
-import type { Calendar, CalendarDate, CalendarEvent } from '#shared/schemas/calendar'
+import type { Calendar, CalendarDate, CalendarEntry, CalendarEvent } from '#shared/schemas/calendar'
 
 // A month's events and dates as one list, in the order of their days: what both views show.
 
 export type CalendarItem =
-  | { kind: 'event'; key: string; day: string; lastDay: string; event: CalendarEvent }
+  | { kind: 'event'; key: string; day: string; lastDay: string; event: CalendarEntry }
   | { kind: 'date'; key: string; day: string; lastDay: string; date: CalendarDate }
 
 export function itemsOf({ events, dates }: Calendar): CalendarItem[] {

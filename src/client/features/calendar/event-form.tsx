@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { eventMoments } from '#shared/domain/calendar'
 import { calendarMessages as words } from '#shared/messages/calendar'
+import { comingMessages } from '#shared/messages/calendar-coming'
 import {
   EVENT_DESCRIPTION_MAX,
   EVENT_PLACE_MAX,
@@ -14,7 +15,12 @@ import {
 } from '#shared/schemas/calendar'
 import type { Site } from '#shared/schemas/site'
 import { Alert } from '#client/components/ui/alert.tsx'
-import { SelectField, TextAreaField, TextField } from '#client/components/ui/field.tsx'
+import {
+  CheckboxField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '#client/components/ui/field.tsx'
 import { Spinner } from '#client/components/ui/spinner.tsx'
 import { errorMessage } from '#client/lib/api.ts'
 import { useFormValues } from '#client/lib/form-values.ts'
@@ -34,6 +40,7 @@ export interface EventDraft {
   description: string
   visibility: EventVisibility
   helpersWanted: string
+  showComing: boolean
 }
 
 /** A new event's form: on the day chosen, from ten to noon, for members. */
@@ -48,6 +55,7 @@ export const blankEvent = (day: string, siteId: number | undefined): EventDraft 
   description: '',
   visibility: 'members',
   helpersWanted: '',
+  showComing: false,
 })
 
 export const draftOf = (event: CalendarEvent): EventDraft => ({
@@ -61,6 +69,7 @@ export const draftOf = (event: CalendarEvent): EventDraft => ({
   description: event.description,
   visibility: event.visibility,
   helpersWanted: event.helpersWanted === null ? '' : String(event.helpersWanted),
+  showComing: event.showComing,
 })
 
 const inputOf = (draft: EventDraft) => ({
@@ -169,6 +178,12 @@ export function EventForm({
         min={1}
         max={HELPERS_MAX}
         {...form.text('helpersWanted')}
+      />
+      <CheckboxField
+        label={comingMessages.showComingLabel}
+        name="showComing"
+        checked={form.values.showComing}
+        onChange={(event) => form.change({ showComing: event.target.checked })}
       />
       <div className="button-row">
         <button type="submit" className="button" disabled={saving.isPending}>

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { longDate } from '#shared/domain/dates'
 import { commonMessages } from '#shared/messages/common'
 import { calendarMessages as words } from '#shared/messages/calendar'
-import type { CalendarEvent, EventInput } from '#shared/schemas/calendar'
+import type { CalendarEntry, EventInput } from '#shared/schemas/calendar'
 import type { Site } from '#shared/schemas/site'
 import { Alert } from '#client/components/ui/alert.tsx'
 import { errorMessage } from '#client/lib/api.ts'
@@ -12,6 +12,7 @@ import type { ReportUnsaved } from '#client/lib/unsaved-changes.tsx'
 import { useChange } from '#client/lib/use-change.ts'
 import { deleteEvent, updateEvent } from './api.ts'
 import { helpersText, whenOf, type CalendarItem } from './calendar-items.ts'
+import { ComingToEvent } from './coming-to-event.tsx'
 import { draftOf, EventForm } from './event-form.tsx'
 
 interface Editing {
@@ -62,7 +63,7 @@ function EventItem({
   siteNames,
   editing,
 }: {
-  event: CalendarEvent
+  event: CalendarEntry
   siteNames: Map<number, string>
   editing: Editing | undefined
 }) {
@@ -110,6 +111,7 @@ function EventItem({
       {editing ? <p>{words.seenBy(words.visibilities[event.visibility])}</p> : null}
       {event.helpersWanted ? <p>{helpersText(event)}</p> : null}
       {event.description ? <p className="calendar-list__description">{event.description}</p> : null}
+      <ComingToEvent event={event} />
       {editing ? (
         <>
           <Alert>{remove.isError ? errorMessage(remove.error) : null}</Alert>

@@ -20,6 +20,37 @@ import './keys.css'
 
 type Action = { keyId: number; form: 'handOver' | 'return' | 'lost' }
 
+/**
+ * What can be done with a key: its button's words and its name to a screen reader (which key),
+ * the form it opens, and what the page says once it is done. A key held is returned or lost; a
+ * key not held is handed over.
+ */
+const ACTIONS = {
+  handOver: {
+    label: words.handOver,
+    named: words.handOverHeading,
+    Form: HandOverForm,
+    done: words.handedOver,
+    quiet: false,
+  },
+  return: {
+    label: words.returnKey,
+    named: words.returnHeading,
+    Form: ReturnForm,
+    done: words.returned,
+    quiet: false,
+  },
+  lost: {
+    label: words.loseKey,
+    named: words.lostHeading,
+    Form: LostForm,
+    done: words.lost,
+    quiet: true,
+  },
+} as const satisfies Record<Action['form'], unknown>
+const HELD_ACTIONS = ['return', 'lost'] as const
+const FREE_ACTIONS = ['handOver'] as const
+
 export function KeysPage() {
   const keys = useQuery(siteKeysQuery())
   const sites = useQuery(sitesQuery).data ?? []
@@ -78,6 +109,7 @@ function KeyItem({
   const summary = words.summary(key.kind, key.number)
   const holding = key.holding
   const close = () => onOpen(null)
+  const opened = open ? ACTIONS[open] : null
   return (
     <li className="keys__item">
       <strong>{summary}</strong>
@@ -89,45 +121,22 @@ function KeyItem({
       </p>
       {open === null ? (
         <div className="button-row">
-          {holding ? (
-            <>
-              <button
-                type="button"
-                className="button"
-                aria-label={words.returnHeading(key.number)}
-                onClick={() => onOpen('return')}
-              >
-                {words.returnKey}
-              </button>
-              <button
-                type="button"
-                className="button button--quiet"
-                aria-label={words.lostHeading(key.number)}
-                onClick={() => onOpen('lost')}
-              >
-                {words.loseKey}
-              </button>
-            </>
-          ) : (
+          {(holding ? HELD_ACTIONS : FREE_ACTIONS).map((action) => (
             <button
+              key={action}
               type="button"
-              className="button"
-              aria-label={words.handOverHeading(key.number)}
-              onClick={() => onOpen('handOver')}
+              className={ACTIONS[action].quiet ? 'button button--quiet' : 'button'}
+              aria-label={ACTIONS[action].named(key.number)}
+              onClick={() => onOpen(action)}
             >
-              {words.handOver}
+              {ACTIONS[action].label}
             </button>
-          )}
+          ))}
         </div>
       ) : null}
-      {open === 'handOver' ? (
-        <HandOverForm keyRecord={key} onDone={() => onDone(words.handedOver)} onCancel={close} />
-      ) : null}
-      {open === 'return' && holding ? (
-        <ReturnForm keyRecord={key} onDone={() => onDone(words.returned)} onCancel={close} />
-      ) : null}
-      {open === 'lost' && holding ? (
-        <LostForm keyRecord={key} onDone={() => onDone(words.lost)} onCancel={close} />
+      {/* A key returned or lost in the meantime has nothing left to return or lose. */}
+      {opened && (open === 'handOver' || holding) ? (
+        <opened.Form keyRecord={key} onDone={() => onDone(opened.done)} onCancel={close} />
       ) : null}
     </li>
   )

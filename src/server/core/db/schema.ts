@@ -767,9 +767,18 @@ export interface CalendarEventsTable {
   visibility: 'public' | 'members' | 'committee'
   /** How many helpers a work party wants; null for any other event. */
   helpersWanted: number | null
+  /** 1: members may see who is coming (the committee always may); 0 otherwise. */
+  showComing: Generated<number>
   createdBy: string
   updatedAt: string
   version: number
+}
+
+/** Someone who said they will come to an event ("I'll come"), and when they said so. */
+export interface CalendarComingTable {
+  eventId: number
+  personId: string
+  saidAt: string
 }
 
 /** An account's private calendar address: only its token's SHA-256. */
@@ -869,6 +878,7 @@ export interface Database {
   inspection_notices: InspectionNoticesTable
   calendar_events: CalendarEventsTable
   calendar_feeds: CalendarFeedsTable
+  calendar_coming: CalendarComingTable
 }
 
 export type PersonRow = Selectable<PeopleTable>

@@ -8,9 +8,10 @@ import {
   type CalendarCore,
 } from '#server/features/calendar/events'
 import { calendarEvent } from '#server/features/calendar/read-calendar'
+import { deleteComingToEvent } from '#server/features/calendar/coming-sql'
 import { deleteEvent } from '#server/features/calendar/sql'
 
-/** An event taken off the calendar; the log keeps it as it was. */
+/** An event taken off the calendar, with who said they would come; the log keeps it as it was. */
 export function removeEvent(
   { db }: CalendarCore,
   viewer: Viewer,
@@ -23,6 +24,7 @@ export function removeEvent(
     change,
     async (tx) => {
       const event = await requireEventInScope(tx, scope, id, change)
+      await deleteComingToEvent(tx, id)
       await deleteEvent(tx, id)
       return calendarEvent(event)
     },

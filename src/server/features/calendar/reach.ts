@@ -3,7 +3,7 @@ import { LEVELS } from '#shared/domain/levels'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { forbidden } from '#server/core/errors'
 import type { SiteScope } from '#server/core/site-scope'
-import type { EventReach } from '#server/features/calendar/sql'
+import type { EventReach, EventRow } from '#server/features/calendar/sql'
 import { sitesOfPerson } from '#server/features/people/sql'
 
 // Whom the calendar shows what (decision 63), one rule for the members' page and the private
@@ -22,12 +22,44 @@ export interface CalendarReach {
   events: EventReach
   /** The sites of the rent, letting and inspection dates shown; none below the committee. */
   dates: SiteScope | null
+  /** Who is coming: the asker's own person, and the sites whose events' lists they always see. */
+  coming: ComingReach
+}
+
+export interface ComingReach {
+  personId: string | null
+  /**
+   * The committee's sites (null: every site), whose events' lists of who is coming it sees
+   * whatever the event says; null below the committee, who see a list only where the event shows it.
+   */
+  lists: SiteScope | null
 }
 
 /** The public's: public events of every site, nothing else. */
 export const PUBLIC_REACH: CalendarReach = {
   events: { visibilities: ['public'], sites: null },
   dates: null,
+  coming: { personId: null, lists: null },
+}
+
+/** Whether the reach sees the event: the rule `eventsBetween` asks the database, for one event. */
+export const reachesEvent = (reach: EventReach, event: Pick<EventRow, 'visibility' | 'siteId'>) =>
+  reach.visibilities.includes(event.visibility) &&
+  (reach.sites === null || event.siteId === null || reach.sites.includes(event.siteId))
+
+/**
+ * Whether the asker sees who is coming to the event: where the event shows it to members, and
+ * always to the committee of its site. An event of every site is the organisation's: a site
+ * representative sees its list only where it is shown to members.
+ */
+export function seesWhoIsComing(
+  coming: ComingReach,
+  event: Pick<EventRow, 'siteId' | 'showComing'>,
+): boolean {
+  if (event.showComing === 1) return true
+  const lists = coming.lists
+  if (!lists) return false
+  return lists.sites === null || (event.siteId !== null && lists.sites.includes(event.siteId))
 }
 
 /**
@@ -46,10 +78,18 @@ export async function calendarReach(
   if (asker.level >= LEVELS.committee) {
     if (asked !== undefined && asker.sites && !asker.sites.includes(asked)) throw forbidden()
     const sites = asked !== undefined ? [asked] : asker.sites
-    return { events: { visibilities, sites }, dates: { sites } }
+    return {
+      events: { visibilities, sites },
+      dates: { sites },
+      coming: { personId: asker.personId, lists: { sites: asker.sites } },
+    }
   }
   const own = asker.personId ? await sitesOfPerson(tx, asker.personId) : []
   const sites = [...new Set([...own, ...(asker.sites ?? [])])]
   const narrowed = asked === undefined ? sites : sites.filter((site) => site === asked)
-  return { events: { visibilities, sites: narrowed }, dates: null }
+  return {
+    events: { visibilities, sites: narrowed },
+    dates: null,
+    coming: { personId: asker.personId, lists: null },
+  }
 }

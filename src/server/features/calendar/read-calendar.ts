@@ -3,6 +3,7 @@ import { calendarMessages } from '#shared/messages/calendar'
 import type { Calendar, CalendarDate, CalendarEvent } from '#shared/schemas/calendar'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import type { SiteScope } from '#server/core/site-scope'
+import { comingOn } from '#server/features/calendar/coming'
 import type { CalendarReach } from '#server/features/calendar/reach'
 import { eventsBetween, type EventRow } from '#server/features/calendar/sql'
 import { openNoticesDueBetween } from '#server/features/inspections/notices-sql'
@@ -32,6 +33,7 @@ export function calendarEvent(row: EventRow): CalendarEvent {
     description: row.description,
     visibility: row.visibility,
     helpersWanted: row.helpersWanted,
+    showComing: row.showComing === 1,
     version: row.version,
   }
 }
@@ -53,7 +55,11 @@ export async function readCalendar(
     eventsBetween(tx, reach.events, moments.from, moments.until),
     reach.dates ? datesBetween(tx, reach.dates, from, to) : [],
   ])
-  return { events: rows.map(calendarEvent), dates }
+  const coming = await comingOn(tx, reach.coming, rows)
+  return {
+    events: rows.map((row) => ({ ...calendarEvent(row), coming: coming.get(row.id)! })),
+    dates,
+  }
 }
 
 /**

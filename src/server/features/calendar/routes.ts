@@ -8,6 +8,7 @@ import {
   calendarEventSchema,
   calendarQuerySchema,
   calendarSchema,
+  comingSchema,
   eventInputSchema,
   eventUpdateSchema,
   newCalendarAddressSchema,
@@ -24,16 +25,24 @@ import {
   eraseCalendarAddress,
   makeCalendarAddress,
 } from '#server/features/calendar/calendar-address'
+import {
+  describeComing,
+  eraseComing,
+  mergeComing,
+  removeComingOf,
+} from '#server/features/calendar/coming-person-data'
 import { createEvent } from '#server/features/calendar/create-event'
 import { removeEvent } from '#server/features/calendar/delete-event'
-import { CALENDAR_CONTENT_TYPE, privateFeed, publicFeed } from '#server/features/calendar/feed'
+import { CALENDAR_CONTENT_TYPE, calendarFeeds } from '#server/features/calendar/feed'
 import { calendarReach, PUBLIC_REACH } from '#server/features/calendar/reach'
 import { calendarEvent, londonDays, readCalendar } from '#server/features/calendar/read-calendar'
+import { sayComing } from '#server/features/calendar/say-coming'
 import { eventsBetween } from '#server/features/calendar/sql'
 import { editEvent } from '#server/features/calendar/update-event'
 
 const tags = ['calendar']
 const committee = { minLevel: LEVELS.committee }
+const member = { minLevel: LEVELS.plotholder }
 const RANGE_MAX_DAYS = 400
 /** How far ahead the public site lists public events. */
 const PUBLIC_DAYS_AHEAD = 366
@@ -43,13 +52,18 @@ const feedParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/)
 // appear by themselves on its calendar, the members' page, and the feeds calendar apps subscribe to.
 export async function calendarFeature(app: App) {
   const { db, clock } = app
+  const feeds = calendarFeeds(app)
   app.hooks.describingPerson.push(describeCalendarAddress)
   app.hooks.erasingPerson.push(eraseCalendarAddress)
+  app.hooks.describingPerson.push(describeComing)
+  app.hooks.erasingPerson.push(eraseComing)
+  app.hooks.removingPerson.push(removeComingOf)
+  app.hooks.mergingPeople.push(mergeComing)
 
   app.get(
     '/api/calendar',
     {
-      config: { minLevel: LEVELS.plotholder },
+      config: member,
       schema: {
         querystring: calendarQuerySchema,
         response: { 200: calendarSchema },
@@ -109,6 +123,25 @@ export async function calendarFeature(app: App) {
     },
   )
 
+  // "I'll come" and "I can't come after all": the signed-in member's own person, to an event their
+  // calendar shows them.
+  const comingRoute = (doc: { description: string }) => ({
+    config: member,
+    schema: { params: serialIdParams, response: { 200: comingSchema }, tags, ...doc },
+  })
+  app.put(
+    '/api/calendar/events/:id/coming',
+    comingRoute({
+      description: "The signed-in member will come (I'll come); 422 once the event is over.",
+    }),
+    (request) => sayComing(app, request.viewer!, request.params.id, true),
+  )
+  app.delete(
+    '/api/calendar/events/:id/coming',
+    comingRoute({ description: 'The signed-in member will not come after all.' }),
+    (request) => sayComing(app, request.viewer!, request.params.id, false),
+  )
+
   app.get(
     '/api/calendar/public',
     {
@@ -134,8 +167,7 @@ export async function calendarFeature(app: App) {
       config: { minLevel: LEVELS.guest },
       schema: { produces: ['text/calendar'], response: { 200: z.string() }, tags },
     },
-    async (_request, reply) =>
-      reply.type(CALENDAR_CONTENT_TYPE).send(await publicFeed(db.kysely, app)),
+    async (_request, reply) => reply.type(CALENDAR_CONTENT_TYPE).send(await feeds.publicFeed()),
   )
 
   app.get(
@@ -153,7 +185,7 @@ export async function calendarFeature(app: App) {
     },
     async (request, reply) => {
       const token = request.params.file.slice(0, -'.ics'.length)
-      const text = await privateFeed(db.kysely, app, token)
+      const text = await feeds.privateFeed(token)
       // Private to its holder: no shared cache keeps it.
       return reply
         .type(CALENDAR_CONTENT_TYPE)
@@ -165,7 +197,7 @@ export async function calendarFeature(app: App) {
   app.get(
     '/api/me/calendar-address',
     {
-      config: { minLevel: LEVELS.plotholder },
+      config: member,
       schema: { response: { 200: calendarAddressStateSchema }, tags },
     },
     (request) => calendarAddressState(db.kysely, request.viewer!.id),
@@ -174,7 +206,7 @@ export async function calendarFeature(app: App) {
   app.post(
     '/api/me/calendar-address',
     {
-      config: { minLevel: LEVELS.plotholder },
+      config: member,
       schema: {
         response: { 201: newCalendarAddressSchema },
         tags,

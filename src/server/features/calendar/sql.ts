@@ -34,25 +34,52 @@ const fieldsOf = (event: EventFields) => ({
   description: event.description,
   visibility: event.visibility,
   helpersWanted: event.helpersWanted,
+  showComing: event.showComing ? 1 : 0,
 })
 
-/**
- * The events the reach sees that are on between two moments (ISO instants): ending after `from`
- * and starting before `until` (none: no end), soonest first.
- */
-export function eventsBetween(tx: ReadTx, reach: EventReach, from: string, until?: string) {
+/** The events the reach sees that end after `from`, soonest first: what the calendar and feeds read. */
+function eventsReached(tx: ReadTx, reach: EventReach, from: string) {
   let query = tx
     .selectFrom('calendar_events')
-    .selectAll()
     .where('endsAt', '>', from)
     .where('visibility', 'in', [...reach.visibilities])
-  if (until !== undefined) query = query.where('startsAt', '<', until)
   const sites = reach.sites
   if (sites)
     query = query.where((eb) =>
       eb.or([eb('siteId', 'is', null), ...(sites.length ? [eb('siteId', 'in', [...sites])] : [])]),
     )
-  return query.orderBy('startsAt').orderBy('id').execute()
+  return query.orderBy('startsAt').orderBy('id')
+}
+
+/**
+ * The events the reach sees that are on between two moments (ISO instants): ending after `from`
+ * and starting before `until`, soonest first.
+ */
+export function eventsBetween(tx: ReadTx, reach: EventReach, from: string, until: string) {
+  return eventsReached(tx, reach, from).selectAll().where('startsAt', '<', until).execute()
+}
+
+/** What a feed writes of an event. */
+const FEED_COLUMNS = [
+  'id',
+  'title',
+  'place',
+  'startsAt',
+  'endsAt',
+  'description',
+  'helpersWanted',
+  'updatedAt',
+  'version',
+] as const
+export type FeedEventRow = Pick<EventRow, (typeof FEED_COLUMNS)[number]>
+
+/** The events the reach sees that end after `from` (a feed's: all that is to come), as a feed writes them. */
+export function feedEventsSince(
+  tx: ReadTx,
+  reach: EventReach,
+  from: string,
+): Promise<FeedEventRow[]> {
+  return eventsReached(tx, reach, from).select(FEED_COLUMNS).execute()
 }
 
 export function findEvent(tx: ReadTx, id: number): Promise<EventRow | undefined> {

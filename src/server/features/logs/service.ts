@@ -4,7 +4,7 @@ import type { LogEntry, LogPage, LogQuery } from '#shared/schemas/logs'
 import type { Selectable } from 'kysely'
 import type { LogsTable } from '#server/core/db/schema'
 import type { Db } from '#server/core/db/database'
-import { dataVersion } from '#server/core/db/data-version'
+import { keptPerDataVersion, type KeptPerDataVersion } from '#server/core/db/per-data-version'
 import { notFound } from '#server/core/errors'
 import { readSiteLimit, requireSitesInScope, type SiteScope } from '#server/core/site-scope'
 import * as logsSql from '#server/features/logs/sql'
@@ -32,23 +32,15 @@ export async function listLogs(db: Db, scope: SiteScope, query: LogQuery): Promi
 // Counting 100,000 rows costs PostgreSQL tens of milliseconds, and the count changes only when
 // something is written: every log entry is written inside a write transaction, which renews the
 // data version, so the count is kept per data version (one cache per database), for each scope.
-const counts = new WeakMap<Db, { version: string; totals: Map<string, number> }>()
+const counts = new WeakMap<Db, KeptPerDataVersion<number>>()
 
-async function countLogs(db: Db, scope: SiteScope): Promise<number> {
-  const version = await dataVersion(db)
-  const key = scope.sites?.join(',') ?? ''
-  let cached = counts.get(db)
-  if (!version || cached?.version !== version)
-    cached = { version: version ?? '', totals: new Map() }
-  const known = cached.totals.get(key)
-  if (known !== undefined) return known
-  const total = await logsSql.countLogs(db.kysely, scope)
-  if (version) {
-    cached.totals.set(key, total)
-    counts.set(db, cached)
-  }
-  return total
+function countLogs(db: Db, scope: SiteScope): Promise<number> {
+  let kept = counts.get(db)
+  if (!kept) counts.set(db, (kept = keptPerDataVersion(db, COUNTS_KEPT)))
+  return kept(scope.sites?.join(',') ?? '', () => logsSql.countLogs(db.kysely, scope))
 }
+/** A count for every site and for each site's scope of a council's hundred. */
+const COUNTS_KEPT = 200
 
 /** One entry: 404 when there is none, 403 when it names none of the scope's sites. */
 export async function getLog(db: Db, scope: SiteScope, id: number): Promise<LogEntry> {
