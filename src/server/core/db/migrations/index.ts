@@ -48,6 +48,7 @@ import { concessionPlots } from '#server/core/db/migrations/056-concession-plots
 import { rentNotices } from '#server/core/db/migrations/057-rent-notices'
 import { rateRaises } from '#server/core/db/migrations/058-rate-raises'
 import { calendar } from '#server/core/db/migrations/059-calendar'
+import { workAttendance } from '#server/core/db/migrations/062-work-attendance'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -107,6 +108,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '058-rate-raises': rateRaises,
   '059-calendar': calendar,
   '060-keys': keys,
+  '062-work-attendance': workAttendance,
 }
 
 /** What a migration is told about the engine it runs on. */
