@@ -96,7 +96,8 @@ export type PlotHours = z.infer<typeof plotHoursSchema>
 export const myWorkHoursSchema = z.object({
   from: z.string(),
   to: z.string(),
-  plots: z.array(plotHoursSchema),
+  /** Their plots' hours; who else holds them is not said. */
+  plots: z.array(plotHoursSchema.omit({ tenantIds: true, tenants: true })),
   /** The member's own hours. */
   own: z.number(),
 })

@@ -159,7 +159,15 @@ export async function workHoursFeature(app: App) {
       const { plots } = await plotHours(db.kysely, { sites: null }, window)
       return {
         ...window,
-        plots: plots.filter((plot) => plot.tenantIds.includes(personId)),
+        plots: plots
+          .filter((plot) => plot.tenantIds.includes(personId))
+          .map(({ plotId, plotName, siteId, done, owed }) => ({
+            plotId,
+            plotName,
+            siteId,
+            done,
+            owed,
+          })),
         own: await ownHours(db.kysely, personId, window),
       }
     },
