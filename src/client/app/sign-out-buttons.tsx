@@ -4,12 +4,23 @@ import { signOutMessages } from '#shared/messages/sign-out'
 import { useOnline } from '#client/lib/online.ts'
 import { beginSignOut } from '#client/lib/sign-out.ts'
 import { sendInspection } from '#client/features/inspections/api.ts'
+import { sendAttendance } from '#client/features/work-hours/api.ts'
+import type { InspectionInput } from '#shared/schemas/inspections'
+import type { AttendanceInput } from '#shared/schemas/work-hours'
 import {
   forgetAll,
+  kindOf,
   sendWaiting,
   waitingRecords,
   watchOutbox,
-} from '#client/features/inspections/outbox.ts'
+  type Waiting,
+} from '#client/lib/outbox.ts'
+
+/** Each record kept on the phone sent by its kind's request. */
+const sendAny = (waiting: Waiting) =>
+  kindOf(waiting) === 'attendance'
+    ? sendAttendance(waiting as Waiting<AttendanceInput>)
+    : sendInspection(waiting as Waiting<InspectionInput>)
 
 interface Asking {
   everywhere: boolean
@@ -17,7 +28,8 @@ interface Asking {
 }
 
 /**
- * Sign out and Sign out everywhere. Inspection records not yet sent (notes naming tenants, photos)
+ * Sign out and Sign out everywhere. Records not yet sent (inspections' notes naming tenants and
+ * photos, a work party's hours)
  * are never left on the phone for the next person (issue 42): with any waiting, signing out
  * first asks whether to send them, delete them, or stay signed in.
  */
@@ -79,7 +91,7 @@ function UnsentRecords({
   }, [everywhere])
   const send = async () => {
     setSending(true)
-    await sendWaiting(userName, sendInspection)
+    await sendWaiting(userName, sendAny)
     setSending(false)
     setSent(true)
   }

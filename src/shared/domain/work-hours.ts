@@ -48,6 +48,12 @@ export function hoursYear(startDate: string): { from: string; to: string } {
 /** The hours year the new rent year starting on `startDate` charges: the year before it. */
 export const yearBefore = (startDate: string) => hoursYear(yearsOn(startDate, -1))
 
+const QUARTER_MS = 15 * 60 * 1000
+
+/** The hours between two moments, to the nearest quarter, at most a day's 24. */
+export const hoursBetween = (startsAt: string, endsAt: string) =>
+  Math.min(24, hoursOf(Math.round((Date.parse(endsAt) - Date.parse(startsAt)) / QUARTER_MS)))
+
 /** The London day a work party counts on: the day it starts. */
 export const workDay = (startsAt: string) => londonDate(new Date(startsAt))
 

@@ -1,6 +1,7 @@
 // Work hours (issue 48, item 3; decision 66): the spec has no work hours, so these words are ours.
 
 import { longDate } from '#shared/domain/dates'
+import { outboxMessages } from '#shared/messages/outbox'
 
 export const workHoursMessages = {
   heading: 'Work hours',
@@ -25,6 +26,7 @@ export const workHoursMessages = {
   siteOwnHeading: "A site's own work hours",
   // The register.
   registerHeading: (title: string, date: string) => `Who came to ${title} on ${longDate(date)}`,
+  offline: outboxMessages.offline,
   registerHelp: 'Tick who came and give their hours. Without signal, they are kept on this phone.',
   comingHeading: 'Said they would come',
   tenantsHeading: 'Tenants of the site',
@@ -34,7 +36,6 @@ export const workHoursMessages = {
   attendanceSaved: (count: number) =>
     count === 1 ? 'One record is saved.' : `${count} records are saved.`,
   nobodyToRecord: 'The site has no tenants to record.',
-  recordAttendance: 'Record who came',
   waitingToSend: (count: number) =>
     count === 1
       ? 'One record is kept on this phone, to send when there is signal.'
@@ -60,5 +61,4 @@ export const workHoursMessages = {
   owedColumn: 'Owed',
   shortColumn: 'Short',
   siteColumn: 'Site',
-  manageLink: 'Work hours',
 }

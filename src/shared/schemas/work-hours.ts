@@ -67,6 +67,8 @@ export const registerSchema = z.object({
     title: z.string(),
     siteId: z.int().nullable(),
     day: z.string(),
+    /** How long it ran, to the quarter hour: what a tick gives unless changed. */
+    hours: z.number(),
   }),
   people: z.array(
     z.object({

@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { monthAfter } from '#shared/domain/calendar'
@@ -54,6 +55,11 @@ export function CalendarPage() {
       <PageHeading>{words.heading}</PageHeading>
       {unsaved.prompt}
       {committee ? <SiteChooser chosen={chosen} /> : null}
+      {committee ? (
+        <p>
+          <Link to="/members/work-hours">{words.workHoursLink}</Link>
+        </p>
+      ) : null}
       <Alert tone="success">{notice}</Alert>
       <div className="calendar-nav">
         <h2 className="calendar-nav__month" aria-live="polite">

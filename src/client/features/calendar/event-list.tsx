@@ -114,6 +114,12 @@ function EventItem({
         <>
           <Alert>{remove.isError ? errorMessage(remove.error) : null}</Alert>
           <div className="row-actions">
+            {event.helpersWanted ? (
+              <Link className="button button--quiet" to={`/members/work-hours/events/${event.id}`}>
+                {words.recordAttendance}
+                {hidden}
+              </Link>
+            ) : null}
             <button
               type="button"
               className="button button--quiet"

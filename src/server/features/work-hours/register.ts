@@ -1,5 +1,5 @@
 import { fullName } from '#shared/domain/message-copies'
-import { hoursOf } from '#shared/domain/work-hours'
+import { hoursBetween, hoursOf } from '#shared/domain/work-hours'
 import type { Register } from '#shared/schemas/work-hours'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import type { SiteScope } from '#server/core/site-scope'
@@ -31,7 +31,13 @@ export async function readRegister(
     }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'))
   return {
-    event: { id: event.id, title: event.title, siteId: event.siteId, day: event.day },
+    event: {
+      id: event.id,
+      title: event.title,
+      siteId: event.siteId,
+      day: event.day,
+      hours: hoursBetween(event.startsAt, event.endsAt),
+    },
     people,
   }
 }
