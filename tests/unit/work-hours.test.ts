@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { hoursText } from '#shared/domain/hours'
 import {
   hoursBetween,
-  hoursText,
   hoursYear,
   plotsDone,
   workHoursLine,
@@ -13,7 +13,7 @@ import { workHoursMessages } from '#shared/messages/work-hours'
 
 describe('work hours', () => {
   it('writes quarters as people say hours', () => {
-    expect([1, 4, 10, 12, 3].map(hoursText)).toEqual([
+    expect([0.25, 1, 2.5, 3, 0.75].map(hoursText)).toEqual([
       '0.25 hours',
       '1 hour',
       '2.5 hours',

@@ -3,24 +3,7 @@ import { createPortal } from 'react-dom'
 import { signOutMessages } from '#shared/messages/sign-out'
 import { useOnline } from '#client/lib/online.ts'
 import { beginSignOut } from '#client/lib/sign-out.ts'
-import { sendInspection } from '#client/features/inspections/api.ts'
-import { sendAttendance } from '#client/features/work-hours/api.ts'
-import type { InspectionInput } from '#shared/schemas/inspections'
-import type { AttendanceInput } from '#shared/schemas/work-hours'
-import {
-  forgetAll,
-  kindOf,
-  sendWaiting,
-  waitingRecords,
-  watchOutbox,
-  type Waiting,
-} from '#client/lib/outbox.ts'
-
-/** Each record kept on the phone sent by its kind's request. */
-const sendAny = (waiting: Waiting) =>
-  kindOf(waiting) === 'attendance'
-    ? sendAttendance(waiting as Waiting<AttendanceInput>)
-    : sendInspection(waiting as Waiting<InspectionInput>)
+import { forgetAll, sendWaiting, waitingRecords, watchOutbox } from '#client/lib/outbox.ts'
 
 interface Asking {
   everywhere: boolean
@@ -91,6 +74,8 @@ function UnsentRecords({
   }, [everywhere])
   const send = async () => {
     setSending(true)
+    // Each kind's request is loaded only when it is needed: the members' first load stays small.
+    const { sendAny } = await import('./send-any-record.ts')
     await sendWaiting(userName, sendAny)
     setSending(false)
     setSent(true)

@@ -2,24 +2,10 @@ import { addDays, londonDate } from '#shared/domain/dates'
 import { penceText } from '#shared/domain/money'
 import { yearsOn } from '#shared/domain/rent'
 import { workHoursMessages } from '#shared/messages/work-hours'
+import { hoursOf, hoursText, QUARTERS_PER_HOUR } from '#shared/domain/hours'
 
 // Work hours (issue 48, item 3; decision 66), pure. Hours are owed per plot a year; the hours a
-// plot's tenants give at work parties are its hours done. Everything is counted in whole quarter
-// hours, so that no sum of hours is ever a fraction a screen would round.
-
-export const QUARTERS_PER_HOUR = 4
-
-/** Hours (a multiple of 0.25) as whole quarters. */
-export const quartersOf = (hours: number) => Math.round(hours * QUARTERS_PER_HOUR)
-
-/** Whole quarters as hours. */
-export const hoursOf = (quarters: number) => quarters / QUARTERS_PER_HOUR
-
-/** Quarters written as people say them: "1 hour", "3 hours", "2.5 hours", "0.75 hours". */
-export function hoursText(quarters: number): string {
-  const hours = hoursOf(quarters)
-  return hours === 1 ? '1 hour' : `${hours.toLocaleString('en-GB')} hours`
-}
+// plot's tenants give at work parties are its hours done, counted in whole quarters (hours.ts).
 
 /** What counts for work hours: the settings of a plot's site. */
 export interface WorkHoursRules {
@@ -109,7 +95,7 @@ export function workHoursLine(
   if (done < owed && rules.missingHourPence > 0)
     return {
       description: workHoursMessages.notDoneLine(
-        hoursText(owed - done),
+        hoursText(hoursOf(owed - done)),
         penceText(rules.missingHourPence),
       ),
       amount: chargeFor(owed - done, rules.missingHourPence),
@@ -117,7 +103,7 @@ export function workHoursLine(
   if (done > owed && rules.beyondHourPence > 0 && invoiceTotal > 0)
     return {
       description: workHoursMessages.beyondLine(
-        hoursText(done - owed),
+        hoursText(hoursOf(done - owed)),
         penceText(rules.beyondHourPence),
       ),
       amount: -Math.min(chargeFor(done - owed, rules.beyondHourPence), invoiceTotal),

@@ -28,9 +28,6 @@ export const calendarMessages = {
   /** In the committee's list: who an event is shown to. */
   seenBy: (who: string) => `Seen by: ${who.toLowerCase()}`,
   addEvent: 'Add an event',
-  /** On a work party, for the committee (decision 66). */
-  recordAttendance: 'Record who came',
-  workHoursLink: 'Work hours: who is short, and the hours owed',
   saveEvent: 'Save the event',
   editEvent: 'Edit the event',
   eventAdded: (title: string) => `"${title}" is on the calendar.`,

@@ -2,8 +2,10 @@
 
 import { longDate } from '#shared/domain/dates'
 import { outboxMessages } from '#shared/messages/outbox'
+import { workHoursWords } from '#shared/messages/work-hours-words'
 
 export const workHoursMessages = {
+  ...workHoursWords,
   heading: 'Work hours',
   // The server's refusals.
   hoursInQuarters: 'Give the hours in quarter hours, such as 1.5 or 2.25.',
@@ -45,13 +47,6 @@ export const workHoursMessages = {
   // What is shown.
   hours: (text: string) => text,
   doneOfOwed: (done: string, owed: string) => `${done} done of ${owed} owed`,
-  myHeading: 'My work hours',
-  myYear: (from: string, to: string) =>
-    `This rent year, ${longDate(from)} to ${longDate(to)}, for your plots:`,
-  myPlot: (plot: string, done: string, owed: string) =>
-    `Plot ${plot}: ${done} done of ${owed} owed`,
-  myOwn: (hours: string) => `Of which you did ${hours}.`,
-  noneOwed: 'No work hours are owed this rent year.',
   shortHeading: 'Who is short of their work hours',
   shortYear: (from: string, to: string) => `The rent year ${longDate(from)} to ${longDate(to)}.`,
   noneShort: 'Every plot has done its hours.',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_PENCE } from '#shared/domain/money'
-import { QUARTERS_PER_HOUR } from '#shared/domain/work-hours'
+import { QUARTERS_PER_HOUR } from '#shared/domain/hours'
 import { workHoursMessages } from '#shared/messages/work-hours'
 import { rowNumber } from '#shared/schemas/text-fields'
 

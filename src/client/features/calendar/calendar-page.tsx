@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { workHoursWords } from '#shared/messages/work-hours-words'
 import { useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { monthAfter } from '#shared/domain/calendar'
@@ -57,7 +58,7 @@ export function CalendarPage() {
       {committee ? <SiteChooser chosen={chosen} /> : null}
       {committee ? (
         <p>
-          <Link to="/members/work-hours">{words.workHoursLink}</Link>
+          <Link to="/members/work-hours">{workHoursWords.workHoursLink}</Link>
         </p>
       ) : null}
       <Alert tone="success">{notice}</Alert>

@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { hoursText, quartersOf } from '#shared/domain/work-hours'
-import { workHoursMessages as words } from '#shared/messages/work-hours'
+import { hoursText as asText } from '#shared/domain/hours'
+import { workHoursWords as words } from '#shared/messages/work-hours-words'
 import { QueryState } from '#client/components/ui/query-state.tsx'
 import { myWorkHoursQuery } from './api.ts'
-
-const asText = (hours: number) => hoursText(quartersOf(hours))
 
 /** A plot holder's work hours this rent year (decision 66): each plot's done of owed, and theirs. */
 export function MyWorkHours() {

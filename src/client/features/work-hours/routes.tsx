@@ -7,7 +7,7 @@ export const workHoursRoutes: RouteObject[] = [
   {
     index: true,
     lazy: lazyPage(
-      () => import('./work-hours-page.tsx'),
+      () => import('./screens.ts'),
       (m) => m.WorkHoursPage,
     ),
   },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { penceInput, parseFee } from '#shared/domain/money'
 import { ok, refuse, type Outcome } from '#shared/domain/outcome'
-import { hoursText, quartersOf } from '#shared/domain/work-hours'
+import { hoursText } from '#shared/domain/hours'
 import { workHoursMessages as words } from '#shared/messages/work-hours'
 import type { StoredWorkHours, WorkHoursRulesInput } from '#shared/schemas/work-hours'
 import { useChosenSite } from '#client/components/sites/chosen-site.ts'
@@ -49,8 +49,8 @@ export function WorkHoursPage() {
                         : plot.plotName}
                     </td>
                     <td data-label={COLUMNS[1]}>{plot.tenants.join(', ')}</td>
-                    <td data-label={COLUMNS[2]}>{hoursText(quartersOf(plot.done))}</td>
-                    <td data-label={COLUMNS[3]}>{hoursText(quartersOf(plot.owed))}</td>
+                    <td data-label={COLUMNS[2]}>{hoursText(plot.done)}</td>
+                    <td data-label={COLUMNS[3]}>{hoursText(plot.owed)}</td>
                   </tr>
                 ))}
               </CardTable>

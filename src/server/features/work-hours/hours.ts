@@ -1,10 +1,9 @@
 import { addDays, londonMoment } from '#shared/domain/dates'
 import { yearsOn } from '#shared/domain/rent'
+import { hoursOf, quartersOf } from '#shared/domain/hours'
 import {
-  hoursOf,
   hoursYear,
   plotsDone,
-  quartersOf,
   workHoursLine,
   yearBefore,
   type WorkHoursRules,

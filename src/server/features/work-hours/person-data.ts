@@ -1,4 +1,4 @@
-import { hoursOf } from '#shared/domain/work-hours'
+import { hoursOf } from '#shared/domain/hours'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { Erasure, PeopleMerge, PersonKeys } from '#server/core/hooks'
 import {

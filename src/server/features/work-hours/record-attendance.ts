@@ -1,5 +1,5 @@
 import { fullName } from '#shared/domain/message-copies'
-import { hoursOf, quartersOf } from '#shared/domain/work-hours'
+import { hoursOf, quartersOf } from '#shared/domain/hours'
 import { workHoursMessages } from '#shared/messages/work-hours'
 import type { Attendance, AttendanceInput } from '#shared/schemas/work-hours'
 import type { Clock } from '#server/core/clock'

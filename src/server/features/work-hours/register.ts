@@ -1,5 +1,6 @@
 import { fullName } from '#shared/domain/message-copies'
-import { hoursBetween, hoursOf } from '#shared/domain/work-hours'
+import { hoursOf } from '#shared/domain/hours'
+import { hoursBetween } from '#shared/domain/work-hours'
 import type { Register } from '#shared/schemas/work-hours'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import type { SiteScope } from '#server/core/site-scope'
