@@ -1,6 +1,8 @@
 import type { Site } from '#shared/schemas/site'
 import { addDays } from '#shared/domain/dates'
+import { workPartyOffline } from './bench/work-party-offline.ts'
 import {
+  buildIfMissing,
   DEMO_ADMIN,
   loadAverage,
   median,
@@ -15,7 +17,8 @@ import {
 // server process, on SQLite and (with TEST_DATABASE_URL) PostgreSQL. Target: the member's feed
 // answered in under 50 ms at the median (p99 reported). Also reported, without a target: the
 // committee's whole feed (every event and the dates that appear by themselves) and a member's
-// month on the calendar page.
+// month on the calendar page. Then, in Chromium at 375 px, a work party's 40 attendances recorded
+// with no signal and synced when it returns (decision 66): under 5 s.
 
 const EVENTS = 5_000
 const EVERY_SITE_EVENTS = 100
@@ -113,11 +116,18 @@ async function bench(engine: string, env: Record<string, string>) {
       member,
     )
     await time('the public feed', '/api/calendar/public.ics', null)
+    const synced = await workPartyOffline(
+      url,
+      (path, init) => call(path, admin, init),
+      sites[0]!.id,
+      today,
+    )
     console.log(loadAverage())
-    if (!met) process.exitCode = 1
+    if (!met || !synced) process.exitCode = 1
   } finally {
     await app.stop()
   }
 }
 
+await buildIfMissing()
 await onEachEngine('bench_calendar', bench)

@@ -58,7 +58,9 @@ export function CalendarPage() {
       {committee ? <SiteChooser chosen={chosen} /> : null}
       {committee ? (
         <p>
-          <Link to="/members/work-hours">{workHoursWords.workHoursLink}</Link>
+          <Link className="link-target" to="/members/work-hours">
+            {workHoursWords.workHoursLink}
+          </Link>
         </p>
       ) : null}
       <Alert tone="success">{notice}</Alert>
