@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from 'playwright-core'
 import { addDays } from '#shared/domain/dates'
 import { calendarMessages } from '#shared/messages/calendar'
 import { workHoursMessages as words } from '#shared/messages/work-hours'
+import { workHoursWords } from '#shared/messages/work-hours-words'
 import type { Register } from '#shared/schemas/work-hours'
 import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
@@ -130,6 +131,18 @@ describe('work hours on a phone', () => {
     await poll(() => section.textContent()).toContain(words.myPlot('WH1', '3 hours', '6 hours'))
     expect(await section.textContent()).toContain(words.myOwn('3 hours'))
     await expectUsable(page)
+  })
+
+  it('lists who is short of their hours for the committee', async () => {
+    await organiser.goto('/members/calendar')
+    await organiser.getByRole('link', { name: workHoursWords.workHoursLink }).click()
+    await poll(() => headingOf(organiser)).toBe(words.heading)
+    const short = organiser.getByRole('table')
+    await poll(() => short.textContent()).toContain('Ann Grower')
+    const rows = await short.getByRole('row').allTextContents()
+    expect(rows.find((row) => row.includes('Ann Grower'))).toContain('3 hours')
+    expect(rows.find((row) => row.includes('Ben Grower'))).toContain('2 hours')
+    await expectUsable(organiser)
   })
 
   it('charges the hours missing when the next rent year starts', async () => {
