@@ -92,7 +92,20 @@ describe('work hours on a phone', () => {
 
   it('keeps who came on the phone with no signal, and sends it when the signal returns', async () => {
     const context = organiser.context()
+    // The service worker has the register before the signal goes: reloaded with none, it opens.
+    await poll(() => organiser.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(
+      true,
+    )
+    await poll(() =>
+      organiser.evaluate(
+        async (id) =>
+          Boolean(await (await caches.open('members-data')).match(`/api/work-hours/events/${id}`)),
+        eventId,
+      ),
+    ).toBe(true)
     await context.setOffline(true)
+    await organiser.reload()
+    await poll(() => headingOf(organiser)).toBe(words.registerHeading(WORK_PARTY, today()))
     await organiser.getByLabel(words.cameLabel('Ann Grower')).check()
     await field(organiser, words.hoursLabel('Ann Grower')).fill('3')
     await organiser.getByLabel(words.cameLabel('Ben Grower')).check()

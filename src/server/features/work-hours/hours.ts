@@ -1,4 +1,5 @@
 import { addDays, londonMoment } from '#shared/domain/dates'
+import { fullName } from '#shared/domain/message-copies'
 import { yearsOn } from '#shared/domain/rent'
 import { hoursOf, quartersOf } from '#shared/domain/hours'
 import {
@@ -19,7 +20,6 @@ import { listPlots } from '#server/features/plots/sql'
 import { listYears } from '#server/features/rent/sql'
 import { rulesBySite } from '#server/features/work-hours/settings'
 import { attendanceAt } from '#server/features/work-hours/sql'
-import { fullName } from '#shared/domain/message-copies'
 
 // The hours a year's work parties gave each plot (decision 66), counted one way for a member's
 // page, the committee's list of who is short and the rent year's invoices.

@@ -4,8 +4,9 @@ import { workHoursMessages } from '#shared/messages/work-hours'
 import type { Attendance, AttendanceInput } from '#shared/schemas/work-hours'
 import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
+import type { ReadTx } from '#server/core/db/write-transaction'
 import { conflict, unprocessable } from '#server/core/errors'
-import { AlreadyDone, loggedChange } from '#server/core/logged-change'
+import { AlreadyDone, loggedChange, type LoggedChange } from '#server/core/logged-change'
 import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
 import { findPerson, tenantNames } from '#server/features/people/sql'
@@ -37,12 +38,11 @@ export async function recordAttendance(
   scope: SiteScope,
   input: AttendanceInput,
 ): Promise<{ attendance: Attendance; created: boolean }> {
-  const change = {
+  const change: LoggedChange = {
     methodName: 'recordAttendance',
     eventCollection: 'work_attendance',
     docId: `${input.eventId}:${input.personId}`,
     userName: viewer.userName,
-    sites: [] as readonly number[],
   }
   let created = false
   const attendance = await loggedChange(
@@ -81,11 +81,7 @@ export async function recordAttendance(
 }
 
 /** Only the party's site's tenants are on its register (422 with their name otherwise). */
-async function requireTenant(
-  tx: Parameters<typeof tenantNames>[0],
-  siteId: number | null,
-  personId: string,
-) {
+async function requireTenant(tx: ReadTx, siteId: number | null, personId: string) {
   const tenants = await tenantNames(tx, registerScope(siteId))
   if (tenants.some((tenant) => tenant.id === personId)) return
   const person = await findPerson(tx, personId)

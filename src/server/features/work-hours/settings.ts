@@ -7,6 +7,7 @@ import {
 } from '#shared/schemas/work-hours'
 import type { Db } from '#server/core/db/database'
 import { versionedSetting } from '#server/core/db/versioned'
+import type { ReadTx } from '#server/core/db/write-transaction'
 import { loggedChange } from '#server/core/logged-change'
 import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
@@ -29,7 +30,7 @@ const siteWorkHours = siteOwnSettings({
 
 /** What each site's plots go by: its own work hours, else the organisation's. */
 export async function rulesBySite(
-  tx: Parameters<typeof workHoursSettings.read>[0],
+  tx: ReadTx,
   siteIds: readonly number[],
 ): Promise<Map<number, WorkHoursRules>> {
   return siteWorkHours.bySite(tx, await workHoursSettings.read(tx), siteIds)
