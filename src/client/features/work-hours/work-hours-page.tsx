@@ -1,23 +1,28 @@
+import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { penceInput, parseFee } from '#shared/domain/money'
-import { ok, refuse, type Outcome } from '#shared/domain/outcome'
 import { hoursText } from '#shared/domain/hours'
 import { workHoursMessages as words } from '#shared/messages/work-hours'
-import type { StoredWorkHours, WorkHoursRulesInput } from '#shared/schemas/work-hours'
+import type { StoredWorkHours } from '#shared/schemas/work-hours'
 import { useChosenSite } from '#client/components/sites/chosen-site.ts'
 import { SiteChooser } from '#client/components/sites/site-chooser.tsx'
 import { CardTable } from '#client/components/ui/card-table.tsx'
-import { TextField } from '#client/components/ui/field.tsx'
 import { PageHeading } from '#client/components/ui/page-heading.tsx'
 import { QueryState } from '#client/components/ui/query-state.tsx'
 import { SettingsForm } from '#client/components/ui/settings-form.tsx'
 import { useViewer } from '#client/lib/session.ts'
 import { useSettingsForm } from '#client/lib/settings-form.ts'
 import { saveSettings, settingsQuery, shortListQuery } from './api.ts'
+import { draftOf, rulesOf } from './settings-draft.ts'
+import { WorkHoursFields } from './work-hours-fields.tsx'
 import './work-hours.css'
 
 // The committee's work hours (decision 66): who is short this rent year, by site (a site
 // representative sees their sites'), and the hours owed per plot and what an hour is worth.
+
+// Loaded apart: a site's own hours, which an organisation with one site never shows.
+const SiteWorkHours = lazy(() =>
+  import('./site-work-hours.tsx').then((m) => ({ default: m.SiteWorkHoursSection })),
+)
 
 const COLUMNS = [words.plotColumn, words.tenantsColumn, words.doneColumn, words.owedColumn]
 
@@ -59,29 +64,19 @@ export function WorkHoursPage() {
         )}
       </QueryState>
       {everySite ? (
-        <QueryState query={settings}>{(saved) => <SettingsFields saved={saved} />}</QueryState>
+        <QueryState query={settings}>
+          {(saved) => (
+            <>
+              <SettingsFields saved={saved} />
+              <Suspense fallback={null}>
+                <SiteWorkHours organisation={saved} />
+              </Suspense>
+            </>
+          )}
+        </QueryState>
       ) : null}
     </section>
   )
-}
-
-type Draft = { hoursOwed: string; missing: string; beyond: string }
-
-const draftOf = (saved: StoredWorkHours): Draft => ({
-  hoursOwed: String(saved.hoursOwed),
-  missing: penceInput(saved.missingHourPence),
-  beyond: penceInput(saved.beyondHourPence),
-})
-
-function read(draft: Draft): Outcome<WorkHoursRulesInput> {
-  const hoursOwed = Number(draft.hoursOwed)
-  if (draft.hoursOwed.trim() === '' || !(hoursOwed >= 0 && Number.isInteger(hoursOwed * 4)))
-    return refuse(words.hoursInQuarters, 'hoursOwed')
-  const missing = parseFee(draft.missing)
-  if (!missing.ok) return refuse(missing.message, 'missing')
-  const beyond = parseFee(draft.beyond)
-  if (!beyond.ok) return refuse(beyond.message, 'beyond')
-  return ok({ hoursOwed, missingHourPence: missing.value, beyondHourPence: beyond.value })
 }
 
 function SettingsFields({ saved }: { saved: StoredWorkHours }) {
@@ -89,33 +84,16 @@ function SettingsFields({ saved }: { saved: StoredWorkHours }) {
     saved,
     query: settingsQuery,
     draftOf,
-    read,
+    read: rulesOf,
     save: saveSettings,
     savedNotice: words.settingsSaved,
   })
-  const { text } = settings.form
+  const { values, change } = settings.form
   return (
     <section aria-labelledby="work-hours-settings">
       <h2 id="work-hours-settings">{words.settingsHeading}</h2>
       <SettingsForm state={settings} submitLabel={words.saveSettings}>
-        <TextField
-          label={words.owedLabel}
-          inputMode="decimal"
-          error={settings.errorFor('hoursOwed')}
-          {...text('hoursOwed')}
-        />
-        <TextField
-          label={words.missingLabel}
-          inputMode="decimal"
-          error={settings.errorFor('missing')}
-          {...text('missing')}
-        />
-        <TextField
-          label={words.beyondLabel}
-          inputMode="decimal"
-          error={settings.errorFor('beyond')}
-          {...text('beyond')}
-        />
+        <WorkHoursFields values={values} change={change} errorFor={settings.errorFor} />
       </SettingsForm>
     </section>
   )
