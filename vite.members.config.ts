@@ -9,7 +9,11 @@ const outDir = path.resolve('dist/client')
 const manifestFile = '.vite/members-manifest.json'
 
 // The screens that must open with no signal (issue 32): a round is walked where phones have none.
-const OFFLINE_SCREENS = ['members.html', 'features/inspections/screens.ts']
+const OFFLINE_SCREENS = [
+  'members.html',
+  'features/inspections/screens.ts',
+  'features/work-hours/screens.ts',
+]
 
 /**
  * The files of the offline screens: their chunks, and every chunk and stylesheet they import
@@ -90,7 +94,9 @@ export default defineConfig({
             // sign-out, so one session's copies are never shown to the next.
             urlPattern: ({ url, request }) =>
               request.method === 'GET' &&
-              /^\/api\/(me|site|site-map|inspection-rounds(\/\d+)?)$/.test(url.pathname),
+              /^\/api\/(me|site|site-map|inspection-rounds(\/\d+)?|work-hours\/events\/\d+)$/.test(
+                url.pathname,
+              ),
             handler: 'NetworkFirst',
             options: {
               cacheName: OFFLINE_CACHES.data,

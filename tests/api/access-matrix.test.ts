@@ -227,6 +227,7 @@ describe.each(engines)('access matrix on %s', (engine) => {
       .replace('/api/logs/{id}', `/api/logs/${fixtureLogId}`)
       .replace('/api/news/{id}', `/api/news/${target.news}`)
       .replace('/api/calendar/events/{id}', '/api/calendar/events/1')
+      .replace('/api/work-hours/events/{id}', '/api/work-hours/events/1')
       .replace('{file}', `${'a'.repeat(43)}.ics`)
       .replace('/api/sites/{id}', '/api/sites/1')
       .replace('{siteId}', '1')
@@ -379,6 +380,21 @@ describe.each(engines)('access matrix on %s', (engine) => {
         break
       case 'PUT /api/calendar/events/{id}':
         payload = { ...eventBody(`Edited ${id}`), version: 1 }
+        break
+      case 'PUT /api/work-hours/settings':
+        payload = { hoursOwed: 6, missingHourPence: 1000, beyondHourPence: 0, version: 0 }
+        break
+      case 'PUT /api/work-hours/settings/sites/{siteId}':
+        payload = { hours: null, version: 0 }
+        break
+      case 'POST /api/work-hours/attendance':
+        payload = {
+          id: randomUUID(),
+          eventId: 1,
+          personId: `who-${id}`,
+          hours: 1.5,
+          recordedAt: '2026-10-24T12:00:00.000Z',
+        }
         break
       case 'GET /api/calendar':
         return { url: `${url}?from=2026-10-01&to=2026-10-31`, cookie, headers, payload }

@@ -562,4 +562,13 @@ async function fillLaterTables(t: TestApp) {
         (2, 'holder2', null, '2024-10-01', null, null, null, '', 'admin',
           '2024-10-01T10:00:01.000Z')`.execute(t.db.kysely)
   }
+  if (tables.includes('work_attendance')) {
+    // Two people's hours at the work party above, one in quarter hours, under the phones' ids.
+    await sql`insert into work_attendance (id, "eventId", "personId", quarters, "recordedAt",
+        "recordedBy", "receivedAt")
+      values ('0b9c4c52-5f7e-4a4e-9a53-1f7c1d3e2a10', 1, 'holder1', 10, '2025-10-26T03:00:00.000Z',
+          'admin', '2025-10-26T09:00:00.000Z'),
+        ('7d1f7a2e-3b4c-4d5e-8f90-a1b2c3d4e5f6', 1, 'holder2', 12, '2025-10-26T03:01:00.000Z',
+          'admin', '2025-10-26T09:00:00.000Z')`.execute(t.db.kysely)
+  }
 }

@@ -496,6 +496,7 @@ describe.each(engines)('a member’s own pages on %s', (engine) => {
       'GET /api/me/letters/{id}/pdf': { url: `/api/me/letters/${others.letter.id}/pdf` },
       'GET /api/me/personal-data': { url: '/api/me/personal-data' },
       'GET /api/me/keys': { url: '/api/me/keys' },
+      'GET /api/me/work-hours': { url: '/api/me/work-hours' },
       'GET /api/me/calendar-address': { url: '/api/me/calendar-address' },
       'POST /api/me/calendar-address': { url: '/api/me/calendar-address' },
     }

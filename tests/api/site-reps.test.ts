@@ -565,6 +565,48 @@ const ROUTES: Record<string, Route> = {
   },
   'GET /api/people/{id}/keys': { byId: () => ['GET', '/api/people/bob/keys'] },
   'GET /api/me/keys': { notBySite: ownAccount },
+  // Work hours (decision 66): the organisation's settings, a site's own, a work party's register
+  // and the list of who is short are their sites'.
+  'GET /api/work-hours/settings': { notBySite: "The organisation's hours owed, read by level" },
+  'PUT /api/work-hours/settings': {
+    everySiteOnly: () => [
+      'PUT',
+      '/api/work-hours/settings',
+      { hoursOwed: 6, missingHourPence: 1000, beyondHourPence: 0, version: 0 },
+    ],
+  },
+  'GET /api/work-hours/settings/sites/{siteId}': {
+    byId: (r) => ['GET', `/api/work-hours/settings/sites/${r.bSite}`],
+  },
+  'PUT /api/work-hours/settings/sites/{siteId}': {
+    byId: (r) => [
+      'PUT',
+      `/api/work-hours/settings/sites/${r.bSite}`,
+      { hours: { hoursOwed: 4, missingHourPence: 0, beyondHourPence: 0 }, version: 0 },
+    ],
+  },
+  'GET /api/work-hours/events/{id}': { byId: (r) => ['GET', `/api/work-hours/events/${r.bEvent}`] },
+  'POST /api/work-hours/attendance': {
+    byId: (r) => [
+      'POST',
+      '/api/work-hours/attendance',
+      {
+        id: randomUUID(),
+        eventId: r.bEvent,
+        personId: 'bob',
+        hours: 2,
+        recordedAt: new Date().toISOString(),
+      },
+    ],
+  },
+  'GET /api/work-hours/short': {
+    lists: () => ['GET', '/api/work-hours/short'],
+    check: (body, r) => {
+      expect(body).not.toContain('"bob"')
+      expect(body).not.toContain(`"siteId":${r.bSite}`)
+    },
+  },
+  'GET /api/me/work-hours': { notBySite: ownAccount },
   'GET /api/rent/area-unit': { notBySite: "The unit areas are shown in: the organisation's" },
   'GET /api/rent/years': { notBySite: "The organisation's years, one for every site" },
   'POST /api/plots/{id}/invoices': { byId: (r) => ['POST', `/api/plots/${r.bPlot.id}/invoices`] },

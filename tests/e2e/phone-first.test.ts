@@ -120,6 +120,7 @@ describe('the members area on a phone and on a desktop', () => {
     '/members/map',
     '/members/me',
     '/members/calendar',
+    '/members/work-hours',
     '/members/plots',
     '/members/plots/new',
     '/members/plots/40',

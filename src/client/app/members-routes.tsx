@@ -29,6 +29,7 @@ import { privacyRoutes, privacySettingsRoutes } from '../features/privacy/routes
 import { inspectionSettingsRoutes, inspectionsRoutes } from '../features/inspections/routes.tsx'
 import { reportsRoutes } from '../features/reports/routes.tsx'
 import { calendarRoutes } from '../features/calendar/routes.tsx'
+import { workHoursRoutes } from '../features/work-hours/routes.tsx'
 import { LEVELS } from '#shared/domain/levels'
 
 // The members area. Who may open what, in one table (spec section 6). The server enforces the same levels.
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
         ...inspectionsRoutes,
       ]),
       guarded('keys', LEVELS.committee, '/members/map', keysRoutes),
+      guarded('work-hours', LEVELS.committee, '/members/map', workHoursRoutes),
       guarded('reports', LEVELS.committee, '/members/map', reportsRoutes),
       guarded('privacy', LEVELS.committee, '/members/map', [
         ...privacyRoutes,

@@ -3,13 +3,7 @@ import { createPortal } from 'react-dom'
 import { signOutMessages } from '#shared/messages/sign-out'
 import { useOnline } from '#client/lib/online.ts'
 import { beginSignOut } from '#client/lib/sign-out.ts'
-import { sendInspection } from '#client/features/inspections/api.ts'
-import {
-  forgetAll,
-  sendWaiting,
-  waitingRecords,
-  watchOutbox,
-} from '#client/features/inspections/outbox.ts'
+import { forgetAll, sendWaiting, waitingRecords, watchOutbox } from '#client/lib/outbox.ts'
 
 interface Asking {
   everywhere: boolean
@@ -17,7 +11,8 @@ interface Asking {
 }
 
 /**
- * Sign out and Sign out everywhere. Inspection records not yet sent (notes naming tenants, photos)
+ * Sign out and Sign out everywhere. Records not yet sent (inspections' notes naming tenants and
+ * photos, a work party's hours)
  * are never left on the phone for the next person (issue 42): with any waiting, signing out
  * first asks whether to send them, delete them, or stay signed in.
  */
@@ -79,7 +74,9 @@ function UnsentRecords({
   }, [everywhere])
   const send = async () => {
     setSending(true)
-    await sendWaiting(userName, sendInspection)
+    // Each kind's request is loaded only when it is needed: the members' first load stays small.
+    const { sendAny } = await import('./send-any-record.ts')
+    await sendWaiting(userName, sendAny)
     setSending(false)
     setSent(true)
   }

@@ -31,4 +31,5 @@ export const queryKeys = {
   viewer: ['me'],
   vitals: ['vitals-summary'],
   waitingList: ['waiting-list'],
+  workHours: ['work-hours'],
 } as const

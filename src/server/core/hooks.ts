@@ -43,6 +43,17 @@ export interface Hooks {
     (tx: ReadTx, invoiceIds: readonly number[]) => Promise<Map<number, RunningRentNotice>>
   >
   /**
+   * Lines a rent year's invoices get from the features above rent (work hours, decision 66), read
+   * as the year is previewed and made, by plot id: the year starting on `startDate`, each plot with
+   * its site and what its invoice holds so far (a reduction never takes off more).
+   */
+  rentYearLines: Array<
+    (
+      tx: ReadTx,
+      year: { startDate: string; plots: ReadonlyArray<YearPlot> },
+    ) => Promise<Map<string, InvoiceLine>>
+  >
+  /**
    * What each feature keeps about a person, for their copy of everything held about them (a
    * subject access request): named sections of plain rows, never a password hash or a link's
    * token.
@@ -76,6 +87,22 @@ export interface Hooks {
    * moved for the merge's log entry.
    */
   mergingPeople: Array<(tx: WriteTx, merge: PeopleMerge) => Promise<Record<string, unknown> | void>>
+}
+
+/** A plot a rent year invoices, as the features adding lines to it are told. */
+export interface YearPlot {
+  plotId: string
+  siteId: number
+  /** Its tenants' ids. */
+  tenants: readonly string[]
+  /** What its invoice holds before the line added (pence). */
+  total: number
+}
+
+/** One line of an invoice: what it is for, and pence (below 0 takes off). */
+export interface InvoiceLine {
+  description: string
+  amount: number
 }
 
 /** Two records of one person made one, as each feature's part is told. */
@@ -155,6 +182,7 @@ export function createHooks(): Hooks {
     endingTenancy: [],
     paidFollowsLedger: [],
     rentNoticesRunning: [],
+    rentYearLines: [],
     describingPerson: [],
     siteRetirementBlockers: [],
     erasureBlockers: [],

@@ -26,6 +26,7 @@ import { siteFeature } from '#server/features/site/routes'
 import { sitesFeature } from '#server/features/sites/routes'
 import { systemFeature } from '#server/features/system/routes'
 import { vitalsFeature } from '#server/features/vitals/routes'
+import { workHoursFeature } from '#server/features/work-hours/routes'
 
 // Every feature is a Fastify plugin that takes what it needs from the core's decorators
 // (app.db, app.auth, app.config, app.transport, app.mailer, app.jobs, app.sendList): one way, the same for all.
@@ -54,6 +55,7 @@ const FEATURES = [
   plotHistoryFeature,
   councilReportFeature,
   calendarFeature,
+  workHoursFeature,
   vitalsFeature,
   backupsFeature,
   systemFeature,

@@ -78,7 +78,7 @@ export function yearLabel(startDate: string): string {
 }
 
 /** The same day of the month `years` years on (or back); 29 February becomes the 28th. */
-function yearsOn(date: string, years: number): string {
+export function yearsOn(date: string, years: number): string {
   const year = Number(date.slice(0, 4)) + years
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
   const monthDay = date.slice(5) === '02-29' && !leap ? '02-28' : date.slice(5)

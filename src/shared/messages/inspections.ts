@@ -1,6 +1,7 @@
 // The words of plot inspections (issue 32): the settings, a round walked on a phone, what is
 // waiting to send, and the notices. Dates reach these as ISO dates, which these write in words.
 
+import { outboxMessages } from '#shared/messages/outbox'
 import { longDate } from '#shared/domain/dates'
 import { counted, inWords } from '#shared/domain/text'
 
@@ -176,8 +177,7 @@ export const inspectionMessages = {
   noticesBatch: (date: string) => `Inspection notices of ${longDate(date)}`,
   // Sending what waits on the phone.
   waitingToSend: (count: number) => `${counted(count, 'record')} waiting to send`,
-  offline:
-    'No connection: what you record is kept on this phone and sent when the connection returns.',
+  offline: outboxMessages.offline,
   sendNow: 'Send now',
   othersWaiting: (count: number) =>
     `${counted(count, 'record')} made on this phone by another inspector will be sent when they sign in on it again.`,

@@ -1,4 +1,4 @@
-// A site's own letting and inspection settings beside the organisation's (issue 46, decision 53):
+// A site's own letting, inspection and work hours settings beside the organisation's (issue 46, decision 53):
 // the words of their sections, apart from the features' own so that they load with the sections
 // only. Rent's site rates keep theirs in rent.ts (decision 48).
 export const siteSettingsMessages = {
@@ -19,6 +19,15 @@ export const siteSettingsMessages = {
     own: 'Grades and notices of its own',
     saved: (site: string) => `The inspection settings of ${site} were saved.`,
     submit: 'Save the site’s inspection settings',
+  },
+  workHours: {
+    heading: 'A site’s own work hours',
+    chooseSite: 'Choose a site above to give its plots hours of their own.',
+    legend: 'This site’s plots owe',
+    organisation: 'The organisation’s hours (above)',
+    own: 'Hours of its own',
+    saved: (site: string) => `The work hours of ${site} were saved.`,
+    submit: 'Save the site’s work hours',
   },
   lettersHint: 'Its notices are the organisation’s letters (above).',
 } as const

@@ -48,6 +48,11 @@ import { landDocumentChangeSchema } from '#shared/schemas/land-documents'
 import { sendRentNoticeSchema } from '#shared/schemas/rent-notices'
 import { newNewsPostSchema, updateNewsPostSchema } from '#shared/schemas/news'
 import { eventInputSchema, eventUpdateSchema } from '#shared/schemas/calendar'
+import {
+  attendanceInputSchema,
+  siteWorkHoursSchema,
+  workHoursUpdateSchema,
+} from '#shared/schemas/work-hours'
 import { siteFieldsSchema, siteVersionSchema, updateSiteSchema } from '#shared/schemas/site'
 import {
   messageDraftSchema,
@@ -1480,6 +1485,47 @@ export const keysFamilies: Families = (s) => {
   }
 }
 
+// Work hours (issue 48, item 3, decision 66): the settings, a site's own, and a work party's
+// attendance as a phone sends it (hours in quarter hours).
+export const workHoursFamilies: Families = (s) => {
+  const rules = { hoursOwed: 6, missingHourPence: 1000, beyondHourPence: 0 }
+  const notQuarter = fc.constant<Breaker>((body) => ({ ...body, hours: 1.3 }))
+  return {
+    'PUT /api/work-hours/settings': () =>
+      s.bodyOnly(
+        'PUT',
+        '/api/work-hours/settings',
+        bodyOf(() => ({ ...rules, version: 0 }), workHoursUpdateSchema, [
+          s.stale,
+          fc.constant<Breaker>((body) => ({ ...body, hoursOwed: 6.1 })),
+        ]),
+      ),
+    'PUT /api/work-hours/settings/sites/{siteId}': () =>
+      s.idsAndBody(
+        'PUT',
+        '/api/work-hours/settings/sites/{siteId}',
+        { siteId: { names: s.anySite, numeric: true, real: ['1'] } },
+        bodyOf(() => ({ hours: rules, version: 0 }), siteWorkHoursSchema, [s.stale]),
+      ),
+    'POST /api/work-hours/attendance': () =>
+      s.bodyOnly(
+        'POST',
+        '/api/work-hours/attendance',
+        bodyOf(
+          () => ({
+            id: '3f1c2a3b-0000-4000-8000-0000000000a1',
+            eventId: s.existingEvent,
+            personId: 'keeper',
+            hours: 1.5,
+            recordedAt: '2026-03-29T04:00:00.000Z',
+          }),
+          attendanceInputSchema,
+          [notQuarter],
+        ),
+      ),
+  }
+}
+
 export const ALL_FAMILIES = [
   peopleFamilies,
   plotsFamilies,
@@ -1498,4 +1544,5 @@ export const ALL_FAMILIES = [
   signInFamilies,
   inspectionsFamilies,
   keysFamilies,
+  workHoursFamilies,
 ]

@@ -1,3 +1,5 @@
+import { Link } from 'react-router'
+import { workHoursWords } from '#shared/messages/work-hours-words'
 import { useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { monthAfter } from '#shared/domain/calendar'
@@ -54,6 +56,13 @@ export function CalendarPage() {
       <PageHeading>{words.heading}</PageHeading>
       {unsaved.prompt}
       {committee ? <SiteChooser chosen={chosen} /> : null}
+      {committee ? (
+        <p>
+          <Link className="link-target" to="/members/work-hours">
+            {workHoursWords.workHoursLink}
+          </Link>
+        </p>
+      ) : null}
       <Alert tone="success">{notice}</Alert>
       <div className="calendar-nav">
         <h2 className="calendar-nav__month" aria-live="polite">

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { longDate } from '#shared/domain/dates'
 import { commonMessages } from '#shared/messages/common'
 import { calendarMessages as words } from '#shared/messages/calendar'
+import { workHoursWords } from '#shared/messages/work-hours-words'
 import type { CalendarEntry, EventInput } from '#shared/schemas/calendar'
 import type { Site } from '#shared/schemas/site'
 import { Alert } from '#client/components/ui/alert.tsx'
@@ -116,6 +117,12 @@ function EventItem({
         <>
           <Alert>{remove.isError ? errorMessage(remove.error) : null}</Alert>
           <div className="row-actions">
+            {event.helpersWanted ? (
+              <Link className="button button--quiet" to={`/members/work-hours/events/${event.id}`}>
+                {workHoursWords.recordAttendance}
+                {hidden}
+              </Link>
+            ) : null}
             <button
               type="button"
               className="button button--quiet"

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type {
   Inspection,
+  InspectionInput,
   InspectionSettings,
   NewRound,
   Notice,
@@ -14,7 +15,7 @@ import type {
 } from '#shared/schemas/inspections'
 import { api, uploadForm } from '#client/lib/api.ts'
 import { queryKeys } from '#client/lib/query-keys.ts'
-import type { Waiting } from './outbox.ts'
+import type { Waiting } from '#client/lib/outbox.ts'
 
 // Inspection rounds, a plot's record with its photos, and the administrator's settings. The
 // lists take the chosen site's query ('?site=2', or '' for every site the viewer sees).
@@ -55,7 +56,7 @@ export const saveSiteInspectionSettings = (siteId: number) => (settings: SiteIns
   })
 
 /** Sends one record kept on the phone, with its photos; a resend is answered with the record kept. */
-export const sendInspection = ({ record, photos }: Waiting) =>
+export const sendInspection = ({ record, photos }: Waiting<InspectionInput>) =>
   api<Inspection>('/api/inspections', {
     method: 'POST',
     body: uploadForm(

@@ -20,7 +20,7 @@ import { useChange } from '../../lib/use-change.ts'
 import { roundsQuery, startRound } from './api.ts'
 import { NoticesList } from './notices-list.tsx'
 import { OutboxStatus } from './outbox-status.tsx'
-import { useOutbox } from './use-outbox.ts'
+import { useInspectionOutbox } from './use-inspection-outbox.ts'
 import './inspections.css'
 
 // The committee's inspections: the rounds walked so far and the way to start the next, of the
@@ -28,7 +28,7 @@ import './inspections.css'
 export function InspectionsPage() {
   const chosen = useChosenSite()
   const rounds = useQuery(roundsQuery(chosen.query))
-  const outbox = useOutbox()
+  const outbox = useInspectionOutbox()
   const { data: viewer } = useViewer()
   useOfflineScreens()
   return (

@@ -1,11 +1,11 @@
 import { inspectionMessages } from '#shared/messages/inspections'
 import { Alert } from '../../components/ui/alert.tsx'
-import type { useOutbox } from './use-outbox.ts'
-import { forget } from './outbox.ts'
+import type { useInspectionOutbox } from './use-inspection-outbox.ts'
+import { forget } from '#client/lib/outbox.ts'
 
 // What is kept on the phone and not yet sent, said where the inspector looks: how many, whether
 // the phone has a connection, and any record the server refused, which stays until removed.
-export function OutboxStatus({ outbox }: { outbox: ReturnType<typeof useOutbox> }) {
+export function OutboxStatus({ outbox }: { outbox: ReturnType<typeof useInspectionOutbox> }) {
   const { waiting, othersWaiting, isOnline, send } = outbox
   const refused = waiting.filter((item) => item.refusal)
   const toSend = waiting.length - refused.length

@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert.tsx'
 import { RadioGroup, SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx'
 import { PhotoThumbnails } from './photo-thumbnails.tsx'
 import { shrinkPhoto } from './shrink-photo.ts'
-import { keep } from './outbox.ts'
+import { keep } from '#client/lib/outbox.ts'
 import type { PlotName } from './plot-names.ts'
 
 interface Props {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { latestByPlot, nextUnseen } from '#shared/domain/inspections'
 import { inspectionMessages } from '#shared/messages/inspections'
-import type { Inspection, RoundDetail } from '#shared/schemas/inspections'
+import type { Inspection, InspectionInput, RoundDetail } from '#shared/schemas/inspections'
 import { Alert } from '../../components/ui/alert.tsx'
 import { PageHeading } from '../../components/ui/page-heading.tsx'
 import { QueryState } from '../../components/ui/query-state.tsx'
@@ -16,8 +16,8 @@ import { nameOf, plotNames } from './plot-names.ts'
 import { PlotRecordForm } from './plot-record-form.tsx'
 import { RoundTable, type Row } from './round-table.tsx'
 import { SendNotices } from './send-notices.tsx'
-import type { Waiting } from './outbox.ts'
-import { useOutbox } from './use-outbox.ts'
+import type { Waiting } from '#client/lib/outbox.ts'
+import { useInspectionOutbox } from './use-inspection-outbox.ts'
 import { ShowMore } from '../../components/ui/show-more.tsx'
 import { useShowMore } from '../../lib/use-show-more.ts'
 import './inspections.css'
@@ -27,7 +27,7 @@ import './inspections.css'
 export function RoundPage() {
   const id = Number(useParams().id)
   const round = useQuery(roundQuery(id))
-  const outbox = useOutbox()
+  const outbox = useInspectionOutbox()
   useOfflineScreens()
   return (
     <section className="inspections">
@@ -43,8 +43,8 @@ export function RoundPage() {
 
 // A record on the phone as a row of the round, made once for each: a row unchanged is not drawn
 // again when another plot is saved.
-const rowsOnPhone = new WeakMap<Waiting, Row>()
-function rowOf(waiting: Waiting): Row {
+const rowsOnPhone = new WeakMap<Waiting<InspectionInput>, Row>()
+function rowOf(waiting: Waiting<InspectionInput>): Row {
   let row = rowsOnPhone.get(waiting)
   if (!row) {
     const { record, photos } = waiting
@@ -54,7 +54,13 @@ function rowOf(waiting: Waiting): Row {
   return row
 }
 
-function Round({ detail, outbox }: { detail: RoundDetail; outbox: ReturnType<typeof useOutbox> }) {
+function Round({
+  detail,
+  outbox,
+}: {
+  detail: RoundDetail
+  outbox: ReturnType<typeof useInspectionOutbox>
+}) {
   const plotName = useMemo(() => plotNames(detail.plots), [detail.plots])
   // The round's site's drawing names its plots, and a plot tapped there is recorded by its key.
   const keyOf = useMemo(

@@ -4,6 +4,7 @@ import type { MyOffer, MyStillWant } from '#shared/schemas/letting'
 import type { MyMessage } from '#shared/schemas/messages'
 import type { MyDetails, MyRecord, Person } from '#shared/schemas/person'
 import type { MyRent } from '#shared/schemas/rent'
+import type { MyWorkHours } from '#shared/schemas/work-hours'
 import { ownPlotsQuery } from '../../components/site-map/own-plots-query.ts'
 import { siteMapQuery } from '../../components/site-map/site-map-query.ts'
 import { sitesQuery } from '../../components/sites/sites-query.ts'
@@ -25,6 +26,7 @@ export const myRecordQuery = mine<MyRecord>('details', '/api/me/details')
 export const myRentQuery = mine<MyRent>('rent', '/api/me/rent')
 export const myMessagesQuery = mine<MyMessage[]>('messages', '/api/me/messages')
 export const myKeysQuery = mine<KeyHolding[]>('keys', '/api/me/keys')
+export const myWorkHoursQuery = mine<MyWorkHours>('work-hours', '/api/me/work-hours')
 
 export const myOffersQuery = mine<MyOffer[]>('offers', '/api/me/offers')
 export const myStillWantQuery = mine<MyStillWant>('still-want', '/api/me/still-want')
@@ -40,6 +42,7 @@ export const myAllotmentSections = [
   myOffersQuery,
   myStillWantQuery,
   myKeysQuery,
+  myWorkHoursQuery,
   siteMapQuery(),
   // Whether a plot is named with its site, and which sites' maps are shown (issue 46).
   sitesQuery,

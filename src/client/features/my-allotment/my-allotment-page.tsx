@@ -7,6 +7,7 @@ import { myAllotmentSections, myRecordQuery } from './api.ts'
 import { MyDetailsForm } from './my-details-form.tsx'
 import { MyMessages } from './my-messages.tsx'
 import { MyKeys } from './my-keys.tsx'
+import { MyWorkHours } from './my-work-hours.tsx'
 import { MyPlots } from './my-plots.tsx'
 import { MyRent } from './my-rent.tsx'
 import { PersonalDataDownload } from '../../components/personal-data/personal-data-download.tsx'
@@ -43,6 +44,7 @@ export function MyAllotmentPage() {
               {person.onWaitingList ? <MyWaitingList place={place} /> : null}
               {person.isPlotHolder ? <MyPlots /> : null}
               <MyKeys plotHolder={person.isPlotHolder} />
+              {person.isPlotHolder ? <MyWorkHours /> : null}
               <MyRent />
               <MyDetailsForm person={person} />
               <MyMessages />

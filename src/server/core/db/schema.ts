@@ -788,6 +788,20 @@ export interface CalendarFeedsTable {
   createdAt: string
 }
 
+/** One person's hours at one work party, the latest record of them (decision 66). */
+export interface WorkAttendanceTable {
+  /** The id the organiser's phone gave the record. */
+  id: string
+  eventId: number
+  personId: string
+  /** Whole quarter hours; 0 takes back a tick given by mistake. */
+  quarters: number
+  /** When it was recorded on the phone (kept no later than its arrival). */
+  recordedAt: string
+  recordedBy: string
+  receivedAt: string
+}
+
 /** A rise of the rates (decision 62): the rates before and after (JSON), from a day. */
 export interface RateRaisesTable {
   id: Generated<number>
@@ -879,6 +893,7 @@ export interface Database {
   calendar_events: CalendarEventsTable
   calendar_feeds: CalendarFeedsTable
   calendar_coming: CalendarComingTable
+  work_attendance: WorkAttendanceTable
 }
 
 export type PersonRow = Selectable<PeopleTable>

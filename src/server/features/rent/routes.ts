@@ -32,6 +32,7 @@ export async function rentFeature(app: App) {
     clock: app.clock,
     copies: app.copies,
     jobs: app.jobs,
+    hooks: app.hooks,
   }
   await app.register(multipart, {
     limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 1, parts: 2 },

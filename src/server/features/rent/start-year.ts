@@ -6,6 +6,7 @@ import {
   checkYearStart,
   invoiceDueDate,
   invoiceReference,
+  linesTotal,
   sameSending,
   sendingTo,
   stepDate,
@@ -14,7 +15,7 @@ import {
 import { rentMessages } from '#shared/messages/rent'
 import type { Person } from '#shared/schemas/person'
 import type { StartYear, YearPreview } from '#shared/schemas/rent'
-import type { Db } from '#server/core/db/database'
+import type { Hooks } from '#server/core/hooks'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import type { OutgoingCopy } from '#server/core/email/copies'
 import { badRequest, conflict, unlessRefused } from '#server/core/errors'
@@ -59,12 +60,13 @@ async function occupiedPlots(tx: ReadTx) {
       sizeBand: plot.sizeBand,
       paid: plot.paid,
       payer: byId.get(plot.payer)!,
+      tenants: plot.tenants,
     }))
 }
 
 // What starting the year on `startDate` makes when the invoices are issued on `issuedOn`. Each
 // plot is charged its site's rates, or the organisation's where the site has none (decision 48).
-async function plan(tx: ReadTx, startDate: string, issuedOn: string) {
+async function plan(hooks: Hooks, tx: ReadTx, startDate: string, issuedOn: string) {
   const settings = await rentSettings(tx)
   const dueDate = invoiceDueDate(startDate, issuedOn, settings.daysToPay)
   // Before the first year the paid flag is the committee's tick box ("Rent paid? Y" from a sheet).
@@ -80,13 +82,32 @@ async function plan(tx: ReadTx, startDate: string, issuedOn: string) {
   )
   // The concessions in force on the day the invoices are issued (decision 57).
   const grants = await termsInForce(tx, issuedOn)
-  const invoices = plots.flatMap((plot) => {
+  const charged = plots.map((plot) => {
     const { payer } = plot
     const concessions = {
       flag: payer.concession,
       grants: grantsForPlot(grants.get(payer.id) ?? [], plot.plotId),
     }
-    const lines = invoiceLines(plot, concessions, rules.get(plot.siteId)!)
+    return invoiceLines(plot, concessions, rules.get(plot.siteId)!)
+  })
+  // The lines of the features above rent (last year's work hours): made with the invoices, so a
+  // year already started keeps them whatever their settings become.
+  const added = await Promise.all(
+    hooks.rentYearLines.map((part) =>
+      part(tx, {
+        startDate,
+        plots: plots.map((plot, at) => ({
+          plotId: plot.plotId,
+          siteId: plot.siteId,
+          tenants: plot.tenants,
+          total: linesTotal(charged[at]!),
+        })),
+      }),
+    ),
+  )
+  const invoices = plots.flatMap((plot, at) => {
+    const { payer } = plot
+    const lines = [...charged[at]!, ...added.flatMap((lines) => lines.get(plot.plotId) ?? [])]
     const amount = unlessRefused(checkInvoice(plot.plotName, lines))
     const paidBefore = firstYear && plot.paid
     const { plotId, plotName, siteId } = plot
@@ -105,9 +126,18 @@ async function plan(tx: ReadTx, startDate: string, issuedOn: string) {
  * What starting the year today would make and send, with nothing stored. `today` is the server's
  * (TODAY moves it), as for starting.
  */
-export async function previewYear(db: Db, startDate: string, today: string): Promise<YearPreview> {
+export async function previewYear(
+  { db, hooks }: Pick<Rent, 'db' | 'hooks'>,
+  startDate: string,
+  today: string,
+): Promise<YearPreview> {
   unlessRefused(checkYearStart(startDate, today))
-  const { settings, dueDate, label, invoices, sending } = await plan(db.kysely, startDate, today)
+  const { settings, dueDate, label, invoices, sending } = await plan(
+    hooks,
+    db.kysely,
+    startDate,
+    today,
+  )
   return {
     label,
     startDate,
@@ -152,7 +182,12 @@ export async function startYear(
       if (existing) return { yearId: existing.id, label: existing.label, created: 0 }
       const createdAt = clock.now().toISOString()
       const issuedOn = clock.today()
-      const { settings, dueDate, label, invoices, sending } = await plan(tx, startDate, issuedOn)
+      const { settings, dueDate, label, invoices, sending } = await plan(
+        rent.hooks,
+        tx,
+        startDate,
+        issuedOn,
+      )
       if (invoices.length === 0) throw badRequest(rentMessages.noPlotsToInvoice)
       if (!sameSending(sending, confirmed)) throw conflict(rentMessages.sendingChanged)
       const yearId = await insertYear(tx, {

@@ -66,7 +66,7 @@ export function yearRoutes(app: App, rent: Rent, deadline: JobKind<{ invoiceId: 
       ...everySite,
       schema: { body: previewYearSchema, response: { 200: yearPreviewSchema }, tags },
     },
-    (request) => previewYear(rent.db, request.body.startDate, rent.clock.today()),
+    (request) => previewYear(rent, request.body.startDate, rent.clock.today()),
   )
 
   app.post(

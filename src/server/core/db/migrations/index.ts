@@ -49,6 +49,7 @@ import { rentNotices } from '#server/core/db/migrations/057-rent-notices'
 import { rateRaises } from '#server/core/db/migrations/058-rate-raises'
 import { calendar } from '#server/core/db/migrations/059-calendar'
 import { calendarComing } from '#server/core/db/migrations/061-calendar-coming'
+import { workAttendance } from '#server/core/db/migrations/062-work-attendance'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -109,6 +110,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '059-calendar': calendar,
   '060-keys': keys,
   '061-calendar-coming': calendarComing,
+  '062-work-attendance': workAttendance,
 }
 
 /** What a migration is told about the engine it runs on. */
