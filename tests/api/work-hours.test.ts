@@ -18,6 +18,7 @@ import {
   createPlot,
   createSite,
   lastLogId,
+  linkAccount,
   logsAfter,
   send,
 } from '#tests/helpers/records'
@@ -36,6 +37,7 @@ describe.each(engines)('work hours on %s', (engine) => {
   let committee = ''
   let rep = ''
   let member = ''
+  let waiting = ''
   let northfield = 0
   let party = 0
   let northParty = 0
@@ -75,6 +77,7 @@ describe.each(engines)('work hours on %s', (engine) => {
     committee = await t.signInAs(3, 'secretary')
     rep = await t.signInAs(3, 'repa')
     member = await t.signInAs(1, 'alicem')
+    waiting = await t.signInAs(1, 'doram')
     northfield = (await createSite(t, admin, 'Northfield')).id
     await createPlot(t, admin, '1')
     await createPlot(t, admin, '2')
@@ -98,6 +101,14 @@ describe.each(engines)('work hours on %s', (engine) => {
       personId: 'alice',
     })
     expect(linked.statusCode, linked.body).toBe(200)
+    // Dora is on the waiting list: no plot anywhere, but a member who may come to help.
+    await createPerson(t, admin, 'dora', {
+      firstName: 'dora',
+      lastName: 'Dunn',
+      email: '',
+      onWaitingList: true,
+    })
+    await linkAccount(t, admin, 'doram', 'dora')
     party = await event('Autumn work party')
     northParty = await event('Northfield work party', { siteId: northfield })
     meeting = await event('Committee meeting', { helpersWanted: null })
@@ -209,12 +220,12 @@ describe.each(engines)('work hours on %s', (engine) => {
     ])
   })
 
-  it('refuses what is not a record of a tenant at a work party held', async () => {
+  it('refuses what is not a record of someone on the register of a work party held', async () => {
     const refusals: Array<[object, number, string]> = [
       [
         { eventId: party, personId: 'bob', hours: 2 },
         422,
-        workHoursMessages.notATenant('bob Baker'),
+        workHoursMessages.notOnRegister('bob Baker'),
       ],
       [{ eventId: meeting, personId: 'alice', hours: 2 }, 422, workHoursMessages.notAWorkParty],
       [
@@ -241,6 +252,37 @@ describe.each(engines)('work hours on %s', (engine) => {
     expect(taken.statusCode).toBe(409)
     expect(taken.json().detail).toBe(workHoursMessages.recordIdTaken)
     expect(await t.db.kysely.selectFrom('work_attendance').selectAll().execute()).toHaveLength(2)
+  })
+
+  it('lists those who said they would come first, a member on the waiting list too, and records them', async () => {
+    // Under way today and over tomorrow: members may still say they will come, and it may be recorded.
+    const today = await event('Leaf clearing', {
+      startDate: TODAY,
+      startTime: '00:00',
+      endDate: '2026-11-03',
+      endTime: '23:00',
+    })
+    for (const cookie of [waiting, member]) {
+      const said = await send(t, cookie, 'PUT', `/api/calendar/events/${today}/coming`)
+      expect(said.statusCode, said.body).toBe(200)
+    }
+    const register = await send(t, rep, 'GET', `/api/work-hours/events/${today}`)
+    expect(register.statusCode, register.body).toBe(200)
+    expect(
+      register.json<Register>().people.map((person) => [person.personId, person.coming]),
+    ).toEqual([
+      ['alice', true],
+      ['dora', true],
+      ['carol', false],
+    ])
+    const recorded = await attend({ eventId: today, personId: 'dora', hours: 2 }, rep)
+    expect(recorded.statusCode, recorded.body).toBe(201)
+    // Bob, a tenant of another site, said nothing: not on this party's register.
+    const bob = await attend({ eventId: today, personId: 'bob', hours: 2 }, rep)
+    expect(bob.statusCode).toBe(422)
+    expect(bob.json().detail).toBe(workHoursMessages.notOnRegister('bob Baker'))
+    const after = (await send(t, rep, 'GET', `/api/work-hours/events/${today}`)).json<Register>()
+    expect(after.people.find((person) => person.personId === 'dora')).toMatchObject({ hours: 2 })
   })
 
   it("shows a member their plot's hours, and the committee who is short by site", async () => {
@@ -328,6 +370,7 @@ describe.each(engines)('work hours on %s', (engine) => {
     const rows = await t.db.kysely.selectFrom('work_attendance').selectAll().execute()
     expect(rows.map((row) => row.personId).sort()).toEqual([
       'alice',
+      'dora',
       expect.stringMatching(/^former-/),
     ])
   })

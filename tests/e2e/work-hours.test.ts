@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { APIRequestContext, Page } from 'playwright-core'
 import { addDays } from '#shared/domain/dates'
 import { calendarMessages } from '#shared/messages/calendar'
+import { comingMessages } from '#shared/messages/calendar-coming'
 import { workHoursMessages as words } from '#shared/messages/work-hours'
 import { workHoursWords } from '#shared/messages/work-hours-words'
 import type { Register } from '#shared/schemas/work-hours'
@@ -10,6 +11,7 @@ import {
   field,
   giveTenant,
   headingOf,
+  linkAccountTo,
   makePerson,
   makePlot,
   PHONE,
@@ -19,9 +21,11 @@ import {
   useServerAndBrowser,
 } from '#tests/helpers/e2e-fixtures'
 
-// Issue 48, item 3's acceptance, on a phone: the organiser puts a work party on the calendar,
-// ticks who came with the signal gone, and the records reach the server when it returns; a
-// member sees their plot's hours on My allotment; the next rent year charges the hours missing.
+// Issue 48, item 3's acceptance, on a phone: the organiser puts a work party on the calendar, two
+// members say they will come (a tenant, and one on the waiting list), the organiser finds them
+// first on the register and ticks who came with the signal gone, and the records reach the server
+// when it returns; a member sees their plot's hours on My allotment; the next rent year charges
+// the hours missing.
 
 const WORK_PARTY = 'Autumn work party'
 
@@ -42,6 +46,8 @@ describe('work hours on a phone', () => {
       await makePlot(admin, plot)
       await giveTenant(admin, plot, id)
     }
+    // Cat holds no plot: she is on the waiting list, and comes to help.
+    await makePerson(admin, 'cat', { firstName: 'Cat', lastName: 'Waiting', onWaitingList: true })
   })
   afterAll(async () => {
     await admin?.dispose()
@@ -55,20 +61,15 @@ describe('work hours on a phone', () => {
       level: 1,
       viewport: PHONE,
     })
-    const accounts = (await (await admin.get('/api/accounts')).json()) as Array<{
-      id: string
-      userName: string
-    }>
-    const account = accounts.find((a) => a.userName === userName)!
-    const linked = await admin.put(`/api/accounts/${account.id}/person`, { data: { personId } })
-    expect(linked.status(), await linked.text()).toBe(200)
+    await linkAccountTo(admin, userName, personId)
     return page
   }
 
   let organiser: Page
+  let ann: Page
   let eventId = 0
 
-  it('puts a work party on the calendar, and opens its register from the list', async () => {
+  it('puts a work party on the calendar', async () => {
     organiser = await signedInPage(suite.browser, suite.server, {
       userName: 'organiser',
       level: 3,
@@ -78,15 +79,51 @@ describe('work hours on a phone', () => {
     await poll(() => headingOf(organiser)).toBe(calendarMessages.heading)
     const form = organiser.getByRole('form', { name: calendarMessages.addEvent })
     await form.getByLabel(calendarMessages.titleLabel, { exact: true }).fill(WORK_PARTY)
+    // This evening to midnight: not over while the members say they will come, whenever the
+    // test runs, and two hours long.
+    await form.getByLabel(calendarMessages.startTimeLabel, { exact: true }).fill('22:00')
+    await form.getByLabel(calendarMessages.endDateLabel, { exact: true }).fill(addDays(today(), 1))
+    await form.getByLabel(calendarMessages.endTimeLabel, { exact: true }).fill('00:00')
     await form.getByLabel(calendarMessages.helpersLabel, { exact: true }).fill('10')
     await form.getByRole('button', { name: calendarMessages.addEvent }).click()
     await poll(() => statusTexts(organiser)).toContain(calendarMessages.eventAdded(WORK_PARTY))
+  })
+
+  it("takes two members' \"I'll come\", a tenant's and one on the waiting list", async () => {
+    for (const [personId, count] of [
+      ['ann', 1],
+      ['cat', 2],
+    ] as const) {
+      const page = await memberPage(personId)
+      await page.goto('/members/calendar')
+      await page.getByRole('tab', { name: calendarMessages.listView }).click()
+      const item = page.getByRole('listitem').filter({
+        has: page.getByRole('heading', { name: WORK_PARTY }),
+      })
+      await item.getByRole('button', { name: `${comingMessages.illCome} ${WORK_PARTY}` }).click()
+      await poll(() => item.textContent()).toContain(comingMessages.comingCount(count, 10))
+      await expectUsable(page)
+      if (personId === 'ann') ann = page
+      else await page.context().close()
+    }
+  })
+
+  it('opens the register from the list, those who said they would come first', async () => {
+    await organiser.reload()
     await organiser.getByRole('tab', { name: calendarMessages.listView }).click()
     await organiser
       .getByRole('link', { name: new RegExp(`${words.recordAttendance} ${WORK_PARTY}`) })
       .click()
     await poll(() => headingOf(organiser)).toBe(words.registerHeading(WORK_PARTY, today()))
     eventId = Number(new URL(organiser.url()).pathname.split('/').at(-1))
+    // Marked as coming under their heading, before the site's other tenants.
+    await poll(() => organiser.locator('form h2, form li label').allTextContents()).toEqual([
+      words.comingHeading,
+      words.cameLabel('Ann Grower'),
+      words.cameLabel('Cat Waiting'),
+      words.othersHeading,
+      words.cameLabel('Ben Grower'),
+    ])
     await expectUsable(organiser)
   })
 
@@ -108,12 +145,13 @@ describe('work hours on a phone', () => {
     await poll(() => headingOf(organiser)).toBe(words.registerHeading(WORK_PARTY, today()))
     await organiser.getByLabel(words.cameLabel('Ann Grower')).check()
     await field(organiser, words.hoursLabel('Ann Grower')).fill('3')
+    await organiser.getByLabel(words.cameLabel('Cat Waiting')).check()
     await organiser.getByLabel(words.cameLabel('Ben Grower')).check()
-    // A work party of 10:00 to 12:00 gives two hours unless changed.
+    // A work party of 22:00 to midnight gives two hours unless changed.
     expect(await field(organiser, words.hoursLabel('Ben Grower')).inputValue()).toBe('2')
     await organiser.getByRole('button', { name: words.saveAttendance }).click()
     await poll(() => statusTexts(organiser)).toContain(
-      [words.offline, words.waitingToSend(2), words.attendanceSaved(2)].join(''),
+      [words.offline, words.waitingToSend(3), words.attendanceSaved(3)].join(''),
     )
     await expectUsable(organiser)
     const kept = async () =>
@@ -122,28 +160,29 @@ describe('work hours on a phone', () => {
       ).people.map((person) => [person.personId, person.hours])
     expect(await kept()).toEqual([
       ['ann', null],
+      ['cat', null],
       ['ben', null],
     ])
 
     await context.setOffline(false)
     await poll(kept, 'the records reach the server').toEqual([
       ['ann', 3],
+      ['cat', 2],
       ['ben', 2],
     ])
     await poll(() => statusTexts(organiser).then((texts) => texts.join(''))).not.toContain(
-      words.waitingToSend(2),
+      words.waitingToSend(3),
     )
-    // Both still ticked, as the server now has them.
+    // Still ticked, as the server now has them.
     expect(await field(organiser, words.hoursLabel('Ann Grower')).inputValue()).toBe('3')
   })
 
   it("shows a member their plot's hours on My allotment", async () => {
-    const page = await memberPage('ann')
-    await page.goto('/members/me')
-    const section = page.getByRole('region', { name: words.myHeading })
+    await ann.goto('/members/me')
+    const section = ann.getByRole('region', { name: words.myHeading })
     await poll(() => section.textContent()).toContain(words.myPlot('WH1', '3 hours', '6 hours'))
     expect(await section.textContent()).toContain(words.myOwn('3 hours'))
-    await expectUsable(page)
+    await expectUsable(ann)
   })
 
   it('lists who is short of their hours for the committee', async () => {

@@ -12,8 +12,8 @@ export const workHoursMessages = {
   notAWorkParty: 'That event is not a work party: only a work party keeps a register.',
   notYetHeld: (date: string) =>
     `The work party is on ${longDate(date)}: record who came on the day or after.`,
-  notATenant: (name: string) =>
-    `${name} holds no plot on the work party's site: only its tenants are on the register.`,
+  notOnRegister: (name: string) =>
+    `${name} is not on the work party's register: only its site's tenants and those who said they would come are.`,
   recordIdTaken: 'That record was sent before for another person or event.',
   // The invoice's line, made when a rent year starts.
   notDoneLine: (hours: string, rate: string) => `Work hours not done: ${hours} at ${rate}`,
@@ -31,13 +31,13 @@ export const workHoursMessages = {
   offline: outboxMessages.offline,
   registerHelp: 'Tick who came and give their hours. Without signal, they are kept on this phone.',
   comingHeading: 'Said they would come',
-  tenantsHeading: 'Tenants of the site',
+  othersHeading: 'The other tenants',
   cameLabel: (name: string) => `${name} came`,
   hoursLabel: (name: string) => `Hours for ${name}`,
   saveAttendance: 'Save who came',
   attendanceSaved: (count: number) =>
     count === 1 ? 'One record is saved.' : `${count} records are saved.`,
-  nobodyToRecord: 'The site has no tenants to record.',
+  nobodyToRecord: 'No one said they would come, and the site has no tenants to record.',
   waitingToSend: (count: number) =>
     count === 1
       ? 'One record is kept on this phone, to send when there is signal.'

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { Fragment, useState, type FormEvent } from 'react'
 import { useParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { workHoursMessages as words } from '#shared/messages/work-hours'
@@ -115,32 +115,21 @@ function RegisterForm({ register, outbox }: { register: Register; outbox: Outbox
       ) : (
         <form className="form" onSubmit={(submitted) => void save(submitted)} noValidate>
           <Alert>{problem}</Alert>
-          <ul className="work-hours__register">
-            {people.map((person) => {
-              const row = rowOf(person.personId)
-              return (
-                <li key={person.personId} className="work-hours__person">
-                  <CheckboxField
-                    label={words.cameLabel(person.name)}
-                    checked={row.came}
-                    onChange={(ticked) => change(person.personId, { came: ticked.target.checked })}
+          {groupsOf(people).map((group) => (
+            <Fragment key={group.heading}>
+              {group.heading ? <h2>{group.heading}</h2> : null}
+              <ul className="work-hours__register">
+                {group.people.map((person) => (
+                  <PersonRow
+                    key={person.personId}
+                    name={person.name}
+                    row={rowOf(person.personId)}
+                    onChange={(row) => change(person.personId, row)}
                   />
-                  {row.came ? (
-                    <TextField
-                      label={words.hoursLabel(person.name)}
-                      type="number"
-                      inputMode="decimal"
-                      min={0}
-                      max={24}
-                      step={0.25}
-                      value={row.hours}
-                      onChange={(typed) => change(person.personId, { hours: typed.target.value })}
-                    />
-                  ) : null}
-                </li>
-              )
-            })}
-          </ul>
+                ))}
+              </ul>
+            </Fragment>
+          ))}
           <div className="button-row">
             <button type="submit" className="button" disabled={changed.size === 0}>
               {words.saveAttendance}
@@ -149,6 +138,53 @@ function RegisterForm({ register, outbox }: { register: Register; outbox: Outbox
         </form>
       )}
     </>
+  )
+}
+
+/**
+ * Those who said they would come under their own heading, the others under theirs; one list
+ * without headings when no one said so.
+ */
+function groupsOf(people: Register['people']) {
+  const coming = people.filter((person) => person.coming)
+  if (coming.length === 0) return [{ heading: '', people }]
+  const others = people.filter((person) => !person.coming)
+  return [
+    { heading: words.comingHeading, people: coming },
+    ...(others.length > 0 ? [{ heading: words.othersHeading, people: others }] : []),
+  ]
+}
+
+/** One person's tick, and their hours once ticked. */
+function PersonRow({
+  name,
+  row,
+  onChange,
+}: {
+  name: string
+  row: Row
+  onChange: (row: Partial<Row>) => void
+}) {
+  return (
+    <li className="work-hours__person">
+      <CheckboxField
+        label={words.cameLabel(name)}
+        checked={row.came}
+        onChange={(ticked) => onChange({ came: ticked.target.checked })}
+      />
+      {row.came ? (
+        <TextField
+          label={words.hoursLabel(name)}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={24}
+          step={0.25}
+          value={row.hours}
+          onChange={(typed) => onChange({ hours: typed.target.value })}
+        />
+      ) : null}
+    </li>
   )
 }
 

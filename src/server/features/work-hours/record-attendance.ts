@@ -9,8 +9,9 @@ import { conflict, unprocessable } from '#server/core/errors'
 import { AlreadyDone, loggedChange, type LoggedChange } from '#server/core/logged-change'
 import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
-import { findPerson, tenantNames } from '#server/features/people/sql'
-import { registerScope, requireWorkParty } from '#server/features/work-hours/event'
+import { findPerson } from '#server/features/people/sql'
+import { requireWorkParty } from '#server/features/work-hours/event'
+import { onRegister } from '#server/features/work-hours/register'
 import {
   attendanceById,
   attendanceOf,
@@ -61,7 +62,8 @@ export async function recordAttendance(
       // A phone's clock can run ahead: a record is never later than its arrival.
       const recordedAt = input.recordedAt < receivedAt ? input.recordedAt : receivedAt
       if (kept && kept.recordedAt > recordedAt) return new AlreadyDone(answer(kept))
-      if (!kept) await requireTenant(tx, event.siteId, input.personId)
+      // One recorded already stays correctable (to 0, a tick taken back) when off the register now.
+      if (!kept) await requireOnRegister(tx, event, input.personId)
       const row = {
         id: input.id,
         eventId: input.eventId,
@@ -80,10 +82,14 @@ export async function recordAttendance(
   return { attendance, created }
 }
 
-/** Only the party's site's tenants are on its register (422 with their name otherwise). */
-async function requireTenant(tx: ReadTx, siteId: number | null, personId: string) {
-  const tenants = await tenantNames(tx, registerScope(siteId))
-  if (tenants.some((tenant) => tenant.id === personId)) return
+/** Only those on the party's register are recorded at it (422 with their name otherwise). */
+async function requireOnRegister(
+  tx: ReadTx,
+  event: { id: number; siteId: number | null },
+  personId: string,
+) {
+  const people = await onRegister(tx, event)
+  if (people.some((person) => person.personId === personId)) return
   const person = await findPerson(tx, personId)
-  throw unprocessable(workHoursMessages.notATenant(person ? fullName(person) : personId))
+  throw unprocessable(workHoursMessages.notOnRegister(person ? fullName(person) : personId))
 }

@@ -4,33 +4,58 @@ import { hoursBetween } from '#shared/domain/work-hours'
 import type { Register } from '#shared/schemas/work-hours'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import type { SiteScope } from '#server/core/site-scope'
+import { comingTo } from '#server/features/calendar/coming-sql'
 import { tenantNames } from '#server/features/people/sql'
 import { registerScope, requireWorkParty } from '#server/features/work-hours/event'
 import { attendanceAt } from '#server/features/work-hours/sql'
 
+/** Someone on a work party's register, whether or not anything is recorded for them yet. */
+export interface OnRegister {
+  personId: string
+  name: string
+  coming: boolean
+}
+
+const entry = (
+  person: { id: string; firstName: string; lastName: string },
+  coming: boolean,
+): OnRegister => ({ personId: person.id, name: fullName(person), coming })
+
+const byName = (a: OnRegister, b: OnRegister) => a.name.localeCompare(b.name, 'en-GB')
+
 /**
- * A work party's register as the organiser ticks it: the tenants of its site by name, with what
- * is recorded for each.
+ * Who is on a work party's register, and so who may be recorded at it (decision 66): those who
+ * said they would come first, tenants or not (a member on the site's waiting list comes to help
+ * too, and their hours are theirs), then its site's other tenants (every site's for a party of
+ * every site), each by name.
  */
+export async function onRegister(
+  tx: ReadTx,
+  event: { id: number; siteId: number | null },
+): Promise<OnRegister[]> {
+  const [coming, tenants] = await Promise.all([
+    comingTo(tx, event.id),
+    tenantNames(tx, registerScope(event.siteId)),
+  ])
+  const comingIds = new Set(coming.map((person) => person.personId))
+  return [
+    ...coming.map((person) => entry({ ...person, id: person.personId }, true)).sort(byName),
+    ...tenants
+      .filter((tenant) => !comingIds.has(tenant.id))
+      .map((tenant) => entry(tenant, false))
+      .sort(byName),
+  ]
+}
+
+/** A work party's register as the organiser ticks it: who is on it, with what is recorded for each. */
 export async function readRegister(
   tx: ReadTx,
   scope: SiteScope,
   eventId: number,
 ): Promise<Register> {
   const event = await requireWorkParty(tx, scope, eventId)
-  const [tenants, recorded] = await Promise.all([
-    tenantNames(tx, registerScope(event.siteId)),
-    attendanceAt(tx, [eventId]),
-  ])
+  const [people, recorded] = await Promise.all([onRegister(tx, event), attendanceAt(tx, [eventId])])
   const hours = new Map(recorded.map((row) => [row.personId, hoursOf(row.quarters)]))
-  const people = tenants
-    .map((tenant) => ({
-      personId: tenant.id,
-      name: fullName(tenant),
-      coming: false,
-      hours: hours.get(tenant.id) ?? null,
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'))
   return {
     event: {
       id: event.id,
@@ -39,6 +64,6 @@ export async function readRegister(
       day: event.day,
       hours: hoursBetween(event.startsAt, event.endsAt),
     },
-    people,
+    people: people.map((person) => ({ ...person, hours: hours.get(person.personId) ?? null })),
   }
 }
