@@ -56,6 +56,10 @@ describe('the calendar on a phone', () => {
     const day = today()
     await poll(() => form.getByLabel(words.startDateLabel, { exact: true }).inputValue()).toBe(day)
     await form.getByLabel(words.titleLabel, { exact: true }).fill(WORK_PARTY)
+    // In the evening: a member may still say they will come, whatever the hour the test runs at
+    // (the morning's would be over by the afternoon).
+    await form.getByLabel(words.startTimeLabel, { exact: true }).fill('22:00')
+    await form.getByLabel(words.endTimeLabel, { exact: true }).fill('23:45')
     await form.getByLabel(words.placeLabel, { exact: true }).fill('The top gate')
     await form.getByLabel(words.helpersLabel, { exact: true }).fill('8')
     await form.getByRole('button', { name: words.addEvent }).click()
@@ -72,7 +76,7 @@ describe('the calendar on a phone', () => {
     const item = page.getByRole('listitem').filter({
       has: page.getByRole('heading', { name: WORK_PARTY }),
     })
-    const when = eventWhen({ startDate: day, startTime: '10:00', endDate: day, endTime: '12:00' })
+    const when = eventWhen({ startDate: day, startTime: '22:00', endDate: day, endTime: '23:45' })
     await poll(() => item.textContent()).toContain(when)
     expect(await item.textContent()).toContain(words.helpersWanted(8))
     expect(await item.textContent()).toContain('The top gate')
