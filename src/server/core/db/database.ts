@@ -5,6 +5,7 @@ import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type { Database } from '#server/core/db/schema'
 import { withStatementCache } from '#server/core/db/statement-cache'
+import { PreparingClient } from '#server/core/db/prepared-statements'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -59,6 +60,7 @@ function openPostgres(connectionString: string, schema?: string): Db {
   // (write-transaction.ts); a lone query (every read outside a write) is sent and answered as ever.
   const pool = new pg.Pool({
     connectionString,
+    Client: PreparingClient,
     max: 10,
     pipeline: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),

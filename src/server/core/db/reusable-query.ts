@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely'
 import type { Database } from '#server/core/db/schema'
+import { sentAgainAndAgain } from '#server/core/db/prepared-statements'
 
 interface Compiled<R> {
   query: CompiledQuery<R>
@@ -32,6 +33,7 @@ export function reusableStatement<A extends unknown[], R = never>(
           `reusableQuery: argument ${markers.indexOf(missing[0]!)} is not a plain parameter of ${query.sql}`,
         )
       }
+      sentAgainAndAgain(query.sql)
       entry = { query, slots }
       compiled.set(dialect, entry)
     }

@@ -12,6 +12,7 @@ import { escapeLiteral, type PoolClient, type QueryResult as PgResult } from 'pg
 import type { Db } from '#server/core/db/database'
 import type { Database } from '#server/core/db/schema'
 import { ADVANCE_DATA_VERSION, markDataChanged } from '#server/core/db/data-version'
+import { isStalePlan } from '#server/core/db/prepared-statements'
 
 declare const writeHandle: unique symbol
 
@@ -74,11 +75,13 @@ export function writeTransaction<T>(
 
 // serialization_failure, deadlock_detected, and unique_violation (an insert racing one that no
 // lock covered): run the change again, when its reads will see the other transaction's commit.
+// And a statement prepared before another instance's migration changed what it returns: run again,
+// it is sent unnamed (prepared-statements.ts).
 const RETRYABLE = new Set(['40001', '40P01', '23505'])
 const MAX_ATTEMPTS = 12
 
 const isRetryable = (error: unknown) =>
-  RETRYABLE.has((error as { code?: string } | null)?.code ?? '')
+  RETRYABLE.has((error as { code?: string } | null)?.code ?? '') || isStalePlan(error)
 
 // The records a change touches, each named by a key ("plots:a1", "people:jo"), locked until
 // its transaction ends. All at once and in the order of their hashes, so that two changes never

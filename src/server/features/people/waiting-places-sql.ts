@@ -1,5 +1,6 @@
 import { waitingListOrder } from '#shared/domain/waiting-order'
 import type { Person } from '#shared/schemas/person'
+import { reusableQuery } from '#server/core/db/reusable-query'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
 import type { SiteScope } from '#server/core/site-scope'
 import { firstOpenSite, requireOpenSite } from '#server/features/sites/sql'
@@ -153,14 +154,18 @@ export async function followPerson(
 export type OpenPlace = Joining & { siteId: number }
 
 /** The person's open places, for `followPerson`: none for one off the list (nothing is read). */
-export async function openPlaceRows(tx: ReadTx, person: Person): Promise<OpenPlace[]> {
-  if (!person.onWaitingList) return []
-  return tx
+// Read with each change of a person on the list: compiled once (reusable-query.ts).
+const openPlacesOf = reusableQuery((kysely, personId: string) =>
+  kysely
     .selectFrom('waiting_places')
     .select(['siteId', 'joinedWaitingList', 'joinedWaitingListAt', 'waitingListEntry'])
-    .where('personId', '=', person.id)
-    .where('open', '=', 1)
-    .execute()
+    .where('personId', '=', personId)
+    .where('open', '=', 1),
+)
+
+export async function openPlaceRows(tx: ReadTx, person: Person): Promise<OpenPlace[]> {
+  if (!person.onWaitingList) return []
+  return openPlacesOf(tx, person.id)
 }
 
 /** A new person's place on a site's list, from the date given (an import's row). */
