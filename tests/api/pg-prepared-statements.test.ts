@@ -1,8 +1,12 @@
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withPg } from '#tests/helpers/postgres'
-import { createPerson, createPlot, send } from '#tests/helpers/records'
-import { createTestApp, type TestApp } from '#tests/helpers/test-app'
+import {
+  onEveryStatement,
+  plotAndWaitingAnn,
+  type SentStatement,
+} from '#tests/helpers/pg-statements'
+import { send } from '#tests/helpers/records'
+import type { TestApp } from '#tests/helpers/test-app'
 
 // Issue 49, decision 67: on PostgreSQL the statements behind every request are prepared once per
 // connection and sent by name. A newer instance's migration that adds a column to a table they
@@ -14,26 +18,15 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
   () => {
     let t: TestApp
     let committee: string
-    const original = pg.Client.prototype.query
-    let sent: Array<{ text: string; name?: string }> | undefined
+    let stopListening = () => {}
+    let sent: SentStatement[] | undefined
 
     beforeAll(async () => {
-      t = await createTestApp('postgres')
-      committee = await t.signInAs(3, 'committee1')
-      await createPlot(t, committee, '1')
-      await createPerson(t, committee, 'ann', {
-        ...{ firstName: 'Ann', lastName: 'Ash', dateJoined: '2000-01-01' },
-        ...{ joinedWaitingList: '2000-01-01', address: '', phoneNumber: '', email: '' },
-        onWaitingList: true,
-      })
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const [first] = args as [string | { text: string; name?: string }]
-        sent?.push(typeof first === 'string' ? { text: first } : first)
-        return (original as (...a: unknown[]) => unknown).apply(this, args)
-      } as typeof original
+      ;({ t, committee } = await plotAndWaitingAnn())
+      stopListening = onEveryStatement((_, statement) => sent?.push(statement))
     })
     afterAll(async () => {
-      pg.Client.prototype.query = original
+      stopListening()
       await t?.close()
     })
 

@@ -1,7 +1,7 @@
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPerson, createPlot, send, type Method } from '#tests/helpers/records'
-import { createTestApp, type TestApp } from '#tests/helpers/test-app'
+import { onEveryStatement, plotAndWaitingAnn } from '#tests/helpers/pg-statements'
+import { send, type Method } from '#tests/helpers/records'
+import type { TestApp } from '#tests/helpers/test-app'
 
 // Each wait for PostgreSQL's answer costs a write its time and the server CPU (issue 49): a
 // tenant added or removed, the benchmark's write mix, waits at most four times, the session's
@@ -16,35 +16,23 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
   () => {
     let t: TestApp
     let committee: string
-    const original = pg.Client.prototype.query
+    let stopListening = () => {}
     const inFlight = new WeakMap<object, number>()
     let trips: string[][] | undefined
 
     beforeAll(async () => {
-      t = await createTestApp('postgres')
-      committee = await t.signInAs(3, 'committee1')
-      await createPlot(t, committee, '1')
-      await createPerson(t, committee, 'ann', {
-        ...{ firstName: 'Ann', lastName: 'Ash', dateJoined: '2000-01-01' },
-        ...{ joinedWaitingList: '2000-01-01', address: '', phoneNumber: '', email: '' },
-        onWaitingList: true,
+      ;({ t, committee } = await plotAndWaitingAnn())
+      stopListening = onEveryStatement((client, { text }, answer) => {
+        if (!trips || !(answer instanceof Promise)) return
+        const waiting = inFlight.get(client) ?? 0
+        if (waiting === 0) trips.push([])
+        trips.at(-1)!.push(text)
+        inFlight.set(client, waiting + 1)
+        void answer.finally(() => inFlight.set(client, inFlight.get(client)! - 1)).catch(() => {})
       })
-      // Every statement of the app goes through a pooled pg.Client.
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const answer = (original as (...a: unknown[]) => unknown).apply(this, args)
-        if (trips && answer instanceof Promise) {
-          const waiting = inFlight.get(this) ?? 0
-          if (waiting === 0) trips.push([])
-          const [text] = args as [string | { text: string }]
-          trips.at(-1)!.push(typeof text === 'string' ? text : text.text)
-          inFlight.set(this, waiting + 1)
-          void answer.finally(() => inFlight.set(this, inFlight.get(this)! - 1)).catch(() => {})
-        }
-        return answer
-      } as typeof original
     })
     afterAll(async () => {
-      pg.Client.prototype.query = original
+      stopListening()
       await t?.close()
     })
 
