@@ -13,6 +13,7 @@ import {
   createSite,
   eventInput,
   lastLogId,
+  limitAccount,
   linkAccount,
   logsAfter,
   send,
@@ -67,15 +68,7 @@ describe.each(engines)("I'll come on %s", (engine) => {
     await linkAccount(t, admin, 'mabel-account', 'mabel')
     await linkAccount(t, admin, 'ted-account', 'ted')
     await linkAccount(t, admin, 'north-rep', 'nora')
-    const account = await t.db.kysely
-      .selectFrom('user')
-      .select('id')
-      .where('username', '=', 'north-rep')
-      .executeTakeFirstOrThrow()
-    const limited = await send(t, admin, 'PUT', `/api/accounts/${account.id}/sites`, {
-      sites: [northfield],
-    })
-    expect(limited.statusCode, limited.body).toBe(200)
+    await limitAccount(t, admin, 'north-rep', [northfield])
 
     const events = {
       'Work party': event('Work party', { helpersWanted: 6 }),

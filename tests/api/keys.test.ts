@@ -2,10 +2,17 @@ import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keyMessages } from '#shared/messages/keys'
 import { serverMessages } from '#shared/messages/server'
-import type { Account } from '#shared/schemas/account'
 import type { Deposit } from '#shared/schemas/deposits'
 import type { Key, KeyHolding } from '#shared/schemas/keys'
-import { createSite, expectRefused, lastLogId, logsAfter, send } from '#tests/helpers/records'
+import {
+  createSite,
+  expectRefused,
+  lastLogId,
+  limitAccount,
+  linkAccount,
+  logsAfter,
+  send,
+} from '#tests/helpers/records'
 import { depositKind, injected, tenantsWithPlots } from '#tests/helpers/deposit-tenants'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -58,16 +65,8 @@ describe.each(engines)('keys on %s', (engine) => {
       { id: 'bob', firstName: 'bob', lastName: 'Baker', plot: '9', plotFields: { siteId: bSite } },
     ])
     bPlot = plots.bob!
-    const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
-    const idOf = (name: string) => accounts.find((account) => account.userName === name)!.id
-    const limited = await send(t, admin, 'PUT', `/api/accounts/${idOf('repa')}/sites`, {
-      sites: [1],
-    })
-    expect(limited.statusCode, limited.body).toBe(200)
-    const linked = await send(t, admin, 'PUT', `/api/accounts/${idOf('alicem')}/person`, {
-      personId: 'alice',
-    })
-    expect(linked.statusCode, linked.body).toBe(200)
+    await limitAccount(t, admin, 'repa', [1])
+    await linkAccount(t, admin, 'alicem', 'alice')
     keyKind = await depositKind(call, 'Key', 5500)
   })
   afterAll(() => t.close())

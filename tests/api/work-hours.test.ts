@@ -3,7 +3,6 @@ import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { calendarMessages } from '#shared/messages/calendar'
 import { workHoursMessages } from '#shared/messages/work-hours'
-import type { Account } from '#shared/schemas/account'
 import type { CalendarEvent } from '#shared/schemas/calendar'
 import type {
   Attendance,
@@ -18,6 +17,7 @@ import {
   createPlot,
   createSite,
   lastLogId,
+  limitAccount,
   linkAccount,
   logsAfter,
   send,
@@ -91,16 +91,8 @@ describe.each(engines)('work hours on %s', (engine) => {
       const let_ = await send(t, admin, 'PUT', `/api/plots/${plot}/tenants/${id}`)
       expect(let_.statusCode, let_.body).toBe(200)
     }
-    const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
-    const idOf = (name: string) => accounts.find((account) => account.userName === name)!.id
-    const limited = await send(t, admin, 'PUT', `/api/accounts/${idOf('repa')}/sites`, {
-      sites: [1],
-    })
-    expect(limited.statusCode, limited.body).toBe(200)
-    const linked = await send(t, admin, 'PUT', `/api/accounts/${idOf('alicem')}/person`, {
-      personId: 'alice',
-    })
-    expect(linked.statusCode, linked.body).toBe(200)
+    await limitAccount(t, admin, 'repa', [1])
+    await linkAccount(t, admin, 'alicem', 'alice')
     // Dora is on the waiting list: no plot anywhere, but a member who may come to help.
     await createPerson(t, admin, 'dora', {
       firstName: 'dora',

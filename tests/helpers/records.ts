@@ -207,12 +207,38 @@ export async function expectOneLog(
 }
 
 /** Links the account of that user name to the person, as the committee does (200 expected). */
+const accountId = async (t: TestApp, userName: string) =>
+  (
+    await t.db.kysely
+      .selectFrom('user')
+      .select('id')
+      .where('username', '=', userName)
+      .executeTakeFirstOrThrow()
+  ).id
+
 export async function linkAccount(t: TestApp, cookie: string, userName: string, personId: string) {
-  const account = await t.db.kysely
-    .selectFrom('user')
-    .select('id')
-    .where('username', '=', userName)
-    .executeTakeFirstOrThrow()
-  const linked = await send(t, cookie, 'PUT', `/api/accounts/${account.id}/person`, { personId })
+  const linked = await send(
+    t,
+    cookie,
+    'PUT',
+    `/api/accounts/${await accountId(t, userName)}/person`,
+    {
+      personId,
+    },
+  )
   expect(linked.statusCode, linked.body).toBe(200)
+}
+
+/** Limits an account to the sites given (a site representative, decision 46). */
+export async function limitAccount(t: TestApp, cookie: string, userName: string, sites: number[]) {
+  const limited = await send(
+    t,
+    cookie,
+    'PUT',
+    `/api/accounts/${await accountId(t, userName)}/sites`,
+    {
+      sites,
+    },
+  )
+  expect(limited.statusCode, limited.body).toBe(200)
 }
