@@ -6,7 +6,7 @@ import { createScratchDatabase } from '../tests/helpers/postgres.ts'
 import { startServer, type TestServer } from '../tests/helpers/server-process.ts'
 import { root, run } from './bench/seeded-server.ts'
 import { medianLoad, medianLoadAcross, type LoadOptions, type LoadResult } from './bench/load.ts'
-import { profileTop } from './bench/profile-top.ts'
+import { isMainThread, profileTop } from './bench/profile-top.ts'
 import {
   BASELINE_FILE,
   baselineOf,
@@ -36,6 +36,8 @@ const wanted = (name: string) => !only || only.some((word) => name.includes(word
 // BENCH_PROFILE=folder: each engine's server runs under node --cpu-prof, writing its profile there,
 // and its top entries by self time are printed at the end.
 const profileDir = process.env.BENCH_PROFILE && path.resolve(process.env.BENCH_PROFILE)
+// When each engine's server began to be loaded, in seconds after it was started.
+const loadBegan = new Map<string, number>()
 const profiled = (engine: string) =>
   profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, engine)}`] : []
 
@@ -91,6 +93,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[
     const started = Date.now()
     await run(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts'], env)
     console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    const spawned = Date.now()
     const server = await startServer({
       dataDir,
       env: { ...env, LOG_LEVEL: 'silent' },
@@ -151,6 +154,7 @@ async function measureEngine(engine: 'sqlite' | 'postgres'): Promise<LoadResult[
         )
         results.push(result)
       }
+      loadBegan.set(engine, (Date.now() - spawned) / 1000)
       for (const scenario of scenarios.filter((s) => wanted(s.name))) {
         report(await medianLoad(scenario, runs))
       }
@@ -227,9 +231,12 @@ if (races.length) {
 }
 for (const engine of profileDir ? engines : []) {
   const folder = path.join(profileDir!, engine)
-  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.cpuprofile'))) {
-    console.log(`\n${engine} server profile, top by self time (${path.join(folder, file)})`)
-    for (const line of profileTop(path.join(folder, file))) console.log(line)
+  for (const file of fs.readdirSync(folder).filter(isMainThread)) {
+    const from = loadBegan.get(engine) ?? 0
+    console.log(
+      `\n${engine} server profile from its first load on (${from.toFixed(1)} s), top by self time (${path.join(folder, file)})`,
+    )
+    for (const line of profileTop(path.join(folder, file), from)) console.log(line)
   }
 }
 if (comparing || recording) {

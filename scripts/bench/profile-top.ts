@@ -10,17 +10,26 @@ interface ProfileNode {
 interface Profile {
   nodes: ProfileNode[]
   samples: number[]
+  timeDeltas: number[]
+  startTime: number
 }
+
+/** Whether a profile file is of a process's main thread (tsx's loader thread writes its own). */
+export const isMainThread = (file: string) => /\.\d+\.0\.\d+\.cpuprofile$/.test(file)
 
 // The functions a CPU profile (node --cpu-prof) spent most of its busy samples in, by self time
 // (the share of the samples in which the process was not idle): what `BENCH_PROFILE` prints for
-// the server of each engine.
-export function profileTop(file: string, count = 15): string[] {
+// the server of each engine. Counted `fromSeconds` after the profile began: the server's start
+// (loading its modules) is not what a request costs.
+export function profileTop(file: string, fromSeconds = 0, count = 15): string[] {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile
   const byName = new Map<string, number>()
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
   let busy = 0
-  for (const id of profile.samples) {
+  let at = profile.startTime
+  for (const [i, id] of profile.samples.entries()) {
+    at += profile.timeDeltas[i]!
+    if (at - profile.startTime < fromSeconds * 1e6) continue
     const frame = nodes.get(id)!.callFrame
     if (frame.functionName === '(idle)') continue
     busy++
