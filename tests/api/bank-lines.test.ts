@@ -2,11 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RENT_CATEGORY, USUAL_BANK_CATEGORIES } from '#shared/domain/bank-lines'
 import { yearAccountsMessages as words } from '#shared/messages/year-accounts'
 import type { Invoice } from '#shared/schemas/rent'
-import type { Account } from '#shared/schemas/account'
 import type { BankCategory } from '#shared/domain/bank-lines'
 import type { BankLine, BankLines, Categorised } from '#shared/schemas/year-accounts'
 import { BANK_STATEMENTS, type Payment } from '#tests/helpers/bank-statements'
-import { createPerson, createPlot, createSite, expectRefused, send } from '#tests/helpers/records'
+import {
+  createPerson,
+  createPlot,
+  createSite,
+  expectRefused,
+  limitAccount,
+  send,
+} from '#tests/helpers/records'
 import {
   confirmLines,
   keepStatementLines,
@@ -226,12 +232,7 @@ describe.each(engines)('bank lines on %s', (engine) => {
     }
     const site = await createSite(t, admin, 'Northfield')
     const rep = await t.signInAs(3, 'rep')
-    const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
-    const account = accounts.find((one) => one.userName === 'rep')!
-    expect(
-      (await send(t, admin, 'PUT', `/api/accounts/${account.id}/sites`, { sites: [site.id] }))
-        .statusCode,
-    ).toBe(200)
+    await limitAccount(t, admin, 'rep', [site.id])
     await expectRefused(
       t,
       rep,

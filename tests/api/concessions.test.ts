@@ -3,7 +3,6 @@ import { USUAL_CONCESSION_KINDS } from '#shared/domain/concessions'
 import { amountFor } from '#shared/domain/part-year'
 import { concessionMessages } from '#shared/messages/concessions'
 import { serverMessages } from '#shared/messages/server'
-import type { Account } from '#shared/schemas/account'
 import type {
   ConcessionGrant,
   ConcessionKind,
@@ -16,6 +15,7 @@ import {
   createSite,
   expectRefused,
   lastLogId,
+  limitAccount,
   logsAfter,
   send,
 } from '#tests/helpers/records'
@@ -81,12 +81,7 @@ describe.each(engines)('concessions on %s', (engine) => {
       const let_ = await send(t, admin, 'PUT', `/api/plots/${plot}/tenants/${id}`)
       expect(let_.statusCode, let_.body).toBe(200)
     }
-    const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
-    const repAccount = accounts.find((account) => account.userName === 'repa')!
-    const limited = await send(t, admin, 'PUT', `/api/accounts/${repAccount.id}/sites`, {
-      sites: [1],
-    })
-    expect(limited.statusCode, limited.body).toBe(200)
+    await limitAccount(t, admin, 'repa', [1])
   })
   afterAll(() => t.close())
 

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { councilReportMessages } from '#shared/messages/council-report'
-import type { Account } from '#shared/schemas/account'
 import type { CouncilFigures, CouncilReport } from '#shared/schemas/council-report'
 import type { Invoice } from '#shared/schemas/rent'
-import { createPerson, createPlot, createSite, personInput, send } from '#tests/helpers/records'
+import {
+  createPerson,
+  createPlot,
+  createSite,
+  limitAccount,
+  personInput,
+  send,
+} from '#tests/helpers/records'
 import { startRentYear } from '#tests/helpers/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -76,10 +82,7 @@ describe.each(engines)('the council report on %s', (engine) => {
       requestId: crypto.randomUUID(),
     })
     expect(paid.statusCode, paid.body).toBe(201)
-    const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
-    const repId = accounts.find((account) => account.userName === 'repa')!.id
-    const limited = await send(t, admin, 'PUT', `/api/accounts/${repId}/sites`, { sites: [1] })
-    expect(limited.statusCode, limited.body).toBe(200)
+    await limitAccount(t, admin, 'repa', [1])
   })
   afterAll(() => t.close())
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultMerge } from '#shared/domain/people-merge'
 import { depositMessages } from '#shared/messages/deposits'
 import { serverMessages } from '#shared/messages/server'
-import type { Account } from '#shared/schemas/account'
 import type { Deposit, DepositKind, DepositsHeld } from '#shared/schemas/deposits'
 import type { MergePreview } from '#shared/schemas/people-merge'
 import type { HistoryEvent } from '#shared/schemas/plot-history'
@@ -12,6 +11,7 @@ import {
   createSite,
   expectRefused,
   lastLogId,
+  limitAccount,
   logsAfter,
   send,
 } from '#tests/helpers/records'
@@ -74,12 +74,7 @@ describe.each(engines)('deposits on %s', (engine) => {
       },
     ])
     bPlot = plots.bob!
-    const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
-    const repAccount = accounts.find((account) => account.userName === 'repa')!
-    const limited = await send(t, admin, 'PUT', `/api/accounts/${repAccount.id}/sites`, {
-      sites: [1],
-    })
-    expect(limited.statusCode, limited.body).toBe(200)
+    await limitAccount(t, admin, 'repa', [1])
   })
   afterAll(() => t.close())
 

@@ -4,7 +4,7 @@ import type { Plot } from '#shared/schemas/plot'
 import type { Site } from '#shared/schemas/site'
 import type { ImportCheck, ImportDone } from '#shared/schemas/spreadsheet-import'
 import { postImport } from '#tests/helpers/import'
-import { createSite, lastLogId, logsAfter, send } from '#tests/helpers/records'
+import { createSite, lastLogId, limitAccount, logsAfter, send } from '#tests/helpers/records'
 import { csvBytes, csvFile } from '#tests/helpers/spreadsheets'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -27,14 +27,7 @@ describe.each(engines)('a Site column in the import on %s', (engine) => {
     limited = await t.signInAs(4, 'site-column-limited')
     home = (await send(t, admin, 'GET', '/api/sites')).json<Site[]>()[0]!
     north = await createSite(t, admin, 'North Field')
-    const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<
-      Array<{ id: string; userName: string }>
-    >()
-    const account = accounts.find((a) => a.userName === 'site-column-limited')!
-    const limit = await send(t, admin, 'PUT', `/api/accounts/${account.id}/sites`, {
-      sites: [home.id],
-    })
-    expect(limit.statusCode, limit.body).toBe(200)
+    await limitAccount(t, admin, 'site-column-limited', [home.id])
   })
   afterAll(() => t.close())
 

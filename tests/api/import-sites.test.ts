@@ -3,7 +3,14 @@ import type { Plot } from '#shared/schemas/plot'
 import type { Site } from '#shared/schemas/site'
 import type { ImportDone } from '#shared/schemas/spreadsheet-import'
 import { postImport } from '#tests/helpers/import'
-import { createPlot, createSite, lastLogId, logsAfter, send } from '#tests/helpers/records'
+import {
+  createPlot,
+  createSite,
+  lastLogId,
+  limitAccount,
+  logsAfter,
+  send,
+} from '#tests/helpers/records'
 import { csvBytes, csvFile } from '#tests/helpers/spreadsheets'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -25,12 +32,7 @@ describe.each(engines)('the import’s site on %s', (engine) => {
     north = await createSite(t, admin, 'Northfield')
     await createPlot(t, admin, '1')
     await createPlot(t, admin, '7', { siteId: north.id })
-    const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<
-      Array<{ id: string; userName: string }>
-    >()
-    const account = accounts.find((a) => a.userName === 'sites-import-limited')!
-    const limit = await send(t, admin, 'PUT', `/api/accounts/${account.id}/sites`, { sites: [1] })
-    expect(limit.statusCode, limit.body).toBe(200)
+    await limitAccount(t, admin, 'sites-import-limited', [1])
   })
   afterAll(() => t.close())
 

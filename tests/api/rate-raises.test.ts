@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messageWritingMessages } from '#shared/messages/message-writing'
 import { rentNoticeMessages } from '#shared/messages/rent-notices'
-import type { Account } from '#shared/schemas/account'
 import type { HistoryEvent } from '#shared/schemas/plot-history'
 import type {
   Invoice,
@@ -9,7 +8,14 @@ import type {
   RateRaise,
   StoredRentSettings,
 } from '#shared/schemas/rent'
-import { createPerson, createPlot, createSite, expectRefused, send } from '#tests/helpers/records'
+import {
+  createPerson,
+  createPlot,
+  createSite,
+  expectRefused,
+  limitAccount,
+  send,
+} from '#tests/helpers/records'
 import { saveRentSettings, startRentYear } from '#tests/helpers/rent'
 import { createTestApp, engines, type TestApp } from '#tests/helpers/test-app'
 
@@ -61,12 +67,7 @@ describe.each(engines)('raising a rent rate with notice on %s', (engine) => {
     bPlot = (await createPlot(t, admin, '9', { fee: 50, siteId: bSite })).id
     await createPerson(t, admin, 'alice', { firstName: 'Alice', lastName: 'Smith', email: '' })
     await createPerson(t, admin, 'bob', { firstName: 'Bob', lastName: 'Jones', email: '' })
-    const accounts = (await send(t, admin, 'GET', '/api/accounts')).json<Account[]>()
-    const repAccount = accounts.find((account) => account.userName === 'repa')!
-    const limited = await send(t, admin, 'PUT', `/api/accounts/${repAccount.id}/sites`, {
-      sites: [1],
-    })
-    expect(limited.statusCode, limited.body).toBe(200)
+    await limitAccount(t, admin, 'repa', [1])
   })
   afterAll(() => t.close())
 

@@ -12,6 +12,7 @@ import {
   createPlot,
   createSite,
   lastLogId,
+  limitAccount,
   logsAfter,
   plotInput,
   send,
@@ -134,15 +135,7 @@ describe.each(engines)('notice to quit for rent on %s', (engine) => {
       Invoice[]
     >())
       invoice[row.plotId] = row
-    const repId = (
-      await t.db.kysely
-        .selectFrom('user')
-        .select('id')
-        .where('username', '=', 'repa')
-        .executeTakeFirstOrThrow()
-    ).id
-    const limited = await send(t, admin, 'PUT', `/api/accounts/${repId}/sites`, { sites: [1] })
-    expect(limited.statusCode, limited.body).toBe(200)
+    await limitAccount(t, admin, 'repa', [1])
   })
   afterAll(async () => {
     await t.close()
