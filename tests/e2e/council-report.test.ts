@@ -12,6 +12,7 @@ import {
   field,
   giveTenant,
   headingOf,
+  LAPTOP,
   makePerson,
   makePlot,
   PHONE,
@@ -98,7 +99,7 @@ describe('the council report at 375 px', () => {
     const page = await signedInPage(suite.browser, suite.server, {
       userName: 'reportadmin',
       level: 4,
-      viewport: { width: 1280, height: 900 },
+      viewport: LAPTOP,
     })
     await page.goto('/members/reports')
     await poll(() => headingOf(page)).toBe(words.heading)

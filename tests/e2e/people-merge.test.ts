@@ -4,15 +4,16 @@ import { mergeMessages as words } from '#shared/messages/merge'
 import { commonMessages } from '#shared/messages/common'
 import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
-  statusTexts,
   field,
   giveTenant,
   headingOf,
+  LAPTOP,
   makePerson,
   makePlot,
   pathOf,
   PHONE,
   poll,
+  statusTexts,
   useServerAndBrowser,
 } from '#tests/helpers/e2e-fixtures'
 
@@ -20,8 +21,6 @@ import {
 // opens Possible duplicates, compares the two records (one above the other on a phone, side by
 // side on a laptop), chooses what the record keeps and merges them; the record merged away says
 // where it went.
-
-const LAPTOP = { width: 1280, height: 900 }
 
 describe('possible duplicates and merging two records', () => {
   const suite = useServerAndBrowser()

@@ -12,6 +12,7 @@ import {
   alertTexts,
   field,
   giveTenant,
+  LAPTOP,
   makePerson,
   makePlot,
   PHONE,
@@ -25,8 +26,6 @@ import {
 // administrator raises the water charge; the screen offers the earliest day the notice allows, and the server refuses an earlier
 // one. Saved, the rise waits with Ruth's rent before and after, its letter opens ready in Messages,
 // and the notice is on her page.
-
-const LAPTOP = { width: 1280, height: 900 }
 
 describe('raising the rent with notice', () => {
   const suite = useServerAndBrowser()

@@ -18,6 +18,7 @@ import {
   field,
   firstAlert,
   headingOf,
+  LAPTOP,
   logIn,
   openSiteMap,
   PHONE,
@@ -37,7 +38,6 @@ const LABEL = '2026/27'
 const INVOICE = /^Rent invoice (\d+) for plot (\S+), 2026\/27$/
 const SEND_INVOICES = /^Send [\d,]+ invoices?$/
 const REMINDER = /reminder/i
-const LAPTOP = { width: 1280, height: 900 }
 
 /** What the page says about a field (its refusal, its hint), as assistive technology reads it. */
 const describedBy = (page: Page, label: string) =>

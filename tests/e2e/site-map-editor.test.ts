@@ -12,6 +12,7 @@ import {
   alertTexts,
   field,
   headingOf,
+  LAPTOP,
   pathOf,
   PHONE,
   poll,
@@ -45,7 +46,7 @@ describe('drawing the site layout in the browser', () => {
     const page = await signedInPage(suite.browser, suite.server, {
       userName: 'layout-admin',
       level: 4,
-      viewport: { width: 1280, height: 900 },
+      viewport: LAPTOP,
     })
     await page.goto('/members/site-map')
     await poll(() => headingOf(page)).toBe('Site map drawing')

@@ -7,6 +7,7 @@ import { apiAs, expectUsable, signedInPage } from '#tests/helpers/browser'
 import {
   giveTenant,
   headingOf,
+  LAPTOP,
   makePerson,
   makePlot,
   PHONE,
@@ -19,8 +20,6 @@ import {
 // Issue 47, item 3 (decision 60), as the treasurer does it at a desk and on a phone: Iris's £60
 // invoice split into three monthly instalments of £20, a payment of £25 settling the first and
 // part of the second, the instalments read back on the invoice page.
-
-const DESKTOP = { width: 1280, height: 900 }
 
 describe('an invoice in three instalments', () => {
   const suite = useServerAndBrowser()
@@ -53,7 +52,7 @@ describe('an invoice in three instalments', () => {
     const page = await signedInPage(suite.browser, suite.server, {
       userName: 'treasurer',
       level: 3,
-      viewport: DESKTOP,
+      viewport: LAPTOP,
     })
     await page.goto(`/members/rent/invoices/${invoice.id}`)
     await poll(() => headingOf(page)).toBe(`Invoice ${invoice.number}`)

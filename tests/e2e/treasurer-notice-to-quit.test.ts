@@ -13,6 +13,7 @@ import {
 } from '#tests/helpers/browser'
 import {
   giveTenant,
+  LAPTOP,
   makePerson,
   makePlot,
   PHONE,
@@ -29,7 +30,6 @@ import {
 const FIRST_DAY = '2026-10-01'
 const DAY_40 = '2026-12-10'
 const ENDS = '2027-01-10'
-const DESKTOP = { width: 1280, height: 900 }
 
 describe('notice to quit from the arrears list', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'allotment-e2e-'))
@@ -71,7 +71,7 @@ describe('notice to quit from the arrears list', () => {
   })
 
   for (const [width, viewport, plot, name] of [
-    ['1280 px', DESKTOP, '31', 'Olive Marsh'],
+    ['1280 px', LAPTOP, '31', 'Olive Marsh'],
     ['375 px', PHONE, '32', 'Percy Marsh'],
   ] as const)
     it(`sends notice to quit for plot ${plot} at ${width}`, async () => {

@@ -20,6 +20,7 @@ import {
   field,
   giveTenant,
   headingOf,
+  LAPTOP,
   logIn,
   makePerson,
   makePlot,
@@ -37,7 +38,6 @@ import {
 // tenant leaving with their invoice reduced to the months held. The server's calendar moves on
 // twice: to March of the year under way, and to the start of the next.
 
-const LAPTOP = { width: 1280, height: 900 }
 const FIRST_YEAR = '2026-10-01'
 const MARCH = '2027-03-10'
 const NEXT_YEAR = '2027-10-01'

@@ -203,6 +203,9 @@ export const storedGuest = (page: Page) =>
 /** A phone held upright (the narrowest screen we support). */
 export const PHONE = { width: 375, height: 740 }
 
+/** A treasurer's or a secretary's screen at a desk. */
+export const LAPTOP = { width: 1280, height: 900 }
+
 /** The labelled field with exactly this label. */
 export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
 
