@@ -454,7 +454,7 @@ export async function tenantsOf(tx: ReadTx, plotId: string): Promise<TenantOf[]>
 }
 
 /** Everyone who is a tenant of a plot of the sites in scope, by nickname, with their names. */
-export function tenantNames(tx: ReadTx, scope: SiteScope) {
+export function tenantNames(tx: ReadTx, scope: SiteScope, onlyPerson?: string) {
   return tx
     .selectFrom('people')
     .select(['id', 'firstName', 'lastName'])
@@ -462,6 +462,7 @@ export function tenantNames(tx: ReadTx, scope: SiteScope) {
       const tenants = eb.selectFrom('tenancy').select('personId')
       return scope.sites ? tenants.where('siteId', 'in', scope.sites) : tenants
     })
+    .$if(onlyPerson !== undefined, (query) => query.where('id', '=', onlyPerson!))
     .orderBy('id')
     .execute()
 }

@@ -88,8 +88,7 @@ async function requireOnRegister(
   event: { id: number; siteId: number | null },
   personId: string,
 ) {
-  const people = await onRegister(tx, event)
-  if (people.some((person) => person.personId === personId)) return
+  if ((await onRegister(tx, event, personId)).length > 0) return
   const person = await findPerson(tx, personId)
   throw unprocessable(workHoursMessages.notOnRegister(person ? fullName(person) : personId))
 }

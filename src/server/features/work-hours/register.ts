@@ -27,16 +27,21 @@ const byName = (a: OnRegister, b: OnRegister) => a.name.localeCompare(b.name, 'e
  * Who is on a work party's register, and so who may be recorded at it (decision 66): those who
  * said they would come first, tenants or not (a member on the site's waiting list comes to help
  * too, and their hours are theirs), then its site's other tenants (every site's for a party of
- * every site), each by name.
+ * every site), each by name. With `onlyPerson`, whether that one person is on it: a record
+ * arriving from the phone asks for its person alone, not a council's every tenant.
  */
 export async function onRegister(
   tx: ReadTx,
   event: { id: number; siteId: number | null },
+  onlyPerson?: string,
 ): Promise<OnRegister[]> {
-  const [coming, tenants] = await Promise.all([
+  const [everyoneComing, tenants] = await Promise.all([
     comingTo(tx, event.id),
-    tenantNames(tx, registerScope(event.siteId)),
+    tenantNames(tx, registerScope(event.siteId), onlyPerson),
   ])
+  const coming = everyoneComing.filter(
+    (person) => onlyPerson === undefined || person.personId === onlyPerson,
+  )
   const comingIds = new Set(coming.map((person) => person.personId))
   return [
     ...coming.map((person) => entry({ ...person, id: person.personId }, true)).sort(byName),
