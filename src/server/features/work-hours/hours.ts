@@ -2,13 +2,7 @@ import { addDays, londonMoment } from '#shared/domain/dates'
 import { fullName } from '#shared/domain/message-copies'
 import { yearsOn } from '#shared/domain/rent'
 import { hoursOf, quartersOf } from '#shared/domain/hours'
-import {
-  hoursYear,
-  plotsDone,
-  workHoursLine,
-  yearBefore,
-  type WorkHoursRules,
-} from '#shared/domain/work-hours'
+import { hoursYear, plotsDone, workHoursLine, yearBefore } from '#shared/domain/work-hours'
 import { EVENT_VISIBILITIES } from '#shared/schemas/calendar'
 import type { PlotHours } from '#shared/schemas/work-hours'
 import type { ReadTx } from '#server/core/db/write-transaction'
@@ -71,14 +65,10 @@ async function workDone(tx: ReadTx, { from, to }: HoursWindow) {
 }
 
 /**
- * Every let plot's hours in the window, in plot order, worked out over every site (a tenant of
- * plots on two sites gives each its share) and then narrowed to the scope.
+ * Every let plot's quarters done and owed in the window, and the rules of its site, in plot order,
+ * worked out over every site (a tenant of plots on two sites gives each its share).
  */
-export async function plotHours(
-  tx: ReadTx,
-  scope: SiteScope,
-  window: HoursWindow,
-): Promise<{ plots: PlotHours[]; kept: Set<number | null> }> {
+async function plotsCounted(tx: ReadTx, window: HoursWindow) {
   const plots = (await listPlots(tx, EVERY_SITE)).filter((plot) => plot.occupied)
   const [rules, { quarters, kept }] = await Promise.all([
     rulesBySite(
@@ -92,14 +82,32 @@ export async function plotHours(
     plots.map((plot) => ({ plotId: plot.id, tenants: plot.tenants, owed: owedOf(plot.siteId) })),
     quarters,
   )
-  const shown = plots.filter((plot) => seesSite(scope, plot.siteId))
+  return {
+    kept,
+    plots: plots.map((plot) => ({
+      plot,
+      rule: rules.get(plot.siteId)!,
+      done: done.get(plot.id)!,
+      owed: owedOf(plot.siteId),
+    })),
+  }
+}
+
+/** Every let plot's hours in the window that the scope sees, with its tenants' names. */
+export async function plotHours(
+  tx: ReadTx,
+  scope: SiteScope,
+  window: HoursWindow,
+): Promise<{ plots: PlotHours[]; kept: Set<number | null> }> {
+  const { plots, kept } = await plotsCounted(tx, window)
+  const shown = plots.filter(({ plot }) => seesSite(scope, plot.siteId))
   const names = await namesOf(
     tx,
-    shown.flatMap((plot) => plot.tenants),
+    shown.flatMap(({ plot }) => plot.tenants),
   )
   return {
     kept,
-    plots: shown.map((plot) => ({
+    plots: shown.map(({ plot, done, owed }) => ({
       plotId: plot.id,
       plotName: plot.name,
       siteId: plot.siteId,
@@ -108,8 +116,8 @@ export async function plotHours(
         const person = names.get(id)
         return person ? fullName(person) : id
       }),
-      done: hoursOf(done.get(plot.id)!),
-      owed: hoursOf(owedOf(plot.siteId)),
+      done: hoursOf(done),
+      owed: hoursOf(owed),
     })),
   }
 }
@@ -129,19 +137,14 @@ export async function workHoursLines(
   tx: ReadTx,
   year: { startDate: string; plots: ReadonlyArray<YearPlot> },
 ): Promise<Map<string, InvoiceLine>> {
-  const { plots, kept } = await plotHours(tx, EVERY_SITE, yearBefore(year.startDate))
+  const { plots, kept } = await plotsCounted(tx, yearBefore(year.startDate))
   const lines = new Map<string, InvoiceLine>()
   if (kept.size === 0) return lines
-  const rules = await rulesBySite(
-    tx,
-    year.plots.map((plot) => plot.siteId),
-  )
-  const byId = new Map(plots.map((plot) => [plot.plotId, plot]))
+  const byId = new Map(plots.map((counted) => [counted.plot.id, counted]))
   for (const plot of year.plots) {
-    const hours = byId.get(plot.plotId)
-    if (!hours || !(kept.has(null) || kept.has(plot.siteId))) continue
-    const rule: WorkHoursRules = rules.get(plot.siteId)!
-    const line = workHoursLine(quartersOf(hours.done), quartersOf(hours.owed), rule, plot.total)
+    const counted = byId.get(plot.plotId)
+    if (!counted || !(kept.has(null) || kept.has(plot.siteId))) continue
+    const line = workHoursLine(counted.done, counted.owed, counted.rule, plot.total)
     if (line) lines.set(plot.plotId, line)
   }
   return lines
