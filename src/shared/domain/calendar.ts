@@ -53,6 +53,12 @@ export function monthWeeks(month: string): Array<Array<string | null>> {
   return Array.from({ length: days.length / 7 }, (_, week) => days.slice(week * 7, week * 7 + 7))
 }
 
+/** The last London day an event is held on: one ending at midnight ended with the day before. */
+export const lastDayOf = (event: { startDate: string; endDate: string; endTime: string }) =>
+  event.endTime === '00:00' && event.endDate > event.startDate
+    ? addDays(event.endDate, -1)
+    : event.endDate
+
 /** Whether an event held from `start` to `end` (London days, inclusive) is on `day`. */
 export const onDay = (day: string, start: string, end: string) => start <= day && day <= end
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  lastDayOf,
   daysInRange,
   eventMoments,
   eventWhen,
@@ -58,6 +59,14 @@ describe("the calendar's rules", () => {
     expect(monthAfter('2026-12', 1)).toBe('2027-01')
     expect(monthAfter('2027-01', -1)).toBe('2026-12')
     expect(daysInRange('2027-01-01', '2027-12-31')).toBe(365)
+  })
+
+  it('puts an evening that ends at midnight on its own day only, and a night across two', () => {
+    const event = { startDate: '2026-11-28', endTime: '00:00' }
+    expect(lastDayOf({ ...event, endDate: '2026-11-29' })).toBe('2026-11-28')
+    expect(lastDayOf({ ...event, endDate: '2026-11-29', endTime: '00:15' })).toBe('2026-11-29')
+    expect(lastDayOf({ ...event, endDate: '2026-11-30' })).toBe('2026-11-29')
+    expect(lastDayOf({ ...event, endDate: '2026-11-28', endTime: '12:00' })).toBe('2026-11-28')
   })
 
   it('says when an event is, in words', () => {

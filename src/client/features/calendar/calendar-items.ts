@@ -1,4 +1,4 @@
-import { onDay } from '#shared/domain/calendar'
+import { lastDayOf, onDay } from '#shared/domain/calendar'
 import { longDate } from '#shared/domain/dates'
 import { calendarMessages as words } from '#shared/messages/calendar'
 import type { Calendar, CalendarDate, CalendarEntry, CalendarEvent } from '#shared/schemas/calendar'
@@ -15,7 +15,7 @@ export function itemsOf({ events, dates }: Calendar): CalendarItem[] {
       kind: 'event' as const,
       key: `event-${event.id}`,
       day: event.startDate,
-      lastDay: event.endDate,
+      lastDay: lastDayOf(event),
       event,
     })),
     ...dates.map((date) => ({
