@@ -1,10 +1,17 @@
-import type { Generated, Kysely, QueryResult, Updateable } from 'kysely'
+import {
+  PostgresAdapter,
+  sql,
+  type Generated,
+  type Kysely,
+  type QueryResult,
+  type Updateable,
+} from 'kysely'
 import type { z } from 'zod'
 import { commonMessages } from '#shared/messages/common'
 import type { Database } from '#server/core/db/schema'
 import { reusableStatement } from '#server/core/db/reusable-query'
 import { readJsonSetting, writeJsonSetting } from '#server/core/db/settings'
-import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import { withoutWaiting, type ReadTx, type WriteTx } from '#server/core/db/write-transaction'
 import { conflict } from '#server/core/errors'
 
 // Versioned records, one way: a change names the version it was made against, and the UPDATE
@@ -28,7 +35,9 @@ export type VersionedTable = {
 
 /**
  * Writes `values` to the row `id` of `table` if it is still at `version`, as the next version;
- * 409 staleVersion when someone changed it since (or it has gone). Returns the new version.
+ * 409 staleVersion when someone changed it since (or it has gone). Returns the new version. On
+ * PostgreSQL the UPDATE checks the version itself and is not waited for (withoutWaiting): a stale
+ * one fails the whole write with the 409, at its COMMIT at the latest.
  */
 export async function updateAtVersion<T extends VersionedTable>(
   tx: WriteTx,
@@ -43,15 +52,25 @@ export async function updateAtVersion<T extends VersionedTable>(
     table,
     given.map(([column]) => column),
   )
-  const result = await update(
-    tx,
-    id as number | string,
-    version,
-    ...given.map(([, value]) => value),
-  )
-  if (Number(result.numAffectedRows) !== 1) throw conflict(commonMessages.staleVersion)
+  const checked = update(tx, id as number | string, version, ...given.map(([, value]) => value))
+    // SQLite's UPDATE says how many rows it changed; PostgreSQL's fails by itself.
+    .then(
+      (result) => {
+        if (result.numAffectedRows !== undefined && Number(result.numAffectedRows) !== 1)
+          throw conflict(commonMessages.staleVersion)
+      },
+      (error: unknown) => {
+        throw (error as { code?: string }).code === NOT_AT_VERSION
+          ? conflict(commonMessages.staleVersion)
+          : error
+      },
+    )
+  await withoutWaiting(tx, checked)
   return version + 1
 }
+
+// What PostgreSQL's one_row_at_version (migration 063) raises when the UPDATE changed no row.
+const NOT_AT_VERSION = 'V0409'
 
 // One statement a table and set of columns, compiled once: the writes of a record are its few
 // shapes, over and over.
@@ -68,8 +87,9 @@ function updateOf(table: VersionedTable, columns: readonly string[]): Update {
   const cached = updates.get(key)
   if (cached) return cached
   const update: Update = reusableStatement(
-    (kysely, id: number | string, version: number, ...values: unknown[]) =>
-      (kysely as unknown as Kysely<AnyVersioned>)
+    (kysely, id: number | string, version: number, ...values: unknown[]) => {
+      const loose = kysely as unknown as Kysely<AnyVersioned>
+      const updated = loose
         .updateTable(table as 'row')
         // The next version counted by the database: a version at the column's greatest (sent by
         // no client of ours) is then a stale one, not a number the column cannot hold.
@@ -78,7 +98,14 @@ function updateOf(table: VersionedTable, columns: readonly string[]): Update {
           version: eb('version', '+', 1),
         }))
         .where('id', '=', id)
-        .where('version', '=', version),
+        .where('version', '=', version)
+      if (!(kysely.getExecutor().adapter instanceof PostgresAdapter)) return updated
+      // PostgreSQL counts the rows changed, and fails the statement unless there is one.
+      return loose
+        .with('updated', () => updated.returning('id'))
+        .selectFrom('updated')
+        .select(sql<number>`one_row_at_version(count(*))`.as('changed'))
+    },
   )
   updates.set(key, update)
   return update

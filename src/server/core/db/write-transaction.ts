@@ -123,6 +123,41 @@ async function withRetry<T>(
   }
 }
 
+// The statements of a PostgreSQL write that the change sent and did not wait for, in the order
+// they were sent (withoutWaiting).
+const notWaitedFor = new WeakMap<WriteTx, Promise<unknown>[]>()
+
+/**
+ * A statement whose answer the change does not need, because it fails by itself when it must not
+ * happen (a versioned update that checks its version in the database, an insert, a mark). On
+ * PostgreSQL it is sent and not waited for: it travels with the statements after it, the COMMIT
+ * at the latest, and saves the write a round trip. If it fails, the transaction it aborted does not
+ * commit, and the write fails with its error, as if it had been waited for. On SQLite, where an
+ * answer costs no round trip, it is waited for.
+ */
+export async function withoutWaiting(tx: WriteTx, statement: Promise<unknown>): Promise<void> {
+  const sent = notWaitedFor.get(tx)
+  if (!sent) {
+    await statement
+    return
+  }
+  statement.catch(() => undefined)
+  sent.push(statement)
+}
+
+// The cause of a write's failure: the first of its statements to fail, in the order they ran (those
+// after it fail only because the transaction was aborted), or else what the change threw.
+async function firstFailure(statements: readonly Promise<unknown>[], otherwise: unknown) {
+  for (const statement of statements) {
+    try {
+      await statement
+    } catch (cause) {
+      return cause
+    }
+  }
+  return otherwise
+}
+
 async function inPostgresTransaction<T>(
   db: Db,
   locks: readonly string[],
@@ -131,8 +166,10 @@ async function inPostgresTransaction<T>(
 ): Promise<T> {
   const client = await db.pool!.connect()
   let broken: Error | undefined
+  const tx = pipelinedHandle(db, client)
+  const unawaited: Promise<unknown>[] = []
+  notWaitedFor.set(tx, unawaited)
   try {
-    const tx = pipelinedHandle(db, client)
     // Statements without parameters travel as one (simple query): one statement less to send
     // and answer.
     const begun = sql
@@ -149,14 +186,13 @@ async function inPostgresTransaction<T>(
       ])
       return result
     } catch (error) {
+      // Answered after every statement before it: all of them have settled when it is.
       await sql`rollback`.execute(tx).catch((lost: Error) => (broken = lost))
       // A failed BEGIN or lock (a deadlock: retried) is the cause of the errors behind it.
-      throw await begun.then(
-        () => error,
-        (cause: unknown) => cause,
-      )
+      throw await firstFailure([begun, ...unawaited], error)
     }
   } finally {
+    notWaitedFor.delete(tx)
     client.release(broken)
   }
 }

@@ -152,7 +152,7 @@ async function passDeadline(inspections: Inspections, noticeId: number) {
       let freed = plot
       for (const id of staying) {
         const person = await peopleRepo.requirePerson(tx, id)
-        freed = (await plotsRepo.endTenancy(tx, freed, person, ending)).plot
+        freed = (await plotsRepo.endTenancy(tx, freed, person, { ending })).plot
       }
       await noticesRepo.closeNotice(tx, noticeId, 'ended', clock.today())
       log(plotChange('endTenancyByNotice', plot.id, SYSTEM, siteId), {

@@ -37,6 +37,6 @@ export async function declineOffer(
   await updatePerson(
     tx,
     { ...person, joinedWaitingList: clock.today(), ...joining },
-    plot && [plot.siteId],
+    plot ? { waitingSites: [plot.siteId] } : {},
   )
 }

@@ -159,7 +159,11 @@ export function updatePerson(
     logged,
     async (tx) => {
       const current = await personIn(tx, scope, id, logged)
-      return peopleRepo.updatePerson(tx, { ...current, ...input }, listOfScope(scope))
+      return peopleRepo.updatePerson(
+        tx,
+        { ...current, ...input },
+        { waitingSites: listOfScope(scope) },
+      )
     },
     input,
   )
@@ -276,7 +280,13 @@ export function moveToWaitingList(
         viewer.userName,
         clock.now(),
       )
-      return peopleRepo.updatePerson(tx, { ...moved, ...joining }, listOfScope(scope))
+      return peopleRepo.updatePerson(
+        tx,
+        { ...moved, ...joining },
+        {
+          waitingSites: listOfScope(scope),
+        },
+      )
     },
     { id },
   )

@@ -16,6 +16,7 @@ import {
   deletePlaces,
   followPerson,
   openPlaceRows,
+  placesStay,
   openPlacesOfMany,
   siteListInOrder,
   type NewPlace,
@@ -185,6 +186,8 @@ const personWithPlots = reusableQuery((kysely, id: string) =>
 export interface PersonOnSites {
   person: Person
   sites: number[]
+  /** The sites of their open places on the lists (none when off the list). */
+  waitingSites: number[]
   /** The day the record was erased (a former member's), or null. */
   erasedOn: string | null
 }
@@ -200,7 +203,12 @@ async function findPersonOnSites(tx: ReadTx, id: string): Promise<PersonOnSites 
   const plots = distinct(rows.map((r) => r.plotId))
   const held = distinct(rows.map((r) => r.siteId))
   const waiting = row.onWaitingList ? distinct(rows.map((r) => r.waitingSiteId)) : []
-  return { person: toPerson(row, plots), sites: sitesOf(held, waiting), erasedOn: row.erasedOn }
+  return {
+    person: toPerson(row, plots),
+    sites: sitesOf(held, waiting),
+    waitingSites: waiting,
+    erasedOn: row.erasedOn,
+  }
 }
 
 /** The sites a person is on (their plots' and their list's); none for one not on record. */
@@ -359,6 +367,15 @@ export async function markPlotHolders(tx: WriteTx, ids: readonly string[]): Prom
   }
 }
 
+/** What a write of a person knows beside the person it writes. */
+export interface PersonWrite {
+  /** The sites whose lists they join, or on which their places move. */
+  waitingSites?: readonly number[]
+  /** The person as this write read them (under their lock): their places need not be read again
+   * when the write leaves them as they are (a tenancy's change). */
+  asRead?: PersonOnSites
+}
+
 // Writes the person as the next version if the row is still at `person.version` (the version
 // the change was made against); 409 staleVersion otherwise. Plots are not written here: they
 // are the tenancy rows (below). Their places on the lists follow (`followPerson`), taken or moved
@@ -373,12 +390,15 @@ const waitingAsStored = reusableQuery((kysely, id: string) =>
 export async function updatePerson(
   tx: WriteTx,
   person: Person,
-  waitingSites?: readonly number[],
+  { waitingSites, asRead }: PersonWrite = {},
 ): Promise<Person> {
+  const write = () => updateAtVersion(tx, 'people', person.id, person.version, fieldsOf(person))
+  if (asRead && placesStay(asRead.person, asRead.waitingSites, person, waitingSites))
+    return { ...person, version: await write() }
   // Sent together, and run in this order: the row as it was, the write, the places.
   const [[before], version, open] = await Promise.all([
     waitingAsStored(tx, person.id),
-    updateAtVersion(tx, 'people', person.id, person.version, fieldsOf(person)),
+    write(),
     openPlaceRows(tx, person),
   ])
   const was = before && { ...before, onWaitingList: before.onWaitingList === 1 }

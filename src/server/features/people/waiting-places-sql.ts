@@ -150,6 +150,22 @@ export async function followPerson(
   )
 }
 
+/**
+ * Whether a write of `before` (as read in the write, under its lock, with the sites of its open
+ * places) as `after` leaves its places as they are, so that `followPerson` would change nothing
+ * and need not be given the places: on the list or off it as before, and if on it, with places and
+ * the same joining, none named to move.
+ */
+export function placesStay(
+  before: Person,
+  openSites: readonly number[],
+  after: Person,
+  sites?: readonly number[],
+): boolean {
+  if (sites || before.onWaitingList !== after.onWaitingList) return false
+  return !after.onWaitingList || (openSites.length > 0 && sameJoining(before, after))
+}
+
 /** An open place on a list, with the joining it was taken with. */
 export type OpenPlace = Joining & { siteId: number }
 

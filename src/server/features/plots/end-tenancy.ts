@@ -62,9 +62,7 @@ export function endTenancy(
       unlessRefused(checkEndDate(endedOn, beganOn, clock.today()))
       const now = clock.now()
       const ended = await plotsRepo.endTenancy(tx, plot, person, {
-        endedOn,
-        reason,
-        recordedAt: now.toISOString(),
+        ending: { endedOn, reason, recordedAt: now.toISOString() },
       })
       if (person.onWaitingList && !ended.person.onWaitingList)
         await recordWaitingListEvent(

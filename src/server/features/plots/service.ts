@@ -223,9 +223,9 @@ export function addPlotToPerson(
     'addPlotToPerson',
     plotId,
     personId,
-    async (tx, plot, { person, erasedOn }) => {
-      if (erasedOn) throw conflict(erasureMessages.erasedRecord)
-      return plotsRepo.addTenant(tx, plot, person, clock.today())
+    async (tx, plot, found) => {
+      if (found.erasedOn) throw conflict(erasureMessages.erasedRecord)
+      return plotsRepo.addTenant(tx, plot, found.person, clock.today(), { asRead: found })
     },
   )
 }
@@ -250,8 +250,8 @@ export function removePlotFromPerson(
     'removePlotFromPerson',
     plotId,
     personId,
-    async (tx, plot, { person }) => {
-      const ended = await plotsRepo.endTenancy(tx, plot, person)
+    async (tx, plot, found) => {
+      const ended = await plotsRepo.endTenancy(tx, plot, found.person, { asRead: found })
       if (plot.tenants.includes(personId))
         await runEndingTenancy(hooks, tx, {
           plotId,

@@ -11,7 +11,7 @@ import type { PlotRow } from '#server/core/db/schema'
 import { insertInBatches } from '#server/core/db/insert-in-batches'
 import { reusableQuery } from '#server/core/db/reusable-query'
 import { nextVersion, updateAtVersion } from '#server/core/db/versioned'
-import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import { withoutWaiting, type ReadTx, type WriteTx } from '#server/core/db/write-transaction'
 import type { SiteScope } from '#server/core/site-scope'
 import { unlessRefused } from '#server/core/errors'
 import type { PeopleMerge } from '#server/core/hooks'
@@ -26,6 +26,7 @@ import {
   tenantsByPlot,
   tenantsOf,
   updatePerson,
+  type PersonOnSites,
 } from '#server/features/people/sql'
 import { recordTenancyEnd, tenancyBegan } from '#server/features/people/tenancy-ends-sql'
 
@@ -275,26 +276,29 @@ export interface Tenancy {
  * The one way a tenant is added (from the plot's page, or by accepting an offer): the tenancy
  * row, and the next versions of the plot and the person (a plot holder now, joined today if it
  * is their first plot; `offWaitingList` takes them off the list in the same version). Both are
- * as read inside the write, under their locks. A plot of four refuses (422); a tenant already
- * there changes nothing.
+ * as read inside the write, under their locks (`asRead`: the person as read, with their places).
+ * A plot of four refuses (422); a tenant already there changes nothing.
  */
 export async function addTenant(
   tx: WriteTx,
   plot: Plot,
   person: Person,
   today: string,
-  { offWaitingList = false }: { offWaitingList?: boolean } = {},
+  { offWaitingList = false, asRead }: { offWaitingList?: boolean; asRead?: PersonOnSites } = {},
 ): Promise<Tenancy> {
   if (plot.tenants.includes(person.id)) return { plot, person }
   const withTenant = unlessRefused(plotRules.addTenant(plot, person.id))
   const holder = peopleRules.addPlotToPerson(person, plot.id, today)
-  // Sent together, and run in this order. The payer is marked, so that a newcomer with an earlier
-  // Date joined does not become the payer by it.
+  // Sent together, and run in this order; none is waited for on PostgreSQL (the row is the
+  // tenancy's own, and the versions are checked in the database). The payer is marked, so that a
+  // newcomer with an earlier Date joined does not become the payer by it.
   const [, , saved, savedPerson] = await Promise.all([
-    insertTenancy(tx, plot, person.id, today),
-    markPayer(tx, plot.id, withTenant.payer),
+    withoutWaiting(tx, insertTenancy(tx, plot, person.id, today)),
+    withoutWaiting(tx, markPayer(tx, plot.id, withTenant.payer)),
     updatePlot(tx, withTenant),
-    updatePerson(tx, offWaitingList ? { ...holder, onWaitingList: false } : holder),
+    updatePerson(tx, offWaitingList ? { ...holder, onWaitingList: false } : holder, {
+      ...(asRead && { asRead }),
+    }),
   ])
   return { plot: saved, person: savedPerson }
 }
@@ -323,13 +327,14 @@ export interface Ending {
  * The one way a tenancy ends: the row goes, and both records are written at their next versions.
  * With an `ending` (a tenant leaving) the tenancy is kept as ended, with the day it began, and a
  * leaver who holds no other plot is a former tenant (`leavePlot`); without one (a tenant added by
- * mistake) it leaves no trace but the log's, by the spec's rule.
+ * mistake) it leaves no trace but the log's, by the spec's rule. `asRead`: the person as the
+ * write read them, with their places.
  */
 export async function endTenancy(
   tx: WriteTx,
   plot: Plot,
   person: Person,
-  ending?: Ending,
+  { ending, asRead }: { ending?: Ending; asRead?: PersonOnSites } = {},
 ): Promise<Tenancy> {
   if (!plot.tenants.includes(person.id)) return { plot, person }
   if (ending) {
@@ -340,7 +345,7 @@ export async function endTenancy(
   // Sent together, and run in this order: the tenancies read after the row has gone. Who pays is
   // not a field of the plot's row, so the row is written before it is known.
   const [, remaining, saved, savedPerson] = await Promise.all([
-    deleteTenancy(tx, plot.id, person.id),
+    withoutWaiting(tx, deleteTenancy(tx, plot.id, person.id)),
     needsPayer(left) ? tenantsOf(tx, plot.id) : undefined,
     updatePlot(tx, left),
     updatePerson(
@@ -348,6 +353,7 @@ export async function endTenancy(
       ending
         ? leavePlot(person, plot.id, ending.reason)
         : peopleRules.removePlotFromPerson(person, plot.id),
+      { ...(asRead && { asRead }) },
     ),
   ])
   return { plot: remaining ? { ...saved, payer: payerOf(remaining) } : saved, person: savedPerson }

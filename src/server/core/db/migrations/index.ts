@@ -50,6 +50,7 @@ import { rateRaises } from '#server/core/db/migrations/058-rate-raises'
 import { calendar } from '#server/core/db/migrations/059-calendar'
 import { calendarComing } from '#server/core/db/migrations/061-calendar-coming'
 import { workAttendance } from '#server/core/db/migrations/062-work-attendance'
+import { oneRowAtVersion } from '#server/core/db/migrations/063-one-row-at-version'
 
 export interface MigrationContext {
   idColumn<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>
@@ -111,6 +112,7 @@ const migrations: Record<string, (context: MigrationContext) => Migration> = {
   '060-keys': keys,
   '061-calendar-coming': calendarComing,
   '062-work-attendance': workAttendance,
+  '063-one-row-at-version': oneRowAtVersion,
 }
 
 /** What a migration is told about the engine it runs on. */
