@@ -4,12 +4,13 @@ import { send, type Method } from '#tests/helpers/records'
 import type { TestApp } from '#tests/helpers/test-app'
 
 // Each wait for PostgreSQL's answer costs a write its time and the server CPU (issue 49): a
-// tenant added or removed, the benchmark's write mix, waits at most four times, the session's
-// lookup included. Counted from the driver, not timed: a statement sent on a connection with
+// tenant added or removed, the benchmark's write mix, waits three times, the session's lookup
+// included (the issue asks for four at most): the session; BEGIN, the locks and the reads; the
+// writes, which are not waited for, with the log entry and the COMMIT, sent last. Counted from the driver, not timed: a statement sent on a connection with
 // nothing in flight is a new round trip; one sent while others are on their way (pipelined, or
 // in the same turn of the event loop) waits with them. Only PostgreSQL has round trips, so this
 // needs TEST_DATABASE_URL; without it the tests are reported as skipped, never as passed.
-const MAX_ROUND_TRIPS = 4
+const MAX_ROUND_TRIPS = 3
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)(
   'round trips of a PostgreSQL write (runs only when TEST_DATABASE_URL is set, as CI does)',
@@ -41,19 +42,20 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)(
       try {
         const response = await send(t, committee, method, url)
         expect(response.statusCode, response.body).toBe(200)
+        expect(trips.at(-1)!.at(-1)).toMatch(/^commit;/)
         return trips
       } finally {
         trips = undefined
       }
     }
 
-    it('adds a tenant in at most four round trips', async () => {
+    it('adds a tenant in at most three round trips', async () => {
       const counted = await roundTrips('PUT', '/api/plots/1/tenants/ann')
       expect(counted.length, JSON.stringify(counted, null, 1)).toBeLessThanOrEqual(MAX_ROUND_TRIPS)
       expect((await send(t, committee, 'GET', '/api/plots/1')).json().tenants).toEqual(['ann'])
     })
 
-    it('removes a tenant in at most four round trips', async () => {
+    it('removes a tenant in at most three round trips', async () => {
       const counted = await roundTrips('DELETE', '/api/plots/1/tenants/ann')
       expect(counted.length, JSON.stringify(counted, null, 1)).toBeLessThanOrEqual(MAX_ROUND_TRIPS)
       expect((await send(t, committee, 'GET', '/api/plots/1')).json().tenants).toEqual([])
