@@ -283,9 +283,7 @@ export function moveToWaitingList(
       return peopleRepo.updatePerson(
         tx,
         { ...moved, ...joining },
-        {
-          waitingSites: listOfScope(scope),
-        },
+        { waitingSites: listOfScope(scope) },
       )
     },
     { id },
