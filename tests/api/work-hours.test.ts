@@ -366,4 +366,21 @@ describe.each(engines)('work hours on %s', (engine) => {
       expect.stringMatching(/^former-/),
     ])
   })
+
+  it('refuses to delete a work party with hours recorded, until its register is unticked', async () => {
+    const held = await event('Pond clearing')
+    const ticked = await attend({ eventId: held, personId: 'alice', hours: 2 })
+    expect(ticked.statusCode, ticked.body).toBe(201)
+    const refused = await send(t, committee, 'DELETE', `/api/calendar/events/${held}`)
+    expect(refused.statusCode, refused.body).toBe(422)
+    expect(refused.json().detail).toBe(workHoursMessages.hoursRecorded)
+    expect((await send(t, committee, 'GET', `/api/work-hours/events/${held}`)).statusCode).toBe(200)
+    const untick = await attend({
+      ...{ eventId: held, personId: 'alice', hours: 0 },
+      recordedAt: '2026-11-02T12:00:00.000Z',
+    })
+    expect(untick.statusCode, untick.body).toBe(201)
+    const deleted = await send(t, committee, 'DELETE', `/api/calendar/events/${held}`)
+    expect(deleted.statusCode, deleted.body).toBe(204)
+  })
 })

@@ -63,6 +63,8 @@ export interface Hooks {
   siteRetirementBlockers: Array<
     (tx: ReadTx, site: { id: number; name: string }) => Promise<string[]>
   >
+  /** What stands in the way of deleting a calendar event (hours recorded at it): a sentence each. */
+  eventDeletionBlockers: Array<(tx: ReadTx, eventId: number) => Promise<string[]>>
   /** What stands in the way of erasing a person's details (money they owe): a sentence each. */
   erasureBlockers: Array<(tx: ReadTx, personId: string) => Promise<string[]>>
   /**
@@ -185,6 +187,7 @@ export function createHooks(): Hooks {
     rentYearLines: [],
     describingPerson: [],
     siteRetirementBlockers: [],
+    eventDeletionBlockers: [],
     erasureBlockers: [],
     erasingPerson: [],
     ageing: [],

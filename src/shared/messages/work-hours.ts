@@ -15,6 +15,8 @@ export const workHoursMessages = {
   notOnRegister: (name: string) =>
     `${name} is not on the work party's register: only its site's tenants and those who said they would come are.`,
   recordIdTaken: 'That record was sent before for another person or event.',
+  hoursRecorded:
+    'Hours are recorded at this work party: untick who came on its register first, so that no one loses their hours.',
   // The invoice's line, made when a rent year starts.
   notDoneLine: (hours: string, rate: string) => `Work hours not done: ${hours} at ${rate}`,
   beyondLine: (hours: string, rate: string) => `Work hours volunteered: ${hours} at ${rate} off`,

@@ -1,4 +1,6 @@
 import type { CalendarEvent } from '#shared/schemas/calendar'
+import { unprocessable } from '#server/core/errors'
+import type { Hooks } from '#server/core/hooks'
 import { loggedChange } from '#server/core/logged-change'
 import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
@@ -11,9 +13,12 @@ import { calendarEvent } from '#server/features/calendar/read-calendar'
 import { deleteComingToEvent } from '#server/features/calendar/coming-sql'
 import { deleteEvent } from '#server/features/calendar/sql'
 
-/** An event taken off the calendar, with who said they would come; the log keeps it as it was. */
+/**
+ * An event taken off the calendar, with who said they would come; the log keeps it as it was. One
+ * that something still needs (hours recorded at a work party) is refused (422) with the reason.
+ */
 export function removeEvent(
-  { db }: CalendarCore,
+  { db, hooks }: CalendarCore & { hooks: Hooks },
   viewer: Viewer,
   scope: SiteScope,
   id: number,
@@ -24,6 +29,10 @@ export function removeEvent(
     change,
     async (tx) => {
       const event = await requireEventInScope(tx, scope, id, change)
+      for (const blockers of hooks.eventDeletionBlockers) {
+        const [first] = await blockers(tx, id)
+        if (first) throw unprocessable(first)
+      }
       await deleteComingToEvent(tx, id)
       await deleteEvent(tx, id)
       return calendarEvent(event)

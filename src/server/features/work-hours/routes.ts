@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LEVELS } from '#shared/domain/levels'
+import { workHoursMessages } from '#shared/messages/work-hours'
 import { siteQuerySchema } from '#shared/schemas/site'
 import {
   attendanceInputSchema,
@@ -28,6 +29,7 @@ import {
 } from '#server/features/work-hours/person-data'
 import { recordAttendance } from '#server/features/work-hours/record-attendance'
 import { readRegister } from '#server/features/work-hours/register'
+import { hoursRecordedAt } from '#server/features/work-hours/sql'
 import {
   readSiteWorkHours,
   saveSiteWorkHours,
@@ -48,6 +50,10 @@ export async function workHoursFeature(app: App) {
   app.hooks.describingPerson.push(workHoursDataOf)
   app.hooks.erasingPerson.push(eraseWorkHoursData)
   app.hooks.mergingPeople.push(mergeWorkHoursData)
+  // A work party deleted would take its hours with it: the register is emptied first.
+  app.hooks.eventDeletionBlockers.push(async (tx, eventId) =>
+    (await hoursRecordedAt(tx, eventId)) ? [workHoursMessages.hoursRecorded] : [],
+  )
 
   app.get(
     '/api/work-hours/settings',

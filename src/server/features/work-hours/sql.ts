@@ -35,6 +35,18 @@ export function attendanceAt(tx: ReadTx, eventIds: readonly number[]): Promise<A
     .execute()
 }
 
+/** Whether anyone's hours are recorded at the event (a tick taken back records none). */
+export async function hoursRecordedAt(tx: ReadTx, eventId: number): Promise<boolean> {
+  const row = await tx
+    .selectFrom('work_attendance')
+    .select('id')
+    .where('eventId', '=', eventId)
+    .where('quarters', '>', 0)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /** A person's records, for their copy of what is held about them. */
 export function attendanceOfPerson(tx: ReadTx, personId: string): Promise<AttendanceRow[]> {
   return tx
