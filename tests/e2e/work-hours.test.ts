@@ -150,9 +150,11 @@ describe('work hours on a phone', () => {
     // A work party of 22:00 to midnight gives two hours unless changed.
     expect(await field(organiser, words.hoursLabel('Ben Grower')).inputValue()).toBe('2')
     await organiser.getByRole('button', { name: words.saveAttendance }).click()
+    // Kept on the phone, not yet saved: the status says only that.
     await poll(() => statusTexts(organiser)).toContain(
-      [words.offline, words.waitingToSend(3), words.attendanceSaved(3)].join(''),
+      [words.offline, words.waitingToSend(3)].join(''),
     )
+    expect((await statusTexts(organiser)).join('')).not.toContain(words.attendanceSaved(3))
     await expectUsable(organiser)
     const kept = async () =>
       (
@@ -170,9 +172,10 @@ describe('work hours on a phone', () => {
       ['cat', 2],
       ['ben', 2],
     ])
-    await poll(() => statusTexts(organiser).then((texts) => texts.join(''))).not.toContain(
-      words.waitingToSend(3),
+    await poll(() => statusTexts(organiser).then((texts) => texts.join(''))).toContain(
+      words.attendanceSaved(3),
     )
+    expect((await statusTexts(organiser)).join('')).not.toContain(words.waitingToSend(3))
     // Still ticked, as the server now has them.
     expect(await field(organiser, words.hoursLabel('Ann Grower')).inputValue()).toBe('3')
   })

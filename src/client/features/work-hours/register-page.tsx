@@ -105,7 +105,8 @@ function RegisterForm({ register, outbox }: { register: Register; outbox: Outbox
       <div role="status" className="work-hours__status">
         {!outbox.isOnline ? <p>{words.offline}</p> : null}
         {toSend > 0 ? <p>{words.waitingToSend(toSend)}</p> : null}
-        {notice ? <p>{notice}</p> : null}
+        {/* Saved once the server has them: until then they are kept on this phone. */}
+        {notice && toSend === 0 ? <p>{notice}</p> : null}
       </div>
       {refused.map((item) => (
         <RefusedRecord key={item.record.id} item={item} />
