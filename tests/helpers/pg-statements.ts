@@ -17,9 +17,12 @@ export async function plotAndWaitingAnn() {
 
 export type SentStatement = { text: string; name?: string }
 
+type Answered = (error: Error | null, result?: unknown) => void
+
 /**
  * Tells `listener` of every statement the app sends (every one goes through a pooled pg.Client),
- * with its answer; returns the function that stops listening.
+ * with its answer (a promise; for a statement sent as a pg.Query, one that settles with it);
+ * returns the function that stops listening.
  */
 export function onEveryStatement(
   listener: (client: pg.Client, statement: SentStatement, answer: unknown) => void,
@@ -28,10 +31,24 @@ export function onEveryStatement(
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const answer = (original as (...a: unknown[]) => unknown).apply(this, args)
     const [first] = args as [string | SentStatement]
-    listener(this, typeof first === 'string' ? { text: first } : first, answer)
+    listener(this, typeof first === 'string' ? { text: first } : first, settlingWith(answer))
     return answer
   } as typeof original
   return () => {
     pg.Client.prototype.query = original
   }
+}
+
+// A pg.Query sent as it is answers through its callback, read when the answer comes.
+function settlingWith(answer: unknown): unknown {
+  if (!(answer instanceof pg.Query)) return answer
+  const query = answer as pg.Query & { callback: Answered }
+  const answered = query.callback
+  return new Promise((resolve, reject) => {
+    query.callback = (error, result) => {
+      if (error) reject(error)
+      else resolve(result)
+      answered(error, result)
+    }
+  })
 }
