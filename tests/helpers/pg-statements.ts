@@ -44,11 +44,14 @@ function settlingWith(answer: unknown): unknown {
   if (!(answer instanceof pg.Query)) return answer
   const query = answer as pg.Query & { callback: Answered }
   const answered = query.callback
-  return new Promise((resolve, reject) => {
+  const settled = new Promise((resolve, reject) => {
     query.callback = (error, result) => {
       if (error) reject(error)
       else resolve(result)
       answered(error, result)
     }
   })
+  // The app hears the failure through the callback; a listener need not.
+  settled.catch(() => undefined)
+  return settled
 }
