@@ -5,6 +5,7 @@ import type { RunningRentNotice } from '#shared/schemas/rent'
 import type { AgeingKind } from '#shared/schemas/privacy'
 import type { AnyAgeing } from '#server/core/db/age-out'
 import type { ReadTx, WriteTx } from '#server/core/db/write-transaction'
+import { unprocessable } from '#server/core/errors'
 
 // Where one feature lets the features built on it take part in its changes, so that features
 // depend one way (people ← plots ← letting ← rent ← messages) and the lower one needs to know
@@ -207,6 +208,17 @@ export async function runEach<A extends unknown[]>(
   const said: Record<string, unknown> = {}
   for (const part of parts) Object.assign(said, await part(...args))
   return said
+}
+
+/** Refuses (422) with the first reason a registered part gives why the change may not happen. */
+export async function refuseIfBlocked<A extends unknown[]>(
+  parts: ReadonlyArray<(...args: A) => Promise<string[]>>,
+  ...args: A
+): Promise<void> {
+  for (const part of parts) {
+    const [first] = await part(...args)
+    if (first) throw unprocessable(first)
+  }
 }
 
 /** Whether any registered part says yes. */

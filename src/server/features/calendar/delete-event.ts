@@ -1,6 +1,5 @@
 import type { CalendarEvent } from '#shared/schemas/calendar'
-import { unprocessable } from '#server/core/errors'
-import type { Hooks } from '#server/core/hooks'
+import { refuseIfBlocked, type Hooks } from '#server/core/hooks'
 import { loggedChange } from '#server/core/logged-change'
 import type { SiteScope } from '#server/core/site-scope'
 import type { Viewer } from '#server/core/viewer'
@@ -29,10 +28,7 @@ export function removeEvent(
     change,
     async (tx) => {
       const event = await requireEventInScope(tx, scope, id, change)
-      for (const blockers of hooks.eventDeletionBlockers) {
-        const [first] = await blockers(tx, id)
-        if (first) throw unprocessable(first)
-      }
+      await refuseIfBlocked(hooks.eventDeletionBlockers, tx, id)
       await deleteComingToEvent(tx, id)
       await deleteEvent(tx, id)
       return calendarEvent(event)

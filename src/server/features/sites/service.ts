@@ -4,7 +4,7 @@ import type { Clock } from '#server/core/clock'
 import type { Db } from '#server/core/db/database'
 import type { ReadTx } from '#server/core/db/write-transaction'
 import { conflict, unprocessable } from '#server/core/errors'
-import type { Hooks } from '#server/core/hooks'
+import { refuseIfBlocked, type Hooks } from '#server/core/hooks'
 import { loggedChange, type LoggedChange } from '#server/core/logged-change'
 import type { Viewer } from '#server/core/viewer'
 import * as sitesRepo from '#server/features/sites/sql'
@@ -78,10 +78,7 @@ export function retireSite(
       if (site.retiredOn) return sitesRepo.updateSite(tx, { ...site, version })
       const inUse = (await sitesRepo.listSites(tx)).filter((other) => !other.retiredOn)
       if (inUse.length <= 1) throw unprocessable(siteMessages.lastSite)
-      for (const blockers of hooks.siteRetirementBlockers) {
-        const [first] = await blockers(tx, site)
-        if (first) throw unprocessable(first)
-      }
+      await refuseIfBlocked(hooks.siteRetirementBlockers, tx, site)
       return sitesRepo.updateSite(tx, { ...site, version, retiredOn: clock.today() })
     },
     { id, version },
