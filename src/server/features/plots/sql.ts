@@ -296,9 +296,7 @@ export async function addTenant(
     withoutWaiting(tx, insertTenancy(tx, plot, person.id, today)),
     withoutWaiting(tx, markPayer(tx, plot.id, withTenant.payer)),
     updatePlot(tx, withTenant),
-    updatePerson(tx, offWaitingList ? { ...holder, onWaitingList: false } : holder, {
-      ...(asRead && { asRead }),
-    }),
+    updatePerson(tx, offWaitingList ? { ...holder, onWaitingList: false } : holder, { asRead }),
   ])
   return { plot: saved, person: savedPerson }
 }
@@ -353,7 +351,7 @@ export async function endTenancy(
       ending
         ? leavePlot(person, plot.id, ending.reason)
         : peopleRules.removePlotFromPerson(person, plot.id),
-      { ...(asRead && { asRead }) },
+      { asRead },
     ),
   ])
   return { plot: remaining ? { ...saved, payer: payerOf(remaining) } : saved, person: savedPerson }
